@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+// Flipbook: UIKit's custom view-controller transition system in portable Swift.
+// Layers (dependencies point down only), see docs/ARCHITECTURE.md:
+//   flipbook (CLI) -> FlipbookCatalog -> Flipbook (umbrella) -> FlipbookUIKit
+//   -> FlipbookRender, FlipbookPhysics -> FlipbookQuartz -> FlipbookGeometry
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Flipbook",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookCatalog", targets: ["FlipbookCatalog"]),
+        .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "FlipbookGeometry", swiftSettings: strict),
+        .target(name: "FlipbookQuartz", dependencies: ["FlipbookGeometry"], swiftSettings: strict),
+        .target(name: "FlipbookPhysics", dependencies: ["FlipbookGeometry"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo"], swiftSettings: strict),
+        .target(
+            name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender"],
+            swiftSettings: strict),
+        .target(
+            name: "Flipbook",
+            dependencies: ["FlipbookGeometry", "FlipbookQuartz", "FlipbookPhysics", "FlipbookRender", "FlipbookUIKit"],
+            swiftSettings: strict),
+        // App code written as an iOS developer writes it: main-actor by default, like an Xcode app target.
+        .target(
+            name: "FlipbookCatalog", dependencies: ["Flipbook"],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]),
+        .executableTarget(
+            name: "FlipbookCLI",
+            dependencies: ["FlipbookCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Flipbook"], swiftSettings: strict),
+
+        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"], swiftSettings: strict),
+        .testTarget(name: "FlipbookQuartzTests", dependencies: ["FlipbookQuartz", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FlipbookPhysicsTests", dependencies: ["FlipbookPhysics"], swiftSettings: strict),
+        .testTarget(
+            name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(
+            name: "FlipbookUIKitTests", dependencies: ["Flipbook", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(
+            name: "FlipbookCatalogTests", dependencies: ["FlipbookCatalog", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
+    ]
+)

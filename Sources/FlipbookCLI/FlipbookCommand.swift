@@ -1,0 +1,11 @@
+import ArgumentParser
+import FlipbookCatalog
+
+/// The `flipbook` command-line tool.
+@main
+struct FlipbookCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipbook",
+        abstract: "Run, render and test UIKit-style transitions headless.",
+        subcommands: [])
+}

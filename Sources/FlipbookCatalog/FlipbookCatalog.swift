@@ -1,0 +1,2 @@
+// FlipbookCatalog: the seed apps and ready-made transitions, written as iOS app code.
+import Flipbook

@@ -1,0 +1,2 @@
+// FlipbookPhysics: a rigid-body world in points and seconds. Knows nothing of UIKit.
+import FlipbookGeometry

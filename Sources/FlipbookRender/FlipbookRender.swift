@@ -1,0 +1,2 @@
+// FlipbookRender: display list, content rasteriser (cairo + pango), compositor, encoders.
+import FlipbookQuartz

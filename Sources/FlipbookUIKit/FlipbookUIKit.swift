@@ -1,0 +1,2 @@
+// FlipbookUIKit: UIKit API on Core Animation and physics.
+import FlipbookQuartz

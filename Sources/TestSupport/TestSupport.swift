@@ -1,0 +1,2 @@
+// TestSupport: recorders and helpers shared by the test targets.
+import Flipbook

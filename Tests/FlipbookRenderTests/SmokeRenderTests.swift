@@ -1,0 +1,3 @@
+import Testing
+
+@Test func renderModuleBuilds() { #expect(Bool(true)) }
