@@ -83,6 +83,7 @@ open class CALayer {
     open var isDoubleSided = true
     open var isOpaque = false
     open var name: String?
+    public weak var delegate: CALayerDelegate?
 
     // MARK: Tree
     public internal(set) weak var superlayer: CALayer?
@@ -90,4 +91,9 @@ open class CALayer {
     open var sublayers: [CALayer]?
 
     public init() {}
+}
+
+extension CALayer {
+    /// Draws the layer's content without asking the delegate (placeholder until drawing lands).
+    public func displayWithoutDelegate() {}
 }
