@@ -24,7 +24,7 @@ demo: deps
 
 bench: deps
 	@scripts/install-deps.sh --bench
-	cd Benchmarks && $(SWIFT) run -c release
+	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 clean:
 	rm -rf .build $(OUT)

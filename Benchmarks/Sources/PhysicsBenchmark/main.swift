@@ -1,0 +1,1 @@
+print("PhysicsBenchmark: not written yet")

@@ -1,0 +1,1 @@
+print("QuartzBenchmark: not written yet")

@@ -1,0 +1,1 @@
+print("RenderBenchmark: not written yet")
