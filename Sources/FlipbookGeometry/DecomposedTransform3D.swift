@@ -1,0 +1,250 @@
+import Foundation
+
+/// A 4×4 transform split into the parts CSS Transforms Level 2 defines ("unmatrix"):
+/// perspective, translation, scale, skew and a rotation quaternion.
+///
+/// Core Animation interpolates `transform` this way rather than entry by entry: both ends
+/// are decomposed, the parts interpolated (linearly, the quaternion spherically on the
+/// shortest path) and the result recomposed. Recomposing gives back the original matrix
+/// (up to rounding) for every decomposable matrix, in Core Animation's row-vector layout:
+/// `M = scale · skew · rotation · translation · perspective`.
+public struct DecomposedTransform3D: Sendable, Equatable {
+    /// Per-axis scale factors (negated together when the matrix flips orientation).
+    public var scale: (x: Double, y: Double, z: Double)
+    /// Shear factors XY, XZ, YZ.
+    public var skew: (xy: Double, xz: Double, yz: Double)
+    /// The rotation as a unit quaternion (x, y, z, w).
+    public var quaternion: (x: Double, y: Double, z: Double, w: Double)
+    /// Translation in points (m41, m42, m43 of a matrix without perspective).
+    public var translation: (x: Double, y: Double, z: Double)
+    /// The perspective column (m14, m24, m34, m44 of a matrix without other parts); (0, 0, 0, 1) for none.
+    public var perspective: (x: Double, y: Double, z: Double, w: Double)
+
+    /// The parts of the identity transform.
+    public init() {
+        scale = (1, 1, 1)
+        skew = (0, 0, 0)
+        quaternion = (0, 0, 0, 1)
+        translation = (0, 0, 0)
+        perspective = (0, 0, 0, 1)
+    }
+
+    /// Decomposes `t`, or returns nil when it cannot be decomposed: m44 is zero, the upper
+    /// 3×3 part (with the perspective column removed) is singular, or an entry is not finite.
+    public init?(_ t: CATransform3D) {
+        guard t.isFinite, t.m44 != 0 else { return nil }
+        var m = t.rows
+        let w = m[3][3]
+        for i in 0..<4 { for j in 0..<4 { m[i][j] /= w } }
+
+        // The matrix with its perspective column cleared: its invertibility is the upper 3×3's.
+        var pm = m
+        for i in 0..<3 { pm[i][3] = 0 }
+        pm[3][3] = 1
+        guard let pmInverse = CATransform3D(rows: pm).inverse else { return nil }
+
+        self.init()
+        if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
+            // Solve pm · P = (m14, m24, m34, m44) for the perspective column P.
+            let rhs = [m[0][3], m[1][3], m[2][3], m[3][3]]
+            let inv = pmInverse.rows
+            var p = [0.0, 0, 0, 0]
+            for i in 0..<4 { for k in 0..<4 { p[i] += inv[i][k] * rhs[k] } }
+            perspective = (p[0], p[1], p[2], p[3])
+        }
+        translation = (m[3][0], m[3][1], m[3][2])
+
+        var row = [[m[0][0], m[0][1], m[0][2]], [m[1][0], m[1][1], m[1][2]], [m[2][0], m[2][1], m[2][2]]]
+        var sx = Vec3.length(row[0])
+        row[0] = Vec3.scaled(row[0], 1 / sx)
+        var xy = Vec3.dot(row[0], row[1])
+        row[1] = Vec3.combine(row[1], row[0], 1, -xy)
+        var sy = Vec3.length(row[1])
+        row[1] = Vec3.scaled(row[1], 1 / sy)
+        xy /= sy
+        var xz = Vec3.dot(row[0], row[2])
+        row[2] = Vec3.combine(row[2], row[0], 1, -xz)
+        var yz = Vec3.dot(row[1], row[2])
+        row[2] = Vec3.combine(row[2], row[1], 1, -yz)
+        var sz = Vec3.length(row[2])
+        row[2] = Vec3.scaled(row[2], 1 / sz)
+        xz /= sz
+        yz /= sz
+        // A coordinate-system flip: negate the rows and the scales.
+        if Vec3.dot(row[0], Vec3.cross(row[1], row[2])) < 0 {
+            sx = -sx; sy = -sy; sz = -sz
+            for i in 0..<3 { row[i] = Vec3.scaled(row[i], -1) }
+        }
+        scale = (sx, sy, sz)
+        skew = (xy, xz, yz)
+
+        var qx = 0.5 * (Swift.max(1 + row[0][0] - row[1][1] - row[2][2], 0)).squareRoot()
+        var qy = 0.5 * (Swift.max(1 - row[0][0] + row[1][1] - row[2][2], 0)).squareRoot()
+        var qz = 0.5 * (Swift.max(1 - row[0][0] - row[1][1] + row[2][2], 0)).squareRoot()
+        let qw = 0.5 * (Swift.max(1 + row[0][0] + row[1][1] + row[2][2], 0)).squareRoot()
+        if row[2][1] > row[1][2] { qx = -qx }
+        if row[0][2] > row[2][0] { qy = -qy }
+        if row[1][0] > row[0][1] { qz = -qz }
+        quaternion = (qx, qy, qz, qw)
+        guard [sx, sy, sz, xy, xz, yz, qx, qy, qz, qw].allSatisfy(\.isFinite) else { return nil }
+    }
+
+    /// The matrix these parts describe: `scale · skew · rotation · translation · perspective`.
+    public var recomposed: CATransform3D {
+        // Perspective column, then translation (rows combine with the perspective matrix).
+        var m: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+        let p = [perspective.x, perspective.y, perspective.z, perspective.w]
+        for i in 0..<4 { m[i][3] = p[i] }
+        let t = [translation.x, translation.y, translation.z]
+        for i in 0..<4 {
+            for j in 0..<3 { m[3][i] += t[j] * m[j][i] }
+        }
+        let (x, y, z, w) = quaternion
+        // The row-vector rotation matrix (the transpose of the column-vector form the CSS text
+        // prints), consistent with the sign rules the decomposition uses for the quaternion.
+        let r: [[Double]] = [
+            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0],
+            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0],
+            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0],
+            [0, 0, 0, 1],
+        ]
+        m = Self.multiply(r, m)
+        if skew.yz != 0 {
+            var k = Self.identityRows
+            k[2][1] = skew.yz
+            m = Self.multiply(k, m)
+        }
+        if skew.xz != 0 {
+            var k = Self.identityRows
+            k[2][0] = skew.xz
+            m = Self.multiply(k, m)
+        }
+        if skew.xy != 0 {
+            var k = Self.identityRows
+            k[1][0] = skew.xy
+            m = Self.multiply(k, m)
+        }
+        let s = [scale.x, scale.y, scale.z]
+        for i in 0..<3 { for j in 0..<4 { m[i][j] *= s[i] } }
+        return CATransform3D(rows: m)
+    }
+
+    /// Interpolates every part: linearly for perspective, translation, scale and skew, and by
+    /// spherical linear interpolation for the quaternion, along the shorter arc. Fractions
+    /// outside 0…1 extrapolate (a spring's overshoot).
+    public func interpolated(to other: DecomposedTransform3D, fraction f: Double) -> DecomposedTransform3D {
+        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+        var r = DecomposedTransform3D()
+        r.scale = (lerp(scale.x, other.scale.x), lerp(scale.y, other.scale.y), lerp(scale.z, other.scale.z))
+        r.skew = (lerp(skew.xy, other.skew.xy), lerp(skew.xz, other.skew.xz), lerp(skew.yz, other.skew.yz))
+        r.translation = (
+            lerp(translation.x, other.translation.x), lerp(translation.y, other.translation.y),
+            lerp(translation.z, other.translation.z)
+        )
+        r.perspective = (
+            lerp(perspective.x, other.perspective.x), lerp(perspective.y, other.perspective.y),
+            lerp(perspective.z, other.perspective.z), lerp(perspective.w, other.perspective.w)
+        )
+        r.quaternion = Self.slerp(quaternion, other.quaternion, f)
+        return r
+    }
+
+    /// Spherical linear interpolation between unit quaternions on the shortest path.
+    static func slerp(
+        _ a: (x: Double, y: Double, z: Double, w: Double), _ b0: (x: Double, y: Double, z: Double, w: Double),
+        _ f: Double
+    ) -> (x: Double, y: Double, z: Double, w: Double) {
+        var b = b0
+        var dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
+        if dot < 0 {
+            b = (-b.x, -b.y, -b.z, -b.w)
+            dot = -dot
+        }
+        dot = Swift.min(dot, 1)
+        let ka: Double, kb: Double
+        if 1 - dot < 1e-12 {
+            // The same rotation (or nearly): interpolate linearly, then normalise below.
+            ka = 1 - f
+            kb = f
+        } else {
+            let theta = acos(dot)
+            let sinTheta = (1 - dot * dot).squareRoot()
+            ka = sin((1 - f) * theta) / sinTheta
+            kb = sin(f * theta) / sinTheta
+        }
+        var q = (ka * a.x + kb * b.x, ka * a.y + kb * b.y, ka * a.z + kb * b.z, ka * a.w + kb * b.w)
+        let n = (q.0 * q.0 + q.1 * q.1 + q.2 * q.2 + q.3 * q.3).squareRoot()
+        if n > 0, n.isFinite { q = (q.0 / n, q.1 / n, q.2 / n, q.3 / n) } else { q = a }
+        return (q.0, q.1, q.2, q.3)
+    }
+
+    public static func == (l: DecomposedTransform3D, r: DecomposedTransform3D) -> Bool {
+        l.scale == r.scale && l.skew == r.skew && l.quaternion == r.quaternion
+            && l.translation == r.translation && l.perspective == r.perspective
+    }
+
+    private static let identityRows: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+
+    /// The ordinary matrix product `a · b`.
+    private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+        var r: [[Double]] = Array(repeating: [0, 0, 0, 0], count: 4)
+        for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i][j] += a[i][k] * b[k][j] } } }
+        return r
+    }
+}
+
+/// Three-component vector helpers for the decomposition.
+private enum Vec3 {
+    static func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
+    static func scaled(_ v: [Double], _ s: Double) -> [Double] { [v[0] * s, v[1] * s, v[2] * s] }
+    static func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+    static func combine(_ a: [Double], _ b: [Double], _ sa: Double, _ sb: Double) -> [Double] {
+        [sa * a[0] + sb * b[0], sa * a[1] + sb * b[1], sa * a[2] + sb * b[2]]
+    }
+    static func cross(_ a: [Double], _ b: [Double]) -> [Double] {
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    }
+}
+
+extension CATransform3D {
+    /// The transform `fraction` of the way from `self` to `to`, as Core Animation interpolates
+    /// transforms: by decomposition (CSS Transforms Level 2), shortest-path rotation. When
+    /// either end cannot be decomposed the result switches discretely at fraction 0.5.
+    /// Fractions outside 0…1 extrapolate each part. A non-finite fraction gives `self`.
+    public func interpolated(to: CATransform3D, fraction: Double) -> CATransform3D {
+        guard fraction.isFinite else { return self }
+        if fraction == 0 { return self }
+        if fraction == 1 { return to }
+        guard let a = DecomposedTransform3D(self), let b = DecomposedTransform3D(to) else {
+            return fraction < 0.5 ? self : to
+        }
+        let r = a.interpolated(to: b, fraction: fraction).recomposed
+        return r.isFinite ? r : (fraction < 0.5 ? self : to)
+    }
+}
+
+extension CGAffineTransform {
+    /// The affine transform `fraction` of the way from `self` to `to`, interpolated through
+    /// the 3D decomposition (rotation about z on the shortest path, scale, skew, translation).
+    /// Undecomposable (singular) ends switch discretely at fraction 0.5.
+    public func interpolated(to: CGAffineTransform, fraction: Double) -> CGAffineTransform {
+        CATransform3DGetAffineTransform(
+            CATransform3DMakeAffineTransform(self).interpolated(
+                to: CATransform3DMakeAffineTransform(to), fraction: fraction))
+    }
+}
+
+extension CGColor {
+    /// The colour `fraction` of the way from `self` to `to`, component by component on
+    /// straight (not premultiplied) sRGB components, as Core Animation interpolates colours;
+    /// results are clamped to 0…1. A non-finite fraction gives `self`.
+    public func interpolated(to: CGColor, fraction: Double) -> CGColor {
+        guard fraction.isFinite else { return self }
+        let a = components ?? [0, 0, 0, 1], b = to.components ?? [0, 0, 0, 1]
+        func c(_ i: Int) -> CGFloat {
+            let x = i < a.count ? a[i] : 1, y = i < b.count ? b[i] : 1
+            return x + (y - x) * CGFloat(fraction)
+        }
+        return CGColor(red: c(0), green: c(1), blue: c(2), alpha: c(3))
+    }
+}
