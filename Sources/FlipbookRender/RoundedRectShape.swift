@@ -1,0 +1,79 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// A rectangle with per-corner radii and Core Animation's corner curves, in one layer's bounds
+/// space: the shape of backgrounds, borders and masksToBounds clips.
+///
+/// Circular corners are quarter circles. Continuous corners (Apple's "squircle") are modelled as a
+/// superellipse quadrant of exponent `continuousExponent` spanning `continuousExtent` × radius
+/// along each side (clamped to half the side), which matches the look of iOS's continuous corners
+/// to within a pixel at common sizes but is not Apple's exact curve (see docs/Divergences.md).
+struct RoundedRectShape: Sendable, Hashable {
+    var minX, minY, maxX, maxY: Double
+    /// Radii of the corners minX-minY, maxX-minY, minX-maxY, maxX-maxY (0 = square).
+    var radii: [Double]
+    var continuous: Bool
+
+    static let continuousExtent = 1.528
+    static let continuousExponent = 4.0
+
+    init(rect: CGRect, cornerRadius: CGFloat, maskedCorners: CACornerMask, curve: CALayerCornerCurve) {
+        let r = rect.standardized
+        minX = Double(r.minX); minY = Double(r.minY); maxX = Double(r.maxX); maxY = Double(r.maxY)
+        let limit = min(Double(r.width), Double(r.height)) / 2
+        let radius = cornerRadius.isFinite ? max(0, min(Double(cornerRadius), limit)) : 0
+        let corners: [CACornerMask] = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+        radii = corners.map { maskedCorners.contains($0) ? radius : 0 }
+        continuous = curve == .continuous
+    }
+
+    var isRectangle: Bool { radii.allSatisfy { $0 == 0 } }
+
+    /// How far a corner's curve reaches along each side.
+    private func extent(_ k: Int) -> Double {
+        let r = radii[k]
+        guard continuous else { return r }
+        return min(r * Self.continuousExtent, (maxX - minX) / 2, (maxY - minY) / 2)
+    }
+
+    /// Signed distance from (x, y) to the outline, in the shape's units: negative inside.
+    /// Exact for rectangles and circular corners; a first-order estimate on continuous corners.
+    @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        let hx = (maxX - minX) / 2, hy = (maxY - minY) / 2
+        let px = x - cx, py = y - cy
+        let k = (px < 0 ? 0 : 1) + (py < 0 ? 0 : 2)
+        let e = radii[k] > 0 ? extent(k) : 0
+        let qx = abs(px) - hx + e, qy = abs(py) - hy + e
+        if e > 0 && qx > 0 && qy > 0 {
+            if !continuous { return (qx * qx + qy * qy).squareRoot() - e }
+            let n = Self.continuousExponent
+            let f = pow(pow(qx / e, n) + pow(qy / e, n), 1 / n)
+            return (f - 1) * e
+        }
+        return max(qx, qy) - e
+    }
+
+    /// Appends the outline to a cairo path (clockwise in y-down space), starting a new subpath.
+    func addPath(to cr: OpaquePointer) {
+        CairoPath.addRoundedRect(self, to: cr)
+    }
+
+    /// The outline as polygon corners for one corner's curve (used for continuous corners).
+    func continuousCorner(_ k: Int, steps: Int = 24) -> [(Double, Double)] {
+        let e = extent(k), n = Self.continuousExponent
+        // Corner centre and the two outward directions.
+        let sx: Double = (k == 0 || k == 2) ? -1 : 1
+        let sy: Double = (k == 0 || k == 1) ? -1 : 1
+        let ccx = (sx < 0 ? minX : maxX) - sx * e, ccy = (sy < 0 ? minY : maxY) - sy * e
+        var pts: [(Double, Double)] = []
+        for s in 0...steps {
+            let t = Double(s) / Double(steps) * Double.pi / 2
+            let c = cos(t), si = sin(t)
+            let x = pow(c, 2 / n) * e, y = pow(si, 2 / n) * e
+            pts.append((ccx + sx * x, ccy + sy * y))
+        }
+        return pts
+    }
+}

@@ -1,0 +1,136 @@
+import CCairo
+import Foundation
+import FlipbookGeometry
+
+/// Horizontal alignment of text lines (CATextLayer's alignment modes; NSTextAlignment for UIKit).
+public enum TextAlignment: String, Sendable, Hashable {
+    case natural, left, right, center, justified
+}
+
+/// Where text that does not fit is cut and an ellipsis shown.
+public enum TextTruncation: String, Sendable, Hashable {
+    case none, start, middle, end
+}
+
+/// How to lay out and draw a string: font, size, colour, wrapping, line limit, alignment.
+///
+/// Flipbook's text engine is pango (HarfBuzz shaping, fontconfig fallback, so colour emoji come
+/// from Noto Color Emoji). `fontName` is a pango font description such as "Sans", "DejaVu Sans
+/// Bold" or "Helvetica Bold Italic" (fontconfig substitutes missing families); the size always
+/// comes from `fontSize`, in points.
+public struct TextStyle: Sendable, Hashable {
+    public var fontName: String
+    /// Font size in points.
+    public var fontSize: CGFloat
+    public var color: CGColor
+    public var alignment: TextAlignment
+    /// Wraps at word boundaries (or inside words that are too long) when true; one line when false.
+    public var isWrapped: Bool
+    public var truncation: TextTruncation
+    /// Lines at most; 0 means no limit. With a limit the last line ends in an ellipsis when cut.
+    public var maximumNumberOfLines: Int
+
+    public init(
+        fontName: String = "Sans", fontSize: CGFloat = 17, color: CGColor = .black,
+        alignment: TextAlignment = .natural, isWrapped: Bool = true, truncation: TextTruncation = .end,
+        maximumNumberOfLines: Int = 0
+    ) {
+        self.fontName = fontName
+        self.fontSize = fontSize
+        self.color = color
+        self.alignment = alignment
+        self.isWrapped = isWrapped
+        self.truncation = truncation
+        self.maximumNumberOfLines = maximumNumberOfLines
+    }
+}
+
+/// Measures and draws text with pango and cairo.
+///
+/// Hinting is off and metrics are unhinted so layout does not depend on the render scale
+/// (a label measures the same at 1x and 3x), and output is deterministic.
+public enum TextRenderer {
+    /// The size, in points, the laid-out text needs: its width is at most `maxWidth` when given
+    /// (wrapping as the style says), its height the total of its lines (after any line limit).
+    /// Sizes are rounded up to whole points' fractions as pango reports them (1/1024 pt).
+    public static func measure(_ string: String, style: TextStyle, maxWidth: CGFloat? = nil) -> CGSize {
+        guard let surface = CairoBridge.makeSurface(width: 1, height: 1) else { return .zero }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return .zero }
+        defer { cairo_destroy(cr) }
+        guard let layout = makeLayout(cr, string, style: style, width: maxWidth, height: nil) else { return .zero }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        return CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+    }
+
+    /// Draws `string` into the cairo context `cr` (user space in points) inside `rect`, from its top.
+    static func draw(_ string: String, style: TextStyle, in rect: CGRect, cr: OpaquePointer) {
+        guard !string.isEmpty, rect.width > 0, rect.height > 0, style.fontSize > 0, style.fontSize.isFinite else { return }
+        guard let layout = makeLayout(cr, string, style: style, width: rect.width, height: rect.height) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let c = style.color.components ?? [0, 0, 0, 1]
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_clip(cr)
+        cairo_set_source_rgba(cr, Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
+        cairo_move_to(cr, Double(rect.minX), Double(rect.minY))
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    /// A pango layout for `string` on `cr`; the caller unrefs it.
+    private static func makeLayout(
+        _ cr: OpaquePointer, _ string: String, style: TextStyle, width: CGFloat?, height: CGFloat?
+    ) -> OpaquePointer? {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+            cairo_font_options_destroy(options)
+            pango_layout_context_changed(layout)
+        }
+        let size = style.fontSize.isFinite ? max(0.5, min(Double(style.fontSize), 4096)) : 17
+        if let desc = pango_font_description_from_string(style.fontName.isEmpty ? "Sans" : style.fontName) {
+            pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
+            pango_layout_set_font_description(layout, desc)
+            pango_font_description_free(desc)
+        }
+        string.withCString { pango_layout_set_text(layout, $0, -1) }
+        if let w = width, w.isFinite, w > 0 {
+            pango_layout_set_width(layout, Int32(min(Double(w), 1e6) * Double(PANGO_SCALE)))
+        }
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        let ellipsize: PangoEllipsizeMode
+        switch style.truncation {
+        case .none: ellipsize = PANGO_ELLIPSIZE_NONE
+        case .start: ellipsize = PANGO_ELLIPSIZE_START
+        case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        case .end: ellipsize = PANGO_ELLIPSIZE_END
+        }
+        if !style.isWrapped {
+            // One line: pango ellipsizes a single paragraph line when height is -1.
+            pango_layout_set_height(layout, -1)
+            pango_layout_set_ellipsize(layout, width == nil ? PANGO_ELLIPSIZE_NONE : ellipsize)
+        } else if style.maximumNumberOfLines > 0 {
+            pango_layout_set_height(layout, -Int32(min(style.maximumNumberOfLines, 100_000)))
+            pango_layout_set_ellipsize(layout, ellipsize == PANGO_ELLIPSIZE_NONE ? PANGO_ELLIPSIZE_END : ellipsize)
+        } else if let h = height, h.isFinite, h > 0, style.truncation != .none {
+            pango_layout_set_height(layout, Int32(min(Double(h), 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(layout, ellipsize)
+        }
+        switch style.alignment {
+        case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        }
+        return layout
+    }
+}
