@@ -1,0 +1,208 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// One step of a flattened frame.
+enum DisplayItem: Sendable {
+    /// Draw a bitmap through a projective map.
+    case quad(QuadDraw)
+    /// Start an offscreen group (a translucent layer with sublayers, or a masked layer).
+    case beginGroup
+    /// End the innermost group: multiply it by the mask (when given), then composite it with `opacity`.
+    case endGroup(opacity: Double, mask: [DisplayItem]?)
+}
+
+/// Absolute matrices of Core Animation's layer geometry.
+enum LayerGeometry {
+    /// The anchor point in bounds coordinates.
+    @MainActor static func anchor(of l: CALayer) -> (x: Double, y: Double) {
+        let b = l.bounds
+        return (Double(b.minX + l.anchorPoint.x * b.width), Double(b.minY + l.anchorPoint.y * b.height))
+    }
+
+    /// Maps a layer's bounds space into its superlayer's bounds space (before the superlayer's
+    /// sublayerTransform): translate(−anchor, −anchorPointZ) · transform · translate(position, zPosition).
+    @MainActor static func local(_ l: CALayer) -> CATransform3D {
+        let a = anchor(of: l)
+        let t0 = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), -l.anchorPointZ)
+        let t1 = CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition)
+        return CATransform3DConcat(CATransform3DConcat(t0, l.transform), t1)
+    }
+
+    /// The superlayer's sublayerTransform applied about its anchor point.
+    @MainActor static func sublayerTransform(of p: CALayer) -> CATransform3D {
+        if CATransform3DIsIdentity(p.sublayerTransform) { return CATransform3DIdentity }
+        let a = anchor(of: p)
+        let t0 = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), 0)
+        let t1 = CATransform3DMakeTranslation(CGFloat(a.x), CGFloat(a.y), 0)
+        return CATransform3DConcat(CATransform3DConcat(t0, p.sublayerTransform), t1)
+    }
+
+    /// Core Animation's flattening: the z coordinate is dropped (each layer is a plane).
+    static func flatten(_ m: CATransform3D) -> CATransform3D {
+        var r = m
+        r.m13 = 0; r.m23 = 0; r.m33 = 0; r.m43 = 0
+        return r
+    }
+
+    /// A child's absolute matrix from its parent's: local · parent's sublayerTransform · flatten · parent.
+    @MainActor static func child(_ c: CALayer, of p: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
+        let m = CATransform3DConcat(local(c), sublayerTransform(of: p))
+        return CATransform3DConcat(flatten(m), parentMatrix)
+    }
+
+    /// The matrix of a layer's mask: in the masked layer's bounds space, no sublayerTransform.
+    @MainActor static func mask(_ m: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
+        CATransform3DConcat(flatten(local(m)), parentMatrix)
+    }
+}
+
+/// Walks a presentation tree and produces the frame's display list (see FlipbookRender.swift).
+@MainActor
+struct DisplayListBuilder {
+    let scale: Double
+    let cache: ContentCache
+
+    /// The display list for `root`, whose bounds become the output, at `scale` pixels per point.
+    func build(root: CALayer) -> [DisplayItem] {
+        let b = root.bounds
+        let m = CATransform3DConcat(
+            CATransform3DMakeTranslation(-b.minX, -b.minY, 0), CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+        var items: [DisplayItem] = []
+        visit(root, matrix: m, clips: [], into: &items, depth: 0)
+        return items
+    }
+
+    private func visit(_ layer: CALayer, matrix m: CATransform3D, clips: [ClipShape], into items: inout [DisplayItem], depth: Int) {
+        guard depth < 256, !layer.isHidden else { return }
+        let opacity = layer.opacity.isFinite ? Double(min(max(layer.opacity, 0), 1)) : 1
+        guard opacity > 0 else { return }
+        let plane = Homography(planeOf: m)
+        guard plane.isFinite else { return }
+        if !layer.isDoubleSided && plane.determinant < 0 { return }  // back face (and its sublayers) culled
+        let subs = (layer.sublayers ?? []).enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        let maskLayer = layer.mask
+        let group = maskLayer != nil || (opacity < 1 && !subs.isEmpty)
+        let alpha = group ? 1 : opacity
+        if group { items.append(.beginGroup) }
+
+        let content = LayerContentReader.body(of: layer, scale: scale)
+        if let shadow = LayerContentReader.shadow(of: layer, body: content, scale: scale),
+           let placed = cache.shadow(shadow)
+        {
+            let off = layer.shadowOffset
+            let shift = Homography.scaleTranslate(sx: 1, sy: 1, tx: Double(off.width), ty: Double(off.height))
+            if let q = quad(placed, plane: plane.concat(shift), opacity: alpha, clips: clips) { items.append(.quad(q)) }
+        }
+        if let content, let placed = cache.body(content),
+           let q = quad(placed, plane: plane, opacity: alpha, clips: clips)
+        {
+            items.append(.quad(q))
+        }
+        if !subs.isEmpty {
+            var childClips = clips
+            if layer.masksToBounds, let inv = plane.inverse {
+                let shape = RoundedRectShape(
+                    rect: layer.bounds, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners, curve: layer.cornerCurve)
+                childClips.append(ClipShape(toShape: inv, shape: shape))
+            }
+            for s in subs {
+                let sp = LayerPresentation.presented(s)
+                visit(sp, matrix: LayerGeometry.child(sp, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
+            }
+        }
+        if let border = LayerContentReader.border(of: layer, scale: scale), let placed = cache.border(border),
+           let q = quad(placed, plane: plane, opacity: alpha, clips: clips)
+        {
+            items.append(.quad(q))
+        }
+        if group {
+            var maskItems: [DisplayItem]?
+            if let maskLayer {
+                let mp = LayerPresentation.presented(maskLayer)
+                var list: [DisplayItem] = []
+                visit(mp, matrix: LayerGeometry.mask(mp, parentMatrix: m), clips: [], into: &list, depth: depth + 1)
+                maskItems = list
+            }
+            items.append(.endGroup(opacity: opacity, mask: maskItems))
+        }
+    }
+
+    /// A quad drawing `placed` (texels in bounds space) through the layer plane's map.
+    func quad(_ placed: PlacedRaster, plane: Homography, opacity: Double, clips: [ClipShape]) -> QuadDraw? {
+        let h = plane.concat(placed.texelToBounds)
+        guard let inv = h.inverse else { return nil }
+        let w = Double(placed.raster.width), hh = Double(placed.raster.height)
+        let corners = [(0.0, 0.0), (w, 0.0), (w, hh), (0.0, hh)].map { c -> HPoint in
+            let p = h.apply(c.0, c.1)
+            return HPoint(x: p.x, y: p.y, w: p.w)
+        }
+        let poly = PolygonClip.clipAndProject(corners)
+        guard poly.count >= 3 else { return nil }
+        return QuadDraw(source: placed.raster, toSource: inv, polygon: poly, opacity: opacity, clips: clips)
+    }
+}
+
+/// Runs a display list into a raster.
+enum DisplayListExecutor {
+    static func execute(_ items: [DisplayItem], into target: Raster) {
+        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))]
+        for item in items {
+            switch item {
+            case .quad(let q):
+                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster) { stack[stack.count - 1].dirty.formUnion(r) }
+            case .beginGroup:
+                stack.append((Raster(width: target.width, height: target.height), .empty))
+            case .endGroup(let opacity, let mask):
+                guard stack.count > 1, let group = stack.popLast() else { continue }
+                if group.dirty.isEmpty { continue }
+                if let mask {
+                    let m = Raster(width: target.width, height: target.height)
+                    execute(mask, into: m)
+                    GroupBlend.applyMask(m, to: group.raster, in: group.dirty)
+                }
+                GroupBlend.composite(group.raster, over: stack[stack.count - 1].raster, opacity: opacity, in: group.dirty)
+                stack[stack.count - 1].dirty.formUnion(group.dirty)
+            }
+        }
+    }
+}
+
+/// Whole-raster operations for groups.
+enum GroupBlend {
+    /// Multiplies `group` by the mask's alpha inside `rect`.
+    static func applyMask(_ mask: Raster, to group: Raster, in rect: PixelRect) {
+        for y in rect.y0..<rect.y1 {
+            let g = group.data + y * group.width * 4, m = mask.data + y * mask.width * 4
+            for x in rect.x0..<rect.x1 {
+                let a = Int(m[x * 4 + 3])
+                if a == 255 { continue }
+                for c in 0..<4 { g[x * 4 + c] = UInt8((Int(g[x * 4 + c]) * a + 127) / 255) }
+            }
+        }
+    }
+
+    /// Premultiplied source-over of `group` × `opacity` onto `dest` inside `rect`.
+    static func composite(_ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect) {
+        let k = Int((opacity * 256).rounded())
+        guard k > 0 else { return }
+        for y in rect.y0..<rect.y1 {
+            let s = group.data + y * group.width * 4, d = dest.data + y * dest.width * 4
+            for x in rect.x0..<rect.x1 {
+                var sa = Int(s[x * 4 + 3])
+                if sa == 0 { continue }
+                var rgb = (Int(s[x * 4]), Int(s[x * 4 + 1]), Int(s[x * 4 + 2]))
+                if k < 256 {
+                    sa = (sa * k + 128) >> 8
+                    rgb = ((rgb.0 * k + 128) >> 8, (rgb.1 * k + 128) >> 8, (rgb.2 * k + 128) >> 8)
+                }
+                let ia = 255 - sa
+                d[x * 4] = UInt8(min(255, rgb.0 + (Int(d[x * 4]) * ia + 127) / 255))
+                d[x * 4 + 1] = UInt8(min(255, rgb.1 + (Int(d[x * 4 + 1]) * ia + 127) / 255))
+                d[x * 4 + 2] = UInt8(min(255, rgb.2 + (Int(d[x * 4 + 2]) * ia + 127) / 255))
+                d[x * 4 + 3] = UInt8(min(255, sa + (Int(d[x * 4 + 3]) * ia + 127) / 255))
+            }
+        }
+    }
+}

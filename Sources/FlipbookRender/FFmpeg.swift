@@ -1,0 +1,80 @@
+import Foundation
+
+/// Errors from the encoders and decoders that run external tools.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// ffmpeg (or ffprobe) is not on PATH.
+    case ffmpegMissing(tool: String)
+    /// The tool ran and failed.
+    case toolFailed(tool: String, status: Int32, message: String)
+    /// Bad input: sizes, frame counts, formats.
+    case invalidInput(String)
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .ffmpegMissing(let tool):
+            return "\(tool) was not found on PATH. Flipbook encodes video, GIF and APNG with ffmpeg. Install it with "
+                + "`sudo apt-get install ffmpeg` (Debian/Ubuntu), `brew install ffmpeg` (macOS), or run `make deps`."
+        case .toolFailed(let tool, let status, let message):
+            return "\(tool) failed (exit status \(status)): \(message)"
+        case .invalidInput(let m): return m
+        case .io(let m): return m
+        }
+    }
+}
+
+/// Finding and running ffmpeg/ffprobe as subprocesses.
+public enum FFmpeg {
+    /// The full path of `tool` found on PATH (or the FLIPBOOK_FFMPEG directory), or nil.
+    public static func locate(_ tool: String = "ffmpeg") -> URL? {
+        var dirs: [String] = []
+        if let d = ProcessInfo.processInfo.environment["FLIPBOOK_FFMPEG_DIR"] { dirs.append(d) }
+        dirs += (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin:/opt/homebrew/bin")
+            .split(separator: ":").map(String.init)
+        for d in dirs {
+            let p = URL(fileURLWithPath: d).appendingPathComponent(tool)
+            if FileManager.default.isExecutableFile(atPath: p.path) { return p }
+        }
+        return nil
+    }
+
+    /// Runs `tool` with `arguments`, feeding `input` on stdin; returns stdout. Throws when the tool is
+    /// missing or exits non-zero (with the end of its stderr in the error).
+    public static func run(_ tool: String, _ arguments: [String], input: Data = Data()) throws -> Data {
+        guard let exe = locate(tool) else { throw RenderError.ffmpegMissing(tool: tool) }
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        do { try p.run() } catch { throw RenderError.toolFailed(tool: tool, status: -1, message: "\(error)") }
+        let errBox = DataBox(), outBox = DataBox()
+        let group = DispatchGroup()
+        let inHandle = inPipe.fileHandleForWriting
+        DispatchQueue.global().async(group: group) {
+            try? inHandle.write(contentsOf: input)
+            try? inHandle.close()
+        }
+        let errHandle = errPipe.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errBox.set(errHandle.readDataToEndOfFile()) }
+        outBox.set(outPipe.fileHandleForReading.readDataToEndOfFile())
+        group.wait()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            let msg = String(decoding: errBox.get().suffix(600), as: UTF8.self)
+            throw RenderError.toolFailed(tool: tool, status: p.terminationStatus, message: msg)
+        }
+        return outBox.get()
+    }
+}
+
+/// A lock-protected Data for collecting a pipe's output on another thread.
+final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// The seam to the animation engine: which layer object shows a layer's current values.
+enum LayerPresentation {
+    /// The layer to draw for `layer` now (its presentation layer once the engine provides one).
+    @MainActor static func presented(_ layer: CALayer) -> CALayer { layer }
+}
+
+/// Reads a (presentation) layer's content-affecting properties into cache keys.
+@MainActor
+enum LayerContentReader {
+    static func components(_ c: CGColor?) -> [CGFloat]? {
+        guard let c, let comps = c.components, comps.count >= 4, comps[3] > 0 else { return nil }
+        return Array(comps.prefix(4))
+    }
+
+    static func shape(of l: CALayer) -> RoundedRectShape {
+        RoundedRectShape(rect: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners, curve: l.cornerCurve)
+    }
+
+    /// The body key, or nil when the layer draws nothing of its own.
+    static func body(of l: CALayer, scale: Double) -> LayerContent? {
+        guard let size = ContentRasterizer.pixelSize(bounds: l.bounds, scale: scale) else { return nil }
+        let image = (l.contents as? CGImage).map { IdentityBox(object: $0) }
+        var c = LayerContent(
+            pixelWidth: size.w, pixelHeight: size.h, bounds: l.bounds, shape: shape(of: l),
+            background: components(l.backgroundColor), masksToBounds: l.masksToBounds, image: image,
+            gravity: l.contentsGravity.rawValue, contentsRect: l.contentsRect, contentsScale: l.contentsScale,
+            text: nil, drawing: nil, shapeLayer: nil, gradient: nil)
+        LayerContentReader.readSubclassContent(of: l, into: &c)
+        // Keys only carry what affects pixels: image placement only matters with an image.
+        if c.image == nil { c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0 }
+        return c.isEmpty ? nil : c
+    }
+
+    static func border(of l: CALayer, scale: Double) -> BorderContent? {
+        guard l.borderWidth > 0, l.borderWidth.isFinite, let color = components(l.borderColor),
+              let size = ContentRasterizer.pixelSize(bounds: l.bounds, scale: scale)
+        else { return nil }
+        return BorderContent(pixelWidth: size.w, pixelHeight: size.h, bounds: l.bounds, shape: shape(of: l), width: l.borderWidth, color: color)
+    }
+
+    /// The shadow key: drawn when shadowOpacity > 0 and the colour is visible. A layer that masks
+    /// to its bounds shows no shadow (Core Animation clips it away too).
+    static func shadow(of l: CALayer, body: LayerContent?, scale: Double) -> ShadowContent? {
+        guard l.shadowOpacity > 0, l.shadowOpacity.isFinite, !l.masksToBounds, var color = components(l.shadowColor) else { return nil }
+        guard l.shadowPath != nil || body != nil else { return nil }
+        color[3] *= CGFloat(min(l.shadowOpacity, 1))
+        return ShadowContent(
+            content: l.shadowPath == nil ? body : nil, path: l.shadowPath, bounds: l.bounds, scale: CGFloat(scale),
+            radius: l.shadowRadius.isFinite ? max(0, l.shadowRadius) : 0, color: color)
+    }
+
+    /// Text, shapes, gradients and recorded drawing of CALayer subclasses (filled in as the
+    /// models land in FlipbookQuartz).
+    static func readSubclassContent(of l: CALayer, into c: inout LayerContent) {}
+}

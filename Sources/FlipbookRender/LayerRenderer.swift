@@ -1,0 +1,70 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// Renders layer trees to pixels as iOS would show them.
+///
+/// `render(_:)` draws the presentation tree rooted at a layer at `MediaClock.main`'s current
+/// time; the layer's bounds become the image (size = bounds × scale, rounded up). The root's own
+/// transform and position are ignored (it is the screen); its opacity, hidden state, content and
+/// sublayerTransform apply. Content bitmaps are cached in the renderer between calls and redrawn
+/// only when a layer's content changes, so keep one renderer for a whole sequence.
+@MainActor
+public final class LayerRenderer {
+    /// Pixels per point (1, 2 or 3 on iOS devices). Invalid values fall back to 2.
+    public let scale: CGFloat
+    /// A colour painted under everything (nil: transparent), e.g. opaque black for video.
+    public var backgroundColor: CGColor?
+    private let cache = ContentCache()
+
+    public init(scale: CGFloat = 2) {
+        if scale.isFinite && scale > 0 && scale <= 16 {
+            self.scale = scale
+        } else {
+            FileHandle.standardError.write(Data("FlipbookRender: LayerRenderer scale \(scale) is invalid; using 2.\n".utf8))
+            self.scale = 2
+        }
+    }
+
+    /// How many content bitmaps this renderer has drawn (cache misses) so far.
+    public var contentRasterizations: Int { cache.rasterizations }
+
+    /// The pixel size of `render(layer)`'s image.
+    public func pixelSize(of layer: CALayer) -> (width: Int, height: Int) {
+        let b = layer.bounds
+        let s = Double(scale)
+        func px(_ v: CGFloat) -> Int {
+            let d = Double(v) * s
+            guard d.isFinite, d > 0 else { return 1 }
+            return max(1, min(16384, Int((d - 1e-9).rounded(.up))))
+        }
+        return (px(b.width), px(b.height))
+    }
+
+    /// Renders the presentation tree rooted at `layer` at the current media time.
+    public func render(_ layer: CALayer) -> RenderedImage {
+        RenderedImage(raster: renderRaster(layer))
+    }
+
+    /// Renders `layer` (as `render(_:)`) into a `CGImage`, e.g. for snapshots and drawHierarchy.
+    public func renderCGImage(_ layer: CALayer) -> CGImage? {
+        let r = renderRaster(layer)
+        return CGImage(width: r.width, height: r.height, premultipliedRGBA: r.pixels)
+    }
+
+    func renderRaster(_ layer: CALayer) -> Raster {
+        let size = pixelSize(of: layer)
+        let raster = Raster(width: size.width, height: size.height)
+        if let bg = LayerContentReader.components(backgroundColor) {
+            let a = bg[3]
+            raster.fill(
+                r: UInt8((bg[0] * a * 255).rounded()), g: UInt8((bg[1] * a * 255).rounded()),
+                b: UInt8((bg[2] * a * 255).rounded()), a: UInt8((a * 255).rounded()))
+        }
+        let root = LayerPresentation.presented(layer)
+        let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
+        DisplayListExecutor.execute(items, into: raster)
+        cache.endFrame()
+        return raster
+    }
+}
