@@ -1,0 +1,138 @@
+import Foundation
+import FlipbookGeometry
+
+extension AnimatableValue {
+    /// The value `fraction` of the way from `self` to `to`. Kinds that cannot be
+    /// interpolated (or mismatched kinds) switch discretely at the halfway point.
+    /// Transforms interpolate by decomposition, colours by component.
+    func interpolated(to other: AnimatableValue, fraction f: Double) -> AnimatableValue {
+        let g = CGFloat(f)
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + (b - a) * f)
+        case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g))
+        case (.size(let a), .size(let b)):
+            return .size(CGSize(width: a.width + (b.width - a.width) * g, height: a.height + (b.height - a.height) * g))
+        case (.rect(let a), .rect(let b)):
+            return .rect(
+                CGRect(
+                    x: a.origin.x + (b.origin.x - a.origin.x) * g, y: a.origin.y + (b.origin.y - a.origin.y) * g,
+                    width: a.size.width + (b.size.width - a.size.width) * g,
+                    height: a.size.height + (b.size.height - a.size.height) * g))
+        case (.transform(let a), .transform(let b)): return .transform(QuartzMath.interpolate(a, b, f))
+        case (.affine(let a), .affine(let b)): return .affine(QuartzMath.interpolate(a, b, f))
+        case (.color(let a), .color(let b)):
+            return .color(QuartzMath.interpolate(a ?? CGColor.clear, b ?? CGColor.clear, f))
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            return .colors(zip(a, b).map { QuartzMath.interpolate($0, $1, f) })
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { $0 + ($1 - $0) * f })
+        default:
+            return f < 0.5 ? self : other
+        }
+    }
+
+    /// `self + other`, Core Animation's addition for `byValue`, additive and cumulative
+    /// animations: component-wise for numbers, points, sizes, rects and colours;
+    /// concatenation for transforms (`other` applied first). Nil for kinds that don't add.
+    func adding(_ other: AnimatableValue) -> AnimatableValue? {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
+        case (.size(let a), .size(let b)): return .size(CGSize(width: a.width + b.width, height: a.height + b.height))
+        case (.rect(let a), .rect(let b)):
+            return .rect(
+                CGRect(
+                    x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
+                    width: a.size.width + b.size.width, height: a.size.height + b.size.height))
+        case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(b, a))
+        case (.affine(let a), .affine(let b)): return .affine(b.concatenating(a))
+        case (.color(let a), .color(let b)):
+            let ca = a?.components ?? [0, 0, 0, 0], cb = b?.components ?? [0, 0, 0, 0]
+            return .color(CGColor(red: ca[0] + cb[0], green: ca[1] + cb[1], blue: ca[2] + cb[2], alpha: ca[3] + cb[3]))
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        default: return nil
+        }
+    }
+
+    /// `self − other` (the inverse of `adding`); nil for kinds that don't subtract.
+    func subtracting(_ other: AnimatableValue) -> AnimatableValue? {
+        switch (self, other) {
+        case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(CATransform3DInvert(b), a))
+        case (.affine(let a), .affine(let b)): return .affine(b.inverted().concatenating(a))
+        default: return other.scaled(by: -1).flatMap { adding($0) }
+        }
+    }
+
+    /// `self · k` for additive kinds (transforms and colours: nil unless k is 0 or 1).
+    func scaled(by k: Double) -> AnimatableValue? {
+        let c = CGFloat(k)
+        switch self {
+        case .number(let v): return .number(v * k)
+        case .point(let p): return .point(CGPoint(x: p.x * c, y: p.y * c))
+        case .size(let s): return .size(CGSize(width: s.width * c, height: s.height * c))
+        case .rect(let r): return .rect(CGRect(x: r.origin.x * c, y: r.origin.y * c, width: r.width * c, height: r.height * c))
+        case .numbers(let v): return .numbers(v.map { $0 * k })
+        case .color(let col):
+            let x = col?.components ?? [0, 0, 0, 0]
+            // Components may go negative only transiently; CGColor clamps, so keep raw math here.
+            return .color(CGColor(red: x[0] * c, green: x[1] * c, blue: x[2] * c, alpha: x[3] * c))
+        case .transform(let t):
+            if k == 0 { return .transform(CATransform3DIdentity) }
+            var r = t
+            for _ in 1..<max(Int(k.rounded()), 1) { r = CATransform3DConcat(r, t) }
+            return k > 0 ? .transform(r) : .transform(CATransform3DInvert(r))
+        case .affine(let t):
+            if k == 0 { return .affine(.identity) }
+            var r = t
+            for _ in 1..<max(Int(k.rounded()), 1) { r = r.concatenating(t) }
+            return k > 0 ? .affine(r) : .affine(r.inverted())
+        default: return nil
+        }
+    }
+
+    /// The straight-line distance to `other` (for paced keyframes); 0 for discrete kinds.
+    func distance(to other: AnimatableValue) -> Double {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return abs(b - a)
+        case (.point(let a), .point(let b)): return Double(hypot(b.x - a.x, b.y - a.y))
+        case (.size(let a), .size(let b)): return Double(hypot(b.width - a.width, b.height - a.height))
+        case (.rect(let a), .rect(let b)):
+            let d = [a.origin.x - b.origin.x, a.origin.y - b.origin.y, a.width - b.width, a.height - b.height]
+            return Double(d.reduce(0) { $0 + $1 * $1 }.squareRoot())
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        case (.transform(let a), .transform(let b)):
+            return zip(a.elements, b.elements).reduce(0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
+        case (.color(let a), .color(let b)):
+            let x = a?.components ?? [0, 0, 0, 0], y = b?.components ?? [0, 0, 0, 0]
+            return Double(zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot())
+        default: return 0
+        }
+    }
+
+    /// Component vectors for spline math (cubic keyframes); nil for non-numeric kinds.
+    var components: [Double]? {
+        switch self {
+        case .number(let v): return [v]
+        case .point(let p): return [Double(p.x), Double(p.y)]
+        case .size(let s): return [Double(s.width), Double(s.height)]
+        case .rect(let r): return [r.origin.x, r.origin.y, r.width, r.height].map { Double($0) }
+        case .numbers(let v): return v
+        case .color(let c): return (c?.components ?? [0, 0, 0, 0]).map { Double($0) }
+        default: return nil
+        }
+    }
+
+    /// Rebuilds a value of this kind from `components`.
+    func with(components c: [Double]) -> AnimatableValue {
+        switch self {
+        case .number: return .number(c[0])
+        case .point: return .point(CGPoint(x: c[0], y: c[1]))
+        case .size: return .size(CGSize(width: c[0], height: c[1]))
+        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .numbers: return .numbers(c)
+        case .color: return .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import FlipbookGeometry
+
+/// A property value as the animation engine sees it: one case per interpolable kind.
+///
+/// Anything Apple code puts in `fromValue`/`toValue` (Swift numbers of any type,
+/// NSNumber, NSValue boxes, points, sizes, rects, transforms, colours, colour arrays,
+/// number arrays) is read into one of these; everything else (paths, images, booleans,
+/// strings) is `.other` and animates discretely.
+enum AnimatableValue {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case transform(CATransform3D)
+    case affine(CGAffineTransform)
+    case color(CGColor?)
+    case colors([CGColor])
+    case numbers([Double])
+    case other(Any?)
+
+    /// Reads an `Any?` the way Core Animation reads `fromValue`/`toValue`; nil stays nil.
+    init?(_ any: Any?) {
+        guard let any else { return nil }
+        switch any {
+        case let v as AnimatableValue: self = v
+        case let v as Double: self = .number(v)
+        case let v as CGFloat: self = .number(Double(v))
+        case let v as Float: self = .number(Double(v))
+        case let v as Int: self = .number(Double(v))
+        case let v as Bool: self = .other(v)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as CGAffineTransform: self = .affine(v)
+        case let v as CGColor: self = .color(v)
+        case let v as [CGColor]: self = .colors(v)
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let v as NSValue:
+            switch v.flipbookKind {
+            case "[16d]": self = .transform(v.caTransform3DValue)
+            case "[6d]": self = .affine(v.cgAffineTransformValue)
+            case let k where k.hasPrefix("{CGPoint") || k.hasPrefix("{NSPoint"): self = .point(v.pointValue)
+            case let k where k.hasPrefix("{CGSize") || k.hasPrefix("{NSSize"): self = .size(v.sizeValue)
+            case let k where k.hasPrefix("{CGRect") || k.hasPrefix("{NSRect"): self = .rect(v.rectValue)
+            default: self = .other(v)
+            }
+        case let v as [Double]: self = .numbers(v)
+        case let v as [CGFloat]: self = .numbers(v.map(Double.init))
+        case let v as [NSNumber]: self = .numbers(v.map(\.doubleValue))
+        case let v as [Any]:
+            if v.allSatisfy({ $0 is CGColor }) {
+                self = .colors(v.compactMap { $0 as? CGColor })
+            } else if let numbers = Self.numberArray(v) {
+                self = .numbers(numbers)
+            } else {
+                self = .other(v)
+            }
+        default: self = .other(any)
+        }
+    }
+
+    private static func numberArray(_ v: [Any]) -> [Double]? {
+        var out: [Double] = []
+        for item in v {
+            guard case .number(let n)? = AnimatableValue(item) else { return nil }
+            out.append(n)
+        }
+        return out
+    }
+
+    /// The value as a plain Swift value (what `value(forKey:)` returns).
+    var anyValue: Any? {
+        switch self {
+        case .number(let v): return CGFloat(v)
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .transform(let v): return v
+        case .affine(let v): return v
+        case .color(let v): return v
+        case .colors(let v): return v
+        case .numbers(let v): return v.map { NSNumber(value: $0) }
+        case .other(let v): return v
+        }
+    }
+
+    var number: Double? { if case .number(let v) = self { return v } else { return nil } }
+
+    /// Whether every component is finite (NaN or infinity never reaches the screen).
+    var isFinite: Bool {
+        switch self {
+        case .number(let v): return v.isFinite
+        case .point(let p): return p.x.isFinite && p.y.isFinite
+        case .size(let s): return s.width.isFinite && s.height.isFinite
+        case .rect(let r): return r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
+        case .transform(let t): return t.elements.allSatisfy(\.isFinite)
+        case .affine(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite)
+        case .numbers(let v): return v.allSatisfy(\.isFinite)
+        case .color, .colors, .other: return true
+        }
+    }
+
+    /// A short name of the kind, for diagnostics.
+    var kindName: String {
+        switch self {
+        case .number: return "number"
+        case .point: return "CGPoint"
+        case .size: return "CGSize"
+        case .rect: return "CGRect"
+        case .transform: return "CATransform3D"
+        case .affine: return "CGAffineTransform"
+        case .color: return "CGColor"
+        case .colors: return "[CGColor]"
+        case .numbers: return "[NSNumber]"
+        case .other(let v): return v.map { "\(type(of: $0))" } ?? "nil"
+        }
+    }
+}

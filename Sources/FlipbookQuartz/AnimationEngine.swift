@@ -1,0 +1,188 @@
+import Foundation
+import FlipbookGeometry
+
+/// One animation stored on a layer.
+struct AnimationEntry {
+    var key: String?
+    var animation: CAAnimation
+}
+
+/// The animations added while a transaction was open, and its completion block.
+@MainActor
+final class TransactionGroup {
+    var pending = 0
+    var isCommitted = false
+    var completion: (@MainActor () -> Void)?
+    var hasFired = false
+
+    var isReady: Bool { isCommitted && pending == 0 && !hasFired }
+}
+
+/// The machinery `MediaClock` runs each frame: layers with animations, display links,
+/// transactions and the callbacks due.
+@MainActor
+final class AnimationEngine {
+    /// Layers with animations, in the order their first animation was added.
+    private var layers: [CALayer] = []
+    private var layerIDs: Set<ObjectIdentifier> = []
+    /// Animations waiting for their `beginTime` (added since the last flush).
+    private var pendingBegins: [(layer: CALayer, animation: CAAnimation)] = []
+    /// Stop callbacks for animations removed before their end, delivered next frame.
+    private var removedStops: [CAAnimation] = []
+    /// Committed transactions waiting for their animations, in commit order.
+    private var waitingGroups: [TransactionGroup] = []
+    /// Open transactions, outermost first; the first may be the implicit one.
+    var transactionStack: [CATransactionState] = []
+    var displayLinks: [CADisplayLink] = []
+    var needsLayoutLayers: [CALayer] = []
+    var needsDisplayLayers: [CALayer] = []
+
+    // MARK: Registration
+
+    func register(_ layer: CALayer, _ animation: CAAnimation) {
+        if layerIDs.insert(ObjectIdentifier(layer)).inserted { layers.append(layer) }
+        if animation.beginPending { pendingBegins.append((layer, animation)) }
+        let open = openTransactionsForAnimation()
+        for state in open { state.group.pending += 1 }
+        animation.transactionGroups = open.map(\.group)
+    }
+
+    /// An animation left its layer before ending: deliver `finished: false` next frame.
+    func animationRemoved(_ animation: CAAnimation) {
+        guard !animation.isStopped else { return }
+        animation.isStopped = true
+        removedStops.append(animation)
+    }
+
+    private func openTransactionsForAnimation() -> [CATransactionState] {
+        if transactionStack.isEmpty { transactionStack.append(CATransactionState(isImplicit: true)) }
+        return transactionStack
+    }
+
+    // MARK: Transactions
+
+    func beginTransaction() { transactionStack.append(CATransactionState(isImplicit: false)) }
+
+    var currentTransaction: CATransactionState {
+        if transactionStack.isEmpty { transactionStack.append(CATransactionState(isImplicit: true)) }
+        return transactionStack[transactionStack.count - 1]
+    }
+
+    func commitTransaction() {
+        guard let top = transactionStack.last, !top.isImplicit else {
+            FlipbookDiagnostics.report(
+                "CATransaction.commit() without a matching begin(); ignored.", once: "CATransaction.commit")
+            return
+        }
+        transactionStack.removeLast()
+        commitGroup(top.group)
+    }
+
+    private func commitGroup(_ group: TransactionGroup) {
+        group.isCommitted = true
+        waitingGroups.append(group)
+    }
+
+    /// Ends the implicit transaction (if any) and gives every animation added since the
+    /// last flush its begin time: the current time in its layer's timeline.
+    func flush(clock: MediaClock) {
+        layoutAndDisplay()
+        if transactionStack.count == 1, transactionStack[0].isImplicit {
+            commitGroup(transactionStack.removeLast().group)
+        }
+        guard !pendingBegins.isEmpty else { return }
+        let list = pendingBegins
+        pendingBegins = []
+        for (layer, animation) in list where animation.beginPending {
+            animation.beginPending = false
+            animation.beginTime = layer.localTime(atMediaTime: clock.now)
+        }
+    }
+
+    // MARK: Frame work
+
+    var hasActiveDisplayLinks: Bool { displayLinks.contains { !$0.isPaused } }
+
+    func fireDisplayLinks(clock: MediaClock) {
+        for link in displayLinks { link.fireIfDue(clock: clock) }
+    }
+
+    /// True when some animation is unfinished and its layer's time is moving.
+    func hasProgressingAnimations(at now: Double) -> Bool {
+        if !removedStops.isEmpty || waitingGroups.contains(where: \.isReady) { return true }
+        for layer in layers {
+            let entries = layer.animationEntries
+            guard entries.contains(where: { !$0.animation.isStopped }) else { continue }
+            let speed = layer.effectiveSpeed
+            if speed == 0 || !speed.isFinite { continue }
+            for entry in entries where !entry.animation.isStopped {
+                let t = entry.animation.timing
+                if t.speed == 0 { continue }
+                if t.activeDuration.isFinite || !entry.animation.isStarted { return true }
+                // An infinite animation never ends: the clock cannot become idle.
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Delivers stop callbacks for removed animations and ready completion blocks.
+    func deliverPendingEvents(clock: MediaClock) {
+        let stops = removedStops
+        removedStops = []
+        for animation in stops { stopped(animation, finished: false) }
+        fireReadyCompletions()
+    }
+
+    /// Step 5 of a frame: starts, stops, removals, completion blocks.
+    func processAnimationEvents(clock: MediaClock) {
+        var starts: [CAAnimation] = []
+        var finishes: [(CALayer, CAAnimation)] = []
+        for layer in layers {
+            guard !layer.animationEntries.isEmpty else { continue }
+            let local = layer.localTime(atMediaTime: clock.now)
+            for entry in layer.animationEntries where !entry.animation.isStopped {
+                let anim = entry.animation
+                let timing = anim.timing
+                let elapsed = timing.elapsed(atParentTime: local)
+                if !anim.isStarted, elapsed >= 0 || (timing.speed == 0 && local >= timing.beginTime) {
+                    anim.isStarted = true
+                    starts.append(anim)
+                }
+                if anim.isStarted, timing.speed != 0, elapsed >= timing.activeDuration - 1e-9 {
+                    anim.isStopped = true
+                    finishes.append((layer, anim))
+                }
+            }
+        }
+        for anim in starts { anim.delegate?.animationDidStart(anim) }
+        for (layer, anim) in finishes where anim.isRemovedOnCompletion {
+            layer.animationEntries.removeAll { $0.animation === anim }
+        }
+        let removed = removedStops
+        removedStops = []
+        for anim in removed { stopped(anim, finished: false) }
+        for (_, anim) in finishes { stopped(anim, finished: true) }
+        layers.removeAll { layer in
+            let empty = layer.animationEntries.isEmpty
+            if empty { layerIDs.remove(ObjectIdentifier(layer)) }
+            return empty
+        }
+        fireReadyCompletions()
+    }
+
+    private func stopped(_ animation: CAAnimation, finished: Bool) {
+        animation.delegate?.animationDidStop(animation, finished: finished)
+        for group in animation.transactionGroups { group.pending -= 1 }
+        animation.transactionGroups = []
+    }
+
+    private func fireReadyCompletions() {
+        while let index = waitingGroups.firstIndex(where: \.isReady) {
+            let group = waitingGroups.remove(at: index)
+            group.hasFired = true
+            group.completion?()
+        }
+        waitingGroups.removeAll { $0.hasFired }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import FlipbookGeometry
+
+/// Told when an animation starts and stops, Core Animation's `CAAnimationDelegate`.
+@MainActor
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    /// `flag` is true when the animation ran to its end, false when it was removed first.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation, Core Animation's `CAAnimation`.
+///
+/// `CALayer.add(_:forKey:)` stores a copy, so changing an animation after adding it
+/// affects nothing; the copy is what `animation(forKey:)` returns and what the delegate
+/// is told about. As on Apple platforms, `delegate` is a strong reference.
+/// `duration` 0 (the default) means 0.25 s.
+@MainActor
+open class CAAnimation: CAMediaTiming, CAAction {
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+    /// Paces the whole animation; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// Strong, as on Apple platforms.
+    open var delegate: CAAnimationDelegate?
+    /// When true (the default) the layer drops the animation when it ends.
+    open var isRemovedOnCompletion = true
+
+    // Engine state of an added copy.
+    var isStarted = false
+    var isStopped = false
+    var beginPending = false
+    var transactionGroups: [TransactionGroup] = []
+
+    public required init() {}
+
+    /// Copies `other`'s public properties (not its engine state). Subclasses override it
+    /// to copy their own, calling `super.init(copying:)` first.
+    public required init(copying other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+    }
+
+    /// A copy of the animation, as `NSCopying`'s `copy()`.
+    open func copy() -> Any { type(of: self).init(copying: self) }
+
+    /// A default value for a property (Apple's class method); nil.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether changes to `key` are archived; always true here.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Running the animation as an action adds it to the layer under the event key.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        layer.add(self, forKey: event)
+    }
+
+    var timing: TimingModel {
+        TimingModel(
+            beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
+            repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
+            fillMode: fillMode)
+    }
+
+    /// Checks the animation when it is added; reports bad timing once.
+    func validate() {
+        if !duration.isFinite || duration < 0 {
+            FlipbookDiagnostics.report(
+                "\(type(of: self)): duration \(duration) is invalid; using 0.25 s.", once: "CAAnimation.duration")
+            duration = 0
+        }
+        if !speed.isFinite {
+            FlipbookDiagnostics.report("\(type(of: self)): speed \(speed) is invalid; using 1.", once: "CAAnimation.speed")
+            speed = 1
+        }
+        if !beginTime.isFinite {
+            FlipbookDiagnostics.report(
+                "\(type(of: self)): beginTime \(beginTime) is invalid; using 0 (now).", once: "CAAnimation.beginTime")
+            beginTime = 0
+        }
+        if !timeOffset.isFinite { timeOffset = 0 }
+        if repeatCount.isNaN || repeatCount < 0 { repeatCount = 0 }
+        if repeatDuration.isNaN || repeatDuration < 0 { repeatDuration = 0 }
+    }
+
+    /// Applies the animation at `parentTime` (its layer's local time, or its group's) to
+    /// the presentation copy `target`. Subclasses override `apply(_:to:)`.
+    final func apply(to target: CALayer, parentTime: Double) {
+        guard let active = timing.activeTime(atParentTime: parentTime) else { return }
+        apply(active, to: target)
+    }
+
+    /// Applies the animation at a resolved point of its timeline. The base does nothing.
+    func apply(_ active: ActiveTime, to target: CALayer) {}
+
+    /// The timing function's output for `fraction`.
+    func eased(_ fraction: Double) -> Double {
+        guard let f = timingFunction else { return fraction }
+        return f.value(at: fraction)
+    }
+
+    /// The key paths this animation writes (for `presentationValue(forKeyPath:)`), nil for all.
+    var affectedKeys: Set<LayerKey>? { [] }
+}
+
+/// Runs its animations together on one timeline, Core Animation's `CAAnimationGroup`.
+///
+/// The children's times are relative to the group (beginTime 0 is the group's start) and
+/// the group's duration cuts them off. Children's delegates are not called, as on iOS.
+@MainActor
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    public required init() { super.init() }
+    public required init(copying other: CAAnimation) {
+        super.init(copying: other)
+        if let g = other as? CAAnimationGroup { animations = g.animations?.compactMap { $0.copy() as? CAAnimation } }
+    }
+
+    override func validate() {
+        super.validate()
+        animations?.forEach { $0.validate() }
+    }
+
+    override func apply(_ active: ActiveTime, to target: CALayer) {
+        guard let animations else { return }
+        for child in animations { child.apply(to: target, parentTime: eased(active.fraction) * active.duration) }
+    }
+
+    override var affectedKeys: Set<LayerKey>? {
+        var keys: Set<LayerKey> = []
+        for child in animations ?? [] {
+            guard let k = child.affectedKeys else { return nil }
+            keys.formUnion(k)
+        }
+        return keys
+    }
+}

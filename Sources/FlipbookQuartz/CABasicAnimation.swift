@@ -1,0 +1,144 @@
+import Foundation
+import FlipbookGeometry
+
+/// A single-keyframe animation between two values, Core Animation's `CABasicAnimation`.
+///
+/// The interpolated range follows Apple's rules for which of `fromValue`, `toValue` and
+/// `byValue` are set ("current" is the layer's presentation value without this animation):
+/// from+to: from → to; from+by: from → from+by; by+to: to−by → to; from: from → current;
+/// to: current → to; by: current → current+by; none: current → current.
+/// Values are `Any?` and accept Swift numbers, NSNumber, NSValue, points, sizes, rects,
+/// transforms, colours. Values that cannot be read are reported once and ignored.
+@MainActor
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    public required init() { super.init() }
+    public required init(copying other: CAAnimation) {
+        super.init(copying: other)
+        if let b = other as? CABasicAnimation {
+            fromValue = b.fromValue
+            toValue = b.toValue
+            byValue = b.byValue
+        }
+    }
+
+    /// The start and end values at this point, from Apple's from/to/by rules.
+    func range(base: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
+        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f.adding(b) ?? f)
+        case (nil, let t?, let b?): return (t.subtracting(b) ?? t, t)
+        case (let f?, nil, nil): return (f, base)
+        case (nil, let t?, nil): return (base, t)
+        case (nil, nil, let b?): return (base, base.adding(b) ?? base)
+        case (nil, nil, nil): return (base, base)
+        }
+    }
+
+    /// The fraction of the way from `from` to `to` at `active` (the spring overrides this).
+    func progress(at active: ActiveTime) -> Double { eased(active.fraction) }
+
+    override func animatedValue(at active: ActiveTime, base: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+        let r = range(base: isAdditive ? base.scaled(by: 0) ?? base : base)
+        let value = r.from.interpolated(to: r.to, fraction: progress(at: active))
+        return accumulate(value, delta: r.to.subtracting(r.from), iteration: active.iteration)
+    }
+
+    override func validate() {
+        super.validate()
+        for (name, value) in [("fromValue", fromValue), ("toValue", toValue), ("byValue", byValue)] {
+            guard let v = AnimatableValue(value) else { continue }
+            if !v.isFinite {
+                FlipbookDiagnostics.report(
+                    "CABasicAnimation \"\(keyPath ?? "")\": \(name) is not finite; ignored.", once: "CABasicAnimation.nonfinite")
+                switch name {
+                case "fromValue": fromValue = nil
+                case "toValue": toValue = nil
+                default: byValue = nil
+                }
+            }
+        }
+    }
+}
+
+/// A spring-driven basic animation, Core Animation's `CASpringAnimation`.
+///
+/// The value moves from `fromValue` to `toValue` (Apple's from/to/by rules) along the
+/// damped spring of FlipbookGeometry's `SpringCurve` with these parameters; `duration`
+/// still cuts the animation off, so callers set `duration = settlingDuration`. The
+/// timing function is ignored (time runs linearly through the spring), as on iOS.
+@MainActor
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    /// In whole distances per second; positive moves toward `toValue`.
+    open var initialVelocity: CGFloat = 0
+    /// When false (default) an overdamped spring moves as a critically damped one.
+    open var allowsOverdamping = false
+
+    public required init() { super.init() }
+
+    /// A spring with iOS 17's perceptual parameters: it takes about `perceptualDuration`
+    /// seconds, and `bounce` 0 is critically damped, up to 1 for no damping. Sets
+    /// `duration` to `settlingDuration`.
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let curve = SpringCurve.perceptual(duration: perceptualDuration, bounce: Double(bounce))
+        mass = CGFloat(curve.mass)
+        stiffness = CGFloat(curve.stiffness)
+        damping = CGFloat(curve.damping)
+        allowsOverdamping = true
+        duration = settlingDuration
+    }
+
+    public required init(copying other: CAAnimation) {
+        super.init(copying: other)
+        if let s = other as? CASpringAnimation {
+            mass = s.mass
+            stiffness = s.stiffness
+            damping = s.damping
+            initialVelocity = s.initialVelocity
+            allowsOverdamping = s.allowsOverdamping
+        }
+    }
+
+    var curve: SpringCurve {
+        SpringCurve(
+            mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+            initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
+    }
+
+    /// The time the spring needs to come to rest, in seconds (FlipbookGeometry's rule).
+    open var settlingDuration: CFTimeInterval { curve.settlingDuration }
+
+    /// The perceptual duration of these parameters, 2π/ω0 (seconds).
+    open var perceptualDuration: CFTimeInterval { 2 * .pi / curve.undampedAngularFrequency }
+
+    /// The bounce of these parameters (1 − ζ, or 1/ζ − 1 when overdamped).
+    open var bounce: CGFloat {
+        let z = curve.dampingRatio
+        return CGFloat(z <= 1 ? 1 - z : 1 / z - 1)
+    }
+
+    override func progress(at active: ActiveTime) -> Double { curve.value(at: active.time) }
+
+    override func validate() {
+        super.validate()
+        for (name, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
+        where !v.isFinite || (name != "initialVelocity" && name != "damping" && v <= 0) || (name == "damping" && v < 0) {
+            FlipbookDiagnostics.report(
+                "CASpringAnimation: \(name) \(v) is invalid; using the default.", once: "CASpringAnimation.\(name)")
+            switch name {
+            case "mass": mass = 1
+            case "stiffness": stiffness = 100
+            case "damping": damping = 10
+            default: initialVelocity = 0
+            }
+        }
+    }
+}

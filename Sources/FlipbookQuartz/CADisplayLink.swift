@@ -1,0 +1,85 @@
+import Foundation
+import FlipbookGeometry
+
+/// A range of frame rates, Core Animation's `CAFrameRateRange`.
+public struct CAFrameRateRange: Sendable, Hashable {
+    public var minimum: Float
+    public var maximum: Float
+    public var preferred: Float?
+    public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.preferred = preferred
+    }
+    public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+}
+
+/// A timer synchronised with the display, Core Animation's `CADisplayLink`.
+///
+/// Target/selector cannot exist without the Objective-C runtime, so Flipbook's display link
+/// takes a closure. It starts firing once added (`add(to:forMode:)`, any run loop and mode
+/// are accepted), on every frame of `MediaClock.main` (or every n-th frame for a lower
+/// `preferredFramesPerSecond` / `preferredFrameRateRange.preferred`), in the order links were
+/// added, after the frame's scheduled actions and before its animation callbacks.
+/// In the handler, `timestamp` is the frame's time and `targetTimestamp` the next frame's.
+@MainActor
+public final class CADisplayLink {
+    private let handler: @MainActor (CADisplayLink) -> Void
+    /// The time of the frame being handled, seconds of media time.
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// The time of the next frame the link will fire for.
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The time between display frames (1 / the clock's frame rate).
+    public var duration: CFTimeInterval { MediaClock.main.frameDuration }
+    public var isPaused = false
+    /// 0 (default) means the display's rate.
+    public var preferredFramesPerSecond: Int = 0
+    public var preferredFrameRateRange: CAFrameRateRange = .default
+    private var isAdded = false
+    private var lastFire: CFTimeInterval?
+
+    /// A link that calls `handler` once per frame after it is added to a run loop.
+    public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
+        self.handler = handler
+    }
+
+    /// Starts the link. The run loop and mode are accepted and ignored: the virtual clock
+    /// drives every link.
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard !isAdded else { return }
+        isAdded = true
+        MediaClock.main.engine.displayLinks.append(self)
+    }
+
+    /// Accepted for API parity; the link keeps firing until `invalidate()`.
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        invalidate()
+    }
+
+    /// Stops the link for good.
+    public func invalidate() {
+        guard isAdded else { return }
+        isAdded = false
+        MediaClock.main.engine.displayLinks.removeAll { $0 === self }
+    }
+
+    private var interval: CFTimeInterval {
+        let frame = MediaClock.main.frameDuration
+        var fps = Double(preferredFrameRateRange.preferred ?? 0)
+        if fps <= 0 || !fps.isFinite { fps = Double(preferredFramesPerSecond) }
+        guard fps > 0 else { return frame }
+        // Whole numbers of display frames, as the hardware can only skip frames.
+        let frames = max(((1 / fps) / frame).rounded(), 1)
+        return frames * frame
+    }
+
+    func fireIfDue(clock: MediaClock) {
+        guard isAdded, !isPaused else { return }
+        let step = interval
+        if let last = lastFire, clock.now - last < step - 1e-9 { return }
+        lastFire = clock.now
+        timestamp = clock.now
+        targetTimestamp = clock.now + step
+        handler(self)
+    }
+}

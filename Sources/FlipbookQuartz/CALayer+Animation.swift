@@ -1,0 +1,65 @@
+import Foundation
+import FlipbookGeometry
+
+extension CALayer {
+    /// Adds a copy of `anim` under `key` (replacing, and stopping with `finished: false`,
+    /// an animation already under that key). A `beginTime` of 0 means "now": the copy gets
+    /// the current time in this layer's timeline when the transaction commits (the next
+    /// frame, or `CATransaction.flush()`). Property animations with an unknown key path
+    /// are reported once and show nothing. Adding to a presentation layer is refused.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy else {
+            FlipbookDiagnostics.report(
+                "CALayer.add(_:forKey:) on a presentation layer; add animations to the model layer.",
+                once: "CALayer.add.presentation")
+            return
+        }
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        copy.validate()
+        if let p = copy as? CAPropertyAnimation {
+            if let path = p.parsedKeyPath {
+                if animatableValue(for: path) == nil {
+                    FlipbookDiagnostics.report(
+                        "\(type(of: copy)): \(type(of: self)) has no animatable key path \"\(path.string)\"; the animation shows nothing.",
+                        once: "CAPropertyAnimation.keyPath.\(path.string)")
+                }
+            } else {
+                FlipbookDiagnostics.report(
+                    "\(type(of: copy)) added without a keyPath; it shows nothing.", once: "CAPropertyAnimation.noKeyPath")
+            }
+        }
+        if let key, let old = animationEntries.firstIndex(where: { $0.key == key }) {
+            let previous = animationEntries.remove(at: old).animation
+            MediaClock.main.engine.animationRemoved(previous)
+        }
+        copy.beginPending = copy.beginTime == 0
+        animationEntries.append(AnimationEntry(key: key, animation: copy))
+        MediaClock.main.engine.register(self, copy)
+    }
+
+    /// The animation stored under `key` (the copy made by `add(_:forKey:)`); changing it
+    /// has undefined results on iOS and none here beyond what the engine reads.
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations, in the order they were added (nil when none).
+    public func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false` on the next frame.
+    public func removeAnimation(forKey key: String) {
+        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animationEntries.remove(at: i).animation
+        MediaClock.main.engine.animationRemoved(removed)
+    }
+
+    /// Removes every animation; unfinished ones hear `finished: false` on the next frame.
+    public func removeAllAnimations() {
+        let all = animationEntries
+        animationEntries = []
+        for entry in all { MediaClock.main.engine.animationRemoved(entry.animation) }
+    }
+}

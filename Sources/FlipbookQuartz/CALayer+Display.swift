@@ -1,0 +1,98 @@
+import Foundation
+import FlipbookGeometry
+
+extension CALayer {
+    // MARK: Display
+
+    /// Marks the layer's content as needing a redraw at the next commit (next frame).
+    public func setNeedsDisplay() {
+        guard !isPresentationCopy, !needsDisplayFlag else { return }
+        needsDisplayFlag = true
+        MediaClock.main.engine.markNeedsDisplay(self)
+    }
+
+    /// Marks part of the layer as needing a redraw (Flipbook redraws the whole layer).
+    public func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether a redraw is pending.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws now if a redraw is pending.
+    public func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        display()
+    }
+
+    /// Redraws the content: the delegate's `display(_:)` when there is a delegate (its
+    /// default draws through `draw(in:)`), else `draw(in:)` into a new recording context.
+    func performDisplay() {
+        needsDisplayFlag = false
+        if let d = delegate { d.display(self) } else { displayWithoutDelegate() }
+    }
+
+    /// Records `draw(in:)` into a fresh `CGContext` of the bounds' size and keeps it in
+    /// `drawnContent` for the renderer (Flipbook's stand-in for the backing store).
+    public func displayWithoutDelegate() {
+        needsDisplayFlag = false
+        delegate?.layerWillDraw(self)
+        let ctx = CGContext(size: bounds.size)
+        draw(in: ctx)
+        drawnContent = ctx
+    }
+
+    /// Draws the layer's content; the default asks the delegate's `draw(_:in:)`.
+    func performDraw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing `layoutSublayers()` at the next commit (next frame).
+    public func setNeedsLayout() {
+        guard !isPresentationCopy, !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        MediaClock.main.engine.markNeedsLayout(self)
+    }
+
+    /// Whether a layout is pending.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now if pending, then the sublayers that need it, top down.
+    public func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        for s in sublayers ?? [] { s.layoutIfNeeded() }
+    }
+
+    /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    func performLayoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+}
+
+extension AnimationEngine {
+    /// Lays out, then redraws, every layer marked since the last commit (Core Animation's
+    /// commit order), outermost first.
+    func layoutAndDisplay() {
+        var guardCount = 0
+        while !needsLayoutLayers.isEmpty || !needsDisplayLayers.isEmpty, guardCount < 8 {
+            guardCount += 1
+            let layout = needsLayoutLayers
+            needsLayoutLayers = []
+            for layer in layout where layer.needsLayoutFlag {
+                var top = layer
+                while let p = top.superlayer, p.needsLayoutFlag { top = p }
+                top.layoutIfNeeded()
+            }
+            let display = needsDisplayLayers
+            needsDisplayLayers = []
+            for layer in display { layer.displayIfNeeded() }
+        }
+    }
+
+    func markNeedsDisplay(_ layer: CALayer) { needsDisplayLayers.append(layer) }
+    func markNeedsLayout(_ layer: CALayer) { needsLayoutLayers.append(layer) }
+}

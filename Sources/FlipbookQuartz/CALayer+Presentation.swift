@@ -1,0 +1,100 @@
+import Foundation
+import FlipbookGeometry
+
+extension CALayer {
+    /// A copy of the layer showing its animations at the current media time, Core
+    /// Animation's presentation layer; nil for a presentation layer itself.
+    ///
+    /// A pure function of the model, its animations and `CACurrentMediaTime()`: each call
+    /// builds a fresh copy (`init(layer:)`), applies every animation in the order added at
+    /// the layer's local time, and does the same for the sublayers and the mask, so the
+    /// copy's `sublayers` are presentation layers. The copy's `superlayer` is nil (the
+    /// ancestors are not copied); its `model()` is this layer.
+    /// - Complexity: O(n) in the size of the subtree, one allocation per layer.
+    public func presentation() -> Self? {
+        guard !isPresentationCopy else { return nil }
+        let time = superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now
+        return makePresentation(parentTime: time) as? Self
+    }
+
+    /// The model layer: `self` for a model layer, the layer shown for a presentation layer.
+    public func model() -> Self {
+        (modelLayer as? Self) ?? self
+    }
+
+    /// Builds the presentation copy of this subtree given the superlayer's local time.
+    func makePresentation(parentTime: CFTimeInterval) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        copy.isPresentationCopy = true
+        copy.modelLayer = self
+        let local = localTime(fromParentTime: parentTime)
+        applyAnimations(to: copy, localTime: local)
+        if let sublayers {
+            var list: [CALayer] = []
+            list.reserveCapacity(sublayers.count)
+            for s in sublayers {
+                let p = s.makePresentation(parentTime: local)
+                p.superlayer = copy
+                list.append(p)
+            }
+            copy.sublayers = list
+        }
+        if let mask { copy.mask = mask.makePresentation(parentTime: local) }
+        return copy
+    }
+
+    /// Applies this layer's animations (at its local time `local`) to `target`.
+    func applyAnimations(to target: CALayer, localTime local: CFTimeInterval) {
+        for entry in animationEntries {
+            let anim = entry.animation
+            if anim.beginPending {
+                // Not yet committed: it begins now.
+                let saved = anim.beginTime
+                anim.beginTime = local
+                anim.apply(to: target, parentTime: local)
+                anim.beginTime = saved
+            } else {
+                anim.apply(to: target, parentTime: local)
+            }
+        }
+    }
+
+    /// The value the presentation layer would show for `keyPath` now, without copying the
+    /// layer tree: the model's value with every animation of this layer applied.
+    /// Returns nil for unknown key paths. Meant for renderers reading a few values per layer.
+    public func presentationValue(forKeyPath keyPath: String) -> Any? {
+        let path = LayerKeyPath(keyPath)
+        guard !animationEntries.isEmpty else { return animatableValue(for: path)?.anyValue }
+        let scratch = presentationScratch(keys: [path.key])
+        return scratch.animatableValue(for: path)?.anyValue
+    }
+
+    /// The presented values of this layer alone (no sublayers), at its current local time.
+    ///
+    /// Cheaper than `presentation()` for walking a tree: a renderer that already knows the
+    /// superlayer's local time passes it, and layers without animations return themselves.
+    /// - Parameter parentTime: the superlayer's local time (media time for a root), or nil
+    ///   to compute it by walking up the tree.
+    /// - Returns: the model layer itself when it has no animations, else a copy with the
+    ///   animations applied (its sublayers are the model's, unchanged).
+    public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
+        guard !animationEntries.isEmpty, !isPresentationCopy else { return self }
+        let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
+        let copy = type(of: self).init(layer: self)
+        copy.isPresentationCopy = true
+        copy.modelLayer = self
+        applyAnimations(to: copy, localTime: localTime(fromParentTime: t))
+        return copy
+    }
+
+    /// This layer's local time at the current media time (for walking a tree top-down,
+    /// pass it as the children's `parentTime`).
+    public func currentLocalTime(parentTime: CFTimeInterval? = nil) -> CFTimeInterval {
+        guard let t = parentTime else { return localTime(atMediaTime: MediaClock.main.now) }
+        return localTime(fromParentTime: t)
+    }
+
+    private func presentationScratch(keys: Set<LayerKey>) -> CALayer {
+        presentedLayer()
+    }
+}

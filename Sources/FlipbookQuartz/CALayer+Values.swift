@@ -1,0 +1,115 @@
+import Foundation
+import FlipbookGeometry
+
+extension CALayer {
+    /// Reads a property as the engine sees it; nil for unknown keys.
+    func animatableValue(for key: LayerKey) -> AnimatableValue? {
+        switch key {
+        case .bounds: return .rect(bounds)
+        case .position: return .point(position)
+        case .zPosition: return .number(Double(zPosition))
+        case .anchorPoint: return .point(anchorPoint)
+        case .anchorPointZ: return .number(Double(anchorPointZ))
+        case .transform: return .transform(transform)
+        case .sublayerTransform: return .transform(sublayerTransform)
+        case .opacity: return .number(Double(opacity))
+        case .hidden: return .other(isHidden)
+        case .masksToBounds: return .other(masksToBounds)
+        case .cornerRadius: return .number(Double(cornerRadius))
+        case .borderWidth: return .number(Double(borderWidth))
+        case .borderColor: return .color(borderColor)
+        case .backgroundColor: return .color(backgroundColor)
+        case .shadowColor: return .color(shadowColor)
+        case .shadowOpacity: return .number(Double(shadowOpacity))
+        case .shadowOffset: return .size(shadowOffset)
+        case .shadowRadius: return .number(Double(shadowRadius))
+        case .shadowPath: return .other(shadowPath)
+        case .contents: return .other(contents)
+        case .contentsRect: return .rect(contentsRect)
+        case .custom(let name): return customAnimatableValue(forKey: name)
+        }
+    }
+
+    /// Writes a property from an engine value; false when the kind does not fit.
+    @discardableResult
+    func setAnimatableValue(_ value: AnimatableValue, for key: LayerKey) -> Bool {
+        switch (key, value) {
+        case (.bounds, .rect(let v)): bounds = v
+        case (.position, .point(let v)): position = v
+        case (.zPosition, .number(let v)): zPosition = CGFloat(v)
+        case (.anchorPoint, .point(let v)): anchorPoint = v
+        case (.anchorPointZ, .number(let v)): anchorPointZ = CGFloat(v)
+        case (.transform, .transform(let v)): transform = v
+        case (.transform, .affine(let v)): transform = CATransform3DMakeAffineTransform(v)
+        case (.sublayerTransform, .transform(let v)): sublayerTransform = v
+        case (.opacity, .number(let v)): opacity = Float(v)
+        case (.hidden, .other(let v as Bool)): isHidden = v
+        case (.hidden, .number(let v)): isHidden = v != 0
+        case (.masksToBounds, .other(let v as Bool)): masksToBounds = v
+        case (.cornerRadius, .number(let v)): cornerRadius = CGFloat(v)
+        case (.borderWidth, .number(let v)): borderWidth = CGFloat(v)
+        case (.borderColor, .color(let v)): borderColor = v
+        case (.backgroundColor, .color(let v)): backgroundColor = v
+        case (.shadowColor, .color(let v)): shadowColor = v
+        case (.shadowOpacity, .number(let v)): shadowOpacity = Float(v)
+        case (.shadowOffset, .size(let v)): shadowOffset = v
+        case (.shadowRadius, .number(let v)): shadowRadius = CGFloat(v)
+        case (.shadowPath, .other(let v)): shadowPath = v as? CGPath
+        case (.contents, .other(let v)): contents = v
+        case (.contentsRect, .rect(let v)): contentsRect = v
+        case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a full key path ("position.x"); nil when unknown.
+    func animatableValue(for path: LayerKeyPath) -> AnimatableValue? {
+        guard let whole = animatableValue(for: path.key) else { return nil }
+        guard let c = path.component else { return whole }
+        return c.get(from: whole)
+    }
+
+    /// Writes a full key path; false when unknown or the kind does not fit.
+    @discardableResult
+    func setAnimatableValue(_ value: AnimatableValue, for path: LayerKeyPath) -> Bool {
+        guard let c = path.component else { return setAnimatableValue(value, for: path.key) }
+        guard let whole = animatableValue(for: path.key), let updated = c.set(value, in: whole) else { return false }
+        return setAnimatableValue(updated, for: path.key)
+    }
+
+    // MARK: Key-value coding
+
+    /// The value of a property by name (Apple's KVC), or a value stored with `setValue(_:forKey:)`.
+    public func value(forKey key: String) -> Any? {
+        animatableValue(for: LayerKey(key))?.anyValue ?? extraValues[key]
+    }
+
+    /// The value at a key path such as "position.x" or "transform.rotation.z".
+    public func value(forKeyPath keyPath: String) -> Any? {
+        let path = LayerKeyPath(keyPath)
+        return animatableValue(for: path)?.anyValue ?? (path.component == nil ? extraValues[keyPath] : nil)
+    }
+
+    /// Sets a property by name; unknown keys are stored on the layer, as CALayer does.
+    /// A value of the wrong type is reported and ignored.
+    public func setValue(_ value: Any?, forKey key: String) {
+        setValue(value, forKeyPath: key)
+    }
+
+    /// Sets the value at a key path such as "transform.scale" or "bounds.size.width".
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        let path = LayerKeyPath(keyPath)
+        if animatableValue(for: path.key) == nil, path.component == nil {
+            extraValues[keyPath] = value
+            return
+        }
+        let v = AnimatableValue(value) ?? .other(nil)
+        if !setAnimatableValue(v, for: path) {
+            FlipbookDiagnostics.report(
+                "CALayer setValue:forKeyPath: \"\(keyPath)\" cannot take a value of type \(v.kindName); ignored.",
+                once: "CALayer.setValue.\(keyPath)")
+        }
+    }
+
+}

@@ -1,0 +1,218 @@
+import Foundation
+import FlipbookGeometry
+
+/// A handle on an action scheduled with `MediaClock.schedule(after:_:)`.
+@MainActor
+public final class MediaClockToken {
+    let sequence: Int
+    public private(set) var isCancelled = false
+    weak var clock: MediaClock?
+
+    init(sequence: Int, clock: MediaClock) {
+        self.sequence = sequence
+        self.clock = clock
+    }
+
+    /// Cancels the action if it has not run yet; does nothing afterwards.
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        clock?.unschedule(sequence)
+    }
+}
+
+/// Flipbook's virtual display clock: the only source of media time.
+///
+/// Nothing reads the wall clock. `now` starts at `MediaClock.initialTime` (1000 s, so
+/// that times just before "now" are still positive, as on a device that has been up a
+/// while) and moves only when `advance(by:)`, `advanceFrames(_:)` or
+/// `runUntilIdle(limit:)` step it, one display frame (`1 / framesPerSecond`) at a time.
+///
+/// Each frame, at its new time `now`, runs in this order:
+/// 1. the implicit transaction of the previous frame is flushed (animations added since
+///    get their `beginTime`, in their layer's time, from the time they were added);
+/// 2. actions scheduled with `schedule(after:_:)` that are due, by due time then by
+///    scheduling order;
+/// 3. display links that are due (`CADisplayLink`), in the order they were added;
+/// 4. another flush, so animations added by steps 2–3 begin at this frame's time;
+/// 5. animation events, layer by layer in the order their first animation was added
+///    and animation by animation in the order added: every `animationDidStart`, then
+///    every `animationDidStop(_:finished:)` (after removing the animation from its
+///    layer when `isRemovedOnCompletion`), then `CATransaction` completion blocks whose
+///    animations have all stopped, in commit order.
+@MainActor
+public final class MediaClock {
+    /// The clock every layer, display link and animation reads.
+    public static let main = MediaClock()
+
+    /// The value of `now` before the first frame.
+    public static let initialTime: CFTimeInterval = 1000
+
+    /// The current media time, in seconds.
+    public private(set) var now: CFTimeInterval
+
+    /// Frames per second of the virtual display (default 60). Non-positive or
+    /// non-finite values are refused with a diagnostic.
+    public var framesPerSecond: Double = 60 {
+        didSet {
+            guard framesPerSecond.isFinite, framesPerSecond > 0 else {
+                FlipbookDiagnostics.report(
+                    "MediaClock.framesPerSecond must be a positive number (got \(framesPerSecond)); keeping \(oldValue).",
+                    once: "MediaClock.framesPerSecond")
+                framesPerSecond = oldValue.isFinite && oldValue > 0 ? oldValue : 60
+                return
+            }
+        }
+    }
+
+    /// The duration of one frame, `1 / framesPerSecond`.
+    public var frameDuration: CFTimeInterval { 1 / framesPerSecond }
+
+    /// How many frames have run since the clock was created.
+    public private(set) var frameCount = 0
+
+    private struct Scheduled {
+        var time: CFTimeInterval
+        var sequence: Int
+        var action: @MainActor () -> Void
+    }
+    private var scheduled: [Scheduled] = []
+    private var nextSequence = 0
+    private var isRunningFrame = false
+
+    /// The animation and transaction machinery this clock drives.
+    let engine = AnimationEngine()
+
+    init(now: CFTimeInterval = MediaClock.initialTime) {
+        self.now = now
+    }
+
+    // MARK: Scheduling
+
+    /// Runs `action` on the first frame at or after `now + delay` (step 2 of the frame).
+    ///
+    /// Actions due at the same time run in the order they were scheduled. A NaN or
+    /// negative delay is reported and treated as 0 (the next frame).
+    @discardableResult
+    public func schedule(after delay: CFTimeInterval, _ action: @escaping @MainActor () -> Void) -> MediaClockToken {
+        var delay = delay
+        if !delay.isFinite || delay < 0 {
+            if !(delay == .infinity) {
+                FlipbookDiagnostics.report(
+                    "MediaClock.schedule(after:) got an invalid delay \(delay); scheduling for the next frame.",
+                    once: "MediaClock.schedule.delay")
+                delay = 0
+            }
+        }
+        nextSequence += 1
+        let token = MediaClockToken(sequence: nextSequence, clock: self)
+        if delay.isFinite {
+            let entry = Scheduled(time: now + delay, sequence: nextSequence, action: action)
+            let index = scheduled.firstIndex { ($0.time, $0.sequence) > (entry.time, entry.sequence) } ?? scheduled.count
+            scheduled.insert(entry, at: index)
+        }
+        return token
+    }
+
+    func unschedule(_ sequence: Int) {
+        scheduled.removeAll { $0.sequence == sequence }
+    }
+
+    /// Whether anything would still change if the clock ran on: an unfinished animation
+    /// that can progress (its layer's effective speed is not 0), an unpaused display
+    /// link, or a scheduled action.
+    public var isIdle: Bool {
+        scheduled.isEmpty && !engine.hasActiveDisplayLinks && !engine.hasProgressingAnimations(at: now)
+    }
+
+    // MARK: Stepping
+
+    /// Advances `seconds` of media time, frame by frame, ending exactly at `now + seconds`
+    /// (the last step is shorter when `seconds` is not a whole number of frames).
+    /// A NaN, infinite or negative value is reported and ignored.
+    public func advance(by seconds: CFTimeInterval) {
+        guard seconds.isFinite, seconds >= 0 else {
+            FlipbookDiagnostics.report(
+                "MediaClock.advance(by:) needs a finite, non-negative number of seconds (got \(seconds)); ignored.",
+                once: "MediaClock.advance")
+            return
+        }
+        guard !isRunningFrame else { return reportReentry("advance(by:)") }
+        let start = now, target = now + seconds
+        var index = 0
+        while now < target {
+            index += 1
+            var next = start + Double(index) * frameDuration
+            if next > target - 1e-9 { next = target }
+            runFrame(at: next)
+        }
+    }
+
+    /// Advances `count` whole frames. A negative count is reported and ignored.
+    public func advanceFrames(_ count: Int) {
+        guard count >= 0 else {
+            FlipbookDiagnostics.report(
+                "MediaClock.advanceFrames(_:) needs a non-negative count (got \(count)); ignored.",
+                once: "MediaClock.advanceFrames")
+            return
+        }
+        guard !isRunningFrame else { return reportReentry("advanceFrames(_:)") }
+        for _ in 0..<count { runFrame(at: now + frameDuration) }
+    }
+
+    /// Runs frames until nothing is left running (see `isIdle`) or `limit` seconds have
+    /// passed. Returns true when the clock is idle. Animations on a paused layer (speed 0
+    /// somewhere up its tree) do not keep it running, since time cannot move them.
+    @discardableResult
+    public func runUntilIdle(limit: CFTimeInterval = 10) -> Bool {
+        var limit = limit
+        if !limit.isFinite || limit < 0 {
+            FlipbookDiagnostics.report(
+                "MediaClock.runUntilIdle(limit:) needs a finite, non-negative limit (got \(limit)); using 10 s.",
+                once: "MediaClock.runUntilIdle")
+            limit = 10
+        }
+        guard !isRunningFrame else {
+            reportReentry("runUntilIdle(limit:)")
+            return false
+        }
+        engine.flush(clock: self)
+        engine.deliverPendingEvents(clock: self)
+        let end = now + limit
+        while !isIdle, now < end - 1e-9 {
+            runFrame(at: min(now + frameDuration, end))
+        }
+        return isIdle
+    }
+
+    private func reportReentry(_ name: String) {
+        FlipbookDiagnostics.report(
+            "MediaClock.\(name) was called from inside a frame (a scheduled action, display link or animation callback); ignored.",
+            once: "MediaClock.reentry")
+    }
+
+    private func runFrame(at time: CFTimeInterval) {
+        isRunningFrame = true
+        defer { isRunningFrame = false }
+        engine.flush(clock: self)
+        now = time
+        frameCount += 1
+        // 2. scheduled actions due now (actions scheduled meanwhile wait for a later frame)
+        let dueCount = scheduled.prefix { $0.time <= time + 1e-9 }.count
+        let due = scheduled.prefix(dueCount).map(\.sequence)
+        for sequence in due {
+            guard let i = scheduled.firstIndex(where: { $0.sequence == sequence }) else { continue }
+            let entry = scheduled.remove(at: i)
+            entry.action()
+        }
+        // 3. display links
+        engine.fireDisplayLinks(clock: self)
+        // 4. + 5.
+        engine.flush(clock: self)
+        engine.processAnimationEvents(clock: self)
+    }
+}
+
+/// The current media time in seconds: `MediaClock.main.now`.
+@MainActor
+public func CACurrentMediaTime() -> CFTimeInterval { MediaClock.main.now }
