@@ -1,0 +1,112 @@
+import Foundation
+
+#if !canImport(CoreGraphics)
+/// How the ends of stroked open subpaths are drawn, CoreGraphics' `CGLineCap`.
+public enum CGLineCap: Int32, Sendable, Hashable {
+    case butt, round, square
+}
+
+/// How joins between stroked segments are drawn, CoreGraphics' `CGLineJoin`.
+public enum CGLineJoin: Int32, Sendable, Hashable {
+    case miter, round, bevel
+}
+
+/// Which points a path encloses, CoreGraphics' `CGPathFillRule`.
+public enum CGPathFillRule: Int, Sendable, Hashable {
+    case winding, evenOdd
+}
+
+/// What `CGContext.drawPath(using:)` does with the current path, CoreGraphics' `CGPathDrawingMode`.
+public enum CGPathDrawingMode: Int32, Sendable, Hashable {
+    case fill, eoFill, stroke, fillStroke, eoFillStroke
+}
+
+extension CGImage: Hashable {
+    /// Identity, as CoreGraphics compares images (CFEqual on a CGImage is identity).
+    public static func == (l: CGImage, r: CGImage) -> Bool { l === r }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+extension CGContext {
+    /// The graphics state a recorded command was drawn with: everything a replay needs.
+    ///
+    /// Units: the CTM maps user space to the context's device space, which is in points with
+    /// the origin at the top left and y growing downward (UIKit's drawing space); the renderer
+    /// scales device space to pixels.
+    public struct GraphicsState: Sendable, Hashable {
+        /// The current transformation matrix (user space → device space).
+        public var ctm: CGAffineTransform = .identity
+        public var fillColor: CGColor = .black
+        public var strokeColor: CGColor = .black
+        /// Line width in user space (scaled by the CTM at stroke time, as CoreGraphics does).
+        public var lineWidth: CGFloat = 1
+        public var lineCap: CGLineCap = .butt
+        public var lineJoin: CGLineJoin = .miter
+        public var miterLimit: CGFloat = 10
+        /// Dash pattern in user space; empty for a solid line.
+        public var lineDashLengths: [CGFloat] = []
+        public var lineDashPhase: CGFloat = 0
+        /// Global alpha multiplied into everything drawn (0…1).
+        public var alpha: CGFloat = 1
+        public var shouldAntialias: Bool = true
+        /// The clip: drawing is limited to the intersection of these regions (empty: no clip).
+        public var clip: [Clip] = []
+
+        public init() {}
+    }
+
+    /// One clipping region: a path already in device space and its fill rule.
+    public struct Clip: Sendable, Hashable {
+        public var path: CGPath
+        public var rule: CGPathFillRule
+        public init(path: CGPath, rule: CGPathFillRule) {
+            self.path = path
+            self.rule = rule
+        }
+    }
+
+    /// Horizontal alignment of a text command's lines within its rectangle.
+    public enum TextAlignment: Int, Sendable, Hashable {
+        case left, center, right
+    }
+
+    /// A string to lay out and draw (Flipbook's text command; UIKit's string drawing uses it).
+    public struct TextRun: Sendable, Hashable {
+        public var string: String
+        /// The layout rectangle in user space: lines wrap at word boundaries to its width and
+        /// start at its top; text is drawn upright in UIKit's y-down space and not clipped.
+        public var rect: CGRect
+        /// A Pango-style font description: family, optional style words, size in points,
+        /// e.g. "Helvetica Neue Bold 17" or "Sans 12".
+        public var fontDescription: String
+        public var color: CGColor
+        public var alignment: TextAlignment
+        public init(string: String, rect: CGRect, fontDescription: String, color: CGColor, alignment: TextAlignment) {
+            self.string = string
+            self.rect = rect
+            self.fontDescription = fontDescription
+            self.color = color
+            self.alignment = alignment
+        }
+    }
+
+    /// A recorded drawing operation, with the state it needs so a replay is straightforward.
+    public enum Command: Sendable, Hashable {
+        /// Fill `path` (device space) with `state.fillColor` under `rule`.
+        case fill(CGPath, rule: CGPathFillRule, state: GraphicsState)
+        /// Stroke `path` (device space) with `state.strokeColor`; line width, dashes, caps and
+        /// joins are in the user space of `state.ctm` (set the CTM after building the path,
+        /// as cairo and CoreGraphics both do).
+        case stroke(CGPath, state: GraphicsState)
+        /// Make `rect` (user space of `state.ctm`) fully transparent, within the clip.
+        case clear(CGRect, state: GraphicsState)
+        /// Draw `image` scaled into `rect` (user space), CoreGraphics' way: the image's first
+        /// (top) row goes at the rect's **maxY** edge. In a y-down space such as UIKit's this
+        /// shows the image upside down, exactly as `CGContext.draw` does on iOS; UIKit's
+        /// `UIImage.draw(in:)` flips the CTM first.
+        case drawImage(CGImage, rect: CGRect, state: GraphicsState)
+        /// Lay out and draw a string (see `TextRun`).
+        case drawText(TextRun, state: GraphicsState)
+    }
+}
+#endif
