@@ -1,0 +1,104 @@
+import Foundation
+import FlipbookGeometry
+
+/// How stroked lines end, Core Animation's `CAShapeLayerLineCap`.
+public struct CAShapeLayerLineCap: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let butt = Self(rawValue: "butt")
+    public static let round = Self(rawValue: "round")
+    public static let square = Self(rawValue: "square")
+}
+
+/// How stroked lines join, Core Animation's `CAShapeLayerLineJoin`.
+public struct CAShapeLayerLineJoin: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let miter = Self(rawValue: "miter")
+    public static let round = Self(rawValue: "round")
+    public static let bevel = Self(rawValue: "bevel")
+}
+
+/// Which points a fill covers, Core Animation's `CAShapeLayerFillRule`.
+public struct CAShapeLayerFillRule: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nonZero = Self(rawValue: "non-zero")
+    public static let evenOdd = Self(rawValue: "even-odd")
+}
+
+/// A layer that draws a path, Core Animation's `CAShapeLayer` (a model: FlipbookRender
+/// draws it). `path` animates discretely (switching halfway); `strokeStart`,
+/// `strokeEnd`, `lineWidth`, `fillColor`, `strokeColor`, `miterLimit`, `lineDashPhase`
+/// animate continuously.
+@MainActor
+open class CAShapeLayer: CALayer {
+    open var path: CGPath? { didSet { propertyDidChange("path", oldValue) } }
+    open var fillColor: CGColor? = CGColor.black { didSet { propertyDidChange("fillColor", oldValue) } }
+    open var fillRule: CAShapeLayerFillRule = .nonZero
+    open var strokeColor: CGColor? { didSet { propertyDidChange("strokeColor", oldValue) } }
+    open var lineWidth: CGFloat = 1 { didSet { propertyDidChange("lineWidth", oldValue) } }
+    open var lineCap: CAShapeLayerLineCap = .butt
+    open var lineJoin: CAShapeLayerLineJoin = .miter
+    open var miterLimit: CGFloat = 10 { didSet { propertyDidChange("miterLimit", oldValue) } }
+    /// The fraction of the path where the stroke starts, 0…1.
+    open var strokeStart: CGFloat = 0 { didSet { propertyDidChange("strokeStart", oldValue) } }
+    /// The fraction of the path where the stroke ends, 0…1.
+    open var strokeEnd: CGFloat = 1 { didSet { propertyDidChange("strokeEnd", oldValue) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { propertyDidChange("lineDashPhase", oldValue) } }
+    open var lineDashPattern: [NSNumber]?
+
+    public required init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let s = layer as? CAShapeLayer else { return }
+        path = s.path
+        fillColor = s.fillColor
+        fillRule = s.fillRule
+        strokeColor = s.strokeColor
+        lineWidth = s.lineWidth
+        lineCap = s.lineCap
+        lineJoin = s.lineJoin
+        miterLimit = s.miterLimit
+        strokeStart = s.strokeStart
+        strokeEnd = s.strokeEnd
+        lineDashPhase = s.lineDashPhase
+        lineDashPattern = s.lineDashPattern
+    }
+
+    override class var implicitlyAnimatedKeys: Set<String> {
+        CALayer.baseImplicitlyAnimatedKeys.union([
+            "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
+        ])
+    }
+
+    override func customAnimatableValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "path": return .other(path)
+        case "fillColor": return .color(fillColor)
+        case "strokeColor": return .color(strokeColor)
+        case "lineWidth": return .number(Double(lineWidth))
+        case "miterLimit": return .number(Double(miterLimit))
+        case "strokeStart": return .number(Double(strokeStart))
+        case "strokeEnd": return .number(Double(strokeEnd))
+        case "lineDashPhase": return .number(Double(lineDashPhase))
+        default: return super.customAnimatableValue(forKey: key)
+        }
+    }
+
+    override func setCustomAnimatableValue(_ value: AnimatableValue, forKey key: String) -> Bool {
+        switch (key, value) {
+        case ("path", .other(let p)): path = p as? CGPath
+        case ("fillColor", .color(let c)): fillColor = c
+        case ("strokeColor", .color(let c)): strokeColor = c
+        case ("lineWidth", .number(let v)): lineWidth = CGFloat(v)
+        case ("miterLimit", .number(let v)): miterLimit = CGFloat(v)
+        case ("strokeStart", .number(let v)): strokeStart = CGFloat(v)
+        case ("strokeEnd", .number(let v)): strokeEnd = CGFloat(v)
+        case ("lineDashPhase", .number(let v)): lineDashPhase = CGFloat(v)
+        default: return super.setCustomAnimatableValue(value, forKey: key)
+        }
+        return true
+    }
+}
