@@ -66,6 +66,21 @@ public enum TextRenderer {
         return CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
     }
 
+    /// `string` drawn into a transparent image of `size` points at `scale` pixels per point, from
+    /// the top-left, wrapped to the width (a text bitmap to use as layer contents, with
+    /// `contentsScale = scale`). Nil for empty or invalid sizes.
+    public static func image(_ string: String, style: TextStyle, size: CGSize, scale: CGFloat = 2) -> CGImage? {
+        guard let (w, h) = ContentRasterizer.pixelSize(bounds: CGRect(origin: .zero, size: size), scale: Double(scale)),
+              let surface = CairoBridge.makeSurface(width: w, height: h), let cr = cairo_create(surface)
+        else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        cairo_scale(cr, Double(w) / Double(size.width), Double(h) / Double(size.height))
+        draw(string, style: style, in: CGRect(origin: .zero, size: size), cr: cr)
+        cairo_destroy(cr)
+        let r = CairoBridge.raster(from: surface)
+        return CGImage(width: r.width, height: r.height, premultipliedRGBA: r.pixels)
+    }
+
     /// Draws `string` into the cairo context `cr` (user space in points) inside `rect`, from its top.
     static func draw(_ string: String, style: TextStyle, in rect: CGRect, cr: OpaquePointer) {
         guard !string.isEmpty, rect.width > 0, rect.height > 0, style.fontSize > 0, style.fontSize.isFinite else { return }
