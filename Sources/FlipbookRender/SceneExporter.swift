@@ -1,0 +1,113 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// Options for `SceneExporter.export`.
+public struct ExportOptions: Sendable {
+    public var formats: [OutputFormat]
+    public var outputDirectory: URL
+    /// Frames per second (> 0).
+    public var fps: Double
+    /// Pixels per point (1, 2 or 3).
+    public var scale: CGFloat
+    public var device: DevicePreset
+    /// Seconds to render; nil uses the scene's own duration.
+    public var duration: CFTimeInterval?
+    /// When the `png` still is taken, in seconds; nil takes the middle frame.
+    public var stillTime: CFTimeInterval?
+    /// Most frames on a contact sheet.
+    public var sheetFrames: Int
+
+    public init(
+        formats: [OutputFormat], outputDirectory: URL, fps: Double = 30, scale: CGFloat = 2,
+        device: DevicePreset = .default, duration: CFTimeInterval? = nil, stillTime: CFTimeInterval? = nil, sheetFrames: Int = 12
+    ) {
+        self.formats = formats
+        self.outputDirectory = outputDirectory
+        self.fps = fps
+        self.scale = scale
+        self.device = device
+        self.duration = duration
+        self.stillTime = stillTime
+        self.sheetFrames = sheetFrames
+    }
+}
+
+/// What an export produced.
+public struct ExportSummary: Sendable {
+    public var scene: String
+    public var frameCount: Int
+    public var width: Int
+    public var height: Int
+    /// Files and folders written, in format order.
+    public var outputs: [URL]
+}
+
+/// Renders a scene frame by frame and writes the chosen formats.
+@MainActor
+public enum SceneExporter {
+    /// The number of frames for `duration` at `fps`: both ends included (0, 1/fps, …, duration).
+    public static func frameCount(duration: CFTimeInterval, fps: Double) -> Int {
+        guard duration.isFinite, fps.isFinite, duration > 0, fps > 0 else { return 1 }
+        return min(100_000, Int((duration * fps).rounded())) + 1
+    }
+
+    /// Renders `sceneType` for `options`. `progress(done, total)` is called after each frame.
+    /// `advanceClock(seconds)` moves media time on between frames (the media clock in an app;
+    /// the default does nothing, for scenes driven by `update(elapsed:)` alone).
+    public static func export(
+        _ sceneType: any RenderScene.Type, options: ExportOptions,
+        advanceClock: (CFTimeInterval) -> Void = { _ in },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> ExportSummary {
+        guard options.fps.isFinite, options.fps > 0 else { throw RenderError.invalidInput("fps must be positive (got \(options.fps))") }
+        guard [1, 2, 3].contains(options.scale) else { throw RenderError.invalidInput("scale must be 1, 2 or 3 (got \(options.scale))") }
+        let formats = options.formats.reduce(into: [OutputFormat]()) { if !$0.contains($1) { $0.append($1) } }
+        guard !formats.isEmpty else { throw RenderError.invalidInput("no output format chosen") }
+        let fm = FileManager.default
+        do { try fm.createDirectory(at: options.outputDirectory, withIntermediateDirectories: true) } catch {
+            throw RenderError.io("cannot create \(options.outputDirectory.path): \(error.localizedDescription)")
+        }
+        if formats.contains(where: \.needsFFmpeg), FFmpeg.locate("ffmpeg") == nil { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
+
+        let scene = sceneType.init(size: options.device.size)
+        let duration = options.duration ?? scene.duration
+        guard duration.isFinite, duration >= 0 else { throw RenderError.invalidInput("duration must be zero or more seconds (got \(duration))") }
+        let count = frameCount(duration: duration, fps: options.fps)
+        let renderer = LayerRenderer(scale: options.scale)
+        renderer.backgroundColor = .black
+        let size = renderer.pixelSize(of: scene.rootLayer)
+        let name = sceneType.name
+        func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
+
+        var encoders: [VideoEncoder] = []
+        for f in formats where f.needsFFmpeg {
+            encoders.append(try VideoEncoder(format: f, url: url(f), width: size.width, height: size.height, fps: options.fps))
+        }
+        if formats.contains(.frames) {
+            try? fm.removeItem(at: url(.frames))
+            try fm.createDirectory(at: url(.frames), withIntermediateDirectories: true)
+        }
+        let stillIndex = min(count - 1, max(0, Int(((options.stillTime ?? duration / 2) * options.fps).rounded())))
+        let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
+        var sheet = ContactSheet()
+
+        scene.start()
+        for i in 0..<count {
+            if i > 0 { advanceClock(1 / options.fps) }
+            let t = Double(i) / options.fps
+            scene.update(elapsed: t)
+            let image = renderer.render(scene.rootLayer)
+            for e in encoders { try e.append(image) }
+            if formats.contains(.frames) {
+                try image.write(to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
+            }
+            if formats.contains(.png) && i == stillIndex { try image.write(to: url(.png)) }
+            if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
+            progress(i + 1, count)
+        }
+        for e in encoders { try e.finish() }
+        if formats.contains(.sheet), let img = sheet.render() { try img.write(to: url(.sheet)) }
+        return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
+    }
+}
