@@ -215,11 +215,30 @@ extension CATransform3D {
         guard fraction.isFinite else { return self }
         if fraction == 0 { return self }
         if fraction == 1 { return to }
+        if isPositiveScaleTranslation, to.isPositiveScaleTranslation {
+            // Fast path (the common case): the decomposition is just the diagonal scale and the
+            // translation row, both interpolated linearly, so entry-wise interpolation is exact.
+            func lerp(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * CGFloat(fraction) }
+            var r = CATransform3DIdentity
+            r.m11 = lerp(m11, to.m11); r.m22 = lerp(m22, to.m22); r.m33 = lerp(m33, to.m33)
+            r.m41 = lerp(m41, to.m41); r.m42 = lerp(m42, to.m42); r.m43 = lerp(m43, to.m43)
+            return r
+        }
         guard let a = DecomposedTransform3D(self), let b = DecomposedTransform3D(to) else {
             return fraction < 0.5 ? self : to
         }
         let r = a.interpolated(to: b, fraction: fraction).recomposed
         return r.isFinite ? r : (fraction < 0.5 ? self : to)
+    }
+}
+
+extension CATransform3D {
+    /// Only a positive diagonal scale and a translation (m44 = 1), with finite entries.
+    var isPositiveScaleTranslation: Bool {
+        m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m34 == 0 && m44 == 1
+            && m11 > 0 && m22 > 0 && m33 > 0 && m11.isFinite && m22.isFinite && m33.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite
     }
 }
 

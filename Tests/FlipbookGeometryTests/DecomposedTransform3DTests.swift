@@ -107,6 +107,15 @@ func perspective(_ d: Double) -> CATransform3D {
         #expect(close(m, CATransform3DConcat(CATransform3DMakeScale(1.5, 1.5, 1), CATransform3DMakeTranslation(20, 0, 0))))
     }
 
+    @Test func scaleTranslationFastPathMatchesTheDecomposition() throws {
+        let a = CATransform3DConcat(CATransform3DMakeScale(0.5, 2, 1), CATransform3DMakeTranslation(3, 4, 5))
+        let b = CATransform3DConcat(CATransform3DMakeScale(3, 1, 2), CATransform3DMakeTranslation(-7, 0, 1))
+        let da = try #require(DecomposedTransform3D(a)), db = try #require(DecomposedTransform3D(b))
+        for f in [0.2, 0.5, 1.3, -0.4] {
+            #expect(close(a.interpolated(to: b, fraction: f), da.interpolated(to: db, fraction: f).recomposed, 1e-12))
+        }
+    }
+
     @Test func undecomposableEndSwitchesAtHalfway() {
         let a = CATransform3DMakeScale(0, 0, 1), b = CATransform3DMakeTranslation(10, 0, 0)
         #expect(a.interpolated(to: b, fraction: 0.49) == a)
