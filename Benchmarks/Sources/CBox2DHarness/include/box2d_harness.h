@@ -3,8 +3,25 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-/// Placeholder: the physics benchmark defines the harness's functions here.
+
+/// Box2D's version as major*100 + minor*10 + revision (241 for 2.4.1).
 int box2d_harness_version(void);
+
+/// What one pyramid run measured.
+typedef struct {
+    double seconds;        ///< time spent in b2World::Step (steady clock)
+    double topStartX, topStartY;
+    double topEndX, topEndY; ///< the last-created (top) box before and after
+    int bodyCount;         ///< dynamic boxes
+    int awakeCount;        ///< dynamic boxes still awake at the end
+    int contactCount;      ///< contacts at the end
+} box2d_pyramid_result;
+
+/// Box2D testbed's pyramid: a two-sided ground edge from (-40, 0) to (40, 0); `rows` rows of
+/// 1 m boxes (density 5, friction 0.2) starting at (-7, 0.75), stepping (0.5625, 1.25) per row and
+/// (1.125, 0) per box; gravity (0, -10); `steps` steps of 1/60 s with the given iterations.
+box2d_pyramid_result box2d_run_pyramid(int rows, int steps, int velocityIterations, int positionIterations, int allowSleep);
+
 #ifdef __cplusplus
 }
 #endif

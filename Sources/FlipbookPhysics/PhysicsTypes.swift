@@ -1,0 +1,144 @@
+// Public value types of the engine: identifiers, definitions, settings, events, diagnostics.
+
+/// Identifies a body in a `PhysicsWorld`. Stale identifiers (of destroyed bodies) are detected.
+public struct PhysicsBodyID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let index: Int32
+    let generation: UInt32
+    init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    public static func < (a: PhysicsBodyID, b: PhysicsBodyID) -> Bool { a.index < b.index }
+    public var description: String { "body#\(index)" }
+}
+
+/// Identifies a shape attached to a body.
+public struct PhysicsShapeID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let index: Int32
+    let generation: UInt32
+    init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    public static func < (a: PhysicsShapeID, b: PhysicsShapeID) -> Bool { a.index < b.index }
+    public var description: String { "shape#\(index)" }
+}
+
+/// Identifies a joint.
+public struct PhysicsJointID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let index: Int32
+    let generation: UInt32
+    init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
+    public static func < (a: PhysicsJointID, b: PhysicsJointID) -> Bool { a.index < b.index }
+    public var description: String { "joint#\(index)" }
+}
+
+/// How a body moves: static never moves, kinematic moves by its velocity only, dynamic responds to forces.
+public enum PhysicsBodyType: Sendable, Equatable { case `static`, kinematic, dynamic }
+
+/// Everything needed to create a body. Positions in points, angles in radians, velocities per second.
+public struct PhysicsBodyDefinition: Sendable, Equatable {
+    public var type: PhysicsBodyType
+    /// World position of the body's origin (for a UIKit item: its center).
+    public var position: PhysicsVector
+    public var angle: Double
+    public var linearVelocity: PhysicsVector
+    public var angularVelocity: Double
+    /// Linear damping rate (1/s): v ← v / (1 + h·damping) each sub-step.
+    public var linearDamping: Double
+    public var angularDamping: Double
+    /// Multiplies the world's gravity for this body.
+    public var gravityScale: Double
+    /// Prevents rotation (infinite rotational inertia).
+    public var fixedRotation: Bool
+    /// Always uses continuous collision against static geometry.
+    public var isBullet: Bool
+    public var allowsSleep: Bool
+    public var isAwake: Bool
+    /// The caller's identifier (UIKit layer: the item).
+    public var tag: Int
+
+    public init(type: PhysicsBodyType = .dynamic, position: PhysicsVector = .zero, angle: Double = 0,
+                linearVelocity: PhysicsVector = .zero, angularVelocity: Double = 0, linearDamping: Double = 0,
+                angularDamping: Double = 0, gravityScale: Double = 1, fixedRotation: Bool = false,
+                isBullet: Bool = false, allowsSleep: Bool = true, isAwake: Bool = true, tag: Int = 0) {
+        self.type = type; self.position = position; self.angle = angle; self.linearVelocity = linearVelocity
+        self.angularVelocity = angularVelocity; self.linearDamping = linearDamping; self.angularDamping = angularDamping
+        self.gravityScale = gravityScale; self.fixedRotation = fixedRotation; self.isBullet = isBullet
+        self.allowsSleep = allowsSleep; self.isAwake = isAwake; self.tag = tag
+    }
+}
+
+/// World tuning. Box2D's tolerances are for metres; `lengthScale` (points per "metre") scales them.
+public struct PhysicsSettings: Sendable, Equatable {
+    /// Seconds per sub-step; `step(_:)` runs as many as fit in the accumulated time.
+    public var fixedTimeStep: Double = 1.0 / 240.0
+    /// At most this many sub-steps per `step(_:)` call; time beyond is dropped (with a diagnostic).
+    public var maxSubStepsPerCall: Int = 32
+    /// Frame times above this (seconds) are clamped, with a diagnostic.
+    public var maxFrameTime: Double = 0.25
+    public var velocityIterations: Int = 8
+    public var positionIterations: Int = 3
+    public var warmStarting = true
+    public var allowsSleep = true
+    /// Continuous collision (time of impact) of fast dynamic bodies against static geometry.
+    public var continuousCollision = true
+    public var lengthScale: Double
+    /// Allowed penetration (points).
+    public var linearSlop: Double
+    /// Skin radius of polygons and edges (points). 0 keeps shapes visually touching.
+    public var polygonRadius: Double
+    /// Fat-box margin of the broad phase (points).
+    public var aabbMargin: Double
+    /// Approach speeds below this (points/s) do not bounce.
+    public var restitutionThreshold: Double
+    public var maxTranslationPerStep: Double
+    public var maxRotationPerStep: Double = 0.5 * Double.pi
+    public var maxLinearCorrection: Double
+    public var baumgarte: Double = 0.2
+    public var linearSleepTolerance: Double
+    public var angularSleepTolerance: Double = 2.0 / 180.0 * Double.pi
+    /// Seconds a body must stay below the sleep tolerances before it (and its island) sleeps.
+    public var timeToSleep: Double = 0.5
+
+    public init(lengthScale: Double = 100) {
+        let s = lengthScale.isFinite && lengthScale > 0 ? lengthScale : 100
+        self.lengthScale = s
+        linearSlop = 0.005 * s
+        polygonRadius = 0
+        aabbMargin = 0.1 * s
+        restitutionThreshold = 1.0 * s
+        maxTranslationPerStep = 2.0 * s
+        maxLinearCorrection = 0.2 * s
+        linearSleepTolerance = 0.01 * s
+    }
+
+    /// Box2D 2.4's defaults in metres at 60 Hz (polygon skin 2·slop): for comparing with Box2D.
+    public static var box2D: PhysicsSettings {
+        var s = PhysicsSettings(lengthScale: 1)
+        s.fixedTimeStep = 1.0 / 60.0
+        s.polygonRadius = 2 * s.linearSlop
+        return s
+    }
+}
+
+/// A contact starting or ending between two shapes.
+public struct PhysicsContactEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case began, ended }
+    public var kind: Kind
+    public var bodyA: PhysicsBodyID
+    public var bodyB: PhysicsBodyID
+    public var shapeA: PhysicsShapeID
+    public var shapeB: PhysicsShapeID
+    public var tagA: Int
+    public var tagB: Int
+    /// A world point of the contact (began: the first manifold point; ended: the last one known).
+    public var point: PhysicsVector
+    /// The contact normal from A to B.
+    public var normal: PhysicsVector
+}
+
+/// A problem the engine noticed and handled (bad input, clamped time step…).
+public struct PhysicsDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Equatable {
+        case invalidValue, invalidShape, invalidDensity, staleIdentifier, timeStepClamped, subStepsCapped, nonFiniteState, invalidJoint
+    }
+    public var code: Code
+    public var message: String
+    public var description: String { "[\(code.rawValue)] \(message)" }
+    public init(code: Code, message: String) { self.code = code; self.message = message }
+}

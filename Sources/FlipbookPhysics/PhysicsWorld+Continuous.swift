@@ -1,0 +1,110 @@
+// Continuous collision: fast dynamic bodies are moved back to their time of impact with static
+// geometry (conservative advancement on a separation lower bound), so they cannot tunnel.
+import Foundation
+
+extension PhysicsWorld {
+    /// A lower bound of the distance between two primitives (negative: penetration depth along the best axis).
+    func separationBound(_ a: Primitive, _ xfA: PhysicsTransform, _ b: Primitive, _ xfB: PhysicsTransform,
+                         _ vs: UnsafePointer<PhysicsVector>, _ ns: UnsafePointer<PhysicsVector>) -> Double {
+        func poly(_ p: Primitive) -> PolygonRef {
+            PolygonRef(vertices: vs + Int(p.vStart), normals: ns + Int(p.vStart), count: Int(p.vCount), radius: p.radius)
+        }
+        func circleVsPoly(_ c: Primitive, _ xfC: PhysicsTransform, _ p: Primitive, _ xfP: PhysicsTransform) -> Double {
+            let local = xfP.applyInverse(xfC.apply(c.center))
+            let pr = poly(p)
+            var faceSeparation = -Double.greatestFiniteMagnitude
+            for i in 0..<pr.count { faceSeparation = max(faceSeparation, dot(pr.normals[i], local - pr.vertices[i])) }
+            if faceSeparation <= 0 { return faceSeparation - c.radius - p.radius }
+            // Outside: the exact distance to the nearest edge.
+            var nearest = Double.greatestFiniteMagnitude
+            for i in 0..<pr.count {
+                let v1 = pr.vertices[i], v2 = pr.vertices[i + 1 < pr.count ? i + 1 : 0]
+                let e = v2 - v1
+                let t = min(max(dot(local - v1, e) / max(e.lengthSquared, 1e-300), 0), 1)
+                nearest = min(nearest, distanceSquared(local, v1 + t * e))
+            }
+            return nearest.squareRoot() - c.radius - p.radius
+        }
+        switch (a.isCircle, b.isCircle) {
+        case (true, true):
+            return (xfA.apply(a.center) - xfB.apply(b.center)).length - a.radius - b.radius
+        case (true, false): return circleVsPoly(a, xfA, b, xfB)
+        case (false, true): return circleVsPoly(b, xfB, a, xfA)
+        case (false, false):
+            let (_, s1) = findMaxSeparation(poly(a), xfA, poly(b), xfB)
+            let (_, s2) = findMaxSeparation(poly(b), xfB, poly(a), xfA)
+            return max(s1, s2) - a.radius - b.radius
+        }
+    }
+
+    func solveContinuous(_ h: Double) {
+        let slop = settings.linearSlop
+        for bi in bodies.indices {
+            let b = bodies[bi]
+            guard b.alive, b.awake, b.type == .dynamic, b.firstShape != -1 else { continue }
+            let motion = (b.c - b.c0).length
+            var maxRadius = 0.0
+            var s = b.firstShape
+            while s != -1 {
+                var p = shapes[Int(s)].firstPrimitive
+                while p != -1 {
+                    let prim = primitives[Int(p)]
+                    if prim.isCircle { maxRadius = max(maxRadius, (prim.center - b.localCenter).length + prim.radius) }
+                    else { for k in 0..<Int(prim.vCount) { maxRadius = max(maxRadius, (vertices[Int(prim.vStart) + k] - b.localCenter).length + prim.radius) } }
+                    p = prim.next
+                }
+                s = shapes[Int(s)].next
+            }
+            let bound = motion + abs(b.a - b.a0) * maxRadius
+            guard b.bullet || bound > 0.25 * b.minExtent, bound > 0 else { continue }
+            let xf0 = transformFor(b.c0, b.a0, b.localCenter)
+            var tMin = 1.0
+            vertices.withUnsafeBufferPointer { vbuf in
+            normals.withUnsafeBufferPointer { nbuf in
+                let vs = vbuf.baseAddress!, ns = nbuf.baseAddress!
+                var s = b.firstShape
+                while s != -1 {
+                    let filter = shapes[Int(s)].filter
+                    var p = shapes[Int(s)].firstPrimitive
+                    while p != -1 {
+                        let prim = primitives[Int(p)]
+                        let swept = primitiveAABB(prim, xf0).union(primitiveAABB(prim, b.xf))
+                        var candidates: [Int32] = []
+                        let nodes = tree.nodes
+                        tree.query(swept) { proxy in candidates.append(nodes[Int(proxy)].item); return true }
+                        for other in candidates.sorted() {
+                            let o = primitives[Int(other)]
+                            guard bodies[Int(o.body)].type == .static,
+                                  filter.shouldCollide(with: shapes[Int(o.shape)].filter) else { continue }
+                            let oxf = bodies[Int(o.body)].xf
+                            let target = prim.radius + o.radius - 0.5 * slop
+                            let tolerance = 0.25 * slop
+                            var t = 0.0
+                            var d = separationBound(prim, xf0, o, oxf, vs, ns)
+                            if d <= target + tolerance { continue } // already touching: contacts handle it
+                            var hit = false
+                            for _ in 0..<50 {
+                                let step = (d - target) / bound
+                                t += step
+                                if t >= tMin { break }
+                                let xf = transformFor(b.c0 + t * (b.c - b.c0), b.a0 + t * (b.a - b.a0), b.localCenter)
+                                d = separationBound(prim, xf, o, oxf, vs, ns)
+                                if d <= target + tolerance { hit = true; break }
+                            }
+                            if hit && t < tMin { tMin = t }
+                        }
+                        p = prim.next
+                    }
+                    s = shapes[Int(s)].next
+                }
+            } }
+            if tMin < 1 {
+                var body = bodies[bi]
+                body.c = body.c0 + tMin * (body.c - body.c0)
+                body.a = body.a0 + tMin * (body.a - body.a0)
+                body.xf = transformFor(body.c, body.a, body.localCenter)
+                bodies[bi] = body
+            }
+        }
+    }
+}
