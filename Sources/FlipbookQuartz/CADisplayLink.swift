@@ -63,11 +63,12 @@ public final class CADisplayLink {
         MediaClock.main.engine.displayLinks.removeAll { $0 === self }
     }
 
-    private var interval: CFTimeInterval {
+    /// The time between firings, or nil to fire on every frame.
+    private var interval: CFTimeInterval? {
         let frame = MediaClock.main.frameDuration
         var fps = Double(preferredFrameRateRange.preferred ?? 0)
         if fps <= 0 || !fps.isFinite { fps = Double(preferredFramesPerSecond) }
-        guard fps > 0 else { return frame }
+        guard fps > 0, 1 / fps > frame * 1.5 else { return nil }
         // Whole numbers of display frames, as the hardware can only skip frames.
         let frames = max(((1 / fps) / frame).rounded(), 1)
         return frames * frame
@@ -75,8 +76,8 @@ public final class CADisplayLink {
 
     func fireIfDue(clock: MediaClock) {
         guard isAdded, !isPaused else { return }
-        let step = interval
-        if let last = lastFire, clock.now - last < step - 1e-9 { return }
+        let step = interval ?? clock.frameDuration
+        if interval != nil, let last = lastFire, clock.now - last < step - clock.frameDuration / 2 { return }
         lastFire = clock.now
         timestamp = clock.now
         targetTimestamp = clock.now + step

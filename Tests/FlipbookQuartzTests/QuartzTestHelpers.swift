@@ -1,0 +1,39 @@
+import Foundation
+import FlipbookQuartz
+
+/// Runs `body` with implicit animations off (test set-up).
+@MainActor
+func quietly(_ body: () -> Void) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    body()
+    CATransaction.commit()
+}
+
+/// A standalone layer set up without implicit animations.
+@MainActor
+func makeLayer(bounds: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint = .zero) -> CALayer {
+    let layer = CALayer()
+    quietly {
+        layer.bounds = bounds
+        layer.position = position
+    }
+    return layer
+}
+
+/// A linear basic animation of `keyPath`.
+@MainActor
+func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1) -> CABasicAnimation {
+    let a = CABasicAnimation(keyPath: keyPath)
+    a.fromValue = from
+    a.toValue = to
+    a.byValue = by
+    a.duration = duration
+    return a
+}
+
+@MainActor
+func presentedX(_ layer: CALayer) -> CGFloat { layer.presentation()?.position.x ?? .nan }
+
+func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) <= tol }
+func close(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(Double(a) - b) <= tol }
