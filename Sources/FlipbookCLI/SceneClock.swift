@@ -3,8 +3,9 @@ import FlipbookQuartz
 /// Moves media time between rendered frames.
 @MainActor
 enum SceneClock {
-    /// Advances the media clock by `seconds` (one frame of the export).
+    /// Advances `MediaClock.main` by `seconds` (one frame of the export), firing display links
+    /// and animation callbacks on the way, as the running app would see.
     static func advance(_ seconds: Double) {
-        // MediaClock.main.advance(by: seconds) once the animation engine's clock is in FlipbookQuartz.
+        MediaClock.main.advance(by: seconds)
     }
 }

@@ -55,6 +55,9 @@ enum ContentRasterizer {
             if let g = c.gradient { drawGradient(g, bounds: c.bounds, cr) }
             if let box = c.image, let image = box.object as? CGImage { drawImage(image, c, cr) }
             if let s = c.shapeLayer { drawShape(s, cr) }
+            if let box = c.drawing, let ctx = box.object as? CGContext {
+                DrawingReplay.replay(ctx.commands, origin: c.bounds.origin, cr: cr)
+            }
             if let t = c.text { TextRenderer.draw(t.string, style: t.style, in: c.bounds, cr: cr) }
             cairo_restore(cr)
         }

@@ -63,7 +63,8 @@ struct DisplayListBuilder {
     let scale: Double
     let cache: ContentCache
 
-    /// The display list for `root`, whose bounds become the output, at `scale` pixels per point.
+    /// The display list for `root` (a presentation tree: sublayers are drawn as they are), whose
+    /// bounds become the output, at `scale` pixels per point.
     func build(root: CALayer) -> [DisplayItem] {
         let b = root.bounds
         let m = CATransform3DConcat(
@@ -108,8 +109,7 @@ struct DisplayListBuilder {
                 childClips.append(ClipShape(toShape: inv, shape: shape))
             }
             for s in subs {
-                let sp = LayerPresentation.presented(s)
-                visit(sp, matrix: LayerGeometry.child(sp, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
+                visit(s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
             }
         }
         if let border = LayerContentReader.border(of: layer, scale: scale), let placed = cache.border(border),
@@ -120,9 +120,8 @@ struct DisplayListBuilder {
         if group {
             var maskItems: [DisplayItem]?
             if let maskLayer {
-                let mp = LayerPresentation.presented(maskLayer)
                 var list: [DisplayItem] = []
-                visit(mp, matrix: LayerGeometry.mask(mp, parentMatrix: m), clips: [], into: &list, depth: depth + 1)
+                visit(maskLayer, matrix: LayerGeometry.mask(maskLayer, parentMatrix: m), clips: [], into: &list, depth: depth + 1)
                 maskItems = list
             }
             items.append(.endGroup(opacity: opacity, mask: maskItems))

@@ -31,7 +31,8 @@ struct LayerContent: Hashable, Sendable {
     var contentsRect: CGRect
     var contentsScale: CGFloat
     var text: TextContent?
-    var drawing: [DrawingCommandKey]?
+    /// The recording CGContext of the layer's draw(in:) (compared by identity: each redraw makes a new one).
+    var drawing: IdentityBox?
     var shapeLayer: ShapeContent?
     var gradient: GradientContent?
 
@@ -81,12 +82,6 @@ struct GradientContent: Hashable, Sendable {
     var startPoint: CGPoint
     var endPoint: CGPoint
     var radial: Bool
-}
-
-/// A recorded drawing command's identity (the recording itself, compared by value when the
-/// recording CGContext lands).
-struct DrawingCommandKey: Hashable, Sendable {
-    var box: IdentityBox
 }
 
 /// Where a rasterised bitmap sits in its layer's bounds space.

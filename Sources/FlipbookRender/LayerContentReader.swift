@@ -4,8 +4,10 @@ import FlipbookQuartz
 
 /// The seam to the animation engine: which layer object shows a layer's current values.
 enum LayerPresentation {
-    /// The layer to draw for `layer` now (its presentation layer once the engine provides one).
-    @MainActor static func presented(_ layer: CALayer) -> CALayer { layer }
+    /// The tree to draw for `layer` now: its presentation copy (whose sublayers and mask are
+    /// presentation copies too) at `MediaClock.main`'s time, or the layer itself when it already
+    /// is a presentation copy.
+    @MainActor static func presented(_ layer: CALayer) -> CALayer { layer.presentation() ?? layer }
 }
 
 /// Reads a (presentation) layer's content-affecting properties into cache keys.
@@ -55,5 +57,38 @@ enum LayerContentReader {
 
     /// Text, shapes, gradients and recorded drawing of CALayer subclasses (filled in as the
     /// models land in FlipbookQuartz).
-    static func readSubclassContent(of l: CALayer, into c: inout LayerContent) {}
+    static func readSubclassContent(of l: CALayer, into c: inout LayerContent) {
+        if let recording = l.model().drawnContent, !recording.commands.isEmpty {
+            c.drawing = IdentityBox(object: recording)
+        }
+        if let t = l as? CATextLayer, let string = t.plainString, !string.isEmpty, let color = t.foregroundColor {
+            let alignment = TextAlignment(rawValue: t.alignmentMode.rawValue) ?? .natural
+            let truncation = TextTruncation(rawValue: t.truncationMode.rawValue) ?? .none
+            let font = (t.font as? String) ?? "Helvetica"
+            c.text = TextContent(
+                string: string,
+                style: TextStyle(
+                    fontName: font, fontSize: t.fontSize, color: color, alignment: alignment, isWrapped: t.isWrapped,
+                    truncation: truncation, maximumNumberOfLines: max(0, t.maximumNumberOfLines)))
+        }
+        if let s = l as? CAShapeLayer, let path = s.path, !path.isEmpty {
+            c.shapeLayer = ShapeContent(
+                path: path, fillColor: components(s.fillColor), strokeColor: components(s.strokeColor),
+                lineWidth: s.lineWidth.isFinite ? max(0, s.lineWidth) : 0, lineCap: s.lineCap.rawValue, lineJoin: s.lineJoin.rawValue,
+                strokeStart: s.strokeStart.isFinite ? s.strokeStart : 0, strokeEnd: s.strokeEnd.isFinite ? s.strokeEnd : 1,
+                evenOdd: s.fillRule == .evenOdd)
+            if c.shapeLayer?.fillColor == nil && c.shapeLayer?.strokeColor == nil { c.shapeLayer = nil }
+        }
+        if let g = l as? CAGradientLayer, let colors = g.colors, !colors.isEmpty {
+            let comps = colors.compactMap { item -> [CGFloat]? in
+                guard let color = item as? CGColor, let k = color.components, k.count >= 4 else { return nil }
+                return Array(k.prefix(4))
+            }
+            if !comps.isEmpty {
+                c.gradient = GradientContent(
+                    colors: comps, locations: g.locations?.map { CGFloat($0.doubleValue) },
+                    startPoint: g.startPoint, endPoint: g.endPoint, radial: g.type == .radial)
+            }
+        }
+    }
 }

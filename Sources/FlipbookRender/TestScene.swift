@@ -24,6 +24,9 @@ public final class TestScene: RenderScene {
     let size: CGSize
 
     public required init(size: CGSize) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         let w = size.width > 0 && size.width.isFinite ? size.width : 393
         let h = size.height > 0 && size.height.isFinite ? size.height : 852
         self.size = CGSize(width: w, height: h)
@@ -123,6 +126,10 @@ public final class TestScene: RenderScene {
 
     /// Sets every moving property for `elapsed` seconds (a pure function of time).
     public func update(elapsed: CFTimeInterval) {
+        // Direct sets, no implicit animations: the frame shows exactly these values.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         let t = duration > 0 ? min(max(elapsed / duration, 0), 1) : 1
         let ease = t * t * (3 - 2 * t)
         card.transform = CATransform3DMakeRotation(CGFloat.pi * 1.25 * ease, 0, 1, 0)

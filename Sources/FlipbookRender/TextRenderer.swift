@@ -82,14 +82,19 @@ public enum TextRenderer {
     }
 
     /// Draws `string` into the cairo context `cr` (user space in points) inside `rect`, from its top.
-    static func draw(_ string: String, style: TextStyle, in rect: CGRect, cr: OpaquePointer) {
-        guard !string.isEmpty, rect.width > 0, rect.height > 0, style.fontSize > 0, style.fontSize.isFinite else { return }
-        guard let layout = makeLayout(cr, string, style: style, width: rect.width, height: rect.height) else { return }
+    /// A `fontSize` of 0 keeps the size named in `fontName` (a pango description such as "Sans 12").
+    static func draw(_ string: String, style: TextStyle, in rect: CGRect, cr: OpaquePointer, clip: Bool = true) {
+        guard !string.isEmpty, rect.width > 0, style.fontSize >= 0, style.fontSize.isFinite else { return }
+        guard rect.height > 0 || !clip else { return }
+        guard let layout = makeLayout(cr, string, style: style, width: rect.width, height: rect.height > 0 ? rect.height : nil)
+        else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let c = style.color.components ?? [0, 0, 0, 1]
         cairo_save(cr)
-        cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-        cairo_clip(cr)
+        if clip {
+            cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+            cairo_clip(cr)
+        }
         cairo_set_source_rgba(cr, Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
         cairo_move_to(cr, Double(rect.minX), Double(rect.minY))
         pango_cairo_show_layout(cr, layout)
@@ -111,7 +116,13 @@ public enum TextRenderer {
         }
         let size = style.fontSize.isFinite ? max(0.5, min(Double(style.fontSize), 4096)) : 17
         if let desc = pango_font_description_from_string(style.fontName.isEmpty ? "Sans" : style.fontName) {
-            pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
+            if style.fontSize > 0 {
+                pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
+            } else {
+                // Keep the description's own size, read as points (= user-space units here).
+                let named = Double(pango_font_description_get_size(desc)) / Double(PANGO_SCALE)
+                pango_font_description_set_absolute_size(desc, (named > 0 ? min(named, 4096) : 12) * Double(PANGO_SCALE))
+            }
             pango_layout_set_font_description(layout, desc)
             pango_font_description_free(desc)
         }

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func physicsModuleBuilds() { #expect(Bool(true)) }
