@@ -1,0 +1,71 @@
+import Foundation
+
+/// Something a menu element or control runs, UIKit's `UIMenuElement` base (title and image).
+@MainActor
+open class UIMenuElement {
+    /// The title shown in menus.
+    public let title: String
+    public let image: UIImage?
+    init(title: String, image: UIImage?) {
+        self.title = title
+        self.image = image
+    }
+}
+
+/// A closure-based action, UIKit's `UIAction`: the target-action replacement that needs no
+/// selectors, so it works identically on Linux.
+@MainActor
+public final class UIAction: UIMenuElement {
+    /// An action's identity, used to replace or remove an action on a control.
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// Menu attributes, UIKit's `UIMenuElement.Attributes` (kept, not drawn).
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let disabled = Attributes(rawValue: 1 << 0)
+        public static let destructive = Attributes(rawValue: 1 << 1)
+        public static let hidden = Attributes(rawValue: 1 << 2)
+    }
+
+    public let identifier: Identifier
+    public var discoverabilityTitle: String?
+    public var attributes: Attributes
+    let handler: @MainActor (UIAction) -> Void
+    /// The control that sent the action while its handler runs (nil otherwise).
+    public internal(set) weak var sender: AnyObject?
+
+    /// An action running `handler` when performed. Without an identifier, each action gets a
+    /// unique one.
+    public init(
+        title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
+        attributes: Attributes = [], handler: @escaping @MainActor (UIAction) -> Void
+    ) {
+        self.identifier = identifier ?? Identifier(rawValue: UUIDFreeIdentifier.next())
+        self.discoverabilityTitle = discoverabilityTitle
+        self.attributes = attributes
+        self.handler = handler
+        super.init(title: title, image: image)
+    }
+
+    func perform(sender: AnyObject?) {
+        self.sender = sender
+        defer { self.sender = nil }
+        handler(self)
+    }
+}
+
+/// Unique action identifiers without randomness: a per-process counter, as UIKit's are
+/// per-process unique strings.
+@MainActor
+enum UUIDFreeIdentifier {
+    static var counter = 0
+    static func next() -> String {
+        counter += 1
+        return "com.flipbook.action.\(counter)"
+    }
+}

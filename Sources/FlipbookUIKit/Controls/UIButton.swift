@@ -1,0 +1,232 @@
+import Foundation
+import FlipbookQuartz
+
+/// A button, UIKit's `UIButton`: a control with a title label and an image view laid out in
+/// its centre, titles, colours and images per state, and `UIButton.Configuration` styling.
+///
+/// Defaults follow UIKit: `UIButton()` is `.custom` (white title, clear background, system font
+/// 15); `.system` titles use the tint colour. Without a configuration the intrinsic size is the
+/// content's plus `contentEdgeInsets`, at least 30 × 30 points, as UIKit's classic buttons.
+@MainActor
+open class UIButton: UIControl {
+    /// Button types, UIKit's `UIButton.ButtonType`.
+    public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+
+    public let buttonType: ButtonType
+    /// The title label (created eagerly; hidden while there is no title).
+    public let titleLabel: UILabel? = UILabel()
+    /// The image view (hidden while there is no image).
+    public let imageView: UIImageView? = UIImageView(image: nil)
+
+    var titles: [UInt: String] = [:]
+    var titleColors: [UInt: UIColor] = [:]
+    var images: [UInt: UIImage] = [:]
+    var backgroundImages: [UInt: UIImage] = [:]
+
+    /// Insets around the content (classic buttons).
+    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { contentDidChange() } }
+    /// The styled appearance (iOS 15). Setting it restyles the button.
+    open var configuration: Configuration? { didSet { contentDidChange() } }
+
+    /// A button of `buttonType`.
+    public init(type buttonType: ButtonType) {
+        self.buttonType = buttonType
+        super.init(frame: .zero)
+        setUp()
+    }
+
+    /// A `.system` button with a primary action (its title and image become the button's).
+    public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        if let primaryAction {
+            if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+            if let image = primaryAction.image { setImage(image, for: .normal) }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
+    }
+
+    /// A button with a configuration and an optional primary action.
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .system)
+        self.configuration = configuration
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    /// A `.custom` button with a frame (UIKit's `UIButton(frame:)` and `UIButton()`).
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        super.init(frame: frame)
+        setUp()
+    }
+
+    public required init?(coder: NSCoder) {
+        buttonType = .custom
+        super.init(coder: coder)
+        setUp()
+    }
+
+    private func setUp() {
+        if let imageView { addSubview(imageView) }
+        if let titleLabel {
+            titleLabel.font = .systemFont(ofSize: 15)
+            titleLabel.textAlignment = .center
+            addSubview(titleLabel)
+        }
+        contentDidChange()
+    }
+
+    // MARK: Per-state values
+
+    private func value<T>(_ table: [UInt: T], for state: State) -> T? {
+        table[state.rawValue] ?? table[State.normal.rawValue]
+    }
+
+    /// Sets the title shown in `state` (nil removes it; `.normal` is the fallback).
+    open func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        contentDidChange()
+    }
+
+    open func title(for state: State) -> String? { value(titles, for: state) }
+
+    /// Sets the title colour used in `state`.
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state.rawValue] = color
+        contentDidChange()
+    }
+
+    open func titleColor(for state: State) -> UIColor? { value(titleColors, for: state) ?? defaultTitleColor(for: state) }
+
+    /// Sets the image shown next to the title in `state`.
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        contentDidChange()
+    }
+
+    open func image(for state: State) -> UIImage? { value(images, for: state) }
+
+    /// Sets the background image (stretched over the bounds) for `state`.
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        contentDidChange()
+    }
+
+    open func backgroundImage(for state: State) -> UIImage? { value(backgroundImages, for: state) }
+
+    /// Not UIKit API: seed 001 calls `setTextColor(_:for:)`, which UIKit does not have; it is
+    /// provided, deprecated, so that seed compiles. Use `setTitleColor(_:for:)`.
+    @available(*, deprecated, renamed: "setTitleColor(_:for:)", message: "UIButton has no setTextColor(_:for:) in UIKit")
+    public func setTextColor(_ color: UIColor?, for state: State) { setTitleColor(color, for: state) }
+
+    open var currentTitle: String? { title(for: state) }
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    open var currentImage: UIImage? { image(for: state) }
+
+    func defaultTitleColor(for state: State) -> UIColor {
+        switch buttonType {
+        case .custom: return state.contains(.disabled) ? UIColor(white: 1, alpha: 0.5) : .white
+        default:
+            let tint = tintColor ?? .systemBlue
+            if state.contains(.disabled) { return .systemGray }
+            return state.contains(.highlighted) ? tint.withAlphaComponent(0.2) : tint
+        }
+    }
+
+    override func stateDidChange() { contentDidChange() }
+
+    open override func tintColorDidChange() { contentDidChange() }
+
+    // MARK: Content and layout
+
+    func contentDidChange() {
+        let s = state
+        var title = title(for: s)
+        var color = titleColor(for: s)
+        var image = image(for: s)
+        var font = UIFont.systemFont(ofSize: 15)
+        if let c = configuration {
+            title = c.title ?? title
+            image = c.image ?? image
+            color = c.resolvedForegroundColor(tint: tintColor ?? .systemBlue)
+            font = .systemFont(ofSize: 17)
+            backgroundColorStorageForConfiguration = c.resolvedBackgroundColor(tint: tintColor ?? .systemBlue)
+            layer.backgroundColor = backgroundColorStorageForConfiguration?.cgColor
+        }
+        if let titleLabel {
+            titleLabel.font = font
+            titleLabel.text = title
+            titleLabel.textColor = color
+            titleLabel.isHidden = title?.isEmpty ?? true
+        }
+        if let imageView {
+            imageView.image = image
+            imageView.isHidden = image == nil
+        }
+        if let bg = backgroundImage(for: s) {
+            layer.contents = bg.cgImage
+            layer.contentsScale = bg.scale
+        } else {
+            layer.contents = nil
+        }
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+        layoutContent()
+    }
+
+    var backgroundColorStorageForConfiguration: UIColor?
+
+    var contentInsets: UIEdgeInsets {
+        if let c = configuration {
+            let d = c.contentInsets
+            return UIEdgeInsets(top: d.top, left: d.leading, bottom: d.bottom, right: d.trailing)
+        }
+        return contentEdgeInsets
+    }
+
+    var contentSize: CGSize {
+        let t = (titleLabel?.isHidden ?? true) ? .zero : (titleLabel?.intrinsicContentSize ?? .zero)
+        let i = (imageView?.isHidden ?? true) ? .zero : (imageView?.intrinsicContentSize ?? .zero)
+        let gap: CGFloat = (t.width > 0 && i.width > 0 && configuration != nil) ? (configuration?.imagePadding ?? 0) : 0
+        return CGSize(width: t.width + i.width + gap, height: max(t.height, i.height))
+    }
+
+    func layoutContent() {
+        let b = bounds.inset(by: contentInsets)
+        let size = contentSize
+        let t = (titleLabel?.isHidden ?? true) ? .zero : (titleLabel?.intrinsicContentSize ?? .zero)
+        let i = (imageView?.isHidden ?? true) ? .zero : (imageView?.intrinsicContentSize ?? .zero)
+        var x = b.midX - size.width / 2
+        if let imageView, !imageView.isHidden {
+            imageView.frame = CGRect(x: x, y: b.midY - i.height / 2, width: i.width, height: i.height)
+            x += i.width + (size.width - t.width - i.width)
+        }
+        if let titleLabel, !titleLabel.isHidden {
+            let w = min(t.width, max(0, b.maxX - x))
+            titleLabel.frame = CGRect(x: x, y: b.midY - t.height / 2, width: w, height: t.height)
+        }
+        if let c = configuration {
+            layer.cornerRadius = c.cornerStyle.radius(height: bounds.height, fixed: c.background.cornerRadius)
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutContent()
+    }
+
+    override func boundsSizeDidChange() { layoutContent() }
+
+    open override var intrinsicContentSize: CGSize {
+        let c = contentSize, insets = contentInsets
+        let w = c.width + insets.left + insets.right, h = c.height + insets.top + insets.bottom
+        if configuration != nil { return CGSize(width: w, height: h) }
+        return CGSize(width: max(30, w), height: max(30, h))
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+    open override func performPrimaryAction() {
+        guard isEnabled else { return }
+        sendActions(for: [.primaryActionTriggered, .touchUpInside])
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// A view that sends actions on events, UIKit's `UIControl`.
+///
+/// Target-action without selectors: `addTarget(_:action:for:)` takes a closure that receives
+/// the target (held weakly, as UIKit does) and optionally the sender. The port of
+/// `addTarget(self, action: #selector(self.didPress), for: .touchUpInside)` is
+/// `addTarget(self, action: { $0.didPress() }, for: .touchUpInside)` (see docs/Porting.md).
+/// `UIAction`s (`addAction(_:for:)`) work as in UIKit. Flipbook has no touch screen:
+/// `sendActions(for:)` and `performPrimaryAction()` deliver events, as do gesture playback and
+/// the app driver's taps.
+@MainActor
+open class UIControl: UIView {
+    /// Control states, UIKit's `UIControl.State`.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+        public static let focused = State(rawValue: 1 << 3)
+        public static let application = State(rawValue: 0x00FF_0000)
+        public static let reserved = State(rawValue: 0xFF00_0000)
+    }
+
+    /// Control events, UIKit's `UIControl.Event` (Apple's bit values).
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        public static let systemReserved = Event(rawValue: 0xF000_0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+    }
+
+    struct Registration {
+        var events: Event
+        weak var target: AnyObject?
+        var hasTarget: Bool
+        var action: UIAction?
+        var call: ((AnyObject?, UIControl, UIEvent?) -> Void)?
+    }
+
+    var registrations: [Registration] = []
+
+    /// Whether the control responds (a disabled control draws dimmed; actions still send).
+    open var isEnabled = true { didSet { stateDidChange() } }
+    open var isSelected = false { didSet { stateDidChange() } }
+    open var isHighlighted = false { didSet { stateDidChange() } }
+
+    /// The current state from the flags.
+    open var state: State {
+        var s: State = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes (subclasses restyle).
+    func stateDidChange() {}
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A control whose primary action (`.primaryActionTriggered`) is `primaryAction`.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // MARK: Target-action with closures
+
+    /// Runs `action(target)` for `controlEvents`; `target` is held weakly and the call is
+    /// skipped once it is gone. The one-line port of `#selector(target.method)`.
+    public func addTarget<Target: AnyObject>(
+        _ target: Target, action: @escaping @MainActor (Target) -> Void, for controlEvents: Event
+    ) {
+        registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, _, _ in
+            if let t = t as? Target { action(t) }
+        })
+    }
+
+    /// Runs `action(target, sender)` for `controlEvents`: the port of `#selector(target.method(_:))`.
+    public func addTarget<Target: AnyObject, Sender: UIControl>(
+        _ target: Target, action: @escaping @MainActor (Target, Sender) -> Void, for controlEvents: Event
+    ) {
+        registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, _ in
+            if let t = t as? Target, let s = sender as? Sender { action(t, s) }
+        })
+    }
+
+    /// Runs `action(target, sender, event)`: the port of `#selector(target.method(_:forEvent:))`.
+    public func addTarget<Target: AnyObject, Sender: UIControl>(
+        _ target: Target, action: @escaping @MainActor (Target, Sender, UIEvent?) -> Void, for controlEvents: Event
+    ) {
+        registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, e in
+            if let t = t as? Target, let s = sender as? Sender { action(t, s, e) }
+        })
+    }
+
+    /// Removes the closures registered with `target` (all targets when nil) for `controlEvents`.
+    public func removeTarget(_ target: AnyObject?, for controlEvents: Event) {
+        for i in registrations.indices where registrations[i].hasTarget {
+            if target == nil || registrations[i].target === target { registrations[i].events.subtract(controlEvents) }
+        }
+        registrations.removeAll { $0.events.isEmpty }
+    }
+
+    /// The live targets of the control.
+    public var allTargets: [AnyObject] {
+        var seen: [AnyObject] = []
+        for r in registrations { if let t = r.target, !seen.contains(where: { $0 === t }) { seen.append(t) } }
+        return seen
+    }
+
+    /// The events that have registered targets or actions.
+    public var allControlEvents: Event { registrations.reduce([]) { $0.union($1.events) } }
+
+    // MARK: UIAction
+
+    /// Adds `action` for `controlEvents`; an action with the same identifier is replaced.
+    public func addAction(_ action: UIAction, for controlEvents: Event) {
+        registrations.removeAll { $0.action?.identifier == action.identifier && $0.events == controlEvents }
+        registrations.append(Registration(events: controlEvents, target: nil, hasTarget: false, action: action, call: nil))
+    }
+
+    /// Removes `action` from `controlEvents`.
+    public func removeAction(_ action: UIAction, for controlEvents: Event) {
+        removeAction(identifiedBy: action.identifier, for: controlEvents)
+    }
+
+    /// Removes the action with `actionIdentifier` from `controlEvents`.
+    public func removeAction(identifiedBy actionIdentifier: UIAction.Identifier, for controlEvents: Event) {
+        for i in registrations.indices where registrations[i].action?.identifier == actionIdentifier {
+            registrations[i].events.subtract(controlEvents)
+        }
+        registrations.removeAll { $0.events.isEmpty }
+    }
+
+    /// Calls `body` for each action registered for `controlEvents`.
+    public func enumerateEventHandlers(_ body: (UIAction?, AnyObject?, Event, inout Bool) -> Void) {
+        var stop = false
+        for r in registrations {
+            body(r.action, r.target, r.events, &stop)
+            if stop { return }
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends every target closure and action registered for any of `controlEvents`, in the
+    /// order they were added.
+    open func sendActions(for controlEvents: Event) {
+        sendActions(for: controlEvents, event: nil)
+    }
+
+    func sendActions(for controlEvents: Event, event: UIEvent?) {
+        let due = registrations.filter { !$0.events.isDisjoint(with: controlEvents) }
+        for r in due {
+            if let action = r.action {
+                action.perform(sender: self)
+            } else if r.hasTarget {
+                guard let t = r.target else { continue }
+                r.call?(t, self, event)
+            }
+        }
+    }
+
+    /// Runs `action` as if this control had sent it.
+    open func sendAction(_ action: UIAction) { action.perform(sender: self) }
+
+    /// Performs the control's primary action: `.primaryActionTriggered` (and for buttons the
+    /// tap's `.touchUpInside`), as a tap would. Does nothing when disabled.
+    open func performPrimaryAction() {
+        guard isEnabled else { return }
+        sendActions(for: .primaryActionTriggered)
+    }
+
+    /// Simulates a complete tap inside the control (highlight, touch up inside, primary action),
+    /// for tests and the app driver. Does nothing when disabled or hidden.
+    public func simulateTap() {
+        guard isEnabled, !isHidden, isUserInteractionEnabled else { return }
+        isHighlighted = true
+        sendActions(for: .touchDown)
+        isHighlighted = false
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    }
+}

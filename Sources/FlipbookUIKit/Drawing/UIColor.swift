@@ -1,0 +1,180 @@
+import Foundation
+import FlipbookGeometry
+
+/// A colour, UIKit's `UIColor`: four sRGB components in 0…1 (extended-range values are kept).
+///
+/// Flipbook has no dynamic (light/dark) colours: the system colours are iOS's light-mode values.
+/// NaN components read as 0. Immutable and `Sendable`, like Apple's.
+public final class UIColor: Sendable, Hashable, CustomStringConvertible {
+    let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+
+    private static func clean(_ x: CGFloat) -> CGFloat { x.isNaN ? 0 : x }
+
+    /// A colour from sRGB components in 0…1.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = Self.clean(red); self.green = Self.clean(green)
+        self.blue = Self.clean(blue); self.alpha = Self.clean(alpha)
+    }
+
+    /// A colour from sRGB components (Flipbook has only sRGB, so this equals `init(red:…)`).
+    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A grey: `white` 0 is black, 1 is white.
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour from hue, saturation and brightness (HSB, all 0…1; hue wraps).
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let h = Self.clean(hue), s = min(max(Self.clean(saturation), 0), 1), v = Self.clean(brightness)
+        let scaled = (h - floor(h)) * 6
+        let sector = Int(scaled) % 6
+        let f = scaled - floor(scaled)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let rgb: (CGFloat, CGFloat, CGFloat)
+        switch sector {
+        case 0: rgb = (v, t, p)
+        case 1: rgb = (q, v, p)
+        case 2: rgb = (p, v, t)
+        case 3: rgb = (p, q, v)
+        case 4: rgb = (t, p, v)
+        default: rgb = (v, p, q)
+        }
+        self.init(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha)
+    }
+
+    /// The colour of a `CGColor` (grey and RGBA components both understood).
+    public convenience init(cgColor: CGColor) {
+        let c = cgColor.components ?? [0, 0, 0, 1]
+        switch c.count {
+        case 2: self.init(white: c[0], alpha: c[1])
+        case 4...: self.init(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+        default: self.init(red: 0, green: 0, blue: 0, alpha: 1)
+        }
+    }
+
+    /// The Core Graphics colour with the same components.
+    public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// Flipbook has no `CIColor`; this returns the colour itself for code that reads components.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// Writes the sRGB components into the pointers given; returns true (always convertible).
+    @discardableResult
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = self.red; green?.pointee = self.green; blue?.pointee = self.blue; alpha?.pointee = self.alpha
+        return true
+    }
+
+    /// Writes the grey level (Rec. 601 luma of the components) and alpha; returns true.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        white?.pointee = 0.299 * red + 0.587 * green + 0.114 * blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
+    /// Writes hue, saturation, brightness (0…1) and alpha; returns true.
+    @discardableResult
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let maxC = max(red, green, blue), minC = min(red, green, blue), d = maxC - minC
+        var h: CGFloat = 0
+        if d > 0 {
+            if maxC == red { h = ((green - blue) / d).truncatingRemainder(dividingBy: 6) }
+            else if maxC == green { h = (blue - red) / d + 2 }
+            else { h = (red - green) / d + 4 }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = maxC > 0 ? d / maxC : 0
+        brightness?.pointee = maxC
+        alpha?.pointee = self.alpha
+        return true
+    }
+
+    public static func == (l: UIColor, r: UIColor) -> Bool {
+        l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(red); h.combine(green); h.combine(blue); h.combine(alpha) }
+
+    public var description: String { "UIExtendedSRGBColorSpace \(red) \(green) \(blue) \(alpha)" }
+}
+
+extension UIColor {
+    private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
+        UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)
+    }
+
+    // MARK: Fixed colours (Apple's values)
+    public static let black = UIColor(white: 0, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    public static let white = UIColor(white: 1, alpha: 1)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    public static let clear = UIColor(white: 0, alpha: 0)
+
+    // MARK: System colours (iOS light mode, default contrast)
+    public static let systemRed = rgb(255, 59, 48)
+    public static let systemOrange = rgb(255, 149, 0)
+    public static let systemYellow = rgb(255, 204, 0)
+    public static let systemGreen = rgb(52, 199, 89)
+    public static let systemMint = rgb(0, 199, 190)
+    public static let systemTeal = rgb(48, 176, 199)
+    public static let systemCyan = rgb(50, 173, 230)
+    public static let systemBlue = rgb(0, 122, 255)
+    public static let systemIndigo = rgb(88, 86, 214)
+    public static let systemPurple = rgb(175, 82, 222)
+    public static let systemPink = rgb(255, 45, 85)
+    public static let systemBrown = rgb(162, 132, 94)
+    public static let systemGray = rgb(142, 142, 147)
+    public static let systemGray2 = rgb(174, 174, 178)
+    public static let systemGray3 = rgb(199, 199, 204)
+    public static let systemGray4 = rgb(209, 209, 214)
+    public static let systemGray5 = rgb(229, 229, 234)
+    public static let systemGray6 = rgb(242, 242, 247)
+    /// The default tint (systemBlue).
+    public static let tintColor = systemBlue
+    public static let link = rgb(0, 122, 255)
+
+    // MARK: Semantic colours (light mode)
+    public static let label = rgb(0, 0, 0)
+    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
+    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
+    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
+    public static let placeholderText = rgb(60, 60, 67, 0.3)
+    public static let systemBackground = rgb(255, 255, 255)
+    public static let secondarySystemBackground = rgb(242, 242, 247)
+    public static let tertiarySystemBackground = rgb(255, 255, 255)
+    public static let systemGroupedBackground = rgb(242, 242, 247)
+    public static let secondarySystemGroupedBackground = rgb(255, 255, 255)
+    public static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
+    public static let systemFill = rgb(120, 120, 128, 0.2)
+    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
+    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
+    public static let quaternarySystemFill = rgb(116, 116, 128, 0.08)
+    public static let separator = rgb(60, 60, 67, 0.29)
+    public static let opaqueSeparator = rgb(198, 198, 200)
+    public static let lightText = UIColor(white: 1, alpha: 0.6)
+    public static let darkText = UIColor(white: 0, alpha: 1)
+}

@@ -1,0 +1,98 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookRender
+
+/// An image, UIKit's `UIImage`: a `CGImage` (premultiplied RGBA8) and a scale.
+///
+/// `size` is in points: pixels divided by `scale`. PNG and JPEG are decoded by FlipbookRender.
+/// `init?(named:)` looks, in order, in the directories listed in the environment variable
+/// `FLIPBOOK_IMAGE_PATH` (colon-separated), the main bundle's resource directory and the
+/// current directory, trying `name`, `name@3x.png`, `name@2x.png`, `name.png`, `name.jpg`
+/// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` returns nil: Flipbook
+/// ships no SF Symbols.
+public final class UIImage: @unchecked Sendable, CustomStringConvertible {
+    /// The pixels.
+    public let cgImage: CGImage?
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    /// A Core Graphics image shown at `scale` pixels per point (invalid scales read as 1).
+    public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
+        self.cgImage = cgImage
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// An image decoded from PNG or JPEG bytes; nil when they are not an image.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        guard let cg = ImageDecoder.decode(data: data) else { return nil }
+        self.init(cgImage: cg, scale: scale)
+    }
+
+    /// An image read from a PNG or JPEG file; the scale comes from an `@2x`/`@3x` suffix.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data, scale: UIImage.scale(fromFileName: path))
+    }
+
+    /// An image found by name in the search path described above.
+    public convenience init?(named name: String) {
+        guard !name.isEmpty, let path = UIImage.resolve(named: name) else { return nil }
+        self.init(contentsOfFile: path)
+    }
+
+    /// SF Symbols do not exist in Flipbook: always nil.
+    public convenience init?(systemName name: String) { return nil }
+
+    /// The size in points.
+    public var size: CGSize {
+        guard let cg = cgImage else { return .zero }
+        return CGSize(width: CGFloat(cg.width) / scale, height: CGFloat(cg.height) / scale)
+    }
+
+    /// PNG bytes of the image.
+    public func pngData() -> Data? {
+        guard let cg = cgImage,
+            let r = RenderedImage(width: cg.width, height: cg.height, premultipliedPixels: cg.pixels)
+        else { return nil }
+        return r.pngData()
+    }
+
+    /// Kept for source compatibility: Flipbook images are always drawn as they are.
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage { self }
+
+    public var description: String { "<UIImage> size {\(size.width), \(size.height)} scale \(scale)" }
+
+    /// Image orientation, UIKit's `UIImage.Orientation` (Flipbook only shows `.up`).
+    public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
+    /// Template rendering, UIKit's `UIImage.RenderingMode` (ignored).
+    public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+
+    static func scale(fromFileName path: String) -> CGFloat {
+        let base = (path as NSString).deletingPathExtension
+        if base.hasSuffix("@3x") { return 3 }
+        if base.hasSuffix("@2x") { return 2 }
+        return 1
+    }
+
+    static var searchDirectories: [String] {
+        var dirs: [String] = []
+        if let env = ProcessInfo.processInfo.environment["FLIPBOOK_IMAGE_PATH"] {
+            dirs += env.split(separator: ":").map(String.init)
+        }
+        if let r = Bundle.main.resourcePath { dirs.append(r) }
+        dirs.append(FileManager.default.currentDirectoryPath)
+        return dirs
+    }
+
+    static func resolve(named name: String) -> String? {
+        let candidates = [name, "\(name)@3x.png", "\(name)@2x.png", "\(name).png", "\(name).jpg", "\(name).jpeg"]
+        for dir in searchDirectories {
+            for c in candidates {
+                let path = (dir as NSString).appendingPathComponent(c)
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue { return path }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+import FlipbookQuartz
+
+/// Auto Layout for one view tree: turns constraints into Cassowary constraints and keeps an
+/// incremental `CassowarySolver` in step with the tree.
+///
+/// Every item (view or layout guide) that a constraint mentions, and every ancestor between it
+/// and the root, gets four variables: the minimum x and y of its frame in its coordinate
+/// parent's bounds space, its width and its height. An attribute in the root's space is the
+/// item's variable plus each ancestor's offset (its own x/y variable minus its bounds origin),
+/// so constraints across levels stay linear. Views that translate their autoresizing mask,
+/// the root and the system guides are pinned with required constraints to their current
+/// frames; views with an intrinsic size get hugging (<=) and compression-resistance (>=)
+/// constraints at their priorities.
+///
+/// Each pass compiles the wanted constraints, removes from the solver those that vanished or
+/// changed, adds the new ones (so unchanged constraints cost nothing), then writes solved
+/// frames to the views that do not translate their mask (as `bounds.size` and `center`, so
+/// transforms are kept). A required constraint that conflicts is reported as UIKit logs it and
+/// left out until it changes; layout carries on.
+@MainActor
+final class LayoutEngine {
+    /// True while the engine writes frames, so those writes do not re-dirty the engine.
+    static var isApplying = false
+
+    struct Variables {
+        let x: CassowaryVariable, y: CassowaryVariable, width: CassowaryVariable, height: CassowaryVariable
+    }
+
+    enum Key: Hashable {
+        case user(ObjectIdentifier)
+        case pin(ObjectIdentifier, Int)
+        case intrinsic(ObjectIdentifier, Int)
+    }
+
+    struct Signature: Equatable {
+        var terms: [ObjectIdentifier]
+        var coefficients: [Double]
+        var constant: Double
+        var relation: CassowaryRelation
+        var weight: Double
+    }
+
+    @MainActor
+    struct Wanted {
+        var key: Key
+        var expression: CassowaryExpression
+        var relation: CassowaryRelation
+        var strength: CassowaryStrength
+        var text: String
+
+        var signature: Signature {
+            let e = expression.normalized
+            return Signature(
+                terms: e.terms.map { ObjectIdentifier($0.variable) }, coefficients: e.terms.map(\.coefficient),
+                constant: e.constant, relation: relation, weight: strength.weight)
+        }
+    }
+
+    private struct Installed {
+        var signature: Signature
+        var constraint: CassowaryConstraint
+        var text: String
+        var isRequired: Bool
+    }
+
+    let solver = CassowarySolver()
+    private var variables: [ObjectIdentifier: (item: AnyObject, vars: Variables)] = [:]
+    private var installed: [Key: Installed] = [:]
+    private var installOrder: [Key] = []
+    private var broken: [Key: Signature] = [:]
+
+    func vars(_ item: AnyObject) -> Variables {
+        if let v = variables[ObjectIdentifier(item)] { return v.vars }
+        let n = LayoutNames.name(of: item)
+        let v = Variables(
+            x: CassowaryVariable("\(n).minX"), y: CassowaryVariable("\(n).minY"),
+            width: CassowaryVariable("\(n).width"), height: CassowaryVariable("\(n).height"))
+        variables[ObjectIdentifier(item)] = (item, v)
+        return v
+    }
+
+    // MARK: Pass
+
+    func update(root: UIView) {
+        for _ in 0..<4 {
+            var wanted: [Wanted] = []
+            var items: [LayoutItem] = []
+            var seen = Set<ObjectIdentifier>()
+            var userConstraints: [NSLayoutConstraint] = []
+            collect(root, into: &userConstraints)
+            func note(_ item: LayoutItem?) {
+                var cur: LayoutItem? = item
+                while let i = cur, seen.insert(ObjectIdentifier(i)).inserted {
+                    items.append(i)
+                    cur = i === root ? nil : i.layoutCoordinateParent
+                }
+            }
+            for c in userConstraints {
+                note(c.firstLayoutItem)
+                if c.hasSecondItem { note(c.secondLayoutItem) }
+            }
+            for item in items { wanted += itemConstraints(item, root: root) }
+            for c in userConstraints { if let w = compile(c, root: root) { wanted.append(w) } }
+            apply(wanted)
+            solver.updateVariables()
+            let changed = write(items: items, root: root)
+            if !changed { break }
+        }
+        // Forget variables of items no longer in use.
+        let used = Set(installed.values.flatMap { $0.signature.terms })
+        variables = variables.filter { _, entry in
+            [entry.vars.x, entry.vars.y, entry.vars.width, entry.vars.height].contains { used.contains(ObjectIdentifier($0)) }
+        }
+    }
+
+    private func collect(_ view: UIView, into list: inout [NSLayoutConstraint]) {
+        view.updateConstraintsIfNeeded()
+        list += view.autoLayoutState.constraints.filter { $0.firstLayoutItem != nil && (!$0.hasSecondItem || $0.secondLayoutItem != nil) }
+        for s in view.subviewStorage { collect(s, into: &list) }
+    }
+
+    // MARK: Expressions
+
+    /// The x (or y) offset that maps the bounds space of `view` into the root's bounds space.
+    private func offset(_ view: UIView?, root: UIView, horizontal: Bool) -> CassowaryExpression {
+        guard let view, view !== root, let parent = view.superviewStorage else { return CassowaryExpression() }
+        let v = vars(view)
+        let origin = horizontal ? view.bounds.minX : view.bounds.minY
+        return offset(parent, root: root, horizontal: horizontal) + CassowaryExpression(horizontal ? v.x : v.y) + Double(-origin)
+    }
+
+    func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, root: UIView) -> CassowaryExpression? {
+        let v = vars(item)
+        let parent = item === root ? nil : item.layoutCoordinateParent
+        let ox = offset(parent, root: root, horizontal: true) + CassowaryExpression(v.x)
+        let oy = offset(parent, root: root, horizontal: false) + CassowaryExpression(v.y)
+        let w = CassowaryExpression(v.width), h = CassowaryExpression(v.height)
+        let m = (item as? UIView)?.layoutMargins ?? .zero
+        switch attribute {
+        case .left, .leading: return ox
+        case .right, .trailing: return ox + w
+        case .centerX: return ox + w * 0.5
+        case .width: return w
+        case .top: return oy
+        case .bottom, .lastBaseline, .firstBaseline: return oy + h
+        case .centerY: return oy + h * 0.5
+        case .height: return h
+        case .leftMargin, .leadingMargin: return ox + Double(m.left)
+        case .rightMargin, .trailingMargin: return ox + w + Double(-m.right)
+        case .topMargin: return oy + Double(m.top)
+        case .bottomMargin: return oy + h + Double(-m.bottom)
+        case .centerXWithinMargins: return ox + Double(m.left) + (w + Double(-m.left - m.right)) * 0.5
+        case .centerYWithinMargins: return oy + Double(m.top) + (h + Double(-m.top - m.bottom)) * 0.5
+        case .notAnAttribute: return nil
+        }
+    }
+
+    private func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
+        guard let first = c.firstLayoutItem, let lhs = expression(first, c.firstAttribute, root: root) else { return nil }
+        var rhs = CassowaryExpression(constant: Double(c.constant))
+        if c.hasSecondItem {
+            guard let second = c.secondLayoutItem, let e = expression(second, c.secondAttribute, root: root) else { return nil }
+            rhs = e * Double(c.multiplier) + Double(c.constant)
+        }
+        let relation: CassowaryRelation =
+            switch c.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        return Wanted(
+            key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation, strength: c.priority.strength,
+            text: c.description)
+    }
+
+    private func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
+        let v = vars(item)
+        let id = ObjectIdentifier(item)
+        func pins(_ f: CGRect, _ label: String) -> [Wanted] {
+            let values = [f.minX, f.minY, f.width, f.height]
+            let names = ["minX", "minY", "width", "height"]
+            return zip(zip([v.x, v.y, v.width, v.height], values), names).enumerated().map { i, entry in
+                let ((variable, value), name) = entry
+                return Wanted(
+                    key: .pin(id, i), expression: CassowaryExpression(variable) + Double(-value), relation: .equal,
+                    strength: .required,
+                    text: "<\(label):\(LayoutNames.address(item)) \(LayoutNames.name(of: item)).\(name) == \(LayoutNames.number(value))   (active)>")
+            }
+        }
+        if let guide = item as? UILayoutGuide {
+            guard guide.systemKind != .none else { return [] }
+            return pins(guide.layoutFrame, "NSLayoutConstraint")
+        }
+        guard let view = item as? UIView else { return [] }
+        view.autoLayoutState.participates = true
+        if view === root {
+            return pins(CGRect(origin: view.bounds.origin, size: view.bounds.size), "NSAutoresizingMaskLayoutConstraint")
+        }
+        if view.translatesAutoresizingMaskIntoConstraints {
+            let b = view.bounds.size, c = view.center
+            return pins(
+                CGRect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height),
+                "NSAutoresizingMaskLayoutConstraint h=--& v=--&")
+        }
+        var out: [Wanted] = []
+        let size = view.intrinsicContentSize
+        let s = view.autoLayoutState
+        let axes: [(CGFloat, CassowaryVariable, UILayoutPriority, UILayoutPriority, String)] = [
+            (size.width, v.width, s.hugging.h, s.compression.h, "Width"),
+            (size.height, v.height, s.hugging.v, s.compression.v, "Height"),
+        ]
+        for (i, axis) in axes.enumerated() where axis.0 >= 0 && axis.0.isFinite {
+            let e = CassowaryExpression(axis.1) + Double(-axis.0)
+            let name = LayoutNames.name(of: view)
+            out.append(Wanted(
+                key: .intrinsic(id, i * 2), expression: e, relation: .lessThanOrEqual, strength: axis.2.strength,
+                text: "<NSContentSizeLayoutConstraint:\(LayoutNames.address(view)) \(name).\(axis.4.lowercased()) <= \(LayoutNames.number(axis.0)) Hug:\(Int(axis.2.rawValue))   (active)>"))
+            out.append(Wanted(
+                key: .intrinsic(id, i * 2 + 1), expression: e, relation: .greaterThanOrEqual, strength: axis.3.strength,
+                text: "<NSContentSizeLayoutConstraint:\(LayoutNames.address(view)) \(name).\(axis.4.lowercased()) >= \(LayoutNames.number(axis.0)) CompressionResistance:\(Int(axis.3.rawValue))   (active)>"))
+        }
+        return out
+    }
+
+    // MARK: Solver updates
+
+    private func apply(_ wanted: [Wanted]) {
+        let wantedKeys = Set(wanted.map(\.key))
+        for key in installOrder where !wantedKeys.contains(key) { uninstall(key) }
+        broken = broken.filter { wantedKeys.contains($0.key) }
+        for w in wanted {
+            let sig = w.signature
+            if let old = installed[w.key] {
+                if old.signature == sig { continue }
+                uninstall(w.key)
+            }
+            if broken[w.key] == sig { continue }
+            broken[w.key] = nil
+            let c = CassowaryConstraint(w.expression, w.relation, strength: w.strength)
+            do {
+                try solver.addConstraint(c)
+                installed[w.key] = Installed(signature: sig, constraint: c, text: w.text, isRequired: w.strength.isRequired)
+                installOrder.append(w.key)
+            } catch {
+                broken[w.key] = sig
+                reportUnsatisfiable(w, signature: sig)
+            }
+        }
+    }
+
+    private func uninstall(_ key: Key) {
+        guard let old = installed.removeValue(forKey: key) else { return }
+        installOrder.removeAll { $0 == key }
+        try? solver.removeConstraint(old.constraint)
+    }
+
+    private func reportUnsatisfiable(_ w: Wanted, signature: Signature) {
+        let vars = Set(signature.terms)
+        let related = installOrder.compactMap { installed[$0] }.filter { $0.isRequired && !vars.isDisjoint(with: $0.signature.terms) }
+        let list = (related.map(\.text) + [w.text]).map { "    \"\($0)\"" }.joined(separator: ",\n")
+        let note =
+            list.contains("NSAutoresizingMaskLayoutConstraint")
+            ? "\n\t(Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, refer to the documentation for the UIView property translatesAutoresizingMaskIntoConstraints) " : ""
+        FlipbookDiagnostics.report(
+            """
+            [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want. 
+            \tTry this: 
+            \t\t(1) look at each constraint and try to figure out which you don't expect; 
+            \t\t(2) find the code that added the unwanted constraint or constraints and fix it. \(note)
+            (
+            \(list)
+            )
+
+            Will attempt to recover by breaking constraint 
+            \(w.text)
+
+            Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+            The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKit/UIView.h> may also be helpful.
+            """)
+    }
+
+    // MARK: Writing frames
+
+    /// Writes solved frames; returns whether a system guide's pinned frame moved as a result
+    /// (then the pass runs again).
+    private func write(items: [LayoutItem], root: UIView) -> Bool {
+        LayoutEngine.isApplying = true
+        defer { LayoutEngine.isApplying = false }
+        for item in items {
+            let v = vars(item)
+            let f = CGRect(x: v.x.value, y: v.y.value, width: max(0, v.width.value), height: max(0, v.height.value))
+            if let guide = item as? UILayoutGuide {
+                guide.solvedFrame = f
+                continue
+            }
+            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+            let newCenter = CGPoint(x: f.midX, y: f.midY)
+            if abs(view.bounds.width - f.width) > 1e-9 || abs(view.bounds.height - f.height) > 1e-9 {
+                view.bounds = CGRect(origin: view.bounds.origin, size: f.size)
+            }
+            if abs(view.center.x - newCenter.x) > 1e-9 || abs(view.center.y - newCenter.y) > 1e-9 {
+                view.center = newCenter
+            }
+        }
+        for item in items {
+            guard let guide = item as? UILayoutGuide, guide.systemKind != .none else { continue }
+            let f = guide.layoutFrame
+            let v = vars(guide)
+            if abs(v.x.value - f.minX) > 1e-6 || abs(v.y.value - f.minY) > 1e-6 || abs(v.width.value - f.width) > 1e-6
+                || abs(v.height.value - f.height) > 1e-6
+            {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Per-view Auto Layout state.
+struct AutoLayoutViewState {
+    /// Constraints installed on this view (it is their items' closest common ancestor).
+    var constraints: [NSLayoutConstraint] = []
+    /// The engine, when this view is the root of its tree and the tree uses Auto Layout.
+    var engine: LayoutEngine?
+    /// On a root: whether the engine must re-read the tree before the next layout pass.
+    var needsSolve = true
+    /// Whether the engine has variables for this view (so its frame changes matter).
+    var participates = false
+    var needsUpdateConstraints = false
+    var hugging: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultLow, .defaultLow)
+    var compression: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultHigh, .defaultHigh)
+}
+
+/// Auto Layout on views: anchors, installed constraints, priorities for intrinsic size.
+extension UIView: LayoutItem {
+    var layoutCoordinateParent: UIView? { superview }
+    var layoutOwningView: UIView? { self }
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .right) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .centerX) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .centerY) }
+    /// Flipbook places baselines at the bottom edge (no font metrics in the engine).
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    /// Flipbook places baselines at the bottom edge (no font metrics in the engine).
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+
+    /// The constraints installed on this view.
+    public var constraints: [NSLayoutConstraint] { autoLayoutState.constraints }
+
+    /// Installs `constraint` on this view (prefer `isActive = true`, which picks the view).
+    public func addConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.container !== self else { return }
+        constraint.container?.removeConstraint(constraint)
+        autoLayoutState.constraints.append(constraint)
+        constraint.container = self
+        autoLayoutStructureDidChange()
+    }
+
+    public func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(addConstraint) }
+
+    /// Uninstalls `constraint` if it is installed here.
+    public func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.container === self else { return }
+        autoLayoutState.constraints.removeAll { $0 === constraint }
+        constraint.container = nil
+        autoLayoutStructureDidChange()
+    }
+
+    public func removeConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(removeConstraint) }
+
+    /// The layout guides this view owns (not counting the system guides).
+    public var layoutGuides: [UILayoutGuide] { layoutExtras.layoutGuides }
+
+    public func addLayoutGuide(_ guide: UILayoutGuide) {
+        guard guide.owningViewStorage !== self else { return }
+        guide.owningViewStorage?.removeLayoutGuide(guide)
+        layoutExtras.layoutGuides.append(guide)
+        guide.owningViewStorage = self
+    }
+
+    public func removeLayoutGuide(_ guide: UILayoutGuide) {
+        guard guide.owningViewStorage === self else { return }
+        layoutExtras.layoutGuides.removeAll { $0 === guide }
+        guide.owningViewStorage = nil
+        autoLayoutStructureDidChange()
+    }
+
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? autoLayoutState.hugging.h : autoLayoutState.hugging.v
+    }
+
+    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { autoLayoutState.hugging.h = priority } else { autoLayoutState.hugging.v = priority }
+        autoLayoutStructureDidChange()
+    }
+
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? autoLayoutState.compression.h : autoLayoutState.compression.v
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal { autoLayoutState.compression.h = priority } else { autoLayoutState.compression.v = priority }
+        autoLayoutStructureDidChange()
+    }
+
+    /// Asks for `updateConstraints()` before the next solve.
+    public func setNeedsUpdateConstraints() {
+        autoLayoutState.needsUpdateConstraints = true
+        autoLayoutStructureDidChange()
+    }
+
+    /// Calls `updateConstraints()` now if it was asked for.
+    public func updateConstraintsIfNeeded() {
+        guard autoLayoutState.needsUpdateConstraints else { return }
+        autoLayoutState.needsUpdateConstraints = false
+        updateConstraints()
+    }
+
+    /// Whether the engine found this view's position or size not fully determined (Flipbook
+    /// always answers false: the solver picks a value).
+    public var hasAmbiguousLayout: Bool { false }
+
+    // MARK: Engine hooks
+
+    /// Something that affects Auto Layout changed: the root re-reads the tree next pass.
+    func autoLayoutStructureDidChange() {
+        let root = rootView
+        root.autoLayoutState.needsSolve = true
+        (superview ?? self).setNeedsLayout()
+    }
+
+    /// The frame of a view the engine knows changed (from outside the engine).
+    func autoLayoutGeometryDidChange() {
+        guard autoLayoutState.participates, !LayoutEngine.isApplying else { return }
+        autoLayoutStructureDidChange()
+    }
+
+    var autoLayoutNeedsSolve: Bool { autoLayoutState.needsSolve && autoLayoutState.engine != nil || hasConstraintsPending }
+
+    private var hasConstraintsPending: Bool { autoLayoutState.needsSolve && autoLayoutState.engine == nil && treeHasConstraints() }
+
+    func treeHasConstraints() -> Bool {
+        !autoLayoutState.constraints.isEmpty || subviewStorage.contains { $0.treeHasConstraints() }
+    }
+
+    /// On a root: brings the engine up to date with the tree and applies the solution.
+    func updateAutoLayoutIfNeeded() {
+        guard autoLayoutState.needsSolve else { return }
+        autoLayoutState.needsSolve = false
+        if autoLayoutState.engine == nil {
+            guard treeHasConstraints() else { return }
+            autoLayoutState.engine = LayoutEngine()
+        }
+        autoLayoutState.engine?.update(root: self)
+    }
+
+    /// After `self` moved from `oldParent`: the moving subtree's engine is dropped, constraints
+    /// that tied the subtree to views it left are deactivated (as UIKit does), both trees
+    /// re-solve.
+    func hierarchyDidChange(from oldParent: UIView?) {
+        autoLayoutState.engine = nil
+        if let oldParent {
+            var a: UIView? = oldParent
+            while let cur = a {
+                for c in cur.autoLayoutState.constraints {
+                    let inSubtree = [c.firstLayoutItem, c.secondLayoutItem].contains { item in
+                        item?.layoutOwningView?.isDescendant(of: self) == true
+                    }
+                    if inSubtree { cur.removeConstraint(c) }
+                }
+                a = cur.superviewStorage
+            }
+            oldParent.autoLayoutStructureDidChange()
+        }
+        autoLayoutStructureDidChange()
+    }
+}

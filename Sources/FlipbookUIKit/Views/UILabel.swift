@@ -1,0 +1,168 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+import FlipbookRender
+
+/// Text alignment, UIKit's `NSTextAlignment` (natural is left: Flipbook is left-to-right).
+public enum NSTextAlignment: Int, Sendable { case left = 0, center = 1, right = 2, justified = 3, natural = 4 }
+
+/// Where lines break or are cut, UIKit's `NSLineBreakMode`.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A view that shows read-only text, UIKit's `UILabel`.
+///
+/// The text is a `CATextLayer` sublayer (drawn by FlipbookRender with pango) placed in the
+/// label's bounds and centred vertically, as UILabel draws. `intrinsicContentSize` and
+/// `sizeThatFits(_:)` measure with pango (`TextRenderer.measure`), rounded up to whole pixels
+/// of the main screen. `attributedText` keeps the string; of its attributes only the first
+/// run's `.font`-free plain text is shown (see docs/Divergences.md).
+@MainActor
+open class UILabel: UIView {
+    let textLayer = CATextLayer()
+
+    /// The text shown (nil shows nothing).
+    open var text: String? {
+        didSet { attributedStorage = nil; textDidChange() }
+    }
+
+    private var attributedStorage: NSAttributedString?
+
+    /// Styled text. Flipbook shows its characters in the label's font and colour.
+    open var attributedText: NSAttributedString? {
+        get { attributedStorage ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            text = newValue?.string
+            attributedStorage = newValue
+        }
+    }
+
+    /// The font (default: system 17).
+    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { textDidChange() } }
+    /// The text colour (default `.label`).
+    open var textColor: UIColor! = .label { didSet { applyStyle() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { applyStyle() } }
+    /// Lines at most; 0 for no limit (default 1).
+    open var numberOfLines: Int = 1 { didSet { textDidChange() } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { textDidChange() } }
+    /// The width used to wrap multi-line text for `intrinsicContentSize` (0: none).
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    open var isEnabled = true { didSet { applyStyle() } }
+    open var isHighlighted = false
+    open var highlightedTextColor: UIColor?
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumScaleFactor: CGFloat = 0
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUpTextLayer()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpTextLayer()
+    }
+
+    private func setUpTextLayer() {
+        isUserInteractionEnabled = false
+        textLayer.delegate = self
+        textLayer.contentsScale = UIScreen.main.scale
+        layer.addSublayer(textLayer)
+        applyStyle()
+    }
+
+    var textStyle: TextStyle {
+        let alignment: TextAlignment =
+            switch textAlignment {
+            case .left, .natural: .left
+            case .center: .center
+            case .right: .right
+            case .justified: .justified
+            }
+        let truncation: TextTruncation =
+            switch lineBreakMode {
+            case .byTruncatingHead: .start
+            case .byTruncatingMiddle: .middle
+            case .byTruncatingTail: .end
+            default: .none
+            }
+        return TextStyle(
+            fontName: (font ?? .systemFont(ofSize: 17)).pangoName, fontSize: (font ?? .systemFont(ofSize: 17)).pointSize,
+            color: (textColor ?? .label).cgColor, alignment: alignment, isWrapped: numberOfLines != 1,
+            truncation: truncation, maximumNumberOfLines: max(0, numberOfLines))
+    }
+
+    private func textDidChange() {
+        applyStyle()
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+        placeTextLayer()
+    }
+
+    private func applyStyle() {
+        let style = textStyle
+        textLayer.string = text
+        textLayer.font = style.fontName
+        textLayer.fontSize = style.fontSize
+        let color = isEnabled ? (textColor ?? .label) : (textColor ?? .label).withAlphaComponent(0.35)
+        textLayer.foregroundColor = color.cgColor
+        textLayer.isWrapped = style.isWrapped
+        textLayer.maximumNumberOfLines = style.maximumNumberOfLines
+        textLayer.alignmentMode =
+            switch style.alignment {
+            case .center: .center
+            case .right: .right
+            case .justified: .justified
+            default: .left
+            }
+        textLayer.truncationMode =
+            switch style.truncation {
+            case .start: .start
+            case .middle: .middle
+            case .end: .end
+            case .none: .none
+            }
+    }
+
+    /// Places the text layer: full width, the measured height (at most the bounds'), centred.
+    func placeTextLayer() {
+        let b = bounds
+        let measured = measure(maxWidth: numberOfLines == 1 ? nil : b.width)
+        let h = min(b.height, measured.height)
+        textLayer.bounds = CGRect(x: 0, y: 0, width: b.width, height: max(0, h))
+        textLayer.position = CGPoint(x: b.midX, y: b.midY)
+    }
+
+    func measure(maxWidth: CGFloat?) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let width = maxWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let s = TextRenderer.measure(text, style: textStyle, maxWidth: width)
+        let scale = UIScreen.main.scale
+        return CGSize(width: (s.width * scale).rounded(.up) / scale, height: (s.height * scale).rounded(.up) / scale)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        placeTextLayer()
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        guard let text, !text.isEmpty else { return CGSize(width: 0, height: 0) }
+        let wrapWidth: CGFloat? = numberOfLines == 1 ? nil : (preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil)
+        return measure(maxWidth: wrapWidth)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width: CGFloat? = numberOfLines == 1 ? nil : (size.width > 0 ? size.width : nil)
+        return measure(maxWidth: width)
+    }
+
+    /// The rectangle the text is drawn in, UIKit's `textRect(forBounds:limitedToNumberOfLines:)`.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        let s = measure(maxWidth: numberOfLines == 1 ? nil : bounds.width)
+        return CGRect(x: bounds.minX, y: bounds.minY, width: min(bounds.width, s.width), height: min(bounds.height, s.height))
+    }
+
+    override func boundsSizeDidChange() { placeTextLayer() }
+}

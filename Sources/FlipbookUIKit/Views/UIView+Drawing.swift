@@ -1,0 +1,59 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+import FlipbookRender
+
+/// Drawing (`draw(_:)` into the recording `CGContext`), snapshots and `drawHierarchy`.
+///
+/// `setNeedsDisplay()` marks the backing layer; when the layer displays (the renderer asks it
+/// before drawing a frame), Core Animation calls the view's `draw(_:in:)` delegate method,
+/// which makes the layer's recording context current (`UIGraphicsGetCurrentContext()`) and
+/// calls `draw(bounds)`.
+extension UIView {
+    func markNeedsDisplay() {
+        layoutExtras.needsDisplay = true
+        layer.setNeedsDisplay()
+    }
+
+    func drawLayerContents(in ctx: CGContext) {
+        layoutExtras.needsDisplay = false
+        UIGraphicsPushContext(ctx)
+        defer { UIGraphicsPopContext() }
+        draw(bounds)
+    }
+
+    /// Renders the view (its presentation tree at the current media time, in its own bounds,
+    /// without its own transform or position) into a `CGImage` at `scale` pixels per point.
+    func renderedImage(scale: CGFloat, afterScreenUpdates: Bool) -> CGImage? {
+        if afterScreenUpdates { layoutIfNeeded() }
+        let renderer = LayerRenderer(scale: scale)
+        return renderer.renderCGImage(layer)
+    }
+
+    func makeSnapshotView(afterScreenUpdates: Bool) -> UIView? {
+        let size = bounds.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+            FlipbookDiagnostics.report("Snapshotting a view (\(type(of: self))) that has a zero or invalid size; returning an empty snapshot.")
+            return UIView(frame: CGRect(origin: .zero, size: CGSize(width: max(0, size.width.isFinite ? size.width : 0), height: max(0, size.height.isFinite ? size.height : 0))))
+        }
+        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let snapshot = UIView(frame: CGRect(origin: .zero, size: size))
+        snapshot.layer.contents = renderedImage(scale: scale, afterScreenUpdates: afterScreenUpdates)
+        snapshot.layer.contentsScale = scale
+        snapshot.layer.contentsGravity = .resize
+        return snapshot
+    }
+
+    /// Draws a snapshot of the whole view hierarchy rooted here into the current graphics
+    /// context, scaled to `rect`. Returns false when there is no current context or the view
+    /// has no size.
+    @discardableResult
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return false }
+        guard bounds.width > 0, bounds.height > 0, rect.width.isFinite, rect.height.isFinite else { return false }
+        let scale = max(1, (window?.screen.scale ?? UIScreen.main.scale))
+        guard let image = renderedImage(scale: scale, afterScreenUpdates: afterUpdates) else { return false }
+        ctx.draw(image, in: rect)
+        return true
+    }
+}

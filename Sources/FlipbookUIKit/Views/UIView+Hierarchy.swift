@@ -1,0 +1,187 @@
+import Foundation
+import FlipbookQuartz
+
+/// The view tree: subviews kept in the same back-to-front order as their layers among the
+/// backing layer's sublayers, and UIKit's hierarchy callbacks.
+///
+/// Callback order when `v` moves into `newSuperview` (from `old`, possibly nil), as Flipbook
+/// reproduces UIKit: `old.willRemoveSubview(v)`, `v.willMove(toSuperview:)`,
+/// `willMove(toWindow:)` down `v`'s subtree (if the window changes), the change itself,
+/// `didMoveToWindow()` down the subtree, `v.didMoveToSuperview()`,
+/// `newSuperview.didAddSubview(v)`. Removal runs the same sequence without the last step.
+extension UIView {
+    /// The superview, or nil for a root.
+    public var superview: UIView? { superviewStorage }
+
+    /// The subviews, back to front.
+    public var subviews: [UIView] { subviewStorage }
+
+    /// The window the view is in (its topmost ancestor, when that is a `UIWindow`).
+    public var window: UIWindow? {
+        var v: UIView? = self
+        while let cur = v {
+            if let w = cur as? UIWindow { return w }
+            v = cur.superviewStorage
+        }
+        return nil
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var v: UIView? = self
+        while let cur = v {
+            if cur === view { return true }
+            v = cur.superviewStorage
+        }
+        return false
+    }
+
+    /// The first view with `tag` in a depth-first search starting with the receiver.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for s in subviewStorage { if let hit = s.viewWithTag(tag) { return hit } }
+        return nil
+    }
+
+    /// Adds `view` in front of all other subviews, removing it from its old superview first.
+    public func addSubview(_ view: UIView) {
+        insert(view, at: subviewStorage.count)
+    }
+
+    /// Inserts `view` at `index` of `subviews` (clamped).
+    public func insertSubview(_ view: UIView, at index: Int) {
+        insert(view, at: index)
+    }
+
+    /// Inserts `view` just above `siblingSubview` (at the front if it is not a subview).
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        guard siblingSubview !== view, let i = indexOfSubview(siblingSubview) else { return addSubview(view) }
+        let adjust = (view.superviewStorage === self && (indexOfSubview(view) ?? Int.max) < i) ? 1 : 0
+        insert(view, at: i + 1 - adjust)
+    }
+
+    /// Inserts `view` just below `siblingSubview` (at the back if it is not a subview).
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        guard siblingSubview !== view, let i = indexOfSubview(siblingSubview) else { return insert(view, at: 0) }
+        let adjust = (view.superviewStorage === self && (indexOfSubview(view) ?? Int.max) < i) ? 1 : 0
+        insert(view, at: i - adjust)
+    }
+
+    /// Moves `view` (a subview) to the front.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superviewStorage === self, let i = indexOfSubview(view) else { return }
+        subviewStorage.remove(at: i)
+        subviewStorage.append(view)
+        layer.addSublayer(view.layer)
+    }
+
+    /// Moves `view` (a subview) to the back.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superviewStorage === self, let i = indexOfSubview(view) else { return }
+        subviewStorage.remove(at: i)
+        subviewStorage.insert(view, at: 0)
+        placeLayer(of: view, atSubviewIndex: 0)
+    }
+
+    /// Swaps the subviews at two indices (and their layers). Out-of-range indices are reported.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        let n = subviewStorage.count
+        guard (0..<n).contains(index1), (0..<n).contains(index2) else {
+            FlipbookDiagnostics.report("exchangeSubview(at: \(index1), withSubviewAt: \(index2)): index out of range (\(n) subviews).")
+            return
+        }
+        guard index1 != index2 else { return }
+        subviewStorage.swapAt(index1, index2)
+        for i in [min(index1, index2), max(index1, index2)] { placeLayer(of: subviewStorage[i], atSubviewIndex: i) }
+    }
+
+    /// Detaches the view from its superview (and its layer from the superlayer).
+    public func removeFromSuperview() {
+        guard let parent = superviewStorage else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        parent.subviewStorage.removeAll { $0 === self }
+        superviewStorage = nil
+        if layer.superlayer === parent.layer { layer.removeFromSuperlayer() }
+        parent.setNeedsLayout()
+        hierarchyDidChange(from: parent)
+        if oldWindow != nil { notifyDidMoveToWindow() }
+        didMoveToSuperview()
+    }
+
+    // MARK: Internals
+
+    func indexOfSubview(_ view: UIView) -> Int? { subviewStorage.firstIndex { $0 === view } }
+
+    private func insert(_ view: UIView, at rawIndex: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            FlipbookDiagnostics.report("Can't add self as subview (or an ancestor): \(type(of: view)) into \(type(of: self)); ignored.")
+            return
+        }
+        if view.superviewStorage === self {
+            // Reordering within the same superview: no callbacks.
+            guard let old = indexOfSubview(view) else { return }
+            subviewStorage.remove(at: old)
+            let i = min(max(rawIndex, 0), subviewStorage.count)
+            subviewStorage.insert(view, at: i)
+            placeLayer(of: view, atSubviewIndex: i)
+            didAddSubview(view)
+            return
+        }
+        let oldParent = view.superviewStorage
+        let oldWindow = view.window
+        let newWindow = window
+        let windowChanges = oldWindow !== newWindow
+        oldParent?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        if windowChanges { view.notifyWillMove(toWindow: newWindow) }
+        if let oldParent {
+            oldParent.subviewStorage.removeAll { $0 === view }
+            if view.layer.superlayer === oldParent.layer { view.layer.removeFromSuperlayer() }
+            oldParent.setNeedsLayout()
+        }
+        let i = min(max(rawIndex, 0), subviewStorage.count)
+        subviewStorage.insert(view, at: i)
+        view.superviewStorage = self
+        placeLayer(of: view, atSubviewIndex: i)
+        view.setNeedsLayout()
+        setNeedsLayout()
+        view.hierarchyDidChange(from: oldParent)
+        if windowChanges { view.notifyDidMoveToWindow() }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Puts `view.layer` among this layer's sublayers so that view layers keep the subviews'
+    /// order; other (non-view) sublayers keep their places relative to it.
+    func placeLayer(of view: UIView, atSubviewIndex i: Int) {
+        if i + 1 < subviewStorage.count {
+            let above = subviewStorage[i + 1].layer
+            if above.superlayer === layer {
+                layer.insertSublayer(view.layer, below: above)
+                return
+            }
+        }
+        if i > 0, subviewStorage[i - 1].layer.superlayer === layer {
+            layer.insertSublayer(view.layer, above: subviewStorage[i - 1].layer)
+            return
+        }
+        if subviewStorage.count == 1 && i == 0 && view.layer.superlayer !== layer {
+            layer.addSublayer(view.layer)
+            return
+        }
+        if i == 0 { layer.insertSublayer(view.layer, at: 0) } else { layer.addSublayer(view.layer) }
+    }
+
+    func notifyWillMove(toWindow newWindow: UIWindow?) {
+        willMove(toWindow: newWindow)
+        for s in subviewStorage { s.notifyWillMove(toWindow: newWindow) }
+    }
+
+    func notifyDidMoveToWindow() {
+        didMoveToWindow()
+        for s in subviewStorage { s.notifyDidMoveToWindow() }
+    }
+}

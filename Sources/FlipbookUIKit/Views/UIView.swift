@@ -1,0 +1,464 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// A rectangular area of the screen, UIKit's `UIView`, backed by a `CALayer`.
+///
+/// Every geometric and visual property is stored in the backing layer and read back from it:
+/// `frame`, `bounds`, `center` and `transform` are views of `layer.bounds`, `layer.position`
+/// and `layer.transform`; `alpha` is `layer.opacity`. The view is its layer's delegate, and its
+/// `action(for:forKey:)` returns `NSNull()` (no implicit animation) unless the animation module
+/// is recording an animation block (see `UIView+AnimationHook.swift`).
+///
+/// Files: hierarchy (`UIView+Hierarchy`), coordinates and hit testing (`+Coordinates`),
+/// layout (`+Layout`, `+Autoresizing`), drawing and snapshots (`+Drawing`), Auto Layout
+/// (`Layout/UIView+AutoLayout`).
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer; override to return a `CALayer` subclass.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer. The view is its delegate.
+    public let layer: CALayer
+
+    // Hierarchy storage (see UIView+Hierarchy.swift).
+    var subviewStorage: [UIView] = []
+    weak var superviewStorage: UIView?
+    // Layout state (see UIView+Layout.swift).
+    var needsLayoutFlag = true
+    var autoLayoutState = AutoLayoutViewState()
+    var layoutExtras = ViewLayoutExtras()
+    // Appearance values kept as the caller gave them.
+    var backgroundColorStorage: UIColor?
+    var tintColorStorage: UIColor?
+    weak var maskViewOwner: UIView?
+    var maskStorage: UIView?
+
+    /// Creates a view with the given frame (in its future superview's coordinates).
+    public init(frame: CGRect) {
+        let type = Self.layerClass as? CALayer.Type ?? CALayer.self
+        if !(Self.layerClass is CALayer.Type) {
+            FlipbookDiagnostics.report(
+                "\(Self.self).layerClass (\(Self.layerClass)) is not a CALayer subclass; using CALayer.",
+                once: "layerClass.\(Self.self)")
+        }
+        layer = type.init()
+        super.init()
+        layer.delegate = self
+        self.frame = frame
+    }
+
+    /// Creates a view with a zero frame (UIKit's `UIView()`).
+    public override convenience init() { self.init(frame: .zero) }
+
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty view.
+    public required init?(coder: NSCoder) {
+        layer = CALayer()
+        super.init()
+        layer.delegate = self
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates, derived from `center`, `bounds`
+    /// and `transform` (the bounding box of the transformed bounds). Setting it with a
+    /// non-identity transform keeps the transform and fits the untransformed size for pure
+    /// scales, as Core Animation does.
+    open var frame: CGRect {
+        get { LayerGeometry.frame(of: layer) }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                newValue.size.width.isFinite, newValue.size.height.isFinite
+            else {
+                FlipbookDiagnostics.report("UIView.frame: ignored non-finite frame \(newValue) on \(Self.self).")
+                return
+            }
+            let r = newValue.standardized
+            let oldSize = layer.bounds.size
+            let t = layer.transform
+            var size = r.size
+            if !CATransform3DIsIdentity(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
+                size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22))
+            }
+            layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
+            let a = layer.anchorPoint
+            layer.position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+            geometryDidChange(oldSize: oldSize)
+        }
+    }
+
+    /// The view's own coordinate space: origin (scroll offset) and size, in points.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                newValue.size.width.isFinite, newValue.size.height.isFinite
+            else {
+                FlipbookDiagnostics.report("UIView.bounds: ignored non-finite bounds \(newValue) on \(Self.self).")
+                return
+            }
+            let oldSize = layer.bounds.size
+            layer.bounds = newValue
+            geometryDidChange(oldSize: oldSize)
+        }
+    }
+
+    /// The centre of the view in its superview's coordinates: the layer's `position`.
+    open var center: CGPoint {
+        get { layer.position }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else {
+                FlipbookDiagnostics.report("UIView.center: ignored non-finite center \(newValue) on \(Self.self).")
+                return
+            }
+            layer.position = newValue
+            geometryDidChange(oldSize: layer.bounds.size)
+        }
+    }
+
+    /// The 2D transform about the centre: the affine part of `layer.transform`.
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    }
+
+    /// The full 3D transform of the backing layer.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// Opacity 0…1, the layer's `opacity`.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set {
+            guard !newValue.isNaN else {
+                FlipbookDiagnostics.report("UIView.alpha: ignored NaN on \(Self.self).")
+                return
+            }
+            layer.opacity = Float(newValue)
+        }
+    }
+
+    /// The background colour, drawn by the layer as `backgroundColor`.
+    open var backgroundColor: UIColor? {
+        get { backgroundColorStorage }
+        set {
+            backgroundColorStorage = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
+    }
+
+    /// Hides the view and its subviews (the layer's `isHidden`).
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// A hint that the view fills its bounds with opaque content.
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// Clips subviews to the bounds (the layer's `masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// An integer to find the view by with `viewWithTag(_:)`.
+    open var tag: Int = 0
+
+    /// Whether touches reach the view (and its subviews) in hit testing.
+    open var isUserInteractionEnabled = true
+
+    /// Whether several touches are delivered; kept for source compatibility.
+    open var isMultipleTouchEnabled = false
+
+    /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`.
+    open var tintColor: UIColor! {
+        get { tintColorStorage ?? superview?.tintColor ?? .systemBlue }
+        set {
+            tintColorStorage = newValue
+            tintColorDidChange()
+        }
+    }
+
+    /// Called when the effective tint colour changes (here: when `tintColor` is set).
+    open func tintColorDidChange() {}
+
+    /// How the layer's contents fit the bounds (sets `layer.contentsGravity`).
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.contentsGravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// A view whose alpha masks this view (its layer becomes `layer.mask`). The mask view is not
+    /// part of the hierarchy; its frame is in this view's bounds space.
+    open var mask: UIView? {
+        get { maskStorage }
+        set {
+            maskStorage?.maskViewOwner = nil
+            maskStorage = newValue
+            newValue?.maskViewOwner = self
+            layer.mask = newValue?.layer
+        }
+    }
+
+    // MARK: Responder chain
+
+    /// The superview (a view controller's root view answers its controller, once controllers
+    /// exist: see `viewControllerResponder`).
+    open override var next: UIResponder? { nextResponderOverride?() ?? superview }
+
+    /// A seam the controllers module uses to make a controller's root view answer `next` with
+    /// its controller. Internal to Flipbook.
+    var nextResponderOverride: (() -> UIResponder?)?
+
+    // MARK: CALayerDelegate
+
+    /// The action the layer runs when one of its properties changes: `NSNull()` (none) unless
+    /// an animation block is being recorded, in which case `UIView.animationRecorder` decides.
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        if let recorder = UIView.animationRecorder, let action = recorder(self, layer, event) {
+            return action
+        }
+        return NSNull()
+    }
+
+    open func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        layoutIfNeeded()
+    }
+
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
+        guard layer === self.layer else { return }
+        drawLayerContents(in: ctx)
+    }
+
+    // MARK: Hierarchy callbacks (see UIView+Hierarchy.swift for the order)
+
+    /// Called on the superview after `subview` was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called on the superview before `subview` is removed (or moved to another superview).
+    open func willRemoveSubview(_ subview: UIView) {}
+    /// Called before the superview changes.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the superview changed.
+    open func didMoveToSuperview() {}
+    /// Called before the window changes (on every view of the moving subtree, parents first).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the window changed (on every view of the moving subtree, parents first).
+    open func didMoveToWindow() {}
+
+    // MARK: Hit testing (see UIView+Coordinates.swift)
+
+    /// The deepest visible, interactive descendant (or self) containing `point` (in this
+    /// view's bounds space): nil when the view is hidden, has alpha below 0.01, ignores
+    /// interaction, or `point(inside:with:)` is false. Subviews are tried front to back.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { defaultHitTest(point, with: event) }
+
+    /// Whether `point` (bounds space) is inside the view: `bounds.contains(point)`.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    // MARK: Layout (see UIView+Layout.swift)
+
+    /// Whether subviews are resized by their `autoresizingMask` when the bounds size changes.
+    open var autoresizesSubviews = true
+    /// How this view follows its superview's size changes.
+    open var autoresizingMask: AutoresizingMask = []
+    /// Whether Auto Layout pins this view's frame with required constraints (default true).
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { autoLayoutStructureDidChange() }
+    }
+
+    /// Lays out subviews. The default does nothing beyond what Auto Layout already applied;
+    /// override to position subviews by hand.
+    open func layoutSubviews() {}
+    /// Marks the view as needing layout on the next layout pass.
+    open func setNeedsLayout() { markNeedsLayout() }
+    /// Runs the layout pass now for this view's tree if anything in it needs layout.
+    open func layoutIfNeeded() { runLayoutPass() }
+    /// The size that fits `size`; the default returns the current bounds size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its frame origin.
+    open func sizeToFit() {
+        let s = sizeThatFits(bounds.size)
+        guard s.width.isFinite, s.height.isFinite else { return }
+        frame = CGRect(origin: frame.origin, size: CGSize(width: max(0, s.width), height: max(0, s.height)))
+    }
+    /// The natural size of the content; `noIntrinsicMetric` on an axis without one (default both).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Tells Auto Layout that `intrinsicContentSize` changed.
+    open func invalidateIntrinsicContentSize() { autoLayoutStructureDidChange() }
+    /// Called before Auto Layout solves; override to update constraints (call super).
+    open func updateConstraints() {}
+    /// Called when `safeAreaInsets` changed (Flipbook: when the window's insets or the
+    /// view's position in it changed, noticed during a layout pass).
+    open func safeAreaInsetsDidChange() {}
+    /// Called when `layoutMargins` changed.
+    open func layoutMarginsDidChange() {}
+
+    // MARK: Drawing (see UIView+Drawing.swift)
+
+    /// Draws the view's content into `UIGraphicsGetCurrentContext()` (a recording context) in
+    /// bounds coordinates. The default draws nothing. Called after `setNeedsDisplay()`.
+    open func draw(_ rect: CGRect) {}
+    /// Marks the whole view as needing to redraw its content with `draw(_:)`.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+    /// Marks part of the view as needing redraw (Flipbook redraws the whole view).
+    open func setNeedsDisplay(_ invalidRect: CGRect) { markNeedsDisplay() }
+    /// A new view showing what this view shows now, unaffected by later changes.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { makeSnapshotView(afterScreenUpdates: afterUpdates) }
+
+    // MARK: Internal
+
+    /// Called when the bounds size changed; subclasses in this module refresh their sublayers.
+    func boundsSizeDidChange() {}
+
+    /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
+    func geometryDidChange(oldSize: CGSize) {
+        let newSize = layer.bounds.size
+        if newSize != oldSize {
+            boundsSizeDidChange()
+            setNeedsLayout()
+            if autoresizesSubviews { resizeSubviews(withOldSize: oldSize) }
+            if layer.needsDisplayOnBoundsChange { setNeedsDisplay() }
+        }
+        autoLayoutGeometryDidChange()
+    }
+}
+
+extension UIView {
+    /// How a view lays out its content when its bounds change, UIKit's `UIView.ContentMode`.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+
+        /// The Core Animation gravity with the same meaning in Flipbook's y-down layer space.
+        var contentsGravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            }
+        }
+    }
+
+    /// Which edges and sizes follow the superview's size, UIKit's `UIView.AutoresizingMask`.
+    public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// UIKit's marker for "no intrinsic size on this axis" (-1).
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// The size UIKit uses for `systemLayoutSizeFitting(_:)` to ask for the smallest size.
+    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+    /// The size UIKit uses for `systemLayoutSizeFitting(_:)` to ask for the largest size.
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000, height: 10_000)
+}
+
+/// Geometry of a layer in its superlayer's space (frame under transforms).
+@MainActor
+enum LayerGeometry {
+    /// The bounding box of the layer's bounds mapped into its superlayer's space by
+    /// anchor point, transform and position (z flattened, perspective divided).
+    static func frame(of layer: CALayer) -> CGRect {
+        let b = layer.bounds, a = layer.anchorPoint, p = layer.position
+        let t = layer.transform
+        if CATransform3DIsIdentity(t) {
+            return CGRect(x: p.x - a.x * b.width, y: p.y - a.y * b.height, width: b.width, height: b.height)
+        }
+        let m = toSuperlayerMatrix(layer, includeSuperSublayerTransform: false)
+        let corners = [
+            CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+            CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY),
+        ].map { m.map($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .zero }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The plane-to-plane map from the layer's bounds space to its superlayer's bounds space.
+    static func toSuperlayerMatrix(_ layer: CALayer, includeSuperSublayerTransform: Bool = true) -> PlaneMap {
+        let b = layer.bounds, a = layer.anchorPoint, p = layer.position
+        let ax = b.minX + a.x * b.width, ay = b.minY + a.y * b.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -layer.anchorPointZ)
+        m = CATransform3DConcat(m, layer.transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, layer.zPosition))
+        if includeSuperSublayerTransform, let s = layer.superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
+            let sb = s.bounds, sa = s.anchorPoint
+            let cx = sb.minX + sa.x * sb.width, cy = sb.minY + sa.y * sb.height
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-cx, -cy, 0))
+            m = CATransform3DConcat(m, s.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(cx, cy, 0))
+        }
+        return PlaneMap(m)
+    }
+}
+
+/// A 3×3 projective map of the plane (row-vector convention, like `CATransform3D`): the part of
+/// a 4×4 layer matrix that acts on points with z = 0, with the output's z discarded (Core
+/// Animation flattens each layer into its superlayer's plane).
+struct PlaneMap: Sendable, Equatable {
+    var m: [Double]  // row-major 3×3
+
+    static let identity = PlaneMap(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
+
+    init(m: [Double]) { self.m = m }
+
+    init(_ t: CATransform3D) {
+        m = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44].map { Double($0) }
+    }
+
+    /// `self` followed by `o` (row vectors: p·self·o).
+    func then(_ o: PlaneMap) -> PlaneMap {
+        var r = [Double](repeating: 0, count: 9)
+        for i in 0..<3 { for j in 0..<3 { r[i * 3 + j] = (0..<3).reduce(0) { $0 + m[i * 3 + $1] * o.m[$1 * 3 + j] } } }
+        return PlaneMap(m: r)
+    }
+
+    /// The inverse map, or nil when the plane collapses (e.g. a layer turned edge-on).
+    var inverted: PlaneMap? {
+        let a = m
+        let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
+        let det = a[0] * c00 + a[1] * c01 + a[2] * c02
+        guard abs(det) > 1e-12, det.isFinite else { return nil }
+        let inv = [
+            c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+            c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+            c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+        ].map { $0 / det }
+        return PlaneMap(m: inv)
+    }
+
+    /// Maps a point; points that land at infinity come back unchanged (never NaN).
+    func map(_ p: CGPoint) -> CGPoint {
+        let x = Double(p.x), y = Double(p.y)
+        let X = x * m[0] + y * m[3] + m[6], Y = x * m[1] + y * m[4] + m[7], W = x * m[2] + y * m[5] + m[8]
+        guard abs(W) > 1e-12, (X / W).isFinite, (Y / W).isFinite else { return p }
+        return CGPoint(x: X / W, y: Y / W)
+    }
+}

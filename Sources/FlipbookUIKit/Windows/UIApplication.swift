@@ -1,0 +1,36 @@
+import Foundation
+
+/// The app object, UIKit's `UIApplication.shared`: it knows the app's windows.
+///
+/// Windows register themselves when created and made visible; `windows` lists them in
+/// creation order (Flipbook has no scenes: every window belongs to the one app).
+@MainActor
+public final class UIApplication {
+    /// The one application.
+    public static let shared = UIApplication()
+
+    private var windowRefs: [WeakWindow] = []
+
+    private struct WeakWindow { weak var window: UIWindow? }
+
+    init() {}
+
+    /// The app's live windows, in creation order.
+    public var windows: [UIWindow] { windowRefs.compactMap(\.window) }
+
+    /// The key window (the last one made key), if any.
+    public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }
+
+    /// The delegate object is not modelled; kept for source compatibility.
+    public var isIdleTimerDisabled = false
+
+    func register(_ window: UIWindow) {
+        windowRefs.removeAll { $0.window == nil || $0.window === window }
+        windowRefs.append(WeakWindow(window: window))
+    }
+
+    func makeKey(_ window: UIWindow) {
+        for w in windows where w !== window { w.isKeyWindowStorage = false }
+        window.isKeyWindowStorage = true
+    }
+}

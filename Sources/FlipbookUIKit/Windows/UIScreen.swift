@@ -1,0 +1,61 @@
+import Foundation
+import FlipbookGeometry
+
+/// A display, UIKit's `UIScreen`. Flipbook's screens are virtual devices.
+///
+/// `UIScreen.main` is the iPhone 15 preset (393 × 852 points at scale 3, like the device;
+/// renders default to scale 2, see FlipbookRender). Tests and the renderer can pick another
+/// preset with `UIScreen(device:)` and give it to a window.
+@MainActor
+public final class UIScreen {
+    /// A device preset: size in points, scale and the safe-area insets of its portrait window.
+    public struct Device: Sendable, Hashable {
+        /// A short identifier as the CLI spells it (`iphone-15`, `iphone-se`, `ipad`).
+        public var name: String
+        public var size: CGSize
+        public var scale: CGFloat
+        public var safeAreaInsets: UIEdgeInsets
+        public init(name: String, size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets) {
+            self.name = name; self.size = size; self.scale = scale; self.safeAreaInsets = safeAreaInsets
+        }
+
+        /// iPhone 15: 393 × 852 points, @3x, Dynamic Island (top 59, bottom 34).
+        public static let iPhone15 = Device(
+            name: "iphone-15", size: CGSize(width: 393, height: 852), scale: 3,
+            safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        /// iPhone SE (2nd/3rd generation): 375 × 667 points, @2x, status bar 20.
+        public static let iPhoneSE = Device(
+            name: "iphone-se", size: CGSize(width: 375, height: 667), scale: 2,
+            safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        /// iPad (10th generation): 820 × 1180 points, @2x (top 24, bottom 20).
+        public static let iPad = Device(
+            name: "ipad", size: CGSize(width: 820, height: 1180), scale: 2,
+            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+
+        public static let all: [Device] = [.iPhone15, .iPhoneSE, .iPad]
+
+        /// The preset with this CLI name, or nil.
+        public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+    }
+
+    /// The main screen (iPhone 15).
+    public static let main = UIScreen(device: .iPhone15)
+
+    /// The device this screen stands for.
+    public let device: Device
+
+    public init(device: Device) { self.device = device }
+
+    /// The screen's rectangle in points, origin zero (portrait).
+    public var bounds: CGRect { CGRect(origin: .zero, size: device.size) }
+    /// Same as `bounds` (Flipbook screens do not rotate).
+    public var nativeBounds: CGRect {
+        CGRect(x: 0, y: 0, width: device.size.width * device.scale, height: device.size.height * device.scale)
+    }
+    /// Pixels per point of the device.
+    public var scale: CGFloat { device.scale }
+    /// Pixels per point of the panel (the same as `scale` for the presets).
+    public var nativeScale: CGFloat { device.scale }
+    /// Frames per second (60; see `MediaClock.main.framesPerSecond`).
+    public var maximumFramesPerSecond: Int { 60 }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// The root of a view tree on a screen, UIKit's `UIWindow`.
+///
+/// A window is a view with no superview. `makeKeyAndVisible()` shows it and makes it key.
+/// Layout runs at Core Animation's commit on the next frame of `MediaClock.main` (UIKit lays
+/// out at the end of the run loop); `layoutIfNeeded()` runs it immediately. The controllers module adds
+/// `rootViewController` in an extension.
+@MainActor
+open class UIWindow: UIView {
+    /// The screen the window is on (its bounds default to the screen's).
+    open var screen: UIScreen = .main {
+        didSet { frame = screen.bounds }
+    }
+
+    /// The window's level: higher levels sit above lower ones (normal 0, alert 2000, statusBar 1000).
+    open var windowLevel: UIWindow.Level = .normal
+
+    var isKeyWindowStorage = false
+
+    /// Whether this is the app's key window.
+    open var isKeyWindow: Bool { isKeyWindowStorage }
+
+    /// A window as large as the main screen.
+    public convenience init() { self.init(frame: UIScreen.main.bounds) }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        UIApplication.shared.register(self)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        UIApplication.shared.register(self)
+    }
+
+    /// Shows the window and makes it key, then lays it out.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+        layoutIfNeeded()
+    }
+
+    /// Makes the window key without changing its visibility.
+    open func makeKey() {
+        UIApplication.shared.makeKey(self)
+        becomeKey()
+    }
+
+    /// Called after the window became key.
+    open func becomeKey() {}
+    /// Called after the window stopped being key.
+    open func resignKey() {}
+
+    /// The safe-area insets of the window: the screen's device preset (when the window fills
+    /// the screen; otherwise clipped to the part of the window the device insets cover).
+    var windowSafeAreaInsets: UIEdgeInsets {
+        let d = screen.device.safeAreaInsets
+        let f = frame, s = screen.bounds
+        return UIEdgeInsets(
+            top: max(0, d.top - (f.minY - s.minY)), left: max(0, d.left - (f.minX - s.minX)),
+            bottom: max(0, d.bottom - (s.maxY - f.maxY)), right: max(0, d.right - (s.maxX - f.maxX)))
+    }
+}
+
+extension UIWindow {
+    /// A window level, UIKit's `UIWindow.Level`.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = Level(0)
+        public static let statusBar = Level(1000)
+        public static let alert = Level(2000)
+        public static func < (l: Level, r: Level) -> Bool { l.rawValue < r.rawValue }
+        public static func + (l: Level, r: CGFloat) -> Level { Level(l.rawValue + r) }
+        public static func - (l: Level, r: CGFloat) -> Level { Level(l.rawValue - r) }
+    }
+}
