@@ -74,37 +74,7 @@ extension CATransform3D {
     }
 
     /// The inverse, or nil when the matrix is singular (relative pivot below 1e-12) or not finite.
-    public var inverse: CATransform3D? {
-        guard isFinite else { return nil }
-        var a = rows
-        var inv: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
-        let scale = a.joined().reduce(0) { Swift.max($0, Swift.abs($1)) }
-        guard scale > 0 else { return nil }
-        for col in 0..<4 {
-            var pivot = col
-            for r in (col + 1)..<4 where Swift.abs(a[r][col]) > Swift.abs(a[pivot][col]) { pivot = r }
-            guard Swift.abs(a[pivot][col]) > 1e-12 * scale else { return nil }
-            if pivot != col {
-                a.swapAt(pivot, col)
-                inv.swapAt(pivot, col)
-            }
-            let p = a[col][col]
-            for j in 0..<4 {
-                a[col][j] /= p
-                inv[col][j] /= p
-            }
-            for r in 0..<4 where r != col {
-                let f = a[r][col]
-                if f == 0 { continue }
-                for j in 0..<4 {
-                    a[r][j] -= f * a[col][j]
-                    inv[r][j] -= f * inv[col][j]
-                }
-            }
-        }
-        let result = CATransform3D(rows: inv)
-        return result.isFinite ? result : nil
-    }
+    public var inverse: CATransform3D? { Mat4(self).inverse?.transform }
 
     /// Whether the matrix has an inverse (see `inverse`).
     public var isInvertible: Bool { inverse != nil }

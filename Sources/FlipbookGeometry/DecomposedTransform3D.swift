@@ -33,100 +33,97 @@ public struct DecomposedTransform3D: Sendable, Equatable {
     /// 3×3 part (with the perspective column removed) is singular, or an entry is not finite.
     public init?(_ t: CATransform3D) {
         guard t.isFinite, t.m44 != 0 else { return nil }
-        var m = t.rows
+        var m = Mat4(t)
         let w = m[3][3]
-        for i in 0..<4 { for j in 0..<4 { m[i][j] /= w } }
+        for i in 0..<4 { m[i] /= w }
 
         // The matrix with its perspective column cleared: its invertibility is the upper 3×3's.
         var pm = m
         for i in 0..<3 { pm[i][3] = 0 }
         pm[3][3] = 1
-        guard let pmInverse = CATransform3D(rows: pm).inverse else { return nil }
+        guard let pmInverse = pm.inverse else { return nil }
 
         self.init()
         if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
             // Solve pm · P = (m14, m24, m34, m44) for the perspective column P.
-            let rhs = [m[0][3], m[1][3], m[2][3], m[3][3]]
-            let inv = pmInverse.rows
-            var p = [0.0, 0, 0, 0]
-            for i in 0..<4 { for k in 0..<4 { p[i] += inv[i][k] * rhs[k] } }
+            let rhs = SIMD4(m[0][3], m[1][3], m[2][3], m[3][3])
+            let p = SIMD4(
+                (pmInverse[0] * rhs).sum(), (pmInverse[1] * rhs).sum(), (pmInverse[2] * rhs).sum(),
+                (pmInverse[3] * rhs).sum())
             perspective = (p[0], p[1], p[2], p[3])
         }
         translation = (m[3][0], m[3][1], m[3][2])
 
-        var row = [[m[0][0], m[0][1], m[0][2]], [m[1][0], m[1][1], m[1][2]], [m[2][0], m[2][1], m[2][2]]]
-        var sx = Vec3.length(row[0])
-        row[0] = Vec3.scaled(row[0], 1 / sx)
-        var xy = Vec3.dot(row[0], row[1])
-        row[1] = Vec3.combine(row[1], row[0], 1, -xy)
-        var sy = Vec3.length(row[1])
-        row[1] = Vec3.scaled(row[1], 1 / sy)
+        func v3(_ v: SIMD4<Double>) -> SIMD3<Double> { SIMD3(v[0], v[1], v[2]) }
+        func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+        func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
+        func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+        }
+        var row0 = v3(m[0]), row1 = v3(m[1]), row2 = v3(m[2])
+        var sx = length(row0)
+        row0 /= sx
+        var xy = dot(row0, row1)
+        row1 -= xy * row0
+        var sy = length(row1)
+        row1 /= sy
         xy /= sy
-        var xz = Vec3.dot(row[0], row[2])
-        row[2] = Vec3.combine(row[2], row[0], 1, -xz)
-        var yz = Vec3.dot(row[1], row[2])
-        row[2] = Vec3.combine(row[2], row[1], 1, -yz)
-        var sz = Vec3.length(row[2])
-        row[2] = Vec3.scaled(row[2], 1 / sz)
+        var xz = dot(row0, row2)
+        row2 -= xz * row0
+        var yz = dot(row1, row2)
+        row2 -= yz * row1
+        var sz = length(row2)
+        row2 /= sz
         xz /= sz
         yz /= sz
         // A coordinate-system flip: negate the rows and the scales.
-        if Vec3.dot(row[0], Vec3.cross(row[1], row[2])) < 0 {
+        if dot(row0, cross(row1, row2)) < 0 {
             sx = -sx; sy = -sy; sz = -sz
-            for i in 0..<3 { row[i] = Vec3.scaled(row[i], -1) }
+            row0 = -row0; row1 = -row1; row2 = -row2
         }
         scale = (sx, sy, sz)
         skew = (xy, xz, yz)
 
-        var qx = 0.5 * (Swift.max(1 + row[0][0] - row[1][1] - row[2][2], 0)).squareRoot()
-        var qy = 0.5 * (Swift.max(1 - row[0][0] + row[1][1] - row[2][2], 0)).squareRoot()
-        var qz = 0.5 * (Swift.max(1 - row[0][0] - row[1][1] + row[2][2], 0)).squareRoot()
-        let qw = 0.5 * (Swift.max(1 + row[0][0] + row[1][1] + row[2][2], 0)).squareRoot()
-        if row[2][1] > row[1][2] { qx = -qx }
-        if row[0][2] > row[2][0] { qy = -qy }
-        if row[1][0] > row[0][1] { qz = -qz }
+        var qx = 0.5 * (Swift.max(1 + row0[0] - row1[1] - row2[2], 0)).squareRoot()
+        var qy = 0.5 * (Swift.max(1 - row0[0] + row1[1] - row2[2], 0)).squareRoot()
+        var qz = 0.5 * (Swift.max(1 - row0[0] - row1[1] + row2[2], 0)).squareRoot()
+        let qw = 0.5 * (Swift.max(1 + row0[0] + row1[1] + row2[2], 0)).squareRoot()
+        if row2[1] > row1[2] { qx = -qx }
+        if row0[2] > row2[0] { qy = -qy }
+        if row1[0] > row0[1] { qz = -qz }
         quaternion = (qx, qy, qz, qw)
-        guard [sx, sy, sz, xy, xz, yz, qx, qy, qz, qw].allSatisfy(\.isFinite) else { return nil }
+        guard sx.isFinite, sy.isFinite, sz.isFinite, xy.isFinite, xz.isFinite, yz.isFinite,
+            qx.isFinite, qy.isFinite, qz.isFinite, qw.isFinite
+        else { return nil }
     }
 
     /// The matrix these parts describe: `scale · skew · rotation · translation · perspective`.
     public var recomposed: CATransform3D {
         // Perspective column, then translation (rows combine with the perspective matrix).
-        var m: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
-        let p = [perspective.x, perspective.y, perspective.z, perspective.w]
-        for i in 0..<4 { m[i][3] = p[i] }
-        let t = [translation.x, translation.y, translation.z]
-        for i in 0..<4 {
-            for j in 0..<3 { m[3][i] += t[j] * m[j][i] }
-        }
+        var m = Mat4.identity
+        m[0][3] = perspective.x
+        m[1][3] = perspective.y
+        m[2][3] = perspective.z
+        m[3][3] = perspective.w
+        m[3] += translation.x * m[0] + translation.y * m[1] + translation.z * m[2]
         let (x, y, z, w) = quaternion
         // The row-vector rotation matrix (the transpose of the column-vector form the CSS text
         // prints), consistent with the sign rules the decomposition uses for the quaternion.
-        let r: [[Double]] = [
-            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0],
-            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0],
-            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0],
-            [0, 0, 0, 1],
-        ]
-        m = Self.multiply(r, m)
-        if skew.yz != 0 {
-            var k = Self.identityRows
-            k[2][1] = skew.yz
-            m = Self.multiply(k, m)
-        }
-        if skew.xz != 0 {
-            var k = Self.identityRows
-            k[2][0] = skew.xz
-            m = Self.multiply(k, m)
-        }
-        if skew.xy != 0 {
-            var k = Self.identityRows
-            k[1][0] = skew.xy
-            m = Self.multiply(k, m)
-        }
-        let s = [scale.x, scale.y, scale.z]
-        for i in 0..<3 { for j in 0..<4 { m[i][j] *= s[i] } }
-        return CATransform3D(rows: m)
+        let r = Mat4(r: (
+            SIMD4(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0),
+            SIMD4(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0),
+            SIMD4(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0),
+            SIMD4(0, 0, 0, 1)
+        ))
+        m = r.multiplied(by: m)
+        // Skews premultiply: row 2 += yz·row 1 and xz·row 0, then row 1 += xy·row 0.
+        if skew.yz != 0 { m[2] += skew.yz * m[1] }
+        if skew.xz != 0 { m[2] += skew.xz * m[0] }
+        if skew.xy != 0 { m[1] += skew.xy * m[0] }
+        m[0] *= scale.x
+        m[1] *= scale.y
+        m[2] *= scale.z
+        return m.transform
     }
 
     /// Interpolates every part: linearly for perspective, translation, scale and skew, and by
@@ -181,28 +178,6 @@ public struct DecomposedTransform3D: Sendable, Equatable {
     public static func == (l: DecomposedTransform3D, r: DecomposedTransform3D) -> Bool {
         l.scale == r.scale && l.skew == r.skew && l.quaternion == r.quaternion
             && l.translation == r.translation && l.perspective == r.perspective
-    }
-
-    private static let identityRows: [[Double]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
-
-    /// The ordinary matrix product `a · b`.
-    private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
-        var r: [[Double]] = Array(repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i][j] += a[i][k] * b[k][j] } } }
-        return r
-    }
-}
-
-/// Three-component vector helpers for the decomposition.
-private enum Vec3 {
-    static func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
-    static func scaled(_ v: [Double], _ s: Double) -> [Double] { [v[0] * s, v[1] * s, v[2] * s] }
-    static func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
-    static func combine(_ a: [Double], _ b: [Double], _ sa: Double, _ sb: Double) -> [Double] {
-        [sa * a[0] + sb * b[0], sa * a[1] + sb * b[1], sa * a[2] + sb * b[2]]
-    }
-    static func cross(_ a: [Double], _ b: [Double]) -> [Double] {
-        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
     }
 }
 
