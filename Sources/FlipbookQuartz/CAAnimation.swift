@@ -99,6 +99,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
                 "\(type(of: self)): beginTime \(beginTime) is invalid; using 0 (now).", once: "CAAnimation.beginTime")
             beginTime = 0
         }
+        if let note = timingFunction?.diagnostic { FlipbookDiagnostics.report(note, once: note) }
         if !timeOffset.isFinite { timeOffset = 0 }
         if repeatCount.isNaN || repeatCount < 0 { repeatCount = 0 }
         if repeatDuration.isNaN || repeatDuration < 0 { repeatDuration = 0 }

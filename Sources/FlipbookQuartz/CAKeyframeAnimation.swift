@@ -84,6 +84,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func validate() {
         super.validate()
         let name = keyPath ?? ""
+        for note in (timingFunctions ?? []).compactMap(\.diagnostic) { FlipbookDiagnostics.report(note, once: note) }
         if let path, !path.isEmpty {
             pathMotion = PathMotion(path)
             keys = []

@@ -21,6 +21,10 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
     public let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     let curve: UnitBezier
     let isLinear: Bool
+    /// What was wrong with the arguments, reported (once) when an animation using the
+    /// function is added to a layer: the initialisers are not main-actor isolated, and
+    /// diagnostics are.
+    public let diagnostic: String?
 
     /// One of the predefined curves (REFERENCE.md lists their control points).
     public convenience init(name: CAMediaTimingFunctionName) {
@@ -31,27 +35,30 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
         case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
         default:
-            let message = "CAMediaTimingFunction: unknown name \"\(name.rawValue)\"; using linear."
-            MainActor.assumeIsolatedIfMain { FlipbookDiagnostics.report(message, once: "CAMediaTimingFunction.name") }
-            self.init(controlPoints: 0, 0, 1, 1)
+            self.init(0, 0, 1, 1, note: "CAMediaTimingFunction: unknown name \"\(name.rawValue)\"; using linear.")
         }
     }
 
     /// A curve with control points (c1x, c1y) and (c2x, c2y). x coordinates outside
     /// 0…1 or non-finite values are reported and clamped (NaN reads as the linear curve's).
-    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+    public convenience init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        self.init(c1x, c1y, c2x, c2y, note: nil)
+    }
+
+    init(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, note: String?) {
+        var note = note
         var p = [c1x, c1y, c2x, c2y]
         let linear: [Float] = [0, 0, 1, 1]
         for i in 0..<4 where !p[i].isFinite { p[i] = linear[i] }
         if p[0] < 0 || p[0] > 1 || p[2] < 0 || p[2] > 1 || p != [c1x, c1y, c2x, c2y] {
-            let message = "CAMediaTimingFunction: control points (\(c1x), \(c1y), \(c2x), \(c2y)) need finite values and x in 0...1; clamped."
-            MainActor.assumeIsolatedIfMain { FlipbookDiagnostics.report(message, once: "CAMediaTimingFunction.points") }
+            note = "CAMediaTimingFunction: control points (\(c1x), \(c1y), \(c2x), \(c2y)) need finite values and x in 0...1; clamped."
             p[0] = min(max(p[0], 0), 1)
             p[2] = min(max(p[2], 0), 1)
         }
         (self.c1x, self.c1y, self.c2x, self.c2y) = (p[0], p[1], p[2], p[3])
         curve = UnitBezier(p1x: Double(p[0]), p1y: Double(p[1]), p2x: Double(p[2]), p2y: Double(p[3]))
         isLinear = p[0] == p[1] && p[2] == p[3]
+        diagnostic = note
     }
 
     /// Writes control point `idx` (0…3: (0,0), c1, c2, (1,1)) into `ptr[0]`, `ptr[1]`.
@@ -77,9 +84,3 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
     public var description: String { "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
 }
 
-extension MainActor {
-    /// Runs `body` on the main actor when already there; otherwise drops it (diagnostics only).
-    static func assumeIsolatedIfMain(_ body: @MainActor () -> Void) {
-        if Thread.isMainThread { MainActor.assumeIsolated { body() } }
-    }
-}

@@ -82,6 +82,7 @@ open class CAPropertyAnimation: CAAnimation {
         super.init(copying: other)
         if let p = other as? CAPropertyAnimation {
             keyPath = p.keyPath
+            parsedKeyPath = p.keyPath.map(LayerKeyPath.init)
             isAdditive = p.isAdditive
             isCumulative = p.isCumulative
             valueFunction = p.valueFunction
