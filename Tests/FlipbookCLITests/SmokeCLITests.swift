@@ -1,3 +1,0 @@
-import Testing
-
-@Test func cliModuleBuilds() { #expect(Bool(true)) }
