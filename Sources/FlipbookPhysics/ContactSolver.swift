@@ -116,13 +116,13 @@ enum ContactSolver {
             let iA = Int(vc.indexA), iB = Int(vc.indexB)
             let mA = vc.invMassA, mB = vc.invMassB, IA = vc.invIA, IB = vc.invIB
             var vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
-            let normal = vc.normal, tangent = cross(normal, 1.0)
+            let normal = vc.normal, tangent = cross(normal, 1.0), mu = vc.friction
             // Friction first: it is bounded by the normal impulse of the previous iteration.
             @inline(__always) func friction(_ p: inout VelocityConstraintPoint) {
                 let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
                 let vt = dot(dv, tangent)
                 var lambda = p.tangentMass * -vt
-                let maxF = vc.friction * p.normalImpulse
+                let maxF = mu * p.normalImpulse
                 let newImpulse = min(max(p.tangentImpulse + lambda, -maxF), maxF)
                 lambda = newImpulse - p.tangentImpulse
                 p.tangentImpulse = newImpulse

@@ -77,7 +77,7 @@ extension PhysicsWorld {
                             guard bodies[Int(o.body)].type == .static,
                                   filter.shouldCollide(with: shapes[Int(o.shape)].filter) else { continue }
                             let oxf = bodies[Int(o.body)].xf
-                            let target = prim.radius + o.radius - 0.5 * slop
+                            let target = -0.5 * slop // radii are already part of the bound
                             let tolerance = 0.25 * slop
                             var t = 0.0
                             var d = separationBound(prim, xf0, o, oxf, vs, ns)

@@ -1,0 +1,135 @@
+// Contacts: stacking, tunnelling, sleep, contact events, determinism, filtering.
+import Foundation
+import Testing
+@testable import FlipbookPhysics
+
+@Suite struct PhysicsContactTests {
+    @Test func stackOfTenBoxesStaysPut() {
+        let world = PhysicsWorld()
+        addGround(world, top: 800)
+        var boxes: [PhysicsBodyID] = []
+        for i in 0..<10 { boxes.append(addBox(world, center: PhysicsVector(0, 800 - 20 - 40 * Double(i)), width: 40, height: 40)) }
+        let start = boxes.map { world.position(of: $0) }
+        run(world, seconds: 5)
+        let drift = zip(boxes, start).map { (world.position(of: $0.0) - $0.1).length }.max() ?? .infinity
+        #expect(drift < 0.5, "largest drift \(drift) pt")
+        #expect(boxes.allSatisfy { abs(world.angle(of: $0)) < 0.001 })
+        #expect(world.isResting)
+    }
+
+    @Test(arguments: [false, true])
+    func fastSmallBodyDoesNotTunnelThroughAThinEdge(circle: Bool) {
+        let world = PhysicsWorld(gravity: .zero)
+        let wall = world.createBody(PhysicsBodyDefinition(type: .static))
+        world.addShape(.segment(from: PhysicsVector(500, -200), to: PhysicsVector(500, 200)), to: wall)
+        let bullet = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(0, 3), linearVelocity: PhysicsVector(30_000, 0)))
+        world.addShape(circle ? .circle(radius: 2) : .box(width: 4, height: 4), to: bullet)
+        var maxX = -Double.infinity
+        run(world, seconds: 0.5) { _ in maxX = max(maxX, world.position(of: bullet).x) }
+        // 30 000 pt/s is 125 pt per 1/240 s sub-step: far more than the body's own size.
+        #expect(maxX < 500, "reached x = \(maxX)")
+        #expect(world.position(of: bullet).x < 500)
+    }
+
+    @Test func sleepsAfterRestAndWakesOnImpulse() {
+        let world = PhysicsWorld()
+        addGround(world, top: 300)
+        let box = addBox(world, center: PhysicsVector(0, 200), width: 50, height: 50)
+        var restedAt: Double? = nil
+        run(world, seconds: 3) { t in if restedAt == nil && world.isResting { restedAt = t } }
+        #expect(restedAt != nil)
+        #expect(!world.isAwake(box))
+        let y = world.position(of: box).y
+        run(world, seconds: 1)
+        #expect(world.position(of: box).y == y) // asleep: nothing moves
+        world.applyLinearImpulseToCenter(PhysicsVector(0, -200), to: box) // mass 0.25: 800 pt/s up
+        #expect(world.isAwake(box) && !world.isResting)
+        world.step(1.0 / 60)
+        #expect(world.position(of: box).y < y - 5)
+    }
+
+    @Test func contactEventsAreRecordedInOrder() {
+        let world = PhysicsWorld()
+        let ground = addGround(world, top: 300, tag: 7)
+        let box = addBox(world, center: PhysicsVector(0, 200), width: 50, height: 50, tag: 1)
+        var history: [String] = []
+        world.contactListener = { e in history.append("\(e.kind) \(min(e.tagA, e.tagB))-\(max(e.tagA, e.tagB))") }
+        run(world, seconds: 1)
+        world.applyLinearImpulseToCenter(PhysicsVector(0, -400), to: box)
+        run(world, seconds: 0.1)
+        world.destroyBody(ground)
+        run(world, seconds: 0.1)
+        #expect(history == ["began 1-7", "ended 1-7"])
+        // The began event carries a point on the ground's surface and the A→B normal.
+        let world2 = PhysicsWorld()
+        addGround(world2, top: 300, tag: 7)
+        addBox(world2, center: PhysicsVector(0, 200), width: 50, height: 50, tag: 1)
+        var began: PhysicsContactEvent? = nil
+        world2.contactListener = { e in if began == nil { began = e } }
+        run(world2, seconds: 1)
+        #expect(abs((began?.point.y ?? 0) - 300) < 10)
+        #expect(abs(abs(began?.normal.y ?? 0) - 1) < 1e-9)
+    }
+
+    @Test func twoRunsAreByteIdentical() {
+        func simulate() -> [UInt64] {
+            let world = PhysicsWorld()
+            addGround(world, top: 600)
+            var bodies: [PhysicsBodyID] = []
+            for i in 0..<30 {
+                let b = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(Double(i % 6) * 37 - 100, Double(i / 6) * -45), angle: Double(i) * 0.3))
+                world.addShape(i % 3 == 0 ? .circle(radius: 15) : (i % 3 == 1 ? .box(width: 30, height: 20) : .ellipse(width: 40, height: 25, segments: 12)), to: b)
+                bodies.append(b)
+            }
+            world.createJoint(.distance(nil, PhysicsVector(0, -300), bodies[0], .zero, length: 150, frequency: 2, dampingRatio: 0.1))
+            world.createJoint(.revolute(bodies[1], PhysicsVector(20, 0), bodies[2], PhysicsVector(-20, 0)))
+            let frames = [1.0 / 60, 1.0 / 30, 1.0 / 144, 0.05]
+            for k in 0..<300 { world.step(frames[k % frames.count]) }
+            return bodies.flatMap { b -> [UInt64] in
+                let p = world.position(of: b), v = world.linearVelocity(of: b)
+                return [p.x.bitPattern, p.y.bitPattern, world.angle(of: b).bitPattern, v.x.bitPattern, v.y.bitPattern]
+            }
+        }
+        #expect(simulate() == simulate())
+    }
+
+    @Test func filteringKeepsShapesApart() {
+        let world = PhysicsWorld()
+        let ground = world.createBody(PhysicsBodyDefinition(type: .static))
+        var floor = PhysicsShape.segment(from: PhysicsVector(-500, 300), to: PhysicsVector(500, 300))
+        floor.filter = PhysicsFilter(categoryBits: 0b10, maskBits: 0b01)
+        world.addShape(floor, to: ground)
+        let passes = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(-100, 200)))
+        var ghost = PhysicsShape.box(width: 20, height: 20)
+        ghost.filter = PhysicsFilter(categoryBits: 0b100, maskBits: 0xFFFF)  // not in the floor's mask
+        world.addShape(ghost, to: passes)
+        let lands = addBox(world, center: PhysicsVector(100, 200), width: 20, height: 20)
+        let grouped = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(0, 200)))
+        var never = PhysicsShape.box(width: 20, height: 20)
+        never.filter = PhysicsFilter(groupIndex: -3)
+        floor.filter.groupIndex = -3
+        world.addShape(never, to: grouped)
+        run(world, seconds: 1)
+        #expect(world.position(of: passes).y > 300)
+        #expect(abs(world.position(of: lands).y - 290) < 1)
+        #expect(world.position(of: grouped).y < 300) // group 0 on the floor: bits decide, and they allow it
+    }
+
+    @Test func polygonsCirclesAndChainsCollide() {
+        let world = PhysicsWorld()
+        let bowl = world.createBody(PhysicsBodyDefinition(type: .static))
+        world.addShape(.chain([PhysicsVector(-200, 0), PhysicsVector(-100, 200), PhysicsVector(100, 200), PhysicsVector(200, 0)]), to: bowl)
+        let ball = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(-150, -50)))
+        world.addShape(.circle(radius: 10), to: ball)
+        let tri = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(150, -50)))
+        world.addShape(.polygon([PhysicsVector(0, -15), PhysicsVector(15, 10), PhysicsVector(-15, 10)]), to: tri)
+        let egg = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(0, -50)))
+        world.addShape(.ellipse(width: 30, height: 20), to: egg)
+        run(world, seconds: 6)
+        for b in [ball, tri, egg] {
+            let p = world.position(of: b)
+            #expect(p.y < 200 && p.y > 150, "\(b) ended at \(p)")
+            #expect(abs(p.x) < 100)
+        }
+    }
+}
