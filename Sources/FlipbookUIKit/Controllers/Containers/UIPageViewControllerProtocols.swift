@@ -1,0 +1,54 @@
+import Foundation
+
+/// Supplies the pages of a `UIPageViewController` on demand, UIKit's
+/// `UIPageViewControllerDataSource`.
+///
+/// The two `viewController…` methods are required, as in UIKit; the page-indicator
+/// pair is optional (default: no indicator, reported as count 0 / index 0).
+@MainActor
+public protocol UIPageViewControllerDataSource: AnyObject {
+    /// The page before `viewController`, or nil when it is the first page.
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+    ) -> UIViewController?
+    /// The page after `viewController`, or nil when it is the last page.
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+    ) -> UIViewController?
+    /// The number of dots of the page indicator (scroll style only).
+    func presentationCount(for pageViewController: UIPageViewController) -> Int
+    /// The selected dot of the page indicator.
+    func presentationIndex(for pageViewController: UIPageViewController) -> Int
+}
+
+extension UIPageViewControllerDataSource {
+    public func presentationCount(for pageViewController: UIPageViewController) -> Int { 0 }
+    public func presentationIndex(for pageViewController: UIPageViewController) -> Int { 0 }
+}
+
+/// Hears about page turns the user makes, UIKit's `UIPageViewControllerDelegate`.
+/// Every member is optional, as in Apple's protocol.
+///
+/// As in UIKit, programmatic `setViewControllers(_:direction:animated:completion:)` calls do
+/// not reach the delegate; turns made by a gesture (or by Flipbook's
+/// `UIPageViewController.turnPage(_:animated:completion:)`, which stands in for the swipe) do.
+@MainActor
+public protocol UIPageViewControllerDelegate: AnyObject {
+    /// A gesture-driven turn is about to show `pendingViewControllers`.
+    func pageViewController(
+        _ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController])
+    /// A gesture-driven turn ended; `completed` is false when the turn was abandoned.
+    func pageViewController(
+        _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+        previousViewControllers: [UIViewController], transitionCompleted completed: Bool)
+}
+
+extension UIPageViewControllerDelegate {
+    public func pageViewController(
+        _ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]
+    ) {}
+    public func pageViewController(
+        _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+        previousViewControllers: [UIViewController], transitionCompleted completed: Bool
+    ) {}
+}

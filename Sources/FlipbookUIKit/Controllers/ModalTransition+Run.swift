@@ -1,0 +1,180 @@
+import Foundation
+import FlipbookQuartz
+
+extension ModalTransition {
+    /// Starts the animator (or the interaction controller), or, when not animated,
+    /// makes the change at once and completes.
+    func run() {
+        context.onComplete = { [self] didComplete in
+            context.onComplete = nil
+            finish(didComplete)
+        }
+        guard let animator else {
+            // Not animated: UIKit's animators are not asked; the change happens at once.
+            if context.isPresentationTransition, let toView = context.toView {
+                toView.frame = context.finalFrame(for: presented)
+                context.containerView.addSubview(toView)
+            }
+            context.startAlongsideAnimations()
+            layoutContainer()
+            context.completeTransition(true)
+            return
+        }
+        context.animatorName = String(describing: type(of: animator))
+        var duration = animator.transitionDuration(using: context)
+        if !duration.isFinite || duration < 0 {
+            FlipbookDiagnostics.report(
+                "\(context.animatorName).transitionDuration(using:) returned \(duration); using 0.",
+                once: "ModalTransition.duration.\(context.animatorName)")
+            duration = 0
+        }
+        context.transitionDuration = duration
+        if let interactor {
+            context.interactionController = interactor
+            if interactor.wantsInteractiveStart { context.beginInteraction() }
+            context.notifyWhenInteractionChanges { [weak self] _ in self?.startWatchdog() }
+            interactor.startInteractiveTransition(context)
+        } else {
+            animator.animateTransition(using: context)
+        }
+        context.startAlongsideAnimations()
+        layoutContainer()
+        if !context.isInteractive { startWatchdog() }
+    }
+
+    /// The container's layout pass (the presentation controller's layout hooks).
+    func layoutContainer() {
+        guard !context.isComplete || context.isPresentationTransition else { return }
+        context.containerView.setNeedsLayout()
+        context.containerView.layoutIfNeeded()
+    }
+
+    /// Reports and completes a transition whose animator never calls `completeTransition(_:)`.
+    func startWatchdog() {
+        guard !context.isComplete, watchdog == nil else { return }
+        let limit = context.transitionDuration + Self.completionGracePeriod
+        watchdog = MediaClock.main.schedule(after: limit) { [weak self] in
+            guard let self, !self.context.isComplete else { return }
+            let verb = self.context.isPresentationTransition ? "presentation" : "dismissal"
+            FlipbookDiagnostics.report(
+                "\(self.context.animatorName) never called completeTransition(_:) for the \(verb) of "
+                    + "\(describe(self.presented)) (\(limit) s after it started). UIKit would leave the app "
+                    + "unresponsive; Flipbook completes the transition now. Call "
+                    + "transitionContext.completeTransition(!transitionContext.transitionWasCancelled) "
+                    + "in your animation's completion.")
+            self.context.completeTransition(!self.context.transitionWasCancelled)
+        }
+    }
+
+    func finish(_ didComplete: Bool) {
+        watchdog?.cancel()
+        watchdog = nil
+        record.activeContext = nil
+        for participant in participants where participant.involvedTransition === context {
+            participant.involvedTransition = nil
+        }
+        if context.isPresentationTransition {
+            didComplete ? finishPresentation() : cancelPresentation()
+        } else {
+            didComplete ? finishDismissal() : cancelDismissal()
+        }
+    }
+
+    // MARK: Presentation
+
+    private func finishPresentation() {
+        let controller = record.presentationController
+        if controller.shouldRemovePresentersView, let view = presenter.viewIfLoaded {
+            view.removeFromSuperview()
+        }
+        if let toView = context.toView, toView.window == nil {
+            FlipbookDiagnostics.report(
+                "\(context.animatorName) completed the presentation of \(describe(presented)) without adding "
+                    + "its view (view(forKey: .to)) to the container view, so it is not on screen. Add it with "
+                    + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
+        }
+        presented.isBeingPresented = false
+        if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        presented.endAppearanceTransition()
+        controller.presentationTransitionDidEnd(true)
+        context.runCompletions()
+        completion?()
+        animator?.animationEnded(true)
+    }
+
+    private func cancelPresentation() {
+        let controller = record.presentationController
+        presented.isBeingPresented = false
+        context.toView?.removeFromSuperview()
+        record.container.removeFromSuperview()
+        presenter.storedPresentedViewController = nil
+        presented.storedPresentingViewController = nil
+        presented.presentationRecord = nil
+        presented.beginAppearanceTransition(false, animated: context.isAnimated)
+        if presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: context.isAnimated) }
+        presented.endAppearanceTransition()
+        if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        controller.presentationTransitionDidEnd(false)
+        context.runCompletions()
+        animator?.animationEnded(false)
+    }
+
+    // MARK: Dismissal
+
+    private func finishDismissal() {
+        let controller = record.presentationController
+        let container = record.container
+        let presenterView = presenter.viewIfLoaded
+        if presenterWasVisible, let presenterView, presenterView.isDescendant(of: container) {
+            FlipbookDiagnostics.report(
+                "\(context.animatorName) added the presenting view controller's view (\(describe(presenter))) to "
+                    + "the container view during the dismissal of a .\(record.style.appleName) presentation. With "
+                    + ".custom and the over styles UIKit keeps that view outside the container (view(forKey: .to) "
+                    + "is nil), so it has now left the window together with the container and the screen shows "
+                    + "nothing: don't add the presenting view to the container in this dismissal.")
+        }
+        context.fromView?.removeFromSuperview()
+        presented.viewIfLoaded?.removeFromSuperview()
+        for vc in leaving { vc.viewIfLoaded?.removeFromSuperview() }
+        container.removeFromSuperview()
+        if !presenterWasVisible, let presenterView {
+            presenterHome.restore(presenterView, fallback: window)
+        }
+        presenter.storedPresentedViewController = nil
+        for vc in leaving + [presented] {
+            vc.storedPresentingViewController = nil
+            vc.storedPresentedViewController = nil
+            vc.presentationRecord = nil
+            vc.isBeingDismissed = false
+        }
+        presented.endAppearanceTransition()
+        for vc in leaving.reversed() { vc.endAppearanceTransition() }
+        if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        controller.dismissalTransitionDidEnd(true)
+        context.runCompletions()
+        completion?()
+        animator?.animationEnded(true)
+    }
+
+    private func cancelDismissal() {
+        let controller = record.presentationController
+        for vc in leaving + [presented] { vc.isBeingDismissed = false }
+        if !presenterWasVisible, let view = presenter.viewIfLoaded, view.isDescendant(of: record.container) {
+            view.removeFromSuperview()
+        }
+        presented.beginAppearanceTransition(true, animated: context.isAnimated)
+        if presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: context.isAnimated) }
+        presented.endAppearanceTransition()
+        if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        controller.dismissalTransitionDidEnd(false)
+        context.runCompletions()
+        animator?.animationEnded(false)
+    }
+}
+
+extension Optional where Wrapped == ViewHome {
+    @MainActor
+    func restore(_ view: UIView, fallback: UIView?) {
+        if let home = self { home.restore(view, fallback: fallback) } else { fallback?.insertSubview(view, at: 0) }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import FlipbookQuartz
+
+/// Where a view lived before UIKit took it out of the window, to put it back later.
+@MainActor
+struct ViewHome {
+    weak var superview: UIView?
+    var index: Int
+    var frame: CGRect
+
+    init(of view: UIView) {
+        superview = view.superview
+        index = view.superview?.subviews.firstIndex { $0 === view } ?? 0
+        frame = view.frame
+    }
+
+    func restore(_ view: UIView, fallback: UIView?) {
+        if let superview {
+            superview.insertSubview(view, at: min(index, superview.subviews.count))
+        } else if let fallback {
+            fallback.insertSubview(view, at: 0)
+        }
+    }
+}
+
+/// How one controller is currently presented: its presentation controller, container
+/// and where its presenter's view came from.
+@MainActor
+final class PresentationRecord {
+    let presentationController: UIPresentationController
+    let style: UIModalPresentationStyle
+    let container: TransitionContainerView
+    weak var source: UIViewController?
+    /// The presenter's view's place before this presentation (restored on dismissal).
+    var presenterHome: ViewHome?
+    /// The transition running for this presentation (its presentation or dismissal).
+    var activeContext: ModalTransitionContext?
+
+    init(presentationController: UIPresentationController, style: UIModalPresentationStyle, container: TransitionContainerView) {
+        self.presentationController = presentationController
+        self.style = style
+        self.container = container
+    }
+}
+
+/// One modal presentation or dismissal, run as UIKit runs it (seed 000, sections 3.1
+/// and 3.3; seed 004's presentation-style rules). See `present` and `dismiss` below for
+/// the exact order of calls.
+@MainActor
+final class ModalTransition {
+    /// How long after its duration a transition may go without `completeTransition(_:)`
+    /// before Flipbook reports it and completes it, in seconds.
+    static let completionGracePeriod: TimeInterval = 5
+
+    let context: ModalTransitionContext
+    let record: PresentationRecord
+    /// The presented controller on top (the "to" side of a presentation, the "from"
+    /// side of a dismissal).
+    let presented: UIViewController
+    let presenter: UIViewController
+    /// Dismissal: every controller leaving, from the dismissed one to the top.
+    let leaving: [UIViewController]
+    let animator: UIViewControllerAnimatedTransitioning?
+    let interactor: UIViewControllerInteractiveTransitioning?
+    let completion: (() -> Void)?
+    /// Whether the presenter gets appearance callbacks (its view leaves or returns).
+    let presenterChangesAppearance: Bool
+    weak var window: UIWindow?
+    var watchdog: MediaClockToken?
+
+    private init(
+        context: ModalTransitionContext, record: PresentationRecord, presented: UIViewController,
+        presenter: UIViewController, leaving: [UIViewController], animator: UIViewControllerAnimatedTransitioning?,
+        interactor: UIViewControllerInteractiveTransitioning?, completion: (() -> Void)?,
+        presenterChangesAppearance: Bool, window: UIWindow?
+    ) {
+        self.context = context
+        self.record = record
+        self.presented = presented
+        self.presenter = presenter
+        self.leaving = leaving
+        self.animator = animator
+        self.interactor = interactor
+        self.completion = completion
+        self.presenterChangesAppearance = presenterChangesAppearance
+        self.window = window
+    }
+
+    var participants: [UIViewController] { [presenter] + leaving + [presented] }
+
+    // MARK: Presentation
+
+    static func present(
+        _ vc: UIViewController, presenter: UIViewController, source: UIViewController, animated: Bool,
+        completion: (() -> Void)?
+    ) {
+        let style = vc.modalPresentationStyle.resolved
+        let delegate = vc.transitioningDelegate
+        // 1. The presentation controller (the delegate is asked only for .custom).
+        var pc: UIPresentationController?
+        if style == .custom {
+            pc = delegate?.presentationController(forPresented: vc, presenting: presenter, source: source)
+        }
+        if pc == nil, let prepared = vc.preparedPresentationController, prepared.fits(style) { pc = prepared }
+        let controller = pc ?? UIPresentationController.builtIn(for: style, presented: vc, presenting: presenter)
+        controller.adopt(presenting: presenter)
+        vc.preparedPresentationController = nil
+
+        // 2. The animator and the interaction controller.
+        var animator: UIViewControllerAnimatedTransitioning?
+        var interactor: UIViewControllerInteractiveTransitioning?
+        if animated {
+            animator = delegate?.animationController(forPresented: vc, presenting: presenter, source: source)
+            if let animator {
+                interactor = delegate?.interactionControllerForPresentation(using: animator)
+            } else {
+                let transitionStyle =
+                    (style.usesPresentationContext && presenter.providesPresentationContextTransitionStyle)
+                    ? presenter.modalTransitionStyle : vc.modalTransitionStyle
+                animator = DefaultModalAnimator(style: transitionStyle, sheet: controller is UISheetPresentationController)
+            }
+        }
+
+        // 3. The container view, above the presenter's view (in the window, or in the
+        //    presentation context's superview for the context styles).
+        let presenterView: UIView = presenter.view
+        let window = presenterView.window
+        let container = TransitionContainerView(frame: .zero)
+        container.presentationController = controller
+        if style.usesPresentationContext, let host = presenterView.superview {
+            container.frame = presenterView.frame
+            host.insertSubview(container, aboveSubview: presenterView)
+        } else if let window {
+            container.frame = window.bounds
+            window.addSubview(container)
+        }
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        controller.containerView = container
+        let record = PresentationRecord(presentationController: controller, style: style, container: container)
+        record.source = source
+        if controller.shouldRemovePresentersView { record.presenterHome = ViewHome(of: presenterView) }
+
+        // 4. Links and the context.
+        vc.storedPresentingViewController = presenter
+        presenter.storedPresentedViewController = vc
+        vc.presentationRecord = record
+        vc.isBeingPresented = true
+        let context = ModalTransitionContext(container: container, animated: animated, style: style, from: presenter, to: vc)
+        context.fromView = controller.shouldRemovePresentersView ? presenterView : nil
+        context.toView = controller.presentedView
+        context.initialFrames[ObjectIdentifier(presenter)] = container.bounds
+        context.finalFrames[ObjectIdentifier(presenter)] = controller.shouldRemovePresentersView ? .zero : container.bounds
+        context.finalFrames[ObjectIdentifier(vc)] = controller.frameOfPresentedViewInContainerView
+        record.activeContext = context
+
+        let transition = ModalTransition(
+            context: context, record: record, presented: vc, presenter: presenter, leaving: [], animator: animator,
+            interactor: interactor, completion: completion,
+            presenterChangesAppearance: controller.shouldRemovePresentersView, window: window)
+        for participant in transition.participants { participant.involvedTransition = context }
+
+        // 5. Appearance callbacks begin, then the presentation controller's hook.
+        if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: animated) }
+        vc.beginAppearanceTransition(true, animated: animated)
+        controller.presentationTransitionWillBegin()
+        transition.run()
+    }
+
+    // MARK: Dismissal
+
+    static func dismiss(_ target: UIViewController, animated: Bool, completion: (() -> Void)?) {
+        guard let presenter = target.storedPresentingViewController else { return }
+        var stack = [target]
+        while let next = stack[stack.count - 1].storedPresentedViewController { stack.append(next) }
+        let top = stack[stack.count - 1]
+        guard let record = top.presentationRecord else { return }
+        let controller = record.presentationController
+        let container = record.container
+
+        var animator: UIViewControllerAnimatedTransitioning?
+        var interactor: UIViewControllerInteractiveTransitioning?
+        if animated {
+            animator = top.transitioningDelegate?.animationController(forDismissed: top)
+            if let animator {
+                interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
+            } else {
+                animator = DefaultModalAnimator(
+                    style: top.modalTransitionStyle, sheet: controller is UISheetPresentationController)
+            }
+        }
+
+        // Chained dismissal: the controllers between leave at once, without animation.
+        let intermediates = Array(stack.dropLast())
+        for vc in intermediates { vc.presentationRecord?.container.removeFromSuperview() }
+
+        let window = container.window
+        let presenterView: UIView = presenter.view
+        let presenterVisible = presenterView.window != nil
+        let home = stack.lazy.compactMap { $0.presentationRecord?.presenterHome }.first
+        let context = ModalTransitionContext(
+            container: container, animated: animated, style: record.style, from: top, to: presenter)
+        context.isPresentationTransition = false
+        context.fromView = controller.presentedView
+        context.initialFrames[ObjectIdentifier(top)] = controller.presentedView?.frame ?? .zero
+        context.finalFrames[ObjectIdentifier(presenter)] = home?.frame ?? container.bounds
+        if !presenterVisible {
+            // Seed 004: with .fullScreen, UIKit puts the presenting view back into the
+            // container, below the presented view, before the animator runs.
+            presenterView.frame = home?.frame ?? container.bounds
+            container.insertSubview(presenterView, at: 0)
+            context.toView = presenterView
+        }
+        record.activeContext = context
+
+        let transition = ModalTransition(
+            context: context, record: record, presented: top, presenter: presenter, leaving: intermediates,
+            animator: animator, interactor: interactor, completion: completion,
+            presenterChangesAppearance: !presenterVisible, window: window)
+        transition.presenterHome = home
+        transition.presenterWasVisible = presenterVisible
+        for participant in transition.participants { participant.involvedTransition = context }
+        for vc in stack { vc.isBeingDismissed = true }
+
+        top.beginAppearanceTransition(false, animated: animated)
+        for vc in intermediates.reversed() { vc.beginAppearanceTransition(false, animated: animated) }
+        if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: animated) }
+        controller.dismissalTransitionWillBegin()
+        transition.run()
+    }
+
+    var presenterHome: ViewHome?
+    var presenterWasVisible = true
+}

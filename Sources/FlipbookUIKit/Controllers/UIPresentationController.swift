@@ -1,0 +1,104 @@
+import Foundation
+
+/// Manages how a presented view controller sits on screen, UIKit's
+/// `UIPresentationController`: the container view, the presented view's frame, extra
+/// chrome (dimming views) and the hooks around the presentation and dismissal.
+///
+/// UIKit creates one per presentation: for `.custom` the transitioning delegate's
+/// `presentationController(forPresented:presenting:source:)` supplies it; the other
+/// styles use built-in subclasses (`UISheetPresentationController` for sheets).
+@MainActor
+open class UIPresentationController: NSObject {
+    /// The controller being presented.
+    public let presentedViewController: UIViewController
+    /// The controller presenting it (set at presentation when created early).
+    public internal(set) var presentingViewController: UIViewController
+
+    /// The transition's container view; nil until the presentation starts.
+    public internal(set) var containerView: UIView?
+
+    private var pendingPresenting: Bool
+
+    /// Creates a presentation controller for `presentedViewController`; UIKit fills in
+    /// `presentingViewController` when it is nil here.
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController ?? presentedViewController
+        self.pendingPresenting = presentingViewController == nil
+        super.init()
+    }
+
+    /// The view the animator animates as the presented view; default is the presented
+    /// controller's view. Override to wrap it in chrome.
+    open var presentedView: UIView? { presentedViewController.view }
+
+    /// Where the presented view sits at the end of the presentation, in the container's
+    /// coordinates; default is the container's bounds.
+    open var frameOfPresentedViewInContainerView: CGRect {
+        containerView?.bounds ?? .zero
+    }
+
+    /// Whether UIKit removes the presenting controller's view from the window when the
+    /// presentation ends (default false: it stays visible under the presented view).
+    open var shouldRemovePresentersView: Bool { false }
+
+    /// Whether the presentation covers the whole screen (default true).
+    open var shouldPresentInFullscreen: Bool { true }
+
+    /// The style this controller presents with.
+    open var presentationStyle: UIModalPresentationStyle { presentedViewController.modalPresentationStyle.resolved }
+
+    /// The style to use in the current environment; Flipbook has no size-class
+    /// adaptation and returns `presentationStyle`.
+    open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
+
+    /// Called when the presentation is about to start (transition coordinator available).
+    open func presentationTransitionWillBegin() {}
+    /// Called when the presentation ended; `completed` is false if it was cancelled.
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    /// Called when the dismissal is about to start.
+    open func dismissalTransitionWillBegin() {}
+    /// Called when the dismissal ended; `completed` is false if it was cancelled.
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    /// Called before the container lays out its subviews.
+    open func containerViewWillLayoutSubviews() {}
+    /// Called after the container laid out its subviews.
+    open func containerViewDidLayoutSubviews() {}
+
+    /// The size of a child's content in the container; default is the container's size.
+    open func size(forChildContentContainer container: AnyObject, withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
+
+    func adopt(presenting: UIViewController) {
+        if pendingPresenting || presentingViewController !== presenting {
+            presentingViewController = presenting
+            pendingPresenting = false
+        }
+    }
+}
+
+/// The built-in presentation controller of `.fullScreen` and `.currentContext`: the
+/// presenting view leaves the window after the presentation.
+@MainActor
+final class FullScreenPresentationController: UIPresentationController {
+    override var shouldRemovePresentersView: Bool { true }
+}
+
+/// The built-in presentation controller of `.overFullScreen` and `.overCurrentContext`
+/// (and of `.custom` without one from the delegate): the presenting view stays.
+@MainActor
+final class OverFullScreenPresentationController: UIPresentationController {}
+
+/// The private view UIKit puts in the window (or in a presentation context) to hold a
+/// transition's views: UIKit's `UITransitionView`.
+@MainActor
+final class TransitionContainerView: UIView {
+    weak var presentationController: UIPresentationController?
+
+    override func layoutSubviews() {
+        presentationController?.containerViewWillLayoutSubviews()
+        super.layoutSubviews()
+        presentationController?.containerViewDidLayoutSubviews()
+    }
+}

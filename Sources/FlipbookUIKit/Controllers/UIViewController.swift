@@ -1,0 +1,267 @@
+import Foundation
+import FlipbookQuartz
+
+/// A screen's worth of content and its life cycle, UIKit's `UIViewController`.
+///
+/// The view loads lazily on first access of `view` (`loadView()` then `viewDidLoad()`).
+/// Appearance callbacks arrive in UIKit's order through `beginAppearanceTransition` /
+/// `endAppearanceTransition`, which the modal transition machinery and containers call;
+/// each pair runs once per state change (a repeated begin is ignored, as UIKit does).
+///
+/// Modal presentation lives in `UIViewController+Presentation.swift`; the transition
+/// itself in `ModalTransition.swift`.
+@MainActor
+open class UIViewController: UIResponder {
+    /// The nib name given at creation; Flipbook has no nibs and never loads one.
+    public private(set) var nibName: String?
+    /// The bundle given at creation (unused).
+    public private(set) var nibBundle: Bundle?
+
+    /// Creates a controller; nib arguments are stored but Flipbook has no nibs.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        self.nibName = nibNameOrNil
+        self.nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    /// Archives do not exist in Flipbook: this initialiser creates an empty controller.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    /// Creates a controller with no nib, as `UIViewController()` does.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    // MARK: The view
+
+    private var loadedView: UIView?
+
+    /// The root view. Reading it loads it (`loadView()`, then `viewDidLoad()`) if needed.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+        }
+    }
+
+    /// The view if it is loaded, without loading it.
+    public var viewIfLoaded: UIView? { loadedView }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    private var isLoadingView = false
+
+    /// Loads the view now if it isn't loaded yet.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        if loadedView == nil {
+            // A loadView override that sets no view gets UIKit's default.
+            loadedView = UIView(frame: UIScreen.main.bounds)
+        }
+        isLoadingView = false
+        viewDidLoad()
+    }
+
+    /// Creates the view. The default makes a plain `UIView` as large as the main screen;
+    /// overrides set `view` and do not call super.
+    open func loadView() {
+        let root = UIView(frame: UIScreen.main.bounds)
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        loadedView = root
+    }
+
+    /// Called once after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// A title for containers (navigation bars, tab bars) to show.
+    open var title: String?
+
+    /// The size the controller would like in a popover or custom container, in points.
+    open var preferredContentSize: CGSize = .zero
+
+    /// Extra insets added to the safe area of the controller's view, in points.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+
+    // MARK: Layout hooks
+
+    /// Called before the view lays out its subviews. Flipbook calls it around the
+    /// transition container's layout; views do not call it on their own yet.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the view laid out its subviews (see `viewWillLayoutSubviews()`).
+    open func viewDidLayoutSubviews() {}
+
+    // MARK: Appearance callbacks
+
+    /// The view is about to be added to the visible hierarchy.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view was added to the visible hierarchy.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the visible hierarchy.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view left the visible hierarchy.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    var appearanceState = AppearanceState.disappeared
+    private var appearanceAnimated = false
+
+    /// Whether appearance callbacks are forwarded to children automatically (default true).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// Starts an appearance change: calls `viewWillAppear` (appearing) or
+    /// `viewWillDisappear`, and forwards to the children. Ignored if the controller
+    /// is already appearing/appeared (or disappearing/disappeared).
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        switch (isAppearing, appearanceState) {
+        case (true, .appearing), (true, .appeared), (false, .disappearing), (false, .disappeared):
+            return
+        default:
+            break
+        }
+        appearanceAnimated = animated
+        appearanceState = isAppearing ? .appearing : .disappearing
+        loadViewIfNeeded()
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in children { child.beginAppearanceTransition(isAppearing, animated: animated) }
+        }
+    }
+
+    /// Ends the appearance change begun by `beginAppearanceTransition(_:animated:)`:
+    /// calls `viewDidAppear` or `viewDidDisappear` and forwards to the children.
+    open func endAppearanceTransition() {
+        switch appearanceState {
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(appearanceAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(appearanceAnimated)
+        default:
+            return
+        }
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in children { child.endAppearanceTransition() }
+        }
+    }
+
+    // MARK: Containment
+
+    /// The child controllers, in the order they were added.
+    public private(set) var children: [UIViewController] = []
+    /// The containing controller, if any.
+    public private(set) weak var parent: UIViewController?
+
+    /// True only inside `willMove(toParent:)` / `didMove(toParent:)` while being added.
+    public private(set) var isMovingToParent = false
+    /// True only inside `willMove(toParent:)` / `didMove(toParent:)` while being removed.
+    public private(set) var isMovingFromParent = false
+
+    /// Adds `childController`: calls its `willMove(toParent: self)` (call its
+    /// `didMove(toParent:)` yourself after adding its view, as in UIKit).
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self else {
+            FlipbookDiagnostics.report("addChild(_:): a view controller cannot be its own child (\(describe(self))).")
+            return
+        }
+        if childController.parent === self { return }
+        childController.removeFromParent()
+        childController.isMovingToParent = true
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+
+    /// Removes the controller from its parent and calls `didMove(toParent: nil)` (call
+    /// `willMove(toParent: nil)` yourself first, as in UIKit).
+    open func removeFromParent() {
+        guard let parent else { return }
+        isMovingFromParent = true
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to (or removed from, with nil) a parent.
+    open func willMove(toParent parent: UIViewController?) {
+        if parent == nil { isMovingFromParent = true }
+    }
+
+    /// Called after the controller was added to (or removed from, with nil) a parent.
+    open func didMove(toParent parent: UIViewController?) {
+        isMovingToParent = false
+        isMovingFromParent = false
+    }
+
+    // MARK: Presentation (see UIViewController+Presentation.swift, ModalTransition.swift)
+
+    /// Presents `viewControllerToPresent` modally, UIKit's `present(_:animated:completion:)`.
+    ///
+    /// The presenter is the top-most ancestor of the receiver (or, for the context styles,
+    /// the nearest ancestor with `definesPresentationContext`). The flow is UIKit's: the
+    /// transitioning delegate is asked for a presentation controller (`.custom`), an
+    /// animator and an interaction controller; appearance callbacks begin; the
+    /// presentation controller's `presentationTransitionWillBegin()` runs; the animator
+    /// animates; after `completeTransition(_:)` come the appearance callbacks' ends,
+    /// `presentationTransitionDidEnd(_:)`, `completion`, then `animationEnded(_:)`.
+    /// Misuse (already presenting, a transition in progress, a presenter not in a window)
+    /// is reported through `FlipbookDiagnostics` and nothing happens.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        performPresent(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented (with everything it presented in
+    /// turn), or, if it presents nothing, this controller itself, UIKit's
+    /// `dismiss(animated:completion:)`. In a chain only the top-most controller animates;
+    /// the ones between are removed at once, as in UIKit.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismiss(animated: flag, completion: completion)
+    }
+
+
+    /// How the controller is shown when presented (default `.automatic`, i.e. a page sheet).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The built-in animation used when no transitioning delegate supplies an animator.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// The object that supplies custom animators and presentation controllers. Weak,
+    /// as in UIKit: keep the delegate alive yourself.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    /// Whether a `.currentContext` / `.overCurrentContext` presentation from a
+    /// descendant covers this controller's view (default false).
+    open var definesPresentationContext = false
+    /// Whether this context controller's own `modalTransitionStyle` is used for
+    /// presentations in its context (default false).
+    open var providesPresentationContextTransitionStyle = false
+    /// Whether the presented view's rectangle should capture status bar appearance (no effect).
+    open var modalPresentationCapturesStatusBarAppearance = false
+    /// Whether the user may dismiss the sheet interactively (stored; no gestures yet).
+    open var isModalInPresentation = false
+
+    /// True from `present` until the presentation's transition completes.
+    public internal(set) var isBeingPresented = false
+    /// True from `dismiss` until the dismissal's transition completes.
+    public internal(set) var isBeingDismissed = false
+
+    weak var storedPresentingViewController: UIViewController?
+    var storedPresentedViewController: UIViewController?
+    /// The record of how this controller is presented (nil when not presented).
+    var presentationRecord: PresentationRecord?
+    /// A presentation controller created before presentation (sheet configuration).
+    var preparedPresentationController: UIPresentationController?
+    /// The transition this controller takes part in while one runs.
+    weak var involvedTransition: ModalTransitionContext?
+}
+
+/// A short, deterministic description of an object for diagnostics: `<TypeName>`.
+func describe(_ object: AnyObject?) -> String {
+    guard let object else { return "<nil>" }
+    return "<\(String(describing: type(of: object)))>"
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The keys of `UIViewControllerContextTransitioning.viewController(forKey:)`, UIKit's
+/// `UITransitionContextViewControllerKey`: `.from` was on screen before the transition,
+/// `.to` is on screen after it (in a dismissal, `.to` is the presenting controller).
+public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = Self(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to = Self(rawValue: "UITransitionContextToViewControllerKey")
+}
+
+/// The keys of `UIViewControllerContextTransitioning.view(forKey:)`, UIKit's
+/// `UITransitionContextViewKey`.
+public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = Self(rawValue: "UITransitionContextFromViewKey")
+    public static let to = Self(rawValue: "UITransitionContextToViewKey")
+}
+
+/// What UIKit hands an animator: the views, controllers and frames of one transition,
+/// UIKit's `UIViewControllerContextTransitioning`. Flipbook's implementation is
+/// `ModalTransitionContext`.
+@MainActor
+public protocol UIViewControllerContextTransitioning: AnyObject {
+    /// The view in which the transition runs; the animator adds the "to" view to it.
+    var containerView: UIView { get }
+    /// Whether the transition is animated (false for `present(_:animated: false)`).
+    var isAnimated: Bool { get }
+    /// Whether an interaction controller drives the transition right now.
+    var isInteractive: Bool { get }
+    /// Whether the transition was cancelled (only interactive transitions can be).
+    var transitionWasCancelled: Bool { get }
+    /// The presentation style of the presented view controller.
+    var presentationStyle: UIModalPresentationStyle { get }
+    /// The rotation applied during the transition (always identity in Flipbook).
+    var targetTransform: CGAffineTransform { get }
+    /// Reports the progress (0…1) of an interactive transition.
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    /// Reports that the interactive part ended and the transition should finish.
+    func finishInteractiveTransition()
+    /// Reports that the interactive part ended and the transition should be undone.
+    func cancelInteractiveTransition()
+    /// Reports that an interruptible transition was paused.
+    func pauseInteractiveTransition()
+    /// Tells UIKit the animations are done; pass `!transitionWasCancelled`.
+    /// Must be called exactly once per transition.
+    func completeTransition(_ didComplete: Bool)
+    /// The "from" or "to" view controller.
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The "from" or "to" view the animator should animate; nil for a view UIKit keeps
+    /// out of the container (the presenting view of `.custom` / over styles).
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// The frame of `vc`'s view at the start (`.zero` when unknown or not on screen).
+    func initialFrame(for vc: UIViewController) -> CGRect
+    /// The frame `vc`'s view should have at the end (`.zero` when it leaves the screen).
+    func finalFrame(for vc: UIViewController) -> CGRect
+}
+
+/// An animator: runs the animations of a transition, UIKit's
+/// `UIViewControllerAnimatedTransitioning`.
+///
+/// Apple's optional members (`animationEnded(_:)`, `interruptibleAnimator(using:)`)
+/// are requirements with default implementations in a protocol extension, so an
+/// `NSObject` subclass conforms exactly as on iOS.
+@MainActor
+public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    /// The transition's duration in seconds.
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
+    /// Sets up and starts the animations; must eventually call `completeTransition(_:)`.
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
+    /// Called once after the transition completed (true) or was cancelled (false).
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension UIViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// An interaction controller: drives a transition's progress from events, UIKit's
+/// `UIViewControllerInteractiveTransitioning`.
+@MainActor
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    /// Starts the interactive transition; the controller usually calls the animator.
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
+    /// Speed multiplier for the non-interactive completion (default 1).
+    var completionSpeed: CGFloat { get }
+    /// Whether the transition starts interactively (default true).
+    var wantsInteractiveStart: Bool { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// Supplies the objects of a custom presentation, UIKit's
+/// `UIViewControllerTransitioningDelegate`. Every member is optional in Apple's
+/// protocol; here each has a default implementation returning nil.
+@MainActor
+public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func interactionControllerForPresentation(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning?
+    func interactionControllerForDismissal(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning?
+    func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController?
+}
+
+extension UIViewControllerTransitioningDelegate {
+    public func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        nil
+    }
+    public func interactionControllerForPresentation(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController? { nil }
+}
