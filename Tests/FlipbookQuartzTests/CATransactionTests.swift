@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookQuartz
+
+/// Delegate and completion ordering as recorded histories.
+@MainActor
+struct CATransactionTests {
+    let clock = MediaClock.main
+
+    @Test func delegateCallbacksThenCompletionAfterAll() {
+        let recorder = EventRecorder()
+        let layer = makeLayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("completion") }
+        let a = basic("opacity", from: 0, to: 1, duration: 0.2)
+        a.delegate = RecordingAnimationDelegate("A", recorder: recorder)
+        let b = basic("position.x", from: 0, to: 1, duration: 0.4)
+        b.delegate = RecordingAnimationDelegate("B", recorder: recorder)
+        layer.add(a, forKey: "a")
+        layer.add(b, forKey: "b")
+        CATransaction.commit()
+        clock.advance(by: 0.1)
+        recorder.record("t=0.1")
+        clock.advance(by: 0.2)
+        recorder.record("t=0.3")
+        clock.runUntilIdle()
+        #expect(recorder.events == ["start A", "start B", "t=0.1", "stop A true", "t=0.3", "stop B true", "completion"])
+    }
+
+    @Test func removalStopsUnfinishedAndCompletionStillRuns() {
+        let recorder = EventRecorder()
+        let layer = makeLayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("completion") }
+        let a = basic("opacity", from: 0, to: 1, duration: 1)
+        a.delegate = RecordingAnimationDelegate("A", recorder: recorder)
+        layer.add(a, forKey: "a")
+        CATransaction.commit()
+        clock.advance(by: 0.1)
+        layer.removeAnimation(forKey: "a")
+        #expect(layer.animation(forKey: "a") == nil)
+        clock.advanceFrames(1)
+        // Replacing an animation under the same key stops the old one.
+        let c = basic("opacity", from: 0, to: 1, duration: 1)
+        c.delegate = RecordingAnimationDelegate("C", recorder: recorder)
+        layer.add(c, forKey: "c")
+        clock.advanceFrames(1)
+        let d = basic("opacity", from: 1, to: 0, duration: 0.1)
+        d.delegate = RecordingAnimationDelegate("D", recorder: recorder)
+        layer.add(d, forKey: "c")
+        clock.runUntilIdle()
+        #expect(recorder.events == ["start A", "stop A false", "completion", "start C", "stop C false", "start D", "stop D true"])
+    }
+
+    @Test func removedOnCompletionFalseKeepsTheAnimation() {
+        let layer = makeLayer()
+        let a = basic("opacity", from: 0, to: 0.5, duration: 0.1)
+        a.isRemovedOnCompletion = false
+        a.fillMode = .forwards
+        layer.add(a, forKey: "a")
+        clock.runUntilIdle()
+        #expect(layer.animationKeys() == ["a"])
+        #expect(layer.presentation()?.opacity == 0.5)
+        layer.removeAllAnimations()
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func nestedTransactionsAndValues() {
+        let recorder = EventRecorder()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        CATransaction.setCompletionBlock { recorder.record("outer") }
+        CATransaction.begin()
+        #expect(CATransaction.animationDuration() == 2)
+        CATransaction.setDisableActions(true)
+        CATransaction.setCompletionBlock { recorder.record("inner") }
+        #expect(CATransaction.disableActions())
+        CATransaction.commit()
+        #expect(!CATransaction.disableActions())
+        CATransaction.commit()
+        #expect(CATransaction.animationDuration() == 0.25)
+        clock.advanceFrames(1)
+        #expect(recorder.events == ["inner", "outer"])
+        let messages = FlipbookDiagnostics.capture { CATransaction.commit() }
+        #expect(messages.count == 1)
+    }
+
+    @Test func implicitAnimationsForStandaloneLayers() {
+        let layer = makeLayer()
+        layer.opacity = 0
+        let anim = layer.animation(forKey: "opacity") as? CABasicAnimation
+        #expect(anim?.duration == 0.25)
+        #expect(anim?.fromValue as? Float == 1)
+        clock.advance(by: 0.125)
+        // Default curve at ½: 0.8024033911 of the way from 1 to 0.
+        #expect(close(Double(layer.presentation()?.opacity ?? 0), 1 - 0.8024033911, 1e-6))
+        clock.runUntilIdle()
+        #expect(layer.animationKeys() == nil)
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 1
+        CATransaction.commit()
+        #expect(layer.animationKeys() == nil)
+
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        layer.position = CGPoint(x: 40, y: 0)
+        CATransaction.commit()
+        #expect(layer.animation(forKey: "position")?.duration == 1)
+        layer.removeAllAnimations()
+    }
+
+    final class NoActions: CALayerDelegate {
+        func action(for layer: CALayer, forKey event: String) -> CAAction? { NSNull() }
+    }
+
+    final class CustomActions: CALayerDelegate {
+        func action(for layer: CALayer, forKey event: String) -> CAAction? {
+            event == "opacity" ? basic("opacity", from: 0.5, to: 0.5, duration: 3) : nil
+        }
+    }
+
+    @Test func actionSearchOrder() {
+        let owner = NoActions()
+        let layer = makeLayer()
+        layer.delegate = owner
+        layer.opacity = 0.2
+        #expect(layer.animationKeys() == nil)
+        #expect(layer.action(forKey: "opacity") is NSNull)
+
+        let custom = CustomActions()
+        let other = makeLayer()
+        other.delegate = custom
+        other.actions = ["position": NSNull()]
+        other.opacity = 0.3
+        other.position = CGPoint(x: 9, y: 9)
+        other.cornerRadius = 4
+        #expect(other.animation(forKey: "opacity")?.duration == 3)
+        #expect(other.animation(forKey: "position") == nil)
+        #expect(other.animation(forKey: "cornerRadius") != nil)
+        other.removeAllAnimations()
+    }
+}
