@@ -111,80 +111,79 @@ enum ContactSolver {
     }
 
     static func solveVelocity(_ vcs: UnsafeMutableBufferPointer<ContactVelocityConstraint>, _ vel: UnsafeMutableBufferPointer<SolverVelocity>) {
+        guard let base = vcs.baseAddress, let vbase = vel.baseAddress else { return }
         for i in 0..<vcs.count {
-            var vc = vcs[i]
-            let iA = Int(vc.indexA), iB = Int(vc.indexB)
-            let mA = vc.invMassA, mB = vc.invMassB, IA = vc.invIA, IB = vc.invIB
-            var vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
-            let normal = vc.normal, tangent = cross(normal, 1.0), mu = vc.friction
-            // Friction first: it is bounded by the normal impulse of the previous iteration.
-            @inline(__always) func friction(_ p: inout VelocityConstraintPoint) {
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vt = dot(dv, tangent)
-                var lambda = p.tangentMass * -vt
-                let maxF = mu * p.normalImpulse
-                let newImpulse = min(max(p.tangentImpulse + lambda, -maxF), maxF)
-                lambda = newImpulse - p.tangentImpulse
-                p.tangentImpulse = newImpulse
-                let P = lambda * tangent
-                vA -= mA * P; wA -= IA * cross(p.rA, P)
-                vB += mB * P; wB += IB * cross(p.rB, P)
-            }
-            friction(&vc.p0)
-            if vc.pointCount == 2 { friction(&vc.p1) }
+            let vc = base + i
+            let iA = Int(vc.pointee.indexA), iB = Int(vc.pointee.indexB)
+            let mA = vc.pointee.invMassA, mB = vc.pointee.invMassB, IA = vc.pointee.invIA, IB = vc.pointee.invIB
+            var vA = vbase[iA].v, wA = vbase[iA].w, vB = vbase[iB].v, wB = vbase[iB].w
+            let normal = vc.pointee.normal, tangent = cross(normal, 1.0), mu = vc.pointee.friction
+            let twoPoints = vc.pointee.pointCount == 2
+            let rA1 = vc.pointee.p0.rA, rB1 = vc.pointee.p0.rB
+            let rA2 = vc.pointee.p1.rA, rB2 = vc.pointee.p1.rB
+            var n1 = vc.pointee.p0.normalImpulse, n2 = vc.pointee.p1.normalImpulse
 
-            if vc.pointCount == 1 {
-                let p = vc.p0
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
+            // Friction first: it is bounded by the normal impulse of the previous iteration.
+            do {
+                let dv = vB + cross(wB, rB1) - vA - cross(wA, rA1)
+                let old = vc.pointee.p0.tangentImpulse
+                let maxF = mu * n1
+                let newImpulse = min(max(old - vc.pointee.p0.tangentMass * dot(dv, tangent), -maxF), maxF)
+                vc.pointee.p0.tangentImpulse = newImpulse
+                let P = (newImpulse - old) * tangent
+                vA -= mA * P; wA -= IA * cross(rA1, P)
+                vB += mB * P; wB += IB * cross(rB1, P)
+            }
+            if twoPoints {
+                let dv = vB + cross(wB, rB2) - vA - cross(wA, rA2)
+                let old = vc.pointee.p1.tangentImpulse
+                let maxF = mu * n2
+                let newImpulse = min(max(old - vc.pointee.p1.tangentMass * dot(dv, tangent), -maxF), maxF)
+                vc.pointee.p1.tangentImpulse = newImpulse
+                let P = (newImpulse - old) * tangent
+                vA -= mA * P; wA -= IA * cross(rA2, P)
+                vB += mB * P; wB += IB * cross(rB2, P)
+            }
+
+            if !twoPoints {
+                let dv = vB + cross(wB, rB1) - vA - cross(wA, rA1)
                 let vn = dot(dv, normal)
-                var lambda = -p.normalMass * (vn - p.velocityBias)
-                let newImpulse = max(p.normalImpulse + lambda, 0)
-                lambda = newImpulse - p.normalImpulse
-                vc.p0.normalImpulse = newImpulse
-                let P = lambda * normal
-                vA -= mA * P; wA -= IA * cross(p.rA, P)
-                vB += mB * P; wB += IB * cross(p.rB, P)
+                let newImpulse = max(n1 - vc.pointee.p0.normalMass * (vn - vc.pointee.p0.velocityBias), 0)
+                let P = (newImpulse - n1) * normal
+                n1 = newImpulse
+                vA -= mA * P; wA -= IA * cross(rA1, P)
+                vB += mB * P; wB += IB * cross(rB1, P)
+                vc.pointee.p0.normalImpulse = n1
             } else {
                 // Block solver: find the impulse pair satisfying the complementarity conditions.
-                let cp1 = vc.p0, cp2 = vc.p1
-                let ax = cp1.normalImpulse, ay = cp2.normalImpulse
-                let dv1 = vB + cross(wB, cp1.rB) - vA - cross(wA, cp1.rA)
-                let dv2 = vB + cross(wB, cp2.rB) - vA - cross(wA, cp2.rA)
-                var bx = dot(dv1, normal) - cp1.velocityBias
-                var by = dot(dv2, normal) - cp2.velocityBias
-                bx -= vc.k11 * ax + vc.k12 * ay
-                by -= vc.k12 * ax + vc.k22 * ay
-                var xx = 0.0, xy = 0.0
-                var solved = false
-                // Case 1: both points active.
-                xx = -(vc.m11 * bx + vc.m12 * by); xy = -(vc.m21 * bx + vc.m22 * by)
-                if xx >= 0 && xy >= 0 { solved = true }
-                if !solved {
-                    // Case 2: only point 1 active.
-                    xx = -cp1.normalMass * bx; xy = 0
-                    let vn2 = vc.k12 * xx + by
-                    if xx >= 0 && vn2 >= 0 { solved = true }
+                let k11 = vc.pointee.k11, k12 = vc.pointee.k12, k22 = vc.pointee.k22
+                let dv1 = vB + cross(wB, rB1) - vA - cross(wA, rA1)
+                let dv2 = vB + cross(wB, rB2) - vA - cross(wA, rA2)
+                let bx = dot(dv1, normal) - vc.pointee.p0.velocityBias - (k11 * n1 + k12 * n2)
+                let by = dot(dv2, normal) - vc.pointee.p1.velocityBias - (k12 * n1 + k22 * n2)
+                var xx = -(vc.pointee.m11 * bx + vc.pointee.m12 * by)
+                var xy = -(vc.pointee.m21 * bx + vc.pointee.m22 * by)
+                var solved = xx >= 0 && xy >= 0                    // both points active
+                if !solved {                                        // only point 1 active
+                    xx = -vc.pointee.p0.normalMass * bx; xy = 0
+                    solved = xx >= 0 && k12 * xx + by >= 0
                 }
-                if !solved {
-                    // Case 3: only point 2 active.
-                    xx = 0; xy = -cp2.normalMass * by
-                    let vn1 = vc.k12 * xy + bx
-                    if xy >= 0 && vn1 >= 0 { solved = true }
+                if !solved {                                        // only point 2 active
+                    xx = 0; xy = -vc.pointee.p1.normalMass * by
+                    solved = xy >= 0 && k12 * xy + bx >= 0
                 }
-                if !solved {
+                if !solved {                                        // neither
                     xx = 0; xy = 0
-                    if bx >= 0 && by >= 0 { solved = true }
+                    solved = bx >= 0 && by >= 0
                 }
                 if solved {
-                    let dx = xx - ax, dy = xy - ay
-                    let P1 = dx * normal, P2 = dy * normal
-                    vA -= mA * (P1 + P2); wA -= IA * (cross(cp1.rA, P1) + cross(cp2.rA, P2))
-                    vB += mB * (P1 + P2); wB += IB * (cross(cp1.rB, P1) + cross(cp2.rB, P2))
-                    vc.p0.normalImpulse = xx; vc.p1.normalImpulse = xy
+                    let P1 = (xx - n1) * normal, P2 = (xy - n2) * normal
+                    vA -= mA * (P1 + P2); wA -= IA * (cross(rA1, P1) + cross(rA2, P2))
+                    vB += mB * (P1 + P2); wB += IB * (cross(rB1, P1) + cross(rB2, P2))
+                    vc.pointee.p0.normalImpulse = xx; vc.pointee.p1.normalImpulse = xy
                 }
             }
-            vel[iA] = SolverVelocity(v: vA, w: wA); vel[iB] = SolverVelocity(v: vB, w: wB)
-            vcs[i] = vc
+            vbase[iA] = SolverVelocity(v: vA, w: wA); vbase[iB] = SolverVelocity(v: vB, w: wB)
         }
     }
 
