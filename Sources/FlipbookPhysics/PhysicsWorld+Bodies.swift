@@ -129,12 +129,18 @@ extension PhysicsWorld {
             wake(other)
             destroyContact(c)
         }
-        var s = bodies[i].firstShape
-        while s != -1 {
-            var p = shapes[Int(s)].firstPrimitive
-            while p != -1 { moveBuffer.append(primitives[Int(p)].proxy); tree.nodes[Int(primitives[Int(p)].proxy)].moved = true; p = primitives[Int(p)].next }
-            s = shapes[Int(s)].next
+        requeueProxies(i)
+    }
+
+    /// Drops the body's contacts and re-examines its overlaps on the next step: call it after a
+    /// change that `shouldCollide` would now answer differently (e.g. collision-group membership).
+    public func refilter(_ id: PhysicsBodyID) {
+        guard let i = bodyIndex(id) else { return }
+        for c in contacts.indices where contacts[c].alive && (contacts[c].bodyA == Int32(i) || contacts[c].bodyB == Int32(i)) {
+            destroyContact(c)
         }
+        requeueProxies(i)
+        wake(i)
     }
 
     public func setFixedRotation(_ id: PhysicsBodyID, _ fixed: Bool) {

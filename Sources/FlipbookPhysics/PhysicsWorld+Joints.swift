@@ -69,14 +69,7 @@ extension PhysicsWorld {
         if bodies[b].alive { wake(b) }
         freeJoints.append(Int32(ji))
         // Bodies that were kept apart may now collide: re-examine overlapping pairs.
-        for bi in [a, b] where bodies[bi].alive {
-            var s = bodies[bi].firstShape
-            while s != -1 {
-                var p = shapes[Int(s)].firstPrimitive
-                while p != -1 { moveBuffer.append(primitives[Int(p)].proxy); tree.nodes[Int(primitives[Int(p)].proxy)].moved = true; p = primitives[Int(p)].next }
-                s = shapes[Int(s)].next
-            }
-        }
+        for bi in [a, b] where bodies[bi].alive { requeueProxies(bi) }
     }
 
     /// The joint's current definition (nil for a stale identifier).

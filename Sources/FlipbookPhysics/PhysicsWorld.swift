@@ -126,7 +126,7 @@ public final class PhysicsWorld {
 
     /// The live bodies, in creation-slot order.
     public var bodyIDs: [PhysicsBodyID] {
-        bodies.indices.compactMap { bodies[$0].alive ? PhysicsBodyID(index: Int32($0), generation: bodies[$0].generation) : nil }
+        bodies.indices.compactMap { bodies[$0].alive && Int32($0) != ground ? PhysicsBodyID(index: Int32($0), generation: bodies[$0].generation) : nil }
     }
 
     public func contains(_ id: PhysicsBodyID) -> Bool {
@@ -257,7 +257,11 @@ public final class PhysicsWorld {
     }
 
     func destroyContact(_ c: Int) {
-        if contacts[c].touching { pendingEvents.append(event(.ended, contact: c)) }
+        if contacts[c].touching {
+            pendingEvents.append(event(.ended, contact: c))
+            // Whatever rested on this contact must fall: wake both sides (as Box2D does).
+            for b in [Int(contacts[c].bodyA), Int(contacts[c].bodyB)] where bodies[b].alive { wake(b) }
+        }
         contactKeys[contacts[c].key] = nil
         contacts[c].alive = false
         contacts[c].touching = false
@@ -334,6 +338,20 @@ public final class PhysicsWorld {
             b.c = b.xf.apply(.zero); b.c0 = b.c
         }
         bodies[bi] = b
+    }
+
+    /// Makes the broad phase look for new pairs of all the body's shapes on the next step.
+    func requeueProxies(_ bi: Int) {
+        var s = bodies[bi].firstShape
+        while s != -1 {
+            var p = shapes[Int(s)].firstPrimitive
+            while p != -1 {
+                let proxy = primitives[Int(p)].proxy
+                if !tree.nodes[Int(proxy)].moved { tree.nodes[Int(proxy)].moved = true; moveBuffer.append(proxy) }
+                p = primitives[Int(p)].next
+            }
+            s = shapes[Int(s)].next
+        }
     }
 
     func wake(_ bi: Int) {
