@@ -143,6 +143,7 @@ final class AnimationEngine {
             let local = layer.localTime(atMediaTime: clock.now)
             for entry in layer.animationEntries where !entry.animation.isStopped {
                 let anim = entry.animation
+                if anim.isStarted, anim.isEndless { continue }
                 let timing = anim.timing
                 let elapsed = timing.elapsed(atParentTime: local)
                 if !anim.isStarted, elapsed >= 0 || (timing.speed == 0 && local >= timing.beginTime) {

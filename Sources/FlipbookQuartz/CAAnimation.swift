@@ -76,6 +76,9 @@ open class CAAnimation: CAMediaTiming, CAAction {
         layer.add(self, forKey: event)
     }
 
+    /// True when the animation repeats forever (its stop is never due); set when added.
+    var isEndless = false
+
     var timing: TimingModel {
         TimingModel(
             beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
@@ -103,6 +106,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
         if !timeOffset.isFinite { timeOffset = 0 }
         if repeatCount.isNaN || repeatCount < 0 { repeatCount = 0 }
         if repeatDuration.isNaN || repeatDuration < 0 { repeatDuration = 0 }
+        isEndless = timing.activeDuration.isInfinite
     }
 
     /// Applies the animation at `parentTime` (its layer's local time, or its group's) to

@@ -14,6 +14,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any?
     open var toValue: Any?
     open var byValue: Any?
+    /// The three values read once when the animation is added (reading `Any` is slow).
+    var cachedValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
 
     public required init() { super.init() }
     public required init(copying other: CAAnimation) {
@@ -27,7 +29,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The start and end values at this point, from Apple's from/to/by rules.
     func range(base: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
-        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        let (from, to, by) = cachedValues ?? (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, f.adding(b) ?? f)
@@ -42,7 +44,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The fraction of the way from `from` to `to` at `active` (the spring overrides this).
     func progress(at active: ActiveTime) -> Double { eased(active.fraction) }
 
-    override func animatedValue(at active: ActiveTime, base: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? {
         let r = range(base: isAdditive ? base.scaled(by: 0) ?? base : base)
         let value = r.from.interpolated(to: r.to, fraction: progress(at: active))
         return accumulate(value, delta: r.to.subtracting(r.from), iteration: active.iteration)
@@ -62,6 +64,7 @@ open class CABasicAnimation: CAPropertyAnimation {
                 }
             }
         }
+        cachedValues = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
     }
 }
 

@@ -19,10 +19,10 @@ public struct CAGradientLayerType: RawRepresentable, Sendable, Hashable {
 /// interpolate element-wise, others switch halfway).
 @MainActor
 open class CAGradientLayer: CALayer {
-    open var colors: [Any]? { didSet { propertyDidChange("colors", oldValue) } }
-    open var locations: [NSNumber]? { didSet { propertyDidChange("locations", oldValue) } }
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyDidChange("startPoint", oldValue) } }
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyDidChange("endPoint", oldValue) } }
+    open var colors: [Any]? { didSet { if !isPresentationCopy { propertyDidChange("colors", oldValue) } } }
+    open var locations: [NSNumber]? { didSet { if !isPresentationCopy { propertyDidChange("locations", oldValue) } } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { if !isPresentationCopy { propertyDidChange("startPoint", oldValue) } } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { if !isPresentationCopy { propertyDidChange("endPoint", oldValue) } } }
     open var type: CAGradientLayerType = .axial
 
     public required init() { super.init() }

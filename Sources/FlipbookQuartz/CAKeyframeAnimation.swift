@@ -189,7 +189,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    override func animatedValue(at active: ActiveTime, base: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? {
         guard let v = value(atFraction: eased(active.fraction)) else { return nil }
         guard isCumulative, active.iteration > 0 else { return v }
         let first = pathMotion.map { AnimatableValue.point($0.point(segment: 0, t: 0)) } ?? keys.first

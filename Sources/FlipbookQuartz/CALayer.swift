@@ -61,39 +61,39 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 @MainActor
 open class CALayer {
     // MARK: Geometry
-    open var bounds: CGRect = .zero { didSet { propertyDidChange("bounds", oldValue) } }
-    open var position: CGPoint = .zero { didSet { propertyDidChange("position", oldValue) } }
-    open var zPosition: CGFloat = 0 { didSet { propertyDidChange("zPosition", oldValue) } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { propertyDidChange("anchorPoint", oldValue) } }
-    open var anchorPointZ: CGFloat = 0 { didSet { propertyDidChange("anchorPointZ", oldValue) } }
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { propertyDidChange("transform", oldValue) } }
+    open var bounds: CGRect = .zero { didSet { if !isPresentationCopy { propertyDidChange("bounds", oldValue) } } }
+    open var position: CGPoint = .zero { didSet { if !isPresentationCopy { propertyDidChange("position", oldValue) } } }
+    open var zPosition: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("zPosition", oldValue) } } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { if !isPresentationCopy { propertyDidChange("anchorPoint", oldValue) } } }
+    open var anchorPointZ: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("anchorPointZ", oldValue) } } }
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { if !isPresentationCopy { propertyDidChange("transform", oldValue) } } }
     open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        didSet { propertyDidChange("sublayerTransform", oldValue) }
+        didSet { if !isPresentationCopy { propertyDidChange("sublayerTransform", oldValue) } }
     }
 
     // MARK: Appearance
-    open var opacity: Float = 1 { didSet { propertyDidChange("opacity", oldValue) } }
-    open var isHidden = false { didSet { propertyDidChange("hidden", oldValue) } }
-    open var masksToBounds = false { didSet { propertyDidChange("masksToBounds", oldValue) } }
-    open var cornerRadius: CGFloat = 0 { didSet { propertyDidChange("cornerRadius", oldValue) } }
+    open var opacity: Float = 1 { didSet { if !isPresentationCopy { propertyDidChange("opacity", oldValue) } } }
+    open var isHidden = false { didSet { if !isPresentationCopy { propertyDidChange("hidden", oldValue) } } }
+    open var masksToBounds = false { didSet { if !isPresentationCopy { propertyDidChange("masksToBounds", oldValue) } } }
+    open var cornerRadius: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("cornerRadius", oldValue) } } }
     open var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ]
     open var cornerCurve: CALayerCornerCurve = .circular
-    open var borderWidth: CGFloat = 0 { didSet { propertyDidChange("borderWidth", oldValue) } }
-    open var borderColor: CGColor? = CGColor.black { didSet { propertyDidChange("borderColor", oldValue) } }
-    open var backgroundColor: CGColor? { didSet { propertyDidChange("backgroundColor", oldValue) } }
-    open var shadowColor: CGColor? = CGColor.black { didSet { propertyDidChange("shadowColor", oldValue) } }
-    open var shadowOpacity: Float = 0 { didSet { propertyDidChange("shadowOpacity", oldValue) } }
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { propertyDidChange("shadowOffset", oldValue) } }
-    open var shadowRadius: CGFloat = 3 { didSet { propertyDidChange("shadowRadius", oldValue) } }
-    open var shadowPath: CGPath? { didSet { propertyDidChange("shadowPath", oldValue) } }
+    open var borderWidth: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("borderWidth", oldValue) } } }
+    open var borderColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("borderColor", oldValue) } } }
+    open var backgroundColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("backgroundColor", oldValue) } } }
+    open var shadowColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("shadowColor", oldValue) } } }
+    open var shadowOpacity: Float = 0 { didSet { if !isPresentationCopy { propertyDidChange("shadowOpacity", oldValue) } } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { if !isPresentationCopy { propertyDidChange("shadowOffset", oldValue) } } }
+    open var shadowRadius: CGFloat = 3 { didSet { if !isPresentationCopy { propertyDidChange("shadowRadius", oldValue) } } }
+    open var shadowPath: CGPath? { didSet { if !isPresentationCopy { propertyDidChange("shadowPath", oldValue) } } }
     /// Usually a `CGImage`; anything else is ignored by the renderer.
-    open var contents: Any? { didSet { propertyDidChange("contents", oldValue) } }
+    open var contents: Any? { didSet { if !isPresentationCopy { propertyDidChange("contents", oldValue) } } }
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { propertyDidChange("contentsRect", oldValue) }
+        didSet { if !isPresentationCopy { propertyDidChange("contentsRect", oldValue) } }
     }
     open var mask: CALayer?
     open var isDoubleSided = true

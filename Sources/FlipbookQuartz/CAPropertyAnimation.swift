@@ -93,24 +93,22 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The value the animation shows at `active` given the current presentation value
     /// `base` (nil: shows nothing). Subclasses override.
-    func animatedValue(at active: ActiveTime, base: AnimatableValue, model: AnimatableValue) -> AnimatableValue? { nil }
+    func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? { nil }
 
     override func apply(_ active: ActiveTime, to target: CALayer) {
         guard let path = parsedKeyPath else { return }
-        let model = target.modelLayer ?? target
         if let vf = valueFunction, path.component == nil {
             // Value functions animate numbers and build the transform from them.
-            guard let value = animatedValue(at: active, base: .number(0), model: .number(0)),
+            guard let value = animatedValue(at: active, base: .number(0)),
                 let t = vf.transform(for: value), t.elements.allSatisfy(\.isFinite),
                 case .transform(let current)? = target.animatableValue(for: path.key)
             else { return }
             target.setAnimatableValue(.transform(isAdditive ? CATransform3DConcat(t, current) : t), for: path.key)
             return
         }
-        guard let base = target.animatableValue(for: path), let modelValue = model.animatableValue(for: path) else {
+        guard let base = target.animatableValue(for: path), var value = animatedValue(at: active, base: base) else {
             return
         }
-        guard var value = animatedValue(at: active, base: base, model: modelValue) else { return }
         if isAdditive, let sum = base.adding(value) { value = sum }
         guard value.isFinite else {
             FlipbookDiagnostics.report(
@@ -126,8 +124,8 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     /// Adds `iteration` copies of `delta` to `value` (cumulative repetition).
-    func accumulate(_ value: AnimatableValue, delta: AnimatableValue?, iteration: Int) -> AnimatableValue {
-        guard isCumulative, iteration > 0, let delta, let step = delta.scaled(by: Double(iteration)),
+    func accumulate(_ value: AnimatableValue, delta: @autoclosure () -> AnimatableValue?, iteration: Int) -> AnimatableValue {
+        guard isCumulative, iteration > 0, let delta = delta(), let step = delta.scaled(by: Double(iteration)),
             let sum = value.adding(step)
         else { return value }
         return sum

@@ -33,19 +33,19 @@ public struct CAShapeLayerFillRule: RawRepresentable, Sendable, Hashable {
 /// animate continuously.
 @MainActor
 open class CAShapeLayer: CALayer {
-    open var path: CGPath? { didSet { propertyDidChange("path", oldValue) } }
-    open var fillColor: CGColor? = CGColor.black { didSet { propertyDidChange("fillColor", oldValue) } }
+    open var path: CGPath? { didSet { if !isPresentationCopy { propertyDidChange("path", oldValue) } } }
+    open var fillColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("fillColor", oldValue) } } }
     open var fillRule: CAShapeLayerFillRule = .nonZero
-    open var strokeColor: CGColor? { didSet { propertyDidChange("strokeColor", oldValue) } }
-    open var lineWidth: CGFloat = 1 { didSet { propertyDidChange("lineWidth", oldValue) } }
+    open var strokeColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("strokeColor", oldValue) } } }
+    open var lineWidth: CGFloat = 1 { didSet { if !isPresentationCopy { propertyDidChange("lineWidth", oldValue) } } }
     open var lineCap: CAShapeLayerLineCap = .butt
     open var lineJoin: CAShapeLayerLineJoin = .miter
-    open var miterLimit: CGFloat = 10 { didSet { propertyDidChange("miterLimit", oldValue) } }
+    open var miterLimit: CGFloat = 10 { didSet { if !isPresentationCopy { propertyDidChange("miterLimit", oldValue) } } }
     /// The fraction of the path where the stroke starts, 0…1.
-    open var strokeStart: CGFloat = 0 { didSet { propertyDidChange("strokeStart", oldValue) } }
+    open var strokeStart: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("strokeStart", oldValue) } } }
     /// The fraction of the path where the stroke ends, 0…1.
-    open var strokeEnd: CGFloat = 1 { didSet { propertyDidChange("strokeEnd", oldValue) } }
-    open var lineDashPhase: CGFloat = 0 { didSet { propertyDidChange("lineDashPhase", oldValue) } }
+    open var strokeEnd: CGFloat = 1 { didSet { if !isPresentationCopy { propertyDidChange("strokeEnd", oldValue) } } }
+    open var lineDashPhase: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("lineDashPhase", oldValue) } } }
     open var lineDashPattern: [NSNumber]?
 
     public required init() { super.init() }

@@ -34,8 +34,8 @@ public struct CATextLayerTruncationMode: RawRepresentable, Sendable, Hashable {
 open class CATextLayer: CALayer {
     open var string: Any? { didSet { setNeedsDisplay() } }
     open var font: Any? = "Helvetica" { didSet { setNeedsDisplay() } }
-    open var fontSize: CGFloat = 36 { didSet { propertyDidChange("fontSize", oldValue) } }
-    open var foregroundColor: CGColor? = CGColor.white { didSet { propertyDidChange("foregroundColor", oldValue) } }
+    open var fontSize: CGFloat = 36 { didSet { if !isPresentationCopy { propertyDidChange("fontSize", oldValue) } } }
+    open var foregroundColor: CGColor? = CGColor.white { didSet { if !isPresentationCopy { propertyDidChange("foregroundColor", oldValue) } } }
     open var isWrapped = false
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var truncationMode: CATextLayerTruncationMode = .none
