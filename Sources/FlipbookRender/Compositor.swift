@@ -108,8 +108,25 @@ private struct QuadJob: @unchecked Sendable {
     let y0: Int
     let spans: [(Int, Int)]
 
+    /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
+    var blitOffset: (dx: Int, dy: Int)? {
+        let m = quad.toSource
+        guard quad.clips.isEmpty, m.a == 1, m.b == 0, m.d == 0, m.e == 1, m.g == 0, m.h == 0, m.i == 1 else { return nil }
+        let dx = m.c.rounded(), dy = m.f.rounded()
+        guard abs(m.c - dx) < 1e-9, abs(m.f - dy) < 1e-9, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        return (Int(dx), Int(dy))
+    }
+
     func run(thread: Int, of count: Int) {
         let band = Compositor.bandHeight
+        if let (dx, dy) = blitOffset {
+            var k = thread * band
+            while k < spans.count {
+                for r in k..<min(k + band, spans.count) { blitRow(y0 + r, dx: dx, dy: dy) }
+                k += band * count
+            }
+            return
+        }
         var k = thread * band
         while k < spans.count {
             for r in k..<min(k + band, spans.count) {
@@ -123,6 +140,38 @@ private struct QuadJob: @unchecked Sendable {
     @inline(__always) private func div255(_ x: Int) -> Int {
         let t = x + 128
         return (t + (t >> 8)) >> 8
+    }
+
+    /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel (x, y).
+    private func blitRow(_ y: Int, dx: Int, dy: Int) {
+        let src = quad.source
+        let sy = y + dy
+        guard sy >= 0, sy < src.height else { return }
+        let xa = max(0, -dx), xb = min(dest.width, src.width - dx)
+        guard xa < xb else { return }
+        let k = Int(quad.opacity * 256 + 0.5)
+        guard k > 0 else { return }
+        let s = src.data + (sy * src.width + dx) * 4
+        let o = dest.data + y * dest.width * 4
+        for x in xa..<xb {
+            let p = s + x * 4, q = o + x * 4
+            var sa = Int(p[3])
+            if sa == 0 { continue }
+            if sa == 255 && k >= 256 {
+                UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                continue
+            }
+            var sr = Int(p[0]), sg = Int(p[1]), sb = Int(p[2])
+            if k < 256 {
+                sa = (sa * k + 128) >> 8; sr = (sr * k + 128) >> 8
+                sg = (sg * k + 128) >> 8; sb = (sb * k + 128) >> 8
+            }
+            let ia = 255 - sa
+            q[0] = UInt8(min(255, sr + div255(Int(q[0]) * ia)))
+            q[1] = UInt8(min(255, sg + div255(Int(q[1]) * ia)))
+            q[2] = UInt8(min(255, sb + div255(Int(q[2]) * ia)))
+            q[3] = UInt8(min(255, sa + div255(Int(q[3]) * ia)))
+        }
     }
 
     private func row(_ y: Int, _ xa: Int, _ xb: Int) {

@@ -12,8 +12,17 @@ import FlipbookQuartz
 struct RoundedRectShape: Sendable, Hashable {
     var minX, minY, maxX, maxY: Double
     /// Radii of the corners minX-minY, maxX-minY, minX-maxY, maxX-maxY (0 = square).
-    var radii: [Double]
+    var radii: [Double] {
+        didSet { cacheRadii() }
+    }
     var continuous: Bool
+    /// `radii` unpacked, so distance queries in the compositor's inner loop touch no array.
+    private var r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
+
+    private mutating func cacheRadii() {
+        r0 = radii.count > 0 ? radii[0] : 0; r1 = radii.count > 1 ? radii[1] : 0
+        r2 = radii.count > 2 ? radii[2] : 0; r3 = radii.count > 3 ? radii[3] : 0
+    }
 
     static let continuousExtent = 1.528
     static let continuousExponent = 4.0
@@ -26,13 +35,18 @@ struct RoundedRectShape: Sendable, Hashable {
         let corners: [CACornerMask] = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
         radii = corners.map { maskedCorners.contains($0) ? radius : 0 }
         continuous = curve == .continuous
+        cacheRadii()
     }
 
     var isRectangle: Bool { radii.allSatisfy { $0 == 0 } }
 
     /// How far a corner's curve reaches along each side.
+    @inline(__always) private func radius(_ k: Int) -> Double {
+        k == 0 ? r0 : (k == 1 ? r1 : (k == 2 ? r2 : r3))
+    }
+
     private func extent(_ k: Int) -> Double {
-        let r = radii[k]
+        let r = radius(k)
         guard continuous else { return r }
         return min(r * Self.continuousExtent, (maxX - minX) / 2, (maxY - minY) / 2)
     }
@@ -44,7 +58,7 @@ struct RoundedRectShape: Sendable, Hashable {
         let hx = (maxX - minX) / 2, hy = (maxY - minY) / 2
         let px = x - cx, py = y - cy
         let k = (px < 0 ? 0 : 1) + (py < 0 ? 0 : 2)
-        let e = radii[k] > 0 ? extent(k) : 0
+        let e = radius(k) > 0 ? extent(k) : 0
         let qx = abs(px) - hx + e, qy = abs(py) - hy + e
         if e > 0 && qx > 0 && qy > 0 {
             if !continuous { return (qx * qx + qy * qy).squareRoot() - e }
