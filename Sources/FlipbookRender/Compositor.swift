@@ -174,6 +174,23 @@ private struct QuadJob: @unchecked Sendable {
         }
     }
 
+    /// Texel distance from an edge beyond which a pixel is certainly fully covered: twice the
+    /// larger texel-per-pixel gradient at the row's two ends (+inf when an end is behind the eye).
+    private func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
+        var bu = 0.0, bv = 0.0
+        for x in [Double(xa) + 0.5, Double(xb) - 0.5] {
+            let s = m.g * x + m.h * py + m.i
+            guard s > 1e-9 else { return (.infinity, .infinity) }
+            let inv = 1 / s
+            let u = (m.a * x + m.b * py + m.c) * inv, v = (m.d * x + m.e * py + m.f) * inv
+            let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+            let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+            bu = max(bu, (dudx * dudx + dudy * dudy).squareRoot())
+            bv = max(bv, (dvdx * dvdx + dvdy * dvdy).squareRoot())
+        }
+        return (2 * bu + 1e-6, 2 * bv + 1e-6)
+    }
+
     private func row(_ y: Int, _ xa: Int, _ xb: Int) {
         let m = quad.toSource
         let src = quad.source
@@ -184,37 +201,33 @@ private struct QuadJob: @unchecked Sendable {
         let py = Double(y) + 0.5
         let opacity = quad.opacity
         let clips = quad.clips
-        let affine = m.isAffine
+        let (bandU, bandV) = edgeBands(m, py, xa, xb)
+        // Homogeneous source coordinates at the first pixel centre, stepped by one pixel.
+        let px0 = Double(xa) + 0.5
+        var uh = m.a * px0 + m.b * py + m.c
+        var vh = m.d * px0 + m.e * py + m.f
+        var sh0 = m.g * px0 + m.h * py + m.i
         for x in xa..<xb {
-            let px = Double(x) + 0.5
-            var uh = m.a * px + m.b * py + m.c
-            var vh = m.d * px + m.e * py + m.f
-            let s = m.g * px + m.h * py + m.i
+            let s = sh0, uhx = uh, vhx = vh
+            uh += m.a; vh += m.d; sh0 += m.g
             guard s > 0 else { continue }  // the point of the plane is behind the eye
-            var dudx = m.a, dudy = m.b, dvdx = m.d, dvdy = m.e
-            if !affine || s != 1 {
-                let inv = 1 / s
-                uh *= inv; vh *= inv
-                dudx = (m.a - uh * m.g) * inv; dudy = (m.b - uh * m.h) * inv
-                dvdx = (m.d - vh * m.g) * inv; dvdy = (m.e - vh * m.h) * inv
-            }
-            let u = uh, v = vh
-            // Edge coverage: distance to the nearest edge in output pixels, +0.5, clamped.
+            let inv = 1 / s
+            let u = uhx * inv, v = vhx * inv
             let du = min(u, fw - u), dv = min(v, fh - v)
-            if du <= -2 || dv <= -2 { continue }
             var cov = opacity
-            let gu2 = dudx * dudx + dudy * dudy, gv2 = dvdx * dvdx + dvdy * dvdy
-            if du * du < 2.25 * gu2 || du < 0 {
-                let c = du / gu2.squareRoot() + 0.5
-                if c <= 0 { continue }
-                if c < 1 { cov *= c }
-            }
-            if dv * dv < 2.25 * gv2 || dv < 0 {
-                let c = dv / gv2.squareRoot() + 0.5
-                if c <= 0 { continue }
-                if c < 1 { cov *= c }
+            if du < bandU || dv < bandV {
+                // Near or outside an edge: coverage from the distance in output pixels (+0.5).
+                let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+                let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+                let cu = du / (dudx * dudx + dudy * dudy).squareRoot() + 0.5
+                if !(cu > 0) { continue }
+                if cu < 1 { cov *= cu }
+                let cv = dv / (dvdx * dvdx + dvdy * dvdy).squareRoot() + 0.5
+                if !(cv > 0) { continue }
+                if cv < 1 { cov *= cv }
             }
             if !clips.isEmpty {
+                let px = Double(x) + 0.5
                 for clip in clips {
                     cov *= ClipCoverage.coverage(clip, px, py)
                     if cov <= 0 { break }
