@@ -5,34 +5,67 @@ extension CALayer {
     /// Reads a property as the engine sees it; nil for unknown keys.
     func animatableValue(for key: LayerKey) -> AnimatableValue? {
         switch key {
-        case .bounds: return .rect(bounds)
-        case .position: return .point(position)
-        case .zPosition: return .number(Double(zPosition))
-        case .anchorPoint: return .point(anchorPoint)
-        case .anchorPointZ: return .number(Double(anchorPointZ))
-        case .transform: return .transform(transform)
-        case .sublayerTransform: return .transform(sublayerTransform)
-        case .opacity: return .number(Double(opacity))
-        case .hidden: return .other(isHidden)
-        case .masksToBounds: return .other(masksToBounds)
-        case .cornerRadius: return .number(Double(cornerRadius))
-        case .borderWidth: return .number(Double(borderWidth))
-        case .borderColor: return .color(borderColor)
-        case .backgroundColor: return .color(backgroundColor)
-        case .shadowColor: return .color(shadowColor)
-        case .shadowOpacity: return .number(Double(shadowOpacity))
-        case .shadowOffset: return .size(shadowOffset)
-        case .shadowRadius: return .number(Double(shadowRadius))
-        case .shadowPath: return .other(shadowPath)
-        case .contents: return .other(contents)
-        case .contentsRect: return .rect(contentsRect)
+        case .bounds: return .rect(state.bounds)
+        case .position: return .point(state.position)
+        case .zPosition: return .number(Double(state.zPosition))
+        case .anchorPoint: return .point(state.anchorPoint)
+        case .anchorPointZ: return .number(Double(state.anchorPointZ))
+        case .transform: return .transform(state.transform)
+        case .sublayerTransform: return .transform(state.sublayerTransform)
+        case .opacity: return .number(Double(state.opacity))
+        case .hidden: return .other(state.isHidden)
+        case .masksToBounds: return .other(state.masksToBounds)
+        case .cornerRadius: return .number(Double(state.cornerRadius))
+        case .borderWidth: return .number(Double(state.borderWidth))
+        case .borderColor: return .color(state.borderColor)
+        case .backgroundColor: return .color(state.backgroundColor)
+        case .shadowColor: return .color(state.shadowColor)
+        case .shadowOpacity: return .number(Double(state.shadowOpacity))
+        case .shadowOffset: return .size(state.shadowOffset)
+        case .shadowRadius: return .number(Double(state.shadowRadius))
+        case .shadowPath: return .other(state.shadowPath)
+        case .contents: return .other(state.contents)
+        case .contentsRect: return .rect(state.contentsRect)
         case .custom(let name): return customAnimatableValue(forKey: name)
         }
     }
 
-    /// Writes a property from an engine value; false when the kind does not fit.
+    /// Writes a property from an engine value; false when the kind does not fit. Model layers
+    /// go through the properties (so actions run); presentation copies write the storage.
     @discardableResult
     func setAnimatableValue(_ value: AnimatableValue, for key: LayerKey) -> Bool {
+        guard isPresentationCopy else { return setModelValue(value, for: key) }
+        switch (key, value) {
+        case (.bounds, .rect(let v)): state.bounds = v
+        case (.position, .point(let v)): state.position = v
+        case (.zPosition, .number(let v)): state.zPosition = CGFloat(v)
+        case (.anchorPoint, .point(let v)): state.anchorPoint = v
+        case (.anchorPointZ, .number(let v)): state.anchorPointZ = CGFloat(v)
+        case (.transform, .transform(let v)): state.transform = v
+        case (.transform, .affine(let v)): state.transform = CATransform3DMakeAffineTransform(v)
+        case (.sublayerTransform, .transform(let v)): state.sublayerTransform = v
+        case (.opacity, .number(let v)): state.opacity = Float(v)
+        case (.hidden, .other(let v as Bool)): state.isHidden = v
+        case (.hidden, .number(let v)): state.isHidden = v != 0
+        case (.masksToBounds, .other(let v as Bool)): state.masksToBounds = v
+        case (.cornerRadius, .number(let v)): state.cornerRadius = CGFloat(v)
+        case (.borderWidth, .number(let v)): state.borderWidth = CGFloat(v)
+        case (.borderColor, .color(let v)): state.borderColor = v
+        case (.backgroundColor, .color(let v)): state.backgroundColor = v
+        case (.shadowColor, .color(let v)): state.shadowColor = v
+        case (.shadowOpacity, .number(let v)): state.shadowOpacity = Float(v)
+        case (.shadowOffset, .size(let v)): state.shadowOffset = v
+        case (.shadowRadius, .number(let v)): state.shadowRadius = CGFloat(v)
+        case (.shadowPath, .other(let v)): state.shadowPath = v as? CGPath
+        case (.contents, .other(let v)): state.contents = v
+        case (.contentsRect, .rect(let v)): state.contentsRect = v
+        case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
+        default: return false
+        }
+        return true
+    }
+
+    private func setModelValue(_ value: AnimatableValue, for key: LayerKey) -> Bool {
         switch (key, value) {
         case (.bounds, .rect(let v)): bounds = v
         case (.position, .point(let v)): position = v

@@ -58,66 +58,248 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 ///
 /// Changing an animatable property asks `action(forKey:)` for an action and runs it
 /// (implicit animation, see `CALayer+Actions.swift`).
+/// A layer's plain values in one struct, so a presentation copy is one assignment.
+@MainActor
+struct LayerState {
+    var bounds: CGRect = .zero
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var opacity: Float = 1
+    var isHidden: Bool = false
+    var masksToBounds: Bool = false
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var cornerCurve: CALayerCornerCurve = .circular
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor.black
+    var backgroundColor: CGColor? = nil
+    var shadowColor: CGColor? = CGColor.black
+    var shadowOpacity: Float = 0
+    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
+    var contents: Any? = nil
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var isDoubleSided: Bool = true
+    var isOpaque: Bool = false
+    var name: String? = nil
+    var actions: [String: CAAction]? = nil
+    var needsDisplayOnBoundsChange: Bool = false
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses: Bool = false
+    var fillMode: CAMediaTimingFillMode = .removed
+}
+
 @MainActor
 open class CALayer {
-    // MARK: Geometry
-    open var bounds: CGRect = .zero { didSet { if !isPresentationCopy { propertyDidChange("bounds", oldValue) } } }
-    open var position: CGPoint = .zero { didSet { if !isPresentationCopy { propertyDidChange("position", oldValue) } } }
-    open var zPosition: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("zPosition", oldValue) } } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { if !isPresentationCopy { propertyDidChange("anchorPoint", oldValue) } } }
-    open var anchorPointZ: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("anchorPointZ", oldValue) } } }
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { if !isPresentationCopy { propertyDidChange("transform", oldValue) } } }
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        didSet { if !isPresentationCopy { propertyDidChange("sublayerTransform", oldValue) } }
-    }
+    /// The stored values behind the properties below.
+    var state = LayerState()
 
-    // MARK: Appearance
-    open var opacity: Float = 1 { didSet { if !isPresentationCopy { propertyDidChange("opacity", oldValue) } } }
-    open var isHidden = false { didSet { if !isPresentationCopy { propertyDidChange("hidden", oldValue) } } }
-    open var masksToBounds = false { didSet { if !isPresentationCopy { propertyDidChange("masksToBounds", oldValue) } } }
-    open var cornerRadius: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("cornerRadius", oldValue) } } }
-    open var maskedCorners: CACornerMask = [
-        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
-    ]
-    open var cornerCurve: CALayerCornerCurve = .circular
-    open var borderWidth: CGFloat = 0 { didSet { if !isPresentationCopy { propertyDidChange("borderWidth", oldValue) } } }
-    open var borderColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("borderColor", oldValue) } } }
-    open var backgroundColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("backgroundColor", oldValue) } } }
-    open var shadowColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("shadowColor", oldValue) } } }
-    open var shadowOpacity: Float = 0 { didSet { if !isPresentationCopy { propertyDidChange("shadowOpacity", oldValue) } } }
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { if !isPresentationCopy { propertyDidChange("shadowOffset", oldValue) } } }
-    open var shadowRadius: CGFloat = 3 { didSet { if !isPresentationCopy { propertyDidChange("shadowRadius", oldValue) } } }
-    open var shadowPath: CGPath? { didSet { if !isPresentationCopy { propertyDidChange("shadowPath", oldValue) } } }
+    open var bounds: CGRect {
+        get { state.bounds }
+        set {
+            let old = state.bounds
+            state.bounds = newValue
+            if !isPresentationCopy { propertyDidChange("bounds", old) }
+        }
+    }
+    open var position: CGPoint {
+        get { state.position }
+        set {
+            let old = state.position
+            state.position = newValue
+            if !isPresentationCopy { propertyDidChange("position", old) }
+        }
+    }
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set {
+            let old = state.zPosition
+            state.zPosition = newValue
+            if !isPresentationCopy { propertyDidChange("zPosition", old) }
+        }
+    }
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set {
+            let old = state.anchorPoint
+            state.anchorPoint = newValue
+            if !isPresentationCopy { propertyDidChange("anchorPoint", old) }
+        }
+    }
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set {
+            let old = state.anchorPointZ
+            state.anchorPointZ = newValue
+            if !isPresentationCopy { propertyDidChange("anchorPointZ", old) }
+        }
+    }
+    open var transform: CATransform3D {
+        get { state.transform }
+        set {
+            let old = state.transform
+            state.transform = newValue
+            if !isPresentationCopy { propertyDidChange("transform", old) }
+        }
+    }
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set {
+            let old = state.sublayerTransform
+            state.sublayerTransform = newValue
+            if !isPresentationCopy { propertyDidChange("sublayerTransform", old) }
+        }
+    }
+    open var opacity: Float {
+        get { state.opacity }
+        set {
+            let old = state.opacity
+            state.opacity = newValue
+            if !isPresentationCopy { propertyDidChange("opacity", old) }
+        }
+    }
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set {
+            let old = state.isHidden
+            state.isHidden = newValue
+            if !isPresentationCopy { propertyDidChange("hidden", old) }
+        }
+    }
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set {
+            let old = state.masksToBounds
+            state.masksToBounds = newValue
+            if !isPresentationCopy { propertyDidChange("masksToBounds", old) }
+        }
+    }
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set {
+            let old = state.cornerRadius
+            state.cornerRadius = newValue
+            if !isPresentationCopy { propertyDidChange("cornerRadius", old) }
+        }
+    }
+    open var maskedCorners: CACornerMask { get { state.maskedCorners } set { state.maskedCorners = newValue } }
+    open var cornerCurve: CALayerCornerCurve { get { state.cornerCurve } set { state.cornerCurve = newValue } }
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set {
+            let old = state.borderWidth
+            state.borderWidth = newValue
+            if !isPresentationCopy { propertyDidChange("borderWidth", old) }
+        }
+    }
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set {
+            let old = state.borderColor
+            state.borderColor = newValue
+            if !isPresentationCopy { propertyDidChange("borderColor", old) }
+        }
+    }
+    open var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set {
+            let old = state.backgroundColor
+            state.backgroundColor = newValue
+            if !isPresentationCopy { propertyDidChange("backgroundColor", old) }
+        }
+    }
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set {
+            let old = state.shadowColor
+            state.shadowColor = newValue
+            if !isPresentationCopy { propertyDidChange("shadowColor", old) }
+        }
+    }
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set {
+            let old = state.shadowOpacity
+            state.shadowOpacity = newValue
+            if !isPresentationCopy { propertyDidChange("shadowOpacity", old) }
+        }
+    }
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set {
+            let old = state.shadowOffset
+            state.shadowOffset = newValue
+            if !isPresentationCopy { propertyDidChange("shadowOffset", old) }
+        }
+    }
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set {
+            let old = state.shadowRadius
+            state.shadowRadius = newValue
+            if !isPresentationCopy { propertyDidChange("shadowRadius", old) }
+        }
+    }
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set {
+            let old = state.shadowPath
+            state.shadowPath = newValue
+            if !isPresentationCopy { propertyDidChange("shadowPath", old) }
+        }
+    }
     /// Usually a `CGImage`; anything else is ignored by the renderer.
-    open var contents: Any? { didSet { if !isPresentationCopy { propertyDidChange("contents", oldValue) } } }
-    open var contentsGravity: CALayerContentsGravity = .resize
-    open var contentsScale: CGFloat = 1
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { if !isPresentationCopy { propertyDidChange("contentsRect", oldValue) } }
+    open var contents: Any? {
+        get { state.contents }
+        set {
+            let old = state.contents
+            state.contents = newValue
+            if !isPresentationCopy { propertyDidChange("contents", old) }
+        }
     }
-    open var mask: CALayer?
-    open var isDoubleSided = true
-    open var isOpaque = false
-    open var name: String?
-    public weak var delegate: CALayerDelegate?
+    open var contentsGravity: CALayerContentsGravity { get { state.contentsGravity } set { state.contentsGravity = newValue } }
+    open var contentsScale: CGFloat { get { state.contentsScale } set { state.contentsScale = newValue } }
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set {
+            let old = state.contentsRect
+            state.contentsRect = newValue
+            if !isPresentationCopy { propertyDidChange("contentsRect", old) }
+        }
+    }
+    open var isDoubleSided: Bool { get { state.isDoubleSided } set { state.isDoubleSided = newValue } }
+    open var isOpaque: Bool { get { state.isOpaque } set { state.isOpaque = newValue } }
+    open var name: String? { get { state.name } set { state.name = newValue } }
     /// Extra actions by key, searched after the delegate (`action(forKey:)`).
-    open var actions: [String: CAAction]?
+    open var actions: [String: CAAction]? { get { state.actions } set { state.actions = newValue } }
     /// When true, `setNeedsDisplay()` is called whenever `bounds` changes size.
-    open var needsDisplayOnBoundsChange = false
-
-    // MARK: Timing (CAMediaTiming)
+    open var needsDisplayOnBoundsChange: Bool { get { state.needsDisplayOnBoundsChange } set { state.needsDisplayOnBoundsChange = newValue } }
     /// When the layer's local time starts, in its superlayer's time (seconds).
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval { get { state.beginTime } set { state.beginTime = newValue } }
     /// Stored for API parity; a layer's own duration does not limit its time (see Divergences).
-    open var duration: CFTimeInterval = 0
+    open var duration: CFTimeInterval { get { state.duration } set { state.duration = newValue } }
     /// How fast local time runs relative to the superlayer's (0 pauses the subtree).
-    open var speed: Float = 1
+    open var speed: Float { get { state.speed } set { state.speed = newValue } }
     /// Added to local time after scaling, in seconds: how paused layers are scrubbed.
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var timeOffset: CFTimeInterval { get { state.timeOffset } set { state.timeOffset = newValue } }
+    open var repeatCount: Float { get { state.repeatCount } set { state.repeatCount = newValue } }
+    open var repeatDuration: CFTimeInterval { get { state.repeatDuration } set { state.repeatDuration = newValue } }
+    open var autoreverses: Bool { get { state.autoreverses } set { state.autoreverses = newValue } }
+    open var fillMode: CAMediaTimingFillMode { get { state.fillMode } set { state.fillMode = newValue } }
+    open var mask: CALayer?
+    public weak var delegate: CALayerDelegate?
 
     // MARK: Tree
     public internal(set) weak var superlayer: CALayer?
@@ -201,44 +383,7 @@ open class CALayer {
                 once: "CALayer.init(layer:)")
             return
         }
-        bounds = other.bounds
-        position = other.position
-        zPosition = other.zPosition
-        anchorPoint = other.anchorPoint
-        anchorPointZ = other.anchorPointZ
-        transform = other.transform
-        sublayerTransform = other.sublayerTransform
-        opacity = other.opacity
-        isHidden = other.isHidden
-        masksToBounds = other.masksToBounds
-        cornerRadius = other.cornerRadius
-        maskedCorners = other.maskedCorners
-        cornerCurve = other.cornerCurve
-        borderWidth = other.borderWidth
-        borderColor = other.borderColor
-        backgroundColor = other.backgroundColor
-        shadowColor = other.shadowColor
-        shadowOpacity = other.shadowOpacity
-        shadowOffset = other.shadowOffset
-        shadowRadius = other.shadowRadius
-        shadowPath = other.shadowPath
-        contents = other.contents
-        contentsGravity = other.contentsGravity
-        contentsScale = other.contentsScale
-        contentsRect = other.contentsRect
-        isDoubleSided = other.isDoubleSided
-        isOpaque = other.isOpaque
-        name = other.name
+        state = other.state
         delegate = other.delegate
-        actions = other.actions
-        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
     }
 }

@@ -113,8 +113,8 @@ extension CALayer {
     /// The layer's local time for a time in its superlayer's timeline.
     @inline(__always)
     func localTime(fromParentTime t: CFTimeInterval) -> CFTimeInterval {
-        let s = Double(speed)
-        return (t - beginTime) * (s.isFinite ? s : 1) + timeOffset
+        let s = Double(state.speed)
+        return (t - state.beginTime) * (s.isFinite ? s : 1) + state.timeOffset
     }
 
     /// The layer's local time at media time `mediaTime`, applying every ancestor's timing.
