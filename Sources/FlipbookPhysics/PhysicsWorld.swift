@@ -5,8 +5,12 @@ import Foundation
 /// the time given: fixed sub-steps, deterministic iteration order, no randomness.
 public final class PhysicsWorld {
     /// Gravity acceleration (points/s²). UIKit: magnitude 1 = 1000 pt/s², direction (0, 1).
+    /// Changing it wakes every body.
     public var gravity: PhysicsVector {
-        didSet { if !gravity.isFinite { report(.invalidValue, "gravity \(gravity) is not finite; using zero"); gravity = .zero } }
+        didSet {
+            if !gravity.isFinite { report(.invalidValue, "gravity \(gravity) is not finite; using zero"); gravity = .zero }
+            if gravity != oldValue { wakeAll() }
+        }
     }
     public var settings: PhysicsSettings
     /// Called for each contact event at the end of each `step(_:)`, in order.
@@ -339,6 +343,9 @@ public final class PhysicsWorld {
         }
         bodies[bi] = b
     }
+
+    /// Wakes every non-static body.
+    public func wakeAll() { for i in bodies.indices where bodies[i].alive && !bodies[i].isStatic { wake(i) } }
 
     /// Makes the broad phase look for new pairs of all the body's shapes on the next step.
     func requeueProxies(_ bi: Int) {
