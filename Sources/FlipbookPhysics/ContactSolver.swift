@@ -1,7 +1,27 @@
 // Sequential impulses for contacts (Box2D 2.4's scheme): warm starting, a 2×2 block solver for
+import Foundation
 // two-point manifolds, restitution with a threshold, Coulomb friction, then positional correction.
 
-struct SolverPosition { var c: PhysicsVector; var a: Double }
+/// A body's centre of mass and angle during a solve, with the angle's rotation kept alongside.
+struct SolverPosition {
+    var c: PhysicsVector
+    var a: Double
+    var q: PhysicsRotation
+    @inline(__always) init(c: PhysicsVector, a: Double) { self.c = c; self.a = a; q = PhysicsRotation(angle: a) }
+    @inline(__always) init(c: PhysicsVector, a: Double, q: PhysicsRotation) { self.c = c; self.a = a; self.q = q }
+}
+
+/// `q` turned further by the small angle `da` (Taylor series for tiny angles: the position
+/// solver's corrections), without calling sin and cos.
+@inline(__always) func rotated(_ q: PhysicsRotation, by da: Double) -> PhysicsRotation {
+    let sd: Double, cd: Double
+    if abs(da) < 1e-2 {
+        let d2 = da * da
+        sd = da * (1 - d2 / 6 * (1 - d2 / 20))
+        cd = 1 - d2 / 2 * (1 - d2 / 12 * (1 - d2 / 30))
+    } else { sd = sin(da); cd = cos(da) }
+    return PhysicsRotation(s: q.s * cd + q.c * sd, c: q.c * cd - q.s * sd)
+}
 struct SolverVelocity { var v: PhysicsVector; var w: Double }
 
 struct VelocityConstraintPoint {
@@ -53,8 +73,9 @@ enum ContactSolver {
             let iA = Int(vc.indexA), iB = Int(vc.indexB)
             let cA = pos[iA].c, cB = pos[iB].c
             let vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
-            let xfA = transformFor(cA, pos[iA].a, pc.localCenterA)
-            let xfB = transformFor(cB, pos[iB].a, pc.localCenterB)
+            let qA = pos[iA].q, qB = pos[iB].q
+            let xfA = PhysicsTransform(p: cA - qA.apply(pc.localCenterA), q: qA)
+            let xfB = PhysicsTransform(p: cB - qB.apply(pc.localCenterB), q: qB)
             let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
             vc.normal = wm.normal
             let normal = wm.normal, tangent = cross(normal, 1.0)
@@ -196,9 +217,10 @@ enum ContactSolver {
             let iA = Int(pc.indexA), iB = Int(pc.indexB)
             let mA = pc.invMassA, mB = pc.invMassB, IA = pc.invIA, IB = pc.invIB
             var cA = pos[iA].c, aA = pos[iA].a, cB = pos[iB].c, aB = pos[iB].a
+            var qA = pos[iA].q, qB = pos[iB].q
             for j in 0..<pc.pointCount {
-                let xfA = transformFor(cA, aA, pc.localCenterA)
-                let xfB = transformFor(cB, aB, pc.localCenterB)
+                let xfA = PhysicsTransform(p: cA - qA.apply(pc.localCenterA), q: qA)
+                let xfB = PhysicsTransform(p: cB - qB.apply(pc.localCenterB), q: qB)
                 let lp = j == 0 ? pc.localPoint0 : pc.localPoint1
                 var normal: PhysicsVector, point: PhysicsVector, separation: Double
                 switch pc.type {
@@ -227,10 +249,11 @@ enum ContactSolver {
                 let K = mA + mB + IA * rnA * rnA + IB * rnB * rnB
                 let impulse = K > 0 ? -C / K : 0
                 let P = impulse * normal
-                cA -= mA * P; aA -= IA * cross(rA, P)
-                cB += mB * P; aB += IB * cross(rB, P)
+                let dA = -IA * cross(rA, P), dB = IB * cross(rB, P)
+                cA -= mA * P; aA += dA; qA = rotated(qA, by: dA)
+                cB += mB * P; aB += dB; qB = rotated(qB, by: dB)
             }
-            pos[iA] = SolverPosition(c: cA, a: aA); pos[iB] = SolverPosition(c: cB, a: aB)
+            pos[iA] = SolverPosition(c: cA, a: aA, q: qA); pos[iB] = SolverPosition(c: cB, a: aB, q: qB)
         }
         return minSeparation >= -3 * slop
     }

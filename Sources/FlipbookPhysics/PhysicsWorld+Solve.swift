@@ -18,83 +18,90 @@ extension PhysicsWorld {
         for i in 0..<n { islandParent.append(Int32(i)) }
         var islandAwake = [Bool](repeating: false, count: n)
         var islandSleepTime = [Double](repeating: .greatestFiniteMagnitude, count: n)
+        var activeJoints: [Int] = []
+        var moving = [Bool](repeating: false, count: n)
+        positions.removeAll(keepingCapacity: true)
+        velocities.removeAll(keepingCapacity: true)
+        velocityConstraints.removeAll(keepingCapacity: true)
+        positionConstraints.removeAll(keepingCapacity: true)
+        let g = gravity
+        bodies.withUnsafeMutableBufferPointer { bs in
         islandParent.withUnsafeMutableBufferPointer { parent in
             func union(_ a: Int32, _ b: Int32) {
                 let ra = findRoot(parent, a), rb = findRoot(parent, b)
                 if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
             }
-            for c in contacts where c.alive && c.touching {
-                if !bodies[Int(c.bodyA)].isStatic && !bodies[Int(c.bodyB)].isStatic { union(c.bodyA, c.bodyB) }
+            contacts.withUnsafeBufferPointer { cs in
+                for c in cs where c.alive && c.touching {
+                    if !bs[Int(c.bodyA)].isStatic && !bs[Int(c.bodyB)].isStatic { union(c.bodyA, c.bodyB) }
+                }
             }
             for j in joints where j.alive {
-                if !bodies[Int(j.bodyA)].isStatic && !bodies[Int(j.bodyB)].isStatic { union(j.bodyA, j.bodyB) }
+                if !bs[Int(j.bodyA)].isStatic && !bs[Int(j.bodyB)].isStatic { union(j.bodyA, j.bodyB) }
             }
-            for i in 0..<n where bodies[i].alive && !bodies[i].isStatic && bodies[i].awake {
+            for i in 0..<n where bs[i].alive && !bs[i].isStatic && bs[i].awake {
                 islandAwake[Int(findRoot(parent, Int32(i)))] = true
             }
-            for i in 0..<n where bodies[i].alive && !bodies[i].isStatic && !bodies[i].awake {
-                if islandAwake[Int(findRoot(parent, Int32(i)))] { bodies[i].awake = true }
+            for i in 0..<n where bs[i].alive && !bs[i].isStatic && !bs[i].awake {
+                if islandAwake[Int(findRoot(parent, Int32(i)))] { bs[i].awake = true }
             }
         }
 
         // Solver state: integrate velocities of awake dynamic bodies.
-        positions.removeAll(keepingCapacity: true)
-        velocities.removeAll(keepingCapacity: true)
-        let g = gravity
         for i in 0..<n {
-            var b = bodies[i]
-            if b.alive && b.awake && !b.isStatic {
-                b.c0 = b.c; b.a0 = b.a
-                if b.type == .dynamic {
-                    var v = b.v + h * (b.invMass * (b.gravityScale * b.mass * g + b.force))
-                    var w = b.w + h * b.invI * b.torque
-                    v = (1 / (1 + h * b.linearDamping)) * v
-                    w *= 1 / (1 + h * b.angularDamping)
-                    b.v = v; b.w = w
+            let b = bs.baseAddress! + i
+            moving[i] = b.pointee.alive && b.pointee.awake && !b.pointee.isStatic
+            if moving[i] {
+                b.pointee.c0 = b.pointee.c; b.pointee.a0 = b.pointee.a
+                if b.pointee.type == .dynamic {
+                    let v = b.pointee.v + h * (b.pointee.invMass * (b.pointee.gravityScale * b.pointee.mass * g + b.pointee.force))
+                    let w = b.pointee.w + h * b.pointee.invI * b.pointee.torque
+                    b.pointee.v = (1 / (1 + h * b.pointee.linearDamping)) * v
+                    b.pointee.w = w * (1 / (1 + h * b.pointee.angularDamping))
                 }
-                bodies[i].c0 = b.c; bodies[i].a0 = b.a
             }
-            positions.append(SolverPosition(c: b.c, a: b.a))
-            velocities.append(SolverVelocity(v: b.isStatic || !b.alive ? .zero : b.v, w: b.isStatic || !b.alive ? 0 : b.w))
+            positions.append(SolverPosition(c: b.pointee.c, a: b.pointee.a, q: b.pointee.xf.q))
+            velocities.append(b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w))
         }
 
         // Contact constraints for touching contacts with an awake body.
-        velocityConstraints.removeAll(keepingCapacity: true)
-        positionConstraints.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            let c = contacts[ci]
-            guard c.alive && c.touching else { continue }
-            let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
-            if !((bA.awake && !bA.isStatic) || (bB.awake && !bB.isStatic)) { continue }
-            let mA = bA.type == .dynamic ? bA.invMass : 0, mB = bB.type == .dynamic ? bB.invMass : 0
-            let iA = bA.type == .dynamic ? bA.invI : 0, iB = bB.type == .dynamic ? bB.invI : 0
-            var vc = ContactVelocityConstraint()
-            vc.indexA = c.bodyA; vc.indexB = c.bodyB
-            vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
-            vc.friction = c.friction; vc.restitution = c.restitution
-            vc.pointCount = c.manifold.count
-            vc.contactIndex = Int32(ci)
-            velocityConstraints.append(vc)
-            var pc = ContactPositionConstraint()
-            pc.indexA = c.bodyA; pc.indexB = c.bodyB
-            pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
-            pc.localCenterA = bA.localCenter; pc.localCenterB = bB.localCenter
-            pc.localNormal = c.manifold.localNormal; pc.localPoint = c.manifold.localPoint
-            pc.localPoint0 = c.manifold.p0.localPoint; pc.localPoint1 = c.manifold.p1.localPoint
-            pc.radiusA = primitives[Int(c.primA)].radius; pc.radiusB = primitives[Int(c.primB)].radius
-            pc.type = c.manifold.type
-            pc.pointCount = c.manifold.count
-            positionConstraints.append(pc)
-        }
+        contacts.withUnsafeBufferPointer { cs in
+        primitives.withUnsafeBufferPointer { ps in
+            for ci in 0..<cs.count {
+                let c = cs.baseAddress! + ci
+                guard c.pointee.alive && c.pointee.touching else { continue }
+                let bA = bs.baseAddress! + Int(c.pointee.bodyA), bB = bs.baseAddress! + Int(c.pointee.bodyB)
+                if !((bA.pointee.awake && !bA.pointee.isStatic) || (bB.pointee.awake && !bB.pointee.isStatic)) { continue }
+                let mA = bA.pointee.type == .dynamic ? bA.pointee.invMass : 0, mB = bB.pointee.type == .dynamic ? bB.pointee.invMass : 0
+                let iA = bA.pointee.type == .dynamic ? bA.pointee.invI : 0, iB = bB.pointee.type == .dynamic ? bB.pointee.invI : 0
+                var vc = ContactVelocityConstraint()
+                vc.indexA = c.pointee.bodyA; vc.indexB = c.pointee.bodyB
+                vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
+                vc.friction = c.pointee.friction; vc.restitution = c.pointee.restitution
+                vc.pointCount = c.pointee.manifold.count
+                vc.contactIndex = Int32(ci)
+                velocityConstraints.append(vc)
+                var pc = ContactPositionConstraint()
+                pc.indexA = c.pointee.bodyA; pc.indexB = c.pointee.bodyB
+                pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
+                pc.localCenterA = bA.pointee.localCenter; pc.localCenterB = bB.pointee.localCenter
+                pc.localNormal = c.pointee.manifold.localNormal; pc.localPoint = c.pointee.manifold.localPoint
+                pc.localPoint0 = c.pointee.manifold.p0.localPoint; pc.localPoint1 = c.pointee.manifold.p1.localPoint
+                pc.radiusA = ps[Int(c.pointee.primA)].radius; pc.radiusB = ps[Int(c.pointee.primB)].radius
+                pc.type = c.pointee.manifold.type
+                pc.pointCount = c.pointee.manifold.count
+                positionConstraints.append(pc)
+            }
+        } }
         // Joints with an awake body.
-        var activeJoints: [Int] = []
         for ji in joints.indices where joints[ji].alive {
-            let bA = bodies[Int(joints[ji].bodyA)], bB = bodies[Int(joints[ji].bodyB)]
+            let bA = bs[Int(joints[ji].bodyA)], bB = bs[Int(joints[ji].bodyB)]
             if !((bA.awake && !bA.isStatic) || (bB.awake && !bB.isStatic)) { continue }
             joints[ji].mA = bA.type == .dynamic ? bA.invMass : 0; joints[ji].mB = bB.type == .dynamic ? bB.invMass : 0
             joints[ji].iA = bA.type == .dynamic ? bA.invI : 0; joints[ji].iB = bB.type == .dynamic ? bB.invI : 0
             joints[ji].localCenterA = bA.localCenter; joints[ji].localCenterB = bB.localCenter
             activeJoints.append(ji)
+        }
         }
 
         let s = settings
@@ -113,9 +120,7 @@ extension PhysicsWorld {
                 ContactSolver.solveVelocity(vcs, vel)
             }
             // Integrate positions, clamping extreme motion.
-            for i in 0..<n {
-                let b = bodies[i]
-                guard b.alive && b.awake && !b.isStatic else { continue }
+            for i in 0..<n where moving[i] {
                 var v = vel[i].v, w = vel[i].w
                 let t = h * v
                 if t.lengthSquared > s.maxTranslationPerStep * s.maxTranslationPerStep { v = (s.maxTranslationPerStep / t.length) * v }
@@ -141,35 +146,37 @@ extension PhysicsWorld {
             contacts[ci].manifold.p1.tangentImpulse = vc.p1.tangentImpulse
         }
 
-        // Write back, guarding against non-finite results.
-        for i in 0..<n {
-            guard bodies[i].alive && bodies[i].awake && !bodies[i].isStatic else { continue }
-            var p = positions[i], v = velocities[i]
-            if !(p.c.isFinite && p.a.isFinite && v.v.isFinite && v.w.isFinite) {
-                report(.nonFiniteState, "body \(i) (tag \(bodies[i].tag)) reached a non-finite state; restored and stopped")
-                p = SolverPosition(c: bodies[i].c0, a: bodies[i].a0); v = SolverVelocity(v: .zero, w: 0)
-            }
-            bodies[i].c = p.c; bodies[i].a = p.a; bodies[i].v = v.v; bodies[i].w = v.w
-            bodies[i].xf = transformFor(p.c, p.a, bodies[i].localCenter)
-        }
-
-        // Sleep: an island sleeps when all its bodies have been slow for timeToSleep.
-        guard s.allowsSleep else { return }
+        // Write back, guarding against non-finite results; then sleep: an island sleeps when all
+        // its bodies have been slow for timeToSleep.
         let linTol2 = s.linearSleepTolerance * s.linearSleepTolerance, angTol2 = s.angularSleepTolerance * s.angularSleepTolerance
-        islandParent.withUnsafeMutableBufferPointer { parent in
-            for i in 0..<n where bodies[i].alive && bodies[i].awake && !bodies[i].isStatic {
-                let b = bodies[i]
-                if !b.allowSleep || b.w * b.w > angTol2 || b.v.lengthSquared > linTol2 { bodies[i].sleepTime = 0 } else { bodies[i].sleepTime += h }
-                let r = Int(findRoot(parent, Int32(i)))
-                islandSleepTime[r] = min(islandSleepTime[r], bodies[i].sleepTime)
+        var broken: [Int] = []
+        bodies.withUnsafeMutableBufferPointer { bs in
+            for i in 0..<n where moving[i] {
+                var p = positions[i], v = velocities[i]
+                if !(p.c.isFinite && p.a.isFinite && v.v.isFinite && v.w.isFinite) {
+                    broken.append(i)
+                    p = SolverPosition(c: bs[i].c0, a: bs[i].a0); v = SolverVelocity(v: .zero, w: 0)
+                }
+                bs[i].c = p.c; bs[i].a = p.a; bs[i].v = v.v; bs[i].w = v.w
+                bs[i].xf = transformFor(p.c, p.a, bs[i].localCenter)
             }
-            guard positionSolved else { return }
-            for i in 0..<n where bodies[i].alive && bodies[i].awake && !bodies[i].isStatic {
-                if islandSleepTime[Int(findRoot(parent, Int32(i)))] >= s.timeToSleep {
-                    bodies[i].awake = false; bodies[i].sleepTime = 0
-                    bodies[i].v = .zero; bodies[i].w = 0; bodies[i].force = .zero; bodies[i].torque = 0
+            guard s.allowsSleep else { return }
+            islandParent.withUnsafeMutableBufferPointer { parent in
+                for i in 0..<n where moving[i] && bs[i].awake {
+                    let b = bs[i]
+                    if !b.allowSleep || b.w * b.w > angTol2 || b.v.lengthSquared > linTol2 { bs[i].sleepTime = 0 } else { bs[i].sleepTime += h }
+                    let r = Int(findRoot(parent, Int32(i)))
+                    islandSleepTime[r] = min(islandSleepTime[r], bs[i].sleepTime)
+                }
+                guard positionSolved else { return }
+                for i in 0..<n where moving[i] && bs[i].awake {
+                    if islandSleepTime[Int(findRoot(parent, Int32(i)))] >= s.timeToSleep {
+                        bs[i].awake = false; bs[i].sleepTime = 0
+                        bs[i].v = .zero; bs[i].w = 0; bs[i].force = .zero; bs[i].torque = 0
+                    }
                 }
             }
         }
+        for i in broken { report(.nonFiniteState, "body \(i) (tag \(bodies[i].tag)) reached a non-finite state; restored and stopped") }
     }
 }
