@@ -1,0 +1,167 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// How a recorded UIView animation is paced.
+enum AnimationTiming: Equatable {
+    /// A cubic Bézier through (0,0), (x1,y1), (x2,y2), (1,1).
+    case bezier(Float, Float, Float, Float)
+    /// A damped spring (mass, stiffness, damping in UIKit's units, initial velocity in
+    /// whole distances per second). `runsToRest` uses the spring's settling duration
+    /// instead of the block's duration.
+    case spring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, runsToRest: Bool)
+
+    init(curve: UIView.AnimationCurve) {
+        let p = curve.controlPoints
+        self = .bezier(p.0, p.1, p.2, p.3)
+    }
+}
+
+/// The parameters shared by every animation an animation block creates.
+struct AnimationSpec {
+    var duration: TimeInterval
+    var delay: TimeInterval
+    var timing: AnimationTiming
+    var repeats = false
+    var autoreverses = false
+    var beginFromCurrentState = false
+}
+
+/// Stands in for a recorded change until its block ends.
+///
+/// Core Animation asks the view for an action after the property has changed; the view's
+/// hook answers with this empty basic animation, which the layer fills with the value on
+/// screen just before the change (the old model value, or the presented value when the key
+/// was animating) and adds under the key, replacing, and so interrupting, an animation in
+/// flight. The block's end reads that from-value and puts the real animation in its place.
+@MainActor
+final class RecordingPlaceholderAnimation: CABasicAnimation {}
+
+/// One property of one layer changed inside an animation block.
+@MainActor
+final class RecordedChange {
+    let layer: CALayer
+    let key: String
+    /// The value on screen before the block first changed the property, once resolved.
+    private(set) var start: Any?
+    /// Keyframes (fractions of the keyframe animation's duration), in the order they were added.
+    var keyframes: [(start: Double, end: Double, value: Any)] = []
+
+    init(layer: CALayer, key: String) {
+        self.layer = layer
+        self.key = key
+    }
+
+    /// Reads the start value from the placeholder the layer added (once). Without one
+    /// (actions disabled, or a nested block already took the key), the change has no start
+    /// and makes no animation.
+    func resolveStart() {
+        guard start == nil, let placeholder = layer.animation(forKey: key) as? RecordingPlaceholderAnimation else { return }
+        start = placeholder.fromValue ?? (key.hasSuffix("olor") ? AnimatableLayerKeys.clearColor : nil)
+    }
+
+    /// Removes this change's placeholder if it is still on the layer.
+    func removePlaceholder() {
+        if layer.animation(forKey: key) is RecordingPlaceholderAnimation { layer.removeAnimation(forKey: key) }
+    }
+
+    /// The property's current model value (its value at the end of the block).
+    var currentValue: Any { AnimatableLayerKeys.value(of: layer, forKey: key) ?? start ?? 0 }
+}
+
+/// UIKit's per-block animation state: collects the property changes made while an animation
+/// block (or a keyframe, or a property animator's animations) runs.
+@MainActor
+final class UIViewAnimationState {
+    enum Kind {
+        /// `UIView.animate…`: one animation per changed property.
+        case basic
+        /// `UIView.animateKeyframes…`: one keyframe animation per changed property.
+        case keyframes(UIView.KeyframeAnimationOptions)
+        /// One `addKeyframe` block inside a keyframe animation (fractions of its duration).
+        case keyframe(start: Double, duration: Double)
+        /// A property animator's animations: changes are handed to the animator.
+        case capture
+        /// Changes apply immediately (performWithoutAnimation, transition bodies).
+        case suppressed
+    }
+
+    let kind: Kind
+    let spec: AnimationSpec
+    private(set) var changes: [RecordedChange] = []
+    private var lookup: [ChangeKey: RecordedChange] = [:]
+    /// The views whose layers changed, in order (for the layoutSubviews option).
+    private(set) var views: [UIView] = []
+
+    private struct ChangeKey: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+    }
+
+    init(kind: Kind, spec: AnimationSpec) {
+        self.kind = kind
+        self.spec = spec
+    }
+
+    var isRecording: Bool {
+        if case .suppressed = kind { return false }
+        return true
+    }
+
+    /// Records a change of `key` on `layer`; false when it was already recorded in this block.
+    func record(_ layer: CALayer, key: String) -> Bool {
+        let id = ChangeKey(layer: ObjectIdentifier(layer), key: key)
+        if lookup[id] != nil { return false }
+        let change = RecordedChange(layer: layer, key: key)
+        lookup[id] = change
+        changes.append(change)
+        return true
+    }
+
+    /// Notes `view` as changed inside the block.
+    func noteView(_ view: UIView) {
+        if !views.contains(where: { $0 === view }) { views.append(view) }
+    }
+
+    /// Adopts a change recorded by a nested keyframe block, keeping the first start value.
+    func adopt(_ change: RecordedChange) -> RecordedChange {
+        let id = ChangeKey(layer: ObjectIdentifier(change.layer), key: change.key)
+        if let existing = lookup[id] { return existing }
+        lookup[id] = change
+        changes.append(change)
+        return change
+    }
+}
+
+/// UIView's class-level animation state: the stack of blocks being recorded and the global
+/// enable switch. This is UIKit's own class state (`UIView.areAnimationsEnabled`,
+/// `UIView.inheritedAnimationDuration`), not a Flipbook addition.
+@MainActor
+enum UIViewAnimationRegistry {
+    static var stack: [UIViewAnimationState] = []
+    static var animationsEnabled = true
+    static var suppressionDepth = 0
+
+    /// The view layer's hook: while a block is recorded, records an animatable property
+    /// change and returns a placeholder animation the first time (the real animation is
+    /// built when the block ends), `NSNull` afterwards; nil (no animation) otherwise.
+    static func action(for view: UIView, layer: CALayer, key: String) -> CAAction? {
+        guard animationsEnabled, suppressionDepth == 0, let state = stack.last, state.isRecording,
+            AnimatableLayerKeys.all.contains(key)
+        else { return nil }
+        state.noteView(view)
+        guard state.record(layer, key: key) else { return NSNull() }
+        return RecordingPlaceholderAnimation(keyPath: key)
+    }
+
+    /// Runs `body` with `state` on top of the stack.
+    static func run(_ state: UIViewAnimationState, _ body: () -> Void) {
+        installHookIfNeeded()
+        stack.append(state)
+        body()
+        if let i = stack.lastIndex(where: { $0 === state }) { stack.remove(at: i) }
+    }
+
+    /// The innermost block that records changes, if any.
+    static var current: UIViewAnimationState? { stack.last }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// Animates view changes with a controllable timeline, UIKit's `UIViewPropertyAnimator`.
+///
+/// The animation closures run when the animator becomes active (`startAnimation`,
+/// `pauseAnimation`, or setting `fractionComplete`); the property changes they make are
+/// recorded as with `UIView.animate` and become Core Animation animations that the animator
+/// owns. Its timeline is a progress from 0 (start values) to 1 (end values): running moves it
+/// linearly in time towards 1 (or 0 when reversed) while the timing curve shapes each
+/// property's motion; pausing holds the values on screen; setting `fractionComplete` while
+/// paused shows the values at that progress (linearly when `scrubsLinearly`). See
+/// `UIViewPropertyAnimator+Timeline.swift` for how the animations are built.
+@MainActor
+open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
+    /// The duration given at creation, in seconds.
+    public let duration: TimeInterval
+    /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
+    public internal(set) var delay: TimeInterval = 0
+    /// The pacing given at creation.
+    public private(set) var timingParameters: UITimingCurveProvider?
+    /// Accepted for API parity: Flipbook's animators are always interruptible.
+    open var isInterruptible = true
+    /// Accepted for API parity (hit testing does not look at it).
+    open var isUserInteractionEnabled = true
+    /// Accepted for API parity.
+    open var isManualHitTestingEnabled = false
+    /// Whether setting `fractionComplete` while paused maps progress linearly (default true).
+    open var scrubsLinearly = true
+    /// Whether the animator stays active (paused at the end) instead of completing.
+    open var pausesOnCompletion = false
+
+    public internal(set) var state: UIViewAnimatingState = .inactive
+    /// Whether the timeline is moving (false while paused, stopped or inactive).
+    public var isRunning: Bool { segment != nil }
+
+    // Engine state (see +Timeline).
+    var pendingBlocks: [(block: () -> Void, delayFactor: Double)] = []
+    var items: [AnimatorItem] = []
+    var completions: [(UIViewAnimatingPosition) -> Void] = []
+    var storedProgress: Double = 0
+    var reversed = false
+    var segment: AnimatorSegment?
+    /// The timing of the running segment (changed by `continueAnimation`).
+    var activeTiming: UITimingCurveProvider?
+    lazy var marker = AnimatorMarker(self)
+
+    // MARK: Creating
+
+    /// An animator with any timing curve provider. (Required here so that
+    /// `runningPropertyAnimator` can return `Self`.)
+    public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        self.duration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
+        timingParameters = parameters
+        activeTiming = parameters
+    }
+
+    /// An animator with one of UIKit's curves.
+    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator with a custom cubic Bézier curve.
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+        animations: (() -> Void)? = nil
+    ) {
+        self.init(
+            duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator with a spring of this damping ratio fitted to `duration`.
+    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// Creates, fills and starts an animator at once, UIKit's
+    /// `runningPropertyAnimator(withDuration:delay:options:animations:completion:)`.
+    /// The curve comes from the options' curve bits.
+    @discardableResult
+    open class func runningPropertyAnimator(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((UIViewAnimatingPosition) -> Void)? = nil
+    ) -> Self {
+        let animator = Self(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: options.curve))
+        animator.addAnimations(animations)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
+    }
+
+    // MARK: Adding
+
+    /// Adds animations that start with the others (UIKit's `addAnimations(_:)`).
+    open func addAnimations(_ animation: @escaping () -> Void) {
+        addAnimations(animation, delayFactor: 0)
+    }
+
+    /// Adds animations that start `delayFactor` (0…1) of the way through the animator's
+    /// duration and end with it. Added while active, they run for the remaining time.
+    open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        var factor = Double(delayFactor)
+        if !factor.isFinite || factor < 0 || factor >= 1 {
+            FlipbookDiagnostics.report("UIViewPropertyAnimator.addAnimations(_:delayFactor:): delayFactor \(delayFactor) must lie in 0..<1; clamping.")
+            factor = factor.isFinite ? min(max(factor, 0), 0.999) : 0
+        }
+        switch state {
+        case .inactive: pendingBlocks.append((animation, factor))
+        case .active: captureAndInstall(animation, delayFactor: factor)
+        case .stopped:
+            FlipbookDiagnostics.report("UIViewPropertyAnimator.addAnimations: the animator is stopped; animations ignored.")
+        }
+    }
+
+    /// Adds a block run when the animator completes, with the position it ended at.
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
+        if state == .stopped {
+            FlipbookDiagnostics.report("UIViewPropertyAnimator.addCompletion: the animator is stopped; completion ignored.")
+            return
+        }
+        completions.append(completion)
+    }
+}
+
+/// One property an animator animates: its values at progress 0 and 1, and where on the
+/// progress axis it starts (`delayFactor`).
+@MainActor
+final class AnimatorItem {
+    let layer: CALayer
+    let key: String
+    let from: Any
+    let to: Any
+    var delayFactor: Double
+
+    init(layer: CALayer, key: String, from: Any, to: Any, delayFactor: Double) {
+        self.layer = layer
+        self.key = key
+        self.from = from
+        self.to = to
+        self.delayFactor = delayFactor
+    }
+
+    /// The value on screen now (presentation, else model).
+    var displayedValue: Any { AnimatableLayerKeys.presentedValue(of: layer, forKey: key) ?? to }
+}
+
+/// A running stretch of the timeline: progress moves linearly in time from `fromProgress`
+/// (at `startTime`) to `toProgress` (at `startTime + duration`).
+@MainActor
+struct AnimatorSegment {
+    let startTime: CFTimeInterval
+    let fromProgress: Double
+    let toProgress: Double
+    let duration: Double
+    let token: MediaClockToken
+
+    func progress(at time: CFTimeInterval) -> Double {
+        guard duration > 0 else { return toProgress }
+        let f = min(max((time - startTime) / duration, 0), 1)
+        return fromProgress + (toProgress - fromProgress) * f
+    }
+}
+
+/// The delegate of every animation an animator adds: marks them as the animator's own.
+@MainActor
+final class AnimatorMarker: CAAnimationDelegate {
+    weak var animator: UIViewPropertyAnimator?
+    init(_ animator: UIViewPropertyAnimator) { self.animator = animator }
+}
