@@ -96,6 +96,7 @@ final class AnimationEngine {
         for (layer, animation) in list where animation.beginPending {
             animation.beginPending = false
             animation.beginTime = layer.localTime(atMediaTime: clock.now)
+            animation.freezeTiming()
         }
     }
 
@@ -140,10 +141,12 @@ final class AnimationEngine {
         var finishes: [(CALayer, CAAnimation)] = []
         for layer in layers {
             guard !layer.animationEntries.isEmpty else { continue }
-            let local = layer.localTime(atMediaTime: clock.now)
+            var cachedLocal: Double?
             for entry in layer.animationEntries where !entry.animation.isStopped {
                 let anim = entry.animation
                 if anim.isStarted, anim.isEndless { continue }
+                let local = cachedLocal ?? layer.localTime(atMediaTime: clock.now)
+                cachedLocal = local
                 let timing = anim.timing
                 let elapsed = timing.elapsed(atParentTime: local)
                 if !anim.isStarted, elapsed >= 0 || (timing.speed == 0 && local >= timing.beginTime) {

@@ -38,10 +38,12 @@ open class CAAnimation: CAMediaTiming, CAAction {
     open var isRemovedOnCompletion = true
 
     // Engine state of an added copy.
-    var isStarted = false
-    var isStopped = false
-    var beginPending = false
-    var transactionGroups: [TransactionGroup] = []
+    final var isStarted = false
+    final var isStopped = false
+    final var beginPending = false
+    final var transactionGroups: [TransactionGroup] = []
+    /// The timing read when the animation was added (and its begin time once committed).
+    final var frozenTiming: TimingModel?
 
     public required init() {}
 
@@ -77,9 +79,13 @@ open class CAAnimation: CAMediaTiming, CAAction {
     }
 
     /// True when the animation repeats forever (its stop is never due); set when added.
-    var isEndless = false
+    final var isEndless = false
 
-    var timing: TimingModel {
+    /// The animation's timing: frozen when it is added to a layer (later changes to an added
+    /// animation are undefined on iOS and ignored here), else read from the properties.
+    final var timing: TimingModel { frozenTiming ?? liveTiming }
+
+    final var liveTiming: TimingModel {
         TimingModel(
             beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
             repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
@@ -106,15 +112,23 @@ open class CAAnimation: CAMediaTiming, CAAction {
         if !timeOffset.isFinite { timeOffset = 0 }
         if repeatCount.isNaN || repeatCount < 0 { repeatCount = 0 }
         if repeatDuration.isNaN || repeatDuration < 0 { repeatDuration = 0 }
-        isEndless = timing.activeDuration.isInfinite
+        isEndless = liveTiming.activeDuration.isInfinite
     }
 
     /// Applies the animation at `parentTime` (its layer's local time, or its group's) to
     /// the presentation copy `target`. Subclasses override `apply(_:to:)`.
-    final func apply(to target: CALayer, parentTime: Double) {
+    final func apply(to target: CALayer, parentTime: Double, beginTime begin: Double? = nil) {
+        var timing = self.timing
+        if let begin { timing.beginTime = begin }
         guard let active = timing.activeTime(atParentTime: parentTime) else { return }
         apply(active, to: target)
     }
+
+    /// Freezes the timing of an added animation (and its group's children).
+    func freezeTiming() { frozenTiming = liveTiming }
+
+    /// Applies the animation straight to stored values when it can (false: it needs a layer).
+    func applyFast(_ active: ActiveTime, to values: inout LayerValues) -> Bool { false }
 
     /// Applies the animation at a resolved point of its timeline. The base does nothing.
     func apply(_ active: ActiveTime, to target: CALayer) {}
@@ -146,6 +160,11 @@ open class CAAnimationGroup: CAAnimation {
     override func validate() {
         super.validate()
         animations?.forEach { $0.validate() }
+    }
+
+    override func freezeTiming() {
+        super.freezeTiming()
+        animations?.forEach { $0.freezeTiming() }
     }
 
     override func apply(_ active: ActiveTime, to target: CALayer) {

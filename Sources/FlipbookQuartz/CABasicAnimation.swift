@@ -15,7 +15,10 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     open var byValue: Any?
     /// The three values read once when the animation is added (reading `Any` is slow).
-    var cachedValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    final var cachedValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    /// A direct write for the common case (both ends known, plain key, not additive or
+    /// cumulative), decided when the animation is added.
+    final var fastPlan: FastPlan?
 
     public required init() { super.init() }
     public required init(copying other: CAAnimation) {
@@ -65,6 +68,21 @@ open class CABasicAnimation: CAPropertyAnimation {
             }
         }
         cachedValues = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+        fastPlan = FastPlan(self)
+    }
+
+    override func applyFast(_ active: ActiveTime, to values: inout LayerValues) -> Bool {
+        guard let plan = fastPlan else { return false }
+        plan.apply(progress(at: active), to: &values)
+        return true
+    }
+
+    override func apply(_ active: ActiveTime, to target: CALayer) {
+        if let plan = fastPlan, target.isPresentationCopy {
+            plan.apply(progress(at: active), to: &target.state)
+            return
+        }
+        super.apply(active, to: target)
     }
 }
 

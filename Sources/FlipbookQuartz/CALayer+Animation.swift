@@ -33,6 +33,7 @@ extension CALayer {
             MediaClock.main.engine.animationRemoved(previous)
         }
         copy.beginPending = copy.beginTime == 0
+        copy.freezeTiming()
         animationEntries.append(AnimationEntry(key: key, animation: copy))
         MediaClock.main.engine.register(self, copy)
     }

@@ -47,15 +47,8 @@ extension CALayer {
     func applyAnimations(to target: CALayer, localTime local: CFTimeInterval) {
         for entry in animationEntries {
             let anim = entry.animation
-            if anim.beginPending {
-                // Not yet committed: it begins now.
-                let saved = anim.beginTime
-                anim.beginTime = local
-                anim.apply(to: target, parentTime: local)
-                anim.beginTime = saved
-            } else {
-                anim.apply(to: target, parentTime: local)
-            }
+            // Not yet committed: it begins now.
+            anim.apply(to: target, parentTime: local, beginTime: anim.beginPending ? local : nil)
         }
     }
 
@@ -85,6 +78,32 @@ extension CALayer {
         copy.modelLayer = self
         applyAnimations(to: copy, localTime: localTime(fromParentTime: t))
         return copy
+    }
+
+    /// The presented values of this layer alone at the current media time, without copying
+    /// the layer when every running animation is a plain one (a basic animation with both
+    /// ends of a number, point or colour property, or "transform.rotation.z"); otherwise
+    /// the values of a `presentedLayer(parentTime:)` copy. Subclass properties are not
+    /// included: read those from `presentedLayer(parentTime:)`.
+    /// - Parameter parentTime: the superlayer's local time (media time for a root), or nil
+    ///   to compute it by walking up the tree.
+    /// - Complexity: O(animations of this layer).
+    public func presentedValues(parentTime: CFTimeInterval? = nil) -> LayerValues {
+        guard !animationEntries.isEmpty, !isPresentationCopy else { return state }
+        let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
+        let local = localTime(fromParentTime: t)
+        var values = state
+        for entry in animationEntries {
+            let anim = entry.animation
+            let begin = anim.beginPending ? local : anim.beginTime
+            var timing = anim.timing
+            timing.beginTime = begin
+            guard let active = timing.activeTime(atParentTime: local) else { continue }
+            if !anim.applyFast(active, to: &values) {
+                return presentedLayer(parentTime: t).state
+            }
+        }
+        return values
     }
 
     /// This layer's local time at the current media time (for walking a tree top-down,

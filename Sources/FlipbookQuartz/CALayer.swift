@@ -58,53 +58,56 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 ///
 /// Changing an animatable property asks `action(forKey:)` for an action and runs it
 /// (implicit animation, see `CALayer+Actions.swift`).
-/// A layer's plain values in one struct, so a presentation copy is one assignment.
+/// A layer's plain values in one struct (Flipbook's own): the storage behind CALayer's
+/// properties, and what `CALayer.presentedValues(parentTime:)` returns so a renderer can
+/// read a whole tree's presented values each frame without a copy of every layer.
+/// Subclass properties (CAShapeLayer's, CATextLayer's, ...) are not in it.
 @MainActor
-struct LayerState {
-    var bounds: CGRect = .zero
-    var position: CGPoint = .zero
-    var zPosition: CGFloat = 0
-    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    var transform: CATransform3D = CATransform3DIdentity
-    var sublayerTransform: CATransform3D = CATransform3DIdentity
-    var opacity: Float = 1
-    var isHidden: Bool = false
-    var masksToBounds: Bool = false
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var cornerCurve: CALayerCornerCurve = .circular
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor.black
-    var backgroundColor: CGColor? = nil
-    var shadowColor: CGColor? = CGColor.black
-    var shadowOpacity: Float = 0
-    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? = nil
-    var contents: Any? = nil
-    var contentsGravity: CALayerContentsGravity = .resize
-    var contentsScale: CGFloat = 1
-    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var isDoubleSided: Bool = true
-    var isOpaque: Bool = false
-    var name: String? = nil
-    var actions: [String: CAAction]? = nil
-    var needsDisplayOnBoundsChange: Bool = false
-    var beginTime: CFTimeInterval = 0
-    var duration: CFTimeInterval = 0
-    var speed: Float = 1
-    var timeOffset: CFTimeInterval = 0
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    var autoreverses: Bool = false
-    var fillMode: CAMediaTimingFillMode = .removed
+public struct LayerValues {
+    public var bounds: CGRect = .zero
+    public var position: CGPoint = .zero
+    public var zPosition: CGFloat = 0
+    public var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    public var anchorPointZ: CGFloat = 0
+    public var transform: CATransform3D = CATransform3DIdentity
+    public var sublayerTransform: CATransform3D = CATransform3DIdentity
+    public var opacity: Float = 1
+    public var isHidden: Bool = false
+    public var masksToBounds: Bool = false
+    public var cornerRadius: CGFloat = 0
+    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var cornerCurve: CALayerCornerCurve = .circular
+    public var borderWidth: CGFloat = 0
+    public var borderColor: CGColor? = CGColor.black
+    public var backgroundColor: CGColor? = nil
+    public var shadowColor: CGColor? = CGColor.black
+    public var shadowOpacity: Float = 0
+    public var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    public var shadowRadius: CGFloat = 3
+    public var shadowPath: CGPath? = nil
+    public var contents: Any? = nil
+    public var contentsGravity: CALayerContentsGravity = .resize
+    public var contentsScale: CGFloat = 1
+    public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var isDoubleSided: Bool = true
+    public var isOpaque: Bool = false
+    public var name: String? = nil
+    public var actions: [String: CAAction]? = nil
+    public var needsDisplayOnBoundsChange: Bool = false
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses: Bool = false
+    public var fillMode: CAMediaTimingFillMode = .removed
 }
 
 @MainActor
 open class CALayer {
     /// The stored values behind the properties below.
-    var state = LayerState()
+    var state = LayerValues()
 
     open var bounds: CGRect {
         get { state.bounds }

@@ -68,7 +68,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// Turns animated numbers into a transform (for "transform" key paths).
     open var valueFunction: CAValueFunction?
 
-    var parsedKeyPath: LayerKeyPath?
+    final var parsedKeyPath: LayerKeyPath?
 
     public required init() { super.init() }
 
