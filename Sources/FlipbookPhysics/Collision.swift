@@ -46,10 +46,10 @@ struct PolygonRef {
 }
 
 func collideCircles(_ m: inout Manifold, centerA: PhysicsVector, radiusA: Double, _ xfA: PhysicsTransform,
-                    centerB: PhysicsVector, radiusB: Double, _ xfB: PhysicsTransform) {
+                    centerB: PhysicsVector, radiusB: Double, _ xfB: PhysicsTransform, margin: Double) {
     m.count = 0
     let pA = xfA.apply(centerA), pB = xfB.apply(centerB)
-    let r = radiusA + radiusB
+    let r = radiusA + radiusB + margin
     if distanceSquared(pA, pB) > r * r { return }
     m.type = .circles
     m.localPoint = centerA
@@ -60,12 +60,12 @@ func collideCircles(_ m: inout Manifold, centerA: PhysicsVector, radiusA: Double
 }
 
 func collidePolygonAndCircle(_ m: inout Manifold, _ poly: PolygonRef, _ xfA: PhysicsTransform,
-                             center: PhysicsVector, radius circleRadius: Double, _ xfB: PhysicsTransform) {
+                             center: PhysicsVector, radius circleRadius: Double, _ xfB: PhysicsTransform, margin: Double) {
     m.count = 0
     let cLocal = xfA.applyInverse(xfB.apply(center))
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
-    let radius = poly.radius + circleRadius
+    let radius = poly.radius + circleRadius + margin
     for i in 0..<poly.count {
         let s = dot(poly.normals[i], cLocal - poly.vertices[i])
         if s > radius { return }
@@ -135,13 +135,13 @@ struct ClipVertex { var v: PhysicsVector; var id: UInt32 }
 }
 
 func collidePolygons(_ m: inout Manifold, _ polyA: PolygonRef, _ xfA: PhysicsTransform,
-                     _ polyB: PolygonRef, _ xfB: PhysicsTransform, linearSlop: Double) {
+                     _ polyB: PolygonRef, _ xfB: PhysicsTransform, linearSlop: Double, margin: Double) {
     m.count = 0
     let totalRadius = polyA.radius + polyB.radius
     let (edgeA, sepA) = findMaxSeparation(polyA, xfA, polyB, xfB)
-    if sepA > totalRadius { return }
+    if sepA > totalRadius + margin { return }
     let (edgeB, sepB) = findMaxSeparation(polyB, xfB, polyA, xfA)
-    if sepB > totalRadius { return }
+    if sepB > totalRadius + margin { return }
 
     let poly1: PolygonRef, poly2: PolygonRef, xf1: PhysicsTransform, xf2: PhysicsTransform, edge1: Int, flip: Bool
     if sepB > sepA + 0.1 * linearSlop {
@@ -181,11 +181,11 @@ func collidePolygons(_ m: inout Manifold, _ polyA: PolygonRef, _ xfA: PhysicsTra
     m.localNormal = localNormal
     m.localPoint = planePoint
     var count = 0
-    if dot(normal, c20.v) - frontOffset <= totalRadius {
+    if dot(normal, c20.v) - frontOffset <= totalRadius + margin {
         m.p0 = ManifoldPoint(localPoint: xf2.applyInverse(c20.v), id: flip ? flipFeature(c20.id) : c20.id)
         count = 1
     }
-    if dot(normal, c21.v) - frontOffset <= totalRadius {
+    if dot(normal, c21.v) - frontOffset <= totalRadius + margin {
         let mp = ManifoldPoint(localPoint: xf2.applyInverse(c21.v), id: flip ? flipFeature(c21.id) : c21.id)
         if count == 0 { m.p0 = mp } else { m.p1 = mp }
         count += 1

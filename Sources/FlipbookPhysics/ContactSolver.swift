@@ -65,7 +65,8 @@ enum ContactSolver {
                            _ contacts: UnsafeBufferPointer<Contact>,
                            _ pos: UnsafeMutableBufferPointer<SolverPosition>,
                            _ vel: UnsafeMutableBufferPointer<SolverVelocity>,
-                           threshold: Double, warmStarting: Bool) {
+                           _ vel0: UnsafeMutableBufferPointer<SolverVelocity>,
+                           threshold: Double, warmStarting: Bool, h: Double) {
         for i in 0..<vcs.count {
             let pc = pcs[i]
             var vc = vcs[i]
@@ -93,7 +94,18 @@ enum ContactSolver {
                 let kt = mA + mB + IA * rtA * rtA + IB * rtB * rtB
                 p.tangentMass = kt > 0 ? 1 / kt : 0
                 let vRel = dot(normal, vB + cross(wB, p.rB) - vA - cross(wA, p.rA))
-                if vRel < -threshold { p.velocityBias = -vc.restitution * vRel }
+                // Bounce on the approach speed from before this step's forces: using the speed after
+                // gravity would add g·h at every bounce and keep a resting body hopping.
+                let vRel0 = dot(normal, vel0[iB].v + cross(vel0[iB].w, p.rB) - vel0[iA].v - cross(vel0[iA].w, p.rA))
+                let separation = j == 0 ? wm.separation0 : wm.separation1
+                if separation > 0 && vRel * h + separation > 0 {
+                    // Speculative point the bodies will not reach this step: let them close the gap only.
+                    p.velocityBias = -separation / h
+                } else if vRel0 < -threshold {
+                    p.velocityBias = -vc.restitution * vRel0
+                } else if separation > 0 {
+                    p.velocityBias = -separation / h
+                }
                 if j == 0 { vc.p0 = p } else { vc.p1 = p }
             }
             if vc.pointCount == 2 {

@@ -82,6 +82,9 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var linearSlop: Double
     /// Skin radius of polygons and edges (points). 0 keeps shapes visually touching.
     public var polygonRadius: Double
+    /// Contact points are kept while shapes are up to this far apart (points); the solver lets
+    /// them close the gap but not pass (speculative contacts), so resting bodies do not hop.
+    public var speculativeDistance: Double
     /// Fat-box margin of the broad phase (points).
     public var aabbMargin: Double
     /// Approach speeds below this (points/s) do not bounce.
@@ -100,6 +103,7 @@ public struct PhysicsSettings: Sendable, Equatable {
         self.lengthScale = s
         linearSlop = 0.005 * s
         polygonRadius = 0
+        speculativeDistance = 4 * linearSlop
         aabbMargin = 0.1 * s
         restitutionThreshold = 1.0 * s
         maxTranslationPerStep = 2.0 * s
@@ -112,6 +116,7 @@ public struct PhysicsSettings: Sendable, Equatable {
         var s = PhysicsSettings(lengthScale: 1)
         s.fixedTimeStep = 1.0 / 60.0
         s.polygonRadius = 2 * s.linearSlop
+        s.speculativeDistance = 0
         return s
     }
 }

@@ -22,6 +22,7 @@ extension PhysicsWorld {
         var moving = [Bool](repeating: false, count: n)
         positions.removeAll(keepingCapacity: true)
         velocities.removeAll(keepingCapacity: true)
+        velocities0.removeAll(keepingCapacity: true)
         velocityConstraints.removeAll(keepingCapacity: true)
         positionConstraints.removeAll(keepingCapacity: true)
         let g = gravity
@@ -51,6 +52,7 @@ extension PhysicsWorld {
         for i in 0..<n {
             let b = bs.baseAddress! + i
             moving[i] = b.pointee.alive && b.pointee.awake && !b.pointee.isStatic
+            velocities0.append(b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w))
             if moving[i] {
                 b.pointee.c0 = b.pointee.c; b.pointee.a0 = b.pointee.a
                 if b.pointee.type == .dynamic {
@@ -110,9 +112,10 @@ extension PhysicsWorld {
         joints.withUnsafeMutableBufferPointer { js in
         positions.withUnsafeMutableBufferPointer { pos in
         velocities.withUnsafeMutableBufferPointer { vel in
+        velocities0.withUnsafeMutableBufferPointer { vel0 in
         velocityConstraints.withUnsafeMutableBufferPointer { vcs in
         positionConstraints.withUnsafeMutableBufferPointer { pcs in
-            ContactSolver.initialize(vcs, pcs, cs, pos, vel, threshold: s.restitutionThreshold, warmStarting: s.warmStarting)
+            ContactSolver.initialize(vcs, pcs, cs, pos, vel, vel0, threshold: s.restitutionThreshold, warmStarting: s.warmStarting, h: h)
             for ji in activeJoints { js[ji].initVelocity(pos, vel, h, warmStarting: s.warmStarting) }
             if s.warmStarting { ContactSolver.warmStart(vcs, vel) }
             for _ in 0..<max(1, s.velocityIterations) {
@@ -135,7 +138,7 @@ extension PhysicsWorld {
                 for ji in activeJoints where !js[ji].solvePosition(pos, slop: s.linearSlop, maxCorrection: s.maxLinearCorrection) { jointsOK = false }
                 if contactsOK && jointsOK { positionSolved = true; break }
             }
-        } } } } } }
+        } } } } } } }
 
         // Keep impulses for warm starting next sub-step.
         for vc in velocityConstraints {

@@ -127,7 +127,7 @@ extension PhysicsWorld {
     // MARK: Narrow phase
 
     func updateContacts() {
-        let slop = settings.linearSlop
+        let slop = settings.linearSlop, margin = max(0, settings.speculativeDistance)
         var destroy: [Int] = []
         vertices.withUnsafeBufferPointer { vs in
             normals.withUnsafeBufferPointer { ns in
@@ -145,14 +145,14 @@ extension PhysicsWorld {
                     }
                     var m = Manifold()
                     if pA.isCircle {
-                        collideCircles(&m, centerA: pA.center, radiusA: pA.radius, bA.xf, centerB: pB.center, radiusB: pB.radius, bB.xf)
+                        collideCircles(&m, centerA: pA.center, radiusA: pA.radius, bA.xf, centerB: pB.center, radiusB: pB.radius, bB.xf, margin: margin)
                     } else {
                         let polyA = PolygonRef(vertices: vbase + Int(pA.vStart), normals: nbase + Int(pA.vStart), count: Int(pA.vCount), radius: pA.radius)
                         if pB.isCircle {
-                            collidePolygonAndCircle(&m, polyA, bA.xf, center: pB.center, radius: pB.radius, bB.xf)
+                            collidePolygonAndCircle(&m, polyA, bA.xf, center: pB.center, radius: pB.radius, bB.xf, margin: margin)
                         } else {
                             let polyB = PolygonRef(vertices: vbase + Int(pB.vStart), normals: nbase + Int(pB.vStart), count: Int(pB.vCount), radius: pB.radius)
-                            collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop)
+                            collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop, margin: margin)
                         }
                     }
                     // Warm start: carry impulses over to points with the same feature id.

@@ -13,13 +13,15 @@ public final class PhysicsWorld {
         }
     }
     public var settings: PhysicsSettings
-    /// Called for each contact event at the end of each `step(_:)`, in order.
+    /// Called for each contact event at the end of each `step(_:)`, in order (never during a sub-step,
+    /// so the listener may change the world).
     public var contactListener: ((PhysicsContactEvent) -> Void)?
     /// Called for each diagnostic as it is recorded.
     public var diagnosticHandler: ((PhysicsDiagnostic) -> Void)?
     /// Optional extra filter consulted when two shapes' boxes first overlap (after the bit filter).
     public var shouldCollide: ((PhysicsShapeID, PhysicsShapeID) -> Bool)?
-    /// Events of the last `step(_:)` call.
+    /// Events of the last `step(_:)` call, including those caused by changes made since the
+    /// previous call (a destroyed body's or shape's touching contacts end).
     public internal(set) var contactEvents: [PhysicsContactEvent] = []
     /// Every diagnostic recorded so far (at most the last 200).
     public internal(set) var diagnostics: [PhysicsDiagnostic] = []
@@ -48,6 +50,7 @@ public final class PhysicsWorld {
     // Solver scratch, reused between steps.
     var positions: [SolverPosition] = []
     var velocities: [SolverVelocity] = []
+    var velocities0: [SolverVelocity] = []
     var velocityConstraints: [ContactVelocityConstraint] = []
     var positionConstraints: [ContactPositionConstraint] = []
     var islandParent: [Int32] = []
@@ -339,6 +342,7 @@ public final class PhysicsWorld {
             b.c = b.xf.apply(center); b.c0 = b.c
             b.v += cross(b.w, b.c - oldC)
         } else {
+            b.mass = 0; b.inertia = 0
             b.c = b.xf.apply(.zero); b.c0 = b.c
         }
         bodies[bi] = b
