@@ -46,11 +46,15 @@ open class UIViewController: UIResponder {
         }
         set {
             loadedView = newValue
+            newValue?.nextResponderOverride = { [weak self] in self }
         }
     }
 
     /// The view if it is loaded, without loading it.
     public var viewIfLoaded: UIView? { loadedView }
+
+    /// The next responder: the view's superview (UIKit's rule), else the presenter.
+    open override var next: UIResponder? { loadedView?.superview ?? presentingViewController }
 
     /// Whether the view has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
@@ -67,6 +71,7 @@ open class UIViewController: UIResponder {
             loadedView = UIView(frame: UIScreen.main.bounds)
         }
         isLoadingView = false
+        loadedView?.nextResponderOverride = { [weak self] in self }
         viewDidLoad()
     }
 

@@ -1,0 +1,114 @@
+import Foundation
+import FlipbookQuartz
+import FlipbookRender
+
+/// Runs an app headless: a window of a chosen device with a root view controller,
+/// driven frame by frame on `MediaClock.main`, rendered on demand, and scripted.
+///
+/// ```swift
+/// let app = AppDriver(rootViewController: DeckViewController(), device: .iPhone15)
+/// app.at(0.5) { app.tap(deck.currentCard.button) }      // 0.5 s after the driver started
+/// app.at(2.0) { reveal.dismiss(animated: true) }
+/// app.runScript()                                        // runs to the last step, then idles
+/// let frame = app.render()                               // RenderedImage of the window
+/// ```
+///
+/// Times given to the driver are seconds since the driver was created (`time`), never
+/// absolute media times, so several drivers and tests can share the clock. Rendering
+/// draws the window's layer tree through `LayerRenderer` (presentation values at the
+/// current media time). `tap(_:)` is a direct action call for now: on a `UIControl`
+/// it sends `.touchUpInside`; real touches arrive with the gesture layer.
+@MainActor
+public final class AppDriver {
+    /// The window the app runs in; it is key and visible, sized to the device.
+    public let window: UIWindow
+    /// The device the window simulates.
+    public let device: UIScreen.Device
+    /// The media time at which the driver was created.
+    public let startTime: CFTimeInterval
+    private var lastScriptedTime: CFTimeInterval = 0
+
+    /// Creates a visible key window of `device` (default iPhone 15, 393 × 852 points)
+    /// and installs `rootViewController` (its view loads and appears).
+    public init(rootViewController: UIViewController, device: UIScreen.Device = .iPhone15) {
+        self.device = device
+        startTime = MediaClock.main.now
+        let screen = UIScreen(device: device)
+        window = UIWindow(frame: screen.bounds)
+        window.screen = screen
+        window.makeKeyAndVisible()
+        window.rootViewController = rootViewController
+        window.layoutIfNeeded()
+    }
+
+    /// The root view controller.
+    public var rootViewController: UIViewController? { window.rootViewController }
+
+    /// Seconds since the driver was created.
+    public var time: CFTimeInterval { MediaClock.main.now - startTime }
+
+    /// Runs `action` at driver time `time` (seconds since creation). A time already
+    /// past is reported and runs on the next frame.
+    public func at(_ time: CFTimeInterval, _ action: @escaping @MainActor () -> Void) {
+        guard time.isFinite else {
+            FlipbookDiagnostics.report("AppDriver.at(_:_:) needs a finite time (got \(time)); step ignored.")
+            return
+        }
+        let delay = time - self.time
+        if delay < -1e-9 {
+            FlipbookDiagnostics.report(
+                "AppDriver.at(\(time)) is in the past (the driver is at \(self.time) s); running it on the next frame.")
+        }
+        lastScriptedTime = max(lastScriptedTime, time)
+        MediaClock.main.schedule(after: max(0, delay), action)
+    }
+
+    /// Advances the clock to driver time `time` (does nothing if already past it).
+    public func run(until time: CFTimeInterval) {
+        let delay = time - self.time
+        guard delay.isFinite, delay > 0 else { return }
+        MediaClock.main.advance(by: delay)
+    }
+
+    /// Runs until the last scripted step has run, then until nothing is animating
+    /// (at most `idleLimit` more seconds).
+    public func runScript(idleLimit: CFTimeInterval = 10) {
+        run(until: lastScriptedTime + 1 / MediaClock.main.framesPerSecond)
+        MediaClock.main.runUntilIdle(limit: idleLimit)
+    }
+
+    /// Advances the clock by `seconds`.
+    public func advance(by seconds: CFTimeInterval) { MediaClock.main.advance(by: seconds) }
+
+    /// Advances the clock by `count` frames.
+    public func advanceFrames(_ count: Int) { MediaClock.main.advanceFrames(count) }
+
+    /// "Taps" `view`: a direct action call. A `UIControl` gets
+    /// `sendActions(for: .touchUpInside)`; anything else is reported and ignored.
+    public func tap(_ view: UIView) {
+        guard let control = view as? UIControl else {
+            FlipbookDiagnostics.report(
+                "AppDriver.tap(_:) can only tap a UIControl for now (got \(describe(view))); ignored.")
+            return
+        }
+        guard control.isEnabled else { return }
+        control.sendActions(for: .touchUpInside)
+    }
+
+    /// Renders the window as it looks now (presentation values at the current time).
+    /// `scale` is pixels per point (default 2).
+    public func render(scale: CGFloat = 2) -> RenderedImage {
+        window.layoutIfNeeded()
+        return LayerRenderer(scale: scale).render(window.layer)
+    }
+
+    /// Renders the window at each driver time in `times` (ascending), advancing the clock.
+    public func renderFrames(at times: [CFTimeInterval], scale: CGFloat = 2) -> [RenderedImage] {
+        let renderer = LayerRenderer(scale: scale)
+        return times.map { t in
+            run(until: t)
+            window.layoutIfNeeded()
+            return renderer.render(window.layer)
+        }
+    }
+}
