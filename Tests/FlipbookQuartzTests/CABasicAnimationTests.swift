@@ -157,6 +157,21 @@ struct CABasicAnimationTests {
         layer.removeAllAnimations()
     }
 
+    @Test func valueFunctionsBuildTheTransform() {
+        let layer = makeLayer()
+        let a = basic("transform", from: 0, to: Double.pi, duration: 1)
+        a.valueFunction = CAValueFunction(name: .rotateZ)
+        layer.add(a, forKey: "r")
+        let s = basic("sublayerTransform", from: [1.0, 1.0, 1.0], to: [3.0, 5.0, 1.0], duration: 1)
+        s.valueFunction = CAValueFunction(name: .scale)
+        layer.add(s, forKey: "s")
+        clock.advance(by: 0.5)
+        let p = layer.presentation()
+        #expect(close(p?.transform.m11 ?? 1, 0, 1e-9) && close(p?.transform.m12 ?? 0, 1, 1e-9))
+        #expect(p?.sublayerTransform.m11 == 2 && p?.sublayerTransform.m22 == 3)
+        layer.removeAllAnimations()
+    }
+
     @Test func colorsInterpolateByComponent() {
         let layer = makeLayer()
         layer.add(basic("backgroundColor", from: CGColor(red: 1, green: 0, blue: 0, alpha: 1), to: CGColor(red: 0, green: 0, blue: 1, alpha: 0)), forKey: "c")
