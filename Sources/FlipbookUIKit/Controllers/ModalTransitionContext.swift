@@ -23,6 +23,7 @@ public final class ModalTransitionContext: UIViewControllerContextTransitioning,
     public internal(set) var transitionDuration: TimeInterval = 0
     public private(set) var percentComplete: CGFloat = 0
     public var completionVelocity: CGFloat { CGFloat(interactionController?.completionSpeed ?? 1) }
+    public var completionCurve: UIView.AnimationCurve { interactionController?.completionCurve ?? .easeInOut }
 
     /// Whether `completeTransition(_:)` has been called.
     public private(set) var isComplete = false

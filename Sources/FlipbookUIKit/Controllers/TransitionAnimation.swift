@@ -2,12 +2,8 @@ import Foundation
 import FlipbookQuartz
 
 /// The one place the controllers module starts UIView animations (the built-in
-/// modal animations, coordinator alongside blocks, sheet changes).
-///
-/// It forwards to `UIView.animate(withDuration:delay:options:animations:completion:)`
-/// once the animation API is available; until then it applies the changes at once and
-/// delivers the completion after `duration` on `MediaClock.main`, so transitions keep
-/// their timing (see docs/Divergences.md).
+/// modal animations, coordinator alongside blocks, sheet changes): a thin wrapper over
+/// `UIView.animate(withDuration:delay:options:animations:completion:)`.
 @MainActor
 enum TransitionAnimation {
     enum Curve { case easeInOut, easeIn, easeOut, linear }
@@ -16,12 +12,19 @@ enum TransitionAnimation {
         duration: TimeInterval, curve: Curve = .easeInOut, animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        animations()
-        MediaClock.main.schedule(after: max(0, duration)) { completion?(true) }
+        let options: UIView.AnimationOptions
+        switch curve {
+        case .easeInOut: options = .curveEaseInOut
+        case .easeIn: options = .curveEaseIn
+        case .easeOut: options = .curveEaseOut
+        case .linear: options = .curveLinear
+        }
+        UIView.animate(
+            withDuration: max(0, duration), delay: 0, options: options, animations: animations, completion: completion)
     }
 
     /// Runs `changes` without animation.
     static func withoutAnimation(_ changes: () -> Void) {
-        changes()
+        UIView.performWithoutAnimation(changes)
     }
 }

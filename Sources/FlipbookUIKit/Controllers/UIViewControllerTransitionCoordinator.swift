@@ -23,6 +23,8 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var percentComplete: CGFloat { get }
     /// The speed of the rest of the transition after the interaction ended (default 1).
     var completionVelocity: CGFloat { get }
+    /// The curve of the rest of the transition after the interaction ended.
+    var completionCurve: UIView.AnimationCurve { get }
     /// The transition's container view.
     var containerView: UIView { get }
     /// The rotation applied during the transition (identity in Flipbook).

@@ -88,10 +88,13 @@ public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     var completionSpeed: CGFloat { get }
     /// Whether the transition starts interactively (default true).
     var wantsInteractiveStart: Bool { get }
+    /// The curve of the non-interactive completion (default easeInOut).
+    var completionCurve: UIView.AnimationCurve { get }
 }
 
 extension UIViewControllerInteractiveTransitioning {
     public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
     public var wantsInteractiveStart: Bool { true }
 }
 
