@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookUIKit
+import FlipbookQuartz
+import FlipbookGeometry
+
+/// UIViewPropertyAnimator: plain runs, completion positions, pause/scrub/stop/finish.
+@MainActor
+@Suite struct PropertyAnimatorTests {
+    typealias S = AnimationTestSupport
+
+    @Test func plainRunFollowsTheCurveAndCompletesAtTheEnd() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        let animator = UIViewPropertyAnimator(duration: 2, curve: .easeIn) { view.center.x = 1050 }
+        #expect(view.center.x == 50)  // the closure runs when the animator starts
+        animator.addCompletion { log.record("completion \($0 == .end ? "end" : "other") state \(animator.state.rawValue)") }
+        log.record("state \(animator.state.rawValue) running \(animator.isRunning)")
+        animator.startAnimation()
+        log.record("state \(animator.state.rawValue) running \(animator.isRunning)")
+        MediaClock.main.advance(by: 1)
+        #expect(abs(S.presented(view, "x") - (50 + 1000 * 0.3153567343)) < 1e-4)
+        #expect(abs(animator.fractionComplete - 0.5) < 1e-9)
+        MediaClock.main.advance(by: 1)
+        log.record("state \(animator.state.rawValue) running \(animator.isRunning)")
+        #expect(log.events == ["state 0 running false", "state 1 running true", "completion end state 0", "state 0 running false"])
+        #expect(view.center.x == 1050 && abs(S.presented(view, "x") - 1050) < 1e-9)
+    }
+
+    @Test func delayFactorStartsLater() {
+        let view = S.makeView()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+        animator.addAnimations({ view.center.x = 150 }, delayFactor: 0.5)
+        animator.startAnimation()
+        MediaClock.main.advance(by: 0.25)
+        #expect(abs(S.presented(view, "x") - 50) < 1e-6)
+        MediaClock.main.advance(by: 0.5)
+        #expect(abs(S.presented(view, "x") - 100) < 1e-6)
+    }
+
+    @Test func runningAnimatorFactoryUsesTheOptionsCurveAndDelay() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        let animator = UIViewPropertyAnimator.runningPropertyAnimator(
+            withDuration: 1, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0 },
+            completion: { log.record("done \($0.rawValue)") })
+        #expect(animator.delay == 0.5 && animator.state == .active)
+        MediaClock.main.advance(by: 1)
+        #expect(abs(S.presented(view, "opacity") - 0.5) < 1e-6)
+        MediaClock.main.runUntilIdle()
+        #expect(log.events == ["done 0"])
+    }
+
+    @Test func pauseScrubResume() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 150 }
+        animator.addCompletion { log.record("done \($0.rawValue)") }
+        animator.pauseAnimation()
+        #expect(animator.state == .active && !animator.isRunning)
+        MediaClock.main.advance(by: 0.5)
+        #expect(abs(S.presented(view, "x") - 50) < 1e-9)
+        animator.fractionComplete = 0.3  // scrubsLinearly: 30 % of the way
+        MediaClock.main.advanceFrames(1)
+        #expect(abs(S.presented(view, "x") - 80) < 1e-6)
+        animator.startAnimation()
+        MediaClock.main.advance(by: 0.69)
+        #expect(log.events.isEmpty)
+        MediaClock.main.advance(by: 0.01)
+        #expect(log.events == ["done 0"])
+        #expect(abs(S.presented(view, "x") - 150) < 1e-9)
+    }
+
+    @Test func reversedRunEndsAtTheStart() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        animator.addCompletion { log.record("done \($0 == .start ? "start" : "other")") }
+        animator.startAnimation()
+        MediaClock.main.advance(by: 0.5)
+        animator.isReversed = true
+        MediaClock.main.advance(by: 0.25)
+        #expect(abs(S.presented(view, "x") - 75) < 1e-6)
+        MediaClock.main.advance(by: 0.25)
+        #expect(log.events == ["done start"])
+        #expect(view.center.x == 50)
+    }
+
+    @Test func stopThenFinishAtEachPosition() {
+        var results: [String] = []
+        for position in [UIViewAnimatingPosition.end, .start, .current] {
+            let view = S.makeView()
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+            animator.addCompletion { results.append("done \($0.rawValue) x \(Int(view.center.x))") }
+            animator.startAnimation()
+            MediaClock.main.advance(by: 0.25)
+            animator.stopAnimation(false)
+            results.append("state \(animator.state.rawValue)")
+            animator.finishAnimation(at: position)
+            results.append("state \(animator.state.rawValue)")
+        }
+        #expect(results == [
+            "state 2", "done 0 x 150", "state 0",
+            "state 2", "done 1 x 50", "state 0",
+            "state 2", "done 2 x 75", "state 0",
+        ])
+    }
+
+    @Test func stopWithoutFinishingSkipsCompletions() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        animator.addCompletion { _ in log.record("done") }
+        animator.startAnimation()
+        MediaClock.main.advance(by: 0.5)
+        animator.stopAnimation(true)
+        MediaClock.main.runUntilIdle()
+        #expect(log.events.isEmpty && animator.state == .inactive && view.center.x == 100)
+    }
+
+    @Test func timingParametersKeepOrIgnoreTheDuration() {
+        let ratio = UIViewPropertyAnimator(duration: 0.5, dampingRatio: 0.8)
+        #expect(ratio.totalDuration == 0.5)
+        let physical = UIViewPropertyAnimator(
+            duration: 0.5, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 5, initialVelocity: .zero))
+        // Apple: mass 1, stiffness 100, damping 5 settles in about 2.85 s.
+        #expect(abs(physical.totalDuration - 2.85) < 0.1)
+        let cubic = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.1, y: 0.2), controlPoint2: CGPoint(x: 0.3, y: 1))
+        #expect(cubic.timingCurveType == .cubic && UICubicTimingParameters(animationCurve: .easeIn).timingCurveType == .builtin)
+        #expect(UICubicTimingParameters(animationCurve: .easeOut).controlPoint2 == CGPoint(x: CGFloat(Float(0.58)), y: 1))
+    }
+
+    @Test func finishOnANonStoppedAnimatorIsReported() {
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+        let reports = S.diagnostics { animator.finishAnimation(at: .end) }
+        #expect(reports.count == 1 && animator.state == .inactive)
+    }
+}
