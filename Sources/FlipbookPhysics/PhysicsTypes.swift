@@ -68,7 +68,8 @@ public struct PhysicsSettings: Sendable, Equatable {
     /// Seconds per sub-step; `step(_:)` runs as many as fit in the accumulated time.
     public var fixedTimeStep: Double = 1.0 / 240.0
     /// At most this many sub-steps per `step(_:)` call; time beyond is dropped (with a diagnostic).
-    public var maxSubStepsPerCall: Int = 32
+    /// The default covers `maxFrameTime` at the default step, so only clamping drops time.
+    public var maxSubStepsPerCall: Int = 64
     /// Frame times above this (seconds) are clamped, with a diagnostic.
     public var maxFrameTime: Double = 0.25
     public var velocityIterations: Int = 8
@@ -77,7 +78,8 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var allowsSleep = true
     /// Continuous collision (time of impact) of fast dynamic bodies against static geometry.
     public var continuousCollision = true
-    public var lengthScale: Double
+    /// Points per Box2D "metre", fixed at creation: the tolerances below are derived from it.
+    public private(set) var lengthScale: Double
     /// Allowed penetration (points).
     public var linearSlop: Double
     /// Skin radius of polygons and edges (points). 0 keeps shapes visually touching.

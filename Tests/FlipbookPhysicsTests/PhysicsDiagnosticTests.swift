@@ -40,11 +40,16 @@ import Testing
         addGround(world, top: 100)
         let body = addBox(world, center: .zero, width: 10, height: 10)
         world.step(1e9)
-        #expect(world.diagnostics.map(\.code) == [.timeStepClamped, .subStepsCapped])
-        #expect(world.subStepCount == world.settings.maxSubStepsPerCall)
+        #expect(world.diagnostics.map(\.code) == [.timeStepClamped])
+        #expect(world.subStepCount == 60) // 0.25 s at 1/240 s
         #expect(world.position(of: body).isFinite)
+        world.settings.maxSubStepsPerCall = 10
+        world.step(0.1)
+        #expect(world.diagnostics.map(\.code) == [.timeStepClamped, .subStepsCapped])
+        #expect(world.subStepCount == 70)
         world.step(.infinity)
         #expect(world.position(of: body).isFinite)
+        #expect(world.diagnostics.map(\.code) == [.timeStepClamped, .subStepsCapped, .invalidValue])
     }
 
     @Test func staleIdentifiersAreReported() {
