@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookUIKit
+import FlipbookQuartz
+import FlipbookGeometry
+import FlipbookRender
+
+/// UIView.transition(with:…) and transition(from:to:…): behaviour and a flip golden.
+@MainActor
+@Suite struct AnimationTransitionTests {
+    /// A white 120 × 120 container holding an 80 × 80 red card with a blue badge.
+    func makeScene() -> (container: UIView, card: UIView, badge: UIView) {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 120))
+        container.backgroundColor = .white
+        let card = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 80))
+        card.backgroundColor = .red
+        let badge = UIView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
+        badge.backgroundColor = .blue
+        card.addSubview(badge)
+        container.addSubview(card)
+        return (container, card, badge)
+    }
+
+    @Test func flipFromLeftGolden() {
+        let (container, card, badge) = makeScene()
+        let log = EventRecorder()
+        UIView.transition(with: card, duration: 1, options: [.transitionFlipFromLeft, .curveLinear], animations: {
+            badge.removeFromSuperview()
+            card.backgroundColor = .green
+        }) { log.record("done \($0) layers \(container.layer.sublayers?.count ?? 0)") }
+        #expect(card.backgroundColor == .green && badge.superview == nil)
+        #expect(container.layer.sublayers?.count == 2)  // the old-content copy sits over the card
+        let renderer = LayerRenderer(scale: 1)
+        var frames: [RenderedImage] = []
+        for _ in 0..<3 {
+            MediaClock.main.advance(by: 0.25)
+            frames.append(renderer.render(container.layer))
+        }
+        // Quarter time: the old content (red with the blue badge) turned 45°; three quarters: the
+        // new content (green) turned −45°; half time: both edge-on, only the container shows.
+        #expect(frames[0].pixel(x: 60, y: 60) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(frames[1].pixel(x: 60, y: 60) == RGBA(r: 255, g: 255, b: 255, a: 255))
+        #expect(frames[2].pixel(x: 60, y: 60).g > 100 && frames[2].pixel(x: 60, y: 60).r < 50)
+        AnimationSnapshot.assert(frames[0], named: "flip-from-left-quarter")
+        AnimationSnapshot.assert(frames[2], named: "flip-from-left-three-quarters")
+        MediaClock.main.runUntilIdle()
+        #expect(log.events == ["done true layers 1"])
+    }
+
+    @Test func crossDissolveFadesTheOldContentOut() {
+        let (container, card, _) = makeScene()
+        UIView.transition(with: card, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: {
+            card.backgroundColor = .green
+        })
+        MediaClock.main.advance(by: 0.5)
+        let p = LayerRenderer(scale: 1).render(container.layer).pixel(x: 90, y: 90)
+        // Half-transparent red over green.
+        #expect(abs(Int(p.r) - 128) <= 2 && p.a == 255)
+        MediaClock.main.runUntilIdle()
+    }
+
+    @Test func transitionFromToSwapsViewsOrTogglesHidden() {
+        let (container, card, _) = makeScene()
+        let other = UIView(frame: card.frame)
+        let log = EventRecorder()
+        UIView.transition(from: card, to: other, duration: 0.5, options: .transitionFlipFromTop) { log.record("swap \($0)") }
+        #expect(card.superview == nil && other.superview === container)
+        let a = UIView(frame: .zero), b = UIView(frame: .zero)
+        container.addSubview(a)
+        container.addSubview(b)
+        b.isHidden = true
+        UIView.transition(from: a, to: b, duration: 0.5, options: [.transitionCurlUp, .showHideTransitionViews]) { log.record("hide \($0)") }
+        #expect(a.isHidden && !b.isHidden && a.superview === container)
+        MediaClock.main.runUntilIdle()
+        #expect(log.events == ["swap true", "hide true"])
+    }
+
+    @Test func withoutASuperviewTheChangeAppliesAtOnce() {
+        let lonely = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let log = EventRecorder()
+        UIView.transition(with: lonely, duration: 1, options: .transitionFlipFromRight, animations: { lonely.alpha = 0.5 }) {
+            log.record("done \($0)")
+        }
+        #expect(lonely.layer.animationKeys() == nil && lonely.alpha == 0.5)
+        MediaClock.main.advanceFrames(1)
+        #expect(log.events == ["done true"])
+    }
+}
+
+/// Golden-image comparison for the animation tests (same rules as the renderer's
+/// `SnapshotAssertion`: `FLIPBOOK_RECORD_SNAPSHOTS=1` records and fails, never on CI; on a
+/// mismatch the actual image is written to `$TMPDIR/flipbook-snapshots/`).
+@MainActor
+enum AnimationSnapshot {
+    static func assert(
+        _ image: RenderedImage, named name: String, channelTolerance: Int = 2, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let env = ProcessInfo.processInfo.environment
+        let reference = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__/AnimationTransitionTests/\(name).png")
+        if env["FLIPBOOK_RECORD_SNAPSHOTS"] == "1", env["CI"] == nil {
+            try? FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? image.write(to: reference)
+            Issue.record("Recorded \(reference.path); run again without FLIPBOOK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+            return
+        }
+        let actualPixels = ImageDecoder.decode(data: image.pngData())?.pixels ?? image.premultipliedPixels
+        guard let data = try? Data(contentsOf: reference), let golden = ImageDecoder.decode(data: data),
+            golden.width == image.width, golden.height == image.height
+        else {
+            Issue.record("Missing or mis-sized reference \(reference.path); actual: \(writeActual(image, name))", sourceLocation: sourceLocation)
+            return
+        }
+        let worst = zip(actualPixels, golden.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        if worst > channelTolerance {
+            Issue.record("\(name) differs from its golden by up to \(worst); actual: \(writeActual(image, name))", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func writeActual(_ image: RenderedImage, _ name: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("\(name)-actual.png")
+        try? image.write(to: url)
+        return url.path
+    }
+}
