@@ -48,12 +48,10 @@ struct TransitionAnimations {
             add(new, to: view, tracker: tracker)
         case .crossDissolve:
             add(basic("opacity", from: snapshot.opacity, to: Float(0)), to: snapshot, tracker: tracker)
-            snapshot.opacity = 0
         case .curlUp:
             let up = CATransform3DConcat(base, CATransform3DMakeTranslation(0, -size.height, 0))
             add(basic("transform", from: base, to: up), to: snapshot, tracker: tracker)
             add(basic("opacity", from: snapshot.opacity, to: Float(0)), to: snapshot, tracker: tracker)
-            snapshot.opacity = 0
         case .curlDown:
             let above = CATransform3DConcat(base, CATransform3DMakeTranslation(0, -size.height, 0))
             add(basic("transform", from: above, to: base), to: view, tracker: tracker)
@@ -86,11 +84,18 @@ struct TransitionAnimations {
     /// A copy of `layer` and its sublayers as they are now (model values, no animations,
     /// no delegate), used to show the old content during a transition.
     static func copyTree(of layer: CALayer) -> CALayer {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        return copySubtree(of: layer)
+    }
+
+    private static func copySubtree(of layer: CALayer) -> CALayer {
         let copy = type(of: layer).init(layer: layer)
         copy.delegate = nil
         copy.sublayers = nil
-        for sublayer in layer.sublayers ?? [] { copy.addSublayer(copyTree(of: sublayer)) }
-        if let mask = layer.mask { copy.mask = copyTree(of: mask) }
+        for sublayer in layer.sublayers ?? [] { copy.addSublayer(copySubtree(of: sublayer)) }
+        if let mask = layer.mask { copy.mask = copySubtree(of: mask) }
         return copy
     }
 }
