@@ -131,6 +131,22 @@ import FlipbookGeometry
         #expect(UICubicTimingParameters(animationCurve: .easeOut).controlPoint2 == CGPoint(x: CGFloat(Float(0.58)), y: 1))
     }
 
+    @Test func pausedAnimatorsDoNotKeepTheClockBusy() {
+        let view = S.makeView()
+        let paused = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        paused.fractionComplete = 0.5
+        let holding = UIViewPropertyAnimator(duration: 0.2, curve: .linear) { view.alpha = 0 }
+        holding.pausesOnCompletion = true
+        holding.startAnimation()
+        let t0 = MediaClock.main.now
+        #expect(MediaClock.main.runUntilIdle(limit: 5))
+        #expect(MediaClock.main.now - t0 < 0.3)
+        #expect(holding.state == .active && !holding.isRunning && holding.fractionComplete == 1)
+        #expect(abs(S.presented(view, "x") - 100) < 1e-6 && abs(S.presented(view, "opacity")) < 1e-6)
+        paused.stopAnimation(true)
+        holding.stopAnimation(true)
+    }
+
     @Test func finishOnANonStoppedAnimatorIsReported() {
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
         let reports = S.diagnostics { animator.finishAnimation(at: .end) }
