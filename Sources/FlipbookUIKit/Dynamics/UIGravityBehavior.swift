@@ -1,0 +1,164 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookPhysics
+
+/// Accelerates items in one direction, UIKit's `UIGravityBehavior`.
+///
+/// Units as UIKit's: a vector of length 1 (magnitude 1) is 1000 points/s², whatever the
+/// item's mass; the default direction is (0, 1), straight down the screen. Several gravity
+/// behaviours on one item add up.
+@MainActor
+open class UIGravityBehavior: UIDynamicBehavior {
+    /// Gravity for `items`.
+    public init(items: [UIDynamicItem]) {
+        super.init()
+        for item in items where !containsItem(item) { itemStorage.append(item) }
+    }
+
+    /// The items pulled.
+    open var items: [UIDynamicItem] { itemStorage }
+    /// Adds an item.
+    open func addItem(_ item: UIDynamicItem) { appendItem(item, "UIGravityBehavior") }
+    /// Removes an item.
+    open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
+
+    /// Direction and strength: (0, 1) is 1000 pt/s² downward. Non-finite vectors are refused.
+    open var gravityDirection = CGVector(dx: 0, dy: 1) {
+        didSet {
+            if !(gravityDirection.dx.isFinite && gravityDirection.dy.isFinite) {
+                FlipbookDiagnostics.report("UIGravityBehavior.gravityDirection: non-finite vector \(gravityDirection); kept \(oldValue).")
+                gravityDirection = oldValue
+                return
+            }
+            parametersDidChange()
+        }
+    }
+
+    /// The direction's angle in radians (0 = +x, π/2 = down the screen).
+    open var angle: CGFloat {
+        get { atan2(gravityDirection.dy, gravityDirection.dx) }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    /// The direction's length (1 = 1000 pt/s²).
+    open var magnitude: CGFloat {
+        get { (gravityDirection.dx * gravityDirection.dx + gravityDirection.dy * gravityDirection.dy).squareRoot() }
+        set { setAngle(angle, magnitude: newValue) }
+    }
+
+    /// Sets the direction from an angle (radians) and a magnitude. Non-finite values are refused.
+    open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        guard angle.isFinite, magnitude.isFinite else {
+            FlipbookDiagnostics.report("UIGravityBehavior.setAngle(_:magnitude:): non-finite angle \(angle) or magnitude \(magnitude); ignored.")
+            return
+        }
+        gravityDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+    }
+
+    override func applyForces(_ engine: DynamicsEngine, dt: Double) {
+        let a = PhysicsVector(Double(gravityDirection.dx) * DynamicsEngine.gravityUnit, Double(gravityDirection.dy) * DynamicsEngine.gravityUnit)
+        for item in itemStorage { engine.accelerate(item, by: a) }
+    }
+}
+
+/// Pushes items with a force, continuously or once, UIKit's `UIPushBehavior`.
+///
+/// Units as UIKit's: magnitude 1 on a 100 × 100 item of density 1 (mass 1) accelerates it by
+/// 100 points/s² (continuous), or changes its velocity by 100 points/s at once
+/// (instantaneous; `active` then turns false). Set `active` again to push again.
+@MainActor
+open class UIPushBehavior: UIDynamicBehavior {
+    /// How the force acts, UIKit's `UIPushBehavior.Mode`.
+    public enum Mode: Int, Sendable {
+        /// A constant force, every step while active.
+        case continuous
+        /// One impulse, then `active` becomes false.
+        case instantaneous
+    }
+
+    /// The push's mode (fixed at creation).
+    public let mode: Mode
+    private var offsets: [ObjectIdentifier: UIOffset] = [:]
+
+    /// A push of `mode` on `items`; active, with a zero force until you set one.
+    public init(items: [UIDynamicItem], mode: Mode) {
+        self.mode = mode
+        super.init()
+        for item in items where !containsItem(item) { itemStorage.append(item) }
+    }
+
+    /// The items pushed.
+    open var items: [UIDynamicItem] { itemStorage }
+    /// Adds an item.
+    open func addItem(_ item: UIDynamicItem) { appendItem(item, "UIPushBehavior") }
+    /// Removes an item.
+    open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
+
+    /// Whether the push acts (an instantaneous push turns this off after its impulse).
+    open var active = true { didSet { if active != oldValue { parametersDidChange() } } }
+
+    /// The force vector (UIKit force units).
+    open var pushDirection = CGVector(dx: 0, dy: 0) {
+        didSet {
+            if !(pushDirection.dx.isFinite && pushDirection.dy.isFinite) {
+                FlipbookDiagnostics.report("UIPushBehavior.pushDirection: non-finite vector \(pushDirection); kept \(oldValue).")
+                pushDirection = oldValue
+                return
+            }
+            parametersDidChange()
+        }
+    }
+
+    /// The force's angle in radians.
+    open var angle: CGFloat {
+        get { atan2(pushDirection.dy, pushDirection.dx) }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    /// The force's magnitude.
+    open var magnitude: CGFloat {
+        get { (pushDirection.dx * pushDirection.dx + pushDirection.dy * pushDirection.dy).squareRoot() }
+        set { setAngle(angle, magnitude: newValue) }
+    }
+
+    /// Sets the force from an angle (radians) and a magnitude. Non-finite values are refused.
+    open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        guard angle.isFinite, magnitude.isFinite else {
+            FlipbookDiagnostics.report("UIPushBehavior.setAngle(_:magnitude:): non-finite angle \(angle) or magnitude \(magnitude); ignored.")
+            return
+        }
+        pushDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+    }
+
+    /// Applies the force at a point `offset` from the item's centre (item coordinates), which
+    /// also turns the item when rotation is allowed.
+    open func setTargetOffsetFromCenter(_ offset: UIOffset, for item: UIDynamicItem) {
+        guard offset.horizontal.isFinite, offset.vertical.isFinite else {
+            FlipbookDiagnostics.report("UIPushBehavior.setTargetOffsetFromCenter(_:for:): non-finite offset; ignored.")
+            return
+        }
+        offsets[ObjectIdentifier(item)] = offset
+    }
+
+    /// The offset set for `item` (zero by default).
+    open func targetOffsetFromCenter(for item: UIDynamicItem) -> UIOffset { offsets[ObjectIdentifier(item)] ?? .zero }
+
+    override func applyForces(_ engine: DynamicsEngine, dt: Double) {
+        guard active, pushDirection != CGVector(dx: 0, dy: 0) else { return }
+        switch mode {
+        case .continuous:
+            for item in itemStorage { engine.applyForce(pushDirection, to: item, offset: targetOffsetFromCenter(for: item), wake: true) }
+        case .instantaneous:
+            for item in itemStorage { engine.applyImpulse(pushDirection, to: item, offset: targetOffsetFromCenter(for: item)) }
+            // Turned off without re-reading the behaviours: nothing else changed.
+            activeSilently = false
+        }
+    }
+
+    private var activeSilently: Bool {
+        get { active }
+        set { suppress = true; active = newValue; suppress = false }
+    }
+    private var suppress = false
+    override func parametersDidChange() { if !suppress { super.parametersDidChange() } }
+}
