@@ -117,6 +117,48 @@ import FlipbookGeometry
         #expect(zip(xs, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(xs)")
     }
 
+    /// The seed's present animator (000): perspective on the container, the from view turns away,
+    /// the snapshot turns in, then grows to the final frame; three thirds, cubic mode.
+    @Test func seedCardFlipShape() throws {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        let fromView = UIView(frame: container.bounds)
+        let snapshot = UIView(frame: CGRect(x: 40, y: 200, width: 313, height: 400))
+        container.addSubview(fromView)
+        container.addSubview(snapshot)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -0.002
+        container.layer.sublayerTransform = perspective
+        snapshot.layer.cornerRadius = 20
+        snapshot.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+        let log = EventRecorder()
+        UIView.animateKeyframes(withDuration: 0.6, delay: 0, options: .calculationModeCubic, animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0.0, relativeDuration: 1 / 3) {
+                fromView.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+            }
+            UIView.addKeyframe(withRelativeStartTime: 1 / 3, relativeDuration: 1 / 3) {
+                snapshot.layer.transform = CATransform3DIdentity
+            }
+            UIView.addKeyframe(withRelativeStartTime: 2 / 3, relativeDuration: 1 / 3) {
+                snapshot.frame = container.bounds
+                snapshot.layer.cornerRadius = 0
+            }
+        }) { finished in
+            log.record("completion \(finished)")
+            snapshot.removeFromSuperview()
+            fromView.layer.transform = CATransform3DIdentity
+        }
+        #expect(Set(snapshot.layer.animationKeys() ?? []) == ["transform", "position", "bounds", "cornerRadius"])
+        #expect(fromView.layer.animationKeys() == ["transform"])
+        // Early on the snapshot still holds its edge-on turn; the from view has started turning.
+        MediaClock.main.advance(by: 0.1)
+        let snapshotEarly = try #require(snapshot.layer.presentation()).transform
+        #expect(abs(snapshotEarly.m11 - CATransform3DMakeRotation(.pi / 2, 0, 1, 0).m11) < 0.05)
+        #expect(try #require(fromView.layer.presentation()).transform.m11 < 0.999)
+        MediaClock.main.runUntilIdle()
+        #expect(log.events == ["completion true"])
+        #expect(snapshot.superview == nil && fromView.layer.animationKeys() == nil)
+    }
+
     @Test func addKeyframeOutsideABlockIsReportedAndApplied() {
         let view = S.makeView()
         let reports = S.diagnostics {
