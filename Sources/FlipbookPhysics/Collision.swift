@@ -135,7 +135,8 @@ struct ClipVertex { var v: PhysicsVector; var id: UInt32 }
 }
 
 func collidePolygons(_ m: inout Manifold, _ polyA: PolygonRef, _ xfA: PhysicsTransform,
-                     _ polyB: PolygonRef, _ xfB: PhysicsTransform, linearSlop: Double, margin: Double) {
+                     _ polyB: PolygonRef, _ xfB: PhysicsTransform, linearSlop: Double, margin: Double,
+                     forceFaceA: Bool = false) {
     m.count = 0
     let totalRadius = polyA.radius + polyB.radius
     let (edgeA, sepA) = findMaxSeparation(polyA, xfA, polyB, xfB)
@@ -144,7 +145,7 @@ func collidePolygons(_ m: inout Manifold, _ polyA: PolygonRef, _ xfA: PhysicsTra
     if sepB > totalRadius + margin { return }
 
     let poly1: PolygonRef, poly2: PolygonRef, xf1: PhysicsTransform, xf2: PhysicsTransform, edge1: Int, flip: Bool
-    if sepB > sepA + 0.1 * linearSlop {
+    if !forceFaceA && sepB > sepA + 0.1 * linearSlop {
         poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; edge1 = edgeB; flip = true; m.type = .faceB
     } else {
         poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; edge1 = edgeA; flip = false; m.type = .faceA
@@ -231,5 +232,35 @@ struct WorldManifold {
             }
             normal = -normal
         }
+    }
+}
+
+/// Box2D's "smooth collision" for a chain segment (see box2d.org/posts/2020/06/ghost-collisions):
+/// when the polygon's face was the reference, its normal is checked against the Gauss map of the
+/// chain at the segment's ends. Returns .keep, .skip (a neighbour segment owns this contact) or
+/// .snap (use the segment's own face). Two-sided: the segment is viewed from the polygon's side.
+enum ChainDecision { case keep, skip, snap }
+
+func chainDecision(normal: PhysicsVector, polygonCenter: PhysicsVector, v1 w1: PhysicsVector, v2 w2: PhysicsVector,
+                   ghost0 g0: PhysicsVector?, ghost3 g3: PhysicsVector?) -> ChainDecision {
+    var v1 = w1, v2 = w2, v0 = g0, v3 = g3
+    if dot(polygonCenter - v1, PhysicsVector(v2.y - v1.y, v1.x - v2.x)) < 0 {
+        // The polygon is on the left: mirror the chain so that it is on the right-hand normal's side.
+        swap(&v1, &v2); swap(&v0, &v3)
+    }
+    let edge1 = (v2 - v1).normalized
+    let sinTol = 0.1
+    if dot(normal, edge1) <= 0 {
+        guard let v0 else { return .keep }
+        let edge0 = (v1 - v0).normalized
+        let normal0 = PhysicsVector(edge0.y, -edge0.x)
+        if cross(edge0, edge1) >= 0 { return cross(normal, normal0) > sinTol ? .skip : .keep }
+        return .snap
+    } else {
+        guard let v3 else { return .keep }
+        let edge2 = (v3 - v2).normalized
+        let normal2 = PhysicsVector(edge2.y, -edge2.x)
+        if cross(edge1, edge2) >= 0 { return cross(normal2, normal) > sinTol ? .skip : .keep }
+        return .snap
     }
 }

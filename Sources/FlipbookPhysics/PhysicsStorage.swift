@@ -51,6 +51,10 @@ struct Primitive {
     var vStart: Int32 = 0
     var vCount: Int32 = 0
     var proxy: Int32 = -1
+    /// Chain segments: the neighbouring chain points before and after (Box2D's ghost vertices).
+    var ghost0: PhysicsVector? = nil
+    var ghost3: PhysicsVector? = nil
+    var isChainSegment: Bool { ghost0 != nil || ghost3 != nil }
 }
 
 struct Contact {

@@ -113,7 +113,8 @@ extension PhysicsWorld {
         if let filter = shouldCollide, !filter(shapeID(sA), shapeID(sB)) { return }
         // Order: a circle is always B against a polygon; otherwise the lower index is A.
         if primitives[Int(a)].isCircle && !primitives[Int(b)].isCircle { swap(&a, &b) }
-        else if primitives[Int(a)].isCircle == primitives[Int(b)].isCircle && a > b { swap(&a, &b) }
+        else if !primitives[Int(a)].isCircle && primitives[Int(b)].isChainSegment && !primitives[Int(a)].isChainSegment { swap(&a, &b) }
+        else if primitives[Int(a)].isCircle == primitives[Int(b)].isCircle && primitives[Int(a)].isChainSegment == primitives[Int(b)].isChainSegment && a > b { swap(&a, &b) }
         var c = Contact()
         c.alive = true
         c.primA = a; c.primB = b
@@ -153,6 +154,17 @@ extension PhysicsWorld {
                         } else {
                             let polyB = PolygonRef(vertices: vbase + Int(pB.vStart), normals: nbase + Int(pB.vStart), count: Int(pB.vCount), radius: pB.radius)
                             collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop, margin: margin)
+                            if m.count > 0 && m.type == .faceB && pA.isChainSegment {
+                                let normal = WorldManifold(m, bA.xf, pA.radius, bB.xf, pB.radius).normal
+                                let decision = chainDecision(normal: normal, polygonCenter: bB.c,
+                                                             v1: bA.xf.apply(polyA.vertices[0]), v2: bA.xf.apply(polyA.vertices[1]),
+                                                             ghost0: pA.ghost0.map { bA.xf.apply($0) }, ghost3: pA.ghost3.map { bA.xf.apply($0) })
+                                switch decision {
+                                case .keep: break
+                                case .skip: m.count = 0
+                                case .snap: collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop, margin: margin, forceFaceA: true)
+                                }
+                            }
                         }
                     }
                     // Warm start: carry impulses over to points with the same feature id.

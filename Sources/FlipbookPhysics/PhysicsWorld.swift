@@ -166,21 +166,22 @@ public final class PhysicsWorld {
         if !(s.friction.isFinite && s.friction >= 0) { report(.invalidValue, "addShape: friction \(s.friction) is invalid; using 0"); s.friction = 0 }
         if !(s.restitution.isFinite && s.restitution >= 0) { report(.invalidValue, "addShape: restitution \(s.restitution) is invalid; using 0"); s.restitution = 0 }
         // Build the convex pieces first so that bad geometry leaves the world untouched.
-        var pieces: [(isCircle: Bool, center: PhysicsVector, radius: Double, points: [PhysicsVector])] = []
+        var pieces: [(isCircle: Bool, center: PhysicsVector, radius: Double, points: [PhysicsVector],
+                      ghost0: PhysicsVector?, ghost3: PhysicsVector?)] = []
         let weld = 0.5 * settings.linearSlop
         switch s.geometry {
         case let .circle(center, radius):
             guard center.isFinite, radius.isFinite, radius > 0 else {
                 report(.invalidShape, "addShape: circle radius \(radius) at \(center) is invalid; shape not added"); return nil
             }
-            pieces.append((true, center, radius, []))
+            pieces.append((true, center, radius, [], nil, nil))
         case let .polygon(points):
             let hull = convexHull(points, weldTolerance: weld)
             guard hull.count >= 3, points.allSatisfy(\.isFinite) else {
                 report(.invalidShape, "addShape: polygon of \(points.count) points has no area or non-finite points; shape not added"); return nil
             }
             s.geometry = .polygon(hull)
-            pieces.append((false, .zero, settings.polygonRadius, hull))
+            pieces.append((false, .zero, settings.polygonRadius, hull, nil, nil))
         case let .chain(points, isLoop):
             guard points.allSatisfy(\.isFinite) else {
                 report(.invalidShape, "addShape: chain has non-finite points; shape not added"); return nil
@@ -192,7 +193,12 @@ public final class PhysicsWorld {
                 report(.invalidShape, "addShape: chain needs two distinct points; shape not added"); return nil
             }
             let n = isLoop && pts.count > 2 ? pts.count : pts.count - 1
-            for k in 0..<n { pieces.append((false, .zero, settings.polygonRadius, [pts[k], pts[(k + 1) % pts.count]])) }
+            let loop = isLoop && pts.count > 2
+            for k in 0..<n {
+                let g0: PhysicsVector? = k > 0 ? pts[k - 1] : (loop ? pts[pts.count - 1] : nil)
+                let g3: PhysicsVector? = k + 2 < pts.count ? pts[k + 2] : (loop ? pts[(k + 2) % pts.count] : nil)
+                pieces.append((false, .zero, settings.polygonRadius, [pts[k], pts[(k + 1) % pts.count]], g0, g3))
+            }
         }
         let si: Int32
         if let f = freeShapes.popLast() { si = f } else { si = Int32(shapes.count); shapes.append(Shape()) }
@@ -211,6 +217,7 @@ public final class PhysicsWorld {
             var p = Primitive()
             p.alive = true; p.shape = si; p.body = Int32(bi); p.next = shapes[Int(si)].firstPrimitive
             p.isCircle = piece.isCircle; p.center = piece.center; p.radius = piece.radius
+            p.ghost0 = piece.ghost0; p.ghost3 = piece.ghost3
             if !piece.isCircle {
                 p.vStart = Int32(vertices.count); p.vCount = Int32(piece.points.count)
                 let pts = piece.points

@@ -132,4 +132,27 @@ import Testing
             #expect(abs(p.x) < 100)
         }
     }
+
+    /// A path boundary flattened into many short collinear segments: a box sliding across the
+    /// joints keeps its speed (no catching on inner vertices) when friction is zero.
+    @Test func boxSlidesAcrossChainJointsWithoutCatching() {
+        let world = PhysicsWorld()
+        let floor = world.createBody(PhysicsBodyDefinition(type: .static))
+        var points: [PhysicsVector] = []
+        for k in 0...40 { points.append(PhysicsVector(Double(k) * 25 - 100, 300)) }
+        var chain = PhysicsShape.chain(points)
+        chain.friction = 0
+        world.addShape(chain, to: floor)
+        let box = addBox(world, center: PhysicsVector(0, 280), width: 40, height: 40, friction: 0)
+        world.setLinearVelocity(box, PhysicsVector(300, 0))
+        var slowest = Double.infinity, lowest = 0.0
+        run(world, seconds: 2) { _ in
+            slowest = min(slowest, world.linearVelocity(of: box).x)
+            lowest = max(lowest, world.position(of: box).y)
+        }
+        #expect(slowest > 299)
+        #expect(abs(world.position(of: box).x - 600) < 3)
+        #expect(lowest < 280.6)
+        #expect(abs(world.angle(of: box)) < 0.001)
+    }
 }
