@@ -201,7 +201,19 @@ open class UIViewController: UIResponder {
     }
 
     /// Called after the controller was added to (or removed from, with nil) a parent.
+    ///
+    /// Flipbook sends the child's appearance callbacks here (UIKit sends them when the
+    /// child's view enters or leaves the window): a child whose view is in the window of
+    /// an appeared parent appears; a removed child that had appeared disappears.
     open func didMove(toParent parent: UIViewController?) {
+        if let parent, parent.appearanceState == .appeared, appearanceState == .disappeared,
+           viewIfLoaded?.window != nil {
+            beginAppearanceTransition(true, animated: false)
+            endAppearanceTransition()
+        } else if parent == nil, appearanceState == .appeared {
+            beginAppearanceTransition(false, animated: false)
+            endAppearanceTransition()
+        }
         isMovingToParent = false
         isMovingFromParent = false
     }
