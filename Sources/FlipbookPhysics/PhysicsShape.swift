@@ -48,7 +48,9 @@ public struct PhysicsShape: Sendable, Equatable {
     }
 
     /// A `width` × `height` box centred on `center`, turned by `angle` radians.
+    /// A zero, negative or non-finite size gives an empty polygon, which `addShape` refuses with a diagnostic.
     public static func box(width: Double, height: Double, center: PhysicsVector = .zero, angle: Double = 0) -> PhysicsShape {
+        guard width > 0, height > 0, width.isFinite, height.isFinite else { return PhysicsShape(geometry: .polygon([])) }
         let hx = width / 2, hy = height / 2
         let r = PhysicsRotation(angle: angle)
         let pts = [PhysicsVector(-hx, -hy), PhysicsVector(hx, -hy), PhysicsVector(hx, hy), PhysicsVector(-hx, hy)]
@@ -59,8 +61,9 @@ public struct PhysicsShape: Sendable, Equatable {
         PhysicsShape(geometry: .circle(center: center, radius: radius))
     }
     /// An ellipse inscribed in a `width` × `height` box, as a convex polygon of `segments` vertices
-    /// (a true circle shape when width == height and `segments` is 0).
+    /// (a true circle shape when width == height and `segments` is 0). Bad sizes: as for `box`.
     public static func ellipse(width: Double, height: Double, center: PhysicsVector = .zero, segments: Int = 24) -> PhysicsShape {
+        guard width > 0, height > 0, width.isFinite, height.isFinite else { return PhysicsShape(geometry: .polygon([])) }
         if segments == 0 && width == height { return circle(radius: width / 2, center: center) }
         let n = max(3, min(segments == 0 ? 24 : segments, 64))
         var pts: [PhysicsVector] = []

@@ -178,7 +178,9 @@ public final class PhysicsWorld {
         case let .polygon(points):
             let hull = convexHull(points, weldTolerance: weld)
             guard hull.count >= 3, points.allSatisfy(\.isFinite) else {
-                report(.invalidShape, "addShape: polygon of \(points.count) points has no area or non-finite points; shape not added"); return nil
+                report(.invalidShape, "addShape: polygon of \(points.count) points has no area or non-finite points "
+                       + "(a box or ellipse with a zero, negative or non-finite size is empty); shape not added")
+                return nil
             }
             s.geometry = .polygon(hull)
             pieces.append((false, .zero, settings.polygonRadius, hull, nil, nil))

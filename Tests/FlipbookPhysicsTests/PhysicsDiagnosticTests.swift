@@ -8,7 +8,8 @@ import Testing
         let world = PhysicsWorld()
         let body = world.createBody()
         #expect(world.addShape(.box(width: 0, height: 10), to: body) == nil)
-        #expect(world.addShape(.box(width: -5, height: -5), to: body) != nil) // a negative size is still a box
+        #expect(world.addShape(.box(width: -5, height: 5), to: body) == nil)
+        #expect(world.addShape(.ellipse(width: 10, height: .nan), to: body) == nil)
         #expect(world.addShape(.circle(radius: -1), to: body) == nil)
         #expect(world.addShape(.polygon([PhysicsVector(0, 0), PhysicsVector(1, 1), PhysicsVector(2, 2)]), to: body) == nil)
         #expect(world.addShape(.chain([PhysicsVector(3, 3), PhysicsVector(3, 3)]), to: body) == nil)
@@ -16,7 +17,9 @@ import Testing
         var heavy = PhysicsShape.box(width: 10, height: 10)
         heavy.density = -3
         #expect(world.addShape(heavy, to: body) != nil)
-        #expect(world.diagnostics.map(\.code) == [.invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidDensity])
+        #expect(world.diagnostics.map(\.code) == [.invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidShape, .invalidDensity])
+        #expect(world.shapes(of: body).count == 1)
+        #expect(world.mass(of: body) == 1) // density 0: a dynamic body with no mass gets mass 1, as in Box2D
     }
 
     @Test func nonFiniteValuesAreIgnored() {
