@@ -29,6 +29,41 @@ struct PresentationSheetTests {
         #expect(b.view.layer.cornerRadius == 10)
     }
 
+    @Test func largeSheetDimsAndPushesThePresenterBack() {
+        let a = UIViewController()
+        let w = window(root: a)
+        let b = UIViewController()
+        b.modalPresentationStyle = .pageSheet
+        a.present(b, animated: true, completion: nil)
+        MediaClock.main.advance(by: 0.5 + 1.0 / 60)
+        let container = b.view.superview
+        let dimming = container?.subviews.first
+        #expect(dimming !== b.view && dimming?.frame == w.bounds)
+        #expect(abs((dimming?.alpha ?? 0) - 0.4) < 1e-6)  // alpha is stored as Float opacity
+        // Scaled to (393 − 32) / 393 about its centre, top moved to the safe-area top (59).
+        let s = (393.0 - 32) / 393
+        let t = a.view.transform
+        #expect(abs(t.a - s) < 1e-9 && abs(t.d - s) < 1e-9)
+        #expect(abs(t.ty - (59 - 852 * (1 - s) / 2)) < 1e-9)
+        #expect(a.view.layer.cornerRadius == 10)
+        b.dismiss(animated: true, completion: nil)
+        MediaClock.main.advance(by: 0.5 + 1.0 / 60)
+        #expect(a.view.transform == .identity && a.view.layer.cornerRadius == 0)
+        #expect(dimming?.superview == nil && container?.superview == nil)
+    }
+
+    @Test func mediumSheetDoesNotPushThePresenterBack() {
+        let a = UIViewController()
+        let w = window(root: a)
+        let b = UIViewController()
+        b.sheetPresentationController?.detents = [.medium()]
+        b.sheetPresentationController?.largestUndimmedDetentIdentifier = .medium
+        a.present(b, animated: false, completion: nil)
+        #expect(a.view.transform == .identity)
+        #expect(b.view.superview?.subviews.first?.alpha == 0)  // undimmed at medium
+        _ = w
+    }
+
     @Test func mediumDetentIsHalfTheHeight() {
         let a = UIViewController()
         let w = window(root: a)
