@@ -10,7 +10,7 @@ import Foundation
 /// `sendActions(for:)` and `performPrimaryAction()` deliver events, as do gesture playback and
 /// the app driver's taps.
 @MainActor
-open class UIControl: UIView {
+open class UIControl: UIView, UIControlTargetActions {
     /// Control states, UIKit's `UIControl.State`.
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -97,24 +97,6 @@ open class UIControl: UIView {
     ) {
         registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, _, _ in
             if let t = t as? Target { action(t) }
-        })
-    }
-
-    /// Runs `action(target, sender)` for `controlEvents`: the port of `#selector(target.method(_:))`.
-    public func addTarget<Target: AnyObject, Sender: UIControl>(
-        _ target: Target, action: @escaping @MainActor (Target, Sender) -> Void, for controlEvents: Event
-    ) {
-        registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, _ in
-            if let t = t as? Target, let s = sender as? Sender { action(t, s) }
-        })
-    }
-
-    /// Runs `action(target, sender, event)`: the port of `#selector(target.method(_:forEvent:))`.
-    public func addTarget<Target: AnyObject, Sender: UIControl>(
-        _ target: Target, action: @escaping @MainActor (Target, Sender, UIEvent?) -> Void, for controlEvents: Event
-    ) {
-        registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, e in
-            if let t = t as? Target, let s = sender as? Sender { action(t, s, e) }
         })
     }
 

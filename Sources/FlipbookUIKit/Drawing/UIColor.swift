@@ -103,6 +103,13 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// Sets this colour as the fill and stroke colour of the current graphics context.
+    @MainActor public func set() { setFill(); setStroke() }
+    /// Sets this colour as the fill colour of `UIGraphicsGetCurrentContext()`.
+    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Sets this colour as the stroke colour of `UIGraphicsGetCurrentContext()`.
+    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+
     public static func == (l: UIColor, r: UIColor) -> Bool {
         l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }

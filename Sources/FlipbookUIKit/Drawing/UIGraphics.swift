@@ -32,6 +32,8 @@ enum RecordedDrawing {
     private final class Drawer: CALayerDelegate {
         let body: (CGContext) -> Void
         init(_ body: @escaping (CGContext) -> Void) { self.body = body }
+        /// No implicit animations: the layer must show its final values at once.
+        func action(for layer: CALayer, forKey event: String) -> CAAction? { NSNull() }
         func draw(_ layer: CALayer, in ctx: CGContext) {
             UIGraphicsPushContext(ctx)
             defer { UIGraphicsPopContext() }
@@ -42,16 +44,16 @@ enum RecordedDrawing {
     static func image(size: CGSize, scale: CGFloat, opaque: Bool, _ body: @escaping (CGContext) -> Void) -> CGImage? {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
         let layer = CALayer()
+        let drawer = Drawer(body)
+        layer.delegate = drawer
         layer.bounds = CGRect(origin: .zero, size: size)
         layer.position = CGPoint(x: size.width / 2, y: size.height / 2)
         if opaque { layer.backgroundColor = CGColor.white }
-        let drawer = Drawer(body)
-        layer.delegate = drawer
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
+        let image = LayerRenderer(scale: scale).renderCGImage(layer)
         layer.delegate = nil
-        let renderer = LayerRenderer(scale: scale)
-        return withExtendedLifetime(drawer) { renderer.renderCGImage(layer) }
+        return withExtendedLifetime(drawer) { image }
     }
 }
 

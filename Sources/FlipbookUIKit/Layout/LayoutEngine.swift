@@ -227,7 +227,15 @@ final class LayoutEngine {
 
     private func apply(_ wanted: [Wanted]) {
         let wantedKeys = Set(wanted.map(\.key))
-        for key in installOrder where !wantedKeys.contains(key) { uninstall(key) }
+        var wantedSignatures: [Key: Signature] = [:]
+        for w in wanted { wantedSignatures[w.key] = w.signature }
+        var removedRequired = false
+        for key in installOrder where installed[key]?.signature != wantedSignatures[key] {
+            removedRequired = removedRequired || installed[key]?.isRequired == true
+            uninstall(key)
+        }
+        // A conflict may have gone with a removed constraint: retry the broken ones.
+        if removedRequired { broken = [:] }
         broken = broken.filter { wantedKeys.contains($0.key) }
         for w in wanted {
             let sig = w.signature

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import FlipbookUIKit
+
+@MainActor
+@Suite struct LayoutAutoLayoutTests {
+    func root() -> UIView { UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667)) }
+
+    @Test func centredButtonUsesItsIntrinsicSize() {
+        let view = root()
+        let box = FixedSizeView(size: CGSize(width: 80, height: 30))
+        box.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(box)
+        box.centerXAnchor.constraint(equalTo: view.centerXAnchor).isActive = true
+        box.centerYAnchor.constraint(equalTo: view.centerYAnchor).isActive = true
+        view.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 147.5, y: 318.5, width: 80, height: 30))
+        #expect(view.constraints.count == 2)
+    }
+
+    @Test func edgesWithInsetsAndChangingConstants() {
+        let view = root()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(child)
+        let leading = child.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16)
+        NSLayoutConstraint.activate([
+            leading,
+            child.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -16),
+            child.topAnchor.constraint(equalTo: view.topAnchor, constant: 20),
+            child.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -40),
+        ])
+        view.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 16, y: 20, width: 343, height: 607))
+        leading.constant = 100
+        view.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 100, y: 20, width: 259, height: 607))
+        view.frame = CGRect(x: 0, y: 0, width: 500, height: 667)
+        view.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 100, y: 20, width: 384, height: 607))
+        NSLayoutConstraint.deactivate([leading])
+        #expect(!leading.isActive && view.constraints.count == 3)
+    }
+
+    @Test func equalWidthsWithSpacing() {
+        let view = root()
+        let a = UIView(), b = UIView()
+        for v in [a, b] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(v)
+        }
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 15),
+            b.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
+            a.widthAnchor.constraint(equalTo: b.widthAnchor),
+            a.topAnchor.constraint(equalTo: view.topAnchor),
+            b.topAnchor.constraint(equalTo: a.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 44),
+            b.heightAnchor.constraint(equalTo: a.heightAnchor, multiplier: 0.5, constant: 10),
+        ])
+        view.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 10, y: 0, width: 170, height: 44))
+        #expect(b.frame == CGRect(x: 195, y: 0, width: 170, height: 32))
+    }
+
+    @Test func nestedViewsAndSafeAreaGuide() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.addSubview(container)
+        let inner = UIView(frame: CGRect(x: 50, y: 100, width: 200, height: 200))
+        container.addSubview(inner)
+        let label = UIView()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        inner.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.topAnchor.constraint(equalTo: container.safeAreaLayoutGuide.topAnchor),
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 60),
+            label.widthAnchor.constraint(equalToConstant: 20),
+            label.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.layoutIfNeeded()
+        // Safe area top is 59 in the container, i.e. y = -41 in inner; x 60 → 10 in inner.
+        #expect(label.frame == CGRect(x: 10, y: -41, width: 20, height: 10))
+    }
+
+    @Test func huggingAndCompressionDecideWhoStretches() {
+        let view = root()
+        let a = FixedSizeView(size: CGSize(width: 100, height: 20))
+        let b = FixedSizeView(size: CGSize(width: 100, height: 20))
+        for v in [a, b] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(v)
+            v.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
+        }
+        a.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            b.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+        ])
+        view.layoutIfNeeded()
+        #expect(a.frame.width == 100 && b.frame.width == 275)
+        #expect(a.frame.height == 20)
+    }
+
+    @Test func conflictingConstraintsAreReportedAndLayoutCarriesOn() {
+        let view = root()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(child)
+        let w100 = child.widthAnchor.constraint(equalToConstant: 100)
+        let w200 = child.widthAnchor.constraint(equalToConstant: 200)
+        w200.identifier = "too-wide"
+        NSLayoutConstraint.activate([
+            w100, child.heightAnchor.constraint(equalToConstant: 10),
+            child.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            child.topAnchor.constraint(equalTo: view.topAnchor), w200,
+        ])
+        let messages = FlipbookDiagnostics.capture { view.layoutIfNeeded() }
+        #expect(messages.count == 1)
+        let m = messages.first ?? ""
+        #expect(m.hasPrefix("[LayoutConstraints] Unable to simultaneously satisfy constraints."))
+        #expect(m.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint:0x"))
+        #expect(m.contains("'too-wide' UIView:0x"))
+        #expect(m.contains(".width == 200   (active)>\n\nMake a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints"))
+        #expect(child.frame == CGRect(x: 0, y: 0, width: 100, height: 10))
+        // Not reported again while nothing changes.
+        view.setNeedsLayout()
+        #expect(FlipbookDiagnostics.capture { view.layoutIfNeeded() }.isEmpty)
+        w100.isActive = false
+        view.layoutIfNeeded()
+        #expect(child.frame.width == 200)
+    }
+
+    @Test func forgettingTranslatesAutoresizingMaskConflicts() {
+        let view = root()
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        view.addSubview(child)
+        child.widthAnchor.constraint(equalToConstant: 80).isActive = true
+        let messages = FlipbookDiagnostics.capture { view.layoutIfNeeded() }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("NSAutoresizingMaskLayoutConstraint") == true)
+        #expect(child.frame.width == 50)
+    }
+
+    @Test func noCommonAncestorIsRefused() {
+        let a = UIView(), b = UIView()
+        let c = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        let messages = FlipbookDiagnostics.capture { c.isActive = true }
+        #expect(!c.isActive)
+        #expect(messages.first?.hasPrefix("Unable to activate constraint with anchors") == true)
+    }
+
+    @Test func removingAViewDropsItsConstraintsToOutside() {
+        let view = root()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(child)
+        let c = child.leadingAnchor.constraint(equalTo: view.leadingAnchor)
+        c.isActive = true
+        child.removeFromSuperview()
+        #expect(!c.isActive && view.constraints.isEmpty)
+    }
+
+    @Test func constraintDescriptionLooksLikeUIKit() {
+        let a = UIView(), b = UIButton()
+        a.addSubview(b)
+        let c = b.widthAnchor.constraint(equalTo: a.widthAnchor, multiplier: 0.5, constant: -8)
+        #expect(c.description.hasPrefix("<NSLayoutConstraint:0x"))
+        #expect(c.description.contains(" UIButton:0x"))
+        let expected = ".width == 0.5*UIView:" + LayoutNames.address(a) + ".width - 8   (inactive)>"
+        #expect(c.description.hasSuffix(expected))
+    }
+}
+
+@MainActor
+final class FixedSizeView: UIView {
+    let size: CGSize
+    init(size: CGSize) {
+        self.size = size
+        super.init(frame: .zero)
+    }
+    required init?(coder: NSCoder) { size = .zero; super.init(coder: coder) }
+    override var intrinsicContentSize: CGSize { size }
+}

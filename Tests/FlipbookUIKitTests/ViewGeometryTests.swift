@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import FlipbookUIKit
+
+@MainActor
+@Suite struct ViewGeometryTests {
+    func close(_ a: CGPoint, _ b: CGPoint, _ tol: CGFloat = 1e-9) -> Bool { abs(a.x - b.x) <= tol && abs(a.y - b.y) <= tol }
+    func close(_ a: CGRect, _ b: CGRect, _ tol: CGFloat = 1e-9) -> Bool {
+        abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol
+    }
+
+    @Test func frameBoundsCenterAreViewsOfTheLayer() {
+        let v = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+        #expect(v.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(v.center == CGPoint(x: 60, y: 45))
+        #expect(v.layer.position == CGPoint(x: 60, y: 45))
+        #expect(v.layer.bounds.size == CGSize(width: 100, height: 50))
+        v.center = CGPoint(x: 0, y: 0)
+        #expect(v.frame == CGRect(x: -50, y: -25, width: 100, height: 50))
+        v.bounds = CGRect(x: 5, y: 5, width: 20, height: 10)
+        #expect(v.frame == CGRect(x: -10, y: -5, width: 20, height: 10))
+    }
+
+    @Test func frameUnderTransformIsTheBoundingBox() {
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        v.transform = CGAffineTransform(scaleX: 2, y: 3)
+        // Scaled about the centre (50, 25): 200 × 150 centred there.
+        #expect(close(v.frame, CGRect(x: -50, y: -50, width: 200, height: 150)))
+        #expect(v.bounds.size == CGSize(width: 100, height: 50))
+        v.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        #expect(close(v.frame, CGRect(x: 25, y: -25, width: 50, height: 100), 1e-9))
+        v.transform = .identity
+        #expect(close(v.frame, CGRect(x: 0, y: 0, width: 100, height: 50)))
+    }
+
+    @Test func alphaIsOpacityAndBackgroundIsLayerColour() {
+        let v = UIView()
+        v.alpha = 0.25
+        #expect(v.layer.opacity == 0.25)
+        v.backgroundColor = .systemRed
+        #expect(v.layer.backgroundColor == CGColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1))
+        v.clipsToBounds = true
+        #expect(v.layer.masksToBounds)
+        v.isHidden = true
+        #expect(v.layer.isHidden)
+    }
+
+    @Test func convertThroughDeepHierarchyWithTransforms() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let a = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        let b = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+        root.addSubview(a)
+        a.addSubview(b)
+        a.bounds.origin = CGPoint(x: 10, y: 0)  // scrolled 10 to the right
+        // b's (0,0) sits at a-bounds (50,50) → a-frame (40,50) → root (140,150).
+        #expect(close(b.convert(CGPoint.zero, to: root), CGPoint(x: 140, y: 150)))
+        // Rotate a by 90° about its centre (200,200 in root).
+        a.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        // a-bounds point (50,50) is (-50,-50) from a's bounds centre (110,100)… minus origin:
+        // local (50 - 10 - 100, 50 - 100) = (-60, -50); rotated by 90°: (50, -60); + (200,200).
+        let p = b.convert(CGPoint.zero, to: root)
+        #expect(close(p, CGPoint(x: 250, y: 140), 1e-9))
+        #expect(close(b.convert(p, from: root), .zero, 1e-9))
+        let r = b.convert(CGRect(x: 0, y: 0, width: 10, height: 20), to: root)
+        #expect(close(r, CGRect(x: 230, y: 140, width: 20, height: 10), 1e-9))
+    }
+
+    @Test func convertThroughPerspectiveIsInvertible() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let card = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        root.addSubview(card)
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500
+        root.layer.sublayerTransform = p
+        card.layer.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+        // The card's centre stays on the axis, so it maps to the root centre exactly.
+        #expect(close(card.convert(CGPoint(x: 100, y: 100), to: root), CGPoint(x: 200, y: 200), 1e-9))
+        let q = card.convert(CGPoint(x: 0, y: 0), to: root)
+        // x' = -100·cos45 / (1 + 100·sin45/500) relative to the centre (the near edge grows).
+        let c = cos(CGFloat.pi / 4), s = sin(CGFloat.pi / 4)
+        let w = 1 - (-100 * s) * (-1.0 / 500)
+        #expect(abs(q.x - (200 + (-100 * c) / w)) < 1e-9)
+        #expect(abs(q.y - (200 + (-100) / w)) < 1e-9)
+        #expect(close(card.convert(q, from: root), .zero, 1e-9))
+    }
+
+    @Test func hitTestPicksTheFrontmostInteractiveView() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let back = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let front = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        root.addSubview(back)
+        root.addSubview(front)
+        front.addSubview(child)
+        #expect(root.hitTest(CGPoint(x: 50, y: 50), with: nil) === back)
+        #expect(root.hitTest(CGPoint(x: 150, y: 150), with: nil) === front)
+        #expect(root.hitTest(CGPoint(x: 115, y: 115), with: nil) === child)
+        front.isUserInteractionEnabled = false
+        #expect(root.hitTest(CGPoint(x: 150, y: 150), with: nil) === back)
+        front.isUserInteractionEnabled = true
+        front.alpha = 0.005
+        #expect(root.hitTest(CGPoint(x: 250, y: 250), with: nil) === root)
+        front.alpha = 1
+        front.isHidden = true
+        #expect(root.hitTest(CGPoint(x: 115, y: 115), with: nil) === back)
+        #expect(root.hitTest(CGPoint(x: 350, y: 10), with: nil) == nil)
+        front.isHidden = false
+        front.transform = CGAffineTransform(translationX: 100, y: 0)
+        #expect(root.hitTest(CGPoint(x: 215, y: 115), with: nil) === child)
+    }
+
+    @Test func autoresizingSharesTheSizeChange() {
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let fill = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        fill.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let pinned = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        pinned.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
+        let both = UIView(frame: CGRect(x: 20, y: 0, width: 60, height: 10))
+        both.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]
+        for v in [fill, pinned, both] { parent.addSubview(v) }
+        parent.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        #expect(fill.frame == CGRect(x: 10, y: 10, width: 180, height: 130))
+        #expect(pinned.frame == CGRect(x: 110, y: 60, width: 20, height: 20))
+        // Margins 20 / 60 / 20 share +100 proportionally: +20, +60, +20.
+        #expect(both.frame == CGRect(x: 40, y: 0, width: 120, height: 10))
+        parent.autoresizesSubviews = false
+        parent.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(fill.frame == CGRect(x: 10, y: 10, width: 180, height: 130))
+    }
+
+    @Test func badGeometryIsIgnoredWithADiagnostic() {
+        let v = UIView(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+        let messages = FlipbookDiagnostics.capture {
+            v.frame = CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)
+            v.center = CGPoint(x: CGFloat.infinity, y: 0)
+            v.alpha = .nan
+        }
+        #expect(messages.count == 3)
+        #expect(v.frame == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(v.alpha == 1)
+    }
+
+    @Test func safeAreaFollowsTheWindowPreset() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let full = UIView(frame: window.bounds)
+        let middle = UIView(frame: CGRect(x: 0, y: 100, width: 393, height: 100))
+        let top = UIView(frame: CGRect(x: 0, y: 20, width: 393, height: 100))
+        window.addSubview(full)
+        window.addSubview(middle)
+        window.addSubview(top)
+        #expect(window.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        #expect(full.safeAreaInsets == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        #expect(middle.safeAreaInsets == .zero)
+        #expect(top.safeAreaInsets == UIEdgeInsets(top: 39, left: 0, bottom: 0, right: 0))
+        #expect(full.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 59, width: 393, height: 852 - 59 - 34))
+    }
+}

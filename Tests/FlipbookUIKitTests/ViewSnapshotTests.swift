@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Flipbook
+@testable import FlipbookUIKit
+
+@MainActor
+@Suite struct ViewSnapshotTests {
+    @Test func snapshotKeepsWhatTheViewShowedThen() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        view.backgroundColor = .red
+        let snapshot = try #require(view.snapshotView(afterScreenUpdates: true))
+        view.backgroundColor = .blue
+        view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(snapshot.bounds.size == CGSize(width: 40, height: 20))
+        let image = try #require(snapshot.layer.contents as? CGImage)
+        let scale = Int(UIScreen.main.scale)
+        #expect(image.width == 40 * scale && image.height == 20 * scale)
+        let px = Array(image.pixels[0..<4])
+        #expect(px == [255, 0, 0, 255])
+        // Rendering the snapshot view shows red, not the original's new blue.
+        let rendered = LayerRenderer(scale: 1).render(snapshot.layer)
+        #expect(rendered.pixel(x: 20, y: 10) == RGBA(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func drawRecordsIntoTheCurrentContext() throws {
+        final class Dot: UIView {
+            var calls = 0
+            override func draw(_ rect: CGRect) {
+                calls += 1
+                guard let ctx = UIGraphicsGetCurrentContext() else { return }
+                ctx.setFillColor(UIColor.green.cgColor)
+                ctx.fill(CGRect(x: 0, y: 0, width: rect.width / 2, height: rect.height))
+            }
+        }
+        let dot = Dot(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        dot.setNeedsDisplay()
+        dot.layer.displayIfNeeded()
+        #expect(dot.calls == 1)
+        #expect(UIGraphicsGetCurrentContext() == nil)
+        let image = LayerRenderer(scale: 1).render(dot.layer)
+        #expect(image.pixel(x: 2, y: 5) == RGBA(r: 0, g: 255, b: 0, a: 255))
+        #expect(image.pixel(x: 17, y: 5).a == 0)
+        let image3 = LayerRenderer(scale: 3).render(dot.layer)
+        #expect(image3.pixel(x: 6, y: 15) == RGBA(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    @Test func imageRendererDrawsClosures() throws {
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10))
+        let image = renderer.image { ctx in
+            UIColor.blue.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 5))
+        }
+        #expect(image.size == CGSize(width: 10, height: 10))
+        #expect(image.scale == UIScreen.main.scale)
+        let cg = try #require(image.cgImage)
+        #expect(Array(cg.pixels[0..<4]) == [0, 0, 255, 255])
+        let bottom = (cg.height - 1) * cg.bytesPerRow
+        #expect(cg.pixels[bottom + 3] == 0)
+        let png = try #require(image.pngData())
+        let round = try #require(UIImage(data: png))
+        #expect(round.cgImage?.width == cg.width)
+    }
+}
