@@ -274,3 +274,50 @@ struct PresentationFlowTests {
         #expect(window.subviews.count == 1 && window.subviews.first === a.view)
     }
 }
+
+/// A presentation controller that lays the presented view out itself, as custom ones do.
+@MainActor
+final class ModalLayoutPresentationController: UIPresentationController {
+    var hooks: [String] = []
+    override var frameOfPresentedViewInContainerView: CGRect {
+        guard let bounds = containerView?.bounds else { return .zero }
+        return bounds.insetBy(dx: 20, dy: 100)
+    }
+    override func containerViewWillLayoutSubviews() {
+        hooks.append("will")
+        presentedView?.frame = frameOfPresentedViewInContainerView
+    }
+    override func containerViewDidLayoutSubviews() { hooks.append("did") }
+}
+
+@MainActor
+final class ModalLayoutDelegate: UIViewControllerTransitioningDelegate {
+    var pc: ModalLayoutPresentationController?
+    func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController? {
+        let pc = ModalLayoutPresentationController(presentedViewController: presented, presenting: presenting)
+        self.pc = pc
+        return pc
+    }
+}
+
+@Suite("Presentation controller layout")
+@MainActor
+struct PresentationLayoutTests {
+    @Test func containerLayoutCallsTheHooksInPairs() {
+        let a = UIViewController()
+        let window = makeModalWindow(root: a)
+        let b = UIViewController()
+        b.modalPresentationStyle = .custom
+        let delegate = ModalLayoutDelegate()
+        b.transitioningDelegate = delegate
+        a.present(b, animated: false, completion: nil)
+        let hooks = delegate.pc?.hooks ?? []
+        #expect(hooks.first == "will" && hooks.count >= 2 && hooks.count % 2 == 0)
+        #expect(b.view.frame == CGRect(x: 20, y: 100, width: 353, height: 652))
+        #expect(delegate.pc?.shouldRemovePresentersView == false && delegate.pc?.shouldPresentInFullscreen == true)
+        #expect(delegate.pc?.presentedView === b.view)
+        _ = window
+    }
+}
