@@ -128,7 +128,9 @@ public enum TextRenderer {
         }
         string.withCString { pango_layout_set_text(layout, $0, -1) }
         if let w = width, w.isFinite, w > 0 {
-            pango_layout_set_width(layout, Int32(min(Double(w), 1e6) * Double(PANGO_SCALE)))
+            // Rounded up, plus one pango unit (1/1024 pt), so a width taken from `measure`
+            // always fits the same text without wrapping or an ellipsis.
+            pango_layout_set_width(layout, Int32((min(Double(w), 1e6) * Double(PANGO_SCALE)).rounded(.up)) + 1)
         }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         let ellipsize: PangoEllipsizeMode

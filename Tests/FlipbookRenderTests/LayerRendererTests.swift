@@ -6,13 +6,9 @@ import FlipbookQuartz
 
 @MainActor
 @Suite struct LayerRendererTests {
-    func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-        let l = CALayer()
-        l.bounds = CGRect(origin: .zero, size: frame.size)
-        l.position = CGPoint(x: frame.midX, y: frame.midY)
-        l.backgroundColor = color
-        return l
-    }
+    /// A standalone layer set up with actions disabled (standalone layers animate property
+    /// changes implicitly, as on iOS).
+    func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer { makeLayer(frame, color) }
 
     @Test func imageSizeIsBoundsTimesScale() {
         let root = layer(CGRect(x: 0, y: 0, width: 50, height: 30), nil)
@@ -25,8 +21,7 @@ import FlipbookQuartz
 
     @Test func solidLayersComposite() {
         let root = layer(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-        let child = layer(CGRect(x: 10, y: 10, width: 10, height: 10), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
-        root.addSublayer(child)
+        _ = makeLayer(CGRect(x: 10, y: 10, width: 10, height: 10), CGColor(red: 0, green: 0, blue: 1, alpha: 1), in: root)
         let img = LayerRenderer(scale: 1).render(root)
         #expect(img.pixel(x: 5, y: 5) == RGBA(r: 255, g: 0, b: 0, a: 255))
         #expect(img.pixel(x: 15, y: 15) == RGBA(r: 0, g: 0, b: 255, a: 255))
@@ -36,9 +31,8 @@ import FlipbookQuartz
 
     @Test func halfOpacityBlendsHalfway() {
         let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor.white)
-        let child = layer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor.black)
-        child.opacity = 0.5
-        root.addSublayer(child)
+        let child = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor.black, in: root)
+        withoutActions { child.opacity = 0.5 }
         let p = LayerRenderer(scale: 1).render(root).pixel(x: 10, y: 10)
         #expect(abs(Int(p.r) - 128) <= 1 && p.a == 255)
     }
