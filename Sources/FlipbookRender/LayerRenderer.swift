@@ -53,7 +53,8 @@ public final class LayerRenderer {
     }
 
     func renderRaster(_ layer: CALayer) -> Raster {
-        let size = pixelSize(of: layer)
+        let root = LayerPresentation.presented(layer)
+        let size = pixelSize(of: root)  // the presented bounds (they may be animating)
         let raster = Raster(width: size.width, height: size.height)
         if let bg = LayerContentReader.components(backgroundColor) {
             let a = bg[3]
@@ -61,7 +62,6 @@ public final class LayerRenderer {
                 r: UInt8((bg[0] * a * 255).rounded()), g: UInt8((bg[1] * a * 255).rounded()),
                 b: UInt8((bg[2] * a * 255).rounded()), a: UInt8((a * 255).rounded()))
         }
-        let root = LayerPresentation.presented(layer)
         let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
         DisplayListExecutor.execute(items, into: raster)
         cache.endFrame()
