@@ -49,6 +49,7 @@ open class UIButton: UIControl {
     public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
         self.init(type: .system)
         self.configuration = configuration
+        contentDidChange()  // observers do not run in the class's own initialisers
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 

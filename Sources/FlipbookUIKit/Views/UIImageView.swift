@@ -10,11 +10,13 @@ import FlipbookQuartz
 open class UIImageView: UIView {
     /// The image shown (nil shows nothing).
     open var image: UIImage? {
-        didSet {
-            layer.contents = image?.cgImage
-            layer.contentsScale = image?.scale ?? 1
-            invalidateIntrinsicContentSize()
-        }
+        didSet { imageDidChange() }
+    }
+
+    private func imageDidChange() {
+        layer.contents = image?.cgImage
+        layer.contentsScale = image?.scale ?? 1
+        invalidateIntrinsicContentSize()
     }
 
     /// Shown while `isHighlighted` (when set).
@@ -30,7 +32,8 @@ open class UIImageView: UIView {
     public init(image: UIImage?) {
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         isUserInteractionEnabled = false
-        defer { self.image = image }
+        self.image = image
+        imageDidChange()  // property observers do not run in the class's own initialiser
     }
 
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {

@@ -127,6 +127,8 @@ open class UILabel: UIView {
 
     /// Places the text layer: full width, the measured height (at most the bounds'), centred.
     func placeTextLayer() {
+        // The view may resize during super.init, before setUpTextLayer: no implicit animations.
+        if textLayer.delegate == nil { textLayer.delegate = self }
         let b = bounds
         let measured = measure(maxWidth: numberOfLines == 1 ? nil : b.width)
         let h = min(b.height, measured.height)
