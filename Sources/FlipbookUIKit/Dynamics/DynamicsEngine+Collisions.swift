@@ -70,8 +70,8 @@ extension DynamicsEngine {
 
     private func removeBoundaryBody(_ id: ObjectIdentifier, _ body: PhysicsBodyID) {
         for s in world.shapes(of: body) {
-            if let key = shapeKeys[s] { boundaries[key] = nil }
-            shapeKeys[s] = nil
+            // Kept until the contacts that end with it are delivered.
+            if let key = shapeKeys[s] { retiredBoundaryKeys.append(key) }
         }
         world.destroyBody(body)
         boundaryBodies[id] = nil
@@ -111,6 +111,11 @@ extension DynamicsEngine {
 
     /// Tells collision delegates about the last step's contacts beginning and ending.
     func deliverContactEvents(_ events: [PhysicsContactEvent], behaviors: [UICollisionBehavior]) {
+        defer {
+            for key in retiredBoundaryKeys { boundaries[key] = nil }
+            shapeKeys = shapeKeys.filter { $0.value > 0 || boundaries[$0.value] != nil }
+            retiredBoundaryKeys = []
+        }
         for e in events {
             guard let ka = shapeKeys[e.shapeA] ?? (e.tagA != 0 ? e.tagA : nil), let kb = shapeKeys[e.shapeB] ?? (e.tagB != 0 ? e.tagB : nil) else { continue }
             let point = CGPoint(x: e.point.x, y: e.point.y)

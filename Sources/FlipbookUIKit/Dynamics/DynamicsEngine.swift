@@ -60,6 +60,8 @@ final class DynamicsEngine {
     // Collisions (see DynamicsEngine+Collisions.swift).
     var boundaries: [Int: DynamicBoundary] = [:]
     var nextBoundaryKey = -1
+    /// Boundaries removed since the last contact delivery (their `ended` events are still due).
+    var retiredBoundaryKeys: [Int] = []
     var boundaryBodies: [ObjectIdentifier: (body: PhysicsBodyID, signature: BoundarySignature)] = [:]
     /// For each item key, the collision behaviours whose items it collides with.
     var itemCollisionGroups: [Int: Set<ObjectIdentifier>] = [:]

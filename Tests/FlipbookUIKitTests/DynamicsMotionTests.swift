@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import FlipbookUIKit
+import FlipbookQuartz
+import FlipbookGeometry
+
+/// Records an animator's delegate calls.
+@MainActor
+final class DynamicsRecorder: UIDynamicAnimatorDelegate, UICollisionBehaviorDelegate {
+    var events: [String] = []
+    var names: [ObjectIdentifier: String] = [:]
+    func name(_ item: UIDynamicItem) -> String { names[ObjectIdentifier(item)] ?? "?" }
+    func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { events.append("willResume") }
+    func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { events.append("didPause") }
+    func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint) {
+        events.append("began \([name(item1), name(item2)].sorted().joined(separator: "-"))")
+    }
+    func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem, with item2: UIDynamicItem) {
+        events.append("ended \([name(item1), name(item2)].sorted().joined(separator: "-"))")
+    }
+    func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint) {
+        events.append("began \(name(item)) \(identifier.map { "\($0)" } ?? "bounds")")
+    }
+    func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?) {
+        events.append("ended \(name(item)) \(identifier.map { "\($0)" } ?? "bounds")")
+    }
+}
+
+/// UIKit Dynamics numbers against closed forms (REFERENCE.md: gravity 1 = 1000 pt/s²; force 1 on
+/// mass 1 = 100 pt/s²; mass = density · w · h / 10 000).
+@MainActor
+@Suite struct DynamicsMotionTests {
+    static func scene(_ frame: CGRect = CGRect(x: 150, y: 100, width: 100, height: 100)) -> (UIView, UIView, UIDynamicAnimator) {
+        let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 2000))
+        let item = UIView(frame: frame)
+        reference.addSubview(item)
+        return (reference, item, UIDynamicAnimator(referenceView: reference))
+    }
+
+    @Test func freeFallUnderMagnitudeOneIs1000PointsPerSecondSquared() {
+        let (_, item, animator) = Self.scene()
+        let y0 = item.center.y
+        let body = UIDynamicItemBehavior(items: [item])
+        animator.addBehavior(body)
+        animator.addBehavior(UIGravityBehavior(items: [item]))
+        MediaClock.main.advanceFrames(30)
+        let t = animator.elapsedTime
+        #expect(abs(t - 0.5) < 1e-9)
+        let expected = 0.5 * 1000 * t * t  // 125 pt
+        #expect(abs(Double(item.center.y - y0) - expected) / expected < 0.015)
+        #expect(abs(Double(body.linearVelocity(for: item).y) - 1000 * t) < 1)
+        #expect(item.center.x == 200)
+    }
+
+    @Test func continuousPushOfMagnitudeOneAccelerates100PointsPerSecondSquared() {
+        let (_, item, animator) = Self.scene()
+        let x0 = item.center.x
+        let push = UIPushBehavior(items: [item], mode: .continuous)
+        push.pushDirection = CGVector(dx: 1, dy: 0)
+        let body = UIDynamicItemBehavior(items: [item])
+        animator.addBehavior(push)
+        animator.addBehavior(body)
+        MediaClock.main.advanceFrames(60)
+        let t = animator.elapsedTime
+        #expect(abs(Double(body.linearVelocity(for: item).x) - 100 * t) < 0.5)
+        #expect(abs(Double(item.center.x - x0) - 0.5 * 100 * t * t) < 0.8)
+    }
+
+    @Test func instantaneousPushGivesOneImpulseThenTurnsOff() {
+        let (_, item, animator) = Self.scene()
+        let x0 = item.center.x
+        let push = UIPushBehavior(items: [item], mode: .instantaneous)
+        push.magnitude = 2  // angle 0: +x
+        let body = UIDynamicItemBehavior(items: [item])
+        body.density = 2  // mass 2: Δv = 2 · 100 / 2 = 100 pt/s
+        animator.addBehavior(push)
+        animator.addBehavior(body)
+        MediaClock.main.advanceFrames(60)
+        #expect(push.active == false)
+        #expect(abs(Double(body.linearVelocity(for: item).x) - 100) < 0.01)
+        #expect(abs(Double(item.center.x - x0) - 100 * animator.elapsedTime) < 0.5)
+    }
+
+    /// A ball dropped 200 pt onto a floor rebounds to e² · 200 (energy ∝ v², v' = e·v).
+    @Test func bounceHeightFollowsElasticity() {
+        let (reference, item, animator) = Self.scene(CGRect(x: 190, y: 290, width: 20, height: 20))
+        _ = reference
+        let floorY: CGFloat = 510  // the ball's bottom starts 200 pt above it
+        let body = UIDynamicItemBehavior(items: [item])
+        body.elasticity = 0.5
+        body.allowsRotation = false
+        let collision = UICollisionBehavior(items: [item])
+        collision.addBoundary(withIdentifier: "floor" as NSCopying, from: CGPoint(x: 0, y: floorY), to: CGPoint(x: 400, y: floorY))
+        animator.addBehavior(body)
+        animator.addBehavior(UIGravityBehavior(items: [item]))
+        animator.addBehavior(collision)
+        var bounced = false, apex = CGFloat.infinity, last = item.center.y
+        for _ in 0..<90 {
+            MediaClock.main.advanceFrames(1)
+            let y = item.center.y
+            if y < last { bounced = true }
+            if bounced { apex = min(apex, y) }
+            last = y
+        }
+        let height = Double(floorY - 10 - apex)
+        #expect(abs(height - 0.25 * 200) < 3)
+    }
+
+    @Test func snapMovesTheItemToThePointAndRests() {
+        let (_, item, animator) = Self.scene()
+        let recorder = DynamicsRecorder()
+        animator.delegate = recorder
+        let snap = UISnapBehavior(item: item, snapTo: CGPoint(x: 300, y: 500))
+        #expect(snap.damping == 0.5)
+        animator.addBehavior(snap)
+        MediaClock.main.advance(by: 4)
+        #expect(abs(item.center.x - 300) < 0.5 && abs(item.center.y - 500) < 0.5)
+        #expect(recorder.events == ["willResume", "didPause"])
+        #expect(animator.isRunning == false)
+    }
+
+    /// A small bob on a rigid 250-point rod under 1000 pt/s²: T = 2π√(L/g) ≈ 3.1416 s.
+    @Test func pendulumPeriodMatchesTwoPiRootLOverG() {
+        let anchor = CGPoint(x: 200, y: 100)
+        let L = 250.0, theta = 0.1
+        let (_, item, animator) = Self.scene(
+            CGRect(x: 200 + L * sin(theta) - 5, y: 100 + L * cos(theta) - 5, width: 10, height: 10))
+        let rod = UIAttachmentBehavior(item: item, attachedToAnchor: anchor)
+        #expect(abs(Double(rod.length) - L) < 1e-6)
+        animator.addBehavior(rod)
+        animator.addBehavior(UIGravityBehavior(items: [item]))
+        var crossings: [Double] = []
+        var lastX = Double(item.center.x - anchor.x)
+        for _ in 0..<(60 * 8) {
+            MediaClock.main.advanceFrames(1)
+            let x = Double(item.center.x - anchor.x)
+            if lastX > 0 && x <= 0 {  // crossing leftwards; interpolate the time
+                crossings.append(animator.elapsedTime - (1.0 / 60) * x / (x - lastX))
+            }
+            lastX = x
+        }
+        #expect(crossings.count >= 2)
+        if crossings.count >= 2 {
+            let period = crossings[1] - crossings[0]
+            let expected = 2 * Double.pi * (L / 1000).squareRoot() * (1 + theta * theta / 16)
+            #expect(abs(period - expected) / expected < 0.01)
+        }
+    }
+
+    /// An item on an undamped 2 Hz spring attachment (no gravity) oscillates with period 0.5 s.
+    @Test func springAttachmentOscillatesAtItsFrequency() {
+        let (_, item, animator) = Self.scene(CGRect(x: 150, y: 250, width: 100, height: 100))
+        let spring = UIAttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 200, y: 100))
+        spring.length = 100  // created 200 apart: starts stretched by 100
+        spring.frequency = 2
+        spring.damping = 0
+        animator.addBehavior(spring)
+        var minima: [Double] = []
+        var prev2 = Double(item.center.y), prev = prev2
+        for _ in 0..<(60 * 2) {
+            MediaClock.main.advanceFrames(1)
+            let y = Double(item.center.y)
+            if prev < prev2 && prev <= y { minima.append(animator.elapsedTime - 1.0 / 60) }
+            prev2 = prev; prev = y
+        }
+        #expect(minima.count >= 3)
+        if minima.count >= 3 {
+            let period = (minima[2] - minima[0]) / 2
+            #expect(abs(period - 0.5) < 0.02)
+        }
+    }
+
+    /// A 4-point item at 20 000 pt/s does not pass through a boundary segment.
+    @Test func fastSmallItemDoesNotTunnelThroughABoundary() {
+        let (_, item, animator) = Self.scene(CGRect(x: 198, y: 98, width: 4, height: 4))
+        let body = UIDynamicItemBehavior(items: [item])
+        body.addLinearVelocity(CGPoint(x: 0, y: 20_000), for: item)
+        let collision = UICollisionBehavior(items: [item])
+        collision.addBoundary(withIdentifier: "wall" as NSCopying, from: CGPoint(x: 0, y: 400), to: CGPoint(x: 400, y: 400))
+        animator.addBehavior(body)
+        animator.addBehavior(collision)
+        for _ in 0..<30 {
+            MediaClock.main.advanceFrames(1)
+            #expect(item.center.y < 400)
+        }
+    }
+
+    /// Ten 40-point boxes stacked on the reference-bounds floor stay put.
+    @Test func stackOfTenBoxesStaysPut() {
+        let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
+        var boxes: [UIView] = []
+        for i in 0..<10 {
+            let v = UIView(frame: CGRect(x: 180, y: 560 - 40 * CGFloat(i), width: 40, height: 40))
+            reference.addSubview(v)
+            boxes.append(v)
+        }
+        let starts = boxes.map(\.center)
+        let animator = UIDynamicAnimator(referenceView: reference)
+        let body = UIDynamicItemBehavior(items: boxes)
+        body.friction = 0.5
+        let collision = UICollisionBehavior(items: boxes)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(body)
+        animator.addBehavior(collision)
+        animator.addBehavior(UIGravityBehavior(items: boxes))
+        MediaClock.main.advance(by: 3)
+        for (b, s) in zip(boxes, starts) {
+            #expect(abs(b.center.x - s.x) < 1 && abs(b.center.y - s.y) < 2)
+        }
+    }
+}
