@@ -1,3 +1,4 @@
+@_exported import Foundation
 @_exported import FlipbookGeometry
 @_exported import FlipbookQuartz
 @_exported import FlipbookPhysics

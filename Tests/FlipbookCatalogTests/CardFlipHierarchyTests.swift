@@ -40,10 +40,12 @@ import TestSupport
         let reveal = try #require(app.deck.presentedViewController as? RevealViewController)
         let container = try #require(reveal.view.superview)
 
-        // Start: the container holds the hidden reveal view and the snapshot on top, edge-on,
-        // exactly over the card with the card's corners; the deck faces the viewer.
-        #expect(container.subviews.count == 2)
-        #expect(container.subviews.first === reveal.view)
+        // Start (seed 000): the container holds the deck (the presenting view), the hidden
+        // reveal view and the snapshot on top, edge-on, exactly over the card with the card's
+        // corners; the deck faces the viewer.
+        #expect(container.subviews.count == 3)
+        #expect(container.subviews.first === app.deck.view)
+        #expect(container.subviews[1] === reveal.view)
         let snapshot = try #require(container.subviews.last)
         #expect(snapshot !== reveal.view)
         #expect(reveal.view.isHidden)

@@ -8,10 +8,10 @@ import TestSupport
 /// The `card-flip` scene the CLI renders, and the deck's paging.
 @MainActor
 @Suite struct CardFlipSceneTests {
-    @Test func catalogRegistersTheCardFlipScene() {
+    @Test func catalogRegistersItsScenes() {
         var registry = SceneRegistry()
         CatalogScenes.register(in: &registry)
-        #expect(registry.names == ["card-flip"])
+        #expect(registry.names == ["card-flip", "drop-out"])
         #expect(registry.scene(named: "card-flip").map { ObjectIdentifier($0) } == ObjectIdentifier(CardFlipScene.self))
     }
 

@@ -106,6 +106,10 @@ extension ModalTransition {
         let controller = record.presentationController
         presented.isBeingPresented = false
         context.toView?.removeFromSuperview()
+        if let home = record.presenterHome, let view = presenter.viewIfLoaded, view.superview === record.container {
+            view.frame = home.frame
+            home.restore(view, fallback: window)
+        }
         record.container.removeFromSuperview()
         presenter.storedPresentedViewController = nil
         presented.storedPresentingViewController = nil

@@ -139,6 +139,14 @@ final class ModalTransition {
         let record = PresentationRecord(presentationController: controller, style: style, container: container)
         record.source = source
         if controller.shouldRemovePresentersView { record.presenterHome = ViewHome(of: presenterView) }
+        // Seed 000: in a full-screen presentation the presenting view takes part in the
+        // transition: UIKit moves it into the container (keeping its place on screen), so what
+        // the animator applies to the container (a perspective) reaches it too. It leaves the
+        // hierarchy when the presentation completes and comes back on dismissal.
+        if animated, let home = record.presenterHome, let host = home.superview {
+            presenterView.frame = container.convert(home.frame, from: host)
+            container.insertSubview(presenterView, at: 0)
+        }
 
         // 4. Links and the context.
         vc.storedPresentingViewController = presenter
