@@ -340,21 +340,24 @@ extension UIView {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
         case topLeft, topRight, bottomLeft, bottomRight
 
-        /// The Core Animation gravity with the same meaning in Flipbook's y-down layer space.
+        /// The Core Animation gravity that shows the content where the mode says.
+        /// Core Animation names its gravities in a y-up space, so on iOS (and in the
+        /// renderer) `.top` pins to the visual bottom: UIKit maps the vertical modes
+        /// across, and so does Flipbook.
         var contentsGravity: CALayerContentsGravity {
             switch self {
             case .scaleToFill, .redraw: .resize
             case .scaleAspectFit: .resizeAspect
             case .scaleAspectFill: .resizeAspectFill
             case .center: .center
-            case .top: .top
-            case .bottom: .bottom
+            case .top: .bottom
+            case .bottom: .top
             case .left: .left
             case .right: .right
-            case .topLeft: .topLeft
-            case .topRight: .topRight
-            case .bottomLeft: .bottomLeft
-            case .bottomRight: .bottomRight
+            case .topLeft: .bottomLeft
+            case .topRight: .bottomRight
+            case .bottomLeft: .topLeft
+            case .bottomRight: .topRight
             }
         }
     }
