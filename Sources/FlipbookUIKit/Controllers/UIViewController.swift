@@ -97,8 +97,8 @@ open class UIViewController: UIResponder {
 
     // MARK: Layout hooks
 
-    /// Called before the view lays out its subviews. Flipbook calls it around the
-    /// transition container's layout; views do not call it on their own yet.
+    /// Called before the controller's view lays out its subviews (each layout pass that
+    /// lays out the view: `layoutIfNeeded()` or the pass at the end of a frame).
     open func viewWillLayoutSubviews() {}
     /// Called after the view laid out its subviews (see `viewWillLayoutSubviews()`).
     open func viewDidLayoutSubviews() {}

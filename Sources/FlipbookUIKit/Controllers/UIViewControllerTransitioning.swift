@@ -72,10 +72,35 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     /// Called once after the transition completed (true) or was cancelled (false).
     func animationEnded(_ transitionCompleted: Bool)
+    /// The animator that runs this transition's animations, for interruptible and
+    /// interactive transitions (the same object for every call during one transition).
+    ///
+    /// Apple's member is optional; an unimplemented one returns the shared
+    /// `UIViewPropertyAnimator.notProvidedInterruptibleAnimator`, which Flipbook reads as
+    /// "no interruptible animator" (see `providesInterruptibleAnimator(using:)`).
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+
+    public func interruptibleAnimator(
+        using transitionContext: UIViewControllerContextTransitioning
+    ) -> UIViewImplicitlyAnimating {
+        UIViewPropertyAnimator.notProvidedInterruptibleAnimator
+    }
+
+    /// Whether this animator implements `interruptibleAnimator(using:)` (Flipbook's own; on
+    /// iOS this is `responds(to:)` on the optional member).
+    public func providesInterruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> Bool {
+        interruptibleAnimator(using: transitionContext) !== UIViewPropertyAnimator.notProvidedInterruptibleAnimator
+    }
+}
+
+extension UIViewPropertyAnimator {
+    /// The value of an unimplemented `interruptibleAnimator(using:)`: an idle animator
+    /// with no animations, never started.
+    public static let notProvidedInterruptibleAnimator = UIViewPropertyAnimator(duration: 0, curve: .linear)
 }
 
 /// An interaction controller: drives a transition's progress from events, UIKit's

@@ -54,7 +54,11 @@ extension UIView {
         if needsLayoutFlag {
             needsLayoutFlag = false
             checkSafeAreaChange()
+            // A controller's root view brackets its layout with the controller's hooks, as UIKit does.
+            let controller = nextResponderOverride?() as? UIViewController
+            controller?.viewWillLayoutSubviews()
             layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
         for s in subviewStorage { s.layoutSubtree() }
     }
