@@ -107,6 +107,12 @@ private struct QuadJob: @unchecked Sendable {
     let dest: Raster
     let y0: Int
     let spans: [(Int, Int)]
+    let fastClips: [FastClip]
+
+    init(quad: QuadDraw, dest: Raster, y0: Int, spans: [(Int, Int)]) {
+        self.quad = quad; self.dest = dest; self.y0 = y0; self.spans = spans
+        fastClips = quad.clips.map(FastClip.init)
+    }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
     var blitOffset: (dx: Int, dy: Int)? {
@@ -151,26 +157,24 @@ private struct QuadJob: @unchecked Sendable {
         guard xa < xb else { return }
         let k = Int(quad.opacity * 256 + 0.5)
         guard k > 0 else { return }
-        let s = src.data + (sy * src.width + dx) * 4
-        let o = dest.data + y * dest.width * 4
-        for x in xa..<xb {
-            let p = s + x * 4, q = o + x * 4
-            var sa = Int(p[3])
-            if sa == 0 { continue }
-            if sa == 255 && k >= 256 {
-                UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        let s = UnsafeMutableRawPointer(src.data + (sy * src.width + dx) * 4).assumingMemoryBound(to: UInt32.self)
+        let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+        var x = xa
+        while x < xb {
+            let w = s[x]
+            if w < 0x0100_0000 { x += 1; continue }  // transparent texel
+            if w >= 0xFF00_0000 && k >= 256 {
+                // A run of opaque texels copies straight through.
+                var e = x + 1
+                while e < xb && s[e] >= 0xFF00_0000 { e += 1 }
+                (o + x).update(from: s + x, count: e - x)
+                x = e
                 continue
             }
-            var sr = Int(p[0]), sg = Int(p[1]), sb = Int(p[2])
-            if k < 256 {
-                sa = (sa * k + 128) >> 8; sr = (sr * k + 128) >> 8
-                sg = (sg * k + 128) >> 8; sb = (sb * k + 128) >> 8
-            }
-            let ia = 255 - sa
-            q[0] = UInt8(min(255, sr + div255(Int(q[0]) * ia)))
-            q[1] = UInt8(min(255, sg + div255(Int(q[1]) * ia)))
-            q[2] = UInt8(min(255, sb + div255(Int(q[2]) * ia)))
-            q[3] = UInt8(min(255, sa + div255(Int(q[3]) * ia)))
+            var p = Pixel.unpack(w)
+            if k < 256 { p = (p &* Int32(k) &+ 128) &>> 8 }
+            o[x] = Pixel.over(p, Pixel.unpack(o[x]))
+            x += 1
         }
     }
 
@@ -178,7 +182,8 @@ private struct QuadJob: @unchecked Sendable {
     /// larger texel-per-pixel gradient at the row's two ends (+inf when an end is behind the eye).
     private func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
         var bu = 0.0, bv = 0.0
-        for x in [Double(xa) + 0.5, Double(xb) - 0.5] {
+        for end in 0..<2 {
+            let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
             let s = m.g * x + m.h * py + m.i
             guard s > 1e-9 else { return (.infinity, .infinity) }
             let inv = 1 / s
@@ -192,26 +197,46 @@ private struct QuadJob: @unchecked Sendable {
     }
 
     private func row(_ y: Int, _ xa: Int, _ xb: Int) {
+        if quad.toSource.g == 0 && quad.toSource.h == 0 {
+            rowBody(y, xa, xb, perspective: false)
+        } else {
+            rowBody(y, xa, xb, perspective: true)
+        }
+    }
+
+    /// One row of the general (resampling) path. `perspective == false` when w' is constant along
+    /// the map (affine), so the divide is done once: the same value every pixel would compute.
+    @inline(__always)
+    private func rowBody(_ y: Int, _ xa: Int, _ xb: Int, perspective: Bool) {
         let m = quad.toSource
         let src = quad.source
         let sw = src.width, sh = src.height
         let fw = Double(sw), fh = Double(sh)
-        let sdata = src.data
-        let out = dest.data + y * dest.width * 4
+        let sdata = UnsafeRawPointer(src.data)
+        let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
         let py = Double(y) + 0.5
         let opacity = quad.opacity
-        let clips = quad.clips
+        let clips = fastClips
+        let hasClips = !clips.isEmpty
         let (bandU, bandV) = edgeBands(m, py, xa, xb)
         // Homogeneous source coordinates at the first pixel centre, stepped by one pixel.
         let px0 = Double(xa) + 0.5
         var uh = m.a * px0 + m.b * py + m.c
         var vh = m.d * px0 + m.e * py + m.f
         var sh0 = m.g * px0 + m.h * py + m.i
+        let affineInv = 1 / sh0
+        if !perspective && !(sh0 > 0) { return }
         for x in xa..<xb {
             let s = sh0, uhx = uh, vhx = vh
-            uh += m.a; vh += m.d; sh0 += m.g
-            guard s > 0 else { continue }  // the point of the plane is behind the eye
-            let inv = 1 / s
+            uh += m.a; vh += m.d
+            let inv: Double
+            if perspective {
+                sh0 += m.g
+                guard s > 0 else { continue }  // the point of the plane is behind the eye
+                inv = 1 / s
+            } else {
+                inv = affineInv
+            }
             let u = uhx * inv, v = vhx * inv
             let du = min(u, fw - u), dv = min(v, fh - v)
             var cov = opacity
@@ -226,50 +251,73 @@ private struct QuadJob: @unchecked Sendable {
                 if !(cv > 0) { continue }
                 if cv < 1 { cov *= cv }
             }
-            if !clips.isEmpty {
+            if hasClips {
                 let px = Double(x) + 0.5
-                for clip in clips {
-                    cov *= ClipCoverage.coverage(clip, px, py)
+                var c = 0
+                while c < clips.count {
+                    cov *= clips[c].coverage(px, py)
                     if cov <= 0 { break }
+                    c += 1
                 }
                 if cov <= 0 { continue }
             }
+            let k = Int(cov * 256 + 0.5)
+            if k <= 0 { continue }
             // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
             let sx = u - 0.5, sy = v - 0.5
-            let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down)
-            let wx = Int((sx - fx0) * 256), wy = Int((sy - fy0) * 256)
-            let ix = Int(fx0), iy = Int(fy0)
+            let tx = Int(sx), ty = Int(sy)  // toward zero; fixed below to the floor (exact)
+            let ix = Double(tx) > sx ? tx - 1 : tx, iy = Double(ty) > sy ? ty - 1 : ty
+            let wx = Int((sx - Double(ix)) * 256), wy = Int((sy - Double(iy)) * 256)
             let x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
             let x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
             let y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
             let y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
-            let p00 = sdata + (y0 * sw + x0) * 4, p10 = sdata + (y0 * sw + x1) * 4
-            let p01 = sdata + (y1 * sw + x0) * 4, p11 = sdata + (y1 * sw + x1) * 4
-            let k = Int(cov * 256 + 0.5)
-            if k <= 0 { continue }
-            let ia = p00[3] == 0 && p10[3] == 0 && p01[3] == 0 && p11[3] == 0
-            if ia { continue }
-            let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy), w01 = (256 - wx) * wy, w11 = wx * wy
-            var sa = (Int(p00[3]) * w00 + Int(p10[3]) * w10 + Int(p01[3]) * w01 + Int(p11[3]) * w11 + 32768) >> 16
-            var sr = (Int(p00[0]) * w00 + Int(p10[0]) * w10 + Int(p01[0]) * w01 + Int(p11[0]) * w11 + 32768) >> 16
-            var sg = (Int(p00[1]) * w00 + Int(p10[1]) * w10 + Int(p01[1]) * w01 + Int(p11[1]) * w11 + 32768) >> 16
-            var sb = (Int(p00[2]) * w00 + Int(p10[2]) * w10 + Int(p01[2]) * w01 + Int(p11[2]) * w11 + 32768) >> 16
-            if k < 256 {
-                sa = (sa * k + 128) >> 8; sr = (sr * k + 128) >> 8
-                sg = (sg * k + 128) >> 8; sb = (sb * k + 128) >> 8
-            }
-            if sa == 0 && sr == 0 && sg == 0 && sb == 0 { continue }
+            let t00 = sdata.loadUnaligned(fromByteOffset: (y0 * sw + x0) * 4, as: UInt32.self)
+            let t10 = sdata.loadUnaligned(fromByteOffset: (y0 * sw + x1) * 4, as: UInt32.self)
+            let t01 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x0) * 4, as: UInt32.self)
+            let t11 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x1) * 4, as: UInt32.self)
+            if (t00 | t10 | t01 | t11) & 0xFF00_0000 == 0 { continue }  // all four texels transparent
             let o = out + x * 4
+            if k >= 256 && t00 == t10 && t00 == t01 && t00 == t11 && t00 >= 0xFF00_0000 {
+                o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
+                continue
+            }
+            let w00 = Int32((256 - wx) * (256 - wy)), w10 = Int32(wx * (256 - wy))
+            let w01 = Int32((256 - wx) * wy), w11 = Int32(wx * wy)
+            var sample = Pixel.unpack(t00) &* w00 &+ Pixel.unpack(t10) &* w10 &+ Pixel.unpack(t01) &* w01
+                &+ Pixel.unpack(t11) &* w11 &+ 32768
+            sample = sample &>> 16
+            if k < 256 { sample = (sample &* Int32(k) &+ 128) &>> 8 }
+            if sample == .zero { continue }
+            let sa = sample[3]
             if sa >= 255 {
-                o[0] = UInt8(min(255, sr)); o[1] = UInt8(min(255, sg)); o[2] = UInt8(min(255, sb)); o[3] = 255
+                o.storeBytes(of: Pixel.pack(sample.replacing(with: 255, where: SIMD4<Int32>(255, 255, 255, 255) .< sample)), as: UInt32.self)
             } else {
-                let ia = 255 - sa
-                o[0] = UInt8(min(255, sr + div255(Int(o[0]) * ia)))
-                o[1] = UInt8(min(255, sg + div255(Int(o[1]) * ia)))
-                o[2] = UInt8(min(255, sb + div255(Int(o[2]) * ia)))
-                o[3] = UInt8(min(255, sa + div255(Int(o[3]) * ia)))
+                let d = Pixel.unpack(o.load(as: UInt32.self))
+                o.storeBytes(of: Pixel.over(sample, d), as: UInt32.self)
             }
         }
+    }
+}
+
+/// Premultiplied RGBA8 pixels as four 32-bit lanes (r, g, b, a) for fixed-point arithmetic.
+enum Pixel {
+    @inline(__always) static func unpack(_ w: UInt32) -> SIMD4<Int32> {
+        SIMD4<Int32>(Int32(w & 0xFF), Int32((w >> 8) & 0xFF), Int32((w >> 16) & 0xFF), Int32(w >> 24))
+    }
+
+    /// Packs lanes already in 0…255.
+    @inline(__always) static func pack(_ v: SIMD4<Int32>) -> UInt32 {
+        UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
+            | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
+    }
+
+    /// Source-over: `s + d × (255 − s.a) / 255` per lane (rounded), clamped to 255, packed.
+    @inline(__always) static func over(_ s: SIMD4<Int32>, _ d: SIMD4<Int32>) -> UInt32 {
+        let t = d &* (255 &- s[3]) &+ 128
+        var r = s &+ ((t &+ (t &>> 8)) &>> 8)
+        r.replace(with: 255, where: r .> 255)
+        return pack(r)
     }
 }
 

@@ -145,26 +145,41 @@ struct DisplayListBuilder {
 
 /// Runs a display list into a raster.
 enum DisplayListExecutor {
-    static func execute(_ items: [DisplayItem], into target: Raster) {
-        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))]
+    /// Draws `items` over `target`. Offscreen groups and masks come from `pool` (fresh buffers
+    /// when nil) and are cleared and returned to it. Returns the rectangle drawn into, starting
+    /// from `dirty` (the whole target by default).
+    @discardableResult
+    static func execute(_ items: [DisplayItem], into target: Raster, pool: RasterPool? = nil, dirty: PixelRect? = nil) -> PixelRect {
+        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, dirty ?? PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))]
+        func take() -> Raster { pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
+        func give(_ r: Raster, _ drawn: PixelRect) {
+            guard let pool else { return }
+            r.clear(x0: drawn.x0, y0: drawn.y0, x1: drawn.x1, y1: drawn.y1)
+            pool.give(r)
+        }
         for item in items {
             switch item {
             case .quad(let q):
                 if let r = Compositor.draw(q, into: stack[stack.count - 1].raster) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
-                stack.append((Raster(width: target.width, height: target.height), .empty))
+                stack.append((take(), .empty))
             case .endGroup(let opacity, let mask):
                 guard stack.count > 1, let group = stack.popLast() else { continue }
-                if group.dirty.isEmpty { continue }
+                if group.dirty.isEmpty { give(group.raster, group.dirty); continue }
                 if let mask {
-                    let m = Raster(width: target.width, height: target.height)
-                    execute(mask, into: m)
+                    let m = take()
+                    let drawn = execute(mask, into: m, pool: pool, dirty: .empty)
                     GroupBlend.applyMask(m, to: group.raster, in: group.dirty)
+                    give(m, drawn)
                 }
                 GroupBlend.composite(group.raster, over: stack[stack.count - 1].raster, opacity: opacity, in: group.dirty)
                 stack[stack.count - 1].dirty.formUnion(group.dirty)
+                give(group.raster, group.dirty)
             }
         }
+        // Unbalanced groups (never produced by the builder): hand their buffers back too.
+        while stack.count > 1, let group = stack.popLast() { give(group.raster, group.dirty) }
+        return stack[0].dirty
     }
 }
 

@@ -16,6 +16,9 @@ public final class LayerRenderer {
     /// A colour painted under everything (nil: transparent), e.g. opaque black for video.
     public var backgroundColor: CGColor?
     private let cache = ContentCache()
+    /// The frame buffer and offscreen buffers, reused from frame to frame (results are copied out).
+    private var frame: Raster?
+    private let pool = RasterPool()
 
     public init(scale: CGFloat = 2) {
         if scale.isFinite && scale > 0 && scale <= 16 {
@@ -55,7 +58,15 @@ public final class LayerRenderer {
     func renderRaster(_ layer: CALayer) -> Raster {
         let root = LayerPresentation.presented(layer)
         let size = pixelSize(of: root)  // the presented bounds (they may be animating)
-        let raster = Raster(width: size.width, height: size.height)
+        let raster: Raster
+        if let f = frame, f.width == size.width, f.height == size.height {
+            raster = f
+            if LayerContentReader.components(backgroundColor) == nil { raster.clear() }
+        } else {
+            raster = Raster(width: size.width, height: size.height)
+            frame = raster
+            pool.keepOnly(width: raster.width, height: raster.height)
+        }
         if let bg = LayerContentReader.components(backgroundColor) {
             let a = bg[3]
             raster.fill(
@@ -63,7 +74,7 @@ public final class LayerRenderer {
                 b: UInt8((bg[2] * a * 255).rounded()), a: UInt8((a * 255).rounded()))
         }
         let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
-        DisplayListExecutor.execute(items, into: raster)
+        DisplayListExecutor.execute(items, into: raster, pool: pool)
         cache.endFrame()
         return raster
     }

@@ -42,9 +42,34 @@ final class Raster: @unchecked Sendable {
 
     /// Fills the whole buffer with one premultiplied colour.
     func fill(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        for k in 0..<(width * height) {
-            let p = data + k * 4
-            p[0] = r; p[1] = g; p[2] = b; p[3] = a
+        let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        UnsafeMutableRawPointer(data).withMemoryRebound(to: UInt32.self, capacity: width * height) {
+            $0.update(repeating: word, count: width * height)
         }
+    }
+}
+
+/// Full-frame scratch rasters kept between frames (a renderer's offscreen groups and masks), so a
+/// frame allocates and zeroes no full-frame buffers. Every raster handed back must be transparent
+/// again (callers clear what they drew).
+final class RasterPool {
+    private var free: [Raster] = []
+
+    /// A transparent raster of this size (reused when one is free).
+    func take(width: Int, height: Int) -> Raster {
+        if let k = free.lastIndex(where: { $0.width == max(1, width) && $0.height == max(1, height) }) {
+            return free.remove(at: k)
+        }
+        return Raster(width: width, height: height)
+    }
+
+    /// Hands a transparent raster back for reuse (at most a few are kept).
+    func give(_ r: Raster) {
+        if free.count < 8 { free.append(r) }
+    }
+
+    /// Drops rasters of other sizes than the current frame's.
+    func keepOnly(width: Int, height: Int) {
+        free.removeAll { $0.width != max(1, width) || $0.height != max(1, height) }
     }
 }

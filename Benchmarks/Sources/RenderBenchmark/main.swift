@@ -41,8 +41,9 @@ func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int) -> Double
     let redraws = renderer.contentRasterizations - redraws0
     let ms = milliseconds(elapsed) / Double(frames)
     let size = renderer.pixelSize(of: scene.rootLayer)
-    print(String(format: "test scene %@ @%.0fx (%d×%d): %.2f ms/frame wall, %.2f ms/frame CPU (all threads); wall / 8 ms aim = %.2f; content redraws in %d frames: %d  [checksum %d]",
-                 device.name, Double(scale), size.width, size.height, ms, cpu, ms / 8, frames, redraws, checksum))
+    // Only doubles go through String(format:) (a Swift String for %@ is not safe on Linux).
+    func f2(_ v: Double) -> String { String(format: "%.2f", v) }
+    print("test scene \(device.name) @\(Int(scale))x (\(size.width)×\(size.height)): \(f2(ms)) ms/frame wall, \(f2(cpu)) ms/frame CPU (all threads); wall / 8 ms aim = \(f2(ms / 8)); content redraws in \(frames) frames: \(redraws)  [checksum \(checksum)]")
     return ms
 }
 
@@ -129,8 +130,8 @@ func compositorBenchmark(width: Int, height: Int, iterations: Int) {
         diff += abs(Int(ours[k * 4]) - Int((w >> 16) & 255)) + abs(Int(ours[k * 4 + 3]) - Int(w >> 24))
     }
     let a = milliseconds(swiftTime) / Double(iterations), b = milliseconds(pixmanTime) / Double(iterations)
-    print(String(format: "compositor %d×%d, 512² texture, projective bilinear OVER: Swift %.2f ms (CPU %.2f), pixman %.2f ms (CPU %.2f); Swift/pixman wall = %.2f, CPU = %.2f  (mean |Δ| %.3f)",
-                 width, height, a, swiftCPU, b, pixmanCPU, a / b, swiftCPU / pixmanCPU, Double(diff) / Double(width * height * 2)))
+    func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+    print("compositor \(width)×\(height), 512² texture, projective bilinear OVER: Swift \(f(a)) ms (CPU \(f(swiftCPU))), pixman \(f(b)) ms (CPU \(f(pixmanCPU))); Swift/pixman wall = \(f(a / b)), CPU = \(f(swiftCPU / pixmanCPU))  (mean |Δ| \(f(Double(diff) / Double(width * height * 2), 3)))")
 }
 
 @MainActor
