@@ -97,6 +97,7 @@ final class AnimationEngine {
             animation.beginPending = false
             animation.beginTime = layer.localTime(atMediaTime: clock.now)
             animation.freezeTiming()
+            layer.invalidatePresentationPlan()
         }
     }
 

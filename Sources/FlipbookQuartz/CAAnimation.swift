@@ -44,6 +44,9 @@ open class CAAnimation: CAMediaTiming, CAAction {
     final var transactionGroups: [TransactionGroup] = []
     /// The timing read when the animation was added (and its begin time once committed).
     final var frozenTiming: TimingModel?
+    /// The timing function read when the timing was frozen (changes after adding are
+    /// ignored, like the other timing properties).
+    final var frozenTimingFunction: CAMediaTimingFunction?
 
     public required init() {}
 
@@ -125,7 +128,10 @@ open class CAAnimation: CAMediaTiming, CAAction {
     }
 
     /// Freezes the timing of an added animation (and its group's children).
-    func freezeTiming() { frozenTiming = liveTiming }
+    func freezeTiming() {
+        frozenTiming = liveTiming
+        frozenTimingFunction = timingFunction
+    }
 
     /// Applies the animation straight to stored values when it can (false: it needs a layer).
     func applyFast(_ active: ActiveTime, to values: inout LayerValues) -> Bool { false }
@@ -135,7 +141,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
 
     /// The timing function's output for `fraction`.
     func eased(_ fraction: Double) -> Double {
-        guard let f = timingFunction else { return fraction }
+        guard let f = frozenTiming != nil ? frozenTimingFunction : timingFunction else { return fraction }
         return f.value(at: fraction)
     }
 

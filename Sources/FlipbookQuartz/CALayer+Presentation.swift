@@ -45,6 +45,11 @@ extension CALayer {
 
     /// Applies this layer's animations (at its local time `local`) to `target`.
     func applyAnimations(to target: CALayer, localTime local: CFTimeInterval) {
+        let plan = presentationPlan
+        if plan.isDirect, target.isPresentationCopy {
+            plan.apply(localTime: local, to: &target.state)
+            return
+        }
         for entry in animationEntries {
             let anim = entry.animation
             // Not yet committed: it begins now.
@@ -71,7 +76,7 @@ extension CALayer {
     /// - Returns: the model layer itself when it has no animations, else a copy with the
     ///   animations applied (its sublayers are the model's, unchanged).
     public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
-        guard !animationEntries.isEmpty, !isPresentationCopy else { return self }
+        guard hasAnimations, !isPresentationCopy else { return self }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
         let copy = type(of: self).init(layer: self)
         copy.isPresentationCopy = true
@@ -89,20 +94,13 @@ extension CALayer {
     ///   to compute it by walking up the tree.
     /// - Complexity: O(animations of this layer).
     public func presentedValues(parentTime: CFTimeInterval? = nil) -> LayerValues {
-        guard !animationEntries.isEmpty, !isPresentationCopy else { return state }
+        guard hasAnimations, !isPresentationCopy else { return state }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
         let local = localTime(fromParentTime: t)
+        let plan = presentationPlan
+        guard plan.isDirect else { return presentedLayer(parentTime: t).state }
         var values = state
-        for entry in animationEntries {
-            let anim = entry.animation
-            let begin = anim.beginPending ? local : anim.beginTime
-            var timing = anim.timing
-            timing.beginTime = begin
-            guard let active = timing.activeTime(atParentTime: local) else { continue }
-            if !anim.applyFast(active, to: &values) {
-                return presentedLayer(parentTime: t).state
-            }
-        }
+        plan.apply(localTime: local, to: &values)
         return values
     }
 

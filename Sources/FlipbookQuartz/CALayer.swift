@@ -106,8 +106,10 @@ public struct LayerValues {
 
 @MainActor
 open class CALayer {
-    /// The stored values behind the properties below.
-    var state = LayerValues()
+    /// The stored values behind the properties below. Exclusivity is not checked at run
+    /// time (the presentation walk reads it for every layer every frame); every access is
+    /// a short read or write that never overlaps another.
+    @exclusivity(unchecked) var state = LayerValues()
 
     open var bounds: CGRect {
         get { state.bounds }
@@ -311,9 +313,19 @@ open class CALayer {
 
     // MARK: Engine state
     /// Animations by insertion order (model layers only).
-    var animationEntries: [AnimationEntry] = []
+    var animationEntries: [AnimationEntry] = [] {
+        didSet {
+            cachedPresentationPlan = nil
+            hasAnimations = !animationEntries.isEmpty
+        }
+    }
+    /// `!animationEntries.isEmpty`, kept in the layer itself so the per-frame walk of a
+    /// layer without animations does not touch the entries' storage.
+    @exclusivity(unchecked) final var hasAnimations = false
+    /// `animationEntries` compiled for the presentation walk (see `presentationPlan`).
+    @exclusivity(unchecked) final var cachedPresentationPlan: PresentationPlan?
     /// Set on presentation copies: they never run actions or take animations.
-    var isPresentationCopy = false
+    @exclusivity(unchecked) var isPresentationCopy = false
     /// For a presentation copy, the model it shows.
     var modelLayer: CALayer?
     var needsDisplayFlag = false

@@ -79,14 +79,50 @@ struct TimingModel {
     /// The position in the timeline at `parentTime`, or nil when the animation does not
     /// apply (before its start without backwards fill, after its end without forwards fill).
     func activeTime(atParentTime parentTime: Double) -> ActiveTime? {
+        ResolvedTiming(self).activeTime(atParentTime: parentTime)
+    }
+}
+
+/// A `TimingModel` with its derived durations and fill flags worked out once, so the
+/// per-frame evaluation is plain arithmetic (no string compares, no recomputation).
+/// `activeTime(atParentTime:)` is the one implementation of Core Animation's timeline.
+struct ResolvedTiming {
+    var beginTime: Double
+    var speed: Double
+    var timeOffset: Double
+    /// One iteration (0 or invalid durations read as 0.25 s).
+    var simpleDuration: Double
+    var cycle: Double
+    var activeDuration: Double
+    var autoreverses: Bool
+    var fillsForwards: Bool
+    var fillsBackwards: Bool
+
+    init(_ t: TimingModel) {
+        beginTime = t.beginTime
+        speed = t.speed
+        timeOffset = t.timeOffset
+        simpleDuration = t.simpleDuration
+        cycle = t.cycle
+        activeDuration = t.activeDuration
+        autoreverses = t.autoreverses
+        fillsForwards = t.fillMode.fillsForwards
+        fillsBackwards = t.fillMode.fillsBackwards
+    }
+
+    /// See `TimingModel.activeTime(atParentTime:)`.
+    @inline(__always)
+    func activeTime(atParentTime parentTime: Double) -> ActiveTime? {
         let d = simpleDuration, cycle = self.cycle, total = activeDuration
-        let e = elapsed(atParentTime: parentTime)
+        let s = speed.isFinite ? speed : 1
+        let elapsed = (parentTime - beginTime) * s
+        let e = elapsed.isFinite ? elapsed : 0
         var a: Double
         if e < 0 {
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             a = 0
         } else if e >= total {
-            guard fillMode.fillsForwards else { return nil }
+            guard fillsForwards else { return nil }
             a = total
         } else {
             a = e
