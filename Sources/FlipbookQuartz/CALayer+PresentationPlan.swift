@@ -7,9 +7,9 @@ import FlipbookGeometry
 /// only: no dynamic dispatch, no `Any`, no key-path strings, no dictionaries, and (the
 /// struct being trivially copyable) no reference counting.
 ///
-/// The references are unmanaged (no reference counting): the layer's animation entries own the animation,
-/// its frozen timing function and its `FastPlan` (the colours), and the compiled plan is
-/// dropped whenever those entries change.
+/// The references are unmanaged (no reference counting): the layer's animation entries own
+/// the animation and its `FastPlan` (the colours), the engine owns the interned timing
+/// function, and the compiled plan is dropped whenever those entries change.
 struct CompiledAnimation {
     var timing: ResolvedTiming
     /// Added but not yet committed: the animation begins at the time it is evaluated.
@@ -158,7 +158,7 @@ struct PresentationPlan {
                 CompiledAnimation(
                     timing: ResolvedTiming(basic.timing), beginsNow: basic.beginPending,
                     function: (basic.frozenTiming != nil ? basic.frozenTimingFunction : basic.timingFunction)
-                        .map(Unmanaged.passUnretained),
+                        .map { Unmanaged.passUnretained(MediaClock.main.engine.interned($0)) },
                     progressSource: basic is CASpringAnimation ? Unmanaged.passUnretained(basic) : nil, write: DirectWrite(plan.kind)))
         }
         animations = list

@@ -85,7 +85,14 @@ public struct LayerValues {
     public var shadowOffset: CGSize = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
     public var shadowPath: CGPath? = nil
-    public var contents: Any? = nil
+    /// Usually a `CGImage`. Stored boxed (`ContentsBox`) so the struct holds no `Any`
+    /// inline: it then copies with plain retains instead of value-witness calls, which
+    /// the presentation walk does once per layer per frame.
+    public var contents: Any? {
+        get { contentsBox?.value }
+        set { contentsBox = newValue.map(ContentsBox.init) }
+    }
+    var contentsBox: ContentsBox? = nil
     public var contentsGravity: CALayerContentsGravity = .resize
     public var contentsScale: CGFloat = 1
     public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -102,6 +109,12 @@ public struct LayerValues {
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses: Bool = false
     public var fillMode: CAMediaTimingFillMode = .removed
+}
+
+/// An immutable box for `LayerValues.contents`.
+final class ContentsBox: @unchecked Sendable {
+    let value: Any
+    init(_ value: Any) { self.value = value }
 }
 
 @MainActor
