@@ -251,18 +251,6 @@ private struct QuadJob: @unchecked Sendable {
                 if !(cv > 0) { continue }
                 if cv < 1 { cov *= cv }
             }
-            if hasClips {
-                let px = Double(x) + 0.5
-                var c = 0
-                while c < clips.count {
-                    cov *= clips[c].coverage(px, py)
-                    if cov <= 0 { break }
-                    c += 1
-                }
-                if cov <= 0 { continue }
-            }
-            let k = Int(cov * 256 + 0.5)
-            if k <= 0 { continue }
             // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
             let sx = u - 0.5, sy = v - 0.5
             let tx = Int(sx), ty = Int(sy)  // toward zero; fixed below to the floor (exact)
@@ -277,6 +265,19 @@ private struct QuadJob: @unchecked Sendable {
             let t01 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x0) * 4, as: UInt32.self)
             let t11 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x1) * 4, as: UInt32.self)
             if (t00 | t10 | t01 | t11) & 0xFF00_0000 == 0 { continue }  // all four texels transparent
+            // Clips only where the sample shows something (text and shadows are mostly transparent).
+            if hasClips {
+                let px = Double(x) + 0.5
+                var c = 0
+                while c < clips.count {
+                    cov *= clips[c].coverage(px, py)
+                    if cov <= 0 { break }
+                    c += 1
+                }
+                if cov <= 0 { continue }
+            }
+            let k = Int(cov * 256 + 0.5)
+            if k <= 0 { continue }
             let o = out + x * 4
             if k >= 256 && t00 == t10 && t00 == t01 && t00 == t11 && t00 >= 0xFF00_0000 {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel

@@ -28,16 +28,19 @@ func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int) -> Double
     _ = renderer.render(scene.rootLayer)  // warm the content cache, as in a sequence
     let redraws0 = renderer.contentRasterizations
     let clock = ContinuousClock()
-    var checksum = 0
-    let cpu0 = cpuMilliseconds()
-    let elapsed = clock.measure {
-        for i in 0..<frames {
-            scene.update(elapsed: scene.duration * Double(i) / Double(frames - 1))
-            let img = renderer.render(scene.rootLayer)
-            checksum &+= Int(img.premultipliedPixels[img.premultipliedPixels.count / 2])
-        }
+    var checksum = -3_750_763_034_362_895_579  // FNV offset basis
+    var elapsed = Duration.zero
+    var cpuTotal = 0.0
+    for i in 0..<frames {
+        scene.update(elapsed: scene.duration * Double(i) / Double(frames - 1))
+        let cpu0 = cpuMilliseconds()
+        var img: RenderedImage?
+        elapsed += clock.measure { img = renderer.render(scene.rootLayer) }
+        cpuTotal += cpuMilliseconds() - cpu0
+        // FNV-1a over every byte of every frame (outside the timing): any pixel change shows.
+        for b in img?.premultipliedPixels ?? [] { checksum = (checksum ^ Int(b)) &* 0x100_0000_01b3 }
     }
-    let cpu = (cpuMilliseconds() - cpu0) / Double(frames)
+    let cpu = cpuTotal / Double(frames)
     let redraws = renderer.contentRasterizations - redraws0
     let ms = milliseconds(elapsed) / Double(frames)
     let size = renderer.pixelSize(of: scene.rootLayer)
