@@ -20,10 +20,6 @@ import Testing
 
     static func assertStrip(_ frames: [RenderedImage], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let strip = try #require(Filmstrip.join(frames), sourceLocation: sourceLocation)
-        let dir = Filmstrip.directory(#filePath).appendingPathComponent("DropOut")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots/DropOut")
-        try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         Filmstrip.assert(strip, named: "DropOut/\(name)", sourceLocation: sourceLocation)
     }
 

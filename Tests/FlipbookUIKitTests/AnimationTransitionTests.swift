@@ -88,42 +88,16 @@ import FlipbookRender
     }
 }
 
-/// Golden-image comparison for the animation tests (same rules as the renderer's
-/// `SnapshotAssertion`: `FLIPBOOK_RECORD_SNAPSHOTS=1` records and fails, never on CI; on a
-/// mismatch the actual image is written to `$TMPDIR/flipbook-snapshots/`).
+/// Golden images of the animation tests, through TestSupport's `GoldenImage` (references in
+/// `__Snapshots__/AnimationTransitionTests/`).
 @MainActor
 enum AnimationSnapshot {
     static func assert(
         _ image: RenderedImage, named name: String, channelTolerance: Int = 2, filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let env = ProcessInfo.processInfo.environment
-        let reference = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__/AnimationTransitionTests/\(name).png")
-        if env["FLIPBOOK_RECORD_SNAPSHOTS"] == "1", env["CI"] == nil {
-            try? FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? image.write(to: reference)
-            Issue.record("Recorded \(reference.path); run again without FLIPBOOK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
-            return
-        }
-        let actualPixels = ImageDecoder.decode(data: image.pngData())?.pixels ?? image.premultipliedPixels
-        guard let data = try? Data(contentsOf: reference), let golden = ImageDecoder.decode(data: data),
-            golden.width == image.width, golden.height == image.height
-        else {
-            Issue.record("Missing or mis-sized reference \(reference.path); actual: \(writeActual(image, name))", sourceLocation: sourceLocation)
-            return
-        }
-        let worst = zip(actualPixels, golden.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        if worst > channelTolerance {
-            Issue.record("\(name) differs from its golden by up to \(worst); actual: \(writeActual(image, name))", sourceLocation: sourceLocation)
-        }
-    }
-
-    static func writeActual(_ image: RenderedImage, _ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent("\(name)-actual.png")
-        try? image.write(to: url)
-        return url.path
+        GoldenImage.assert(
+            image, named: "AnimationTransitionTests/\(name)", tolerance: .init(channel: channelTolerance, pixelFraction: 0),
+            filePath: filePath, sourceLocation: sourceLocation)
     }
 }

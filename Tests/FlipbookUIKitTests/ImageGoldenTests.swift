@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Golden images of UIKit views drawn by FlipbookRender. Record with
@@ -7,45 +8,12 @@ import Flipbook
 /// writes the actual image and a diff next to the test output and prints their paths.
 @MainActor
 @Suite struct ImageGoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("__Snapshots__/ImageGoldenTests")
-
     func assertGolden(_ view: UIView, named name: String, tolerance: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws {
         view.layoutIfNeeded()
         let image = LayerRenderer(scale: 2).render(view.layer)
-        let url = Self.directory.appendingPathComponent("\(name).png")
-        if ProcessInfo.processInfo.environment["FLIPBOOK_RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-            try image.write(to: url)
-            return
-        }
-        guard let data = try? Data(contentsOf: url), let golden = ImageDecoder.decode(data: data) else {
-            Issue.record("No golden image at \(url.path); record with FLIPBOOK_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
-            return
-        }
-        let actual = image.premultipliedPixels
-        var worst = 0
-        var diff = [UInt8](repeating: 0, count: actual.count)
-        if golden.width == image.width && golden.height == image.height {
-            for i in 0..<actual.count {
-                let d = abs(Int(actual[i]) - Int(golden.pixels[i]))
-                worst = max(worst, d)
-                diff[i] = i % 4 == 3 ? 255 : UInt8(min(255, d * 8))
-            }
-        } else {
-            worst = Int.max
-        }
-        if worst > tolerance {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-uikit-goldens")
-            try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let actualURL = out.appendingPathComponent("\(name)-actual.png")
-            let diffURL = out.appendingPathComponent("\(name)-diff.png")
-            try? image.write(to: actualURL)
-            try? RenderedImage(width: image.width, height: image.height, premultipliedPixels: diff)?.write(to: diffURL)
-            Issue.record(
-                "\(name): differs from the golden by \(worst) (tolerance \(tolerance)); actual: \(actualURL.path), diff: \(diffURL.path)",
-                sourceLocation: sourceLocation)
-        }
+        GoldenImage.assert(
+            image, named: "ImageGoldenTests/\(name)", tolerance: .init(channel: tolerance, pixelFraction: 0),
+            sourceLocation: sourceLocation)
     }
 
     @Test func label() throws {

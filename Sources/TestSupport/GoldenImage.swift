@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import Flipbook
+
+/// Golden-image comparison shared by every test target.
+///
+/// A reference lives at `__Snapshots__/<name>.png` beside the test file that asks for it
+/// (`name` may contain a subfolder). With `FLIPBOOK_RECORD_SNAPSHOTS=1` the reference is
+/// (re)written and the test fails, saying so, so a recording run is never mistaken for a
+/// passing one; recording is refused when `CI` is set. On a mismatch the actual image and a
+/// diff image (red where pixels differ beyond the tolerance, a darkened copy elsewhere) are
+/// written to `$TMPDIR/flipbook-snapshots/` and their paths printed.
+public enum GoldenImage {
+    /// How far a rendered image may differ from its golden.
+    public struct Tolerance: Sendable {
+        /// Largest per-channel difference (0…255) a pixel may have and still count as equal.
+        public var channel: Int
+        /// Fraction of pixels (0…1) allowed to differ by more than `channel`.
+        public var pixelFraction: Double
+
+        public init(channel: Int, pixelFraction: Double) {
+            self.channel = channel
+            self.pixelFraction = pixelFraction
+        }
+
+        public static let exact = Tolerance(channel: 0, pixelFraction: 0)
+    }
+
+    /// The `__Snapshots__` folder beside the test file `filePath`.
+    public static func directory(_ filePath: String) -> URL {
+        URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+    }
+
+    /// Compares `image` with the reference `name` under `tolerance`, recording an issue on a mismatch.
+    public static func assert(
+        _ image: RenderedImage, named name: String, tolerance: Tolerance,
+        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let env = ProcessInfo.processInfo.environment
+        let reference = directory(filePath).appendingPathComponent("\(name).png")
+        if env["FLIPBOOK_RECORD_SNAPSHOTS"] == "1" {
+            guard env["CI"] == nil else {
+                Issue.record("FLIPBOOK_RECORD_SNAPSHOTS is set on CI: refusing to record \(name)", sourceLocation: sourceLocation)
+                return
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try image.write(to: reference)
+                Issue.record("Recorded \(reference.path); run again without FLIPBOOK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+            } catch {
+                Issue.record("Could not record \(reference.path): \(error)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        guard let data = try? Data(contentsOf: reference), let golden = ImageDecoder.decode(data: data),
+            let expected = RenderedImage(width: golden.width, height: golden.height, premultipliedPixels: golden.pixels)
+        else {
+            let message = "No reference image \(reference.path); actual written to \(write(image, name, "actual")). "
+                + "Record with FLIPBOOK_RECORD_SNAPSHOTS=1."
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            return
+        }
+        guard expected.width == image.width, expected.height == image.height else {
+            let message = "\(name): \(image.width)×\(image.height) differs from the reference's "
+                + "\(expected.width)×\(expected.height); actual: \(write(image, name, "actual"))"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            return
+        }
+        // Compare what a PNG round trip of the actual image holds, as the reference went through one.
+        let actual = ImageDecoder.decode(data: image.pngData())?.pixels ?? image.premultipliedPixels
+        let want = expected.premultipliedPixels
+        var bad = 0, worst = 0
+        var diff = [UInt8](repeating: 0, count: actual.count)
+        for k in 0..<(image.width * image.height) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(actual[k * 4 + c]) - Int(want[k * 4 + c]))) }
+            worst = max(worst, d)
+            if d > tolerance.channel {
+                bad += 1
+                diff[k * 4] = 255
+            } else {
+                let g = UInt8(Int(actual[k * 4 + 1]) / 4)
+                diff[k * 4] = g; diff[k * 4 + 1] = g; diff[k * 4 + 2] = g
+            }
+            diff[k * 4 + 3] = 255
+        }
+        let fraction = Double(bad) / Double(max(1, image.width * image.height))
+        guard fraction > tolerance.pixelFraction else { return }
+        let diffPath = RenderedImage(width: image.width, height: image.height, premultipliedPixels: diff)
+            .map { write($0, name, "diff") } ?? "(none)"
+        let message =
+            "\(name): \(bad) pixels (\(String(format: "%.3f", fraction * 100))%) differ by more than "
+            + "\(tolerance.channel) (worst \(worst)); allowed \(tolerance.pixelFraction * 100)%.\n"
+            + "  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)\n  reference: \(reference.path)"
+        print(message)
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+
+    /// Frames laid left to right in one image; nil unless every frame has the first one's size.
+    public static func filmstrip(_ frames: [RenderedImage]) -> RenderedImage? {
+        guard let first = frames.first, frames.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
+            return nil
+        }
+        let w = first.width, h = first.height, total = w * frames.count
+        var pixels = [UInt8](repeating: 0, count: total * h * 4)
+        for (i, frame) in frames.enumerated() {
+            for y in 0..<h {
+                let src = y * w * 4
+                let dst = (y * total + i * w) * 4
+                pixels.replaceSubrange(dst..<(dst + w * 4), with: frame.premultipliedPixels[src..<(src + w * 4)])
+            }
+        }
+        return RenderedImage(width: total, height: h, premultipliedPixels: pixels)
+    }
+
+    private static func write(_ image: RenderedImage, _ name: String, _ suffix: String) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots")
+            .appendingPathComponent("\(name)-\(suffix).png")
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do { try image.write(to: url) } catch { return "(could not write \(url.path))" }
+        return url.path
+    }
+}
