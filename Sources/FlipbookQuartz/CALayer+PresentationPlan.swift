@@ -29,10 +29,9 @@ struct CompiledAnimation {
         guard let active = timing.activeTime(atParentTime: local) else { return }
         let progress: Double
         if let source = progressSource {
-            progress = source._withUnsafeGuaranteedRef { $0.progress(at: active) }
+            progress = source.takeUnretainedValue().progress(at: active)
         } else if let f = function {
-            let x = active.fraction
-            progress = f._withUnsafeGuaranteedRef { $0.value(at: x) }
+            progress = f.takeUnretainedValue().value(at: active.fraction)
         } else {
             progress = active.fraction
         }
@@ -168,9 +167,8 @@ struct PresentationPlan {
     /// Applies every animation, in the order added, at the layer's local time `local`.
     @MainActor @inline(__always)
     func apply(localTime local: Double, to values: inout LayerValues) {
-        animations.withUnsafeBufferPointer { list in
-            for animation in list { animation.apply(localTime: local, to: &values) }
-        }
+        // A plain loop (no closure: a main-actor closure would check its executor at run time).
+        for i in animations.indices { animations[i].apply(localTime: local, to: &values) }
     }
 }
 
