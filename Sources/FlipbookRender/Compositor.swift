@@ -283,19 +283,26 @@ private struct QuadJob: @unchecked Sendable {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
                 continue
             }
-            let w00 = Int32((256 - wx) * (256 - wy)), w10 = Int32(wx * (256 - wy))
-            let w01 = Int32((256 - wx) * wy), w11 = Int32(wx * wy)
-            var sample = Pixel.unpack(t00) &* w00 &+ Pixel.unpack(t10) &* w10 &+ Pixel.unpack(t01) &* w01
-                &+ Pixel.unpack(t11) &* w11 &+ 32768
-            sample = sample &>> 16
-            if k < 256 { sample = (sample &* Int32(k) &+ 128) &>> 8 }
-            if sample == .zero { continue }
-            let sa = sample[3]
+            let w00 = UInt64((256 - wx) * (256 - wy)), w10 = UInt64(wx * (256 - wy))
+            let w01 = UInt64((256 - wx) * wy), w11 = UInt64(wx * wy)
+            // Two channels per 64-bit word (lanes 32 bits apart: r|b and g|a), the same integer
+            // arithmetic as four separate channels, since no lane ever exceeds 2^24.
+            let round16: UInt64 = 32768 | 32768 << 32
+            var rb = (Pixel.rb(t00) &* w00 &+ Pixel.rb(t10) &* w10 &+ Pixel.rb(t01) &* w01 &+ Pixel.rb(t11) &* w11 &+ round16) >> 16
+            var ga = (Pixel.ga(t00) &* w00 &+ Pixel.ga(t10) &* w10 &+ Pixel.ga(t01) &* w01 &+ Pixel.ga(t11) &* w11 &+ round16) >> 16
+            rb &= Pixel.lanes8; ga &= Pixel.lanes8
+            if k < 256 {
+                let round8: UInt64 = 128 | 128 << 32
+                rb = ((rb &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+                ga = ((ga &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+            }
+            if rb == 0 && ga == 0 { continue }
+            let sa = ga >> 32
             if sa >= 255 {
-                o.storeBytes(of: Pixel.pack(sample.replacing(with: 255, where: SIMD4<Int32>(255, 255, 255, 255) .< sample)), as: UInt32.self)
+                // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
+                o.storeBytes(of: Pixel.packLanes(rb, ga), as: UInt32.self)
             } else {
-                let d = Pixel.unpack(o.load(as: UInt32.self))
-                o.storeBytes(of: Pixel.over(sample, d), as: UInt32.self)
+                o.storeBytes(of: Pixel.overLanes(rb, ga, o.load(as: UInt32.self)), as: UInt32.self)
             }
         }
     }
@@ -311,6 +318,34 @@ enum Pixel {
     @inline(__always) static func pack(_ v: SIMD4<Int32>) -> UInt32 {
         UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
             | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
+    }
+
+    /// Lanes of two channels 32 bits apart, each holding 0…255.
+    static let lanes8: UInt64 = 0xFF | 0xFF << 32
+
+    /// Red in bits 0…7 and blue in bits 32…39.
+    @inline(__always) static func rb(_ w: UInt32) -> UInt64 { UInt64(w & 0xFF) | UInt64(w & 0xFF_0000) << 16 }
+
+    /// Green in bits 0…7 and alpha in bits 32…39.
+    @inline(__always) static func ga(_ w: UInt32) -> UInt64 { UInt64((w >> 8) & 0xFF) | UInt64(w >> 24) << 32 }
+
+    /// Packs two-lane words (lanes 0…255) back into RGBA8.
+    @inline(__always) static func packLanes(_ rb: UInt64, _ ga: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: rb & 0xFF) | UInt32(truncatingIfNeeded: ga & 0xFF) << 8
+            | UInt32(truncatingIfNeeded: (rb >> 32) & 0xFF) << 16 | UInt32(truncatingIfNeeded: (ga >> 32) & 0xFF) << 24
+    }
+
+    /// `over` on two-lane words: source lanes 0…255 over the packed destination pixel `d`.
+    @inline(__always) static func overLanes(_ rb: UInt64, _ ga: UInt64, _ d: UInt32) -> UInt32 {
+        let ia = 255 &- (ga >> 32)
+        let round: UInt64 = 128 | 128 << 32
+        @inline(__always) func div255(_ x: UInt64) -> UInt64 {
+            let t = x &+ round
+            return ((t &+ ((t >> 8) & 0x00FF_FFFF_00FF_FFFF)) >> 8) & 0xFFFF_0000_FFFF
+        }
+        let r = rb &+ div255(Pixel.rb(d) &* ia), g = ga &+ div255(Pixel.ga(d) &* ia)
+        @inline(__always) func c(_ v: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: min(v, 255)) }
+        return c(r & 0xFFFF_FFFF) | c(g & 0xFFFF_FFFF) << 8 | c(r >> 32) << 16 | c(g >> 32) << 24
     }
 
     /// Source-over: `s + d × (255 − s.a) / 255` per lane (rounded), clamped to 255, packed.
