@@ -153,8 +153,10 @@ final class AnimationEngine {
         var starts: [CAAnimation] = []
         var finishes: [(CALayer, CAAnimation)] = []
         for layer in layers {
-            guard !layer.animationEntries.isEmpty else { continue }
+            // Every animation already started and endless (or stopped): no event can be due.
+            guard layer.hasAnimations, !layer.animationEventsSettled else { continue }
             var cachedLocal: Double?
+            var settled = true
             for entry in layer.animationEntries where !entry.animation.isStopped {
                 let anim = entry.animation
                 if anim.isStarted, anim.isEndless { continue }
@@ -170,7 +172,9 @@ final class AnimationEngine {
                     anim.isStopped = true
                     finishes.append((layer, anim))
                 }
+                if !anim.isStopped, !(anim.isStarted && anim.isEndless) { settled = false }
             }
+            if settled { layer.animationEventsSettled = true }
         }
         for anim in starts { anim.delegate?.animationDidStart(anim) }
         for (layer, anim) in finishes where anim.isRemovedOnCompletion {
@@ -181,7 +185,7 @@ final class AnimationEngine {
         for anim in removed { stopped(anim, finished: false) }
         for (_, anim) in finishes { stopped(anim, finished: true) }
         layers.removeAll { layer in
-            let empty = layer.animationEntries.isEmpty
+            let empty = !layer.hasAnimations
             if empty { layerIDs.remove(ObjectIdentifier(layer)) }
             return empty
         }

@@ -330,8 +330,12 @@ open class CALayer {
         didSet {
             cachedPresentationPlan = nil
             hasAnimations = !animationEntries.isEmpty
+            animationEventsSettled = false
         }
     }
+    /// Set by the engine when every animation of the layer has started and is endless (or
+    /// has stopped): no start or stop can be due, so the frame's event pass skips the layer.
+    @exclusivity(unchecked) final var animationEventsSettled = false
     /// `!animationEntries.isEmpty`, kept in the layer itself so the per-frame walk of a
     /// layer without animations does not touch the entries' storage.
     @exclusivity(unchecked) final var hasAnimations = false
