@@ -8,8 +8,9 @@ extension UIWindow {
     /// sized to the window and resizing with it, and removes the previous root's view.
     /// If the window is visible (not hidden) the old root gets
     /// `viewWillDisappear`/`viewDidDisappear` and the new one `viewWillAppear`/
-    /// `viewDidAppear` at once. Flipbook cannot see `makeKeyAndVisible()` from here:
-    /// make the window visible first, then set the root (`AppDriver` does this).
+    /// `viewDidAppear` at once. Flipbook's windows are visible from creation (see
+    /// docs/Divergences.md), so this happens whether the root is set before or after
+    /// `makeKeyAndVisible()`.
     ///
     /// Kept in a side table keyed by the window (stored properties can't live in an
     /// extension); entries go away with their window.
