@@ -11,8 +11,11 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     public var alpha: CGFloat { components?[3] ?? 1 }
     public var numberOfComponents: Int { 4 }
 
+    /// Components outside 0…1 are clamped; non-finite ones become 0.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        components = [red, green, blue, alpha].map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        // One array, built in place: colour animations create a colour per frame.
+        @inline(__always) func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), 1) : 0 }
+        components = [unit(red), unit(green), unit(blue), unit(alpha)]
     }
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
