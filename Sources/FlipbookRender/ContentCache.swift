@@ -17,39 +17,29 @@ final class ContentCache {
     private(set) var rasterizations = 0
 
     func body(_ key: LayerContent) -> PlacedRaster? {
-        if var e = bodies[key] {
-            e.lastUse = frame
-            bodies[key] = e
-            return e.value
-        }
-        rasterizations += 1
-        let v = ContentRasterizer.rasterize(key)
-        bodies[key] = Entry(value: v, lastUse: frame)
-        return v
+        cached(key, in: &bodies) { ContentRasterizer.rasterize(key) }
     }
 
     func border(_ key: BorderContent) -> PlacedRaster? {
-        if var e = borders[key] {
-            e.lastUse = frame
-            borders[key] = e
-            return e.value
-        }
-        rasterizations += 1
-        let v = ContentRasterizer.rasterize(key)
-        borders[key] = Entry(value: v, lastUse: frame)
-        return v
+        cached(key, in: &borders) { ContentRasterizer.rasterize(key) }
     }
 
     func shadow(_ key: ShadowContent) -> PlacedRaster? {
-        if var e = shadows[key] {
+        cached(key, in: &shadows) { ShadowRasterizer.rasterize(key, body: key.content.flatMap { self.body($0) }) }
+    }
+
+    /// The entry for `key`, marked as used this frame; drawn with `make` on a miss.
+    private func cached<K: Hashable>(
+        _ key: K, in table: inout [K: Entry<PlacedRaster?>], make: () -> PlacedRaster?
+    ) -> PlacedRaster? {
+        if var e = table[key] {
             e.lastUse = frame
-            shadows[key] = e
+            table[key] = e
             return e.value
         }
         rasterizations += 1
-        let body = key.content.flatMap { self.body($0) }
-        let v = ShadowRasterizer.rasterize(key, body: body)
-        shadows[key] = Entry(value: v, lastUse: frame)
+        let v = make()
+        table[key] = Entry(value: v, lastUse: frame)
         return v
     }
 
