@@ -20,6 +20,39 @@ struct QuadDraw: Sendable {
     var clips: [ClipShape]
 }
 
+/// Which rows of the output one worker draws: bands of `bandHeight` rows dealt round-robin to
+/// `count` workers. Every row belongs to exactly one worker, so workers never write the same
+/// bytes and the result does not depend on how they are scheduled.
+struct RowShare: Sendable, Equatable {
+    var index: Int
+    var count: Int
+    static let bandHeight = 8
+    /// One worker drawing every row.
+    static let all = RowShare(index: 0, count: 1)
+
+    @inline(__always) func owns(_ y: Int) -> Bool { count <= 1 || (y / Self.bandHeight) % count == index }
+
+    /// Calls `body` for each owned row in `y0..<y1`, top to bottom.
+    @inline(__always) func forEachRow(_ y0: Int, _ y1: Int, _ body: (Int) -> Void) {
+        guard y0 < y1 else { return }
+        if count <= 1 {
+            for y in y0..<y1 { body(y) }
+            return
+        }
+        let band = Self.bandHeight
+        var start = (y0 / band) * band
+        // First band owned at or after y0's band.
+        while (start / band) % count != index { start += band }
+        while start < y1 {
+            for y in max(start, y0)..<min(start + band, y1) { body(y) }
+            start += band * count
+        }
+    }
+
+    /// The shares of `count` workers.
+    static func split(_ count: Int) -> [RowShare] { (0..<max(1, count)).map { RowShare(index: $0, count: max(1, count)) } }
+}
+
 /// The Swift compositor: draws projective textured quads into a `Raster` with premultiplied
 /// source-over.
 ///
@@ -27,12 +60,16 @@ struct QuadDraw: Sendable {
 /// perspective-correct), samples bilinearly in 8-bit fixed point, multiplies the coverage of the
 /// quad's edges (analytic: the distance to the edge measured in output pixels through the map's
 /// Jacobian, giving a 1-pixel antialiased ramp) and of every clip shape, then blends.
-/// Rows are shared between two threads in interleaved bands; each row is written by exactly one
-/// thread with the same arithmetic, so results are byte-identical whatever the scheduling.
+///
+/// Each row is cut into segments (see `RowPlan`): near edges and clip outlines every pixel pays
+/// for coverage and clamping; in the interior it does not; where the source is one flat colour
+/// (a layer's background, a border's empty middle) no sampling happens at all. Every path gives
+/// the bytes the full per-pixel computation gives.
 enum Compositor {
-    /// Pixels below which a draw stays on one thread (thread hand-off costs more than it saves).
+    /// Pixels below which `draw(_:into:)` stays on one thread.
     static let parallelThreshold = 40_000
-    static let bandHeight = 8
+    /// Quad areas (pixels) from which a source's flat-colour core is worth finding.
+    static let uniformCoreThreshold = 4_096
 
     /// Row spans of a convex polygon: for each row in `y0..<y1`, the pixel columns it may touch.
     static func spans(of polygon: [CGPoint], width: Int, height: Int) -> (y0: Int, xs: [(Int, Int)])? {
@@ -67,23 +104,61 @@ enum Compositor {
         return (y0, xs)
     }
 
-    /// Draws `quad` over `dest` (premultiplied source-over). Returns the touched pixel rectangle.
+    /// Work done once per quad on the calling thread before workers share it: finds the source's
+    /// flat-colour core when the quad is big enough for it to pay.
+    static func prepare(_ quad: QuadDraw) {
+        guard quad.opacity > 0, quad.polygon.count >= 3 else { return }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in quad.polygon {
+            minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
+            minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+        }
+        let area = (maxX - minX) * (maxY - minY)
+        if area >= Double(uniformCoreThreshold) { _ = quad.source.uniformCore }
+    }
+
+    /// Draws `quad` over `dest` (premultiplied source-over), on both cores when it is large.
+    /// Returns the touched pixel rectangle.
     @discardableResult
     static func draw(_ quad: QuadDraw, into dest: Raster) -> PixelRect? {
-        guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height) else { return nil }
-        let rows = sp.xs.count
-        var area = 0
-        var rect = PixelRect.empty
-        for (k, s) in sp.xs.enumerated() where s.1 > s.0 {
-            area += s.1 - s.0
-            rect.formUnion(PixelRect(x0: s.0, y0: sp.y0 + k, x1: s.1, y1: sp.y0 + k + 1))
+        prepare(quad)
+        guard let sp = spans(of: quad.polygon, width: dest.width, height: dest.height) else { return nil }
+        let area = sp.xs.reduce(0) { $0 + max(0, $1.1 - $1.0) }
+        guard area >= parallelThreshold, sp.xs.count >= 2 * RowShare.bandHeight else {
+            return draw(quad, into: dest, share: .all)
         }
-        guard area > 0 else { return nil }
-        let job = QuadJob(quad: quad, dest: dest, y0: sp.y0, spans: sp.xs)
-        if area >= parallelThreshold && rows >= 2 * bandHeight {
-            DispatchQueue.concurrentPerform(iterations: 2) { t in job.run(thread: t, of: 2) }
+        let shares = RowShare.split(2)
+        let results = UnsafeMutableBufferPointer<PixelRect>.allocate(capacity: shares.count)
+        defer { results.deallocate() }
+        results.initialize(repeating: .empty)
+        nonisolated(unsafe) let out = results
+        DispatchQueue.concurrentPerform(iterations: shares.count) { t in
+            out[t] = draw(quad, into: dest, share: shares[t]) ?? .empty
+        }
+        var rect = PixelRect.empty
+        for r in results { rect.formUnion(r) }
+        return rect.isEmpty ? nil : rect
+    }
+
+    /// Draws the rows of `quad` that `share` owns. Call `prepare(_:)` first when several workers
+    /// draw one quad. Returns the touched rectangle within those rows.
+    @discardableResult
+    static func draw(_ quad: QuadDraw, into dest: Raster, share: RowShare, shortcuts: Bool = true) -> PixelRect? {
+        guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height) else { return nil }
+        var rect = PixelRect.empty
+        share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
+            let s = sp.xs[y - sp.y0]
+            if s.1 > s.0 { rect.formUnion(PixelRect(x0: s.0, y0: y, x1: s.1, y1: y + 1)) }
+        }
+        guard !rect.isEmpty else { return nil }
+        let job = QuadJob(quad: quad, dest: dest, shortcuts: shortcuts)
+        if let (dx, dy) = job.blitOffset {
+            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in job.blitRow(y, dx: dx, dy: dy) }
         } else {
-            job.run(thread: 0, of: 1)
+            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
+                let s = sp.xs[y - sp.y0]
+                if s.1 > s.0 { job.row(y, s.0, s.1) }
+            }
         }
         return rect
     }
@@ -98,279 +173,5 @@ struct PixelRect: Sendable, Equatable {
         if o.isEmpty { return }
         if isEmpty { self = o; return }
         x0 = min(x0, o.x0); y0 = min(y0, o.y0); x1 = max(x1, o.x1); y1 = max(y1, o.y1)
-    }
-}
-
-/// The per-row worker of `Compositor.draw`.
-private struct QuadJob: @unchecked Sendable {
-    let quad: QuadDraw
-    let dest: Raster
-    let y0: Int
-    let spans: [(Int, Int)]
-    let fastClips: [FastClip]
-
-    init(quad: QuadDraw, dest: Raster, y0: Int, spans: [(Int, Int)]) {
-        self.quad = quad; self.dest = dest; self.y0 = y0; self.spans = spans
-        fastClips = quad.clips.map(FastClip.init)
-    }
-
-    /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
-    var blitOffset: (dx: Int, dy: Int)? {
-        let m = quad.toSource
-        guard quad.clips.isEmpty, m.a == 1, m.b == 0, m.d == 0, m.e == 1, m.g == 0, m.h == 0, m.i == 1 else { return nil }
-        let dx = m.c.rounded(), dy = m.f.rounded()
-        guard abs(m.c - dx) < 1e-9, abs(m.f - dy) < 1e-9, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
-        return (Int(dx), Int(dy))
-    }
-
-    func run(thread: Int, of count: Int) {
-        let band = Compositor.bandHeight
-        if let (dx, dy) = blitOffset {
-            var k = thread * band
-            while k < spans.count {
-                for r in k..<min(k + band, spans.count) { blitRow(y0 + r, dx: dx, dy: dy) }
-                k += band * count
-            }
-            return
-        }
-        var k = thread * band
-        while k < spans.count {
-            for r in k..<min(k + band, spans.count) {
-                let s = spans[r]
-                if s.1 > s.0 { row(y0 + r, s.0, s.1) }
-            }
-            k += band * count
-        }
-    }
-
-    @inline(__always) private func div255(_ x: Int) -> Int {
-        let t = x + 128
-        return (t + (t >> 8)) >> 8
-    }
-
-    /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel (x, y).
-    private func blitRow(_ y: Int, dx: Int, dy: Int) {
-        let src = quad.source
-        let sy = y + dy
-        guard sy >= 0, sy < src.height else { return }
-        let xa = max(0, -dx), xb = min(dest.width, src.width - dx)
-        guard xa < xb else { return }
-        let k = Int(quad.opacity * 256 + 0.5)
-        guard k > 0 else { return }
-        let s = UnsafeMutableRawPointer(src.data + (sy * src.width + dx) * 4).assumingMemoryBound(to: UInt32.self)
-        let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
-        var x = xa
-        while x < xb {
-            let w = s[x]
-            if w < 0x0100_0000 { x += 1; continue }  // transparent texel
-            if w >= 0xFF00_0000 && k >= 256 {
-                // A run of opaque texels copies straight through.
-                var e = x + 1
-                while e < xb && s[e] >= 0xFF00_0000 { e += 1 }
-                (o + x).update(from: s + x, count: e - x)
-                x = e
-                continue
-            }
-            var p = Pixel.unpack(w)
-            if k < 256 { p = (p &* Int32(k) &+ 128) &>> 8 }
-            o[x] = Pixel.over(p, Pixel.unpack(o[x]))
-            x += 1
-        }
-    }
-
-    /// Texel distance from an edge beyond which a pixel is certainly fully covered: twice the
-    /// larger texel-per-pixel gradient at the row's two ends (+inf when an end is behind the eye).
-    private func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
-        var bu = 0.0, bv = 0.0
-        for end in 0..<2 {
-            let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
-            let s = m.g * x + m.h * py + m.i
-            guard s > 1e-9 else { return (.infinity, .infinity) }
-            let inv = 1 / s
-            let u = (m.a * x + m.b * py + m.c) * inv, v = (m.d * x + m.e * py + m.f) * inv
-            let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
-            let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
-            bu = max(bu, (dudx * dudx + dudy * dudy).squareRoot())
-            bv = max(bv, (dvdx * dvdx + dvdy * dvdy).squareRoot())
-        }
-        return (2 * bu + 1e-6, 2 * bv + 1e-6)
-    }
-
-    private func row(_ y: Int, _ xa: Int, _ xb: Int) {
-        if quad.toSource.g == 0 && quad.toSource.h == 0 {
-            rowBody(y, xa, xb, perspective: false)
-        } else {
-            rowBody(y, xa, xb, perspective: true)
-        }
-    }
-
-    /// One row of the general (resampling) path. `perspective == false` when w' is constant along
-    /// the map (affine), so the divide is done once: the same value every pixel would compute.
-    @inline(__always)
-    private func rowBody(_ y: Int, _ xa: Int, _ xb: Int, perspective: Bool) {
-        let m = quad.toSource
-        let src = quad.source
-        let sw = src.width, sh = src.height
-        let fw = Double(sw), fh = Double(sh)
-        let sdata = UnsafeRawPointer(src.data)
-        let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
-        let py = Double(y) + 0.5
-        let opacity = quad.opacity
-        let clips = fastClips
-        let hasClips = !clips.isEmpty
-        let (bandU, bandV) = edgeBands(m, py, xa, xb)
-        // Homogeneous source coordinates at the first pixel centre, stepped by one pixel.
-        let px0 = Double(xa) + 0.5
-        var uh = m.a * px0 + m.b * py + m.c
-        var vh = m.d * px0 + m.e * py + m.f
-        var sh0 = m.g * px0 + m.h * py + m.i
-        let affineInv = 1 / sh0
-        if !perspective && !(sh0 > 0) { return }
-        for x in xa..<xb {
-            let s = sh0, uhx = uh, vhx = vh
-            uh += m.a; vh += m.d
-            let inv: Double
-            if perspective {
-                sh0 += m.g
-                guard s > 0 else { continue }  // the point of the plane is behind the eye
-                inv = 1 / s
-            } else {
-                inv = affineInv
-            }
-            let u = uhx * inv, v = vhx * inv
-            let du = min(u, fw - u), dv = min(v, fh - v)
-            var cov = opacity
-            if du < bandU || dv < bandV {
-                // Near or outside an edge: coverage from the distance in output pixels (+0.5).
-                let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
-                let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
-                let cu = du / (dudx * dudx + dudy * dudy).squareRoot() + 0.5
-                if !(cu > 0) { continue }
-                if cu < 1 { cov *= cu }
-                let cv = dv / (dvdx * dvdx + dvdy * dvdy).squareRoot() + 0.5
-                if !(cv > 0) { continue }
-                if cv < 1 { cov *= cv }
-            }
-            // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
-            let sx = u - 0.5, sy = v - 0.5
-            let tx = Int(sx), ty = Int(sy)  // toward zero; fixed below to the floor (exact)
-            let ix = Double(tx) > sx ? tx - 1 : tx, iy = Double(ty) > sy ? ty - 1 : ty
-            let wx = Int((sx - Double(ix)) * 256), wy = Int((sy - Double(iy)) * 256)
-            let x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
-            let x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
-            let y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
-            let y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
-            let t00 = sdata.loadUnaligned(fromByteOffset: (y0 * sw + x0) * 4, as: UInt32.self)
-            let t10 = sdata.loadUnaligned(fromByteOffset: (y0 * sw + x1) * 4, as: UInt32.self)
-            let t01 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x0) * 4, as: UInt32.self)
-            let t11 = sdata.loadUnaligned(fromByteOffset: (y1 * sw + x1) * 4, as: UInt32.self)
-            if (t00 | t10 | t01 | t11) & 0xFF00_0000 == 0 { continue }  // all four texels transparent
-            // Clips only where the sample shows something (text and shadows are mostly transparent).
-            if hasClips {
-                let px = Double(x) + 0.5
-                var c = 0
-                while c < clips.count {
-                    cov *= clips[c].coverage(px, py)
-                    if cov <= 0 { break }
-                    c += 1
-                }
-                if cov <= 0 { continue }
-            }
-            let k = Int(cov * 256 + 0.5)
-            if k <= 0 { continue }
-            let o = out + x * 4
-            if k >= 256 && t00 == t10 && t00 == t01 && t00 == t11 && t00 >= 0xFF00_0000 {
-                o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
-                continue
-            }
-            let w00 = UInt64((256 - wx) * (256 - wy)), w10 = UInt64(wx * (256 - wy))
-            let w01 = UInt64((256 - wx) * wy), w11 = UInt64(wx * wy)
-            // Two channels per 64-bit word (lanes 32 bits apart: r|b and g|a), the same integer
-            // arithmetic as four separate channels, since no lane ever exceeds 2^24.
-            let round16: UInt64 = 32768 | 32768 << 32
-            var rb = (Pixel.rb(t00) &* w00 &+ Pixel.rb(t10) &* w10 &+ Pixel.rb(t01) &* w01 &+ Pixel.rb(t11) &* w11 &+ round16) >> 16
-            var ga = (Pixel.ga(t00) &* w00 &+ Pixel.ga(t10) &* w10 &+ Pixel.ga(t01) &* w01 &+ Pixel.ga(t11) &* w11 &+ round16) >> 16
-            rb &= Pixel.lanes8; ga &= Pixel.lanes8
-            if k < 256 {
-                let round8: UInt64 = 128 | 128 << 32
-                rb = ((rb &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
-                ga = ((ga &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
-            }
-            if rb == 0 && ga == 0 { continue }
-            let sa = ga >> 32
-            if sa >= 255 {
-                // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
-                o.storeBytes(of: Pixel.packLanes(rb, ga), as: UInt32.self)
-            } else {
-                o.storeBytes(of: Pixel.overLanes(rb, ga, o.load(as: UInt32.self)), as: UInt32.self)
-            }
-        }
-    }
-}
-
-/// Premultiplied RGBA8 pixels as four 32-bit lanes (r, g, b, a) for fixed-point arithmetic.
-enum Pixel {
-    @inline(__always) static func unpack(_ w: UInt32) -> SIMD4<Int32> {
-        SIMD4<Int32>(Int32(w & 0xFF), Int32((w >> 8) & 0xFF), Int32((w >> 16) & 0xFF), Int32(w >> 24))
-    }
-
-    /// Packs lanes already in 0…255.
-    @inline(__always) static func pack(_ v: SIMD4<Int32>) -> UInt32 {
-        UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
-            | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
-    }
-
-    /// Lanes of two channels 32 bits apart, each holding 0…255.
-    static let lanes8: UInt64 = 0xFF | 0xFF << 32
-
-    /// Red in bits 0…7 and blue in bits 32…39.
-    @inline(__always) static func rb(_ w: UInt32) -> UInt64 { UInt64(w & 0xFF) | UInt64(w & 0xFF_0000) << 16 }
-
-    /// Green in bits 0…7 and alpha in bits 32…39.
-    @inline(__always) static func ga(_ w: UInt32) -> UInt64 { UInt64((w >> 8) & 0xFF) | UInt64(w >> 24) << 32 }
-
-    /// Packs two-lane words (lanes 0…255) back into RGBA8.
-    @inline(__always) static func packLanes(_ rb: UInt64, _ ga: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: rb & 0xFF) | UInt32(truncatingIfNeeded: ga & 0xFF) << 8
-            | UInt32(truncatingIfNeeded: (rb >> 32) & 0xFF) << 16 | UInt32(truncatingIfNeeded: (ga >> 32) & 0xFF) << 24
-    }
-
-    /// `over` on two-lane words: source lanes 0…255 over the packed destination pixel `d`.
-    @inline(__always) static func overLanes(_ rb: UInt64, _ ga: UInt64, _ d: UInt32) -> UInt32 {
-        let ia = 255 &- (ga >> 32)
-        let round: UInt64 = 128 | 128 << 32
-        @inline(__always) func div255(_ x: UInt64) -> UInt64 {
-            let t = x &+ round
-            return ((t &+ ((t >> 8) & 0x00FF_FFFF_00FF_FFFF)) >> 8) & 0xFFFF_0000_FFFF
-        }
-        let r = rb &+ div255(Pixel.rb(d) &* ia), g = ga &+ div255(Pixel.ga(d) &* ia)
-        @inline(__always) func c(_ v: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: min(v, 255)) }
-        return c(r & 0xFFFF_FFFF) | c(g & 0xFFFF_FFFF) << 8 | c(r >> 32) << 16 | c(g >> 32) << 24
-    }
-
-    /// Source-over: `s + d × (255 − s.a) / 255` per lane (rounded), clamped to 255, packed.
-    @inline(__always) static func over(_ s: SIMD4<Int32>, _ d: SIMD4<Int32>) -> UInt32 {
-        let t = d &* (255 &- s[3]) &+ 128
-        var r = s &+ ((t &+ (t &>> 8)) &>> 8)
-        r.replace(with: 255, where: r .> 255)
-        return pack(r)
-    }
-}
-
-/// Antialiased coverage of a clip shape at an output pixel centre.
-enum ClipCoverage {
-    @inline(__always) static func coverage(_ clip: ClipShape, _ px: Double, _ py: Double) -> Double {
-        let m = clip.toShape
-        let s = m.g * px + m.h * py + m.i
-        guard s > 0 else { return 0 }
-        let inv = 1 / s
-        let x = (m.a * px + m.b * py + m.c) * inv, y = (m.d * px + m.e * py + m.f) * inv
-        // Shape units per output pixel: the square root of the Jacobian's area factor.
-        let dxdx = (m.a - x * m.g) * inv, dxdy = (m.b - x * m.h) * inv
-        let dydx = (m.d - y * m.g) * inv, dydy = (m.e - y * m.h) * inv
-        let unit = abs(dxdx * dydy - dxdy * dydx).squareRoot()
-        guard unit > 0, unit.isFinite else { return 0 }
-        let d = clip.shape.signedDistance(x, y) / unit
-        return d <= -0.5 ? 1 : (d >= 0.5 ? 0 : 0.5 - d)
     }
 }

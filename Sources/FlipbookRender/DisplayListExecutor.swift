@@ -1,50 +1,121 @@
+import Dispatch
 import Foundation
 
-/// Runs a display list into a raster.
+/// Runs a display list into a raster, on every core.
+///
+/// The frame's rows are dealt to workers in bands (`RowShare`); each worker runs the whole list
+/// for its own rows: quads, offscreen groups, masks and group compositing. Offscreen rasters are
+/// assigned by nesting level before the workers start, so workers share them without ever
+/// touching the same row, and each worker clears what it drew in them before it finishes.
+/// Every pixel is computed by one worker with the same arithmetic: the bytes do not depend on
+/// the number of workers or their timing.
 enum DisplayListExecutor {
-    /// Draws `items` over `target`. Offscreen groups and masks come from `pool` (fresh buffers
-    /// when nil) and are cleared and returned to it. Returns the rectangle drawn into, starting
-    /// from `dirty` (the whole target by default).
-    @discardableResult
-    static func execute(_ items: [DisplayItem], into target: Raster, pool: RasterPool? = nil, dirty: PixelRect? = nil) -> PixelRect {
-        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, dirty ?? PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height))]
-        func take() -> Raster { pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
-        func give(_ r: Raster, _ drawn: PixelRect) {
-            guard let pool else { return }
-            r.clear(x0: drawn.x0, y0: drawn.y0, x1: drawn.x1, y1: drawn.y1)
-            pool.give(r)
+    /// Workers per frame (the machines Flipbook targets have at least two cores).
+    static let workers = 2
+
+    /// Draws `items` over `target`, after filling it with `background` (a premultiplied RGBA8
+    /// word; nil leaves the target as it is). Offscreen rasters come from `pool` (fresh buffers
+    /// when nil) and go back to it transparent.
+    static func execute(_ items: [DisplayItem], into target: Raster, background: UInt32? = nil, pool: RasterPool? = nil, workers: Int = workers) {
+        let needed = scratchCount(items)
+        let scratch = (0..<needed).map { _ in pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
+        prepare(items)
+        let shares = RowShare.split(workers)
+        let run: @Sendable (RowShare) -> Void = { share in
+            if let background { fill(target, with: background, share: share) }
+            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share)
         }
+        if shares.count == 1 {
+            run(shares[0])
+        } else {
+            DispatchQueue.concurrentPerform(iterations: shares.count) { run(shares[$0]) }
+        }
+        if let pool { for r in scratch { pool.give(r) } }
+    }
+
+    /// Fills the rows of `share` with one word.
+    static func fill(_ r: Raster, with word: UInt32, share: RowShare) {
+        let p = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        share.forEachRow(0, r.height) { y in (p + y * r.width).update(repeating: word, count: r.width) }
+    }
+
+    /// Offscreen rasters a list needs at once: one per open group, plus a mask's raster and what
+    /// the mask's own list needs, at the deepest point.
+    static func scratchCount(_ items: [DisplayItem]) -> Int {
+        var open = 0, need = 0
+        for item in items {
+            switch item {
+            case .quad: continue
+            case .beginGroup:
+                open += 1
+                need = max(need, open)
+            case .endGroup(_, let mask):
+                guard open > 0 else { continue }
+                if let mask { need = max(need, open + 1 + scratchCount(mask)) }
+                open -= 1
+            }
+        }
+        return need
+    }
+
+    /// One-thread work before the workers start (finding flat-colour cores of sources).
+    private static func prepare(_ items: [DisplayItem]) {
+        for item in items {
+            switch item {
+            case .quad(let q): Compositor.prepare(q)
+            case .beginGroup: continue
+            case .endGroup(_, let mask): if let mask { prepare(mask) }
+            }
+        }
+    }
+
+    /// Runs `items` into `target` for the rows of `share`. Open groups use `scratch[level + p - 1]`
+    /// at stack position p; a group's mask uses the next raster and its list starts one level
+    /// further. Returns the rectangle drawn into (within the owned rows).
+    private static func run(_ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare) -> PixelRect {
+        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, .empty)]
         for item in items {
             switch item {
             case .quad(let q):
-                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster) { stack[stack.count - 1].dirty.formUnion(r) }
+                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
-                stack.append((take(), .empty))
+                stack.append((scratch[level + stack.count - 1], .empty))
             case .endGroup(let opacity, let mask):
-                guard stack.count > 1, let group = stack.popLast() else { continue }
-                if group.dirty.isEmpty { give(group.raster, group.dirty); continue }
+                guard stack.count > 1 else { continue }
+                let position = stack.count - 1
+                let group = stack.removeLast()
+                if group.dirty.isEmpty { continue }
                 if let mask {
-                    let m = take()
-                    let drawn = execute(mask, into: m, pool: pool, dirty: .empty)
-                    GroupBlend.applyMask(m, to: group.raster, in: group.dirty)
-                    give(m, drawn)
+                    let m = scratch[level + position]
+                    let drawn = run(mask, into: m, scratch: scratch, level: level + position + 1, share: share)
+                    GroupBlend.applyMask(m, to: group.raster, in: group.dirty, share: share)
+                    clear(m, drawn, share: share)
                 }
-                GroupBlend.composite(group.raster, over: stack[stack.count - 1].raster, opacity: opacity, in: group.dirty)
+                GroupBlend.composite(group.raster, over: stack[stack.count - 1].raster, opacity: opacity, in: group.dirty, share: share)
                 stack[stack.count - 1].dirty.formUnion(group.dirty)
-                give(group.raster, group.dirty)
+                clear(group.raster, group.dirty, share: share)
             }
         }
-        // Unbalanced groups (never produced by the builder): hand their buffers back too.
-        while stack.count > 1, let group = stack.popLast() { give(group.raster, group.dirty) }
+        // Unbalanced groups (never produced by the builder): leave their rasters clean too.
+        while stack.count > 1, let group = stack.popLast() { clear(group.raster, group.dirty, share: share) }
         return stack[0].dirty
+    }
+
+    /// Clears `rect` of `r` in the rows of `share`.
+    private static func clear(_ r: Raster, _ rect: PixelRect, share: RowShare) {
+        let xa = max(0, rect.x0), xb = min(r.width, rect.x1)
+        guard xa < xb else { return }
+        share.forEachRow(max(0, rect.y0), min(r.height, rect.y1)) { y in
+            (r.data + (y * r.width + xa) * 4).update(repeating: 0, count: (xb - xa) * 4)
+        }
     }
 }
 
 /// Whole-raster operations for groups.
 enum GroupBlend {
     /// Multiplies `group` by the mask's alpha inside `rect`.
-    static func applyMask(_ mask: Raster, to group: Raster, in rect: PixelRect) {
-        for y in rect.y0..<rect.y1 {
+    static func applyMask(_ mask: Raster, to group: Raster, in rect: PixelRect, share: RowShare = .all) {
+        share.forEachRow(rect.y0, rect.y1) { y in
             let g = group.data + y * group.width * 4, m = mask.data + y * mask.width * 4
             for x in rect.x0..<rect.x1 {
                 let a = Int(m[x * 4 + 3])
@@ -55,10 +126,10 @@ enum GroupBlend {
     }
 
     /// Premultiplied source-over of `group` × `opacity` onto `dest` inside `rect`.
-    static func composite(_ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect) {
+    static func composite(_ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect, share: RowShare = .all) {
         let k = Int((opacity * 256).rounded())
         guard k > 0 else { return }
-        for y in rect.y0..<rect.y1 {
+        share.forEachRow(rect.y0, rect.y1) { y in
             let s = group.data + y * group.width * 4, d = dest.data + y * dest.width * 4
             for x in rect.x0..<rect.x1 {
                 var sa = Int(s[x * 4 + 3])

@@ -61,20 +61,21 @@ public final class LayerRenderer {
         let raster: Raster
         if let f = frame, f.width == size.width, f.height == size.height {
             raster = f
-            if LayerContentReader.components(backgroundColor) == nil { raster.clear() }
         } else {
             raster = Raster(width: size.width, height: size.height)
             frame = raster
             pool.keepOnly(width: raster.width, height: raster.height)
         }
+        // The frame starts as the background colour (premultiplied) or transparent; the workers
+        // fill their own rows.
+        var background: UInt32 = 0
         if let bg = LayerContentReader.components(backgroundColor) {
             let a = bg[3]
-            raster.fill(
-                r: UInt8((bg[0] * a * 255).rounded()), g: UInt8((bg[1] * a * 255).rounded()),
-                b: UInt8((bg[2] * a * 255).rounded()), a: UInt8((a * 255).rounded()))
+            func byte(_ v: CGFloat) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+            background = byte(bg[0] * a) | byte(bg[1] * a) << 8 | byte(bg[2] * a) << 16 | byte(a) << 24
         }
         let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
-        DisplayListExecutor.execute(items, into: raster, pool: pool)
+        DisplayListExecutor.execute(items, into: raster, background: background, pool: pool)
         cache.endFrame()
         return raster
     }

@@ -10,6 +10,9 @@ final class Raster: @unchecked Sendable {
     let height: Int
     let data: UnsafeMutablePointer<UInt8>
     var byteCount: Int { width * height * 4 }
+    /// The flat-colour core once `uniformCore` has looked for it (see there).
+    private var coreState: CoreState = .unknown
+    private enum CoreState { case unknown, none, found(UniformCore) }
 
     /// A transparent buffer; sizes below 1 become 1 so the pointer is always valid.
     init(width: Int, height: Int) {
@@ -38,6 +41,26 @@ final class Raster: @unchecked Sendable {
         for y in ya..<yb { (data + (y * width + xa) * 4).update(repeating: 0, count: (xb - xa) * 4) }
     }
 
+    /// Where this bitmap is one flat colour: found on first use by scanning (once per bitmap),
+    /// so only for bitmaps that no longer change (content bitmaps). Call from one thread; workers
+    /// read `knownUniformCore`.
+    var uniformCore: UniformCore? {
+        switch coreState {
+        case .unknown:
+            let core = UniformCore.find(in: self)
+            coreState = core.map { .found($0) } ?? .none
+            return core
+        case .none: return nil
+        case .found(let c): return c
+        }
+    }
+
+    /// The core if `uniformCore` was already computed (never scans; safe for workers).
+    var knownUniformCore: UniformCore? {
+        if case .found(let c) = coreState { return c }
+        return nil
+    }
+
     var pixels: [UInt8] { Array(UnsafeBufferPointer(start: data, count: byteCount)) }
 
     /// Fills the whole buffer with one premultiplied colour.
@@ -46,6 +69,55 @@ final class Raster: @unchecked Sendable {
         UnsafeMutableRawPointer(data).withMemoryRebound(to: UInt32.self, capacity: width * height) {
             $0.update(repeating: word, count: width * height)
         }
+    }
+}
+
+/// Up to two texel rectangles of a bitmap in which every texel is the same premultiplied colour:
+/// the "plus" shape of a rounded rectangle's flat middle (one wide band, one tall band). The
+/// compositor fills pixels whose bilinear footprint lies inside without sampling.
+struct UniformCore: Sendable, Equatable {
+    /// The colour as a packed RGBA8 word (premultiplied).
+    var color: UInt32
+    /// Texel rectangles `[x0, x1) × [y0, y1)`, each at least 2 × 2.
+    var rects: [PixelRect]
+
+    /// Scans a bitmap: the colour at its centre, the widest run of it through the centre row
+    /// grown up and down while whole rows of the run match, and the tallest run through the
+    /// centre column grown left and right likewise.
+    static func find(in r: Raster) -> UniformCore? {
+        let w = r.width, h = r.height
+        guard w >= 2, h >= 2 else { return nil }
+        let px = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func t(_ x: Int, _ y: Int) -> UInt32 { px[y * w + x] }
+        let cx = w / 2, cy = h / 2
+        let c = t(cx, cy)
+        func rowMatches(_ y: Int, _ x0: Int, _ x1: Int) -> Bool {
+            for x in x0..<x1 where t(x, y) != c { return false }
+            return true
+        }
+        func columnMatches(_ x: Int, _ y0: Int, _ y1: Int) -> Bool {
+            for y in y0..<y1 where t(x, y) != c { return false }
+            return true
+        }
+        var rects: [PixelRect] = []
+        // The wide band.
+        var l = cx, rr = cx + 1
+        while l > 0 && t(l - 1, cy) == c { l -= 1 }
+        while rr < w && t(rr, cy) == c { rr += 1 }
+        var top = cy, bottom = cy + 1
+        while top > 0 && rowMatches(top - 1, l, rr) { top -= 1 }
+        while bottom < h && rowMatches(bottom, l, rr) { bottom += 1 }
+        if rr - l >= 2 && bottom - top >= 2 { rects.append(PixelRect(x0: l, y0: top, x1: rr, y1: bottom)) }
+        // The tall band.
+        var t0 = cy, t1 = cy + 1
+        while t0 > 0 && t(cx, t0 - 1) == c { t0 -= 1 }
+        while t1 < h && t(cx, t1) == c { t1 += 1 }
+        var left = cx, right = cx + 1
+        while left > 0 && columnMatches(left - 1, t0, t1) { left -= 1 }
+        while right < w && columnMatches(right, t0, t1) { right += 1 }
+        let tall = PixelRect(x0: left, y0: t0, x1: right, y1: t1)
+        if right - left >= 2 && t1 - t0 >= 2 && !rects.contains(tall) { rects.append(tall) }
+        return rects.isEmpty ? nil : UniformCore(color: c, rects: rects)
     }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Premultiplied RGBA8 pixels as four 32-bit lanes (r, g, b, a) for fixed-point arithmetic.
+enum Pixel {
+    @inline(__always) static func unpack(_ w: UInt32) -> SIMD4<Int32> {
+        SIMD4<Int32>(Int32(w & 0xFF), Int32((w >> 8) & 0xFF), Int32((w >> 16) & 0xFF), Int32(w >> 24))
+    }
+
+    /// Packs lanes already in 0…255.
+    @inline(__always) static func pack(_ v: SIMD4<Int32>) -> UInt32 {
+        UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
+            | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
+    }
+
+    /// Lanes of two channels 32 bits apart, each holding 0…255.
+    static let lanes8: UInt64 = 0xFF | 0xFF << 32
+
+    /// Red in bits 0…7 and blue in bits 32…39.
+    @inline(__always) static func rb(_ w: UInt32) -> UInt64 { UInt64(w & 0xFF) | UInt64(w & 0xFF_0000) << 16 }
+
+    /// Green in bits 0…7 and alpha in bits 32…39.
+    @inline(__always) static func ga(_ w: UInt32) -> UInt64 { UInt64((w >> 8) & 0xFF) | UInt64(w >> 24) << 32 }
+
+    /// Packs two-lane words (lanes 0…255) back into RGBA8.
+    @inline(__always) static func packLanes(_ rb: UInt64, _ ga: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: rb & 0xFF) | UInt32(truncatingIfNeeded: ga & 0xFF) << 8
+            | UInt32(truncatingIfNeeded: (rb >> 32) & 0xFF) << 16 | UInt32(truncatingIfNeeded: (ga >> 32) & 0xFF) << 24
+    }
+
+    /// `over` on two-lane words: source lanes 0…255 over the packed destination pixel `d`.
+    @inline(__always) static func overLanes(_ rb: UInt64, _ ga: UInt64, _ d: UInt32) -> UInt32 {
+        let ia = 255 &- (ga >> 32)
+        let round: UInt64 = 128 | 128 << 32
+        @inline(__always) func div255(_ x: UInt64) -> UInt64 {
+            let t = x &+ round
+            return ((t &+ ((t >> 8) & 0x00FF_FFFF_00FF_FFFF)) >> 8) & 0xFFFF_0000_FFFF
+        }
+        let r = rb &+ div255(Pixel.rb(d) &* ia), g = ga &+ div255(Pixel.ga(d) &* ia)
+        @inline(__always) func c(_ v: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: min(v, 255)) }
+        return c(r & 0xFFFF_FFFF) | c(g & 0xFFFF_FFFF) << 8 | c(r >> 32) << 16 | c(g >> 32) << 24
+    }
+
+    /// Source-over: `s + d × (255 − s.a) / 255` per lane (rounded), clamped to 255, packed.
+    @inline(__always) static func over(_ s: SIMD4<Int32>, _ d: SIMD4<Int32>) -> UInt32 {
+        let t = d &* (255 &- s[3]) &+ 128
+        var r = s &+ ((t &+ (t &>> 8)) &>> 8)
+        r.replace(with: 255, where: r .> 255)
+        return pack(r)
+    }
+}
+
+/// Antialiased coverage of a clip shape at an output pixel centre.
+enum ClipCoverage {
+    @inline(__always) static func coverage(_ clip: ClipShape, _ px: Double, _ py: Double) -> Double {
+        let m = clip.toShape
+        let s = m.g * px + m.h * py + m.i
+        guard s > 0 else { return 0 }
+        let inv = 1 / s
+        let x = (m.a * px + m.b * py + m.c) * inv, y = (m.d * px + m.e * py + m.f) * inv
+        // Shape units per output pixel: the square root of the Jacobian's area factor.
+        let dxdx = (m.a - x * m.g) * inv, dxdy = (m.b - x * m.h) * inv
+        let dydx = (m.d - y * m.g) * inv, dydy = (m.e - y * m.h) * inv
+        let unit = abs(dxdx * dydy - dxdy * dydx).squareRoot()
+        guard unit > 0, unit.isFinite else { return 0 }
+        let d = clip.shape.signedDistance(x, y) / unit
+        return d <= -0.5 ? 1 : (d >= 0.5 ? 0 : 0.5 - d)
+    }
+}

@@ -1,0 +1,365 @@
+import Foundation
+
+/// A closed interval of pixel-centre x coordinates on one row, narrowed by linear constraints.
+///
+/// Every quantity the compositor tests along a row is a projective function of the pixel centre
+/// `px`: q(px) = (A·px + B) / (G·px + C). Where the denominator is positive, `lo ≤ q ≤ hi` is a
+/// pair of linear inequalities in `px`, so the pixels that pass every test form one interval,
+/// found with a few divisions per row instead of tests per pixel.
+struct RowInterval {
+    var lo = -Double.infinity
+    var hi = Double.infinity
+    var isEmpty: Bool { !(lo <= hi) }
+
+    /// Keeps the px where `G·px + C ≥ minW`.
+    @inline(__always) mutating func keepPositive(g: Double, c: Double, minW: Double) {
+        if g > 0 { lo = max(lo, (minW - c) / g) } else if g < 0 { hi = min(hi, (minW - c) / g) } else if !(c >= minW) { hi = -.infinity }
+    }
+
+    /// Keeps the px where `lo ≤ (A·px + B) / (G·px + C) ≤ hi` (assuming a positive denominator).
+    @inline(__always) mutating func keep(a: Double, b: Double, g: Double, c: Double, between qlo: Double, and qhi: Double) {
+        guard qlo <= qhi else { hi = -.infinity; return }
+        // (A − qlo·G)·px ≥ qlo·C − B
+        let k1 = a - qlo * g, c1 = qlo * c - b
+        if k1 > 0 { lo = max(lo, c1 / k1) } else if k1 < 0 { hi = min(hi, c1 / k1) } else if c1 > 0 { hi = -.infinity }
+        // (A − qhi·G)·px ≤ qhi·C − B
+        let k2 = a - qhi * g, c2 = qhi * c - b
+        if k2 > 0 { hi = min(hi, c2 / k2) } else if k2 < 0 { lo = max(lo, c2 / k2) } else if c2 < 0 { hi = -.infinity }
+    }
+
+    /// The integer pixels `[x0, x1)` of `xa..<xb` whose centres lie in the interval.
+    @inline(__always) func pixels(_ xa: Int, _ xb: Int) -> (Int, Int) {
+        guard !isEmpty else { return (xa, xa) }
+        let a = max(Double(xa), (lo - 0.5).rounded(.up)), b = min(Double(xb), (hi - 0.5).rounded(.down) + 1)
+        guard a < b else { return (xa, xa) }
+        return (Int(a), Int(b))
+    }
+}
+
+/// The per-row worker of `Compositor.draw`.
+struct QuadJob: @unchecked Sendable {
+    let quad: QuadDraw
+    let dest: Raster
+    let fastClips: [FastClip]
+    let core: UniformCore?
+    /// False draws every pixel through the full per-pixel path (no interior or flat-colour
+    /// shortcuts): the reference the shortcuts are tested against, byte for byte.
+    let shortcuts: Bool
+    /// Margin, in texels or shape units, kept between the interval solutions and the limits
+    /// they stand for, so rounding can never let a pixel skip a test it would fail.
+    static let margin = 1e-6
+
+    init(quad: QuadDraw, dest: Raster, shortcuts: Bool = true) {
+        self.quad = quad; self.dest = dest; self.shortcuts = shortcuts
+        fastClips = quad.clips.map(FastClip.init)
+        core = shortcuts ? quad.source.knownUniformCore : nil
+    }
+
+    /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
+    var blitOffset: (dx: Int, dy: Int)? {
+        let m = quad.toSource
+        guard quad.clips.isEmpty, m.a == 1, m.b == 0, m.d == 0, m.e == 1, m.g == 0, m.h == 0, m.i == 1 else { return nil }
+        let dx = m.c.rounded(), dy = m.f.rounded()
+        guard abs(m.c - dx) < 1e-9, abs(m.f - dy) < 1e-9, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        return (Int(dx), Int(dy))
+    }
+
+    /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel (x, y).
+    func blitRow(_ y: Int, dx: Int, dy: Int) {
+        let src = quad.source
+        let sy = y + dy
+        guard sy >= 0, sy < src.height else { return }
+        let xa = max(0, -dx), xb = min(dest.width, src.width - dx)
+        guard xa < xb else { return }
+        let k = Int(quad.opacity * 256 + 0.5)
+        guard k > 0 else { return }
+        let s = UnsafeMutableRawPointer(src.data + (sy * src.width + dx) * 4).assumingMemoryBound(to: UInt32.self)
+        let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+        var x = xa
+        while x < xb {
+            let w = s[x]
+            if w < 0x0100_0000 { x += 1; continue }  // transparent texel
+            if w >= 0xFF00_0000 && k >= 256 {
+                // A run of opaque texels copies straight through.
+                var e = x + 1
+                while e < xb && s[e] >= 0xFF00_0000 { e += 1 }
+                (o + x).update(from: s + x, count: e - x)
+                x = e
+                continue
+            }
+            var p = Pixel.unpack(w)
+            if k < 256 { p = (p &* Int32(k) &+ 128) &>> 8 }
+            o[x] = Pixel.over(p, Pixel.unpack(o[x]))
+            x += 1
+        }
+    }
+
+    /// Texel distance from an edge beyond which a pixel is certainly fully covered: twice the
+    /// larger texel-per-pixel gradient at the row's two ends (+inf when an end is behind the eye).
+    private func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
+        var bu = 0.0, bv = 0.0
+        for end in 0..<2 {
+            let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
+            let s = m.g * x + m.h * py + m.i
+            guard s > 1e-9 else { return (.infinity, .infinity) }
+            let inv = 1 / s
+            let u = (m.a * x + m.b * py + m.c) * inv, v = (m.d * x + m.e * py + m.f) * inv
+            let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+            let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+            bu = max(bu, (dudx * dudx + dudy * dudy).squareRoot())
+            bv = max(bv, (dvdx * dvdx + dvdy * dvdy).squareRoot())
+        }
+        return (2 * bu + 1e-6, 2 * bv + 1e-6)
+    }
+
+    /// Shape units per output pixel of a clip at the row's ends, doubled (+inf behind the eye).
+    private func clipBand(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> Double {
+        var worst = 0.0
+        for end in 0..<2 {
+            let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
+            let s = m.g * x + m.h * py + m.i
+            guard s > 1e-9 else { return .infinity }
+            let inv = 1 / s
+            let sx = (m.a * x + m.b * py + m.c) * inv, sy = (m.d * x + m.e * py + m.f) * inv
+            let dxdx = (m.a - sx * m.g) * inv, dxdy = (m.b - sx * m.h) * inv
+            let dydx = (m.d - sy * m.g) * inv, dydy = (m.e - sy * m.h) * inv
+            worst = max(worst, abs(dxdx * dydy - dxdy * dydx).squareRoot())
+        }
+        return worst.isFinite ? worst + 1e-6 : .infinity
+    }
+
+    /// The pixels of a row where the quad's edges and every clip certainly cover fully, the map
+    /// is in front of the eye and all four bilinear taps are inside the source: no per-pixel
+    /// tests are needed there.
+    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int) {
+        let m = quad.toSource
+        let fw = Double(quad.source.width), fh = Double(quad.source.height)
+        guard fw >= 2, fh >= 2 else { return (xa, xa) }
+        let eps = Self.margin
+        guard bandU.isFinite, bandV.isFinite else { return (xa, xa) }
+        let bu = m.b * py + m.c, bv = m.e * py + m.f, bw = m.h * py + m.i
+        var r = RowInterval()
+        r.keepPositive(g: m.g, c: bw, minW: 1e-9)
+        r.keep(a: m.a, b: bu, g: m.g, c: bw, between: max(bandU, 0.5) + eps, and: min(fw - bandU, fw - 0.5) - eps)
+        r.keep(a: m.d, b: bv, g: m.g, c: bw, between: max(bandV, 0.5) + eps, and: min(fh - bandV, fh - 0.5) - eps)
+        for clip in fastClips {
+            let c = clip.m
+            let delta = clipBand(c, py, xa, xb)
+            guard delta.isFinite else { return (xa, xa) }
+            let cu = c.b * py + c.c, cv = c.e * py + c.f, cw = c.h * py + c.i
+            r.keepPositive(g: c.g, c: cw, minW: 1e-9)
+            let e = max(clip.e0, clip.e1, clip.e2, clip.e3)
+            let x0 = clip.cx - clip.hx, x1 = clip.cx + clip.hx, y0 = clip.cy - clip.hy, y1 = clip.cy + clip.hy
+            // The rounded rectangle's flat middle as two bands (a plus); their union, when they
+            // overlap, is still one interval on the row.
+            var wide = r, tall = r
+            wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
+            wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + e + delta + eps, and: y1 - e - delta - eps)
+            tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
+            tall.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + delta + eps, and: y1 - delta - eps)
+            if wide.isEmpty { r = tall } else if tall.isEmpty { r = wide } else if wide.lo <= tall.hi && tall.lo <= wide.hi {
+                r = RowInterval(lo: min(wide.lo, tall.lo), hi: max(wide.hi, tall.hi))
+            } else {
+                r = wide.hi - wide.lo >= tall.hi - tall.lo ? wide : tall
+            }
+            if r.isEmpty { return (xa, xa) }
+        }
+        return r.pixels(xa, xb)
+    }
+
+    /// Pixels (within `ia..<ib`) whose four bilinear taps all lie in a flat-colour rectangle of
+    /// the source, merged into at most two sorted, disjoint runs.
+    private func flatRuns(_ py: Double, _ ia: Int, _ ib: Int) -> [(Int, Int)] {
+        guard let core, ia < ib else { return [] }
+        let m = quad.toSource
+        let eps = Self.margin
+        let bu = m.b * py + m.c, bv = m.e * py + m.f, bw = m.h * py + m.i
+        var runs: [(Int, Int)] = []
+        for rect in core.rects {
+            var r = RowInterval()
+            r.keepPositive(g: m.g, c: bw, minW: 1e-9)
+            r.keep(a: m.a, b: bu, g: m.g, c: bw, between: Double(rect.x0) + 0.5 + eps, and: Double(rect.x1) - 0.5 - eps)
+            r.keep(a: m.d, b: bv, g: m.g, c: bw, between: Double(rect.y0) + 0.5 + eps, and: Double(rect.y1) - 0.5 - eps)
+            let (a, b) = r.pixels(ia, ib)
+            if a < b { runs.append((a, b)) }
+        }
+        if runs.count == 2 {
+            runs.sort { $0.0 < $1.0 }
+            if runs[1].0 <= runs[0].1 { runs = [(runs[0].0, max(runs[0].1, runs[1].1))] }
+        }
+        return runs
+    }
+
+    func row(_ y: Int, _ xa: Int, _ xb: Int) {
+        let py = Double(y) + 0.5
+        let m = quad.toSource
+        let (bandU, bandV) = edgeBands(m, py, xa, xb)
+        let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
+        let runs = flatRuns(py, ia, ib)
+        let bands = (bandU, bandV)
+        if m.g == 0 && m.h == 0 {
+            let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
+            guard s > 0 else { return }
+            pixels(y, xa, ia, bands, interior: false, perspective: false)
+            var x = ia
+            for run in runs {
+                pixels(y, x, run.0, bands, interior: true, perspective: false)
+                fill(y, run.0, run.1)
+                x = run.1
+            }
+            pixels(y, x, ib, bands, interior: true, perspective: false)
+            pixels(y, ib, xb, bands, interior: false, perspective: false)
+        } else {
+            pixels(y, xa, ia, bands, interior: false, perspective: true)
+            var x = ia
+            for run in runs {
+                pixels(y, x, run.0, bands, interior: true, perspective: true)
+                fill(y, run.0, run.1)
+                x = run.1
+            }
+            pixels(y, x, ib, bands, interior: true, perspective: true)
+            pixels(y, ib, xb, bands, interior: false, perspective: true)
+        }
+    }
+
+    /// Pixels whose bilinear taps all show the core's colour: the result of sampling, without
+    /// sampling (four equal taps give the tap itself), scaled by opacity and blended.
+    private func fill(_ y: Int, _ xa: Int, _ xb: Int) {
+        guard xa < xb, let core else { return }
+        let k = Int(quad.opacity * 256 + 0.5)
+        guard k > 0 else { return }
+        let t = core.color
+        let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+        if t >= 0xFF00_0000 && k >= 256 {
+            (o + xa).update(repeating: t, count: xb - xa)
+            return
+        }
+        var rb = Pixel.rb(t), ga = Pixel.ga(t)
+        if k < 256 {
+            let round8: UInt64 = 128 | 128 << 32
+            rb = ((rb &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+            ga = ((ga &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+        }
+        if rb == 0 && ga == 0 { return }
+        if ga >> 32 >= 255 {
+            (o + xa).update(repeating: Pixel.packLanes(rb, ga), count: xb - xa)
+            return
+        }
+        for x in xa..<xb { o[x] = Pixel.overLanes(rb, ga, o[x]) }
+    }
+
+    /// Samples and blends pixels `xa..<xb` of row `y`. `interior`: the caller guarantees full
+    /// coverage and in-bounds taps (see `interior(_:_:_:)`), so those tests are skipped.
+    /// `perspective == false` when w' is constant along the map (affine): the divide is done once,
+    /// giving the value every pixel would compute.
+    @inline(__always)
+    private func pixels(_ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), interior: Bool, perspective: Bool) {
+        guard xa < xb else { return }
+        let m = quad.toSource
+        let src = quad.source
+        let sw = src.width, sh = src.height
+        let fw = Double(sw), fh = Double(sh)
+        let sdata = UnsafeRawPointer(src.data)
+        let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
+        let py = Double(y) + 0.5
+        let opacity = quad.opacity
+        let clips = fastClips
+        let hasClips = !clips.isEmpty
+        let (bandU, bandV) = bands
+        let bu = m.b * py, bv = m.e * py, bw = m.h * py
+        let affineInv = 1 / (m.g * (Double(xa) + 0.5) + bw + m.i)  // used only when affine (checked > 0 by the caller)
+        let kInterior = Int(opacity * 256 + 0.5)
+        for x in xa..<xb {
+            let px = Double(x) + 0.5
+            let inv: Double
+            if perspective {
+                let s = m.g * px + bw + m.i
+                guard s > 0 else { continue }  // the point of the plane is behind the eye
+                inv = 1 / s
+            } else {
+                inv = affineInv
+            }
+            let u = (m.a * px + bu + m.c) * inv, v = (m.d * px + bv + m.f) * inv
+            var cov = opacity
+            if !interior {
+                let du = min(u, fw - u), dv = min(v, fh - v)
+                if du < bandU || dv < bandV {
+                    // Near or outside an edge: coverage from the distance in output pixels (+0.5).
+                    let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+                    let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+                    let cu = du / (dudx * dudx + dudy * dudy).squareRoot() + 0.5
+                    if !(cu > 0) { continue }
+                    if cu < 1 { cov *= cu }
+                    let cv = dv / (dvdx * dvdx + dvdy * dvdy).squareRoot() + 0.5
+                    if !(cv > 0) { continue }
+                    if cv < 1 { cov *= cv }
+                }
+            }
+            // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
+            let sx = u - 0.5, sy = v - 0.5
+            let ix: Int, iy: Int, x0: Int, x1: Int, y0: Int, y1: Int
+            if interior {
+                // sx, sy ≥ 0 and every tap inside: truncation is the floor, no clamping.
+                ix = Int(sx); iy = Int(sy)
+                x0 = ix; x1 = ix &+ 1; y0 = iy; y1 = iy &+ 1
+            } else {
+                let tx = Int(sx), ty = Int(sy)  // toward zero; fixed below to the floor (exact)
+                ix = Double(tx) > sx ? tx - 1 : tx; iy = Double(ty) > sy ? ty - 1 : ty
+                x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
+                x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
+                y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
+                y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
+            }
+            let wx = Int((sx - Double(ix)) * 256), wy = Int((sy - Double(iy)) * 256)
+            let r0 = y0 &* sw, r1 = y1 &* sw
+            let t00 = sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self)
+            let t10 = sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)
+            let t01 = sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self)
+            let t11 = sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)
+            if (t00 | t10 | t01 | t11) & 0xFF00_0000 == 0 { continue }  // all four texels transparent
+            let k: Int
+            if interior {
+                k = kInterior
+            } else {
+                // Clips only where the sample shows something (text and shadows are mostly transparent).
+                if hasClips {
+                    var c = 0
+                    while c < clips.count {
+                        cov *= clips[c].coverage(px, py)
+                        if cov <= 0 { break }
+                        c += 1
+                    }
+                    if cov <= 0 { continue }
+                }
+                k = Int(cov * 256 + 0.5)
+                if k <= 0 { continue }
+            }
+            let o = out + x &<< 2
+            if k >= 256 && t00 == t10 && t00 == t01 && t00 == t11 && t00 >= 0xFF00_0000 {
+                o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
+                continue
+            }
+            let w00 = UInt64((256 &- wx) &* (256 &- wy)), w10 = UInt64(wx &* (256 &- wy))
+            let w01 = UInt64((256 &- wx) &* wy), w11 = UInt64(wx &* wy)
+            // Two channels per 64-bit word (lanes 32 bits apart: r|b and g|a), the same integer
+            // arithmetic as four separate channels, since no lane ever exceeds 2^24.
+            let round16: UInt64 = 32768 | 32768 << 32
+            var rb = (Pixel.rb(t00) &* w00 &+ Pixel.rb(t10) &* w10 &+ Pixel.rb(t01) &* w01 &+ Pixel.rb(t11) &* w11 &+ round16) >> 16
+            var ga = (Pixel.ga(t00) &* w00 &+ Pixel.ga(t10) &* w10 &+ Pixel.ga(t01) &* w01 &+ Pixel.ga(t11) &* w11 &+ round16) >> 16
+            rb &= Pixel.lanes8; ga &= Pixel.lanes8
+            if k < 256 {
+                let round8: UInt64 = 128 | 128 << 32
+                rb = ((rb &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+                ga = ((ga &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
+            }
+            if rb == 0 && ga == 0 { continue }
+            let sa = ga >> 32
+            if sa >= 255 {
+                // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
+                o.storeBytes(of: Pixel.packLanes(rb, ga), as: UInt32.self)
+            } else {
+                o.storeBytes(of: Pixel.overLanes(rb, ga, o.load(as: UInt32.self)), as: UInt32.self)
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import FlipbookGeometry
+import FlipbookQuartz
+@testable import FlipbookRender
+
+/// The compositor's shortcuts (interior runs without coverage tests, flat-colour fills, row
+/// shares on several workers) must give exactly the bytes of the plain per-pixel path.
+@Suite struct CompositorShortcutTests {
+    /// A small deterministic generator (64-bit LCG), so every run draws the same cases.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * next() }
+    }
+
+    /// Sources: a flat rounded card, a translucent flat card, a ring with a transparent middle,
+    /// and a gradient with no flat part.
+    static func source(_ kind: Int) -> Raster {
+        let w = 48, h = 36
+        let r = Raster(width: w, height: h)
+        let words = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        for y in 0..<h {
+            for x in 0..<w {
+                let corner = (x < 6 || x >= w - 6) && (y < 6 || y >= h - 6)
+                let edge = x < 4 || x >= w - 4 || y < 4 || y >= h - 4
+                let word: UInt32
+                switch kind {
+                case 0: word = corner ? 0x8040_2010 : 0xFF30_80E0
+                case 1: word = corner ? 0 : 0x9918_4060
+                case 2: word = edge ? 0xFFFF_FFFF : 0
+                default: word = 0xFF00_0000 | UInt32(x * 5) | UInt32(y * 7) << 8 | UInt32((x + y) * 3) << 16
+                }
+                words[y * w + x] = word
+            }
+        }
+        return r
+    }
+
+    /// A random placement: scale, rotation in 3D and perspective, about the output's middle.
+    static func placement(_ g: inout Generator, source: Raster, size: Int) -> Homography {
+        var m = CATransform3DMakeTranslation(-CGFloat(source.width) / 2, -CGFloat(source.height) / 2, 0)
+        let s = CGFloat(g.range(0.6, 3.5))
+        m = CATransform3DConcat(m, CATransform3DMakeScale(s, s * CGFloat(g.range(0.7, 1.4)), 1))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(g.range(-3.2, 3.2)), 0, 0, 1))
+        if g.next() < 0.7 {
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(g.range(-1.5, 1.5)), CGFloat(g.next()), CGFloat(g.next()), 0))
+            var p = CATransform3DIdentity
+            p.m34 = -1 / CGFloat(g.range(60, 400))
+            m = CATransform3DConcat(m, p)
+        }
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(size) / 2 + CGFloat(g.range(-20, 20)), CGFloat(size) / 2, 0))
+        return Homography(planeOf: LayerGeometry.flatten(m))
+    }
+
+    static func quad(_ g: inout Generator, size: Int) -> QuadDraw? {
+        let src = source(Int(g.next() * 4))
+        let forward = placement(&g, source: src, size: size)
+        guard let inverse = forward.inverse else { return nil }
+        let w = Double(src.width), h = Double(src.height)
+        let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map { c -> HPoint in
+            let p = forward.apply(c.0, c.1)
+            return HPoint(x: p.x, y: p.y, w: p.w)
+        }
+        var clips: [ClipShape] = []
+        for _ in 0..<Int(g.next() * 3) {
+            let c = CGRect(x: g.range(0, 40), y: g.range(0, 40), width: g.range(20, 90), height: g.range(20, 90))
+            let shape = RoundedRectShape(
+                rect: c, cornerRadius: CGFloat(g.range(0, 25)), maskedCorners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner, .layerMaxXMinYCorner],
+                curve: g.next() < 0.5 ? .circular : .continuous)
+            let toShape = placement(&g, source: Raster(width: 96, height: 96), size: size).inverse ?? .identity
+            clips.append(ClipShape(toShape: toShape, shape: shape))
+        }
+        let opacity = g.next() < 0.5 ? 1 : g.range(0.05, 1)
+        return QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
+    }
+
+    /// A destination with a pattern under the quad, so blending shows.
+    static func destination(_ size: Int) -> Raster {
+        let d = Raster(width: size, height: size)
+        let words = UnsafeMutableRawPointer(d.data).assumingMemoryBound(to: UInt32.self)
+        for k in 0..<(size * size) { words[k] = (k / 7) % 3 == 0 ? 0 : (k % 2 == 0 ? 0xFF20_3040 : 0x8010_1010) }
+        return d
+    }
+
+    @Test func shortcutsGiveTheBytesOfThePerPixelPath() {
+        var g = Generator(state: 42)
+        let size = 120
+        var drawn = 0
+        for _ in 0..<160 {
+            guard let q = Self.quad(&g, size: size) else { continue }
+            Compositor.prepare(q)
+            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
+            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
+            Compositor.draw(q, into: fast, share: .all)
+            for share in RowShare.split(3) { Compositor.draw(q, into: shared, share: share) }
+            #expect(fast.pixels == reference.pixels)
+            #expect(shared.pixels == reference.pixels)
+            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+        }
+        #expect(drawn > 100)  // most cases really draw something
+    }
+
+    @Test func flatCoreOfARoundedCard() throws {
+        let core = try #require(UniformCore.find(in: Self.source(0)))
+        #expect(core.color == 0xFF30_80E0)
+        #expect(core.rects == [PixelRect(x0: 0, y0: 6, x1: 48, y1: 30), PixelRect(x0: 6, y0: 0, x1: 42, y1: 36)])
+        let ring = try #require(UniformCore.find(in: Self.source(2)))
+        #expect(ring.color == 0)
+        #expect(ring.rects == [PixelRect(x0: 4, y0: 4, x1: 44, y1: 32)])
+        #expect(UniformCore.find(in: Self.source(3)) == nil)
+    }
+
+    @Test func rowSharesCoverEveryRowOnce() {
+        for count in 1...3 {
+            var seen = [Int](repeating: 0, count: 77)
+            for share in RowShare.split(count) {
+                share.forEachRow(5, 77) { y in
+                    seen[y] += 1
+                    #expect(share.owns(y))
+                }
+            }
+            #expect(seen[0..<5].allSatisfy { $0 == 0 })
+            #expect(seen[5...].allSatisfy { $0 == 1 })
+        }
+    }
+
+    @Test func scratchRastersForNestedGroupsAndMasks() {
+        let q = QuadDraw(source: Raster(width: 1, height: 1), toSource: .identity, polygon: [], opacity: 1, clips: [])
+        #expect(DisplayListExecutor.scratchCount([.quad(q)]) == 0)
+        #expect(DisplayListExecutor.scratchCount([.beginGroup, .beginGroup, .endGroup(opacity: 1, mask: nil), .endGroup(opacity: 1, mask: nil)]) == 2)
+        // A group whose mask itself holds a group: group + mask raster + the mask's group.
+        let mask: [DisplayItem] = [.beginGroup, .quad(q), .endGroup(opacity: 0.5, mask: nil)]
+        #expect(DisplayListExecutor.scratchCount([.beginGroup, .endGroup(opacity: 1, mask: mask)]) == 3)
+    }
+
+    @MainActor @Test func framesAreTheSameOnOneOrTwoWorkers() {
+        let scene = TestScene(size: CGSize(width: 160, height: 280))
+        scene.update(elapsed: 1.1)
+        let builder = DisplayListBuilder(scale: 2, cache: ContentCache())
+        let items = builder.build(root: LayerPresentation.presented(scene.rootLayer))
+        let one = Raster(width: 320, height: 560), two = Raster(width: 320, height: 560)
+        DisplayListExecutor.execute(items, into: one, background: 0xFF00_0000, workers: 1)
+        DisplayListExecutor.execute(items, into: two, background: 0xFF00_0000, workers: 2)
+        #expect(one.pixels == two.pixels)
+        #expect(one.pixels.contains { $0 != 0 && $0 != 255 })
+    }
+}
