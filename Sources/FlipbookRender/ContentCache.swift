@@ -1,9 +1,12 @@
 import Foundation
+import FlipbookGeometry
 
 /// Bitmaps of layer content kept between frames, keyed by what they show.
 ///
 /// A frame marks every entry it uses; entries unused for two consecutive frames are dropped.
-/// A layer that only moves, rotates or fades keeps its key, so its bitmap is reused.
+/// A layer that only moves, rotates or fades keeps its key, so its bitmap is reused. Images shown
+/// directly (see `ImageContent`) are kept by image identity: one texture per `CGImage`, however
+/// many layers show it.
 final class ContentCache {
     private struct Entry<V> {
         var value: V
@@ -12,6 +15,7 @@ final class ContentCache {
     private var bodies: [LayerContent: Entry<PlacedRaster?>] = [:]
     private var borders: [BorderContent: Entry<PlacedRaster?>] = [:]
     private var shadows: [ShadowContent: Entry<PlacedRaster?>] = [:]
+    private var images: [IdentityBox: Entry<Raster?>] = [:]
     private var frame = 0
     /// How many bitmaps were drawn (cache misses) since this cache was made.
     private(set) var rasterizations = 0
@@ -25,13 +29,25 @@ final class ContentCache {
     }
 
     func shadow(_ key: ShadowContent) -> PlacedRaster? {
-        cached(key, in: &shadows) { ShadowRasterizer.rasterize(key, body: key.content.flatMap { self.body($0) }) }
+        cached(key, in: &shadows) {
+            // A direct image's shadow is drawn from the image itself (it may spill outside the
+            // bounds); other bodies lend their bitmap's alpha.
+            if let c = key.content, let image = ImageContent(c) {
+                return ShadowRasterizer.rasterize(key, image: image)
+            }
+            return ShadowRasterizer.rasterize(key, body: key.content.flatMap { self.body($0) })
+        }
+    }
+
+    /// The texture of a directly drawn image (its pixels, made once per `CGImage`).
+    func image(_ image: CGImage) -> Raster? {
+        cached(IdentityBox(object: image), in: &images) { ImageContent.raster(of: image) }
     }
 
     /// The entry for `key`, marked as used this frame; drawn with `make` on a miss.
-    private func cached<K: Hashable>(
-        _ key: K, in table: inout [K: Entry<PlacedRaster?>], make: () -> PlacedRaster?
-    ) -> PlacedRaster? {
+    private func cached<K: Hashable, V>(
+        _ key: K, in table: inout [K: Entry<V?>], make: () -> V?
+    ) -> V? {
         if var e = table[key] {
             e.lastUse = frame
             table[key] = e
@@ -49,6 +65,7 @@ final class ContentCache {
         bodies = bodies.filter { $0.value.lastUse >= keep }
         borders = borders.filter { $0.value.lastUse >= keep }
         shadows = shadows.filter { $0.value.lastUse >= keep }
+        images = images.filter { $0.value.lastUse >= keep }
         frame += 1
     }
 }

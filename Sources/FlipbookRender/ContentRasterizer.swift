@@ -110,8 +110,6 @@ enum ContentRasterizer {
     }
 
     private static func drawImage(_ image: CGImage, _ c: LayerContent, _ cr: OpaquePointer) {
-        guard let src = CairoBridge.surface(premultipliedRGBA: image.pixels, width: image.width, height: image.height) else { return }
-        defer { cairo_surface_destroy(src) }
         var rect = c.contentsRect.standardized
         if !(rect.width > 0 && rect.height > 0 && rect.minX.isFinite && rect.minY.isFinite) { rect = CGRect(x: 0, y: 0, width: 1, height: 1) }
         let scale = c.contentsScale > 0 && c.contentsScale.isFinite ? c.contentsScale : 1
@@ -119,7 +117,14 @@ enum ContentRasterizer {
             x: rect.minX * CGFloat(image.width), y: rect.minY * CGFloat(image.height),
             width: rect.width * CGFloat(image.width), height: rect.height * CGFloat(image.height))
         let dest = gravityRect(c.gravity, size: CGSize(width: subPx.width / scale, height: subPx.height / scale), in: c.bounds)
-        guard dest.width > 0, dest.height > 0 else { return }
+        paintImage(image, source: subPx, in: dest, cr)
+    }
+
+    /// Fills `dest` (user space) with the `source` pixel rectangle of `image`, resampled by cairo.
+    static func paintImage(_ image: CGImage, source subPx: CGRect, in dest: CGRect, _ cr: OpaquePointer) {
+        guard dest.width > 0, dest.height > 0, subPx.width > 0, subPx.height > 0 else { return }
+        guard let src = CairoBridge.surface(premultipliedRGBA: image.pixels, width: image.width, height: image.height) else { return }
+        defer { cairo_surface_destroy(src) }
         let pattern = cairo_pattern_create_for_surface(src)
         defer { cairo_pattern_destroy(pattern) }
         var m = cairo_matrix_t()

@@ -96,7 +96,9 @@ struct DisplayListBuilder {
             let shift = Homography.scaleTranslate(sx: 1, sy: 1, tx: Double(off.width), ty: Double(off.height))
             if let q = quad(placed, plane: plane.concat(shift), opacity: alpha, clips: clips) { items.append(.quad(q)) }
         }
-        if let content, let placed = cache.body(content),
+        if let content, let image = ImageContent(content) {
+            appendImage(image, under: content.withoutImage, of: layer, plane: plane, opacity: alpha, clips: clips, into: &items)
+        } else if let content, let placed = cache.body(content),
            let q = quad(placed, plane: plane, opacity: alpha, clips: clips)
         {
             items.append(.quad(q))
@@ -126,6 +128,37 @@ struct DisplayListBuilder {
             }
             items.append(.endGroup(opacity: opacity, mask: maskItems))
         }
+    }
+
+    /// A layer body that is an image (plus at most a background): the background's bitmap, then
+    /// the image's own pixels as a quad through the layer's map (see `ImageContent`), clipped to
+    /// the layer's rounded bounds only when it masks to them. When both parts show and the layer
+    /// is translucent they form one group, so the background does not show through the image
+    /// (the same picture as one body bitmap faded as a whole).
+    private func appendImage(
+        _ image: ImageContent, under background: LayerContent?, of layer: CALayer, plane: Homography, opacity: Double,
+        clips: [ClipShape], into items: inout [DisplayItem]
+    ) {
+        guard let texture = cache.image(image.image) else { return }
+        var imageClips = clips
+        if layer.masksToBounds {
+            let shape = LayerContentReader.shape(of: layer)
+            let inside = shape.isRectangle && layer.bounds.contains(image.rect)
+            if !inside {
+                guard let inv = plane.inverse else { return }
+                imageClips.append(ClipShape(toShape: inv, shape: shape))
+            }
+        }
+        let bg = background.flatMap { cache.body($0) }.flatMap { quad($0, plane: plane, opacity: 1, clips: clips) }
+        let img = quad(image.placed(texture), plane: plane, opacity: 1, clips: imageClips)
+        let parts = [bg, img].compactMap { $0 }
+        let group = parts.count > 1 && opacity < 1
+        if group { items.append(.beginGroup) }
+        for var q in parts {
+            q.opacity = group ? 1 : opacity
+            items.append(.quad(q))
+        }
+        if group { items.append(.endGroup(opacity: opacity, mask: nil)) }
     }
 
     /// A quad drawing `placed` (texels in bounds space) through the layer plane's map.

@@ -10,41 +10,93 @@ import FlipbookGeometry
 /// deterministic.
 enum ShadowRasterizer {
     static func rasterize(_ s: ShadowContent, body: PlacedRaster?) -> PlacedRaster? {
+        rasterize(s, extra: nil) { grid, alpha in
+            if let path = s.path {
+                guard let a = grid.cairoAlpha({ cr in
+                    CairoPath.add(path, to: cr)
+                    cairo_set_source_rgba(cr, 0, 0, 0, 1)
+                    cairo_fill(cr)
+                }) else { return false }
+                alpha = a
+            } else if let body {
+                // The body bitmap's alpha, resampled to this grid (same scale: a shifted copy).
+                let r = body.raster
+                let w = grid.w, h = grid.h
+                let dx = Int(((body.originX - grid.originX) * grid.scale).rounded())
+                let dy = Int(((body.originY - grid.originY) * grid.scale).rounded())
+                for y in 0..<r.height where y + dy >= 0 && y + dy < h {
+                    for x in 0..<r.width where x + dx >= 0 && x + dx < w {
+                        alpha[(y + dy) * w + x + dx] = r.data[(y * r.width + x) * 4 + 3]
+                    }
+                }
+            } else {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The shadow of a directly drawn image (see `ImageContent`): the background's shape and the
+    /// image's alpha in its gravity rectangle, not clipped to the bounds (a layer with a shadow
+    /// does not mask to its bounds, so on iOS its image spills and casts a shadow there too).
+    static func rasterize(_ s: ShadowContent, image: ImageContent) -> PlacedRaster? {
+        guard s.path == nil else { return rasterize(s, body: nil) }  // shadowPath wins, as for any body
+        return rasterize(s, extra: image.rect) { grid, alpha in
+            guard let a = grid.cairoAlpha({ cr in
+                if let bg = s.content?.background, bg[3] > 0, let shape = s.content?.shape {
+                    shape.addPath(to: cr)
+                    cairo_set_source_rgba(cr, 0, 0, 0, Double(bg[3]))
+                    cairo_fill(cr)
+                }
+                let source = CGRect(x: 0, y: 0, width: image.image.width, height: image.image.height)
+                ContentRasterizer.paintImage(image.image, source: source, in: image.rect, cr)
+            }) else { return false }
+            alpha = a
+            return true
+        }
+    }
+
+    /// The alpha grid of a shadow: `scale` pixels per point over the bounds (plus the shadow
+    /// path's box and `extra`) with a margin for the blur.
+    struct Grid {
+        let w, h: Int
+        let originX, originY, scale: Double
+
+        /// The alpha of what `draw` paints (user space: the layer's bounds space in points).
+        func cairoAlpha(_ draw: (OpaquePointer) -> Void) -> [UInt8]? {
+            guard let surface = CairoBridge.makeSurface(width: w, height: h) else { return nil }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { return nil }
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -originX, -originY)
+            draw(cr)
+            cairo_destroy(cr)
+            let r = CairoBridge.raster(from: surface)
+            var alpha = [UInt8](repeating: 0, count: w * h)
+            for k in 0..<(w * h) { alpha[k] = r.data[k * 4 + 3] }
+            return alpha
+        }
+    }
+
+    /// Sets up the grid, lets `fill` write the shape's alpha, then blurs and tints it.
+    private static func rasterize(
+        _ s: ShadowContent, extra: CGRect?, fill: (Grid, inout [UInt8]) -> Bool
+    ) -> PlacedRaster? {
         let scale = Double(s.scale)
         guard scale > 0, scale.isFinite, s.radius.isFinite else { return nil }
         let sigma = max(0, Double(s.radius)) * scale
         let margin = Int((3 * sigma).rounded(.up)) + 2
         var area = s.bounds
         if let p = s.path { area = area.union(p.boundingBox) }
+        if let extra { area = area.union(extra) }
         guard area.width.isFinite, area.height.isFinite, area.width > 0, area.height > 0 else { return nil }
         let w = Int((Double(area.width) * scale).rounded(.up)) + 2 * margin
         let h = Int((Double(area.height) * scale).rounded(.up)) + 2 * margin
         guard w > 0, h > 0, w <= ContentRasterizer.maxSide * 2, h <= ContentRasterizer.maxSide * 2 else { return nil }
         let originX = Double(area.minX) - Double(margin) / scale, originY = Double(area.minY) - Double(margin) / scale
         var alpha = [UInt8](repeating: 0, count: w * h)
-        if let path = s.path {
-            guard let surface = CairoBridge.makeSurface(width: w, height: h), let cr = cairo_create(surface) else { return nil }
-            cairo_scale(cr, scale, scale)
-            cairo_translate(cr, -originX, -originY)
-            CairoPath.add(path, to: cr)
-            cairo_set_source_rgba(cr, 0, 0, 0, 1)
-            cairo_fill(cr)
-            cairo_destroy(cr)
-            let r = CairoBridge.raster(from: surface)
-            cairo_surface_destroy(surface)
-            for k in 0..<(w * h) { alpha[k] = r.data[k * 4 + 3] }
-        } else if let body {
-            // The body bitmap's alpha, resampled to this grid (same scale: a shifted copy).
-            let r = body.raster
-            let dx = Int(((body.originX - originX) * scale).rounded()), dy = Int(((body.originY - originY) * scale).rounded())
-            for y in 0..<r.height where y + dy >= 0 && y + dy < h {
-                for x in 0..<r.width where x + dx >= 0 && x + dx < w {
-                    alpha[(y + dy) * w + x + dx] = r.data[(y * r.width + x) * 4 + 3]
-                }
-            }
-        } else {
-            return nil
-        }
+        let grid = Grid(w: w, h: h, originX: originX, originY: originY, scale: scale)
+        guard fill(grid, &alpha) else { return nil }
         if sigma > 0.3 {
             let radius = max(1, Int((((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))
             for _ in 0..<3 {
