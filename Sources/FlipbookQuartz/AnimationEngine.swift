@@ -36,18 +36,9 @@ final class AnimationEngine {
     var displayLinks: [CADisplayLink] = []
     var needsLayoutLayers: [CALayer] = []
     var needsDisplayLayers: [CALayer] = []
-    /// One shared instance per distinct timing curve for compiled presentation plans, so
-    /// thousands of layers animating with equal curves read one object each frame.
-    private var internedTimingFunctions: Set<CAMediaTimingFunction> = []
-
-    /// The shared instance equal to `function` (same control points, so the same curve).
-    /// Kept for the life of the engine; past 256 distinct curves `function` is returned.
-    func interned(_ function: CAMediaTimingFunction) -> CAMediaTimingFunction {
-        if let shared = internedTimingFunctions.firstIndex(of: function) { return internedTimingFunctions[shared] }
-        guard internedTimingFunctions.count < 256 else { return function }
-        internedTimingFunctions.insert(function)
-        return function
-    }
+    /// Shared memos of timing curves, colour pairs and angles for compiled presentation
+    /// plans, so thousands of layers animating alike compute each value once per frame.
+    let memos = PresentationMemos()
 
     // MARK: Registration
 

@@ -8,17 +8,25 @@ import FlipbookGeometry
 /// struct being trivially copyable) no reference counting.
 ///
 /// The references are unmanaged (no reference counting): the layer's animation entries own
-/// the animation and its `FastPlan` (the colours), the engine owns the interned timing
-/// function, and the compiled plan is dropped whenever those entries change.
+/// the animation and its `FastPlan` (the colours), the engine owns the shared memos
+/// (`PresentationMemos`), and the compiled plan is dropped whenever those entries change.
 struct CompiledAnimation {
     var timing: ResolvedTiming
     /// Added but not yet committed: the animation begins at the time it is evaluated.
     var beginsNow: Bool
-    /// The frozen timing function (nil: linear).
-    var function: Unmanaged<CAMediaTimingFunction>?
-    /// Set when the progress is not the eased fraction (a spring): asked each frame.
-    var progressSource: Unmanaged<CABasicAnimation>?
+    var progress: Progress
     var write: DirectWrite
+
+    /// How the progress follows from the active time. One word of payload, so the whole
+    /// compiled animation stays small (four of them fit in seven cache lines).
+    enum Progress {
+        /// The linear fraction (no timing function).
+        case linear
+        /// The frozen timing function's memo.
+        case curve(Unmanaged<TimingCurveMemo>)
+        /// Not the eased fraction (a spring): the animation is asked each frame.
+        case source(Unmanaged<CABasicAnimation>)
+    }
 
     /// Writes the animation's value at the layer's local time `local` into `values`
     /// (nothing outside its active time), exactly as `CABasicAnimation.apply` does.
@@ -27,15 +35,13 @@ struct CompiledAnimation {
         var timing = self.timing
         if beginsNow { timing.beginTime = local }
         guard let active = timing.activeTime(atParentTime: local) else { return }
-        let progress: Double
-        if let source = progressSource {
-            progress = source.takeUnretainedValue().progress(at: active)
-        } else if let f = function {
-            progress = f.takeUnretainedValue().value(at: active.fraction)
-        } else {
-            progress = active.fraction
+        let p: Double
+        switch progress {
+        case .linear: p = active.fraction
+        case .curve(let c): p = c.takeUnretainedValue().value(at: active.fraction)
+        case .source(let source): p = source.takeUnretainedValue().progress(at: active)
         }
-        write.apply(progress, to: &values)
+        write.apply(p, to: &values)
     }
 }
 
@@ -45,35 +51,37 @@ enum DirectWrite {
     enum NumberField { case opacity, zPosition, cornerRadius, borderWidth, shadowOpacity, shadowRadius, anchorPointZ }
     enum ColorField { case backgroundColor, borderColor, shadowColor }
     /// Both ends' components as `CGColor.interpolated(to:fraction:)` reads them.
+    /// Two words: the start colour (shown for a non-finite fraction) and the memo holding
+    /// both ends' components.
     struct ColorEnds {
         var from: Unmanaged<CGColor>
-        var a: (CGFloat, CGFloat, CGFloat, CGFloat)
-        var b: (CGFloat, CGFloat, CGFloat, CGFloat)
+        var memo: Unmanaged<ColorInterpolationMemo>
 
-        init(_ from: CGColor, _ to: CGColor) {
+        @MainActor
+        init(_ from: CGColor, _ to: CGColor, memos: PresentationMemos, owner: CABasicAnimation) {
             self.from = Unmanaged.passUnretained(from)
             let x = from.components ?? [0, 0, 0, 1], y = to.components ?? [0, 0, 0, 1]
             func at(_ c: [CGFloat], _ i: Int) -> CGFloat { i < c.count ? c[i] : 1 }
-            a = (at(x, 0), at(x, 1), at(x, 2), at(x, 3))
-            b = (at(y, 0), at(y, 1), at(y, 2), at(y, 3))
+            let a = (at(x, 0), at(x, 1), at(x, 2), at(x, 3))
+            let b = (at(y, 0), at(y, 1), at(y, 2), at(y, 3))
+            memo = Unmanaged.passUnretained(
+                memos.colorPair(a, b) ?? owner.ownMemo { ColorInterpolationMemo(a: a, b: b) })
         }
 
-        @inline(__always)
+        @MainActor @inline(__always)
         func interpolated(_ fraction: Double) -> CGColor {
             guard fraction.isFinite else { return from.takeUnretainedValue() }
-            let f = CGFloat(fraction)
-            return CGColor(
-                red: a.0 + (b.0 - a.0) * f, green: a.1 + (b.1 - a.1) * f, blue: a.2 + (b.2 - a.2) * f,
-                alpha: a.3 + (b.3 - a.3) * f)
+            return memo.takeUnretainedValue().color(at: fraction)
         }
     }
 
     case number(NumberField, Double, Double)
     case point(isPosition: Bool, CGPoint, CGPoint)
     case color(ColorField, ColorEnds)
-    case rotationZ(Double, Double)
+    case rotationZ(Double, Double, Unmanaged<SineCosineMemo>)
 
-    init(_ kind: FastPlan.Kind) {
+    @MainActor
+    init(_ kind: FastPlan.Kind, memos: PresentationMemos, owner: CABasicAnimation) {
         switch kind {
         case .number(let key, let a, let b):
             let field: NumberField
@@ -91,8 +99,9 @@ enum DirectWrite {
         case .color(let key, let a, let b):
             let field: ColorField =
                 key == .backgroundColor ? .backgroundColor : key == .borderColor ? .borderColor : .shadowColor
-            self = .color(field, ColorEnds(a, b))
-        case .rotationZ(let a, let b): self = .rotationZ(a, b)
+            self = .color(field, ColorEnds(a, b, memos: memos, owner: owner))
+        case .rotationZ(let a, let b):
+            self = .rotationZ(a, b, Unmanaged.passUnretained(memos.rotation(a, b) ?? owner.ownMemo { SineCosineMemo() }))
         }
     }
 
@@ -123,13 +132,33 @@ enum DirectWrite {
             case .borderColor: values.borderColor = c
             case .shadowColor: values.shadowColor = c
             }
-        case .rotationZ(let a, let b):
+        case .rotationZ(let a, let b, let memo):
             let v = a + (b - a) * f
             guard v.isFinite,
-                let t = TransformComponents.set(.rotationZ, .number(v), in: values.transform)
+                let t = DirectWrite.settingRotationZ(v, in: values.transform, memo: memo.takeUnretainedValue())
             else { return }
             values.transform = t
         }
+    }
+
+    /// `TransformComponents.set(.rotationZ, .number(v), in: t)`, bit for bit, without the
+    /// arc tangent, the axis normalisation and the matrix product when the linear part of
+    /// `t` is the identity (its rotation then reads as +0, and the product with Rodrigues'
+    /// z rotation is that rotation: the sums below keep the signs of zeros it would give).
+    @MainActor @inline(__always)
+    static func settingRotationZ(_ v: Double, in t: CATransform3D, memo: SineCosineMemo?) -> CATransform3D? {
+        @inline(__always) func plusZero(_ x: CGFloat) -> Bool { x == 0 && x.sign == .plus }
+        guard t.m11 == 1, t.m22 == 1, t.m33 == 1, plusZero(t.m12), plusZero(t.m13), plusZero(t.m21),
+            plusZero(t.m23), plusZero(t.m31), plusZero(t.m32), t.m14.isFinite, t.m24.isFinite, t.m34.isFinite
+        else { return TransformComponents.set(.rotationZ, .number(v), in: t) }
+        let angle = CGFloat(v)
+        let (c, s) = memo?.cosSin(angle) ?? (cos(angle), sin(angle))
+        let zero: CGFloat = 0
+        var r = t
+        r.m11 = c; r.m12 = zero + s; r.m13 = 0
+        r.m21 = zero - s; r.m22 = c; r.m23 = 0
+        r.m31 = 0; r.m32 = 0; r.m33 = (1 - c) + c
+        return r
     }
 }
 
@@ -145,6 +174,7 @@ struct PresentationPlan {
 
     @MainActor
     init(_ entries: [AnimationEntry]) {
+        let memos = MediaClock.main.engine.memos
         var list: [CompiledAnimation] = []
         list.reserveCapacity(entries.count)
         for entry in entries {
@@ -153,12 +183,18 @@ struct PresentationPlan {
                 isDirect = false
                 return
             }
+            let progress: CompiledAnimation.Progress
+            if basic is CASpringAnimation {
+                progress = .source(Unmanaged.passUnretained(basic))
+            } else if let f = basic.frozenTiming != nil ? basic.frozenTimingFunction : basic.timingFunction {
+                progress = .curve(Unmanaged.passUnretained(memos.curve(f) ?? basic.ownMemo { TimingCurveMemo(f) }))
+            } else {
+                progress = .linear
+            }
             list.append(
                 CompiledAnimation(
-                    timing: ResolvedTiming(basic.timing), beginsNow: basic.beginPending,
-                    function: (basic.frozenTiming != nil ? basic.frozenTimingFunction : basic.timingFunction)
-                        .map { Unmanaged.passUnretained(MediaClock.main.engine.interned($0)) },
-                    progressSource: basic is CASpringAnimation ? Unmanaged.passUnretained(basic) : nil, write: DirectWrite(plan.kind)))
+                    timing: ResolvedTiming(basic.timing), beginsNow: basic.beginPending, progress: progress,
+                    write: DirectWrite(plan.kind, memos: memos, owner: basic)))
         }
         animations = list
         isDirect = true
@@ -185,4 +221,15 @@ extension CALayer {
     /// Forgets the compiled animations (their list or their begin times changed).
     @inline(__always)
     func invalidatePresentationPlan() { cachedPresentationPlan = nil }
+}
+
+extension CABasicAnimation {
+    /// This animation's own memo of type `T` (made once by `make`), for when the engine's
+    /// shared memos are full: the animation keeps it alive for its compiled plans.
+    func ownMemo<T: AnyObject>(_ make: () -> T) -> T {
+        if let memo = ownMemos.lazy.compactMap({ $0 as? T }).first { return memo }
+        let memo = make()
+        ownMemos.append(memo)
+        return memo
+    }
 }
