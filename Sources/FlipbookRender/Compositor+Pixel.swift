@@ -66,3 +66,37 @@ enum ClipCoverage {
         return d <= -0.5 ? 1 : (d >= 0.5 ? 0 : 0.5 - d)
     }
 }
+
+/// Four channels at once in SIMD lanes: the same integer arithmetic as `Pixel`'s lane words.
+enum PixelVector {
+    /// The four bytes of a packed RGBA8 word as 32-bit lanes.
+    @inline(__always) static func lanes(_ w: UInt32) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(w, to: SIMD4<UInt8>.self))
+    }
+
+    /// Packs lanes already in 0…255.
+    @inline(__always) static func pack(_ v: SIMD4<UInt32>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: v), to: UInt32.self)
+    }
+
+    /// The bilinear mean of a 2 × 2 footprint given as two horizontal pairs (texels x0 and x0 + 1
+    /// of a row, 8 bytes each), weights in 1/256: Σ texel × weight rounded to a byte, computed
+    /// exactly (horizontal pass in 16-bit lanes, vertical pass in 32-bit lanes, no lane overflows).
+    @inline(__always) static func bilinear(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, wx: Int, wy: Int) -> SIMD4<UInt32> {
+        let a = UInt16(truncatingIfNeeded: 256 &- wx), b = UInt16(truncatingIfNeeded: wx)
+        let hw = SIMD8<UInt16>(a, a, a, a, b, b, b, b)
+        let t = SIMD8<UInt16>(truncatingIfNeeded: top) &* hw
+        let u = SIMD8<UInt16>(truncatingIfNeeded: bottom) &* hw
+        let th = SIMD4<UInt32>(truncatingIfNeeded: t.lowHalf &+ t.highHalf)
+        let bh = SIMD4<UInt32>(truncatingIfNeeded: u.lowHalf &+ u.highHalf)
+        return (th &* UInt32(truncatingIfNeeded: 256 &- wy) &+ bh &* UInt32(truncatingIfNeeded: wy) &+ 32768) &>> 16
+    }
+
+    /// Source lanes (0…255, premultiplied) over the packed destination pixel `d`, rounded and
+    /// clamped as `Pixel.overLanes`.
+    @inline(__always) static func over(_ s: SIMD4<UInt32>, _ d: UInt32) -> UInt32 {
+        let t = lanes(d) &* (255 &- s[3]) &+ 128
+        let r = s &+ ((t &+ (t &>> 8)) &>> 8)
+        return pack(pointwiseMin(r, SIMD4<UInt32>(repeating: 255)))
+    }
+}

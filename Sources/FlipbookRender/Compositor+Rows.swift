@@ -200,26 +200,27 @@ struct QuadJob: @unchecked Sendable {
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
             guard s > 0 else { return }
-            pixels(y, xa, ia, bands, interior: false, perspective: false)
-            var x = ia
-            for run in runs {
-                pixels(y, x, run.0, bands, interior: true, perspective: false)
-                fill(y, run.0, run.1)
-                x = run.1
-            }
-            pixels(y, x, ib, bands, interior: true, perspective: false)
-            pixels(y, ib, xb, bands, interior: false, perspective: false)
+            segments(y, xa, xb, ia, ib, runs, bands, edge: AffineEdge.self, inside: AffineInterior.self)
         } else {
-            pixels(y, xa, ia, bands, interior: false, perspective: true)
-            var x = ia
-            for run in runs {
-                pixels(y, x, run.0, bands, interior: true, perspective: true)
-                fill(y, run.0, run.1)
-                x = run.1
-            }
-            pixels(y, x, ib, bands, interior: true, perspective: true)
-            pixels(y, ib, xb, bands, interior: false, perspective: true)
+            segments(y, xa, xb, ia, ib, runs, bands, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
         }
+    }
+
+    /// Edge pixels up to the interior, interior runs around the flat-colour fills, edge pixels after.
+    @inline(__always)
+    private func segments<E: PixelPath, I: PixelPath>(
+        _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: [(Int, Int)], _ bands: (Double, Double),
+        edge: E.Type, inside: I.Type
+    ) {
+        pixels(E.self, y, xa, ia, bands)
+        var x = ia
+        for run in runs {
+            pixels(I.self, y, x, run.0, bands)
+            fill(y, run.0, run.1)
+            x = run.1
+        }
+        pixels(I.self, y, x, ib, bands)
+        pixels(E.self, y, ib, xb, bands)
     }
 
     /// Pixels whose bilinear taps all show the core's colour: the result of sampling, without
@@ -248,13 +249,13 @@ struct QuadJob: @unchecked Sendable {
         for x in xa..<xb { o[x] = Pixel.overLanes(rb, ga, o[x]) }
     }
 
-    /// Samples and blends pixels `xa..<xb` of row `y`. `interior`: the caller guarantees full
-    /// coverage and in-bounds taps (see `interior(_:_:_:)`), so those tests are skipped.
-    /// `perspective == false` when w' is constant along the map (affine): the divide is done once,
+    /// Samples and blends pixels `xa..<xb` of row `y`, specialised per `PixelPath`. On interior
+    /// paths the caller guarantees full coverage and in-bounds taps (see `interior`), so those
+    /// tests are skipped. On affine paths w' is constant along the map: the divide is done once,
     /// giving the value every pixel would compute.
-    @inline(__always)
-    private func pixels(_ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), interior: Bool, perspective: Bool) {
+    private func pixels<P: PixelPath>(_ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double)) {
         guard xa < xb else { return }
+        let interior = P.interior, perspective = P.perspective
         let m = quad.toSource
         let src = quad.source
         let sw = src.width, sh = src.height
@@ -296,27 +297,40 @@ struct QuadJob: @unchecked Sendable {
                 }
             }
             // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
-            let sx = u - 0.5, sy = v - 0.5
-            let ix: Int, iy: Int, x0: Int, x1: Int, y0: Int, y1: Int
+            // Tap position in 24.8 fixed point, one conversion per axis: floor(s × 256) is
+            // 256 × floor(s) + floor(256 × frac(s)) exactly (scaling by 256 is exact).
+            let sx = (u - 0.5) * 256, sy = (v - 0.5) * 256
+            let fx: Int, fy: Int, x0: Int, x1: Int, y0: Int, y1: Int
             if interior {
                 // sx, sy ≥ 0 and every tap inside: truncation is the floor, no clamping.
-                ix = Int(sx); iy = Int(sy)
-                x0 = ix; x1 = ix &+ 1; y0 = iy; y1 = iy &+ 1
+                fx = Int(sx); fy = Int(sy)
+                x0 = fx &>> 8; x1 = x0 &+ 1; y0 = fy &>> 8; y1 = y0 &+ 1
             } else {
-                let tx = Int(sx), ty = Int(sy)  // toward zero; fixed below to the floor (exact)
-                ix = Double(tx) > sx ? tx - 1 : tx; iy = Double(ty) > sy ? ty - 1 : ty
+                // Beyond one texel outside, both taps of an axis are the edge texel whatever the
+                // weight, so positions are clamped first (keeping the conversion in range).
+                let cx = min(max(sx, -256), fw * 256), cy = min(max(sy, -256), fh * 256)
+                let tx = Int(cx), ty = Int(cy)
+                fx = Double(tx) > cx ? tx - 1 : tx; fy = Double(ty) > cy ? ty - 1 : ty
+                let ix = fx >> 8, iy = fy >> 8
                 x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
                 x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
                 y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
                 y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
             }
-            let wx = Int((sx - Double(ix)) * 256), wy = Int((sy - Double(iy)) * 256)
+            let wx = fx & 255, wy = fy & 255
             let r0 = y0 &* sw, r1 = y1 &* sw
-            let t00 = sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self)
-            let t10 = sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)
-            let t01 = sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self)
-            let t11 = sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)
-            if (t00 | t10 | t01 | t11) & 0xFF00_0000 == 0 { continue }  // all four texels transparent
+            // Each tap row as one 8-byte pair (texels x0, x1); in the interior x1 = x0 + 1 always.
+            let top: UInt64, bottom: UInt64
+            if interior {
+                top = sdata.loadUnaligned(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt64.self)
+                bottom = sdata.loadUnaligned(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt64.self)
+            } else {
+                top = UInt64(sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self))
+                    | UInt64(sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)) << 32
+                bottom = UInt64(sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self))
+                    | UInt64(sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)) << 32
+            }
+            if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { continue }  // all four texels transparent
             let k: Int
             if interior {
                 k = kInterior
@@ -335,31 +349,33 @@ struct QuadJob: @unchecked Sendable {
                 if k <= 0 { continue }
             }
             let o = out + x &<< 2
-            if k >= 256 && t00 == t10 && t00 == t01 && t00 == t11 && t00 >= 0xFF00_0000 {
+            let t00 = UInt32(truncatingIfNeeded: top)
+            if k >= 256 && t00 >= 0xFF00_0000 && top == bottom && top == (UInt64(t00) | UInt64(t00) << 32) {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
                 continue
             }
-            let w00 = UInt64((256 &- wx) &* (256 &- wy)), w10 = UInt64(wx &* (256 &- wy))
-            let w01 = UInt64((256 &- wx) &* wy), w11 = UInt64(wx &* wy)
-            // Two channels per 64-bit word (lanes 32 bits apart: r|b and g|a), the same integer
-            // arithmetic as four separate channels, since no lane ever exceeds 2^24.
-            let round16: UInt64 = 32768 | 32768 << 32
-            var rb = (Pixel.rb(t00) &* w00 &+ Pixel.rb(t10) &* w10 &+ Pixel.rb(t01) &* w01 &+ Pixel.rb(t11) &* w11 &+ round16) >> 16
-            var ga = (Pixel.ga(t00) &* w00 &+ Pixel.ga(t10) &* w10 &+ Pixel.ga(t01) &* w01 &+ Pixel.ga(t11) &* w11 &+ round16) >> 16
-            rb &= Pixel.lanes8; ga &= Pixel.lanes8
-            if k < 256 {
-                let round8: UInt64 = 128 | 128 << 32
-                rb = ((rb &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
-                ga = ((ga &* UInt64(k) &+ round8) >> 8) & Pixel.lanes8
-            }
-            if rb == 0 && ga == 0 { continue }
-            let sa = ga >> 32
-            if sa >= 255 {
+            var sample = PixelVector.bilinear(
+                unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy)
+            if k < 256 { sample = (sample &* UInt32(truncatingIfNeeded: k) &+ 128) &>> 8 }
+            if sample == SIMD4<UInt32>() { continue }
+            if sample[3] >= 255 {
                 // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
-                o.storeBytes(of: Pixel.packLanes(rb, ga), as: UInt32.self)
+                o.storeBytes(of: PixelVector.pack(sample), as: UInt32.self)
             } else {
-                o.storeBytes(of: Pixel.overLanes(rb, ga, o.load(as: UInt32.self)), as: UInt32.self)
+                o.storeBytes(of: PixelVector.over(sample, o.load(as: UInt32.self)), as: UInt32.self)
             }
         }
     }
 }
+
+/// Compile-time choices of the per-pixel loop (each gets its own specialised copy).
+protocol PixelPath {
+    /// Full coverage and in-bounds taps are guaranteed by the caller.
+    static var interior: Bool { get }
+    /// The map has a perspective part (w' varies along the row).
+    static var perspective: Bool { get }
+}
+enum AffineEdge: PixelPath { static var interior: Bool { false }; static var perspective: Bool { false } }
+enum AffineInterior: PixelPath { static var interior: Bool { true }; static var perspective: Bool { false } }
+enum PerspectiveEdge: PixelPath { static var interior: Bool { false }; static var perspective: Bool { true } }
+enum PerspectiveInterior: PixelPath { static var interior: Bool { true }; static var perspective: Bool { true } }
