@@ -46,77 +46,9 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 ///
 /// Coordinates: points; `position` is where `anchorPoint` (unit coordinates of
 /// `bounds`) sits in the superlayer's bounds space.
-/// A node of the layer tree, Core Animation's `CALayer`.
-///
-/// The model layer holds the values the app set; `presentation()` gives a copy
-/// showing running animations at the current media time (see
-/// `CALayer+Presentation.swift`). Main-actor isolated: the whole tree is driven by
-/// `MediaClock.main`.
-///
-/// Coordinates: points; `position` is where `anchorPoint` (unit coordinates of
-/// `bounds`) sits in the superlayer's bounds space.
 ///
 /// Changing an animatable property asks `action(forKey:)` for an action and runs it
 /// (implicit animation, see `CALayer+Actions.swift`).
-/// A layer's plain values in one struct (Flipbook's own): the storage behind CALayer's
-/// properties, and what `CALayer.presentedValues(parentTime:)` returns so a renderer can
-/// read a whole tree's presented values each frame without a copy of every layer.
-/// Subclass properties (CAShapeLayer's, CATextLayer's, ...) are not in it.
-@MainActor
-public struct LayerValues {
-    public var bounds: CGRect = .zero
-    public var position: CGPoint = .zero
-    public var zPosition: CGFloat = 0
-    public var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
-    public var anchorPointZ: CGFloat = 0
-    public var transform: CATransform3D = CATransform3DIdentity
-    public var sublayerTransform: CATransform3D = CATransform3DIdentity
-    public var opacity: Float = 1
-    public var isHidden: Bool = false
-    public var masksToBounds: Bool = false
-    public var cornerRadius: CGFloat = 0
-    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    public var cornerCurve: CALayerCornerCurve = .circular
-    public var borderWidth: CGFloat = 0
-    public var borderColor: CGColor? = CGColor.black
-    public var backgroundColor: CGColor? = nil
-    public var shadowColor: CGColor? = CGColor.black
-    public var shadowOpacity: Float = 0
-    public var shadowOffset: CGSize = CGSize(width: 0, height: -3)
-    public var shadowRadius: CGFloat = 3
-    public var shadowPath: CGPath? = nil
-    /// Usually a `CGImage`. Stored boxed (`ContentsBox`) so the struct holds no `Any`
-    /// inline: it then copies with plain retains instead of value-witness calls, which
-    /// the presentation walk does once per layer per frame.
-    public var contents: Any? {
-        get { contentsBox?.value }
-        set { contentsBox = newValue.map(ContentsBox.init) }
-    }
-    var contentsBox: ContentsBox? = nil
-    public var contentsGravity: CALayerContentsGravity = .resize
-    public var contentsScale: CGFloat = 1
-    public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var isDoubleSided: Bool = true
-    public var isOpaque: Bool = false
-    public var name: String? = nil
-    public var actions: [String: CAAction]? = nil
-    public var needsDisplayOnBoundsChange: Bool = false
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses: Bool = false
-    public var fillMode: CAMediaTimingFillMode = .removed
-}
-
-/// An immutable box for `LayerValues.contents`.
-final class ContentsBox: @unchecked Sendable {
-    let value: Any
-    init(_ value: Any) { self.value = value }
-}
-
 @MainActor
 open class CALayer {
     /// The stored values behind the properties below. Exclusivity is not checked at run
