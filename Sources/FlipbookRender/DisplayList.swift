@@ -139,18 +139,19 @@ struct DisplayListBuilder {
         _ image: ImageContent, under background: LayerContent?, of layer: CALayer, plane: Homography, opacity: Double,
         clips: [ClipShape], into items: inout [DisplayItem]
     ) {
-        guard let texture = cache.image(image.image) else { return }
-        var imageClips = clips
+        var imageClips: [ClipShape]? = clips
         if layer.masksToBounds {
             let shape = LayerContentReader.shape(of: layer)
-            let inside = shape.isRectangle && layer.bounds.contains(image.rect)
-            if !inside {
-                guard let inv = plane.inverse else { return }
-                imageClips.append(ClipShape(toShape: inv, shape: shape))
+            if !(shape.isRectangle && layer.bounds.contains(image.rect)) {
+                // A singular map shows nothing of the layer anyway (quad() finds no inverse either).
+                imageClips = plane.inverse.map { clips + [ClipShape(toShape: $0, shape: shape)] }
             }
         }
         let bg = background.flatMap { cache.body($0) }.flatMap { quad($0, plane: plane, opacity: 1, clips: clips) }
-        let img = quad(image.placed(texture), plane: plane, opacity: 1, clips: imageClips)
+        var img: QuadDraw?
+        if let imageClips, let texture = cache.image(image.image) {
+            img = quad(image.placed(texture), plane: plane, opacity: 1, clips: imageClips)
+        }
         let parts = [bg, img].compactMap { $0 }
         let group = parts.count > 1 && opacity < 1
         if group { items.append(.beginGroup) }
