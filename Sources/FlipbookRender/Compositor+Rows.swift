@@ -46,8 +46,9 @@ struct QuadJob: @unchecked Sendable {
     /// shortcuts): the reference the shortcuts are tested against, byte for byte.
     let shortcuts: Bool
     /// Margin, in texels or shape units, kept between the interval solutions and the limits
-    /// they stand for, so rounding can never let a pixel skip a test it would fail.
-    static let margin = 1e-6
+    /// they stand for, so neither rounding nor the tap stepper's interpolation (within 2⁻¹⁰
+    /// texel, see `TapStepper`) can let a pixel skip a test it would fail.
+    static let margin = 1.0 / 256
 
     init(quad: QuadDraw, dest: Raster, shortcuts: Bool = true) {
         self.quad = quad; self.dest = dest; self.shortcuts = shortcuts
@@ -197,12 +198,13 @@ struct QuadJob: @unchecked Sendable {
         let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
         let runs = flatRuns(py, ia, ib)
         let bands = (bandU, bandV)
+        let stepper = TapStepper(m, py: py, xa: xa, xb: xb)
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
             guard s > 0 else { return }
-            segments(y, xa, xb, ia, ib, runs, bands, edge: AffineEdge.self, inside: AffineInterior.self)
+            segments(y, xa, xb, ia, ib, runs, bands, stepper, edge: AffineEdge.self, inside: AffineInterior.self)
         } else {
-            segments(y, xa, xb, ia, ib, runs, bands, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
+            segments(y, xa, xb, ia, ib, runs, bands, stepper, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
         }
     }
 
@@ -210,17 +212,18 @@ struct QuadJob: @unchecked Sendable {
     @inline(__always)
     private func segments<E: PixelPath, I: PixelPath>(
         _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: [(Int, Int)], _ bands: (Double, Double),
-        edge: E.Type, inside: I.Type
+        _ stepper: TapStepper, edge: E.Type, inside: I.Type
     ) {
-        pixels(E.self, y, xa, ia, bands)
+        var stepper = stepper
+        pixels(E.self, y, xa, ia, bands, &stepper)
         var x = ia
         for run in runs {
-            pixels(I.self, y, x, run.0, bands)
+            pixels(I.self, y, x, run.0, bands, &stepper)
             fill(y, run.0, run.1)
             x = run.1
         }
-        pixels(I.self, y, x, ib, bands)
-        pixels(E.self, y, ib, xb, bands)
+        pixels(I.self, y, x, ib, bands, &stepper)
+        pixels(E.self, y, ib, xb, bands, &stepper)
     }
 
     /// Pixels whose bilinear taps all show the core's colour: the result of sampling, without
@@ -253,7 +256,9 @@ struct QuadJob: @unchecked Sendable {
     /// paths the caller guarantees full coverage and in-bounds taps (see `interior`), so those
     /// tests are skipped. On affine paths w' is constant along the map: the divide is done once,
     /// giving the value every pixel would compute.
-    private func pixels<P: PixelPath>(_ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double)) {
+    private func pixels<P: PixelPath>(
+        _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), _ stepper: inout TapStepper
+    ) {
         guard xa < xb else { return }
         let interior = P.interior, perspective = P.perspective
         let m = quad.toSource
@@ -272,17 +277,18 @@ struct QuadJob: @unchecked Sendable {
         let kInterior = Int(opacity * 256 + 0.5)
         for x in xa..<xb {
             let px = Double(x) + 0.5
-            let inv: Double
-            if perspective {
-                let s = m.g * px + bw + m.i
-                guard s > 0 else { continue }  // the point of the plane is behind the eye
-                inv = 1 / s
-            } else {
-                inv = affineInv
-            }
-            let u = (m.a * px + bu + m.c) * inv, v = (m.d * px + bv + m.f) * inv
             var cov = opacity
             if !interior {
+                // Coverage of the quad's edges, from the exact map at this pixel.
+                let inv: Double
+                if perspective {
+                    let s = m.g * px + bw + m.i
+                    guard s > 0 else { continue }  // the point of the plane is behind the eye
+                    inv = 1 / s
+                } else {
+                    inv = affineInv
+                }
+                let u = (m.a * px + bu + m.c) * inv, v = (m.d * px + bv + m.f) * inv
                 let du = min(u, fw - u), dv = min(v, fh - v)
                 if du < bandU || dv < bandV {
                     // Near or outside an edge: coverage from the distance in output pixels (+0.5).
@@ -296,28 +302,22 @@ struct QuadJob: @unchecked Sendable {
                     if cv < 1 { cov *= cv }
                 }
             }
-            // Bilinear sample in 8.8 fixed point, clamped to the edge texels.
-            // Tap position in 24.8 fixed point, one conversion per axis: floor(s × 256) is
-            // 256 × floor(s) + floor(256 × frac(s)) exactly (scaling by 256 is exact).
-            let sx = (u - 0.5) * 256, sy = (v - 0.5) * 256
-            let fx: Int, fy: Int, x0: Int, x1: Int, y0: Int, y1: Int
+            // Tap origin (texel centre minus half a texel) in 32.32 fixed point: the integer part
+            // is the first tap, the next 8 bits the bilinear weight.
+            guard let (fu, fv) = stepper.position(x) else { continue }
+            let tu = fu &- TapStepper.half, tv = fv &- TapStepper.half
+            let ix = Int(truncatingIfNeeded: tu &>> 32), iy = Int(truncatingIfNeeded: tv &>> 32)
+            let wx = Int(truncatingIfNeeded: (tu &>> 24) & 255), wy = Int(truncatingIfNeeded: (tv &>> 24) & 255)
+            let x0: Int, x1: Int, y0: Int, y1: Int
             if interior {
-                // sx, sy ≥ 0 and every tap inside: truncation is the floor, no clamping.
-                fx = Int(sx); fy = Int(sy)
-                x0 = fx &>> 8; x1 = x0 &+ 1; y0 = fy &>> 8; y1 = y0 &+ 1
+                // Every tap inside (see `interior`): no clamping.
+                x0 = ix; x1 = ix &+ 1; y0 = iy; y1 = iy &+ 1
             } else {
-                // Beyond one texel outside, both taps of an axis are the edge texel whatever the
-                // weight, so positions are clamped first (keeping the conversion in range).
-                let cx = min(max(sx, -256), fw * 256), cy = min(max(sy, -256), fh * 256)
-                let tx = Int(cx), ty = Int(cy)
-                fx = Double(tx) > cx ? tx - 1 : tx; fy = Double(ty) > cy ? ty - 1 : ty
-                let ix = fx >> 8, iy = fy >> 8
                 x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
                 x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
                 y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
                 y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
             }
-            let wx = fx & 255, wy = fy & 255
             let r0 = y0 &* sw, r1 = y1 &* sw
             // Each tap row as one 8-byte pair (texels x0, x1); in the interior x1 = x0 + 1 always.
             let top: UInt64, bottom: UInt64
@@ -350,11 +350,13 @@ struct QuadJob: @unchecked Sendable {
             }
             let o = out + x &<< 2
             let t00 = UInt32(truncatingIfNeeded: top)
-            if k >= 256 && t00 >= 0xFF00_0000 && top == bottom && top == (UInt64(t00) | UInt64(t00) << 32) {
+            // Four equal taps: the bilinear mean is the texel itself, whatever the weights.
+            let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
+            if k >= 256 && flat && t00 >= 0xFF00_0000 {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
                 continue
             }
-            var sample = PixelVector.bilinear(
+            var sample = flat ? PixelVector.lanes(t00) : PixelVector.bilinear(
                 unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy)
             if k < 256 { sample = (sample &* UInt32(truncatingIfNeeded: k) &+ 128) &>> 8 }
             if sample == SIMD4<UInt32>() { continue }
@@ -379,3 +381,85 @@ enum AffineEdge: PixelPath { static var interior: Bool { false }; static var per
 enum AffineInterior: PixelPath { static var interior: Bool { true }; static var perspective: Bool { false } }
 enum PerspectiveEdge: PixelPath { static var interior: Bool { false }; static var perspective: Bool { true } }
 enum PerspectiveInterior: PixelPath { static var interior: Bool { true }; static var perspective: Bool { true } }
+
+/// Tap positions along one output row, in 32.32 fixed-point texels: exact (to 2⁻³²) at anchor
+/// pixels every 2^shift columns counted from x = 0, linearly interpolated in between.
+///
+/// For an affine map the interpolation is exact. Under perspective the map along a row is
+/// u(x) = (αx + β)/(γx + δ), whose second derivative 2|γ(αδ − βγ)|/|γx + δ|³ peaks at an end of
+/// the row; the spacing is the largest power of two up to 32 that keeps the interpolation error
+/// (|u''|·N²/8) within 2⁻¹⁰ texel, or 1 (every pixel exact) when the row (widened to whole
+/// 32-column blocks, where its anchors lie) reaches behind the eye.
+/// Anchors depend only on the row and the column, so every path through a pixel (edge,
+/// interior, any worker) gets the same taps.
+struct TapStepper {
+    static let half: Int64 = 1 << 31
+    static let unit = 4_294_967_296.0  // 2^32
+    static let maxError = 1.0 / 1024
+    let m: Homography
+    let bu, bv, bw: Double
+    let shift: Int
+    private let mask: Int
+    private var span = Int.min
+    private var valid = false
+    private var au: Int64 = 0, av: Int64 = 0, du: Int64 = 0, dv: Int64 = 0
+
+    init(_ m: Homography, py: Double, xa: Int, xb: Int) {
+        self.m = m
+        bu = m.b * py + m.c; bv = m.e * py + m.f; bw = m.h * py + m.i
+        if m.g == 0 {
+            shift = 5
+        } else {
+            // Anchors of the row's spans lie within whole 32-column blocks around [xa, xb).
+            let lo = Double((xa >> 5) << 5) + 0.5, hi = Double(((xb + 31) >> 5) << 5) + 0.5
+            let w0 = m.g * lo + bw, w1 = m.g * hi + bw
+            if w0 > 0 && w1 > 0 {
+                let wmin = min(w0, w1)
+                let second = 2 * abs(m.g) * max(abs(m.a * bw - bu * m.g), abs(m.d * bw - bv * m.g)) / (wmin * wmin * wmin)
+                var s = 5
+                while s > 0 && second * Double(1 << (2 * s)) / 8 > Self.maxError { s -= 1 }
+                shift = second.isFinite ? s : 0
+            } else {
+                shift = 0
+            }
+        }
+        mask = (1 &<< shift) &- 1
+    }
+
+    /// The exact position at column x, or nil behind the eye or beyond ±2³⁰ texels.
+    @inline(__always) func exact(_ x: Int) -> (Int64, Int64)? {
+        let px = Double(x) + 0.5
+        let s = m.g * px + bw
+        guard s > 0 else { return nil }
+        let inv = 1 / s
+        let u = (m.a * px + bu) * inv * Self.unit, v = (m.d * px + bv) * inv * Self.unit
+        let limit = 4_611_686_018_427_387_904.0  // 2^62 = 2^30 texels
+        guard abs(u) < limit, abs(v) < limit else { return nil }  // also false for NaN
+        return (Int64(u), Int64(v))
+    }
+
+    /// The position at column x.
+    @inline(__always) mutating func position(_ x: Int) -> (Int64, Int64)? {
+        if shift == 0 { return exact(x) }
+        let k = x &>> shift
+        if k != span {
+            if valid && k == span &+ 1 {
+                au = au &+ du; av = av &+ dv  // this span's start is the last span's end
+                if let b = exact((k &+ 1) &<< shift) {
+                    du = b.0 &- au; dv = b.1 &- av
+                } else {
+                    valid = false
+                }
+            } else if let a = exact(k &<< shift), let b = exact((k &+ 1) &<< shift) {
+                au = a.0; av = a.1; du = b.0 &- a.0; dv = b.1 &- a.1
+                valid = true
+            } else {
+                valid = false
+            }
+            span = k
+        }
+        guard valid else { return exact(x) }
+        let j = Int64(truncatingIfNeeded: x & mask), sh = Int64(truncatingIfNeeded: shift)
+        return (au &+ ((du &* j) &>> sh), av &+ ((dv &* j) &>> sh))
+    }
+}
