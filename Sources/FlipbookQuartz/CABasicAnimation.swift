@@ -19,9 +19,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// A direct write for the common case (both ends known, plain key, not additive or
     /// cumulative), decided when the animation is added.
     final var fastPlan: FastPlan?
-    /// Memos of this animation's own when the engine's shared ones are full (see
-    /// `PresentationMemos`); kept here so compiled plans can refer to them unretained.
-    final var ownMemos: [AnyObject] = []
+    /// The memos its compiled presentation plans use (see `PresentationMemos`), kept
+    /// alive here so the plans can refer to them unretained.
+    final var memoRefs = MemoReferences()
 
     public required init() { super.init() }
     public required init(copying other: CAAnimation) {

@@ -2,45 +2,28 @@ import Foundation
 import FlipbookGeometry
 
 /// One running basic animation of a layer, reduced to what the per-frame evaluation needs:
-/// its resolved timing, its pacing and its direct write. Built once when the layer's
-/// animations change (or their begin times are committed), so a frame costs arithmetic
-/// only: no dynamic dispatch, no `Any`, no key-path strings, no dictionaries, and (the
-/// struct being trivially copyable) no reference counting.
+/// its timing and pacing (a shared `ProgressMemo`) and its direct write. Built once when
+/// the layer's animations change (or their begin times are committed), so a frame costs
+/// arithmetic only: no dynamic dispatch, no `Any`, no key-path strings, no dictionaries,
+/// and (the struct being trivially copyable) no reference counting. 48 bytes: four
+/// animations fit in three cache lines.
 ///
 /// The references are unmanaged (no reference counting): the layer's animation entries own
-/// the animation and its `FastPlan` (the colours), the engine owns the shared memos
-/// (`PresentationMemos`), and the compiled plan is dropped whenever those entries change.
+/// the animation, which owns its `FastPlan` (the colours) and the memos its plan uses
+/// (`memoRefs`), and the compiled plan is dropped whenever those entries change.
 struct CompiledAnimation {
-    var timing: ResolvedTiming
+    var progress: Unmanaged<ProgressMemo>
+    var write: DirectWrite
     /// Added but not yet committed: the animation begins at the time it is evaluated.
     var beginsNow: Bool
-    var progress: Progress
-    var write: DirectWrite
-
-    /// How the progress follows from the active time. One word of payload, so the whole
-    /// compiled animation stays small (four of them fit in seven cache lines).
-    enum Progress {
-        /// The linear fraction (no timing function).
-        case linear
-        /// The frozen timing function's memo.
-        case curve(Unmanaged<TimingCurveMemo>)
-        /// Not the eased fraction (a spring): the animation is asked each frame.
-        case source(Unmanaged<CABasicAnimation>)
-    }
 
     /// Writes the animation's value at the layer's local time `local` into `values`
     /// (nothing outside its active time), exactly as `CABasicAnimation.apply` does.
     @MainActor @inline(__always)
     func apply(localTime local: Double, to values: inout LayerValues) {
-        var timing = self.timing
-        if beginsNow { timing.beginTime = local }
-        guard let active = timing.activeTime(atParentTime: local) else { return }
-        let p: Double
-        switch progress {
-        case .linear: p = active.fraction
-        case .curve(let c): p = c.takeUnretainedValue().value(at: active.fraction)
-        case .source(let source): p = source.takeUnretainedValue().progress(at: active)
-        }
+        // No closure here (`_withUnsafeGuaranteedRef`): a main-actor closure checks its
+        // executor at run time.
+        guard let p = progress.takeUnretainedValue().progress(atLocalTime: local, beginsNow: beginsNow) else { return }
         write.apply(p, to: &values)
     }
 }
@@ -57,15 +40,17 @@ enum DirectWrite {
         var from: Unmanaged<CGColor>
         var memo: Unmanaged<ColorInterpolationMemo>
 
+        /// `keep` receives the memo: the caller keeps it alive (`memoRefs`).
         @MainActor
-        init(_ from: CGColor, _ to: CGColor, memos: PresentationMemos, owner: CABasicAnimation) {
+        init(_ from: CGColor, _ to: CGColor, memos: PresentationMemos, keep: inout AnyObject?) {
             self.from = Unmanaged.passUnretained(from)
             let x = from.components ?? [0, 0, 0, 1], y = to.components ?? [0, 0, 0, 1]
             func at(_ c: [CGFloat], _ i: Int) -> CGFloat { i < c.count ? c[i] : 1 }
             let a = (at(x, 0), at(x, 1), at(x, 2), at(x, 3))
             let b = (at(y, 0), at(y, 1), at(y, 2), at(y, 3))
-            memo = Unmanaged.passUnretained(
-                memos.colorPair(a, b) ?? owner.ownMemo { ColorInterpolationMemo(a: a, b: b) })
+            let shared = memos.colorPair(a, b)
+            keep = shared
+            memo = Unmanaged.passUnretained(shared)
         }
 
         @MainActor @inline(__always)
@@ -76,12 +61,13 @@ enum DirectWrite {
     }
 
     case number(NumberField, Double, Double)
-    case point(isPosition: Bool, CGPoint, CGPoint)
+    case point(CGPoint, CGPoint, isPosition: Bool)
     case color(ColorField, ColorEnds)
     case rotationZ(Double, Double, Unmanaged<SineCosineMemo>)
 
     @MainActor
-    init(_ kind: FastPlan.Kind, memos: PresentationMemos, owner: CABasicAnimation) {
+    /// `keep` receives the shared memo the write uses (if any): the caller keeps it alive.
+    init(_ kind: FastPlan.Kind, memos: PresentationMemos, keep: inout AnyObject?) {
         switch kind {
         case .number(let key, let a, let b):
             let field: NumberField
@@ -95,13 +81,15 @@ enum DirectWrite {
             default: field = .anchorPointZ
             }
             self = .number(field, a, b)
-        case .point(let key, let a, let b): self = .point(isPosition: key == .position, a, b)
+        case .point(let key, let a, let b): self = .point(a, b, isPosition: key == .position)
         case .color(let key, let a, let b):
             let field: ColorField =
                 key == .backgroundColor ? .backgroundColor : key == .borderColor ? .borderColor : .shadowColor
-            self = .color(field, ColorEnds(a, b, memos: memos, owner: owner))
+            self = .color(field, ColorEnds(a, b, memos: memos, keep: &keep))
         case .rotationZ(let a, let b):
-            self = .rotationZ(a, b, Unmanaged.passUnretained(memos.rotation(a, b) ?? owner.ownMemo { SineCosineMemo() }))
+            let shared = memos.rotation(a, b)
+            keep = shared
+            self = .rotationZ(a, b, Unmanaged.passUnretained(shared))
         }
     }
 
@@ -120,7 +108,7 @@ enum DirectWrite {
             case .shadowRadius: values.shadowRadius = CGFloat(v)
             case .anchorPointZ: values.anchorPointZ = CGFloat(v)
             }
-        case .point(let isPosition, let a, let b):
+        case .point(let a, let b, let isPosition):
             let g = CGFloat(f)
             let p = CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g)
             guard p.x.isFinite, p.y.isFinite else { return }
@@ -135,7 +123,7 @@ enum DirectWrite {
         case .rotationZ(let a, let b, let memo):
             let v = a + (b - a) * f
             guard v.isFinite,
-                let t = DirectWrite.settingRotationZ(v, in: values.transform, memo: memo.takeUnretainedValue())
+                let t = DirectWrite.settingRotationZ(v, in: values.transform, memo: memo)
             else { return }
             values.transform = t
         }
@@ -146,13 +134,13 @@ enum DirectWrite {
     /// `t` is the identity (its rotation then reads as +0, and the product with Rodrigues'
     /// z rotation is that rotation: the sums below keep the signs of zeros it would give).
     @MainActor @inline(__always)
-    static func settingRotationZ(_ v: Double, in t: CATransform3D, memo: SineCosineMemo?) -> CATransform3D? {
+    static func settingRotationZ(_ v: Double, in t: CATransform3D, memo: Unmanaged<SineCosineMemo>) -> CATransform3D? {
         @inline(__always) func plusZero(_ x: CGFloat) -> Bool { x == 0 && x.sign == .plus }
         guard t.m11 == 1, t.m22 == 1, t.m33 == 1, plusZero(t.m12), plusZero(t.m13), plusZero(t.m21),
             plusZero(t.m23), plusZero(t.m31), plusZero(t.m32), t.m14.isFinite, t.m24.isFinite, t.m34.isFinite
         else { return TransformComponents.set(.rotationZ, .number(v), in: t) }
         let angle = CGFloat(v)
-        let (c, s) = memo?.cosSin(angle) ?? (cos(angle), sin(angle))
+        let (c, s) = memo.takeUnretainedValue().cosSin(angle)
         let zero: CGFloat = 0
         var r = t
         r.m11 = c; r.m12 = zero + s; r.m13 = 0
@@ -183,18 +171,20 @@ struct PresentationPlan {
                 isDirect = false
                 return
             }
-            let progress: CompiledAnimation.Progress
+            let timing = ResolvedTiming(basic.timing)
+            let progress: ProgressMemo
             if basic is CASpringAnimation {
-                progress = .source(Unmanaged.passUnretained(basic))
-            } else if let f = basic.frozenTiming != nil ? basic.frozenTimingFunction : basic.timingFunction {
-                progress = .curve(Unmanaged.passUnretained(memos.curve(f) ?? basic.ownMemo { TimingCurveMemo(f) }))
+                // A spring's progress is its own (it ignores the timing function).
+                progress = ProgressMemo(timing: timing, curve: nil, source: basic)
             } else {
-                progress = .linear
+                let function = basic.frozenTiming != nil ? basic.frozenTimingFunction : basic.timingFunction
+                progress = memos.progress(timing, curve: function.map { memos.curve($0) })
             }
+            var keep: AnyObject?
+            let write = DirectWrite(plan.kind, memos: memos, keep: &keep)
+            basic.memoRefs = MemoReferences(progress: progress, write: keep)
             list.append(
-                CompiledAnimation(
-                    timing: ResolvedTiming(basic.timing), beginsNow: basic.beginPending, progress: progress,
-                    write: DirectWrite(plan.kind, memos: memos, owner: basic)))
+                CompiledAnimation(progress: Unmanaged.passUnretained(progress), write: write, beginsNow: basic.beginPending))
         }
         animations = list
         isDirect = true
@@ -221,15 +211,4 @@ extension CALayer {
     /// Forgets the compiled animations (their list or their begin times changed).
     @inline(__always)
     func invalidatePresentationPlan() { cachedPresentationPlan = nil }
-}
-
-extension CABasicAnimation {
-    /// This animation's own memo of type `T` (made once by `make`), for when the engine's
-    /// shared memos are full: the animation keeps it alive for its compiled plans.
-    func ownMemo<T: AnyObject>(_ make: () -> T) -> T {
-        if let memo = ownMemos.lazy.compactMap({ $0 as? T }).first { return memo }
-        let memo = make()
-        ownMemos.append(memo)
-        return memo
-    }
 }

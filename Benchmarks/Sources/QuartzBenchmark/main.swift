@@ -2,12 +2,15 @@
 //
 // For 1 000 and 10 000 layers, each with four running animations (position, opacity,
 // transform.rotation.z, backgroundColor), it times one frame of:
-//   - `presentedLayer(parentTime:)` walked over the tree (the renderer's cheap path: one
-//     copy per animated layer, parent local time passed down),
+//   - `presentedValues(parentTime:)` walked over the tree (no copy for plain animations),
+//   - `presentedLayer(parentTime:)` walked over the tree (one copy per animated layer),
 //   - `presentation()` of the root (the full presentation tree, one copy per layer),
-// and, as the in-process reference, the same walks over the same tree without animations.
-// Figures are ms per frame, the ratio to the 8.33 ms budget of a 120 Hz frame, and the
-// ratio to the reference.
+// each passing local times down, and, as the in-process reference, the same walks over the
+// same tree without animations. Five runs, the paths interleaved in each. Figures: mean ms
+// per frame, its ratio to the 8.33 ms budget of a 120 Hz frame and to the reference's mean,
+// the median frame over all runs and its ratio to the reference's median, and each run's
+// median. `--values`: only the presentedValues walk at 10 000 layers (quick comparisons);
+// `--profile`: only that walk, for a profiler.
 #if canImport(Flipbook)
 import Flipbook
 #else
@@ -93,10 +96,26 @@ func threadCPUTime() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
-/// CPU milliseconds of `body` per frame over `frames` frames (the clock step itself not
-/// counted): the mean, and the median, which other processes sharing the core disturb less.
+/// Frame times of one measured path: every frame of every run, in CPU milliseconds.
+struct Samples {
+    var runs: [[Double]] = []
+    var all: [Double] { runs.flatMap { $0 } }
+    var mean: Double { let a = all; return a.reduce(0, +) / Double(max(a.count, 1)) }
+    /// The median frame over every run: what a frame usually costs, little moved by the
+    /// moments other processes take the core or its caches.
+    var median: Double { Samples.median(all) }
+    /// Each run's median frame, for seeing how far runs disagree.
+    var runMedians: [Double] { runs.map(Samples.median) }
+    static func median(_ v: [Double]) -> Double {
+        guard !v.isEmpty else { return 0 }
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+/// CPU milliseconds of `body` for each of `frames` frames (the clock step itself not counted).
 @MainActor
-func measure(frames: Int, _ body: () -> Void) -> (mean: Double, median: Double) {
+func measureRun(frames: Int, _ body: () -> Void) -> [Double] {
     var times: [Double] = []
     for _ in 0..<frames {
         MediaClock.main.advanceFrames(1)
@@ -104,8 +123,7 @@ func measure(frames: Int, _ body: () -> Void) -> (mean: Double, median: Double) 
         body()
         times.append((threadCPUTime() - start) * 1000)
     }
-    times.sort()
-    return (times.reduce(0, +) / Double(frames), times[frames / 2])
+    return times
 }
 
 /// Mean CPU milliseconds of one clock frame (animation events for every layer).
@@ -116,39 +134,64 @@ func measureClock(frames: Int) -> Double {
     return (threadCPUTime() - start) * 1000 / Double(frames)
 }
 
+/// Measures the named paths in `runs` rounds, the paths interleaved within each round so a
+/// change in the machine's load falls on all of them alike.
 @MainActor
-func run() {
+func measureInterleaved(runs: Int, frames: Int, _ paths: [(String, () -> Void)]) -> [String: Samples] {
+    var result: [String: Samples] = [:]
+    for _ in 0..<runs {
+        for (name, body) in paths { result[name, default: Samples()].runs.append(measureRun(frames: frames, body)) }
+    }
+    return result
+}
+
+@MainActor
+func run(valuesOnly: Bool) {
     let budget = 1000.0 / 120
-    print("QuartzBenchmark: presentation tree per frame (4 animations per layer), thread CPU time")
-    print("layers   path                     ms/frame   × 120 Hz budget   × reference   median ms")
-    for count in [1_000, 10_000] {
+    let runs = 5
+    print("QuartzBenchmark: presentation tree per frame (4 animations per layer), thread CPU time, \(runs) interleaved runs")
+    print("layers   path                     mean ms   × 120 Hz   × ref   median ms   × ref   run medians (ms)")
+    for count in valuesOnly ? [10_000] : [1_000, 10_000] {
         let animated = makeTree(count: count, animated: true)
         let still = makeTree(count: count, animated: false)
         MediaClock.main.advanceFrames(1)
         let frames = count > 5_000 ? 20 : 60
         var sink = 0.0
-        let t0 = MediaClock.main.now
-        let refWalk = measure(frames: frames) { walk(still, parentTime: t0, sink: &sink) }
-        let refValues = measure(frames: frames) { walkValues(still, parentTime: MediaClock.main.now, sink: &sink) }
-        let valuesMs = measure(frames: frames) { walkValues(animated, parentTime: MediaClock.main.now, sink: &sink) }
-        let walkMs = measure(frames: frames) { walk(animated, parentTime: MediaClock.main.now, sink: &sink) }
-        let refTree = measure(frames: frames) { sink += Double(still.presentation()?.sublayers?.count ?? 0) }
-        let treeMs = measure(frames: frames) { sink += Double(animated.presentation()?.sublayers?.count ?? 0) }
-        let clockMs = measureClock(frames: frames)
-        func row(_ name: String, _ m: (mean: Double, median: Double), _ r: (mean: Double, median: Double)) {
-            let (ms, ref) = (m.mean, r.mean)
+        var paths: [(String, () -> Void)] = [
+            ("ref values", { walkValues(still, parentTime: MediaClock.main.now, sink: &sink) }),
+            ("values", { walkValues(animated, parentTime: MediaClock.main.now, sink: &sink) }),
+        ]
+        if !valuesOnly {
+            paths += [
+                ("ref walk", { walk(still, parentTime: MediaClock.main.now, sink: &sink) }),
+                ("walk", { walk(animated, parentTime: MediaClock.main.now, sink: &sink) }),
+                ("ref tree", { sink += Double(still.presentation()?.sublayers?.count ?? 0) }),
+                ("tree", { sink += Double(animated.presentation()?.sublayers?.count ?? 0) }),
+            ]
+        }
+        let m = measureInterleaved(runs: runs, frames: frames, paths)
+        func row(_ name: String, _ s: Samples, _ r: Samples) {
+            let medians = s.runMedians.map { String(format: "%.2f", $0) }.joined(separator: " ")
             let line = String(
-                format: "%6d   %-22@ %9.3f   %15.2f   %11.2f   %9.3f", count, name as NSString, ms, ms / budget,
-                ms / max(ref, 1e-9), m.median)
+                format: "%6d   %-22@ %8.3f   %8.2f   %5.2f   %9.3f   %5.2f   %@", count, name as NSString, s.mean,
+                s.mean / budget, s.mean / max(r.mean, 1e-9), s.median, s.median / max(r.median, 1e-9),
+                medians as NSString)
             print(line)
         }
-        row("presentedValues walk", valuesMs, refValues)
-        row("presentedLayer walk", walkMs, refWalk)
-        row("presentation() tree", treeMs, refTree)
-        row("(reference values)", refValues, refValues)
-        row("(reference walk)", refWalk, refWalk)
-        row("(reference tree)", refTree, refTree)
-        row("clock frame (events)", (clockMs, clockMs), refWalk)
+        let empty = Samples()
+        row("presentedValues walk", m["values"] ?? empty, m["ref values"] ?? empty)
+        if !valuesOnly {
+            row("presentedLayer walk", m["walk"] ?? empty, m["ref walk"] ?? empty)
+            row("presentation() tree", m["tree"] ?? empty, m["ref tree"] ?? empty)
+        }
+        row("(reference values)", m["ref values"] ?? empty, m["ref values"] ?? empty)
+        if !valuesOnly {
+            row("(reference walk)", m["ref walk"] ?? empty, m["ref walk"] ?? empty)
+            row("(reference tree)", m["ref tree"] ?? empty, m["ref tree"] ?? empty)
+            let clockMs = measureClock(frames: frames)
+            let clock = Samples(runs: [[clockMs]])
+            row("clock frame (events)", clock, m["ref walk"] ?? empty)
+        }
         if sink.isNaN { print("NaN") }
         animated.sublayers?.forEach { group in group.sublayers?.forEach { $0.removeAllAnimations() } }
     }
@@ -167,5 +210,9 @@ func profile() {
 }
 
 MainActor.assumeIsolated {
-    if CommandLine.arguments.contains("--profile") { profile() } else { run() }
+    if CommandLine.arguments.contains("--profile") {
+        profile()
+    } else {
+        run(valuesOnly: CommandLine.arguments.contains("--values"))
+    }
 }
