@@ -66,11 +66,11 @@ struct QuadJob: @unchecked Sendable {
     }
 
     /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel (x, y).
-    func blitRow(_ y: Int, dx: Int, dy: Int) {
+    func blitRow(_ y: Int, dx: Int, dy: Int, columns: (Int, Int)) {
         let src = quad.source
         let sy = y + dy
         guard sy >= 0, sy < src.height else { return }
-        let xa = max(0, -dx), xb = min(dest.width, src.width - dx)
+        let xa = max(0, -dx, columns.0), xb = min(dest.width, src.width - dx, columns.1)
         guard xa < xb else { return }
         let k = Int(quad.opacity * 256 + 0.5)
         guard k > 0 else { return }
@@ -191,7 +191,9 @@ struct QuadJob: @unchecked Sendable {
         return runs
     }
 
-    func row(_ y: Int, _ xa: Int, _ xb: Int) {
+    /// Draws row y of the quad over its span `xa..<xb`, only in `columns` (a sub-range; every
+    /// row parameter still comes from the whole span, so the bytes do not depend on the clip).
+    func row(_ y: Int, _ xa: Int, _ xb: Int, columns: (Int, Int)) {
         let py = Double(y) + 0.5
         let m = quad.toSource
         let (bandU, bandV) = edgeBands(m, py, xa, xb)
@@ -202,9 +204,9 @@ struct QuadJob: @unchecked Sendable {
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
             guard s > 0 else { return }
-            segments(y, xa, xb, ia, ib, runs, bands, stepper, edge: AffineEdge.self, inside: AffineInterior.self)
+            segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: AffineEdge.self, inside: AffineInterior.self)
         } else {
-            segments(y, xa, xb, ia, ib, runs, bands, stepper, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
+            segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
         }
     }
 
@@ -212,18 +214,19 @@ struct QuadJob: @unchecked Sendable {
     @inline(__always)
     private func segments<E: PixelPath, I: PixelPath>(
         _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: [(Int, Int)], _ bands: (Double, Double),
-        _ stepper: TapStepper, edge: E.Type, inside: I.Type
+        _ stepper: TapStepper, _ columns: (Int, Int), edge: E.Type, inside: I.Type
     ) {
         var stepper = stepper
-        pixels(E.self, y, xa, ia, bands, &stepper)
+        let ca = columns.0, cb = columns.1
+        pixels(E.self, y, max(xa, ca), min(ia, cb), bands, &stepper)
         var x = ia
         for run in runs {
-            pixels(I.self, y, x, run.0, bands, &stepper)
-            fill(y, run.0, run.1)
+            pixels(I.self, y, max(x, ca), min(run.0, cb), bands, &stepper)
+            fill(y, max(run.0, ca), min(run.1, cb))
             x = run.1
         }
-        pixels(I.self, y, x, ib, bands, &stepper)
-        pixels(E.self, y, ib, xb, bands, &stepper)
+        pixels(I.self, y, max(x, ca), min(ib, cb), bands, &stepper)
+        pixels(E.self, y, max(ib, ca), min(xb, cb), bands, &stepper)
     }
 
     /// Pixels whose bilinear taps all show the core's colour: the result of sampling, without

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// A clip region: a rounded rectangle in some layer's plane, seen through a projective map.
-struct ClipShape: Sendable {
+struct ClipShape: Sendable, Equatable {
     /// Output pixel coordinates -> the clipping layer's bounds coordinates.
     var toShape: Homography
     var shape: RoundedRectShape
@@ -140,24 +140,35 @@ enum Compositor {
         return rect.isEmpty ? nil : rect
     }
 
-    /// Draws the rows of `quad` that `share` owns. Call `prepare(_:)` first when several workers
-    /// draw one quad. Returns the touched rectangle within those rows.
+    /// Draws the rows of `quad` that `share` owns, and within them only the columns `damage`
+    /// marks (all when nil). Call `prepare(_:)` first when several workers draw one quad.
+    /// Returns the touched rectangle within those rows.
     @discardableResult
-    static func draw(_ quad: QuadDraw, into dest: Raster, share: RowShare, shortcuts: Bool = true) -> PixelRect? {
+    static func draw(_ quad: QuadDraw, into dest: Raster, share: RowShare, shortcuts: Bool = true, damage: FrameDamage? = nil) -> PixelRect? {
         guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height) else { return nil }
+        @inline(__always) func clip(_ y: Int, _ s: (Int, Int)) -> (Int, Int) {
+            guard let damage else { return s }
+            let c = damage.columns(y)
+            return (max(s.0, c.0), min(s.1, c.1))
+        }
         var rect = PixelRect.empty
         share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
-            let s = sp.xs[y - sp.y0]
-            if s.1 > s.0 { rect.formUnion(PixelRect(x0: s.0, y0: y, x1: s.1, y1: y + 1)) }
+            let c = clip(y, sp.xs[y - sp.y0])
+            if c.1 > c.0 { rect.formUnion(PixelRect(x0: c.0, y0: y, x1: c.1, y1: y + 1)) }
         }
         guard !rect.isEmpty else { return nil }
         let job = QuadJob(quad: quad, dest: dest, shortcuts: shortcuts)
         if let (dx, dy) = job.blitOffset {
-            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in job.blitRow(y, dx: dx, dy: dy) }
+            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
+                let c = clip(y, (0, dest.width))
+                if c.1 > c.0 { job.blitRow(y, dx: dx, dy: dy, columns: c) }
+            }
         } else {
             share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
                 let s = sp.xs[y - sp.y0]
-                if s.1 > s.0 { job.row(y, s.0, s.1) }
+                let c = clip(y, s)
+                // Row parameters come from the whole span, so a clipped row computes the same bytes.
+                if c.1 > c.0 { job.row(y, s.0, s.1, columns: c) }
             }
         }
         return rect

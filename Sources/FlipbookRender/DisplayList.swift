@@ -3,7 +3,7 @@ import FlipbookGeometry
 import FlipbookQuartz
 
 /// One step of a flattened frame.
-enum DisplayItem: Sendable {
+enum DisplayItem: Sendable, Equatable {
     /// Draw a bitmap through a projective map.
     case quad(QuadDraw)
     /// Start an offscreen group (a translucent layer with sublayers, or a masked layer).

@@ -14,16 +14,20 @@ enum DisplayListExecutor {
     static let workers = 2
 
     /// Draws `items` over `target`, after filling it with `background` (a premultiplied RGBA8
-    /// word; nil leaves the target as it is). Offscreen rasters come from `pool` (fresh buffers
-    /// when nil) and go back to it transparent.
-    static func execute(_ items: [DisplayItem], into target: Raster, background: UInt32? = nil, pool: RasterPool? = nil, workers: Int = workers) {
+    /// word; nil leaves the target as it is). With `damage`, only the damaged pixels are
+    /// filled and drawn; the rest of the target is left as it is. Offscreen rasters come from
+    /// `pool` (fresh buffers when nil) and go back to it transparent.
+    static func execute(
+        _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, damage: FrameDamage? = nil, pool: RasterPool? = nil,
+        workers: Int = workers
+    ) {
         let needed = scratchCount(items)
         let scratch = (0..<needed).map { _ in pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
         prepare(items)
         let shares = RowShare.split(workers)
         let run: @Sendable (RowShare) -> Void = { share in
-            if let background { fill(target, with: background, share: share) }
-            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share)
+            if let background { fill(target, with: background, share: share, damage: damage) }
+            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage)
         }
         if shares.count == 1 {
             run(shares[0])
@@ -33,10 +37,14 @@ enum DisplayListExecutor {
         if let pool { for r in scratch { pool.give(r) } }
     }
 
-    /// Fills the rows of `share` with one word.
-    static func fill(_ r: Raster, with word: UInt32, share: RowShare) {
+    /// Fills the rows of `share` (their damaged columns, when given) with one word.
+    static func fill(_ r: Raster, with word: UInt32, share: RowShare, damage: FrameDamage? = nil) {
         let p = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
-        share.forEachRow(0, r.height) { y in (p + y * r.width).update(repeating: word, count: r.width) }
+        share.forEachRow(0, r.height) { y in
+            let (a, b) = damage.map { $0.columns(y) } ?? (0, r.width)
+            let xa = max(0, a), xb = min(r.width, b)
+            if xa < xb { (p + y * r.width + xa).update(repeating: word, count: xb - xa) }
+        }
     }
 
     /// Offscreen rasters a list needs at once: one per open group, plus a mask's raster and what
@@ -72,12 +80,14 @@ enum DisplayListExecutor {
     /// Runs `items` into `target` for the rows of `share`. Open groups use `scratch[level + p - 1]`
     /// at stack position p; a group's mask uses the next raster and its list starts one level
     /// further. Returns the rectangle drawn into (within the owned rows).
-    private static func run(_ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare) -> PixelRect {
+    private static func run(
+        _ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare, damage: FrameDamage?
+    ) -> PixelRect {
         var stack: [(raster: Raster, dirty: PixelRect)] = [(target, .empty)]
         for item in items {
             switch item {
             case .quad(let q):
-                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share) { stack[stack.count - 1].dirty.formUnion(r) }
+                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: damage) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
                 stack.append((scratch[level + stack.count - 1], .empty))
             case .endGroup(let opacity, let mask):
@@ -87,7 +97,7 @@ enum DisplayListExecutor {
                 if group.dirty.isEmpty { continue }
                 if let mask {
                     let m = scratch[level + position]
-                    let drawn = run(mask, into: m, scratch: scratch, level: level + position + 1, share: share)
+                    let drawn = run(mask, into: m, scratch: scratch, level: level + position + 1, share: share, damage: damage)
                     GroupBlend.applyMask(m, to: group.raster, in: group.dirty, share: share)
                     clear(m, drawn, share: share)
                 }

@@ -20,9 +20,10 @@ func milliseconds(_ d: Duration) -> Double {
 }
 
 @MainActor
-func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int) -> Double {
+func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int, onlyChanges: Bool) -> Double {
     let scene = TestScene(size: device.size)
     let renderer = LayerRenderer(scale: scale)
+    renderer.drawsOnlyChangedRegions = onlyChanges
     renderer.backgroundColor = .black
     scene.update(elapsed: 0)
     _ = renderer.render(scene.rootLayer)  // warm the content cache, as in a sequence
@@ -32,7 +33,7 @@ func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int) -> Double
     var elapsed = Duration.zero
     var cpuTotal = 0.0
     for i in 0..<frames {
-        scene.update(elapsed: scene.duration * Double(i) / Double(frames - 1))
+        scene.update(elapsed: scene.duration * Double(i + 1) / Double(frames))  // every timed frame differs from the warm-up
         let cpu0 = cpuMilliseconds()
         var img: RenderedImage?
         elapsed += clock.measure { img = renderer.render(scene.rootLayer) }
@@ -46,7 +47,8 @@ func sceneBenchmark(device: DevicePreset, scale: CGFloat, frames: Int) -> Double
     let size = renderer.pixelSize(of: scene.rootLayer)
     // Only doubles go through String(format:) (a Swift String for %@ is not safe on Linux).
     func f2(_ v: Double) -> String { String(format: "%.2f", v) }
-    print("test scene \(device.name) @\(Int(scale))x (\(size.width)×\(size.height)): \(f2(ms)) ms/frame wall, \(f2(cpu)) ms/frame CPU (all threads); wall / 8 ms aim = \(f2(ms / 8)); content redraws in \(frames) frames: \(redraws)  [checksum \(checksum)]")
+    let mode = onlyChanges ? "sequence, changed regions only" : "full redraw every frame"
+    print("test scene \(device.name) @\(Int(scale))x (\(size.width)×\(size.height)), \(mode): \(f2(ms)) ms/frame wall, \(f2(cpu)) ms/frame CPU (all threads); wall / 8 ms aim = \(f2(ms / 8)); content redraws in \(frames) frames: \(redraws)  [checksum \(checksum)]")
     return ms
 }
 
@@ -140,8 +142,10 @@ func compositorBenchmark(width: Int, height: Int, iterations: Int) {
 @MainActor
 func main() {
     print("RenderBenchmark (release build; 2 threads for the compositor, pixman single-threaded as it ships)")
-    _ = sceneBenchmark(device: .iPhoneSE, scale: 2, frames: 30)
-    _ = sceneBenchmark(device: .iPhone15, scale: 3, frames: 20)
+    for onlyChanges in [false, true] {
+        _ = sceneBenchmark(device: .iPhoneSE, scale: 2, frames: 30, onlyChanges: onlyChanges)
+        _ = sceneBenchmark(device: .iPhone15, scale: 3, frames: 20, onlyChanges: onlyChanges)
+    }
     compositorBenchmark(width: 750, height: 1334, iterations: 30)
     compositorBenchmark(width: 1179, height: 2556, iterations: 15)
 }
