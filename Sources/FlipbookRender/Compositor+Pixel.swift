@@ -92,11 +92,22 @@ enum PixelVector {
         return (th &* UInt32(truncatingIfNeeded: 256 &- wy) &+ bh &* UInt32(truncatingIfNeeded: wy) &+ 32768) &>> 16
     }
 
+    /// The four bytes of a packed RGBA8 word as 16-bit lanes.
+    @inline(__always) static func lanes16(_ w: UInt32) -> SIMD4<UInt16> {
+        SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(w, to: SIMD4<UInt8>.self))
+    }
+
+    /// Packs 16-bit lanes already in 0…255.
+    @inline(__always) static func pack(_ v: SIMD4<UInt16>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: v), to: UInt32.self)
+    }
+
     /// Source lanes (0…255, premultiplied) over the packed destination pixel `d`, rounded and
-    /// clamped as `Pixel.overLanes`.
-    @inline(__always) static func over(_ s: SIMD4<UInt32>, _ d: UInt32) -> UInt32 {
-        let t = lanes(d) &* (255 &- s[3]) &+ 128
+    /// clamped as `Pixel.overLanes`: d × (255 − sa) + 128 stays below 2^16, so 16-bit lanes
+    /// compute it exactly.
+    @inline(__always) static func over(_ s: SIMD4<UInt16>, _ d: UInt32) -> UInt32 {
+        let t = lanes16(d) &* (255 &- s[3]) &+ 128
         let r = s &+ ((t &+ (t &>> 8)) &>> 8)
-        return pack(pointwiseMin(r, SIMD4<UInt32>(repeating: 255)))
+        return pack(pointwiseMin(r, SIMD4<UInt16>(repeating: 255)))
     }
 }

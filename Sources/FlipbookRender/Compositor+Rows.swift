@@ -359,10 +359,11 @@ struct QuadJob: @unchecked Sendable {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
                 continue
             }
-            var sample = flat ? PixelVector.lanes(t00) : PixelVector.bilinear(
-                unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy)
-            if k < 256 { sample = (sample &* UInt32(truncatingIfNeeded: k) &+ 128) &>> 8 }
-            if sample == SIMD4<UInt32>() { continue }
+            // From here every intermediate fits 16-bit lanes (products of bytes, sums below 2^16).
+            var sample = flat ? PixelVector.lanes16(t00) : SIMD4<UInt16>(truncatingIfNeeded: PixelVector.bilinear(
+                unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy))
+            if k < 256 { sample = (sample &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
+            if sample == SIMD4<UInt16>() { continue }
             if sample[3] >= 255 {
                 // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
                 o.storeBytes(of: PixelVector.pack(sample), as: UInt32.self)

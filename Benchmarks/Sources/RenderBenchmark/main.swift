@@ -3,6 +3,8 @@
 // compositing the same projective transform (bilinear, OVER) in the same run.
 // Build and run: cd Benchmarks && swift build -c release --scratch-path .build-render &&
 //                .build-render/release/RenderBenchmark
+// `--profile` renders six full-redraw frames of the iPhone SE scene only, for instruction counts:
+//   valgrind --tool=callgrind .build-render/release/RenderBenchmark --profile
 import CPixman
 import Flipbook
 import Foundation
@@ -141,6 +143,10 @@ func compositorBenchmark(width: Int, height: Int, iterations: Int) {
 
 @MainActor
 func main() {
+    if CommandLine.arguments.contains("--profile") {
+        _ = sceneBenchmark(device: .iPhoneSE, scale: 2, frames: 6, onlyChanges: false)
+        return
+    }
     print("RenderBenchmark (release build; 2 threads for the compositor, pixman single-threaded as it ships)")
     for onlyChanges in [false, true] {
         _ = sceneBenchmark(device: .iPhoneSE, scale: 2, frames: 30, onlyChanges: onlyChanges)
