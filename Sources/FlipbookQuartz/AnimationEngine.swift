@@ -97,8 +97,16 @@ final class AnimationEngine {
         let list = pendingBegins
         pendingBegins = []
         for (layer, animation) in list where animation.beginPending {
+            let local = layer.localTime(atMediaTime: clock.now)
+            if local.isNaN {
+                // The layer's timeline is not active: the animation begins when it is.
+                if layer.animationEntries.contains(where: { $0.animation === animation }) {
+                    pendingBegins.append((layer, animation))
+                }
+                continue
+            }
             animation.beginPending = false
-            animation.beginTime = layer.localTime(atMediaTime: clock.now)
+            animation.beginTime = local
             animation.freezeTiming()
             layer.invalidatePresentationPlan()
         }
@@ -120,6 +128,7 @@ final class AnimationEngine {
             guard entries.contains(where: { !$0.animation.isStopped }) else { continue }
             let speed = layer.effectiveSpeed
             if speed == 0 || !speed.isFinite { continue }
+            if layer.timelineHasEnded(atMediaTime: now) { continue }
             for entry in entries where !entry.animation.isStopped {
                 let t = entry.animation.timing
                 if t.speed == 0 { continue }
@@ -153,6 +162,11 @@ final class AnimationEngine {
                 if anim.isStarted, anim.isEndless { continue }
                 let local = cachedLocal ?? layer.localTime(atMediaTime: clock.now)
                 cachedLocal = local
+                // The layer's timeline (or an ancestor's) is not active: no start or stop.
+                if local.isNaN {
+                    settled = false
+                    break
+                }
                 let timing = anim.timing
                 let elapsed = timing.elapsed(atParentTime: local)
                 if !anim.isStarted, elapsed >= 0 || (timing.speed == 0 && local >= timing.beginTime) {

@@ -45,6 +45,8 @@ extension CALayer {
 
     /// Applies this layer's animations (at its local time `local`) to `target`.
     func applyAnimations(to target: CALayer, localTime local: CFTimeInterval) {
+        // An inactive timeline (its own or an ancestor's): nothing is animated.
+        guard !local.isNaN else { return }
         let plan = presentationPlan
         if plan.isDirect, target.isPresentationCopy {
             plan.apply(localTime: local, to: &target.state)
@@ -97,6 +99,7 @@ extension CALayer {
         guard hasAnimations, !isPresentationCopy else { return state }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
         let local = localTime(fromParentTime: t)
+        guard !local.isNaN else { return state }
         let plan = presentationPlan
         guard plan.isDirect else { return presentedLayer(parentTime: t).state }
         var values = state
@@ -105,7 +108,9 @@ extension CALayer {
     }
 
     /// This layer's local time at the current media time (for walking a tree top-down,
-    /// pass it as the children's `parentTime`).
+    /// pass it as the children's `parentTime`). NaN when the layer's timeline (see
+    /// `CAMediaTiming`'s bounded layers) or an ancestor's is not active: passed down, it
+    /// makes the subtree show its model values.
     public func currentLocalTime(parentTime: CFTimeInterval? = nil) -> CFTimeInterval {
         guard let t = parentTime else { return localTime(atMediaTime: MediaClock.main.now) }
         return localTime(fromParentTime: t)

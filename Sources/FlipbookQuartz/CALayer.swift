@@ -238,7 +238,10 @@ open class CALayer {
     open var needsDisplayOnBoundsChange: Bool { get { state.needsDisplayOnBoundsChange } set { state.needsDisplayOnBoundsChange = newValue } }
     /// When the layer's local time starts, in its superlayer's time (seconds).
     open var beginTime: CFTimeInterval { get { state.beginTime } set { state.beginTime = newValue } }
-    /// Stored for API parity; a layer's own duration does not limit its time (see Divergences).
+    /// The length of one iteration of the layer's timeline, in seconds. 0 (the default):
+    /// infinite, the layer's time is unbounded. Positive: the layer's local time is limited
+    /// like an animation's by `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode`
+    /// (see `localTime(fromParentTime:)`).
     open var duration: CFTimeInterval { get { state.duration } set { state.duration = newValue } }
     /// How fast local time runs relative to the superlayer's (0 pauses the subtree).
     open var speed: Float { get { state.speed } set { state.speed = newValue } }

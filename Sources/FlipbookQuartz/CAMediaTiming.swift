@@ -146,11 +146,65 @@ struct ResolvedTiming {
 }
 
 extension CALayer {
-    /// The layer's local time for a time in its superlayer's timeline.
+    /// The layer's local time for a time in its superlayer's timeline; NaN when the layer's
+    /// timeline is not active then (or `t` is NaN: an ancestor's is not).
+    ///
+    /// A layer is a timing object like an animation. With `duration` 0 (the default) or
+    /// invalid its active duration is infinite and its local time is
+    /// `(t − beginTime) · speed + timeOffset`. With a positive finite `duration`, its
+    /// local time is worked out exactly as an animation's (the same
+    /// `ResolvedTiming.activeTime`): limited by `repeatCount`/`repeatDuration`, folded back
+    /// by `autoreverses`, held at 0 before the start with a backwards fill and at the end of
+    /// the last iteration after the end with a forwards fill, and NaN (inactive: nothing
+    /// below is animated) outside the active time without fill.
     @inline(__always)
     func localTime(fromParentTime t: CFTimeInterval) -> CFTimeInterval {
+        if state.duration > 0 { return boundedLocalTime(fromParentTime: t) }
         let s = Double(state.speed)
         return (t - state.beginTime) * (s.isFinite ? s : 1) + state.timeOffset
+    }
+
+    /// The layer's timing as an animation's, when its duration bounds it (positive, finite).
+    var boundedTiming: ResolvedTiming? {
+        guard state.duration.isFinite, state.duration > 0 else { return nil }
+        return ResolvedTiming(
+            TimingModel(
+                beginTime: state.beginTime, duration: state.duration, speed: Double(state.speed),
+                timeOffset: state.timeOffset, repeatCount: Double(state.repeatCount),
+                repeatDuration: state.repeatDuration, autoreverses: state.autoreverses, fillMode: state.fillMode))
+    }
+
+    /// `localTime(fromParentTime:)` for a layer with a positive duration.
+    func boundedLocalTime(fromParentTime t: CFTimeInterval) -> CFTimeInterval {
+        guard let timing = boundedTiming else {
+            // An infinite duration: unbounded.
+            let s = Double(state.speed)
+            return (t - state.beginTime) * (s.isFinite ? s : 1) + state.timeOffset
+        }
+        guard !t.isNaN, let active = timing.activeTime(atParentTime: t) else { return .nan }
+        return active.time
+    }
+
+    /// True when this layer's local time can no longer change as media time moves on: it or
+    /// an ancestor has a bounded timeline that has passed its end (held by a forwards fill
+    /// or inactive for good).
+    func timelineHasEnded(atMediaTime mediaTime: CFTimeInterval) -> Bool {
+        var chain: [CALayer] = []
+        var p: CALayer? = self
+        while let layer = p {
+            chain.append(layer)
+            p = layer.superlayer
+        }
+        var t = mediaTime
+        for layer in chain.reversed() {
+            if let timing = layer.boundedTiming, timing.speed != 0, timing.speed.isFinite, !t.isNaN {
+                let elapsed = (t - timing.beginTime) * timing.speed
+                if timing.speed > 0 ? elapsed >= timing.activeDuration : elapsed < 0 { return true }
+            }
+            t = layer.localTime(fromParentTime: t)
+            if t.isNaN { return false }
+        }
+        return false
     }
 
     /// The layer's local time at media time `mediaTime`, applying every ancestor's timing.
@@ -171,7 +225,8 @@ extension CALayer {
     }
 
     /// The media time for this layer's local time `t` (inverting every ancestor's timing;
-    /// a paused layer maps every local time to its `beginTime`).
+    /// a paused layer maps every local time to its `beginTime`). A bounded layer's local
+    /// times repeat; this inverts the unbounded map, so `t` is read in the first iteration.
     func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
         let s = Double(speed)
         let parentTime = s != 0 && s.isFinite ? (t - timeOffset) / s + beginTime : beginTime
@@ -179,7 +234,8 @@ extension CALayer {
         return parent.mediaTime(fromLocalTime: parentTime)
     }
 
-    /// Converts a time from `layer`'s local time (media time when nil) to this layer's.
+    /// Converts a time from `layer`'s local time (media time when nil) to this layer's;
+    /// NaN when this layer's timeline (or an ancestor's) is not active at that time.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let media = layer?.mediaTime(fromLocalTime: t) ?? t
         return localTime(atMediaTime: media)

@@ -130,4 +130,38 @@ struct CALayerPresentationTests {
         #expect(layer.value(forKey: "myTag") as? String == "tag")
         #expect(close((layer.value(forKeyPath: "transform.rotation.z") as? CGFloat) ?? 0, Double.pi / 2, 1e-12))
     }
+
+    /// Layers animating alike share memos (Flipbook's presentation walk): values must still
+    /// be each layer's own, whatever the evaluation order.
+    @Test func layersAnimatingAlikeAndUnlikeGetTheirOwnValues() {
+        func tint(_ from: CGColor, _ to: CGColor) -> CALayer {
+            let layer = makeLayer()
+            let a = basic("backgroundColor", from: from, to: to, duration: 2)
+            a.beginTime = 100
+            layer.add(a, forKey: "tint")
+            return layer
+        }
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1), white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let (a, c, b) = (tint(red, blue), tint(green, white), tint(red, blue))
+        // Fraction 0.25 at parent time 100.5.
+        let colors = [a, c, b].map { $0.presentedValues(parentTime: 100.5).backgroundColor?.components ?? [] }
+        #expect(colors == [[0.75, 0, 0.25, 1], [0.25, 1, 0.25, 1], [0.75, 0, 0.25, 1]])
+        func spin(_ model: CATransform3D) -> CALayer {
+            let layer = makeLayer()
+            quietly { layer.transform = model }
+            let r = basic("transform.rotation.z", from: 0, to: Double.pi / 2, duration: 2)
+            r.beginTime = 100
+            layer.add(r, forKey: "spin")
+            return layer
+        }
+        // Half way: π/4 about z, after the model's linear part (scale 2 for the second).
+        let plain = spin(CATransform3DIdentity).presentedValues(parentTime: 101).transform
+        let scaled = spin(CATransform3DMakeScale(2, 2, 1)).presentedValues(parentTime: 101).transform
+        let h = 0.5.squareRoot()
+        #expect(close(plain.m11, h, 1e-12) && close(plain.m12, h, 1e-12) && close(plain.m21, -h, 1e-12))
+        #expect(close(plain.m33, 1, 1e-12) && plain.m41 == 0)
+        #expect(close(scaled.m11, 2 * h, 1e-12) && close(scaled.m12, 2 * h, 1e-12) && close(scaled.m22, 2 * h, 1e-12))
+        for layer in [a, b, c] { layer.removeAllAnimations() }
+    }
 }
