@@ -65,7 +65,18 @@ struct QuadJob: @unchecked Sendable {
         return (Int(dx), Int(dy))
     }
 
-    /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel (x, y).
+    /// True when the quad paints every pixel of a `width` × `height` target with one opaque
+    /// colour (a full-screen background): then nothing under it needs drawing.
+    func coversOpaquely(width: Int, height: Int) -> Bool {
+        guard let (dx, dy) = blitOffset, dx == 0, dy == 0, Int(quad.opacity * 256 + 0.5) >= 256,
+              let core, core.color >= 0xFF00_0000
+        else { return false }
+        return core.rects.contains { $0.x0 <= 0 && $0.y0 <= 0 && $0.x1 >= width && $0.y1 >= height }
+    }
+
+    /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel
+    /// (x, y). Where the row crosses an opaque flat-colour core at full opacity, the colour is
+    /// stored without reading texels (what copying them would store).
     func blitRow(_ y: Int, dx: Int, dy: Int, columns: (Int, Int)) {
         let src = quad.source
         let sy = y + dy
@@ -74,6 +85,22 @@ struct QuadJob: @unchecked Sendable {
         guard xa < xb else { return }
         let k = Int(quad.opacity * 256 + 0.5)
         guard k > 0 else { return }
+        if k >= 256, let core, core.color >= 0xFF00_0000,
+           let r = core.rects.first(where: { $0.y0 <= sy && sy < $0.y1 && $0.x1 - dx > xa && $0.x0 - dx < xb })
+        {
+            let fa = max(xa, r.x0 - dx), fb = min(xb, r.x1 - dx)
+            blitSpan(y, sy, dx, xa, fa, k)
+            let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+            (o + fa).update(repeating: core.color, count: fb - fa)
+            blitSpan(y, sy, dx, fb, xb, k)
+        } else {
+            blitSpan(y, sy, dx, xa, xb, k)
+        }
+    }
+
+    private func blitSpan(_ y: Int, _ sy: Int, _ dx: Int, _ xa: Int, _ xb: Int, _ k: Int) {
+        guard xa < xb else { return }
+        let src = quad.source
         let s = UnsafeMutableRawPointer(src.data + (sy * src.width + dx) * 4).assumingMemoryBound(to: UInt32.self)
         let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
         var x = xa

@@ -24,9 +24,13 @@ enum DisplayListExecutor {
         let needed = scratchCount(items)
         let scratch = (0..<needed).map { _ in pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
         prepare(items)
+        // A first quad that paints the whole target opaquely (a screen's background) hides the fill.
+        var hidden = false
+        if case .quad(let q)? = items.first { hidden = QuadJob(quad: q, dest: target).coversOpaquely(width: target.width, height: target.height) }
+        let fillColor = hidden ? nil : background
         let shares = RowShare.split(workers)
         let run: @Sendable (RowShare) -> Void = { share in
-            if let background { fill(target, with: background, share: share, damage: damage) }
+            if let fillColor { fill(target, with: fillColor, share: share, damage: damage) }
             _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage)
         }
         if shares.count == 1 {
