@@ -47,9 +47,9 @@ extension CALayer {
     func applyAnimations(to target: CALayer, localTime local: CFTimeInterval) {
         // An inactive timeline (its own or an ancestor's): nothing is animated.
         guard !local.isNaN else { return }
-        let plan = presentationPlan
-        if plan.isDirect, target.isPresentationCopy {
-            plan.apply(localTime: local, to: &target.state)
+        preparePresentationPlan()
+        if planIsDirect, target.isPresentationCopy {
+            applyDirectPlan(localTime: local, to: &target.state)
             return
         }
         for entry in animationEntries {
@@ -100,10 +100,10 @@ extension CALayer {
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
         let local = localTime(fromParentTime: t)
         guard !local.isNaN else { return state }
-        let plan = presentationPlan
-        guard plan.isDirect else { return presentedLayer(parentTime: t).state }
+        preparePresentationPlan()
+        guard planIsDirect else { return presentedLayer(parentTime: t).state }
         var values = state
-        plan.apply(localTime: local, to: &values)
+        applyDirectPlan(localTime: local, to: &values)
         return values
     }
 

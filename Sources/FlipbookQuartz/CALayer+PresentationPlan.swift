@@ -157,7 +157,9 @@ enum DirectWrite {
 /// (keyframes, groups, transitions, additive, cumulative, component key paths other than
 /// rotation.z, value functions...); such layers take the general path.
 struct PresentationPlan {
-    var animations: [CompiledAnimation]
+    /// The records, in raw memory: the walk reads them through `CALayer.planBase` without
+    /// any reference counting (an atomic operation stalls the walk's loads).
+    var storage: CompiledPlanStorage?
     var isDirect: Bool
 
     @MainActor
@@ -167,7 +169,7 @@ struct PresentationPlan {
         list.reserveCapacity(entries.count)
         for entry in entries {
             guard let basic = entry.animation as? CABasicAnimation, let plan = basic.fastPlan else {
-                animations = []
+                storage = nil
                 isDirect = false
                 return
             }
@@ -186,26 +188,43 @@ struct PresentationPlan {
             list.append(
                 CompiledAnimation(progress: Unmanaged.passUnretained(progress), write: write, beginsNow: basic.beginPending))
         }
-        animations = list
+        storage = CompiledPlanStorage(list)
         isDirect = true
     }
+}
 
-    /// Applies every animation, in the order added, at the layer's local time `local`.
-    @MainActor @inline(__always)
-    func apply(localTime local: Double, to values: inout LayerValues) {
-        // A plain loop (no closure: a main-actor closure would check its executor at run time).
-        for i in animations.indices { animations[i].apply(localTime: local, to: &values) }
+/// Owns a compiled plan's records in raw memory (freed with it).
+final class CompiledPlanStorage {
+    let base: UnsafeMutablePointer<CompiledAnimation>
+    let count: Int
+
+    init(_ list: [CompiledAnimation]) {
+        count = list.count
+        base = .allocate(capacity: max(list.count, 1))
+        base.initialize(from: list, count: list.count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
 
 extension CALayer {
-    /// The compiled form of `animationEntries`, built on first use after they change.
+    /// Compiles `animationEntries` if they changed since the last compile; afterwards
+    /// `planIsDirect`, `planBase` and `planCount` describe the plan.
     @inline(__always)
-    var presentationPlan: PresentationPlan {
-        if let plan = cachedPresentationPlan { return plan }
-        let plan = PresentationPlan(animationEntries)
-        cachedPresentationPlan = plan
-        return plan
+    func preparePresentationPlan() {
+        if !planIsReady { cachedPresentationPlan = PresentationPlan(animationEntries) }
+    }
+
+    /// Applies the direct plan (every animation, in the order added) at local time `local`.
+    /// Call after `preparePresentationPlan()` when `planIsDirect`.
+    @MainActor @inline(__always)
+    func applyDirectPlan(localTime local: Double, to values: inout LayerValues) {
+        guard let base = planBase else { return }
+        // A plain loop (no closure: a main-actor closure would check its executor at run time).
+        for i in 0..<planCount { base[i].apply(localTime: local, to: &values) }
     }
 
     /// Forgets the compiled animations (their list or their begin times changed).

@@ -274,8 +274,21 @@ open class CALayer {
     /// `!animationEntries.isEmpty`, kept in the layer itself so the per-frame walk of a
     /// layer without animations does not touch the entries' storage.
     @exclusivity(unchecked) final var hasAnimations = false
-    /// `animationEntries` compiled for the presentation walk (see `presentationPlan`).
-    @exclusivity(unchecked) final var cachedPresentationPlan: PresentationPlan?
+    /// `animationEntries` compiled for the presentation walk (see `preparePresentationPlan`);
+    /// its owner. The walk reads the copies below, which need no reference counting.
+    @exclusivity(unchecked) final var cachedPresentationPlan: PresentationPlan? {
+        didSet {
+            planIsReady = cachedPresentationPlan != nil
+            planIsDirect = cachedPresentationPlan?.isDirect ?? false
+            planBase = cachedPresentationPlan?.storage?.base
+            planCount = cachedPresentationPlan?.storage?.count ?? 0
+        }
+    }
+    @exclusivity(unchecked) final var planIsReady = false
+    @exclusivity(unchecked) final var planIsDirect = false
+    /// The compiled records (owned by `cachedPresentationPlan`).
+    @exclusivity(unchecked) final var planBase: UnsafeMutablePointer<CompiledAnimation>?
+    @exclusivity(unchecked) final var planCount = 0
     /// Set on presentation copies: they never run actions or take animations.
     @exclusivity(unchecked) var isPresentationCopy = false
     /// For a presentation copy, the model it shows.
