@@ -27,6 +27,21 @@ struct RowInterval {
         if k2 > 0 { hi = min(hi, c2 / k2) } else if k2 < 0 { lo = max(lo, c2 / k2) } else if c2 < 0 { hi = -.infinity }
     }
 
+    /// The longest interval made by merging overlapping ones (empty when there are none).
+    static func longestUnion(_ pieces: [RowInterval]) -> RowInterval {
+        var best = RowInterval(lo: 0, hi: -.infinity)
+        var current: RowInterval?
+        for p in pieces.sorted(by: { $0.lo < $1.lo }) {
+            if let c = current, p.lo <= c.hi {
+                current = RowInterval(lo: c.lo, hi: max(c.hi, p.hi))
+            } else {
+                current = p
+            }
+            if let c = current, best.isEmpty || c.hi - c.lo > best.hi - best.lo { best = c }
+        }
+        return best
+    }
+
     /// The integer pixels `[x0, x1)` of `xa..<xb` whose centres lie in the interval.
     @inline(__always) func pixels(_ xa: Int, _ xb: Int) -> (Int, Int) {
         guard !isEmpty else { return (xa, xa) }
@@ -178,18 +193,29 @@ struct QuadJob: @unchecked Sendable {
             r.keepPositive(g: c.g, c: cw, minW: 1e-9)
             let e = max(clip.e0, clip.e1, clip.e2, clip.e3)
             let x0 = clip.cx - clip.hx, x1 = clip.cx + clip.hx, y0 = clip.cy - clip.hy, y1 = clip.cy + clip.hy
-            // The rounded rectangle's flat middle as two bands (a plus); their union, when they
-            // overlap, is still one interval on the row.
+            // The rounded rectangle's certainly-covered middle as three centred rectangles: a
+            // wide band between the corners' rows, a tall band between their columns, and a
+            // rectangle inset by 0.3 × the corner extent (the corners' inscribed squares reach
+            // 0.29 of it for circles, 0.16 for continuous corners), kept only when the shape's
+            // own distance at its corners confirms it. A row (a line in the clip's plane) may
+            // cross them in separate pieces: overlapping pieces merge, the longest piece wins.
             var wide = r, tall = r
             wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
             wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + e + delta + eps, and: y1 - e - delta - eps)
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
             tall.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + delta + eps, and: y1 - delta - eps)
-            if wide.isEmpty { r = tall } else if tall.isEmpty { r = wide } else if wide.lo <= tall.hi && tall.lo <= wide.hi {
-                r = RowInterval(lo: min(wide.lo, tall.lo), hi: max(wide.hi, tall.hi))
-            } else {
-                r = wide.hi - wide.lo >= tall.hi - tall.lo ? wide : tall
+            var pieces = [wide, tall].filter { !$0.isEmpty }
+            let inset = 0.3 * e + delta + eps
+            let ma = x0 + inset, mb = x1 - inset, na = y0 + inset, nb = y1 - inset
+            if e > 0, ma < mb, na < nb,
+               max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
+            {
+                var mid = r
+                mid.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
+                mid.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
+                if !mid.isEmpty { pieces.append(mid) }
             }
+            r = RowInterval.longestUnion(pieces)
             if r.isEmpty { return (xa, xa) }
         }
         return r.pixels(xa, xb)
