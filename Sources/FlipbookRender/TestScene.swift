@@ -60,6 +60,7 @@ public final class TestScene: RenderScene {
         picture.position = CGPoint(x: card.bounds.width / 2, y: picture.bounds.height / 2)
         picture.contents = TestScene.landscape()
         picture.contentsGravity = .resizeAspectFill
+        picture.masksToBounds = true  // aspect-fill overflows its bounds otherwise, as on iOS
         card.addSublayer(picture)
         let caption = CALayer()
         let captionSize = CGSize(width: card.bounds.width - 24, height: card.bounds.height * 0.38 - 12)
