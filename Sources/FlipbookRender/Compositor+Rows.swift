@@ -221,6 +221,26 @@ struct QuadJob: @unchecked Sendable {
         return r.pixels(xa, xb)
     }
 
+    /// Narrows `columns` to the pixels every clip can reach: a pixel centre whose point in a
+    /// clip's plane lies farther than one pixel outside the clip's bounding rectangle (or behind
+    /// the eye) has coverage 0, so skipping it leaves the same bytes.
+    private func clipReach(_ py: Double, _ xa: Int, _ xb: Int, _ columns: (Int, Int)) -> (Int, Int) {
+        guard !fastClips.isEmpty else { return columns }
+        var r = RowInterval()
+        for clip in fastClips {
+            let c = clip.m
+            let delta = clipBand(c, py, xa, xb)
+            guard delta.isFinite else { continue }
+            let cu = c.b * py + c.c, cv = c.e * py + c.f, cw = c.h * py + c.i
+            let pad = delta + Self.margin
+            r.keepPositive(g: c.g, c: cw, minW: 0)
+            r.keep(a: c.a, b: cu, g: c.g, c: cw, between: clip.cx - clip.hx - pad, and: clip.cx + clip.hx + pad)
+            r.keep(a: c.d, b: cv, g: c.g, c: cw, between: clip.cy - clip.hy - pad, and: clip.cy + clip.hy + pad)
+        }
+        let (a, b) = r.pixels(xa, xb)
+        return (max(columns.0, a), min(columns.1, b))
+    }
+
     /// Pixels (within `ia..<ib`) whose four bilinear taps all lie in a flat-colour rectangle of
     /// the source, merged into at most two sorted, disjoint runs.
     private func flatRuns(_ py: Double, _ ia: Int, _ ib: Int) -> [(Int, Int)] {
@@ -248,6 +268,8 @@ struct QuadJob: @unchecked Sendable {
     /// row parameter still comes from the whole span, so the bytes do not depend on the clip).
     func row(_ y: Int, _ xa: Int, _ xb: Int, columns: (Int, Int)) {
         let py = Double(y) + 0.5
+        let columns = shortcuts ? clipReach(py, xa, xb, columns) : columns
+        guard columns.0 < columns.1 else { return }
         let m = quad.toSource
         let (bandU, bandV) = edgeBands(m, py, xa, xb)
         let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
