@@ -3,8 +3,10 @@ import Foundation
 /// A clip shape unpacked for the compositor's inner loop: the map and the rounded rectangle's
 /// numbers as plain stored values (no arrays, so no reference counting per pixel).
 ///
-/// `coverage(_:_:)` computes exactly what `ClipCoverage.coverage` computes with
-/// `RoundedRectShape.signedDistance` (the same operations in the same order), only faster.
+/// `coverage(_:_:)` is the antialiased coverage at an output pixel centre: the signed distance
+/// of `RoundedRectShape.signedDistance` (the same operations in the same order) divided by the
+/// shape units per output pixel (the square root of the map's Jacobian determinant), as a
+/// one-pixel ramp.
 struct FastClip: Sendable {
     let m: Homography
     let cx, cy, hx, hy: Double

@@ -49,24 +49,6 @@ enum Pixel {
     }
 }
 
-/// Antialiased coverage of a clip shape at an output pixel centre.
-enum ClipCoverage {
-    @inline(__always) static func coverage(_ clip: ClipShape, _ px: Double, _ py: Double) -> Double {
-        let m = clip.toShape
-        let s = m.g * px + m.h * py + m.i
-        guard s > 0 else { return 0 }
-        let inv = 1 / s
-        let x = (m.a * px + m.b * py + m.c) * inv, y = (m.d * px + m.e * py + m.f) * inv
-        // Shape units per output pixel: the square root of the Jacobian's area factor.
-        let dxdx = (m.a - x * m.g) * inv, dxdy = (m.b - x * m.h) * inv
-        let dydx = (m.d - y * m.g) * inv, dydy = (m.e - y * m.h) * inv
-        let unit = abs(dxdx * dydy - dxdy * dydx).squareRoot()
-        guard unit > 0, unit.isFinite else { return 0 }
-        let d = clip.shape.signedDistance(x, y) / unit
-        return d <= -0.5 ? 1 : (d >= 0.5 ? 0 : 0.5 - d)
-    }
-}
-
 /// Four channels at once in SIMD lanes: the same integer arithmetic as `Pixel`'s lane words.
 enum PixelVector {
     /// The four bytes of a packed RGBA8 word as 32-bit lanes.
