@@ -17,10 +17,13 @@ enum DisplayListExecutor {
     /// word; nil leaves the target as it is). With `damage`, only the damaged pixels are
     /// filled and drawn; the rest of the target is left as it is. Offscreen rasters come from
     /// `pool` (fresh buffers when nil) and go back to it transparent.
+    /// With `copy`, each worker then copies its rows of the finished target there (width × height
+    /// × 4 bytes), while they are still in its cache.
     static func execute(
         _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, damage: FrameDamage? = nil, pool: RasterPool? = nil,
-        workers: Int = workers
+        workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil
     ) {
+        let copy = copy.map(SharedPointer.init)
         let needed = scratchCount(items)
         let scratch = (0..<needed).map { _ in pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
         prepare(items)
@@ -32,6 +35,10 @@ enum DisplayListExecutor {
         let run: @Sendable (RowShare) -> Void = { share in
             if let fillColor { fill(target, with: fillColor, share: share, damage: damage) }
             _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage)
+            if let out = copy?.pointer {
+                let rowBytes = target.width * 4
+                share.forEachRow(0, target.height) { y in (out + y * rowBytes).update(from: target.data + y * rowBytes, count: rowBytes) }
+            }
         }
         if shares.count == 1 {
             run(shares[0])
@@ -123,6 +130,11 @@ enum DisplayListExecutor {
             (r.data + (y * r.width + xa) * 4).update(repeating: 0, count: (xb - xa) * 4)
         }
     }
+}
+
+/// A buffer the workers write disjoint rows of.
+struct SharedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
 }
 
 /// Whole-raster operations for groups.

@@ -58,7 +58,15 @@ public final class LayerRenderer {
 
     /// Renders the presentation tree rooted at `layer` at the current media time.
     public func render(_ layer: CALayer) -> RenderedImage {
-        RenderedImage(raster: renderRaster(layer))
+        let root = LayerPresentation.presented(layer)
+        let size = pixelSize(of: root)
+        // The workers copy their rows out as they finish, straight into the image's storage.
+        let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { buffer, count in
+            let r = renderPresented(root, copy: buffer.baseAddress)
+            count = r.byteCount
+        }
+        return RenderedImage(width: size.width, height: size.height, premultipliedPixels: pixels)
+            ?? RenderedImage(raster: Raster(width: 1, height: 1))
     }
 
     /// Renders `layer` (as `render(_:)`) into a `CGImage`, e.g. for snapshots and drawHierarchy.
@@ -68,7 +76,12 @@ public final class LayerRenderer {
     }
 
     func renderRaster(_ layer: CALayer) -> Raster {
-        let root = LayerPresentation.presented(layer)
+        renderPresented(LayerPresentation.presented(layer))
+    }
+
+    /// Renders a presentation tree into the frame buffer (and, with `copy`, copies the frame
+    /// there: `pixelSize(of: root)` pixels × 4 bytes).
+    private func renderPresented(_ root: CALayer, copy: UnsafeMutablePointer<UInt8>? = nil) -> Raster {
         let size = pixelSize(of: root)  // the presented bounds (they may be animating)
         let raster: Raster
         if let f = frame, f.width == size.width, f.height == size.height {
@@ -94,7 +107,9 @@ public final class LayerRenderer {
         }
         lastRedrawnPixelCount = damage?.area ?? raster.width * raster.height
         if damage?.isEmpty != true {
-            DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool)
+            DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool, copy: copy)
+        } else if let copy {
+            copy.update(from: raster.data, count: raster.byteCount)
         }
         shown = drawsOnlyChangedRegions ? (items, background) : nil
         cache.endFrame()
