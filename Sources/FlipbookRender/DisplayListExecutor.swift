@@ -17,11 +17,12 @@ enum DisplayListExecutor {
     /// word; nil leaves the target as it is). With `damage`, only the damaged pixels are
     /// filled and drawn; the rest of the target is left as it is. Offscreen rasters come from
     /// `pool` (fresh buffers when nil) and go back to it transparent.
-    /// With `copy`, each worker then copies its rows of the finished target there (width × height
-    /// × 4 bytes), while they are still in its cache.
+    /// With `base` (a raster of the target's size), the drawn pixels start as `base`'s instead of
+    /// the background. With `copy`, each worker then copies its rows of the finished target there
+    /// (width × height × 4 bytes), while they are still in its cache.
     static func execute(
-        _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, damage: FrameDamage? = nil, pool: RasterPool? = nil,
-        workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil
+        _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, base: Raster? = nil, damage: FrameDamage? = nil,
+        pool: RasterPool? = nil, workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil
     ) {
         let copy = copy.map(SharedPointer.init)
         let needed = scratchCount(items)
@@ -33,7 +34,11 @@ enum DisplayListExecutor {
         let fillColor = hidden ? nil : background
         let shares = RowShare.split(workers)
         let run: @Sendable (RowShare) -> Void = { share in
-            if let fillColor { fill(target, with: fillColor, share: share, damage: damage) }
+            if let base, base.width == target.width, base.height == target.height {
+                copyRows(of: base, to: target, share: share, damage: damage)
+            } else if let fillColor {
+                fill(target, with: fillColor, share: share, damage: damage)
+            }
             _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage)
             if let out = copy?.pointer {
                 let rowBytes = target.width * 4
@@ -55,6 +60,15 @@ enum DisplayListExecutor {
             let (a, b) = damage.map { $0.columns(y) } ?? (0, r.width)
             let xa = max(0, a), xb = min(r.width, b)
             if xa < xb { (p + y * r.width + xa).update(repeating: word, count: xb - xa) }
+        }
+    }
+
+    /// Copies the rows of `share` (their damaged columns, when given) from `source`.
+    static func copyRows(of source: Raster, to r: Raster, share: RowShare, damage: FrameDamage?) {
+        share.forEachRow(0, r.height) { y in
+            let (a, b) = damage.map { $0.columns(y) } ?? (0, r.width)
+            let xa = max(0, a), xb = min(r.width, b)
+            if xa < xb { (r.data + (y * r.width + xa) * 4).update(from: source.data + (y * r.width + xa) * 4, count: (xb - xa) * 4) }
         }
     }
 

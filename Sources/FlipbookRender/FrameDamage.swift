@@ -118,4 +118,20 @@ struct FrameDamage: Sendable, Equatable {
         }
         return starts.isEmpty ? damage : nil
     }
+
+    /// How many leading items two lists share, cut where no group is open (so the shared part
+    /// composites to the same pixels on its own).
+    static func staticPrefix(_ old: [DisplayItem], _ new: [DisplayItem]) -> Int {
+        var depth = 0, cut = 0, i = 0
+        while i < old.count && i < new.count && old[i] == new[i] {
+            switch new[i] {
+            case .beginGroup: depth += 1
+            case .endGroup: depth -= 1
+            case .quad: break
+            }
+            i += 1
+            if depth == 0 { cut = i }
+        }
+        return cut
+    }
 }

@@ -21,6 +21,10 @@ public final class LayerRenderer {
     private let pool = RasterPool()
     /// What the frame buffer holds: the list and background it was last drawn from.
     private var shown: (items: [DisplayItem], background: UInt32)?
+    /// The composite of a display list's leading items that stayed the same for two frames (a
+    /// static backdrop under moving layers): damaged pixels start from it instead of being
+    /// drawn from the bottom up.
+    private var backdrop: (raster: Raster, items: ArraySlice<DisplayItem>, background: UInt32)?
     /// Pixels redrawn by the last `render` call (the whole frame, or only what changed).
     public private(set) var lastRedrawnPixelCount = 0
 
@@ -107,12 +111,38 @@ public final class LayerRenderer {
         }
         lastRedrawnPixelCount = damage?.area ?? raster.width * raster.height
         if damage?.isEmpty != true {
-            DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool, copy: copy)
+            if let backdrop = currentBackdrop(items, background: background, size: size) {
+                // Same bytes as drawing the whole list: the backdrop holds exactly what its items draw.
+                DisplayListExecutor.execute(
+                    Array(items[backdrop.items.count...]), into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy)
+            } else {
+                DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool, copy: copy)
+            }
         } else if let copy {
             copy.update(from: raster.data, count: raster.byteCount)
         }
         shown = drawsOnlyChangedRegions ? (items, background) : nil
         cache.endFrame()
         return raster
+    }
+
+    /// The backdrop for this frame: kept while its items still lead the list, otherwise made
+    /// again from the items this frame shares with the previous one (when there are any).
+    private func currentBackdrop(_ items: [DisplayItem], background: UInt32, size: (width: Int, height: Int)) -> (raster: Raster, items: ArraySlice<DisplayItem>)? {
+        guard drawsOnlyChangedRegions else { backdrop = nil; return nil }
+        if let b = backdrop, b.background == background, b.raster.width == size.width, b.raster.height == size.height,
+           b.items.count <= items.count, items[..<b.items.count].elementsEqual(b.items)
+        {
+            return (b.raster, b.items)
+        }
+        let old = backdrop?.raster
+        backdrop = nil
+        guard let shown, shown.background == background else { return nil }
+        let n = FrameDamage.staticPrefix(shown.items, items)
+        guard n > 0, n < items.count else { return nil }
+        let r = old.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil } ?? Raster(width: size.width, height: size.height)
+        DisplayListExecutor.execute(Array(items[..<n]), into: r, background: background, pool: pool)
+        backdrop = (r, items[..<n], background)
+        return (r, items[..<n])
     }
 }

@@ -110,4 +110,33 @@ import FlipbookQuartz
             #expect(pieces.pixels == whole.pixels)
         }
     }
+
+    @Test func staticBackdropIsKeptWhileItsLayersStayPut() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 80), white)
+        let floor = makeLayer(CGRect(x: 0, y: 40, width: 100, height: 40), blue, in: root)
+        let backdropGroup = makeLayer(CGRect(x: 60, y: 5, width: 30, height: 30), red, in: root)
+        _ = makeLayer(CGRect(x: 5, y: 5, width: 10, height: 10), blue, in: backdropGroup)
+        let mover = makeLayer(CGRect(x: 0, y: 30, width: 16, height: 16), red, in: root)
+        withoutActions {
+            backdropGroup.opacity = 0.5  // a group among the static layers
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 200
+            floor.transform = CATransform3DConcat(CATransform3DMakeRotation(0.6, 1, 0, 0), t)
+        }
+        _ = compareSequences(root, frames: 12) { i in
+            mover.position = CGPoint(x: 8 + CGFloat(i) * 7, y: 38 + CGFloat(i % 3))
+            if i == 5 { floor.backgroundColor = red }  // the backdrop's own layer changes
+            if i == 8 { backdropGroup.opacity = 0.7 }
+        }
+    }
+
+    @Test func staticPrefixCutsOnlyOutsideGroups() {
+        let q = QuadDraw(source: Raster(width: 1, height: 1), toSource: .identity, polygon: [], opacity: 1, clips: [])
+        let r = QuadDraw(source: Raster(width: 1, height: 1), toSource: .identity, polygon: [], opacity: 0.5, clips: [])
+        let a: [DisplayItem] = [.quad(q), .beginGroup, .quad(q), .endGroup(opacity: 0.5, mask: nil), .quad(q), .beginGroup, .quad(q)]
+        let b: [DisplayItem] = [.quad(q), .beginGroup, .quad(q), .endGroup(opacity: 0.5, mask: nil), .quad(q), .beginGroup, .quad(r)]
+        #expect(FrameDamage.staticPrefix(a, b) == 5)  // not 6: a group is open there
+        #expect(FrameDamage.staticPrefix(a, [.quad(r)]) == 0)
+        #expect(FrameDamage.staticPrefix(a, a) == 5)
+    }
 }
