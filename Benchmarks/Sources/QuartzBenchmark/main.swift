@@ -117,6 +117,10 @@ struct Samples {
 @MainActor
 func measureRun(frames: Int, _ body: () -> Void) -> [Double] {
     var times: [Double] = []
+    // One untimed warm-up frame: the other paths of the round have just filled the caches with
+    // another tree, and the figures are for steady state (a frame after a frame of the same walk).
+    MediaClock.main.advanceFrames(1)
+    body()
     for _ in 0..<frames {
         MediaClock.main.advanceFrames(1)
         let start = threadCPUTime()
