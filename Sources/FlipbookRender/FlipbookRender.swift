@@ -19,7 +19,8 @@
 //    point from exact anchors (`TapStepper`).
 // 4. `DisplayListExecutor` runs the whole list on two workers that own interleaved row bands;
 //    `FrameDamage` compares a frame's list with the previous one so `LayerRenderer` redraws
-//    only pixels that can change. Every pixel is computed by one worker with the same
+//    only pixels that can change, starting them from a cached backdrop (the composite of the
+//    leading items that did not change). Every pixel is computed by one worker with the same
 //    arithmetic whatever the clip, so output is byte-identical on every run and equals a full
 //    redraw (tests compare both).
 // Invariants: geometry (matrices, polygons) is Double; pixels are premultiplied RGBA8; nothing
