@@ -10,16 +10,16 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: "Output folder (created if missing).")
     var out: String = "output"
 
-    @Option(name: .long, help: "Frames per second.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(name: .long, help: "Pixels per point: 1, 2 or 3.")
+    @Option(name: .long, parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale: Int = 2
 
     @Option(name: .long, help: "Screen: iphone-se (375x667), iphone-15 (393x852) or ipad (820x1180).")
     var device: String = DevicePreset.default.name
 
-    @Option(name: .long, help: "Seconds to render (default: the scene's own duration).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to render (default: the scene's own duration).")
     var duration: Double?
 
     /// The formats, split on commas, in order, without repeats.

@@ -25,6 +25,21 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
 
 /// Finding and running ffmpeg/ffprobe as subprocesses.
 public enum FFmpeg {
+    /// Makes a write to a pipe whose reader has exited fail with EPIPE (a thrown error that
+    /// carries ffmpeg's own message) instead of killing the whole process with SIGPIPE, which
+    /// is what the default disposition does. Only a default disposition is changed: a host
+    /// that installed its own SIGPIPE handler keeps it. Called before every pipe to ffmpeg.
+    static func ignoreBrokenPipes() {
+        _ = brokenPipesIgnored
+    }
+
+    private static let brokenPipesIgnored: Bool = {
+        // SIG_DFL is a null handler: anything else (SIG_IGN or a host's handler) is put back.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        if previous != nil { _ = signal(SIGPIPE, previous) }
+        return previous == nil
+    }()
+
     /// The full path of `tool` found on PATH (or the FLIPBOOK_FFMPEG directory), or nil.
     public static func locate(_ tool: String = "ffmpeg") -> URL? {
         var dirs: [String] = []
@@ -42,6 +57,7 @@ public enum FFmpeg {
     /// missing or exits non-zero (with the end of its stderr in the error).
     public static func run(_ tool: String, _ arguments: [String], input: Data = Data()) throws -> Data {
         guard let exe = locate(tool) else { throw RenderError.ffmpegMissing(tool: tool) }
+        ignoreBrokenPipes()
         let p = Process()
         p.executableURL = exe
         p.arguments = arguments

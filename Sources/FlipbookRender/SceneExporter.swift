@@ -81,33 +81,62 @@ public enum SceneExporter {
         func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
 
         var encoders: [VideoEncoder] = []
-        for f in formats where f.needsFFmpeg {
-            encoders.append(try VideoEncoder(format: f, url: url(f), width: size.width, height: size.height, fps: options.fps))
-        }
-        if formats.contains(.frames) {
-            try? fm.removeItem(at: url(.frames))
-            try fm.createDirectory(at: url(.frames), withIntermediateDirectories: true)
-        }
-        let stillIndex = min(count - 1, max(0, Int(((options.stillTime ?? duration / 2) * options.fps).rounded())))
-        let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
-        var sheet = ContactSheet()
-
-        scene.start()
-        for i in 0..<count {
-            if i > 0 { advanceClock(1 / options.fps) }
-            let t = Double(i) / options.fps
-            scene.update(elapsed: t)
-            let image = renderer.render(scene.rootLayer)
-            for e in encoders { try e.append(image) }
-            if formats.contains(.frames) {
-                try image.write(to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
+        // On any failure part-way, stop the encoders and remove what this export began, so a
+        // failed run leaves no truncated video or half-filled frames folder behind.
+        var begun: [URL] = []
+        func abandon() {
+            for e in encoders { e.cancel() }
+            for u in begun {
+                if u == url(.frames) { try? fm.removeItem(at: u) } else { VideoEncoder.removeRegularFile(at: u) }
             }
-            if formats.contains(.png) && i == stillIndex { try image.write(to: url(.png)) }
-            if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
-            progress(i + 1, count)
         }
-        for e in encoders { try e.finish() }
-        if formats.contains(.sheet), let img = sheet.render() { try img.write(to: url(.sheet)) }
+        do {
+            for f in formats where f.needsFFmpeg {
+                encoders.append(try VideoEncoder(format: f, url: url(f), width: size.width, height: size.height, fps: options.fps))
+            }
+            if formats.contains(.frames) {
+                try? fm.removeItem(at: url(.frames))
+                try fm.createDirectory(at: url(.frames), withIntermediateDirectories: true)
+                begun.append(url(.frames))
+            }
+            let stillIndex = min(count - 1, max(0, Int(((options.stillTime ?? duration / 2) * options.fps).rounded())))
+            let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
+            var sheet = ContactSheet()
+
+            scene.start()
+            for i in 0..<count {
+                if i > 0 { advanceClock(1 / options.fps) }
+                let t = Double(i) / options.fps
+                scene.update(elapsed: t)
+                let image = renderer.render(scene.rootLayer)
+                for e in encoders { try e.append(image) }
+                if formats.contains(.frames) {
+                    try image.write(to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
+                }
+                if formats.contains(.png) && i == stillIndex {
+                    begun.append(url(.png))
+                    try image.write(to: url(.png))
+                }
+                if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
+                progress(i + 1, count)
+            }
+            for (k, e) in encoders.enumerated() {
+                do { try e.finish() } catch {
+                    // This one's file is unusable; the ones after it have not been finished.
+                    begun.append(e.url)
+                    for later in encoders[(k + 1)...] { later.cancel() }
+                    throw error
+                }
+                begun.append(e.url)
+            }
+            if formats.contains(.sheet), let img = sheet.render() {
+                begun.append(url(.sheet))
+                try img.write(to: url(.sheet))
+            }
+        } catch {
+            abandon()
+            throw error
+        }
         return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
     }
 }

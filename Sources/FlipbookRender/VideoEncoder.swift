@@ -48,6 +48,7 @@ public final class VideoEncoder {
         default: break
         }
         args.append(url.path)
+        FFmpeg.ignoreBrokenPipes()
         let p = Process()
         p.executableURL = exe
         p.arguments = args
@@ -84,6 +85,27 @@ public final class VideoEncoder {
             throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: "pipe closed: \(error)")
         }
         frameCount += 1
+    }
+
+    /// Stops ffmpeg without finishing the file and removes what it wrote: for an export that
+    /// failed part-way, so no truncated video is left looking like a whole one.
+    public func cancel() {
+        guard !finished else { return }
+        finished = true
+        try? input.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        stderrDone.wait()
+        VideoEncoder.removeRegularFile(at: url)
+    }
+
+    /// Removes the file at `url` if it is a regular file (never a folder a user put there).
+    static func removeRegularFile(at url: URL) {
+        let fm = FileManager.default
+        guard let type = try? fm.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType,
+            type == .typeRegular
+        else { return }
+        try? fm.removeItem(at: url)
     }
 
     /// Closes the pipe and waits for ffmpeg; throws if it failed.
