@@ -34,9 +34,9 @@ public enum GoldenImage {
     /// Compares `image` with the reference `name` under `tolerance`, recording an issue on a mismatch.
     public static func assert(
         _ image: RenderedImage, named name: String, tolerance: Tolerance,
+        environment env: [String: String] = ProcessInfo.processInfo.environment,
         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let env = ProcessInfo.processInfo.environment
         let reference = directory(filePath).appendingPathComponent("\(name).png")
         if env["FLIPBOOK_RECORD_SNAPSHOTS"] == "1" {
             guard env["CI"] == nil else {
@@ -58,12 +58,16 @@ public enum GoldenImage {
         else {
             let message = "No reference image \(reference.path); actual written to \(write(image, name, "actual")). "
                 + "Record with FLIPBOOK_RECORD_SNAPSHOTS=1."
+            print(message)
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
         guard expected.width == image.width, expected.height == image.height else {
+            let diffPath = sizeDiff(image, expected).map { write($0, name, "diff") } ?? "(none)"
             let message = "\(name): \(image.width)×\(image.height) differs from the reference's "
-                + "\(expected.width)×\(expected.height); actual: \(write(image, name, "actual"))"
+                + "\(expected.width)×\(expected.height).\n  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)"
+                + "\n  reference: \(reference.path)"
+            print(message)
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
@@ -114,9 +118,40 @@ public enum GoldenImage {
         return RenderedImage(width: total, height: h, premultipliedPixels: pixels)
     }
 
+    /// For images of different sizes: the union of both, red where only one has pixels or
+    /// they differ, a darkened copy of the actual image where they agree.
+    private static func sizeDiff(_ a: RenderedImage, _ b: RenderedImage) -> RenderedImage? {
+        let w = max(a.width, b.width), h = max(a.height, b.height)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let pa = a.premultipliedPixels, pb = b.premultipliedPixels
+        for y in 0..<h {
+            for x in 0..<w {
+                let k = (y * w + x) * 4
+                let inA = x < a.width && y < a.height, inB = x < b.width && y < b.height
+                var same = inA && inB
+                if same {
+                    let ka = (y * a.width + x) * 4, kb = (y * b.width + x) * 4
+                    for c in 0..<4 where pa[ka + c] != pb[kb + c] { same = false }
+                }
+                if same {
+                    let g = pa[(y * a.width + x) * 4 + 1] / 4
+                    out[k] = g; out[k + 1] = g; out[k + 2] = g
+                } else {
+                    out[k] = 255
+                }
+                out[k + 3] = 255
+            }
+        }
+        return RenderedImage(width: w, height: h, premultipliedPixels: out)
+    }
+
+    /// Where failing tests write their actual and diff images: `$TMPDIR/flipbook-snapshots/`.
+    public static var failureDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots")
+    }
+
     private static func write(_ image: RenderedImage, _ name: String, _ suffix: String) -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-snapshots")
-            .appendingPathComponent("\(name)-\(suffix).png")
+        let url = failureDirectory.appendingPathComponent("\(name)-\(suffix).png")
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do { try image.write(to: url) } catch { return "(could not write \(url.path))" }
         return url.path
