@@ -25,7 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG"], swiftSettings: strict),
         .target(
             name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender"],
             swiftSettings: strict),

@@ -12,6 +12,7 @@ have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 if [ "$(uname)" = "Darwin" ]; then
   command -v brew >/dev/null || { echo "Flipbook needs Homebrew (https://brew.sh) to install cairo, pango and ffmpeg." >&2; exit 1; }
   have_pc pangocairo || missing+=(cairo pango pkg-config)
+  have_pc libjpeg || missing+=(jpeg-turbo)
   command -v ffmpeg >/dev/null || missing+=(ffmpeg)
   [ $bench = 1 ] && { have_pc pixman-1 || missing+=(pixman); brew list box2d >/dev/null 2>&1 || missing+=(box2d); }
   if [ ${#missing[@]} -gt 0 ]; then
@@ -24,6 +25,7 @@ fi
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 have_pc cairo || missing+=(libcairo2-dev)
 have_pc pangocairo || missing+=(libpango1.0-dev)
+have_pc libjpeg || missing+=(libjpeg-dev)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 command -v ffprobe >/dev/null || missing+=(ffmpeg)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)

@@ -1,12 +1,16 @@
+import CJPEG
 import Foundation
 import FlipbookGeometry
 
 /// Decodes PNG and JPEG bytes into `CGImage`s (premultiplied RGBA8), for layer contents and UIImage.
 ///
-/// PNG is decoded by cairo (libpng) in process. JPEG (and anything else ffmpeg reads: WebP, BMP,
-/// GIF's first frame) is decoded by running `ffmpeg` as a subprocess; without ffmpeg, JPEG decoding
-/// returns nil.
+/// PNG is decoded by cairo (libpng) and JPEG by libjpeg(-turbo), both in process. Anything else
+/// ffmpeg reads (WebP, BMP, GIF's first frame) is decoded by running `ffmpeg` as a subprocess;
+/// without ffmpeg those return nil. A JPEG's EXIF orientation is not applied (see Divergences).
 public enum ImageDecoder {
+    /// The largest image decoded, in pixels (a 16 384 × 16 384 image is 1 GiB of RGBA): a
+    /// header claiming more is refused rather than allocated.
+    public static let maximumPixelCount = 16_384 * 16_384
     /// The image in `data`, or nil when the bytes are not an image Flipbook can read.
     public static func decode(data: Data) -> CGImage? {
         guard data.count >= 8 else { return nil }
@@ -15,7 +19,23 @@ public enum ImageDecoder {
             guard let r = CairoBridge.decodePNG(data) else { return nil }
             return CGImage(width: r.width, height: r.height, premultipliedRGBA: r.pixels)
         }
+        if data[data.startIndex] == 0xFF, data[data.startIndex + 1] == 0xD8, data[data.startIndex + 2] == 0xFF {
+            return decodeJPEG(data)
+        }
         return decodeWithFFmpeg(data)
+    }
+
+    /// Decodes JPEG bytes with libjpeg (opaque, so straight and premultiplied pixels agree).
+    static func decodeJPEG(_ data: Data) -> CGImage? {
+        var w: Int32 = 0, h: Int32 = 0
+        let decoded = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return flipbook_jpeg_decode(base, UInt(raw.count), maximumPixelCount, &w, &h)
+        }
+        guard let pixels = decoded else { return nil }
+        defer { free(pixels) }
+        let count = Int(w) * Int(h) * 4
+        return CGImage(width: Int(w), height: Int(h), premultipliedRGBA: Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
 
     /// The image in the file at `url`, or nil.
