@@ -96,7 +96,19 @@ public enum TextRenderer {
             cairo_clip(cr)
         }
         cairo_set_source_rgba(cr, Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
-        cairo_move_to(cr, Double(rect.minX), Double(rect.minY))
+        var x = Double(rect.minX)
+        if !style.isWrapped && style.truncation == .none {
+            // An unbounded layout: pango aligns its lines to the widest; align that in `rect`.
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, &logical)
+            let spare = Double(rect.width) - Double(logical.width) / Double(PANGO_SCALE)
+            switch style.alignment {
+            case .center: x += spare / 2
+            case .right: x += spare
+            case .natural, .left, .justified: break
+            }
+        }
+        cairo_move_to(cr, x, Double(rect.minY))
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
     }
@@ -127,7 +139,11 @@ public enum TextRenderer {
             pango_font_description_free(desc)
         }
         string.withCString { pango_layout_set_text(layout, $0, -1) }
-        if let w = width, w.isFinite, w > 0 {
+        // One line, not truncated (CATextLayer's default; UILabel's `.byClipping` on one line):
+        // the line is laid out at its full length and cut by the bounds, never wrapped. Such a
+        // layout has no width, so `draw` places it for the alignment itself.
+        let unbounded = !style.isWrapped && style.truncation == .none
+        if !unbounded, let w = width, w.isFinite, w > 0 {
             // Rounded up, plus one pango unit (1/1024 pt), so a width taken from `measure`
             // always fits the same text without wrapping or an ellipsis.
             pango_layout_set_width(layout, Int32((min(Double(w), 1e6) * Double(PANGO_SCALE)).rounded(.up)) + 1)

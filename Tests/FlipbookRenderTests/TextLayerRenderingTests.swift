@@ -122,11 +122,9 @@ import FlipbookQuartz
         #expect(wrapped[2] <= 240 && one[2] <= 240, "lines stay inside the width: \(wrapped), \(one)")
     }
 
-    /// Known issue: a CATextLayer that does not wrap and does not truncate (the defaults,
-    /// isWrapped = false and truncationMode = .none) should draw one line cut at its bounds, as
-    /// Core Animation does; Flipbook wraps it onto several lines instead (TextRenderer.makeLayout
-    /// sets the pango layout's width, and pango wraps at that width whenever it is not
-    /// ellipsizing).
+    /// A CATextLayer that does not wrap and does not truncate (the defaults, isWrapped = false
+    /// and truncationMode = .none) draws one line cut at its bounds, as Core Animation does; a
+    /// short line keeps its alignment.
     @Test func unwrappedUntruncatedTextStaysOnOneLine() throws {
         let one = try #require(ink(render(Self.long, width: 120, height: 200) {
             $0.isWrapped = false
@@ -136,10 +134,20 @@ import FlipbookQuartz
             $0.isWrapped = false
             $0.truncationMode = .none
         }))
-        withKnownIssue("bug: isWrapped = false with truncationMode .none wraps (TextRenderer sets a pango width without ellipsizing)") {
-            #expect(plain[3] - plain[1] <= one[3] - one[1] + 2, "unwrapped ink \(plain) vs one line \(one)")
-            #expect(plain[2] >= 236, "the one line runs to the layer's right edge and is cut there: \(plain)")
-        }
+        #expect(plain[3] - plain[1] <= one[3] - one[1] + 2, "unwrapped ink \(plain) vs one line \(one)")
+        #expect(plain[2] >= 236, "the one line runs to the layer's right edge and is cut there: \(plain)")
+        let right = try #require(ink(render("Hi", width: 120, height: 40) {
+            $0.isWrapped = false
+            $0.truncationMode = .none
+            $0.alignmentMode = .right
+        }))
+        let centre = try #require(ink(render("Hi", width: 120, height: 40) {
+            $0.isWrapped = false
+            $0.truncationMode = .none
+            $0.alignmentMode = .center
+        }))
+        #expect(right[2] >= 232 && right[0] > 180, "right-aligned short line at the right edge: \(right)")
+        #expect(abs((centre[0] + centre[2]) - 240) <= 4, "centred short line: \(centre)")
     }
 
     /// Wrapped text in a layer 45 pt tall (two 16-pt lines, ≈ 18.6 pt each, fit; a third does
