@@ -6,8 +6,8 @@ import FlipbookGeometry
 ///
 /// The blur is a Gaussian of standard deviation `shadowRadius` points (the usual reading of
 /// Core Animation's radius: design tools' blur = 2 × shadowRadius, CSS σ = blur / 2),
-/// approximated by three box passes in integer arithmetic, so it is exact to ±1 level and
-/// deterministic.
+/// made of three extended-box passes whose variances add up to exactly σ² (integer arithmetic:
+/// exact to about ±1 level, and deterministic).
 enum ShadowRasterizer {
     static func rasterize(_ s: ShadowContent, body: PlacedRaster?) -> PlacedRaster? {
         rasterize(s, extra: nil) { grid, alpha in
@@ -48,8 +48,7 @@ enum ShadowRasterizer {
                     cairo_set_source_rgba(cr, 0, 0, 0, Double(bg[3]))
                     cairo_fill(cr)
                 }
-                let source = CGRect(x: 0, y: 0, width: image.image.width, height: image.image.height)
-                ContentRasterizer.paintImage(image.image, source: source, in: image.rect, cr)
+                ContentRasterizer.paintImage(image.image, source: image.source, in: image.rect, cr)
             }) else { return false }
             alpha = a
             return true
@@ -97,11 +96,11 @@ enum ShadowRasterizer {
         var alpha = [UInt8](repeating: 0, count: w * h)
         let grid = Grid(w: w, h: h, originX: originX, originY: originY, scale: scale)
         guard fill(grid, &alpha) else { return nil }
-        if sigma > 0.3 {
-            let radius = max(1, Int((((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))
+        if sigma > 0 {
+            let box = ExtendedBox(variance: sigma * sigma / 3)
             for _ in 0..<3 {
-                boxBlur(&alpha, w: w, h: h, radius: radius, horizontal: true)
-                boxBlur(&alpha, w: w, h: h, radius: radius, horizontal: false)
+                boxBlur(&alpha, w: w, h: h, box: box, horizontal: true)
+                boxBlur(&alpha, w: w, h: h, box: box, horizontal: false)
             }
         }
         let out = Raster(width: w, height: h)
@@ -116,22 +115,59 @@ enum ShadowRasterizer {
         return PlacedRaster(raster: out, originX: originX, originY: originY, scaleX: scale, scaleY: scale)
     }
 
-    /// One box pass of width 2·radius+1 along rows or columns, zero outside, rounded to nearest.
-    static func boxBlur(_ a: inout [UInt8], w: Int, h: Int, radius r: Int, horizontal: Bool) {
+    /// A box of radius `r` whose two outer taps (at ±(r+1)) weigh `α` ∈ [0, 1): an "extended
+    /// box" (Gwosdek, Grewenig, Bruhn and Weickert, 2011), whose variance is any positive number,
+    /// not only the r(r+1)/3 of whole boxes, so three passes make exactly the Gaussian's σ².
+    /// Weights are 16.16 fixed point, so the blur is integer arithmetic and deterministic.
+    struct ExtendedBox: Equatable {
+        let r: Int
+        /// Weight of each inner tap and of each outer tap, × 65 536 (they sum to 65 536).
+        let inner: Int
+        let outer: Int
+
+        init(variance v: Double) {
+            // The largest whole box whose variance r(r+1)/3 does not exceed v, then the outer
+            // weight that adds the rest: var = (r(r+1)(2r+1)/3 + 2α(r+1)²) / (2r+1+2α).
+            var r = max(0, Int((((12 * v + 1).squareRoot() - 1) / 2).rounded(.down)))
+            while Double((r + 1) * (r + 2)) / 3 <= v { r += 1 }
+            while r > 0 && Double(r * (r + 1)) / 3 > v { r -= 1 }
+            let a = Double(2 * r + 1) * (3 * v - Double(r * (r + 1))) / (6 * (Double((r + 1) * (r + 1)) - v))
+            let alpha = min(max(a, 0), 1)
+            let norm = Double(2 * r + 1) + 2 * alpha
+            self.r = r
+            outer = Int((65_536 * alpha / norm).rounded())
+            inner = (65_536 - 2 * outer) / (2 * r + 1)
+        }
+
+        /// The variance the fixed-point weights give (what the tests compare with σ²/3).
+        var variance: Double {
+            var sum = 0.0
+            for i in 1...(r + 1) { sum += Double(i * i) * Double(i <= r ? inner : outer) }
+            return 2 * sum / Double((2 * r + 1) * inner + 2 * outer)
+        }
+    }
+
+    /// One extended-box pass along rows or columns, zero outside, rounded to nearest.
+    static func boxBlur(_ a: inout [UInt8], w: Int, h: Int, box: ExtendedBox, horizontal: Bool) {
         let n = horizontal ? w : h, lines = horizontal ? h : w
         let step = horizontal ? 1 : w
-        let width = 2 * r + 1
+        let r = box.r
+        let total = (2 * r + 1) * box.inner + 2 * box.outer
         var line = [Int](repeating: 0, count: n)
         for l in 0..<lines {
             let base = horizontal ? l * w : l
             for i in 0..<n { line[i] = Int(a[base + i * step]) }
+            // `sum` holds the inner taps i-r...i+r; the outer taps are read directly.
             var sum = 0
             for i in 0..<min(r, n) { sum += line[i] }
             for i in 0..<n {
                 let add = i + r, sub = i - r - 1
                 if add < n { sum += line[add] }
                 if sub >= 0 { sum -= line[sub] }
-                a[base + i * step] = UInt8((sum + width / 2) / width)
+                var edge = 0
+                if sub >= 0 { edge += line[sub] }
+                if add + 1 < n { edge += line[add + 1] }
+                a[base + i * step] = UInt8(min(255, (sum * box.inner + edge * box.outer + total / 2) / total))
             }
         }
     }

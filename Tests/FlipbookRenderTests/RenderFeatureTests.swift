@@ -320,10 +320,13 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
         for (r, p) in zip(radii, profiles) {
             #expect(zip(p, p.dropFirst()).allSatisfy { $0 >= $1 }, "radius \(r): \(p)")
         }
-        for d in [0, 2, 5] {
+        for d in [0, 2] {
             let atD = profiles.map { $0[d] }
             #expect(atD[0] == 0 && zip(atD, atD.dropFirst()).allSatisfy { $0 < $1 }, "alpha \(d).5 pt outside: \(atD)")
         }
+        // 5.5 pt out: σ = 2 gives 255·Φ(−2.75) ≈ 0.76, then 28, 50 and 83 for the wider ones.
+        let at5 = profiles.map { $0[5] }
+        #expect(at5[0] == 0 && at5[1] <= 2 && at5[1] < at5[2] && at5[2] < at5[3] && at5[3] < at5[4], "alpha 5.5 pt outside: \(at5)")
         let at9 = profiles.map { $0[9] }  // 9.5 pt out: nothing within 2 pt radius, then growing
         #expect(at9[0] == 0 && at9[1] == 0 && at9[2] < at9[3] && at9[3] < at9[4], "alpha 9.5 pt outside: \(at9)")
         let insides = radii.map { Int(blurred(radius: $0).pixel(x: 52, y: 100).a) }  // 2.5 pt inside
@@ -332,10 +335,9 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
         #expect(profiles.last![37] <= 1)
     }
 
-    /// Known issue: the blur is one integer box radius r used three times, so its variance is
-    /// r(r + 1) px² rather than σ²; for a whole-pixel σ the exact r lands near n + 0.5 and rounds
-    /// up, making the blur about half a pixel wider than σ (σ = 2 px blurs like σ ≈ 2.45 px).
-    /// Here σ = 2 pt at scale 1, against the same Φ(−d/σ) closed form and 3-level tolerance.
+    /// Small whole-pixel radii, where whole boxes cannot make σ² (three boxes of radius r have
+    /// variance r(r + 1), so σ = 2 px would blur like 2.45 px): the extended boxes' variance is
+    /// exact. σ = 2 pt at scale 1, against the Φ(−d/σ) closed form with a 3-level tolerance.
     @Test func smallWholePixelRadiusMatchesTheClosedForm() {
         let sigma = 2.0
         let img = blurred(radius: CGFloat(sigma))
@@ -345,9 +347,17 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
             let a = Int(img.pixel(x: 49 - k, y: 100).a)
             if abs(Double(a) - 255 * phi(-d / sigma)) > 3 { errors.append("d=\(d): \(a) vs \(255 * phi(-d / sigma))") }
         }
-        withKnownIssue("bug: ShadowRasterizer rounds the box radius, so the blur's σ is √(r(r+1)) px, up to ½ px off shadowRadius × scale") {
-            #expect(errors == [])
-        }
+        #expect(errors == [])
+    }
+
+    /// The three extended boxes' variances add up to σ² (to the 16.16 weights' precision) for
+    /// small, fractional and large σ, where whole boxes are off by up to half a pixel.
+    @Test(arguments: [0.2, 0.5, 1.0, 1.5, 2.0, 2.7, 3.0, 6.0, 12.5, 40.0])
+    func extendedBoxesMakeTheGaussiansVariance(sigma: Double) {
+        let box = ShadowRasterizer.ExtendedBox(variance: sigma * sigma / 3)
+        #expect(abs(3 * box.variance - sigma * sigma) <= 2e-4 * max(1, sigma * sigma), "σ \(sigma): r \(box.r)")
+        #expect(box.outer >= 0 && box.outer <= box.inner)
+        #expect((2 * box.r + 1) * box.inner + 2 * box.outer <= 65_536 && (2 * box.r + 1) * box.inner + 2 * box.outer > 65_536 - (2 * box.r + 1))
     }
 }
 
@@ -443,25 +453,33 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
         #expect(extent(LayerRenderer(scale: 1).render(root), where: isRed) == [0, 0, 130, 80])
     }
 
-    /// Known issue: a sub-rectangle of the image (`contentsRect` not the unit rectangle) is
-    /// placed by gravity like a whole image and, without masksToBounds, spills outside the bounds
-    /// just the same on iOS. Here the left half of an 80 × 40 px image (40 × 40 pt, gravity
-    /// center) in a 20 × 20 layer at (40, 40) should cover x, y 30…70; Flipbook draws it into the
-    /// bounds-sized body bitmap, which cuts it to the bounds (40…60). (The whole image, drawn
-    /// directly, does spill: see ImageContentsTests.)
-    @Test func subRectangleOfTheImageSpillsLikeTheWholeImage() {
+    /// A sub-rectangle of the image (`contentsRect`, a sprite) is placed by gravity like a whole
+    /// image and, without masksToBounds, spills outside the bounds just the same, as on iOS. An
+    /// 80 × 40 px image, red on the left half and blue on the right, in a 20 × 20 layer at
+    /// (40, 40), gravity center: the left half (40 × 40 pt) covers x, y 30…70 in red only, the
+    /// right half the same square in blue only; with masksToBounds both are cut to 40…60.
+    @Test func subRectangleOfTheImageSpillsLikeTheWholeImage() throws {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), white)
         let l = makeLayer(CGRect(x: 40, y: 40, width: 20, height: 20), nil, in: root)
+        var px = [UInt8](repeating: 255, count: 80 * 40 * 4)
+        for k in 0..<(80 * 40) { px[k * 4] = k % 80 < 40 ? 255 : 0; px[k * 4 + 1] = 0; px[k * 4 + 2] = k % 80 < 40 ? 0 : 255 }
+        let image = try #require(CGImage(width: 80, height: 40, premultipliedRGBA: px))
+        let isBlue: (RGBA) -> Bool = { $0.b > 200 && $0.r < 60 && $0.g < 60 && $0.a > 200 }
         withoutActions {
-            l.contents = solidImage(80, 40, 255, 0, 0)
+            l.contents = image
             l.contentsGravity = .center
         }
-        #expect(extent(LayerRenderer(scale: 1).render(root), where: isRed) == [10, 30, 90, 70])  // whole image: 80 × 40 pt
+        #expect(extent(LayerRenderer(scale: 1).render(root), where: isRed) == [10, 30, 50, 70])  // whole image: 80 × 40 pt
         withoutActions { l.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1) }
-        let half = extent(LayerRenderer(scale: 1).render(root), where: isRed)
-        withKnownIssue("bug: a non-unit contentsRect draws through the body bitmap, clipped to the bounds even without masksToBounds") {
-            #expect(half == [30, 30, 70, 70])
-        }
+        let left = LayerRenderer(scale: 1).render(root)
+        #expect(extent(left, where: isRed) == [30, 30, 70, 70])
+        #expect(extent(left, where: isBlue) == nil)
+        withoutActions { l.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1) }
+        let right = LayerRenderer(scale: 1).render(root)
+        #expect(extent(right, where: isBlue) == [30, 30, 70, 70])
+        #expect(extent(right, where: isRed) == nil)
+        withoutActions { l.masksToBounds = true }
+        #expect(extent(LayerRenderer(scale: 1).render(root), where: isBlue) == [40, 40, 60, 60])
     }
 }
 
