@@ -75,6 +75,12 @@ struct QuadJob: @unchecked Sendable {
     var blitOffset: (dx: Int, dy: Int)? {
         let m = quad.toSource
         guard quad.clips.isEmpty, m.a == 1, m.b == 0, m.d == 0, m.e == 1, m.g == 0, m.h == 0, m.i == 1 else { return nil }
+        if let w = quad.sourceWindow {
+            // A window of whole texels only; a fractional one takes the sampled path.
+            guard w.minX == w.minX.rounded(), w.minY == w.minY.rounded(), w.maxX == w.maxX.rounded(),
+                  w.maxY == w.maxY.rounded()
+            else { return nil }
+        }
         let dx = m.c.rounded(), dy = m.f.rounded()
         guard abs(m.c - dx) < 1e-9, abs(m.f - dy) < 1e-9, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
         return (Int(dx), Int(dy))
@@ -83,7 +89,7 @@ struct QuadJob: @unchecked Sendable {
     /// True when the quad paints every pixel of a `width` × `height` target with one opaque
     /// colour (a full-screen background): then nothing under it needs drawing.
     func coversOpaquely(width: Int, height: Int) -> Bool {
-        guard let (dx, dy) = blitOffset, dx == 0, dy == 0, Int(quad.opacity * 256 + 0.5) >= 256,
+        guard quad.sourceWindow == nil, let (dx, dy) = blitOffset, dx == 0, dy == 0, Int(quad.opacity * 256 + 0.5) >= 256,
               let core, core.color >= 0xFF00_0000
         else { return false }
         return core.rects.contains { $0.x0 <= 0 && $0.y0 <= 0 && $0.x1 >= width && $0.y1 >= height }
@@ -95,8 +101,11 @@ struct QuadJob: @unchecked Sendable {
     func blitRow(_ y: Int, dx: Int, dy: Int, columns: (Int, Int)) {
         let src = quad.source
         let sy = y + dy
-        guard sy >= 0, sy < src.height else { return }
-        let xa = max(0, -dx, columns.0), xb = min(dest.width, src.width - dx, columns.1)
+        // Texels copied: the whole source, or its window (whole texels: see `blitOffset`).
+        let wx0 = quad.sourceWindow.map { Int($0.minX) } ?? 0, wx1 = quad.sourceWindow.map { Int($0.maxX) } ?? src.width
+        let wy0 = quad.sourceWindow.map { Int($0.minY) } ?? 0, wy1 = quad.sourceWindow.map { Int($0.maxY) } ?? src.height
+        guard sy >= max(0, wy0), sy < min(src.height, wy1) else { return }
+        let xa = max(0, wx0 - dx, -dx, columns.0), xb = min(dest.width, src.width - dx, wx1 - dx, columns.1)
         guard xa < xb else { return }
         let k = Int(quad.opacity * 256 + 0.5)
         guard k > 0 else { return }

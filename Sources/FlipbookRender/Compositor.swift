@@ -18,6 +18,9 @@ struct QuadDraw: Sendable {
     /// Group opacity 0…1 multiplied into every sample.
     var opacity: Double
     var clips: [ClipShape]
+    /// The texels the polygon shows when it is only part of the source (a `contentsRect`
+    /// sprite); the whole-pixel blit copies no texel outside it. Nil: the whole source.
+    var sourceWindow: CGRect? = nil
 }
 
 /// Which rows of the output one worker draws: bands of `bandHeight` rows dealt round-robin to

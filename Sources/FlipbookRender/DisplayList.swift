@@ -166,13 +166,15 @@ struct DisplayListBuilder {
     func quad(_ placed: PlacedRaster, plane: Homography, opacity: Double, clips: [ClipShape]) -> QuadDraw? {
         let h = plane.concat(placed.texelToBounds)
         guard let inv = h.inverse else { return nil }
-        let w = Double(placed.raster.width), hh = Double(placed.raster.height)
-        let corners = [(0.0, 0.0), (w, 0.0), (w, hh), (0.0, hh)].map { c -> HPoint in
+        let t = placed.texelRect ?? CGRect(x: 0, y: 0, width: placed.raster.width, height: placed.raster.height)
+        let x0 = Double(t.minX), y0 = Double(t.minY), x1 = Double(t.maxX), y1 = Double(t.maxY)
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { c -> HPoint in
             let p = h.apply(c.0, c.1)
             return HPoint(x: p.x, y: p.y, w: p.w)
         }
         let poly = PolygonClip.clipAndProject(corners)
         guard poly.count >= 3 else { return nil }
-        return QuadDraw(source: placed.raster, toSource: inv, polygon: poly, opacity: opacity, clips: clips)
+        return QuadDraw(
+            source: placed.raster, toSource: inv, polygon: poly, opacity: opacity, clips: clips, sourceWindow: placed.texelRect)
     }
 }

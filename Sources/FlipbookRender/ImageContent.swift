@@ -6,30 +6,41 @@ import FlipbookQuartz
 /// once, bilinearly (CALayer's default `.linear` magnification and minification filters), through
 /// the layer's map, instead of first being resampled into a bounds-sized bitmap.
 ///
-/// Used when the layer's body is an image plus at most a background colour, with the unit
-/// `contentsRect`; every other combination keeps the bounds-sized body bitmap (see
-/// `ContentRasterizer.rasterize(_:)`). The image is placed by `contentsGravity` and
-/// `contentsScale` exactly as `ContentRasterizer.gravityRect` places it, and, as on iOS, it is
-/// clipped to the layer's (rounded) bounds only when `masksToBounds` is true: otherwise an
-/// aspect-filled image spills outside the bounds.
+/// Used when the layer's body is an image plus at most a background colour, with a
+/// `contentsRect` inside the unit rectangle (the whole image or a sprite of it); every other
+/// combination keeps the bounds-sized body bitmap (see `ContentRasterizer.rasterize(_:)`). The
+/// shown part is placed by `contentsGravity` and `contentsScale` exactly as
+/// `ContentRasterizer.gravityRect` places it, and, as on iOS, it is clipped to the layer's
+/// (rounded) bounds only when `masksToBounds` is true: otherwise an aspect-filled image spills
+/// outside the bounds.
 struct ImageContent {
     let image: CGImage
-    /// Where the image's pixels go in the layer's bounds space (points).
+    /// The part of the image shown (`contentsRect` in pixels; the whole image by default).
+    let source: CGRect
+    /// Where the shown pixels go in the layer's bounds space (points).
     let rect: CGRect
 
     /// The direct-image reading of a body key, or nil when the body must be rasterised whole.
     init?(_ c: LayerContent) {
         guard let box = c.image, let image = box.object as? CGImage, image.width > 0, image.height > 0,
-              c.text == nil, c.drawing == nil, c.shapeLayer == nil, c.gradient == nil,
-              ImageContent.isUnit(c.contentsRect)
+              c.text == nil, c.drawing == nil, c.shapeLayer == nil, c.gradient == nil
         else { return nil }
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        var source = CGRect(x: 0, y: 0, width: w, height: h)
+        if !ImageContent.isUnit(c.contentsRect) {
+            // A sprite inside the image; one reaching outside it is edge-extended by the body path.
+            let r = c.contentsRect.standardized
+            guard r.minX >= 0, r.minY >= 0, r.maxX <= 1, r.maxY <= 1 else { return nil }
+            source = CGRect(x: r.minX * w, y: r.minY * h, width: r.width * w, height: r.height * h)
+        }
         let scale = c.contentsScale > 0 && c.contentsScale.isFinite ? c.contentsScale : 1
-        let size = CGSize(width: CGFloat(image.width) / scale, height: CGFloat(image.height) / scale)
+        let size = CGSize(width: source.width / scale, height: source.height / scale)
         let rect = ContentRasterizer.gravityRect(c.gravity, size: size, in: c.bounds)
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
-              rect.width.isFinite, rect.height.isFinite
+              rect.width.isFinite, rect.height.isFinite, source.width > 0, source.height > 0
         else { return nil }
         self.image = image
+        self.source = source
         self.rect = rect
     }
 
@@ -41,12 +52,15 @@ struct ImageContent {
         return s.minX == 0 && s.minY == 0 && s.width == 1 && s.height == 1
     }
 
-    /// The image's pixels placed in the layer's bounds space: texel (0, 0)'s corner at the
-    /// gravity rectangle's origin, the whole image spanning the rectangle.
+    /// The image's pixels placed in the layer's bounds space: the shown part's corner at the
+    /// gravity rectangle's origin, the shown part spanning the rectangle (and only it drawn).
     func placed(_ raster: Raster) -> PlacedRaster {
-        PlacedRaster(
-            raster: raster, originX: Double(rect.minX), originY: Double(rect.minY),
-            scaleX: Double(image.width) / Double(rect.width), scaleY: Double(image.height) / Double(rect.height))
+        let sx = Double(source.width) / Double(rect.width), sy = Double(source.height) / Double(rect.height)
+        let whole = source == CGRect(x: 0, y: 0, width: CGFloat(image.width), height: CGFloat(image.height))
+        return PlacedRaster(
+            raster: raster, originX: Double(rect.minX) - Double(source.minX) / sx,
+            originY: Double(rect.minY) - Double(source.minY) / sy, scaleX: sx, scaleY: sy,
+            texelRect: whole ? nil : source)
     }
 
     /// The texture of an image: its premultiplied RGBA8 pixels, copied once per `CGImage`.

@@ -93,6 +93,8 @@ struct PlacedRaster: Sendable {
     /// Texels per point.
     var scaleX: Double
     var scaleY: Double
+    /// The texels drawn, when only part of the raster is (a `contentsRect` sprite); nil: all.
+    var texelRect: CGRect? = nil
 
     /// Texel coordinates -> the layer's bounds coordinates.
     var texelToBounds: Homography {
