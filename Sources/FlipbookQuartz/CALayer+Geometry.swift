@@ -57,12 +57,7 @@ extension CALayer {
             return Self.boundingBox(of: bounds, through: map)
         }
         set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite,
-                newValue.height.isFinite
-            else {
-                FlipbookDiagnostics.report("CALayer.frame: \(newValue) is not finite; ignored.", once: "CALayer.frame")
-                return
-            }
+            guard accepts(newValue, "frame", old: frame) else { return }
             let r = newValue.standardized
             position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
             if CATransform3DIsIdentity(transform) {

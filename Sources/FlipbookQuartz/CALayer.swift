@@ -59,6 +59,7 @@ open class CALayer {
     open var bounds: CGRect {
         get { state.bounds }
         set {
+            guard accepts(newValue, "bounds", old: state.bounds) else { return }
             let old = state.bounds
             state.bounds = newValue
             if !isPresentationCopy { propertyDidChange("bounds", old) }
@@ -67,6 +68,7 @@ open class CALayer {
     open var position: CGPoint {
         get { state.position }
         set {
+            guard accepts(newValue, "position", old: state.position) else { return }
             let old = state.position
             state.position = newValue
             if !isPresentationCopy { propertyDidChange("position", old) }
@@ -75,6 +77,7 @@ open class CALayer {
     open var zPosition: CGFloat {
         get { state.zPosition }
         set {
+            guard accepts(newValue, "zPosition", old: state.zPosition) else { return }
             let old = state.zPosition
             state.zPosition = newValue
             if !isPresentationCopy { propertyDidChange("zPosition", old) }
@@ -83,6 +86,7 @@ open class CALayer {
     open var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set {
+            guard accepts(newValue, "anchorPoint", old: state.anchorPoint) else { return }
             let old = state.anchorPoint
             state.anchorPoint = newValue
             if !isPresentationCopy { propertyDidChange("anchorPoint", old) }
@@ -91,6 +95,7 @@ open class CALayer {
     open var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
         set {
+            guard accepts(newValue, "anchorPointZ", old: state.anchorPointZ) else { return }
             let old = state.anchorPointZ
             state.anchorPointZ = newValue
             if !isPresentationCopy { propertyDidChange("anchorPointZ", old) }
@@ -99,6 +104,7 @@ open class CALayer {
     open var transform: CATransform3D {
         get { state.transform }
         set {
+            guard accepts(newValue, "transform", old: state.transform) else { return }
             let old = state.transform
             state.transform = newValue
             if !isPresentationCopy { propertyDidChange("transform", old) }
@@ -107,6 +113,7 @@ open class CALayer {
     open var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
         set {
+            guard accepts(newValue, "sublayerTransform", old: state.sublayerTransform) else { return }
             let old = state.sublayerTransform
             state.sublayerTransform = newValue
             if !isPresentationCopy { propertyDidChange("sublayerTransform", old) }
@@ -115,6 +122,7 @@ open class CALayer {
     open var opacity: Float {
         get { state.opacity }
         set {
+            guard accepts(newValue, "opacity", old: state.opacity) else { return }
             let old = state.opacity
             state.opacity = newValue
             if !isPresentationCopy { propertyDidChange("opacity", old) }
@@ -139,6 +147,7 @@ open class CALayer {
     open var cornerRadius: CGFloat {
         get { state.cornerRadius }
         set {
+            guard accepts(newValue, "cornerRadius", old: state.cornerRadius) else { return }
             let old = state.cornerRadius
             state.cornerRadius = newValue
             if !isPresentationCopy { propertyDidChange("cornerRadius", old) }
@@ -149,6 +158,7 @@ open class CALayer {
     open var borderWidth: CGFloat {
         get { state.borderWidth }
         set {
+            guard accepts(newValue, "borderWidth", old: state.borderWidth) else { return }
             let old = state.borderWidth
             state.borderWidth = newValue
             if !isPresentationCopy { propertyDidChange("borderWidth", old) }
@@ -181,6 +191,7 @@ open class CALayer {
     open var shadowOpacity: Float {
         get { state.shadowOpacity }
         set {
+            guard accepts(newValue, "shadowOpacity", old: state.shadowOpacity) else { return }
             let old = state.shadowOpacity
             state.shadowOpacity = newValue
             if !isPresentationCopy { propertyDidChange("shadowOpacity", old) }
@@ -189,6 +200,7 @@ open class CALayer {
     open var shadowOffset: CGSize {
         get { state.shadowOffset }
         set {
+            guard accepts(newValue, "shadowOffset", old: state.shadowOffset) else { return }
             let old = state.shadowOffset
             state.shadowOffset = newValue
             if !isPresentationCopy { propertyDidChange("shadowOffset", old) }
@@ -197,6 +209,7 @@ open class CALayer {
     open var shadowRadius: CGFloat {
         get { state.shadowRadius }
         set {
+            guard accepts(newValue, "shadowRadius", old: state.shadowRadius) else { return }
             let old = state.shadowRadius
             state.shadowRadius = newValue
             if !isPresentationCopy { propertyDidChange("shadowRadius", old) }
@@ -220,10 +233,17 @@ open class CALayer {
         }
     }
     open var contentsGravity: CALayerContentsGravity { get { state.contentsGravity } set { state.contentsGravity = newValue } }
-    open var contentsScale: CGFloat { get { state.contentsScale } set { state.contentsScale = newValue } }
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set {
+            guard accepts(newValue, "contentsScale", old: state.contentsScale) else { return }
+            state.contentsScale = newValue
+        }
+    }
     open var contentsRect: CGRect {
         get { state.contentsRect }
         set {
+            guard accepts(newValue, "contentsRect", old: state.contentsRect) else { return }
             let old = state.contentsRect
             state.contentsRect = newValue
             if !isPresentationCopy { propertyDidChange("contentsRect", old) }
@@ -237,18 +257,55 @@ open class CALayer {
     /// When true, `setNeedsDisplay()` is called whenever `bounds` changes size.
     open var needsDisplayOnBoundsChange: Bool { get { state.needsDisplayOnBoundsChange } set { state.needsDisplayOnBoundsChange = newValue } }
     /// When the layer's local time starts, in its superlayer's time (seconds).
-    open var beginTime: CFTimeInterval { get { state.beginTime } set { state.beginTime = newValue } }
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set {
+            guard accepts(newValue, "beginTime", old: state.beginTime) else { return }
+            state.beginTime = newValue
+        }
+    }
     /// The length of one iteration of the layer's timeline, in seconds. 0 (the default):
     /// infinite, the layer's time is unbounded. Positive: the layer's local time is limited
     /// like an animation's by `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode`
     /// (see `localTime(fromParentTime:)`).
-    open var duration: CFTimeInterval { get { state.duration } set { state.duration = newValue } }
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set {
+            guard accepts(newValue, "duration", old: state.duration, if: !newValue.isNaN) else { return }
+            state.duration = newValue
+        }
+    }
     /// How fast local time runs relative to the superlayer's (0 pauses the subtree).
-    open var speed: Float { get { state.speed } set { state.speed = newValue } }
+    open var speed: Float {
+        get { state.speed }
+        set {
+            guard accepts(newValue, "speed", old: state.speed) else { return }
+            state.speed = newValue
+        }
+    }
     /// Added to local time after scaling, in seconds: how paused layers are scrubbed.
-    open var timeOffset: CFTimeInterval { get { state.timeOffset } set { state.timeOffset = newValue } }
-    open var repeatCount: Float { get { state.repeatCount } set { state.repeatCount = newValue } }
-    open var repeatDuration: CFTimeInterval { get { state.repeatDuration } set { state.repeatDuration = newValue } }
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set {
+            guard accepts(newValue, "timeOffset", old: state.timeOffset) else { return }
+            state.timeOffset = newValue
+        }
+    }
+    /// `.infinity` repeats for ever; NaN is refused.
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set {
+            guard accepts(newValue, "repeatCount", old: state.repeatCount, if: !newValue.isNaN) else { return }
+            state.repeatCount = newValue
+        }
+    }
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set {
+            guard accepts(newValue, "repeatDuration", old: state.repeatDuration, if: !newValue.isNaN) else { return }
+            state.repeatDuration = newValue
+        }
+    }
     open var autoreverses: Bool { get { state.autoreverses } set { state.autoreverses = newValue } }
     open var fillMode: CAMediaTimingFillMode { get { state.fillMode } set { state.fillMode = newValue } }
     open var mask: CALayer?
