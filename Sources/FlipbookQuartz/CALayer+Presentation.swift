@@ -29,7 +29,7 @@ extension CALayer {
         copy.modelLayer = self
         let local = localTime(fromParentTime: parentTime)
         applyAnimations(to: copy, localTime: local)
-        if let sublayers {
+        if let sublayers = storedSublayers {
             var list: [CALayer] = []
             list.reserveCapacity(sublayers.count)
             for s in sublayers {
@@ -37,7 +37,7 @@ extension CALayer {
                 p.superlayer = copy
                 list.append(p)
             }
-            copy.sublayers = list
+            copy.storedSublayers = list
         }
         if let mask { copy.mask = mask.makePresentation(parentTime: local) }
         return copy

@@ -3,47 +3,53 @@ import FlipbookGeometry
 
 extension CALayer {
     /// Appends `layer` to the sublayers, removing it from its old superlayer first.
+    /// This layer itself or one of its ancestors is refused (a cycle) with a diagnostic.
     public func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(sublayers?.count ?? 0))
+        insertSublayer(layer, at: UInt32(storedSublayers?.count ?? 0))
     }
 
-    /// Inserts `layer` at `index` (clamped to the count), removing it from its old superlayer first.
+    /// Inserts `layer` at `index` (clamped to the count), removing it from its old superlayer
+    /// first. This layer itself or one of its ancestors is refused (a cycle) with a diagnostic
+    /// and the tree is left unchanged.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        guard layer !== self else { return }
-        if layer.superlayer === self, let old = sublayers?.firstIndex(where: { $0 === layer }) {
-            sublayers?.remove(at: old)
+        guard !refusesCycle(with: layer, in: "insertSublayer") else { return }
+        if layer.superlayer === self, let old = storedSublayers?.firstIndex(where: { $0 === layer }) {
+            storedSublayers?.remove(at: old)
         } else {
             layer.removeFromSuperlayer()
         }
-        var list = sublayers ?? []
+        var list = storedSublayers ?? []
         list.insert(layer, at: min(Int(index), list.count))
-        sublayers = list
+        storedSublayers = list
         layer.superlayer = self
     }
 
     /// Inserts `layer` just below `sibling`, or at the back when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { s in sublayers?.firstIndex { $0 === s } } ?? 0
-        let adjust = (layer.superlayer === self && (sublayers?.firstIndex { $0 === layer } ?? Int.max) < index) ? 1 : 0
+        let index = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } } ?? 0
+        let adjust = (layer.superlayer === self && (storedSublayers?.firstIndex { $0 === layer } ?? Int.max) < index) ? 1 : 0
         insertSublayer(layer, at: UInt32(index - adjust))
     }
 
     /// Inserts `layer` just above `sibling`, or at the front when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard let s = sibling, let i = sublayers?.firstIndex(where: { $0 === s }) else {
+        guard let s = sibling, let i = storedSublayers?.firstIndex(where: { $0 === s }) else {
             return addSublayer(layer)
         }
-        let adjust = (layer.superlayer === self && (sublayers?.firstIndex { $0 === layer } ?? Int.max) < i) ? 1 : 0
+        let adjust = (layer.superlayer === self && (storedSublayers?.firstIndex { $0 === layer } ?? Int.max) < i) ? 1 : 0
         insertSublayer(layer, at: UInt32(i + 1 - adjust))
     }
 
-    /// Replaces `oldLayer` (a sublayer) by `newLayer`; does nothing if `oldLayer` is not a sublayer.
+    /// Replaces `oldLayer` (a sublayer) by `newLayer`, which leaves its old superlayer first;
+    /// does nothing if `oldLayer` is not a sublayer. A `newLayer` that is this layer or an
+    /// ancestor is refused (a cycle) with a diagnostic.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let i = sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        guard let i = storedSublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
         if oldLayer === newLayer { return }
+        guard !refusesCycle(with: newLayer, in: "replaceSublayer") else { return }
         newLayer.removeFromSuperlayer()
-        let j = sublayers?.firstIndex(where: { $0 === oldLayer }) ?? i
-        sublayers?[j] = newLayer
+        let j = storedSublayers?.firstIndex(where: { $0 === oldLayer }) ?? i
+        storedSublayers?[j] = newLayer
         newLayer.superlayer = self
         oldLayer.superlayer = nil
     }
@@ -51,8 +57,65 @@ extension CALayer {
     /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.sublayers?.removeAll { $0 === self }
-        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        parent.storedSublayers?.removeAll { $0 === self }
+        if parent.storedSublayers?.isEmpty == true { parent.storedSublayers = nil }
         superlayer = nil
+    }
+
+    /// The `sublayers` setter: replaces the whole list and keeps every `superlayer` right.
+    func setSublayers(_ newValue: [CALayer]?) {
+        // Presentation trees are built as they are (their layers belong to no model tree).
+        guard !isPresentationCopy else {
+            storedSublayers = newValue
+            return
+        }
+        var accepted: [CALayer] = []
+        var seen: Set<ObjectIdentifier> = []
+        var duplicates = 0
+        for layer in newValue ?? [] {
+            guard seen.insert(ObjectIdentifier(layer)).inserted else {
+                duplicates += 1
+                continue
+            }
+            if refusesCycle(with: layer, in: "sublayers") { continue }
+            accepted.append(layer)
+        }
+        if duplicates > 0 {
+            FlipbookDiagnostics.report(
+                "CALayer.sublayers: \(describeForDiagnostics()) was given \(duplicates) layer(s) more than once; "
+                    + "each is kept once, at its first place.",
+                once: "CALayer.sublayers.duplicates")
+        }
+        for old in storedSublayers ?? [] where !seen.contains(ObjectIdentifier(old)) && old.superlayer === self {
+            old.superlayer = nil
+        }
+        storedSublayers = nil
+        for layer in accepted where layer.superlayer !== self { layer.removeFromSuperlayer() }
+        for layer in accepted { layer.superlayer = self }
+        storedSublayers = accepted.isEmpty ? nil : accepted
+    }
+
+    /// True (after reporting once) when `layer` is this layer or one of its ancestors:
+    /// making it a sublayer would close a cycle in the tree.
+    private func refusesCycle(with layer: CALayer, in method: String) -> Bool {
+        var p: CALayer? = self
+        while let ancestor = p {
+            if ancestor === layer {
+                let what = layer === self ? "the layer itself" : "an ancestor of \(describeForDiagnostics())"
+                let outcome = method == "sublayers" ? "it is left out" : "the tree is unchanged"
+                FlipbookDiagnostics.report(
+                    "CALayer.\(method): \(layer.describeForDiagnostics()) is \(what), so it cannot be its "
+                        + "sublayer (that would make a cycle); \(outcome).",
+                    once: "CALayer.cycle.\(method)")
+                return true
+            }
+            p = ancestor.superlayer
+        }
+        return false
+    }
+
+    /// The layer's name, or its type, for messages.
+    func describeForDiagnostics() -> String {
+        name.map { "layer \"\($0)\"" } ?? "a \(type(of: self))"
     }
 }

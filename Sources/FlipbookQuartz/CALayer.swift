@@ -314,7 +314,18 @@ open class CALayer {
     // MARK: Tree
     public internal(set) weak var superlayer: CALayer?
     /// The sublayers, back to front; nil when there are none, as on iOS.
-    open var sublayers: [CALayer]?
+    ///
+    /// Setting it keeps the tree consistent, as Core Animation's setter does: layers no
+    /// longer listed lose their `superlayer`; listed layers leave their old superlayer and
+    /// get this one. A layer listed twice is kept once, and this layer or an ancestor (a
+    /// cycle) is left out; both are reported. An empty array reads back as nil.
+    open var sublayers: [CALayer]? {
+        get { storedSublayers }
+        set { setSublayers(newValue) }
+    }
+    /// The storage behind `sublayers`: the tree methods (`CALayer+Tree.swift`) and the
+    /// presentation copies write it directly.
+    final var storedSublayers: [CALayer]?
 
     // MARK: Engine state
     /// Animations by insertion order (model layers only).
