@@ -51,8 +51,13 @@ public final class MediaClock {
     /// The current media time, in seconds.
     public private(set) var now: CFTimeInterval
 
-    /// Frames per second of the virtual display (default 60). Non-positive or
-    /// non-finite values are refused with a diagnostic.
+    /// The frame rates the clock accepts, in Hz.
+    public static let framesPerSecondRange: ClosedRange<Double> = 1...1000
+
+    /// Frames per second of the virtual display (default 60). Non-positive or non-finite
+    /// values are refused with a diagnostic; values outside `framesPerSecondRange` (1…1000 Hz)
+    /// are clamped into it with a diagnostic (a frame shorter than a millisecond could no
+    /// longer move `now` forward).
     public var framesPerSecond: Double = 60 {
         didSet {
             guard framesPerSecond.isFinite, framesPerSecond > 0 else {
@@ -62,8 +67,24 @@ public final class MediaClock {
                 framesPerSecond = oldValue.isFinite && oldValue > 0 ? oldValue : 60
                 return
             }
+            let range = Self.framesPerSecondRange
+            guard range.contains(framesPerSecond) else {
+                let clamped = min(max(framesPerSecond, range.lowerBound), range.upperBound)
+                FlipbookDiagnostics.report(
+                    "MediaClock.framesPerSecond \(framesPerSecond) is outside \(range.lowerBound)…\(range.upperBound) Hz; "
+                        + "using \(clamped).",
+                    once: "MediaClock.framesPerSecond.range")
+                framesPerSecond = clamped
+                return
+            }
         }
     }
+
+    /// The most frames one `advance(by:)` or `runUntilIdle(limit:)` call runs (1 000 000:
+    /// about 4.6 hours at 60 Hz). A longer span is cut into this many equal steps, each
+    /// longer than a display frame, with a diagnostic, so a huge span cannot hang the caller.
+    /// (A variable only so that tests can lower it.)
+    static var maximumFramesPerCall = 1_000_000
 
     /// The duration of one frame, `1 / framesPerSecond`.
     public var frameDuration: CFTimeInterval { 1 / framesPerSecond }
@@ -129,7 +150,10 @@ public final class MediaClock {
 
     /// Advances `seconds` of media time, frame by frame, ending exactly at `now + seconds`
     /// (the last step is shorter when `seconds` is not a whole number of frames).
-    /// A NaN, infinite or negative value is reported and ignored.
+    /// A NaN, infinite or negative value is reported and ignored. Every frame moves `now`
+    /// forward (a step too small to change `now` at its magnitude is skipped), and a span of
+    /// more than `maximumFramesPerCall` frames is run in that many longer, equal steps
+    /// (reported once), so the call always ends.
     public func advance(by seconds: CFTimeInterval) {
         guard seconds.isFinite, seconds >= 0 else {
             FlipbookDiagnostics.report(
@@ -139,13 +163,31 @@ public final class MediaClock {
         }
         guard !isRunningFrame else { return reportReentry("advance(by:)") }
         let start = now, target = now + seconds
-        var index = 0
+        let step = boundedStep(over: seconds, caller: "advance(by:)")
+        var index = 0.0
         while now < target {
             index += 1
-            var next = start + Double(index) * frameDuration
+            var next = start + index * step
             if next > target - 1e-9 { next = target }
+            // At a large `now` a short step can round back to `now`: skip it (the index still
+            // grows, so the target is reached after at most the planned number of steps).
+            guard next > now else { continue }
             runFrame(at: next)
         }
+    }
+
+    /// The step for running `span` seconds frame by frame: one frame, or longer when the
+    /// span holds more than `maximumFramesPerCall` frames (reported once).
+    private func boundedStep(over span: Double, caller: String) -> Double {
+        let frame = frameDuration
+        let limit = Double(Self.maximumFramesPerCall)
+        guard span / frame > limit else { return frame }
+        let step = span / limit
+        FlipbookDiagnostics.report(
+            "MediaClock.\(caller): \(span) s is more than \(Self.maximumFramesPerCall) frames at \(framesPerSecond) Hz; "
+                + "running it in \(Self.maximumFramesPerCall) steps of \(step) s.",
+            once: "MediaClock.longSpan")
+        return step
     }
 
     /// Advances `count` whole frames. A negative count is reported and ignored.
@@ -157,7 +199,8 @@ public final class MediaClock {
             return
         }
         guard !isRunningFrame else { return reportReentry("advanceFrames(_:)") }
-        for _ in 0..<count { runFrame(at: now + frameDuration) }
+        // nextUp: at a huge `now` one frame may be below the spacing of doubles.
+        for _ in 0..<count { runFrame(at: max(now + frameDuration, now.nextUp)) }
     }
 
     /// Runs frames until nothing is left running (see `isIdle`) or `limit` seconds have
@@ -179,8 +222,12 @@ public final class MediaClock {
         engine.flush(clock: self)
         engine.deliverPendingEvents(clock: self)
         let end = now + limit
+        let step = boundedStep(over: limit, caller: "runUntilIdle(limit:)")
         while !isIdle, now < end - 1e-9 {
-            runFrame(at: min(now + frameDuration, end))
+            // Each frame moves time forward: a step lost to rounding at a huge `now` jumps to the end.
+            var next = min(now + step, end)
+            if next <= now { next = end }
+            runFrame(at: next)
         }
         return isIdle
     }
