@@ -16,18 +16,7 @@ extension CALayer {
         }
         guard let copy = anim.copy() as? CAAnimation else { return }
         copy.validate()
-        if let p = copy as? CAPropertyAnimation {
-            if let path = p.parsedKeyPath {
-                if animatableValue(for: path) == nil {
-                    FlipbookDiagnostics.report(
-                        "\(type(of: copy)): \(type(of: self)) has no animatable key path \"\(path.string)\"; the animation shows nothing.",
-                        once: "CAPropertyAnimation.keyPath.\(path.string)")
-                }
-            } else {
-                FlipbookDiagnostics.report(
-                    "\(type(of: copy)) added without a keyPath; it shows nothing.", once: "CAPropertyAnimation.noKeyPath")
-            }
-        }
+        diagnoseKeyPaths(of: copy, inGroup: false)
         if let key, let old = animationEntries.firstIndex(where: { $0.key == key }) {
             let previous = animationEntries.remove(at: old).animation
             MediaClock.main.engine.animationRemoved(previous)
@@ -36,6 +25,28 @@ extension CALayer {
         copy.freezeTiming()
         animationEntries.append(AnimationEntry(key: key, animation: copy))
         MediaClock.main.engine.register(self, copy)
+    }
+
+    /// Reports (once per key path) a property animation whose key path this layer does not
+    /// have, or that has none, looking inside groups at every depth.
+    private func diagnoseKeyPaths(of anim: CAAnimation, inGroup: Bool) {
+        if let group = anim as? CAAnimationGroup {
+            for child in group.animations ?? [] { diagnoseKeyPaths(of: child, inGroup: true) }
+            return
+        }
+        guard let p = anim as? CAPropertyAnimation else { return }
+        let place = inGroup ? " (in a CAAnimationGroup)" : ""
+        if let path = p.parsedKeyPath {
+            if animatableValue(for: path) == nil {
+                FlipbookDiagnostics.report(
+                    "\(type(of: anim))\(place): \(type(of: self)) has no animatable key path \"\(path.string)\"; "
+                        + "the animation shows nothing.",
+                    once: "CAPropertyAnimation.keyPath.\(path.string)")
+            }
+        } else {
+            FlipbookDiagnostics.report(
+                "\(type(of: anim))\(place) added without a keyPath; it shows nothing.", once: "CAPropertyAnimation.noKeyPath")
+        }
     }
 
     /// The animation stored under `key` (the copy made by `add(_:forKey:)`); changing it
