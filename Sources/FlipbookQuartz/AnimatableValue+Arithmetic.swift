@@ -4,10 +4,14 @@ import FlipbookGeometry
 extension AnimatableValue {
     /// The value `fraction` of the way from `self` to `to`. Kinds that cannot be
     /// interpolated (or mismatched kinds) switch discretely at the halfway point.
-    /// Transforms interpolate by decomposition, colours by component.
+    /// Transforms interpolate by decomposition, colours by component (raw components, from
+    /// arithmetic, stay unclamped).
     func interpolated(to other: AnimatableValue, fraction f: Double) -> AnimatableValue {
         let g = CGFloat(f)
         switch (self, other) {
+        case (.rawColor, _), (_, .rawColor):
+            guard let a = colorComponents, let b = other.colorComponents else { return f < 0.5 ? self : other }
+            return .rawColor(a + (b - a) * f)
         case (.number(let a), .number(let b)): return .number(a + (b - a) * f)
         case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g))
         case (.size(let a), .size(let b)):
@@ -32,9 +36,11 @@ extension AnimatableValue {
     }
 
     /// `self + other`, Core Animation's addition for `byValue`, additive and cumulative
-    /// animations: component-wise for numbers, points, sizes, rects and colours;
-    /// concatenation for transforms (`other` applied first). Nil for kinds that don't add.
+    /// animations: component-wise for numbers, points, sizes, rects and colours (giving raw,
+    /// unclamped colour components); concatenation for transforms (`other` applied first).
+    /// Nil for kinds that don't add.
     func adding(_ other: AnimatableValue) -> AnimatableValue? {
+        if let a = colorComponents, let b = other.colorComponents { return .rawColor(a + b) }
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a + b)
         case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
@@ -46,9 +52,6 @@ extension AnimatableValue {
                     width: a.size.width + b.size.width, height: a.size.height + b.size.height))
         case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(b, a))
         case (.affine(let a), .affine(let b)): return .affine(b.concatenating(a))
-        case (.color(let a), .color(let b)):
-            let ca = a?.components ?? [0, 0, 0, 0], cb = b?.components ?? [0, 0, 0, 0]
-            return .color(CGColor(red: ca[0] + cb[0], green: ca[1] + cb[1], blue: ca[2] + cb[2], alpha: ca[3] + cb[3]))
         case (.numbers(let a), .numbers(let b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
         default: return nil
         }
@@ -63,7 +66,8 @@ extension AnimatableValue {
         }
     }
 
-    /// `self · k` for additive kinds (transforms and colours: nil unless k is 0 or 1).
+    /// `self · k` for additive kinds (colours give raw, unclamped components; transforms
+    /// repeat the transform round(k) times, inverted for negative k).
     func scaled(by k: Double) -> AnimatableValue? {
         let c = CGFloat(k)
         switch self {
@@ -72,10 +76,9 @@ extension AnimatableValue {
         case .size(let s): return .size(CGSize(width: s.width * c, height: s.height * c))
         case .rect(let r): return .rect(CGRect(x: r.origin.x * c, y: r.origin.y * c, width: r.width * c, height: r.height * c))
         case .numbers(let v): return .numbers(v.map { $0 * k })
-        case .color(let col):
-            let x = col?.components ?? [0, 0, 0, 0]
-            // Components may go negative only transiently; CGColor clamps, so keep raw math here.
-            return .color(CGColor(red: x[0] * c, green: x[1] * c, blue: x[2] * c, alpha: x[3] * c))
+        case .color, .rawColor:
+            // Raw components: a negative colour (e.g. −byValue) must survive until it is added.
+            return colorComponents.map { .rawColor($0 * k) }
         case .transform(let t):
             if k == 0 { return .transform(CATransform3DIdentity) }
             var r = t
@@ -92,6 +95,10 @@ extension AnimatableValue {
 
     /// The straight-line distance to `other` (for paced keyframes); 0 for discrete kinds.
     func distance(to other: AnimatableValue) -> Double {
+        if let a = colorComponents, let b = other.colorComponents {
+            let d = b - a
+            return (d * d).sum().squareRoot()
+        }
         switch (self, other) {
         case (.number(let a), .number(let b)): return abs(b - a)
         case (.point(let a), .point(let b)): return Double(hypot(b.x - a.x, b.y - a.y))
@@ -103,9 +110,6 @@ extension AnimatableValue {
             return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
         case (.transform(let a), .transform(let b)):
             return zip(a.elements, b.elements).reduce(0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
-        case (.color(let a), .color(let b)):
-            let x = a?.components ?? [0, 0, 0, 0], y = b?.components ?? [0, 0, 0, 0]
-            return Double(zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot())
         default: return 0
         }
     }
@@ -118,20 +122,23 @@ extension AnimatableValue {
         case .size(let s): return [Double(s.width), Double(s.height)]
         case .rect(let r): return [r.origin.x, r.origin.y, r.width, r.height].map { Double($0) }
         case .numbers(let v): return v
-        case .color(let c): return (c?.components ?? [0, 0, 0, 0]).map { Double($0) }
+        case .color, .rawColor:
+            guard let c = colorComponents else { return nil }
+            return [c.x, c.y, c.z, c.w]
         default: return nil
         }
     }
 
-    /// Rebuilds a value of this kind from `components`.
+    /// Rebuilds a value of this kind from `components` (a spline's output; colours stay raw
+    /// until shown). Too few components for the kind give `self` unchanged (never a crash).
     func with(components c: [Double]) -> AnimatableValue {
         switch self {
-        case .number: return .number(c[0])
-        case .point: return .point(CGPoint(x: c[0], y: c[1]))
-        case .size: return .size(CGSize(width: c[0], height: c[1]))
-        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .number where c.count >= 1: return .number(c[0])
+        case .point where c.count >= 2: return .point(CGPoint(x: c[0], y: c[1]))
+        case .size where c.count >= 2: return .size(CGSize(width: c[0], height: c[1]))
+        case .rect where c.count >= 4: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .numbers: return .numbers(c)
-        case .color: return .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .color where c.count >= 4, .rawColor where c.count >= 4: return .rawColor(SIMD4(c[0], c[1], c[2], c[3]))
         default: return self
         }
     }

@@ -15,6 +15,11 @@ enum AnimatableValue {
     case transform(CATransform3D)
     case affine(CGAffineTransform)
     case color(CGColor?)
+    /// Colour components (red, green, blue, alpha; straight sRGB) produced by arithmetic
+    /// (`byValue`, additive and cumulative animations, splines): not clamped, so that
+    /// `to − by` or a negative cumulative delta keeps its sign. Clamped to 0…1 only when the
+    /// colour is shown (`displayable`, applied as the animation writes the layer).
+    case rawColor(SIMD4<Double>)
     case colors([CGColor])
     case numbers([Double])
     case other(Any?)
@@ -80,6 +85,7 @@ enum AnimatableValue {
         case .transform(let v): return v
         case .affine(let v): return v
         case .color(let v): return v
+        case .rawColor: return displayable.anyValue
         case .colors(let v): return v
         case .numbers(let v): return v.map { NSNumber(value: $0) }
         case .other(let v): return v
@@ -98,8 +104,28 @@ enum AnimatableValue {
         case .transform(let t): return t.elements.allSatisfy(\.isFinite)
         case .affine(let t): return [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite)
         case .numbers(let v): return v.allSatisfy(\.isFinite)
+        case .rawColor(let c): return c.x.isFinite && c.y.isFinite && c.z.isFinite && c.w.isFinite
         case .color, .colors, .other: return true
         }
+    }
+
+    /// The components of a colour (`.color`, nil reading as clear, or `.rawColor`); nil for
+    /// other kinds.
+    var colorComponents: SIMD4<Double>? {
+        switch self {
+        case .color(let c):
+            guard let x = c?.components, x.count >= 4 else { return SIMD4(0, 0, 0, 0) }
+            return SIMD4(Double(x[0]), Double(x[1]), Double(x[2]), Double(x[3]))
+        case .rawColor(let c): return c
+        default: return nil
+        }
+    }
+
+    /// The value as a layer can show it: raw colour components become a `CGColor`
+    /// (clamped to 0…1); every other kind is itself.
+    var displayable: AnimatableValue {
+        guard case .rawColor(let c) = self else { return self }
+        return .color(CGColor(red: CGFloat(c.x), green: CGFloat(c.y), blue: CGFloat(c.z), alpha: CGFloat(c.w)))
     }
 
     /// A short name of the kind, for diagnostics.
@@ -111,7 +137,7 @@ enum AnimatableValue {
         case .rect: return "CGRect"
         case .transform: return "CATransform3D"
         case .affine: return "CGAffineTransform"
-        case .color: return "CGColor"
+        case .color, .rawColor: return "CGColor"
         case .colors: return "[CGColor]"
         case .numbers: return "[NSNumber]"
         case .other(let v): return v.map { "\(type(of: $0))" } ?? "nil"

@@ -110,6 +110,8 @@ open class CAPropertyAnimation: CAAnimation {
             return
         }
         if isAdditive, let sum = base.adding(value) { value = sum }
+        // Raw colour arithmetic is clamped here, where the colour is shown.
+        value = value.displayable
         guard value.isFinite else {
             FlipbookDiagnostics.report(
                 "\(type(of: self)) on \"\(path.string)\" produced a non-finite value; the layer keeps its value.",
