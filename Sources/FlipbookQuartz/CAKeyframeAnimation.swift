@@ -51,6 +51,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var times: [Double] = []
     var cubicTable: PacedSpacing.CubicTable?
     var pathMotion: PathMotion?
+    /// The keys as component vectors for the spline and for pacing, when every key has
+    /// components and all are of one kind and dimension; nil otherwise (the cubic modes then
+    /// interpolate linearly).
+    final var splineKeys: [[Double]]?
 
     public required init() { super.init() }
 
@@ -97,11 +101,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 keys = keys.filter(\.isFinite)
             }
         }
+        splineKeys = keysOfOneKind(name: name) ? componentKeys() : nil
         let n = pathMotion?.segmentCount.advanced(by: 1) ?? keys.count
         let discrete = calculationMode == .discrete
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
         let expected = discrete ? [n, n + 1] : [n]
         var t = (keyTimes ?? []).map(\.doubleValue)
-        if keyTimes != nil {
+        // Paced modes ignore keyTimes (Apple's documented rule), so there is nothing to check.
+        if keyTimes != nil, !paced {
             let monotonic = zip(t, t.dropFirst()).allSatisfy { $0 <= $1 } && t.allSatisfy(\.isFinite)
             if !expected.contains(t.count) || !monotonic {
                 FlipbookDiagnostics.report(
@@ -114,13 +121,39 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let parts = discrete ? n : n - 1
             t = parts > 0 ? (0..<(n)).map { Double($0) / Double(parts) } : [0]
         }
-        if calculationMode == .paced || calculationMode == .cubicPaced {
+        if paced {
             t = pacedTimes()
         }
         times = t
-        if calculationMode == .cubicPaced, let comps = componentKeys() {
+        if calculationMode == .cubicPaced, let comps = splineKeys {
             cubicTable = PacedSpacing.CubicTable(comps, parameters: kbParameters)
         }
+    }
+
+    /// Whether the keys are all of one kind (and, for component kinds, one dimension).
+    /// Mixed kinds are reported once: a spline cannot join them, so the cubic modes fall back
+    /// to linear interpolation, where neighbouring keys of different kinds switch at the
+    /// halfway point (and a kind that does not fit the key path is reported when shown).
+    private final func keysOfOneKind(name: String) -> Bool {
+        guard let first = keys.first else { return true }
+        // Values that never interpolate (paths, images, booleans...) count as one kind.
+        func kind(_ v: AnimatableValue) -> String {
+            if case .other = v { return "other" }
+            return v.kindName
+        }
+        let dimension = first.components?.count
+        let uniform = keys.allSatisfy { kind($0) == kind(first) && $0.components?.count == dimension }
+        if !uniform {
+            var kinds: [String] = []
+            for k in keys where !kinds.contains(k.kindName) { kinds.append(k.kindName) }
+            let cubic = calculationMode == .cubic || calculationMode == .cubicPaced
+            FlipbookDiagnostics.report(
+                "CAKeyframeAnimation \"\(name)\": values mix kinds or sizes (\(kinds.joined(separator: ", ")))"
+                    + (cubic ? "; the \(calculationMode.rawValue) mode interpolates them linearly instead" : "")
+                    + "; neighbouring values of different kinds switch at the halfway point.",
+                once: "CAKeyframeAnimation.mixedKinds")
+        }
+        return uniform
     }
 
     private func componentKeys() -> [[Double]]? {
@@ -134,7 +167,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     private func pacedTimes() -> [Double] {
         if let motion = pathMotion { return motion.pacedTimes }
-        if let comps = componentKeys() { return PacedSpacing.keyTimes(comps) }
+        if let comps = splineKeys { return PacedSpacing.keyTimes(comps) }
         // Transforms and other kinds: distances between consecutive keys.
         var lengths = [0.0]
         for i in keys.indices.dropFirst() { lengths.append(lengths[i - 1] + keys[i - 1].distance(to: keys[i])) }
@@ -168,7 +201,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if let motion = pathMotion {
             let (i, s) = locate(f, count: motion.segmentCount + 1)
             if calculationMode == .paced || calculationMode == .cubicPaced { return .point(motion.pacedPoint(f)) }
-            return .point(motion.point(segment: i, t: calculationMode == .discrete ? 0 : s))
+            // Discrete motion jumps between the path's vertices, the last one included.
+            if calculationMode == .discrete { return .point(motion.vertex(i)) }
+            return .point(motion.point(segment: i, t: s))
         }
         let n = keys.count
         guard n > 0 else { return nil }
@@ -180,7 +215,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         switch calculationMode {
         case .discrete: return keys[i]
         case .cubic, .cubicPaced:
-            if let comps = componentKeys() {
+            if let comps = splineKeys {
                 return keys[i].with(components: KochanekBartels.interpolate(comps, segment: i, t: s, parameters: kbParameters))
             }
             return keys[i].interpolated(to: keys[i + 1], fraction: s)

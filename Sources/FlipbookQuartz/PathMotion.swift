@@ -59,6 +59,12 @@ struct PathMotion {
 
     var segmentCount: Int { segments.count }
 
+    /// Vertex `i` of the path (0…segmentCount): segment `i`'s start, and for the last index the
+    /// end of the last segment. Control points of curves are not vertices.
+    func vertex(_ i: Int) -> CGPoint {
+        i < segments.count ? point(segment: i, t: 0) : point(segment: segments.count - 1, t: 1)
+    }
+
     func point(segment i: Int, t: Double) -> CGPoint {
         let s = segments[min(max(i, 0), segments.count - 1)]
         let u = CGFloat(t), v = 1 - CGFloat(t)
