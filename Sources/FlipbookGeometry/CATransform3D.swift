@@ -11,8 +11,8 @@ public struct CATransform3D: Sendable, Hashable {
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
-    /// The identity transform (Apple's zero-argument initialiser gives all zeros;
-    /// use `CATransform3DIdentity` for the identity, as on iOS).
+    /// All sixteen entries zero, as Apple's zero-argument initialiser gives (this is *not*
+    /// the identity: use `CATransform3DIdentity` or `.identity` for that, as on iOS).
     public init() {
         m11 = 0; m12 = 0; m13 = 0; m14 = 0
         m21 = 0; m22 = 0; m23 = 0; m24 = 0
