@@ -24,7 +24,8 @@ extension CALayer {
 
     /// Builds the presentation copy of this subtree given the superlayer's local time.
     func makePresentation(parentTime: CFTimeInterval) -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        // Subclasses copy their own properties in `init(layer:)`; a plain layer skips its cast.
+        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
         copy.isPresentationCopy = true
         copy.modelLayer = self
         let local = localTime(fromParentTime: parentTime)
@@ -80,7 +81,7 @@ extension CALayer {
     public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
         guard hasAnimations, !isPresentationCopy else { return self }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
         copy.isPresentationCopy = true
         copy.modelLayer = self
         applyAnimations(to: copy, localTime: localTime(fromParentTime: t))

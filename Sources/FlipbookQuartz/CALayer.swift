@@ -54,7 +54,9 @@ open class CALayer {
     /// The stored values behind the properties below. Exclusivity is not checked at run
     /// time (the presentation walk reads it for every layer every frame); every access is
     /// a short read or write that never overlaps another.
-    @exclusivity(unchecked) var state = LayerValues()
+    /// (No default value: each designated initializer sets it once, so a presentation copy
+    /// does not build default values only to overwrite them.)
+    @exclusivity(unchecked) var state: LayerValues
 
     open var bounds: CGRect {
         get { state.bounds }
@@ -308,11 +310,14 @@ open class CALayer {
     }
     open var autoreverses: Bool { get { state.autoreverses } set { state.autoreverses = newValue } }
     open var fillMode: CAMediaTimingFillMode { get { state.fillMode } set { state.fillMode = newValue } }
-    open var mask: CALayer?
-    public weak var delegate: CALayerDelegate?
+    @exclusivity(unchecked) open var mask: CALayer?
+    // The tree and delegate references below are read and written in short, never
+    // overlapping accesses (a presentation copy sets several per layer per frame), so
+    // exclusivity is not checked at run time.
+    @exclusivity(unchecked) public weak var delegate: CALayerDelegate?
 
     // MARK: Tree
-    public internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
     /// The sublayers, back to front; nil when there are none, as on iOS.
     ///
     /// Setting it keeps the tree consistent, as Core Animation's setter does: layers no
@@ -325,7 +330,7 @@ open class CALayer {
     }
     /// The storage behind `sublayers`: the tree methods (`CALayer+Tree.swift`) and the
     /// presentation copies write it directly.
-    final var storedSublayers: [CALayer]?
+    @exclusivity(unchecked) final var storedSublayers: [CALayer]?
 
     // MARK: Engine state
     /// Animations by insertion order (model layers only).
@@ -360,7 +365,7 @@ open class CALayer {
     /// Set on presentation copies: they never run actions or take animations.
     @exclusivity(unchecked) var isPresentationCopy = false
     /// For a presentation copy, the model it shows.
-    var modelLayer: CALayer?
+    @exclusivity(unchecked) var modelLayer: CALayer?
     var needsDisplayFlag = false
     var needsLayoutFlag = false
     /// Values stored by key-value coding under keys that are not properties.
@@ -419,18 +424,26 @@ open class CALayer {
     func setCustomAnimatableValue(_ value: AnimatableValue, forKey key: String) -> Bool { false }
 
     /// Creates a layer with default values (`layerClass.init()` works through this).
-    public required init() {}
+    public required init() { state = LayerValues() }
 
     /// Creates a copy of `layer` (its properties, not its sublayers or animations),
     /// as Core Animation does for presentation layers. Subclasses override this to copy
     /// their own properties, calling `super.init(layer:)` first.
     public required init(layer: Any) {
         guard let other = layer as? CALayer else {
+            state = LayerValues()
             FlipbookDiagnostics.report(
                 "CALayer.init(layer:) expects a CALayer (got \(type(of: layer))); created a default layer.",
                 once: "CALayer.init(layer:)")
             return
         }
+        state = other.state
+        delegate = other.delegate
+    }
+
+    /// `init(layer:)` for a plain `CALayer` (the presentation walk's common case), without
+    /// casting from `Any`: what `init(layer: other)` gives, for `type(of: other) == CALayer.self`.
+    init(copyOf other: CALayer) {
         state = other.state
         delegate = other.delegate
     }

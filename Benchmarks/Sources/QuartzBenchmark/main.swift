@@ -201,21 +201,26 @@ func run(valuesOnly: Bool) {
     }
 }
 
-/// `QuartzBenchmark --profile`: only the values walk over 10 000 layers, for a profiler.
+/// `QuartzBenchmark --profile`: only the values walk over 10 000 layers, for a profiler;
+/// `--profile-tree`: only `presentation()` of the same tree (what the renderer calls).
 @MainActor
-func profile() {
+func profile(tree wholeTree: Bool) {
     let tree = makeTree(count: 10_000, animated: true)
     var sink = 0.0
-    for _ in 0..<200 {
+    for _ in 0..<(wholeTree ? 50 : 200) {
         MediaClock.main.advanceFrames(1)
-        walkValues(tree, parentTime: MediaClock.main.now, sink: &sink)
+        if wholeTree {
+            sink += Double(tree.presentation()?.sublayers?.count ?? 0)
+        } else {
+            walkValues(tree, parentTime: MediaClock.main.now, sink: &sink)
+        }
     }
     print(sink)
 }
 
 MainActor.assumeIsolated {
-    if CommandLine.arguments.contains("--profile") {
-        profile()
+    if CommandLine.arguments.contains("--profile") || CommandLine.arguments.contains("--profile-tree") {
+        profile(tree: CommandLine.arguments.contains("--profile-tree"))
     } else {
         run(valuesOnly: CommandLine.arguments.contains("--values"))
     }
