@@ -6,15 +6,20 @@ extension CALayer {
     /// Animation's presentation layer; nil for a presentation layer itself.
     ///
     /// A pure function of the model, its animations and `CACurrentMediaTime()`: each call
-    /// builds a fresh copy (`init(layer:)`), applies every animation in the order added at
-    /// the layer's local time, and does the same for the sublayers and the mask, so the
-    /// copy's `sublayers` are presentation layers. The copy's `superlayer` is nil (the
-    /// ancestors are not copied); its `model()` is this layer.
-    /// - Complexity: O(n) in the size of the subtree, one allocation per layer.
+    /// makes a copy (`init(layer:)`), applies every animation in the order added at the
+    /// layer's local time, and does the same for the sublayers and the mask, so the copy's
+    /// `sublayers` are presentation layers. The copy's `superlayer` is nil (the ancestors are
+    /// not copied); its `model()` is this layer. A copy returned earlier and still held by
+    /// anyone is never changed; a plain layer's copy that nobody holds any more is refilled
+    /// rather than allocated again (Flipbook's own optimisation; see `reusablePresentation`).
+    /// - Complexity: O(n) in the size of the subtree; no allocation for plain layers whose
+    ///   previous copies were released.
     public func presentation() -> Self? {
         guard !isPresentationCopy else { return nil }
         let time = superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now
-        return makePresentation(parentTime: time) as? Self
+        let root = makePresentation(parentTime: time)
+        if root.superlayer != nil { root.superlayer = nil }  // a reused copy may have been a sublayer's
+        return root as? Self
     }
 
     /// The model layer: `self` for a model layer, the layer shown for a presentation layer.
@@ -24,10 +29,7 @@ extension CALayer {
 
     /// Builds the presentation copy of this subtree given the superlayer's local time.
     func makePresentation(parentTime: CFTimeInterval) -> CALayer {
-        // Subclasses copy their own properties in `init(layer:)`; a plain layer skips its cast.
-        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
-        copy.isPresentationCopy = true
-        copy.modelLayer = self
+        let copy = presentationCopy()
         let local = localTime(fromParentTime: parentTime)
         applyAnimations(to: copy, localTime: local)
         if let sublayers = storedSublayers {
@@ -35,13 +37,49 @@ extension CALayer {
             list.reserveCapacity(sublayers.count)
             for s in sublayers {
                 let p = s.makePresentation(parentTime: local)
-                p.superlayer = copy
+                if p.superlayer !== copy { p.superlayer = copy }
                 list.append(p)
             }
             copy.storedSublayers = list
         }
-        if let mask { copy.mask = mask.makePresentation(parentTime: local) }
+        if let mask {
+            let m = mask.makePresentation(parentTime: local)
+            if m.superlayer != nil { m.superlayer = nil }
+            copy.mask = m
+        }
         return copy
+    }
+
+    /// A presentation copy of this layer alone showing its model values (no sublayers, no
+    /// mask): the last one refilled when nothing else holds it and nothing was changed on it
+    /// (see `reusablePresentation`), else a new one. Subclasses copy their own properties in
+    /// `init(layer:)` and always get a new copy; a plain layer skips the cast from `Any`.
+    private func presentationCopy() -> CALayer {
+        guard type(of: self) == CALayer.self else {
+            let copy = type(of: self).init(layer: self)
+            copy.isPresentationCopy = true
+            copy.modelLayer = self
+            return copy
+        }
+        if isKnownUniquelyReferenced(&reusablePresentation), let old = reusablePresentation, old.isPristineCopy {
+            // Its old sublayer list and mask go first, so their copies can be unique again.
+            old.storedSublayers = nil
+            old.mask = nil
+            old.state = state
+            if old.delegate !== delegate { old.delegate = delegate }
+            return old
+        }
+        let copy = CALayer(copyOf: self)
+        copy.isPresentationCopy = true
+        copy.modelLayer = self
+        reusablePresentation = copy
+        return copy
+    }
+
+    /// Nothing but its values, sublayers and mask was set on this copy since it was made
+    /// (what a refill resets), so refilling it gives what a new copy would be.
+    private var isPristineCopy: Bool {
+        !hasAnimations && extraValues.isEmpty && drawnContent == nil && !needsDisplayFlag && !needsLayoutFlag
     }
 
     /// Applies this layer's animations (at its local time `local`) to `target`.

@@ -365,7 +365,14 @@ open class CALayer {
     /// Set on presentation copies: they never run actions or take animations.
     @exclusivity(unchecked) var isPresentationCopy = false
     /// For a presentation copy, the model it shows.
-    @exclusivity(unchecked) var modelLayer: CALayer?
+    /// The model layer of a presentation copy. Weak: the model keeps its last copy for reuse
+    /// (`reusablePresentation`), and a strong reference back would be a cycle.
+    @exclusivity(unchecked) weak var modelLayer: CALayer?
+    /// A plain layer's last presentation copy (Flipbook's own cache, derived state only): the
+    /// next `presentation()` refills it instead of allocating when nothing else holds it any
+    /// more, so a renderer that drops each frame's tree reuses the same objects frame after
+    /// frame. A copy somebody still holds is never changed.
+    @exclusivity(unchecked) final var reusablePresentation: CALayer?
     var needsDisplayFlag = false
     var needsLayoutFlag = false
     /// Values stored by key-value coding under keys that are not properties.
