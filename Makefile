@@ -27,4 +27,4 @@ bench: deps
 	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Benchmarks/.build $(OUT)
