@@ -36,6 +36,16 @@ extension CALayer {
         return false
     }
 
+    /// A subclass's animatable value just set (its `didSet`): a non-finite one is reported and
+    /// the old value put back; otherwise the change is announced (implicit animation, display).
+    final func checkedDidSet<V: FiniteCheckedValue>(_ value: inout V, _ key: String, old: V) {
+        guard accepts(value, key, old: old) else {
+            value = old
+            return
+        }
+        if !isPresentationCopy { propertyDidChange(key, old) }
+    }
+
     @inline(never)
     private func reportRejectedValue(key: String, value: Any, old: Any) {
         FlipbookDiagnostics.report(

@@ -37,55 +37,15 @@ open class CAShapeLayer: CALayer {
     open var fillColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("fillColor", oldValue) } } }
     open var fillRule: CAShapeLayerFillRule = .nonZero
     open var strokeColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("strokeColor", oldValue) } } }
-    open var lineWidth: CGFloat = 1 {
-        didSet {
-            guard accepts(lineWidth, "lineWidth", old: oldValue) else {
-                lineWidth = oldValue
-                return
-            }
-            if !isPresentationCopy { propertyDidChange("lineWidth", oldValue) }
-        }
-    }
+    open var lineWidth: CGFloat = 1 { didSet { checkedDidSet(&lineWidth, "lineWidth", old: oldValue) } }
     open var lineCap: CAShapeLayerLineCap = .butt
     open var lineJoin: CAShapeLayerLineJoin = .miter
-    open var miterLimit: CGFloat = 10 {
-        didSet {
-            guard accepts(miterLimit, "miterLimit", old: oldValue) else {
-                miterLimit = oldValue
-                return
-            }
-            if !isPresentationCopy { propertyDidChange("miterLimit", oldValue) }
-        }
-    }
+    open var miterLimit: CGFloat = 10 { didSet { checkedDidSet(&miterLimit, "miterLimit", old: oldValue) } }
     /// The fraction of the path where the stroke starts, 0…1.
-    open var strokeStart: CGFloat = 0 {
-        didSet {
-            guard accepts(strokeStart, "strokeStart", old: oldValue) else {
-                strokeStart = oldValue
-                return
-            }
-            if !isPresentationCopy { propertyDidChange("strokeStart", oldValue) }
-        }
-    }
+    open var strokeStart: CGFloat = 0 { didSet { checkedDidSet(&strokeStart, "strokeStart", old: oldValue) } }
     /// The fraction of the path where the stroke ends, 0…1.
-    open var strokeEnd: CGFloat = 1 {
-        didSet {
-            guard accepts(strokeEnd, "strokeEnd", old: oldValue) else {
-                strokeEnd = oldValue
-                return
-            }
-            if !isPresentationCopy { propertyDidChange("strokeEnd", oldValue) }
-        }
-    }
-    open var lineDashPhase: CGFloat = 0 {
-        didSet {
-            guard accepts(lineDashPhase, "lineDashPhase", old: oldValue) else {
-                lineDashPhase = oldValue
-                return
-            }
-            if !isPresentationCopy { propertyDidChange("lineDashPhase", oldValue) }
-        }
-    }
+    open var strokeEnd: CGFloat = 1 { didSet { checkedDidSet(&strokeEnd, "strokeEnd", old: oldValue) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { checkedDidSet(&lineDashPhase, "lineDashPhase", old: oldValue) } }
     open var lineDashPattern: [NSNumber]?
 
     public required init() { super.init() }

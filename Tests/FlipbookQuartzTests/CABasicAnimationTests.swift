@@ -9,17 +9,7 @@ struct CABasicAnimationTests {
 
     /// Samples presentation `position.x` of a fresh layer (model x = 100) at `times`.
     func sample(_ anim: CAAnimation, at times: [Double], modelX: CGFloat = 100) -> [Double] {
-        let layer = makeLayer(position: CGPoint(x: modelX, y: 0))
-        layer.add(anim, forKey: "a")
-        var out: [Double] = []
-        var t = 0.0
-        for time in times {
-            clock.advance(by: time - t)
-            t = time
-            out.append(Double(presentedX(layer)))
-        }
-        layer.removeAllAnimations()
-        return out
+        sampledX(anim, at: times, modelX: modelX)
     }
 
     func closeAll(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { close($0, $1, 1e-9) } }

@@ -7,18 +7,8 @@ struct CAKeyframeAnimationTests {
     let clock = MediaClock.main
 
     func sample(_ anim: CAKeyframeAnimation, at times: [Double]) -> [Double] {
-        let layer = makeLayer()
         anim.keyPath = anim.keyPath ?? "position.x"
-        layer.add(anim, forKey: "k")
-        var out: [Double] = []
-        var t = 0.0
-        for time in times {
-            clock.advance(by: time - t)
-            t = time
-            out.append(Double(presentedX(layer)))
-        }
-        layer.removeAllAnimations()
-        return out
+        return sampledX(anim, at: times)
     }
 
     func keyframes(_ values: [Any], duration: Double = 1, mode: CAAnimationCalculationMode = .linear) -> CAKeyframeAnimation {

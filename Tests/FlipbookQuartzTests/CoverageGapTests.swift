@@ -39,19 +39,7 @@ struct CoverageGapTests {
 
     // MARK: CAKeyframeAnimation: cubicPaced, rotationMode, continuityValues
 
-    func sampleX(_ anim: CAKeyframeAnimation, at times: [Double]) -> [Double] {
-        let layer = makeLayer()
-        layer.add(anim, forKey: "k")
-        var out: [Double] = []
-        var t = 0.0
-        for time in times {
-            clock.advance(by: time - t)
-            t = time
-            out.append(Double(presentedX(layer)))
-        }
-        layer.removeAllAnimations()
-        return out
-    }
+    func sampleX(_ anim: CAKeyframeAnimation, at times: [Double]) -> [Double] { sampledX(anim, at: times) }
 
     /// A Catmull–Rom spline through 0, 10, 40 (ends repeated) is monotonic (its tangents
     /// 5, 20 and 20, 15 stay positive), so its arc length is the distance in x: moving at

@@ -35,5 +35,22 @@ func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, 
 @MainActor
 func presentedX(_ layer: CALayer) -> CGFloat { layer.presentation()?.position.x ?? .nan }
 
+/// Adds `anim` to a fresh layer at x = `modelX` and reads its presented `position.x` at each of
+/// `times` (seconds after adding, increasing), advancing the media clock between them.
+@MainActor
+func sampledX(_ anim: CAAnimation, at times: [Double], modelX: CGFloat = 0) -> [Double] {
+    let layer = makeLayer(position: CGPoint(x: modelX, y: 0))
+    layer.add(anim, forKey: "sampled")
+    var out: [Double] = []
+    var t = 0.0
+    for time in times {
+        MediaClock.main.advance(by: time - t)
+        t = time
+        out.append(Double(presentedX(layer)))
+    }
+    layer.removeAllAnimations()
+    return out
+}
+
 func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) <= tol }
 func close(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(Double(a) - b) <= tol }
