@@ -74,9 +74,14 @@ struct DisplayListBuilder {
         return items
     }
 
-    private func visit(_ layer: CALayer, matrix m: CATransform3D, clips: [ClipShape], into items: inout [DisplayItem], depth: Int) {
+    /// Appends `layer` and its subtree. `shape`: the layer is drawn only as the shape of its own
+    /// shadow (opaque as a whole, without that shadow).
+    private func visit(
+        _ layer: CALayer, matrix m: CATransform3D, clips: [ClipShape], into items: inout [DisplayItem], depth: Int,
+        shape: Bool = false
+    ) {
         guard depth < 256, !layer.isHidden else { return }
-        let opacity = layer.opacity.isFinite ? Double(min(max(layer.opacity, 0), 1)) : 1
+        let opacity = shape ? 1 : layer.opacity.isFinite ? Double(min(max(layer.opacity, 0), 1)) : 1
         guard opacity > 0 else { return }
         let plane = Homography(planeOf: m)
         guard plane.isFinite else { return }
@@ -89,8 +94,11 @@ struct DisplayListBuilder {
         if group { items.append(.beginGroup) }
 
         let content = LayerContentReader.body(of: layer, scale: scale)
-        if let shadow = LayerContentReader.shadow(of: layer, body: content, scale: scale),
-           let placed = cache.shadow(shadow)
+        // Without a shadowPath, a layer with sublayers or a border casts the shadow of all of it,
+        // as Core Animation does; a lone body's shadow is cached with the body.
+        let whole = layer.shadowPath == nil && (!subs.isEmpty || LayerContentReader.border(of: layer, scale: scale) != nil)
+        if !shape, let shadow = LayerContentReader.shadow(of: layer, body: content, scale: scale, composite: whole),
+           let placed = whole ? compositeShadow(of: layer, shadow, depth: depth) : cache.shadow(shadow)
         {
             let off = layer.shadowOffset
             let shift = Homography.scaleTranslate(sx: 1, sy: 1, tx: Double(off.width), ty: Double(off.height))
@@ -160,6 +168,44 @@ struct DisplayListBuilder {
             items.append(.quad(q))
         }
         if group { items.append(.endGroup(opacity: opacity, mask: nil)) }
+    }
+
+    /// The shadow of `layer` drawn whole (body, sublayers, border; Core Animation's shape for a
+    /// shadow without shadowPath): the layer is drawn alone, flat in its own bounds space, and
+    /// that drawing's alpha is blurred and tinted. Drawn afresh every frame (its sublayers may
+    /// move); the extent it may cover is limited to the rasterizer's largest bitmap.
+    private func compositeShadow(of layer: CALayer, _ shadow: ShadowContent, depth: Int) -> PlacedRaster? {
+        func drawing(originX: Double, originY: Double, scale s: Double) -> [DisplayItem] {
+            let m = CATransform3DConcat(
+                CATransform3DMakeTranslation(CGFloat(-originX), CGFloat(-originY), 0), CATransform3DMakeScale(CGFloat(s), CGFloat(s), 1))
+            var items: [DisplayItem] = []
+            visit(layer, matrix: m, clips: [], into: &items, depth: depth, shape: true)
+            return items
+        }
+        // What the drawing covers, from its quads' outlines (in pixels from the bounds' origin).
+        let b = layer.bounds
+        let probe = drawing(originX: Double(b.minX), originY: Double(b.minY), scale: scale)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func cover(_ list: [DisplayItem]) {
+            for item in list {
+                if case .quad(let q) = item {
+                    for p in q.polygon {
+                        x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
+                    }
+                }
+            }
+        }
+        cover(probe)
+        guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        let extent = CGRect(
+            x: Double(b.minX) + x0 / scale, y: Double(b.minY) + y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        return ShadowRasterizer.rasterize(shadow, extent: extent) { grid in
+            let raster = Raster(width: grid.w, height: grid.h)
+            DisplayListExecutor.execute(drawing(originX: grid.originX, originY: grid.originY, scale: grid.scale), into: raster)
+            var alpha = [UInt8](repeating: 0, count: grid.w * grid.h)
+            for k in 0..<(grid.w * grid.h) { alpha[k] = raster.data[k * 4 + 3] }
+            return alpha
+        }
     }
 
     /// A quad drawing `placed` (texels in bounds space) through the layer plane's map.

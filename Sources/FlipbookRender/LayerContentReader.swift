@@ -45,10 +45,12 @@ enum LayerContentReader {
     }
 
     /// The shadow key: drawn when shadowOpacity > 0 and the colour is visible. A layer that masks
-    /// to its bounds shows no shadow (Core Animation clips it away too).
-    static func shadow(of l: CALayer, body: LayerContent?, scale: Double) -> ShadowContent? {
+    /// to its bounds shows no shadow (Core Animation clips it away too). `composite`: without a
+    /// shadowPath the shape comes from the layer drawn with its sublayers and border (see
+    /// `DisplayListBuilder.compositeShadow`), so a layer with no body of its own casts one too.
+    static func shadow(of l: CALayer, body: LayerContent?, scale: Double, composite: Bool = false) -> ShadowContent? {
         guard l.shadowOpacity > 0, l.shadowOpacity.isFinite, !l.masksToBounds, var color = components(l.shadowColor) else { return nil }
-        guard l.shadowPath != nil || body != nil else { return nil }
+        guard l.shadowPath != nil || body != nil || composite else { return nil }
         color[3] *= CGFloat(min(l.shadowOpacity, 1))
         return ShadowContent(
             content: l.shadowPath == nil ? body : nil, path: l.shadowPath, bounds: l.bounds, scale: CGFloat(scale),

@@ -55,6 +55,17 @@ enum ShadowRasterizer {
         }
     }
 
+    /// The shadow of a layer drawn whole (its body, sublayers and border) when it has no
+    /// shadowPath: `extent` is what that drawing covers in the layer's bounds space (points), and
+    /// `draw(grid)` returns the drawing's alpha on the grid (nil: nothing to show).
+    static func rasterize(_ s: ShadowContent, extent: CGRect, draw: (Grid) -> [UInt8]?) -> PlacedRaster? {
+        rasterize(s, extra: extent) { grid, alpha in
+            guard let a = draw(grid), a.count == alpha.count else { return false }
+            alpha = a
+            return true
+        }
+    }
+
     /// The alpha grid of a shadow: `scale` pixels per point over the bounds (plus the shadow
     /// path's box and `extra`) with a margin for the blur.
     struct Grid {
