@@ -16,6 +16,9 @@ final class ContentCache {
     private var borders: [BorderContent: Entry<PlacedRaster?>] = [:]
     private var shadows: [ShadowContent: Entry<PlacedRaster?>] = [:]
     private var images: [IdentityBox: Entry<Raster?>] = [:]
+    /// Shadows of layers drawn whole, per model layer: kept while the layer's own drawing (in
+    /// its own space, so moving the layer does not change it) and its shadow settings stay.
+    private var composites: [ObjectIdentifier: Entry<(key: ShadowContent, drawing: [DisplayItem], shadow: PlacedRaster?)>] = [:]
     private var frame = 0
     /// How many bitmaps were drawn (cache misses) since this cache was made.
     private(set) var rasterizations = 0
@@ -44,6 +47,23 @@ final class ContentCache {
         cached(IdentityBox(object: image), in: &images) { ImageContent.raster(of: image) }
     }
 
+    /// The shadow of the layer `owner` drawn whole (see `DisplayListBuilder.compositeShadow`):
+    /// the last one when `key` and `drawing` (the layer's drawing in its own space) are the same
+    /// as then, else `make()`.
+    func compositeShadow(
+        of owner: ObjectIdentifier, key: ShadowContent, drawing: [DisplayItem], make: () -> PlacedRaster?
+    ) -> PlacedRaster? {
+        if var e = composites[owner], e.value.key == key, e.value.drawing == drawing {
+            e.lastUse = frame
+            composites[owner] = e
+            return e.value.shadow
+        }
+        rasterizations += 1
+        let v = make()
+        composites[owner] = Entry(value: (key, drawing, v), lastUse: frame)
+        return v
+    }
+
     /// The entry for `key`, marked as used this frame; drawn with `make` on a miss.
     private func cached<K: Hashable, V>(
         _ key: K, in table: inout [K: Entry<V?>], make: () -> V?
@@ -66,6 +86,7 @@ final class ContentCache {
         borders = borders.filter { $0.value.lastUse >= keep }
         shadows = shadows.filter { $0.value.lastUse >= keep }
         images = images.filter { $0.value.lastUse >= keep }
+        composites = composites.filter { $0.value.lastUse >= keep }
         frame += 1
     }
 }

@@ -172,8 +172,9 @@ struct DisplayListBuilder {
 
     /// The shadow of `layer` drawn whole (body, sublayers, border; Core Animation's shape for a
     /// shadow without shadowPath): the layer is drawn alone, flat in its own bounds space, and
-    /// that drawing's alpha is blurred and tinted. Drawn afresh every frame (its sublayers may
-    /// move); the extent it may cover is limited to the rasterizer's largest bitmap.
+    /// that drawing's alpha is blurred and tinted. Kept while that drawing stays the same (see
+    /// `ContentCache.compositeShadow`); the extent it may cover is limited to the rasterizer's
+    /// largest bitmap.
     private func compositeShadow(of layer: CALayer, _ shadow: ShadowContent, depth: Int) -> PlacedRaster? {
         func drawing(originX: Double, originY: Double, scale s: Double) -> [DisplayItem] {
             let m = CATransform3DConcat(
@@ -199,12 +200,16 @@ struct DisplayListBuilder {
         guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
         let extent = CGRect(
             x: Double(b.minX) + x0 / scale, y: Double(b.minY) + y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
-        return ShadowRasterizer.rasterize(shadow, extent: extent) { grid in
-            let raster = Raster(width: grid.w, height: grid.h)
-            DisplayListExecutor.execute(drawing(originX: grid.originX, originY: grid.originY, scale: grid.scale), into: raster)
-            var alpha = [UInt8](repeating: 0, count: grid.w * grid.h)
-            for k in 0..<(grid.w * grid.h) { alpha[k] = raster.data[k * 4 + 3] }
-            return alpha
+        // The same drawing (its bitmaps are the cache's, so unchanged content is the same
+        // objects) casts the same shadow: a layer that only moves keeps it.
+        return cache.compositeShadow(of: ObjectIdentifier(layer.model()), key: shadow, drawing: probe) {
+            ShadowRasterizer.rasterize(shadow, extent: extent) { grid in
+                let raster = Raster(width: grid.w, height: grid.h)
+                DisplayListExecutor.execute(drawing(originX: grid.originX, originY: grid.originY, scale: grid.scale), into: raster)
+                var alpha = [UInt8](repeating: 0, count: grid.w * grid.h)
+                for k in 0..<(grid.w * grid.h) { alpha[k] = raster.data[k * 4 + 3] }
+                return alpha
+            }
         }
     }
 

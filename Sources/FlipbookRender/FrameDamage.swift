@@ -5,6 +5,7 @@ extension QuadDraw: Equatable {
     /// and clips: the quad puts the same bytes in the same pixels.
     static func == (l: QuadDraw, r: QuadDraw) -> Bool {
         l.source === r.source && l.toSource == r.toSource && l.opacity == r.opacity && l.polygon == r.polygon && l.clips == r.clips
+            && l.sourceWindow == r.sourceWindow
     }
 }
 

@@ -95,4 +95,28 @@ import FlipbookQuartz
         let p = img.pixel(x: 75, y: 135)
         #expect(abs(Int(p.r) - 128) <= 3, "\(p)")  // black at 0.5 over white
     }
+
+    /// The shadow is kept while the layer's own drawing stays: moving the layer reuses it (no
+    /// new bitmap), moving a sublayer redraws it, and each frame equals a fresh renderer's.
+    @Test func theShadowIsRedrawnOnlyWhenTheDrawingChanges() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 200, height: 200), white)
+        let l = makeLayer(CGRect(x: 50, y: 50, width: 100, height: 100), nil, in: root)
+        let square = makeLayer(CGRect(x: 10, y: 10, width: 30, height: 30), red, in: l)
+        withoutActions {
+            l.shadowColor = black
+            l.shadowOpacity = 0.8
+            l.shadowRadius = 4
+        }
+        let renderer = LayerRenderer(scale: 1)
+        _ = renderer.render(root)
+        let made = renderer.contentRasterizations
+        withoutActions { l.position.x += 17 }
+        let moved = renderer.render(root)
+        #expect(renderer.contentRasterizations == made)
+        #expect(moved == LayerRenderer(scale: 1).render(root))
+        withoutActions { square.position.x += 20 }
+        let changed = renderer.render(root)
+        #expect(renderer.contentRasterizations == made + 1)
+        #expect(changed == LayerRenderer(scale: 1).render(root))
+    }
 }
