@@ -97,6 +97,7 @@ struct CALayerBoundedTimingTests {
     }
 
     @Test func animationEventsFollowTheBoundedTime() {
+        clock.runUntilIdle()  // first finish what earlier tests left running
         let recorder = EventRecorder()
         let parent = makeLayer()
         let child = makeLayer()

@@ -16,6 +16,7 @@ struct CALayerTimingTests {
     }
 
     @Test func pausedParentFreezesAndScrubsItsChildren() {
+        clock.runUntilIdle()  // first finish what earlier tests left running
         let (parent, child) = tree()
         clock.advance(by: 0.25)
         // Apple's pause recipe.

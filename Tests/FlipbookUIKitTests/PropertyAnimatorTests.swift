@@ -132,6 +132,7 @@ import FlipbookGeometry
     }
 
     @Test func pausedAnimatorsDoNotKeepTheClockBusy() {
+        MediaClock.main.runUntilIdle()  // first finish what earlier tests left running
         let view = S.makeView()
         let paused = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
         paused.fractionComplete = 0.5
