@@ -96,7 +96,7 @@ struct DisplayListBuilder {
         let content = LayerContentReader.body(of: layer, scale: scale)
         // Without a shadowPath, a layer with sublayers or a border casts the shadow of all of it,
         // as Core Animation does; a lone body's shadow is cached with the body.
-        let whole = layer.shadowPath == nil && (!subs.isEmpty || LayerContentReader.border(of: layer, scale: scale) != nil)
+        let whole = !shape && layer.shadowOpacity > 0 && layer.shadowPath == nil && (!subs.isEmpty || layer.borderWidth > 0)
         if !shape, let shadow = LayerContentReader.shadow(of: layer, body: content, scale: scale, composite: whole),
            let placed = whole ? compositeShadow(of: layer, shadow, depth: depth) : cache.shadow(shadow)
         {
@@ -187,16 +187,11 @@ struct DisplayListBuilder {
         let b = layer.bounds
         let probe = drawing(originX: Double(b.minX), originY: Double(b.minY), scale: scale)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        func cover(_ list: [DisplayItem]) {
-            for item in list {
-                if case .quad(let q) = item {
-                    for p in q.polygon {
-                        x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
-                    }
-                }
+        for case .quad(let q) in probe {
+            for p in q.polygon {
+                x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
             }
         }
-        cover(probe)
         guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
         let extent = CGRect(
             x: Double(b.minX) + x0 / scale, y: Double(b.minY) + y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)

@@ -120,14 +120,9 @@ public enum SceneExporter {
                 if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
                 progress(i + 1, count)
             }
-            for (k, e) in encoders.enumerated() {
-                do { try e.finish() } catch {
-                    // This one's file is unusable; the ones after it have not been finished.
-                    begun.append(e.url)
-                    for later in encoders[(k + 1)...] { later.cancel() }
-                    throw error
-                }
-                begun.append(e.url)
+            for e in encoders {
+                begun.append(e.url)  // finished or failed, the file is this export's
+                try e.finish()  // on failure `abandon` cancels the ones not finished yet
             }
             if formats.contains(.sheet), let img = sheet.render() {
                 begun.append(url(.sheet))
