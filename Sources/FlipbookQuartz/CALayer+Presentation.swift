@@ -52,15 +52,9 @@ extension CALayer {
 
     /// A presentation copy of this layer alone showing its model values (no sublayers, no
     /// mask): the last one refilled when nothing else holds it and nothing was changed on it
-    /// (see `reusablePresentation`), else a new one. Subclasses copy their own properties in
-    /// `init(layer:)` and always get a new copy; a plain layer skips the cast from `Any`.
+    /// (see `reusablePresentation`), else a new one. Subclass layers always get a new copy.
     private func presentationCopy() -> CALayer {
-        guard type(of: self) == CALayer.self else {
-            let copy = type(of: self).init(layer: self)
-            copy.isPresentationCopy = true
-            copy.modelLayer = self
-            return copy
-        }
+        guard type(of: self) == CALayer.self else { return newPresentationCopy() }
         if isKnownUniquelyReferenced(&reusablePresentation), let old = reusablePresentation, old.isPristineCopy {
             // Its old sublayer list and mask go first, so their copies can be unique again.
             old.storedSublayers = nil
@@ -69,10 +63,18 @@ extension CALayer {
             if old.delegate !== delegate { old.delegate = delegate }
             return old
         }
-        let copy = CALayer(copyOf: self)
+        let copy = newPresentationCopy()
+        reusablePresentation = copy
+        return copy
+    }
+
+    /// A new presentation copy of this layer alone (its model values; no sublayers, no mask).
+    /// Subclasses copy their own properties in `init(layer:)`; a plain layer skips the cast
+    /// from `Any`.
+    private func newPresentationCopy() -> CALayer {
+        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
         copy.isPresentationCopy = true
         copy.modelLayer = self
-        reusablePresentation = copy
         return copy
     }
 
@@ -119,9 +121,7 @@ extension CALayer {
     public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
         guard hasAnimations, !isPresentationCopy else { return self }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
-        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
-        copy.isPresentationCopy = true
-        copy.modelLayer = self
+        let copy = newPresentationCopy()
         applyAnimations(to: copy, localTime: localTime(fromParentTime: t))
         return copy
     }
