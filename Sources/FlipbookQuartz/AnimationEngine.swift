@@ -197,6 +197,25 @@ final class AnimationEngine {
         fireReadyCompletions()
     }
 
+    /// Forgets everything in flight without delivering a callback: every animation on every
+    /// layer, animations waiting for their begin time, removed animations' pending stops,
+    /// transactions open or waiting for their animations, display links, pending layout and
+    /// display. `MediaClock.reset()` calls it so that what one test left running cannot
+    /// reach the next.
+    func discardAll() {
+        for layer in layers { layer.animationEntries = [] }
+        layers = []
+        layerIDs = []
+        pendingBegins = []
+        removedStops = []
+        waitingGroups = []
+        transactionStack = []
+        for link in displayLinks { link.invalidate() }
+        displayLinks = []
+        needsLayoutLayers = []
+        needsDisplayLayers = []
+    }
+
     private func stopped(_ animation: CAAnimation, finished: Bool) {
         animation.delegate?.animationDidStop(animation, finished: finished)
         for group in animation.transactionGroups { group.pending -= 1 }

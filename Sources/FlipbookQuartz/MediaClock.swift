@@ -80,11 +80,15 @@ public final class MediaClock {
         }
     }
 
-    /// The most frames one `advance(by:)` or `runUntilIdle(limit:)` call runs (1 000 000:
-    /// about 4.6 hours at 60 Hz). A longer span is cut into this many equal steps, each
-    /// longer than a display frame, with a diagnostic, so a huge span cannot hang the caller.
-    /// (A variable only so that tests can lower it.)
-    static var maximumFramesPerCall = 1_000_000
+    /// The most frames one `advance(by:)` or `runUntilIdle(limit:)` call runs by default
+    /// (1 000 000: about 4.6 hours at 60 Hz).
+    static let defaultMaximumFramesPerCall = 1_000_000
+
+    /// The most frames one `advance(by:)` or `runUntilIdle(limit:)` call runs. A longer span
+    /// is cut into this many equal steps, each longer than a display frame, with a
+    /// diagnostic, so a huge span cannot hang the caller. Internal and settable only so that
+    /// a test can lower it; `reset()` restores the default.
+    var maximumFramesPerCall = MediaClock.defaultMaximumFramesPerCall
 
     /// The duration of one frame, `1 / framesPerSecond`.
     public var frameDuration: CFTimeInterval { 1 / framesPerSecond }
@@ -180,12 +184,12 @@ public final class MediaClock {
     /// span holds more than `maximumFramesPerCall` frames (reported once).
     private func boundedStep(over span: Double, caller: String) -> Double {
         let frame = frameDuration
-        let limit = Double(Self.maximumFramesPerCall)
+        let limit = Double(maximumFramesPerCall)
         guard span / frame > limit else { return frame }
         let step = span / limit
         FlipbookDiagnostics.report(
-            "MediaClock.\(caller): \(span) s is more than \(Self.maximumFramesPerCall) frames at \(framesPerSecond) Hz; "
-                + "running it in \(Self.maximumFramesPerCall) steps of \(step) s.",
+            "MediaClock.\(caller): \(span) s is more than \(maximumFramesPerCall) frames at \(framesPerSecond) Hz; "
+                + "running it in \(maximumFramesPerCall) steps of \(step) s.",
             once: "MediaClock.longSpan")
         return step
     }
@@ -230,6 +234,27 @@ public final class MediaClock {
             runFrame(at: next)
         }
         return isIdle
+    }
+
+    // MARK: Resetting
+
+    /// Ends everything the clock is running, at once and without a callback: scheduled
+    /// actions are cancelled, display links invalidated, every animation removed from its
+    /// layer (no `animationDidStop`, no transaction completion), open transactions dropped,
+    /// and the frame rate and per-call frame limit restored to their defaults. `now` keeps
+    /// its value: media time only moves forward.
+    ///
+    /// Apps never need this (UIKit has no such call). It is for tests that share
+    /// `MediaClock.main`: a test that starts from `reset()` cannot see an animation, a
+    /// display link or a scheduled step an earlier test left running. The `.cleanClock`
+    /// test trait in TestSupport calls it around each test. Called from inside a frame it
+    /// is reported and ignored.
+    public func reset() {
+        guard !isRunningFrame else { return reportReentry("reset()") }
+        scheduled = []
+        engine.discardAll()
+        framesPerSecond = 60
+        maximumFramesPerCall = Self.defaultMaximumFramesPerCall
     }
 
     private func reportReentry(_ name: String) {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The card flip's presentation and dismissal as recorded histories (seed 000, 3.1 and 3.3).
 @MainActor
-@Suite struct CardFlipFlowTests {
+@Suite(.cleanClock) struct CardFlipFlowTests {
     /// Presents a recording reveal from the card exactly as `handleTap()` does, with the
     /// card's delegate wrapped to record.
     private func present(in app: CardFlipApp, card: CardViewController) -> (RecordingReveal, RecordingTransitioningDelegate) {

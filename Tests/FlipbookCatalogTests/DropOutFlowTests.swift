@@ -1,13 +1,14 @@
 import Flipbook
 import Foundation
 import Testing
+import TestSupport
 
 @testable import FlipbookCatalog
 
 /// Seed 001's drop-out transition run in an iPhone 15 window (393 × 852): where the modal is
 /// and when each transition completes.
 @MainActor
-@Suite struct DropOutFlowTests {
+@Suite(.cleanClock) struct DropOutFlowTests {
     static func makeApp() -> (AppDriver, PresentingViewController) {
         let presenting = PresentingViewController()
         let driver = AppDriver(rootViewController: presenting, device: .iPhone15)

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
 /// Regression tests for the defects of the FlipbookQuartz audit: each fails (or crashes, or
 /// hangs) without its fix.
+@Suite(.cleanClock)
 @MainActor
 struct AuditDefectTests {
     let clock = MediaClock.main
@@ -174,11 +176,9 @@ struct AuditDefectTests {
 
     /// A span of more frames than `maximumFramesPerCall` runs in that many equal, longer steps.
     @Test func aHugeAdvanceIsBounded() {
-        #expect(MediaClock.maximumFramesPerCall == 1_000_000)
-        // Lowered for speed (restored before any other test can run: the body never suspends).
-        MediaClock.maximumFramesPerCall = 1000
-        defer { MediaClock.maximumFramesPerCall = 1_000_000 }
         let c = MediaClock(now: 1000)
+        #expect(c.maximumFramesPerCall == MediaClock.defaultMaximumFramesPerCall)
+        c.maximumFramesPerCall = 1000  // lowered for speed, on this clock only
         c.framesPerSecond = 1000
         let seen = reports { c.advance(by: 1e9) }  // 1e12 frames before
         #expect(c.frameCount == 1000)

@@ -5,6 +5,7 @@ import TestSupport
 
 /// A layer's own CAMediaTiming (duration, repeatCount, repeatDuration, autoreverses,
 /// fillMode) limits its local time exactly as an animation's timing limits the animation.
+@Suite(.cleanClock)
 @MainActor
 struct CALayerBoundedTimingTests {
     let clock = MediaClock.main
@@ -97,7 +98,6 @@ struct CALayerBoundedTimingTests {
     }
 
     @Test func animationEventsFollowTheBoundedTime() {
-        clock.runUntilIdle()  // first finish what earlier tests left running
         let recorder = EventRecorder()
         let parent = makeLayer()
         let child = makeLayer()

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
+@Suite(.cleanClock)
 @MainActor
 struct CALayerGeometryTests {
     @Test func frameIsDerivedAlsoUnderTransforms() {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
+@Suite(.cleanClock)
 @MainActor
 struct CALayerPresentationTests {
     let clock = MediaClock.main

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
 /// Pause, resume and scrub through speed and timeOffset (REFERENCE.md "Time").
+@Suite(.cleanClock)
 @MainActor
 struct CALayerTimingTests {
     let clock = MediaClock.main
@@ -16,7 +18,6 @@ struct CALayerTimingTests {
     }
 
     @Test func pausedParentFreezesAndScrubsItsChildren() {
-        clock.runUntilIdle()  // first finish what earlier tests left running
         let (parent, child) = tree()
         clock.advance(by: 0.25)
         // Apple's pause recipe.

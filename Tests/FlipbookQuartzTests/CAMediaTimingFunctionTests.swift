@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
+@Suite(.cleanClock)
 @MainActor
 struct CAMediaTimingFunctionTests {
     /// REFERENCE.md spot values (WebKit/Chromium agree to ~1e-6).

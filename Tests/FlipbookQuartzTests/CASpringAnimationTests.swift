@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
 /// Springs through CASpringAnimation's presentation values, against REFERENCE.md's closed forms
 /// (written out here independently of FlipbookGeometry).
+@Suite(.cleanClock)
 @MainActor
 struct CASpringAnimationTests {
     let clock = MediaClock.main

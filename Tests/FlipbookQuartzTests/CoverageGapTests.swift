@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
 /// Closed-form checks for Quartz API that no other test covered.
+@Suite(.cleanClock)
 @MainActor
 struct CoverageGapTests {
     let clock = MediaClock.main

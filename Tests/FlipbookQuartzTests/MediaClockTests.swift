@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
+@Suite(.cleanClock)
 @MainActor
 struct MediaClockTests {
     let clock = MediaClock.main
@@ -51,7 +52,6 @@ struct MediaClockTests {
     }
 
     @Test func runUntilIdleRunsAnimationsToTheEnd() {
-        clock.runUntilIdle()  // first finish what earlier tests left running
         let layer = makeLayer()
         layer.add(basic("opacity", from: 0, to: 1, duration: 0.5), forKey: "fade")
         let start = clock.now

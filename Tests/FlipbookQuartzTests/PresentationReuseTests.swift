@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookQuartz
 
 /// `presentation()` refills a plain layer's previous copy when nobody holds it any more. These
 /// pin that the refill is invisible: a held copy never changes, and a refilled tree equals what
 /// fresh copies would show (values, sublayers, superlayers, masks, model links), whatever
 /// changed in between.
+@Suite(.cleanClock)
 @MainActor
 struct PresentationReuseTests {
     let clock = MediaClock.main

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 /// The compositor's shortcuts (interior runs without coverage tests, flat-colour fills, row
 /// shares on several workers) must give exactly the bytes of the plain per-pixel path.
-@Suite struct CompositorShortcutTests {
+@Suite(.cleanClock) struct CompositorShortcutTests {
     /// A small deterministic generator (64-bit LCG), so every run draws the same cases.
     struct Generator {
         var state: UInt64

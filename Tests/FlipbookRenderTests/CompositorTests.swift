@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 @testable import FlipbookRender
 
 /// The compositor against a double-precision reference: straightforward inverse mapping and
 /// bilinear interpolation in Double, computed here independently.
-@Suite struct CompositorTests {
+@Suite(.cleanClock) struct CompositorTests {
     /// A deterministic 32 × 32 opaque texture (a smooth pattern plus a hard-edged square).
     static func texture() -> Raster {
         let n = 32

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite struct ContentCacheTests {
+@Suite(.cleanClock) struct ContentCacheTests {
     /// Moving, rotating and fading a layer reuses its bitmap; changing its colour redraws it.
     @Test func contentIsRedrawnOnlyWhenItChanges() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), nil)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite struct DeterminismTests {
+@Suite(.cleanClock) struct DeterminismTests {
     /// The same scene at the same time, rendered by two renderers, gives identical bytes.
     @Test func renderingTwiceGivesIdenticalBytes() {
         var outputs: [Data] = []

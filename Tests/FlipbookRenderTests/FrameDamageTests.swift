@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 /// Redrawing only what changed must give exactly the frames a full redraw gives.
 @MainActor
-@Suite struct FrameDamageTests {
+@Suite(.cleanClock) struct FrameDamageTests {
     /// Renders `frames` states with and without change tracking; every frame must be equal.
     func compareSequences(_ root: CALayer, frames: Int, scale: CGFloat = 1, background: CGColor? = .black, step: (Int) -> Void) -> [Int] {
         let incremental = LayerRenderer(scale: scale), full = LayerRenderer(scale: scale)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
@@ -45,7 +46,7 @@ private final class DrawingDelegate: CALayerDelegate {
 /// geometry-only pictures are exact; text (font rasterisation may vary with library versions)
 /// allows small differences.
 @MainActor
-@Suite struct GoldenImageTests {
+@Suite(.cleanClock) struct GoldenImageTests {
     let geometry = SnapshotTolerance(channel: 2, pixelFraction: 0.001)
     let text = SnapshotTolerance(channel: 24, pixelFraction: 0.02)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
@@ -8,7 +9,7 @@ import FlipbookQuartz
 /// spilling outside the bounds unless masksToBounds, bilinear between texel centres, one texture
 /// per CGImage.
 @MainActor
-@Suite struct ImageContentsTests {
+@Suite(.cleanClock) struct ImageContentsTests {
     /// A `width` × `height` image of one opaque colour.
     func solid(_ width: Int, _ height: Int, r: UInt8, g: UInt8, b: UInt8) -> CGImage? {
         CGImage(width: width, height: height, premultipliedRGBA: Array((0..<(width * height)).map { _ in [r, g, b, 255] }.joined()))

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 @testable import FlipbookRender
 
-@Suite struct ImageDecoderTests {
+@Suite(.cleanClock) struct ImageDecoderTests {
     @Test func rejectsGarbage() {
         #expect(ImageDecoder.decode(data: Data()) == nil)
         #expect(ImageDecoder.decode(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])) == nil)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite struct LayerRendererTests {
+@Suite(.cleanClock) struct LayerRendererTests {
     /// A standalone layer set up with actions disabled (standalone layers animate property
     /// changes implicitly, as on iOS).
     func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer { makeLayer(frame, color) }

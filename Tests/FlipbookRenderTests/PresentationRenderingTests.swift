@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
 /// The renderer draws the presentation tree at MediaClock.main's time, never the model alone.
 @MainActor
-@Suite struct PresentationRenderingTests {
+@Suite(.cleanClock) struct PresentationRenderingTests {
     @Test func drawsAnimatedValuesAtTheCurrentMediaTime() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), .white)
         let l = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), .black, in: root)

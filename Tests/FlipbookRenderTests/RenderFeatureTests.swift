@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
@@ -42,7 +43,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 // MARK: - zPosition and isHidden
 
 @MainActor
-@Suite struct SiblingOrderTests {
+@Suite(.cleanClock) struct SiblingOrderTests {
     /// Two 40 × 40 squares overlapping in x 20…40: `a` (red, added first) and `b` (blue, added
     /// second). Pixel (30, 20) is in the overlap, (10, 20) only in `a`, (50, 20) only in `b`.
     func scene() -> (root: CALayer, a: CALayer, b: CALayer) {
@@ -133,7 +134,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 }
 
 @MainActor
-@Suite struct HiddenLayerTests {
+@Suite(.cleanClock) struct HiddenLayerTests {
     /// White root; a red 40 × 40 parent at (10, 10) holding a blue 20 × 20 child at (10, 10) in
     /// its space (screen 20…40), with a green border and a shadow 30 pt to the right.
     func scene() -> (root: CALayer, parent: CALayer, child: CALayer) {
@@ -209,7 +210,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 /// radius, CSS σ = blur / 2): across a straight edge of an opaque shape the shadow's alpha at
 /// signed distance d outside the edge is Φ(−d / σ).
 @MainActor
-@Suite struct ShadowPathTests {
+@Suite(.cleanClock) struct ShadowPathTests {
     /// A transparent 200 × 200 root and a layer at (50, 50) of 100 × 100 with no background
     /// whose shadowPath is `path` (layer space): the image's alpha is the shadow's alpha.
     func scene(path: CGRect, offset: CGSize = .zero, radius: CGFloat = 0, frame: CGRect = CGRect(x: 50, y: 50, width: 100, height: 100))
@@ -364,7 +365,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 // MARK: - Image placement: contentsScale and contentsGravity
 
 @MainActor
-@Suite struct ImagePlacementTests {
+@Suite(.cleanClock) struct ImagePlacementTests {
     /// A red `w` × `h` pixel image in a 100 × 60 layer filling a white root, gravity `g`.
     func render(_ g: CALayerContentsGravity, w: Int = 20, h: Int = 10, contentsScale: CGFloat = 1, scale: CGFloat = 1,
                 bounds: CGRect = CGRect(x: 0, y: 0, width: 100, height: 60)) -> RenderedImage
@@ -486,7 +487,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 // MARK: - Straight alpha from pixel(x:y:)
 
 @MainActor
-@Suite struct StraightAlphaTests {
+@Suite(.cleanClock) struct StraightAlphaTests {
     /// Pure red at opacity 0.5 over nothing: stored premultiplied as (≈128, 0, 0, ≈128);
     /// `pixel(x:y:)` un-premultiplies to (255, 0, 0, ≈128).
     @Test func translucentLayerReadsBackWithStraightAlpha() {
@@ -522,7 +523,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 // MARK: - Device presets and output sizes
 
 @MainActor
-@Suite struct DevicePresetTests {
+@Suite(.cleanClock) struct DevicePresetTests {
     @Test func presetSizesAreApplesPointSizes() {
         #expect(DevicePreset.iPhoneSE.size == CGSize(width: 375, height: 667))
         #expect(DevicePreset.iPhone15.size == CGSize(width: 393, height: 852))
@@ -553,7 +554,7 @@ private func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
 // MARK: - Decoded PNG and JPEG contents
 
 @MainActor
-@Suite struct DecodedImageContentsTests {
+@Suite(.cleanClock) struct DecodedImageContentsTests {
     /// 32 × 32 pixels in four opaque 16 × 16 quadrants: red top-left, green top-right, blue
     /// bottom-left, yellow bottom-right (16-pixel quadrants line up with JPEG's 16 × 16 blocks).
     static func quadrants() -> RenderedImage? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
@@ -8,7 +9,7 @@ import FlipbookQuartz
 /// (the bounding box of dark pixels on a white background), not on the renderer's own metrics.
 /// Rendered at scale 2 and measured in pixels; 1 pt = 2 px.
 @MainActor
-@Suite struct TextLayerRenderingTests {
+@Suite(.cleanClock) struct TextLayerRenderingTests {
     static let phrase = "Hello there"
     static let long = "The quick brown fox jumps over the lazy dog and then runs far away"
 

@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// Springs and keyframes sampled against REFERENCE.md's closed forms.
 @MainActor
-@Suite struct AnimationKeyframeTests {
+@Suite(.cleanClock) struct AnimationKeyframeTests {
     typealias S = AnimationTestSupport
 
     @Test func uikitSpringMappingMatchesReferenceNumbers() throws {

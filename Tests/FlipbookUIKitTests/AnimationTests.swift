@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// UIView.animate sampled at fixed media times against the exact curves (REFERENCE.md).
 @MainActor
-@Suite struct AnimationTests {
+@Suite(.cleanClock) struct AnimationTests {
     typealias S = AnimationTestSupport
 
     @Test func optionBitsHaveApplesRawValues() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// A seed-001-like app: a button that presents a red modal over the content.
@@ -25,7 +26,7 @@ final class DriverRootViewController: UIViewController {
     }
 }
 
-@Suite("App driver")
+@Suite("App driver", .cleanClock)
 @MainActor
 struct AppDriverTests {
     @Test func windowMatchesTheDevice() {

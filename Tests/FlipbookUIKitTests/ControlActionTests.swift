@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
@@ -10,7 +11,7 @@ final class Presenter {
 }
 
 @MainActor
-@Suite struct ControlActionTests {
+@Suite(.cleanClock) struct ControlActionTests {
     @Test func closureTargetActionIsTheOneLinePort() {
         let p = Presenter()
         let button = UIButton()

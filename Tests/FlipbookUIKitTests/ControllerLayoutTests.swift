@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// A controller's layout hooks bracket its view's layout pass.
 @MainActor
-@Suite struct ControllerLayoutTests {
+@Suite(.cleanClock) struct ControllerLayoutTests {
     final class LoggingView: UIView {
         var log: (String) -> Void = { _ in }
         override func layoutSubviews() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// The seed's animator shape: an NSObject subclass conforming to the transition protocols.
@@ -32,7 +33,7 @@ final class NSObjectTransitioningDelegate: NSObject, UIViewControllerTransitioni
     ) -> UIViewControllerAnimatedTransitioning? { animator }
 }
 
-@Suite("View controller life cycle")
+@Suite("View controller life cycle", .cleanClock)
 @MainActor
 struct ControllerLifecycleTests {
     @Test func viewLoadsLazilyOnce() {

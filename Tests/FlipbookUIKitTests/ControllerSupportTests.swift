@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Shared recorders for the controller and transition tests: every object appends what
@@ -177,7 +178,7 @@ func runModal(_ seconds: TimeInterval) {
     MediaClock.main.advance(by: seconds + 1.0 / 60)
 }
 
-@Suite("Controller test support")
+@Suite("Controller test support", .cleanClock)
 @MainActor
 struct ControllerSupportTests {
     @Test func logTakesAndResets() {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 import FlipbookQuartz
 import FlipbookGeometry
 
 /// Animator life cycle, delegates, composite behaviours and bad input, as recorded histories.
 @MainActor
-@Suite struct DynamicsBehaviorTests {
+@Suite(.cleanClock) struct DynamicsBehaviorTests {
     @Test func defaultsAreUIKits() {
         let item = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let b = UIDynamicItemBehavior(items: [item])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 import FlipbookQuartz
 import FlipbookGeometry
@@ -29,7 +30,7 @@ final class DynamicsRecorder: UIDynamicAnimatorDelegate, UICollisionBehaviorDele
 /// UIKit Dynamics numbers against closed forms (REFERENCE.md: gravity 1 = 1000 pt/s²; force 1 on
 /// mass 1 = 100 pt/s²; mass = density · w · h / 10 000).
 @MainActor
-@Suite struct DynamicsMotionTests {
+@Suite(.cleanClock) struct DynamicsMotionTests {
     static func scene(_ frame: CGRect = CGRect(x: 150, y: 100, width: 100, height: 100)) -> (UIView, UIView, UIDynamicAnimator) {
         let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 2000))
         let item = UIView(frame: frame)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite struct LayoutAutoLayoutTests {
+@Suite(.cleanClock) struct LayoutAutoLayoutTests {
     func root() -> UIView { UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667)) }
 
     @Test func centredButtonUsesItsIntrinsicSize() {

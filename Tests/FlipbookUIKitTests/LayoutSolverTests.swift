@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite struct LayoutSolverTests {
+@Suite(.cleanClock) struct LayoutSolverTests {
     typealias E = CassowaryExpression
 
     @Test func requiredEqualitiesAndWeakPreferences() throws {

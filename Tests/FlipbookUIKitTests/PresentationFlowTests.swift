@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Seed 000's flows and seed 004's style rules, as recorded histories and hierarchy states.
-@Suite("Presentation flows")
+@Suite("Presentation flows", .cleanClock)
 @MainActor
 struct PresentationFlowTests {
     /// A root A in a window and a presented B with a recording delegate.
@@ -304,7 +305,7 @@ final class ModalLayoutDelegate: UIViewControllerTransitioningDelegate {
     }
 }
 
-@Suite("Presentation controller layout")
+@Suite("Presentation controller layout", .cleanClock)
 @MainActor
 struct PresentationLayoutTests {
     @Test func containerLayoutCallsTheHooksInPairs() {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Each misuse UIKit logs is reported once through FlipbookDiagnostics, with the app
 /// left consistent.
-@Suite("Presentation misuse")
+@Suite("Presentation misuse", .cleanClock)
 @MainActor
 struct PresentationMisuseTests {
     func capture(_ body: () -> Void) -> [String] {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Sheets and the built-in modal transition styles.
-@Suite("Sheets and built-in transition styles")
+@Suite("Sheets and built-in transition styles", .cleanClock)
 @MainActor
 struct PresentationSheetTests {
     /// An iPhone 15 window (393 × 852, safe-area top 59).

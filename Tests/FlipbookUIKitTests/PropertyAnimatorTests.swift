@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// UIViewPropertyAnimator: plain runs, completion positions, pause/scrub/stop/finish.
 @MainActor
-@Suite struct PropertyAnimatorTests {
+@Suite(.cleanClock) struct PropertyAnimatorTests {
     typealias S = AnimationTestSupport
 
     @Test func plainRunFollowsTheCurveAndCompletesAtTheEnd() {
@@ -132,7 +132,6 @@ import FlipbookGeometry
     }
 
     @Test func pausedAnimatorsDoNotKeepTheClockBusy() {
-        MediaClock.main.runUntilIdle()  // first finish what earlier tests left running
         let view = S.makeView()
         let paused = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
         paused.fractionComplete = 0.5

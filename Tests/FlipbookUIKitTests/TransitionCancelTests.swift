@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// A delegate whose dismissal is driven by a manual interaction controller.
@@ -20,7 +21,7 @@ final class ModalCancellingDelegate: UIViewControllerTransitioningDelegate {
     ) -> UIViewControllerInteractiveTransitioning? { interaction }
 }
 
-@Suite("Cancelled transitions")
+@Suite("Cancelled transitions", .cleanClock)
 @MainActor
 struct TransitionCancelTests {
     @Test func cancelledFullScreenDismissalRestoresThePresentation() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 @MainActor
@@ -43,7 +44,7 @@ final class ModalCoordinatorDelegate: UIViewControllerTransitioningDelegate {
     }
 }
 
-@Suite("Transition coordinator")
+@Suite("Transition coordinator", .cleanClock)
 @MainActor
 struct TransitionCoordinatorTests {
     @Test func alongsideAnimationsRunWithTheAnimatorAndCompleteAfterIt() {

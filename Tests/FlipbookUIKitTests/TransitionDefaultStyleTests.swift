@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// UIKit's default modal animations (no transitioning delegate), sampled halfway.
 /// Expected values come from the curves' closed forms: easeInOut(0.5) = 0.5,
 /// easeIn(0.5) = 0.3153567343 (REFERENCE.md).
-@Suite("Default modal transition styles")
+@Suite("Default modal transition styles", .cleanClock)
 @MainActor
 struct TransitionDefaultStyleTests {
     func present(_ style: UIModalTransitionStyle) -> (UIViewController, UIViewController, UIWindow) {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// `interruptibleAnimator(using:)` is Apple's optional member: an animator may implement it
 /// (as an NSObject subclass, the way iOS code writes it) or leave it out.
 @MainActor
-@Suite struct TransitionInterruptibleAnimatorTests {
+@Suite(.cleanClock) struct TransitionInterruptibleAnimatorTests {
     final class Plain: NSObject, UIViewControllerAnimatedTransitioning {
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
         func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {

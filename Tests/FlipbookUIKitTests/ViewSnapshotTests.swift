@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite struct ViewSnapshotTests {
+@Suite(.cleanClock) struct ViewSnapshotTests {
     @Test func snapshotKeepsWhatTheViewShowedThen() throws {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         view.backgroundColor = .red

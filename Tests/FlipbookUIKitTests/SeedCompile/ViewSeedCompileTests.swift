@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 // The seeds' VIEW code, compiled against Flipbook with only the documented target-action change
@@ -139,7 +140,7 @@ enum SeedCardFlipViews {
 }
 
 @MainActor
-@Suite struct ViewSeedCompileTests {
+@Suite(.cleanClock) struct ViewSeedCompileTests {
     @Test func seed001ButtonIsCentredAndActsThroughTheClosurePort() {
         let host = SeedPresentingHost()
         host.viewDidLoad()

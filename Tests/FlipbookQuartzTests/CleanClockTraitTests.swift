@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookQuartz
+
+/// `MediaClock.reset()` and the `.cleanClock` trait: what one test leaves running cannot
+/// reach a test that carries the trait.
+@Suite(.serialized) struct CleanClockTraitTests {
+    /// Leaves every kind of work running on the main clock, each recording when it fires.
+    @MainActor static func leaveWorkRunning(into recorder: EventRecorder) -> CALayer {
+        let layer = CALayer()
+        let endless = CABasicAnimation(keyPath: "opacity")
+        endless.fromValue = 0
+        endless.toValue = 1
+        endless.duration = 1
+        endless.repeatCount = .infinity
+        layer.add(endless, forKey: "endless")
+        let finite = CABasicAnimation(keyPath: "position.x")
+        finite.toValue = 100
+        finite.duration = 0.5
+        finite.delegate = RecordingAnimationDelegate("finite", recorder: recorder)
+        layer.add(finite, forKey: "finite")
+        MediaClock.main.schedule(after: 0.25) { recorder.record("scheduled") }
+        CADisplayLink { _ in recorder.record("link") }.add(to: .main, forMode: .common)
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { recorder.record("completion") }
+        let inTransaction = CABasicAnimation(keyPath: "opacity")
+        inTransaction.duration = 0.1
+        CALayer().add(inTransaction, forKey: nil)
+        // The transaction is left open on purpose.
+        MediaClock.main.framesPerSecond = 24
+        return layer
+    }
+
+    @Test func leftoversCannotLeakIntoATestWithTheTrait() async throws {
+        let recorder = await MainActor.run { EventRecorder() }
+        let (layer, wasBusy) = await MainActor.run { (Self.leaveWorkRunning(into: recorder), !MediaClock.main.isIdle) }
+        #expect(wasBusy)  // without a reset, the work would run on
+        try await CleanClockTrait().provideScope(for: Test.current!, testCase: Test.Case.current) {
+            await MainActor.run {
+                recorder.reset()  // what counts is what fires inside the scoped test
+                #expect(MediaClock.main.isIdle)
+                #expect(MediaClock.main.framesPerSecond == 60)
+                #expect(layer.animationKeys() == nil)
+                MediaClock.main.advance(by: 2)
+                #expect(recorder.events.isEmpty)
+            }
+        }
+        #expect(await MainActor.run { recorder.events.isEmpty })
+    }
+
+    /// The same leftovers do run when nothing resets the clock (so the test above can fail).
+    @Test(.cleanClock) @MainActor func withoutAResetTheLeftoversRun() {
+        let recorder = EventRecorder()
+        _ = Self.leaveWorkRunning(into: recorder)
+        CATransaction.commit()
+        MediaClock.main.advance(by: 1)
+        #expect(recorder.events.contains("scheduled"))
+        #expect(recorder.events.contains("link"))
+        #expect(recorder.events.contains("stop finite true"))
+        #expect(recorder.events.contains("completion"))
+    }
+
+    /// `reset()` from inside a frame is refused (it would pull the frame out from under itself).
+    @Test(.cleanClock) @MainActor func resetInsideAFrameIsReported() {
+        var seen: [String] = []
+        MediaClock.main.schedule(after: 0) {
+            seen = FlipbookDiagnostics.capture { MediaClock.main.reset() }
+        }
+        MediaClock.main.advanceFrames(1)
+        #expect(seen.contains { $0.contains("reset()") })
+    }
+}
