@@ -129,13 +129,9 @@ final class AnimationEngine {
             let speed = layer.effectiveSpeed
             if speed == 0 || !speed.isFinite { continue }
             if layer.timelineHasEnded(atMediaTime: now) { continue }
-            for entry in entries where !entry.animation.isStopped {
-                let t = entry.animation.timing
-                if t.speed == 0 { continue }
-                if t.activeDuration.isFinite || !entry.animation.isStarted { return true }
-                // An infinite animation never ends: the clock cannot become idle.
-                return true
-            }
+            // Any unstopped animation that time moves keeps the clock busy: a finite one has an
+            // end still to come, and an endless one never lets the clock become idle.
+            if entries.contains(where: { !$0.animation.isStopped && $0.animation.timing.speed != 0 }) { return true }
         }
         return false
     }

@@ -40,7 +40,9 @@ public final class LayerRenderer {
         if scale.isFinite && scale > 0 && scale <= 16 {
             self.scale = scale
         } else {
-            FileHandle.standardError.write(Data("FlipbookRender: LayerRenderer scale \(scale) is invalid; using 2.\n".utf8))
+            FlipbookDiagnostics.report(
+                "LayerRenderer(scale:) needs a scale in (0, 16] pixels per point (got \(scale)); using 2.",
+                once: "LayerRenderer.scale")
             self.scale = 2
         }
     }
