@@ -30,7 +30,7 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 return .success(
                     try SceneExporter.export(
-                        type, options: exportOptions, advanceClock: SceneClock.advance,
+                        type, options: exportOptions,
                         progress: { done, total in bar.update(done, total) }))
             } catch {
                 return .failure(error)

@@ -53,11 +53,13 @@ public enum SceneExporter {
     }
 
     /// Renders `sceneType` for `options`. `progress(done, total)` is called after each frame.
-    /// `advanceClock(seconds)` moves media time on between frames (the media clock in an app;
-    /// the default does nothing, for scenes driven by `update(elapsed:)` alone).
+    ///
+    /// The exporter owns the frame loop: between frames it advances `MediaClock.main` by one
+    /// export frame (firing display links, scheduled steps and animation callbacks on the way,
+    /// as the running app would see them), then asks the scene to catch up
+    /// (`update(elapsed:)`) and renders its layer tree. Scene, clock and frames meet here only.
     public static func export(
         _ sceneType: any RenderScene.Type, options: ExportOptions,
-        advanceClock: (CFTimeInterval) -> Void = { _ in },
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> ExportSummary {
         guard options.fps.isFinite, options.fps > 0 else { throw RenderError.invalidInput("fps must be positive (got \(options.fps))") }
@@ -105,7 +107,7 @@ public enum SceneExporter {
 
             scene.start()
             for i in 0..<count {
-                if i > 0 { advanceClock(1 / options.fps) }
+                if i > 0 { MediaClock.main.advance(by: 1 / options.fps) }
                 let t = Double(i) / options.fps
                 scene.update(elapsed: t)
                 let image = renderer.render(scene.rootLayer)
