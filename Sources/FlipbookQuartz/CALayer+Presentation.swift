@@ -106,8 +106,7 @@ extension CALayer {
     public func presentationValue(forKeyPath keyPath: String) -> Any? {
         let path = LayerKeyPath(keyPath)
         guard !animationEntries.isEmpty else { return animatableValue(for: path)?.anyValue }
-        let scratch = presentationScratch(keys: [path.key])
-        return scratch.animatableValue(for: path)?.anyValue
+        return presentedLayer().animatableValue(for: path)?.anyValue
     }
 
     /// The presented values of this layer alone (no sublayers), at its current local time.
@@ -153,9 +152,5 @@ extension CALayer {
     public func currentLocalTime(parentTime: CFTimeInterval? = nil) -> CFTimeInterval {
         guard let t = parentTime else { return localTime(atMediaTime: MediaClock.main.now) }
         return localTime(fromParentTime: t)
-    }
-
-    private func presentationScratch(keys: Set<LayerKey>) -> CALayer {
-        presentedLayer()
     }
 }
