@@ -10,33 +10,26 @@ import FlipbookQuartz
 /// projective map of the plane, so conversions through perspective are exact and invertible
 /// while the layer is not edge-on. Model values are used, not presentation values, as in UIKit.
 extension UIView {
-    /// The map from this view's bounds space to its tree root's bounds space.
-    func toRootHomography() -> (root: UIView, map: PlaneMap) {
-        var h = PlaneMap.identity
-        var v: UIView = self
-        while let parent = v.superviewStorage {
-            h = h.then(LayerGeometry.toSuperlayerMatrix(v.layer))
-            v = parent
-        }
-        return (v, h)
+    /// The root of this view's tree: its window, when it is in one.
+    var treeRoot: UIView {
+        var v = self
+        while let parent = v.superviewStorage { v = parent }
+        return v
     }
 
     /// Converts `point` from this view's bounds space to `view`'s (the window, or the tree's
-    /// root, when `view` is nil). Views in different trees meet in their roots' spaces.
+    /// root, when `view` is nil), through the layers (`CALayer.convert`). Views in different
+    /// trees meet in their roots' bounds spaces.
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        let a = toRootHomography()
-        let rootPoint = a.map.map(point)
-        guard let view else { return rootPoint }
-        let b = view.toRootHomography()
-        guard let inverse = b.map.inverted else { return rootPoint }
-        return inverse.map(rootPoint)
+        let inRoot = layer.convert(point, to: treeRoot.layer)
+        guard let view else { return inRoot }
+        return view.layer.convert(inRoot, from: view.treeRoot.layer)
     }
 
     /// Converts `point` from `view`'s bounds space (the window's when nil) to this view's.
     public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        let source = view.map { $0.toRootHomography().map.map(point) } ?? point
-        guard let inverse = toRootHomography().map.inverted else { return source }
-        return inverse.map(source)
+        let inRoot = view.map { $0.layer.convert(point, to: $0.treeRoot.layer) } ?? point
+        return layer.convert(inRoot, from: treeRoot.layer)
     }
 
     /// Converts `rect` to `view`'s space: the bounding box of its four converted corners.
@@ -65,7 +58,10 @@ extension UIView {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01 else { return nil }
         guard point.x.isFinite, point.y.isFinite, self.point(inside: point, with: event) else { return nil }
         for sub in subviewStorage.reversed() {
-            let p = sub.convert(point, from: self)
+            // One step down the tree: the inverse of the subview's own plane map (a view
+            // seen edge-on cannot be hit).
+            guard let down = sub.layer.mapToSuperlayerPlane().inverse else { continue }
+            let p = down.map(point)
             if let hit = sub.hitTest(p, with: event) { return hit }
         }
         return self

@@ -65,7 +65,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// non-identity transform keeps the transform and fits the untransformed size for pure
     /// scales, as Core Animation does.
     open var frame: CGRect {
-        get { LayerGeometry.frame(of: layer) }
+        get { layer.frame }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
                 newValue.size.width.isFinite, newValue.size.height.isFinite
@@ -381,87 +381,4 @@ extension UIView {
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
     /// The size UIKit uses for `systemLayoutSizeFitting(_:)` to ask for the largest size.
     public static let layoutFittingExpandedSize = CGSize(width: 10_000, height: 10_000)
-}
-
-/// Geometry of a layer in its superlayer's space (frame under transforms).
-@MainActor
-enum LayerGeometry {
-    /// The bounding box of the layer's bounds mapped into its superlayer's space by
-    /// anchor point, transform and position (z flattened, perspective divided).
-    static func frame(of layer: CALayer) -> CGRect {
-        let b = layer.bounds, a = layer.anchorPoint, p = layer.position
-        let t = layer.transform
-        if CATransform3DIsIdentity(t) {
-            return CGRect(x: p.x - a.x * b.width, y: p.y - a.y * b.height, width: b.width, height: b.height)
-        }
-        let m = toSuperlayerMatrix(layer, includeSuperSublayerTransform: false)
-        let corners = [
-            CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-            CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY),
-        ].map { m.map($0) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .zero }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    /// The plane-to-plane map from the layer's bounds space to its superlayer's bounds space.
-    static func toSuperlayerMatrix(_ layer: CALayer, includeSuperSublayerTransform: Bool = true) -> PlaneMap {
-        let b = layer.bounds, a = layer.anchorPoint, p = layer.position
-        let ax = b.minX + a.x * b.width, ay = b.minY + a.y * b.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -layer.anchorPointZ)
-        m = CATransform3DConcat(m, layer.transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, layer.zPosition))
-        if includeSuperSublayerTransform, let s = layer.superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
-            let sb = s.bounds, sa = s.anchorPoint
-            let cx = sb.minX + sa.x * sb.width, cy = sb.minY + sa.y * sb.height
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-cx, -cy, 0))
-            m = CATransform3DConcat(m, s.sublayerTransform)
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(cx, cy, 0))
-        }
-        return PlaneMap(m)
-    }
-}
-
-/// A 3×3 projective map of the plane (row-vector convention, like `CATransform3D`): the part of
-/// a 4×4 layer matrix that acts on points with z = 0, with the output's z discarded (Core
-/// Animation flattens each layer into its superlayer's plane).
-struct PlaneMap: Sendable, Equatable {
-    var m: [Double]  // row-major 3×3
-
-    static let identity = PlaneMap(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
-
-    init(m: [Double]) { self.m = m }
-
-    init(_ t: CATransform3D) {
-        m = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44].map { Double($0) }
-    }
-
-    /// `self` followed by `o` (row vectors: p·self·o).
-    func then(_ o: PlaneMap) -> PlaneMap {
-        var r = [Double](repeating: 0, count: 9)
-        for i in 0..<3 { for j in 0..<3 { r[i * 3 + j] = (0..<3).reduce(0) { $0 + m[i * 3 + $1] * o.m[$1 * 3 + j] } } }
-        return PlaneMap(m: r)
-    }
-
-    /// The inverse map, or nil when the plane collapses (e.g. a layer turned edge-on).
-    var inverted: PlaneMap? {
-        let a = m
-        let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
-        let det = a[0] * c00 + a[1] * c01 + a[2] * c02
-        guard abs(det) > 1e-12, det.isFinite else { return nil }
-        let inv = [
-            c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
-            c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-            c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
-        ].map { $0 / det }
-        return PlaneMap(m: inv)
-    }
-
-    /// Maps a point; points that land at infinity come back unchanged (never NaN).
-    func map(_ p: CGPoint) -> CGPoint {
-        let x = Double(p.x), y = Double(p.y)
-        let X = x * m[0] + y * m[3] + m[6], Y = x * m[1] + y * m[4] + m[7], W = x * m[2] + y * m[5] + m[8]
-        guard abs(W) > 1e-12, (X / W).isFinite, (Y / W).isFinite else { return p }
-        return CGPoint(x: X / W, y: Y / W)
-    }
 }
