@@ -65,7 +65,7 @@ extension CALayer {
     }
 
     /// The map from `layer`'s bounds space (the space above the root when nil) into this layer's.
-    private func map(from layer: CALayer?) -> PlaneMap? {
+    package func map(from layer: CALayer?) -> PlaneMap? {
         let source = layer?.mapToScreen() ?? .identity
         guard let inverse = mapToScreen().inverse else {
             FlipbookDiagnostics.report(

@@ -17,41 +17,41 @@ extension UIView {
         return v
     }
 
+    /// The map from this view's bounds space to `view`'s (the tree root's when nil), through
+    /// the layers: views in different trees meet in their roots' bounds spaces. Nil when a
+    /// view on the way is seen edge-on (reported by `CALayer.convert`'s map).
+    func planeMap(to view: UIView?) -> PlaneMap? {
+        guard let toRoot = treeRoot.layer.map(from: layer) else { return nil }
+        guard let view else { return toRoot }
+        guard let fromRoot = view.layer.map(from: view.treeRoot.layer) else { return nil }
+        return toRoot.then(fromRoot)
+    }
+
     /// Converts `point` from this view's bounds space to `view`'s (the window, or the tree's
-    /// root, when `view` is nil), through the layers (`CALayer.convert`). Views in different
-    /// trees meet in their roots' bounds spaces.
+    /// root, when `view` is nil).
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        let inRoot = layer.convert(point, to: treeRoot.layer)
-        guard let view else { return inRoot }
-        return view.layer.convert(inRoot, from: view.treeRoot.layer)
+        planeMap(to: view)?.map(point) ?? point
     }
 
     /// Converts `point` from `view`'s bounds space (the window's when nil) to this view's.
     public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        let inRoot = view.map { $0.layer.convert(point, to: $0.treeRoot.layer) } ?? point
-        return layer.convert(inRoot, from: treeRoot.layer)
+        (view ?? treeRoot).planeMap(to: self)?.map(point) ?? point
     }
 
     /// Converts `rect` to `view`'s space: the bounding box of its four converted corners.
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        boundingBox(of: rect) { convert($0, to: view) }
+        convertRect(rect, planeMap(to: view))
     }
 
     /// Converts `rect` from `view`'s space: the bounding box of its four converted corners.
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        boundingBox(of: rect) { convert($0, from: view) }
+        convertRect(rect, (view ?? treeRoot).planeMap(to: self))
     }
 
-    private func boundingBox(of rect: CGRect, _ f: (CGPoint) -> CGPoint) -> CGRect {
+    private func convertRect(_ rect: CGRect, _ map: PlaneMap?) -> CGRect {
         let r = rect.standardized
-        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return r }
-        let pts = [
-            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
-        ].map(f)
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, let map else { return r }
+        return map.boundingBox(of: r)
     }
 
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
