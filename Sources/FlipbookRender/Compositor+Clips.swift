@@ -47,14 +47,6 @@ struct FastClip: Sendable {
     @inline(__always) func signedDistance(_ x: Double, _ y: Double) -> Double {
         let px = x - cx, py = y - cy
         let e = px < 0 ? (py < 0 ? e0 : e2) : (py < 0 ? e1 : e3)
-        let qx = abs(px) - hx + e, qy = abs(py) - hy + e
-        if e > 0 && qx > 0 && qy > 0 {
-            if !continuous { return (qx * qx + qy * qy).squareRoot() - e }
-            let a = qx / e, b = qy / e
-            let a2 = a * a, b2 = b * b
-            let f = (a2 * a2 + b2 * b2).squareRoot().squareRoot()
-            return (f - 1) * e
-        }
-        return max(qx, qy) - e
+        return RoundedRectShape.signedDistance(px: px, py: py, hx: hx, hy: hy, cornerExtent: e, continuous: continuous)
     }
 }

@@ -59,6 +59,17 @@ struct RoundedRectShape: Sendable, Hashable {
         let px = x - cx, py = y - cy
         let k = (px < 0 ? 0 : 1) + (py < 0 ? 0 : 2)
         let e = radius(k) > 0 ? extent(k) : 0
+        return Self.signedDistance(px: px, py: py, hx: hx, hy: hy, cornerExtent: e, continuous: continuous)
+    }
+
+    /// The distance formula itself (the one place it lives; the compositor's clip calls it
+    /// with its cached centre, half sizes and corner extents): (px, py) is the point relative
+    /// to the centre, (hx, hy) the half sizes, `e` how far the corner on the point's side
+    /// reaches along each side (0 for a square corner). Negative inside.
+    @inline(__always)
+    static func signedDistance(
+        px: Double, py: Double, hx: Double, hy: Double, cornerExtent e: Double, continuous: Bool
+    ) -> Double {
         let qx = abs(px) - hx + e, qy = abs(py) - hy + e
         if e > 0 && qx > 0 && qy > 0 {
             if !continuous { return (qx * qx + qy * qy).squareRoot() - e }
