@@ -18,11 +18,40 @@ public struct CGPathElement: Sendable, Hashable {
 }
 
 /// An immutable vector path, CoreGraphics' `CGPath`.
+///
+/// `@unchecked Sendable` because a non-final class can conform no other way; it is safe: the
+/// only mutable state, the elements (changed by the `CGMutablePath` subclass alone), is read
+/// and written under a lock, so even a mutable path shared across threads stays consistent.
+/// (Apple's CGPath is Sendable too, so iOS code that sends paths compiles here.)
 public class CGPath: @unchecked Sendable, Hashable {
-    // Mutated only through CGMutablePath before it is shared, as on Apple platforms.
-    public internal(set) var elements: [CGPathElement]
+    private let lock = NSLock()
+    private var storage: [CGPathElement]
 
-    public init(elements: [CGPathElement] = []) { self.elements = elements }
+    /// The path's elements, in order.
+    public internal(set) var elements: [CGPathElement] {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage
+        }
+        set {
+            lock.lock()
+            storage = newValue
+            lock.unlock()
+        }
+    }
+
+    /// Appends elements atomically (a read-modify-write of `elements` would not be).
+    func append(_ new: [CGPathElement]) {
+        lock.lock()
+        storage.append(contentsOf: new)
+        lock.unlock()
+    }
+
+    public init(elements: [CGPathElement] = []) { storage = elements }
+
+    /// Appends one element atomically.
+    func appendElement(_ element: CGPathElement) { append([element]) }
 
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
         let m = CGMutablePath()
@@ -85,24 +114,25 @@ public class CGPath: @unchecked Sendable, Hashable {
 }
 
 /// A path being built, CoreGraphics' `CGMutablePath`.
-public final class CGMutablePath: CGPath, @unchecked Sendable {
+/// Sendable through `CGPath` (its elements are guarded by CGPath's lock).
+public final class CGMutablePath: CGPath {
     public func move(to p: CGPoint, transform t: CGAffineTransform = .identity) {
-        elements.append(CGPathElement(type: .moveToPoint, points: [p.applying(t)]))
+        appendElement(CGPathElement(type: .moveToPoint, points: [p.applying(t)]))
     }
     public func addLine(to p: CGPoint, transform t: CGAffineTransform = .identity) {
-        elements.append(CGPathElement(type: .addLineToPoint, points: [p.applying(t)]))
+        appendElement(CGPathElement(type: .addLineToPoint, points: [p.applying(t)]))
     }
     public func addQuadCurve(to p: CGPoint, control: CGPoint, transform t: CGAffineTransform = .identity) {
-        elements.append(CGPathElement(type: .addQuadCurveToPoint, points: [control.applying(t), p.applying(t)]))
+        appendElement(CGPathElement(type: .addQuadCurveToPoint, points: [control.applying(t), p.applying(t)]))
     }
     public func addCurve(
         to p: CGPoint, control1: CGPoint, control2: CGPoint, transform t: CGAffineTransform = .identity
     ) {
-        elements.append(
+        appendElement(
             CGPathElement(
                 type: .addCurveToPoint, points: [control1.applying(t), control2.applying(t), p.applying(t)]))
     }
-    public func closeSubpath() { elements.append(CGPathElement(type: .closeSubpath, points: [])) }
+    public func closeSubpath() { appendElement(CGPathElement(type: .closeSubpath, points: [])) }
 
     public func addLines(between points: [CGPoint], transform t: CGAffineTransform = .identity) {
         guard let first = points.first else { return }
@@ -171,9 +201,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     public func addPath(_ path: CGPath, transform t: CGAffineTransform = .identity) {
-        for e in path.elements {
-            elements.append(CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }))
-        }
+        append(path.elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
     }
 }
 #endif

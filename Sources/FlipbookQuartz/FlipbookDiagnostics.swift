@@ -36,6 +36,18 @@ public enum FlipbookDiagnostics {
         }
     }
 
+    /// Reports from code that may run off the main actor (a nonisolated initialiser of a
+    /// value type, say): on the main thread at once, as `report(_:once:)`; on any other
+    /// thread on the main actor's next turn, never trapping.
+    public nonisolated static func reportFromAnyContext(_ message: String, once key: String? = nil) {
+        if Thread.isMainThread {
+            // The main thread is the main actor's executor: checked just above, not assumed.
+            MainActor.assumeIsolated { report(message, once: key) }
+        } else {
+            Task { @MainActor in report(message, once: key) }
+        }
+    }
+
     /// Installs `handler` to see every later report; returns a token for `removeObserver(_:)`.
     @discardableResult
     public static func addObserver(_ handler: @escaping @MainActor (Report) -> Void) -> Int {

@@ -186,6 +186,8 @@ final class LayerColdValues {
 }
 
 /// An immutable box for `LayerValues.contents`.
+// @unchecked: `value` is a `let` holding a CGImage (Sendable) or an app object that only the
+// main actor reads; Any cannot state that.
 final class ContentsBox: @unchecked Sendable {
     let value: Any
     init(_ value: Any) { self.value = value }

@@ -25,6 +25,7 @@ public struct ProjectiveTransform: Sendable, Equatable {
 }
 
 /// Pixels ready for the compositor (premultiplied RGBA8), made once from a `CGImage`.
+// @unchecked: its raster is written once, when the texture is made, and only read afterwards.
 public final class Texture: @unchecked Sendable {
     let raster: Raster
     public var width: Int { raster.width }

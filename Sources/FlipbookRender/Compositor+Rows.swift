@@ -52,6 +52,7 @@ struct RowInterval {
 }
 
 /// The per-row worker of `Compositor.draw`.
+// @unchecked: holds raw pointers into rasters the workers only read, or write in disjoint rows.
 struct QuadJob: @unchecked Sendable {
     let quad: QuadDraw
     let dest: Raster

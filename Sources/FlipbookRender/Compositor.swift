@@ -134,6 +134,7 @@ enum Compositor {
         let results = UnsafeMutableBufferPointer<PixelRect>.allocate(capacity: shares.count)
         defer { results.deallocate() }
         results.initialize(repeating: .empty)
+        // nonisolated(unsafe): each worker writes only its own index of the buffer.
         nonisolated(unsafe) let out = results
         DispatchQueue.concurrentPerform(iterations: shares.count) { t in
             out[t] = draw(quad, into: dest, share: shares[t]) ?? .empty

@@ -147,6 +147,7 @@ enum DisplayListExecutor {
 }
 
 /// A buffer the workers write disjoint rows of.
+// @unchecked: a raw pointer; the workers write disjoint row bands of it (never the same byte).
 struct SharedPointer: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<UInt8>
 }

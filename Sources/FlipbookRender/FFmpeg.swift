@@ -87,6 +87,7 @@ public enum FFmpeg {
 }
 
 /// A lock-protected Data for collecting a pipe's output on another thread.
+// @unchecked: every access to its data goes through `lock`.
 final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()

@@ -3,6 +3,7 @@ import FlipbookGeometry
 import FlipbookQuartz
 
 /// A reference compared by identity, so content keys can hold images and recordings cheaply.
+// @unchecked: compared and hashed by identity only; the object is never touched through it.
 struct IdentityBox: Hashable, @unchecked Sendable {
     let object: AnyObject
     static func == (l: IdentityBox, r: IdentityBox) -> Bool { l.object === r.object }

@@ -10,7 +10,7 @@ import FlipbookRender
 /// current directory, trying `name`, `name@3x.png`, `name@2x.png`, `name.png`, `name.jpg`
 /// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` returns nil: Flipbook
 /// ships no SF Symbols.
-public final class UIImage: @unchecked Sendable, CustomStringConvertible {
+public final class UIImage: Sendable, CustomStringConvertible {
     /// The pixels.
     public let cgImage: CGImage?
     /// Pixels per point.

@@ -76,6 +76,8 @@ final class DynamicsEngine {
 
     init() {
         world = PhysicsWorld(gravity: .zero)
+        // The world is stepped only by this engine, on the main actor (its display link), and
+        // calls these back synchronously from that step: the assumption cannot fail.
         world.diagnosticHandler = { d in
             MainActor.assumeIsolated { FlipbookDiagnostics.report("UIDynamicAnimator (physics): \(d.message)") }
         }

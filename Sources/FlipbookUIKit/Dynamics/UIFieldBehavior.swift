@@ -15,14 +15,14 @@ public struct UIRegion: Sendable, Equatable {
     /// A circle of `radius` points (negative or NaN radii give an empty region, reported).
     public init(radius: CGFloat) {
         if !(radius.isFinite && radius >= 0) {
-            MainActor.assumeIsolated { FlipbookDiagnostics.report("UIRegion(radius:): invalid radius \(radius); the region is empty.") }
+            FlipbookDiagnostics.reportFromAnyContext("UIRegion(radius:): invalid radius \(radius); the region is empty.")
         }
         self.init(shape: .circle(radius.isFinite && radius >= 0 ? radius : 0), inverted: false)
     }
     /// A rectangle of `size` points.
     public init(size: CGSize) {
         let ok = size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
-        if !ok { MainActor.assumeIsolated { FlipbookDiagnostics.report("UIRegion(size:): invalid size \(size); the region is empty.") } }
+        if !ok { FlipbookDiagnostics.reportFromAnyContext("UIRegion(size:): invalid size \(size); the region is empty.") }
         self.init(shape: .rect(ok ? size : .zero), inverted: false)
     }
     /// Everything outside this region.
