@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench clean generate
 
 all: build
 
@@ -25,6 +25,9 @@ demo: deps
 bench: deps
 	@scripts/install-deps.sh --bench
 	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+
+generate:
+	@python3 scripts/codegen/generate-layer-properties.py
 
 clean:
 	rm -rf .build Benchmarks/.build $(OUT)

@@ -4,11 +4,14 @@ import FlipbookGeometry
 extension CALayer {
     /// The properties whose changes animate implicitly (by default action).
     static var baseImplicitlyAnimatedKeys: Set<String> {
+        // BEGIN GENERATED implicit-keys (scripts/codegen/layer-properties.tsv; `make generate`)
         [
-            "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
-            "opacity", "hidden", "masksToBounds", "cornerRadius", "borderWidth", "borderColor", "backgroundColor",
-            "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "contents", "contentsRect",
+            "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform",
+            "sublayerTransform", "opacity", "hidden", "masksToBounds", "cornerRadius", "borderWidth",
+            "borderColor", "backgroundColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+            "shadowPath", "contents", "contentsRect",
         ]
+        // END GENERATED implicit-keys
     }
 
     /// The action for a property change, searched as Core Animation does: the delegate's

@@ -1,7 +1,9 @@
 import Foundation
 import FlipbookGeometry
 
-/// A CALayer property the engine reads and writes without string matching.
+// BEGIN GENERATED layer-key (scripts/codegen/layer-properties.tsv; `make generate`)
+/// A CALayer property the engine reads and writes without string matching: every property
+/// of the table with a key-value-coding key, and `custom` for any other key.
 enum LayerKey: Hashable {
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case opacity, hidden, masksToBounds, cornerRadius, borderWidth, borderColor, backgroundColor
@@ -35,6 +37,7 @@ enum LayerKey: Hashable {
         }
     }
 }
+// END GENERATED layer-key
 
 /// A part of a structured value named by the rest of a key path ("position.x",
 /// "bounds.size.width", "transform.rotation.z", ...).

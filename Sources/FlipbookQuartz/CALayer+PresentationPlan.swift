@@ -31,8 +31,6 @@ struct CompiledAnimation {
 /// `FastPlan.Kind` with its key resolved to a field and its colours to components, so it
 /// copies without reference counting. `apply` gives exactly what `FastPlan.apply` gives.
 enum DirectWrite {
-    enum NumberField { case opacity, zPosition, cornerRadius, borderWidth, shadowOpacity, shadowRadius, anchorPointZ }
-    enum ColorField { case backgroundColor, borderColor, shadowColor }
     /// Both ends' components as `CGColor.interpolated(to:fraction:)` reads them.
     /// Two words: the start colour (shown for a non-finite fraction) and the memo holding
     /// both ends' components.
@@ -60,32 +58,18 @@ enum DirectWrite {
         }
     }
 
-    case number(NumberField, Double, Double)
-    case point(CGPoint, CGPoint, isPosition: Bool)
-    case color(ColorField, ColorEnds)
+    case number(DirectNumberField, Double, Double)
+    case point(DirectPointField, CGPoint, CGPoint)
+    case color(DirectColorField, ColorEnds)
     case rotationZ(Double, Double, Unmanaged<SineCosineMemo>)
 
     @MainActor
     /// `keep` receives the shared memo the write uses (if any): the caller keeps it alive.
     init(_ kind: FastPlan.Kind, memos: PresentationMemos, keep: inout AnyObject?) {
         switch kind {
-        case .number(let key, let a, let b):
-            let field: NumberField
-            switch key {
-            case .opacity: field = .opacity
-            case .zPosition: field = .zPosition
-            case .cornerRadius: field = .cornerRadius
-            case .borderWidth: field = .borderWidth
-            case .shadowOpacity: field = .shadowOpacity
-            case .shadowRadius: field = .shadowRadius
-            default: field = .anchorPointZ
-            }
-            self = .number(field, a, b)
-        case .point(let key, let a, let b): self = .point(a, b, isPosition: key == .position)
-        case .color(let key, let a, let b):
-            let field: ColorField =
-                key == .backgroundColor ? .backgroundColor : key == .borderColor ? .borderColor : .shadowColor
-            self = .color(field, ColorEnds(a, b, memos: memos, keep: &keep))
+        case .number(let field, let a, let b): self = .number(field, a, b)
+        case .point(let field, let a, let b): self = .point(field, a, b)
+        case .color(let field, let a, let b): self = .color(field, ColorEnds(a, b, memos: memos, keep: &keep))
         case .rotationZ(let a, let b):
             let shared = memos.rotation(a, b)
             keep = shared
@@ -99,27 +83,14 @@ enum DirectWrite {
         case .number(let field, let a, let b):
             let v = a + (b - a) * f
             guard v.isFinite else { return }
-            switch field {
-            case .opacity: values.opacity = Float(v)
-            case .zPosition: values.zPosition = CGFloat(v)
-            case .cornerRadius: values.cornerRadius = CGFloat(v)
-            case .borderWidth: values.borderWidth = CGFloat(v)
-            case .shadowOpacity: values.shadowOpacity = Float(v)
-            case .shadowRadius: values.shadowRadius = CGFloat(v)
-            case .anchorPointZ: values.anchorPointZ = CGFloat(v)
-            }
-        case .point(let a, let b, let isPosition):
+            values.set(field, v)
+        case .point(let field, let a, let b):
             let g = CGFloat(f)
             let p = CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g)
             guard p.x.isFinite, p.y.isFinite else { return }
-            if isPosition { values.position = p } else { values.anchorPoint = p }
+            values.set(field, p)
         case .color(let field, let ends):
-            let c = ends.interpolated(f)
-            switch field {
-            case .backgroundColor: values.backgroundColor = c
-            case .borderColor: values.borderColor = c
-            case .shadowColor: values.shadowColor = c
-            }
+            values.set(field, ends.interpolated(f))
         case .rotationZ(let a, let b, let memo):
             let v = a + (b - a) * f
             guard v.isFinite,

@@ -5,6 +5,7 @@ extension CALayer {
     /// Reads a property as the engine sees it; nil for unknown keys.
     func animatableValue(for key: LayerKey) -> AnimatableValue? {
         switch key {
+        // BEGIN GENERATED read (scripts/codegen/layer-properties.tsv; `make generate`)
         case .bounds: return .rect(state.bounds)
         case .position: return .point(state.position)
         case .zPosition: return .number(Double(state.zPosition))
@@ -26,6 +27,7 @@ extension CALayer {
         case .shadowPath: return .other(state.shadowPath)
         case .contents: return .other(state.contents)
         case .contentsRect: return .rect(state.contentsRect)
+        // END GENERATED read
         case .custom(let name): return customAnimatableValue(forKey: name)
         }
     }
@@ -36,6 +38,7 @@ extension CALayer {
     func setAnimatableValue(_ value: AnimatableValue, for key: LayerKey) -> Bool {
         guard isPresentationCopy else { return setModelValue(value, for: key) }
         switch (key, value) {
+        // BEGIN GENERATED write-presentation (scripts/codegen/layer-properties.tsv; `make generate`)
         case (.bounds, .rect(let v)): state.bounds = v
         case (.position, .point(let v)): state.position = v
         case (.zPosition, .number(let v)): state.zPosition = CGFloat(v)
@@ -44,10 +47,12 @@ extension CALayer {
         case (.transform, .transform(let v)): state.transform = v
         case (.transform, .affine(let v)): state.transform = CATransform3DMakeAffineTransform(v)
         case (.sublayerTransform, .transform(let v)): state.sublayerTransform = v
+        case (.sublayerTransform, .affine(let v)): state.sublayerTransform = CATransform3DMakeAffineTransform(v)
         case (.opacity, .number(let v)): state.opacity = Float(v)
         case (.hidden, .other(let v as Bool)): state.isHidden = v
         case (.hidden, .number(let v)): state.isHidden = v != 0
         case (.masksToBounds, .other(let v as Bool)): state.masksToBounds = v
+        case (.masksToBounds, .number(let v)): state.masksToBounds = v != 0
         case (.cornerRadius, .number(let v)): state.cornerRadius = CGFloat(v)
         case (.borderWidth, .number(let v)): state.borderWidth = CGFloat(v)
         case (.borderColor, .color(let v)): state.borderColor = v
@@ -59,6 +64,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): state.shadowPath = v as? CGPath
         case (.contents, .other(let v)): state.contents = v
         case (.contentsRect, .rect(let v)): state.contentsRect = v
+        // END GENERATED write-presentation
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
         }
@@ -67,6 +73,7 @@ extension CALayer {
 
     private func setModelValue(_ value: AnimatableValue, for key: LayerKey) -> Bool {
         switch (key, value) {
+        // BEGIN GENERATED write-model (scripts/codegen/layer-properties.tsv; `make generate`)
         case (.bounds, .rect(let v)): bounds = v
         case (.position, .point(let v)): position = v
         case (.zPosition, .number(let v)): zPosition = CGFloat(v)
@@ -75,10 +82,12 @@ extension CALayer {
         case (.transform, .transform(let v)): transform = v
         case (.transform, .affine(let v)): transform = CATransform3DMakeAffineTransform(v)
         case (.sublayerTransform, .transform(let v)): sublayerTransform = v
+        case (.sublayerTransform, .affine(let v)): sublayerTransform = CATransform3DMakeAffineTransform(v)
         case (.opacity, .number(let v)): opacity = Float(v)
         case (.hidden, .other(let v as Bool)): isHidden = v
         case (.hidden, .number(let v)): isHidden = v != 0
         case (.masksToBounds, .other(let v as Bool)): masksToBounds = v
+        case (.masksToBounds, .number(let v)): masksToBounds = v != 0
         case (.cornerRadius, .number(let v)): cornerRadius = CGFloat(v)
         case (.borderWidth, .number(let v)): borderWidth = CGFloat(v)
         case (.borderColor, .color(let v)): borderColor = v
@@ -90,6 +99,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): shadowPath = v as? CGPath
         case (.contents, .other(let v)): contents = v
         case (.contentsRect, .rect(let v)): contentsRect = v
+        // END GENERATED write-model
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
         }

@@ -58,6 +58,7 @@ open class CALayer {
     /// does not build default values only to overwrite them.)
     @exclusivity(unchecked) var state: LayerValues
 
+    // BEGIN GENERATED properties (scripts/codegen/layer-properties.tsv; `make generate`)
     open var bounds: CGRect {
         get { state.bounds }
         set {
@@ -266,10 +267,10 @@ open class CALayer {
             state.beginTime = newValue
         }
     }
-    /// The length of one iteration of the layer's timeline, in seconds. 0 (the default):
-    /// infinite, the layer's time is unbounded. Positive: the layer's local time is limited
-    /// like an animation's by `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode`
-    /// (see `localTime(fromParentTime:)`).
+    /// The length of one iteration of the layer's timeline, in seconds. 0 (the default): infinite,
+    /// the layer's time is unbounded. Positive: the layer's local time is limited like an
+    /// animation's by `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode` (see
+    /// `localTime(fromParentTime:)`).
     open var duration: CFTimeInterval {
         get { state.duration }
         set {
@@ -310,6 +311,7 @@ open class CALayer {
     }
     open var autoreverses: Bool { get { state.autoreverses } set { state.autoreverses = newValue } }
     open var fillMode: CAMediaTimingFillMode { get { state.fillMode } set { state.fillMode = newValue } }
+    // END GENERATED properties
     @exclusivity(unchecked) open var mask: CALayer?
     // The tree and delegate references below are read and written in short, never
     // overlapping accesses (a presentation copy sets several per layer per frame), so

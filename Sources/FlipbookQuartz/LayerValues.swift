@@ -14,6 +14,7 @@ import FlipbookGeometry
 /// operations instead of ten. Layers that never set them share one box.
 @MainActor
 public struct LayerValues {
+    // BEGIN GENERATED hot-storage (scripts/codegen/layer-properties.tsv; `make generate`)
     public var bounds: CGRect = .zero
     public var position: CGPoint = .zero
     public var zPosition: CGFloat = 0
@@ -32,6 +33,7 @@ public struct LayerValues {
     public var duration: CFTimeInterval = 0
     public var speed: Float = 1
     public var timeOffset: CFTimeInterval = 0
+    // END GENERATED hot-storage
     /// The rarely set values (copy on write; see the type's note).
     var cold: LayerColdValues = LayerColdValues.defaults
 
@@ -44,18 +46,7 @@ public struct LayerValues {
         return cold
     }
 
-    public var borderColor: CGColor? {
-        get { cold.borderColor }
-        set { editCold().borderColor = newValue }
-    }
-    public var shadowColor: CGColor? {
-        get { cold.shadowColor }
-        set { editCold().shadowColor = newValue }
-    }
-    public var shadowOffset: CGSize {
-        get { cold.shadowOffset }
-        set { editCold().shadowOffset = newValue }
-    }
+    // BEGIN GENERATED cold-accessors (scripts/codegen/layer-properties.tsv; `make generate`)
     public var sublayerTransform: CATransform3D {
         get { cold.sublayerTransform }
         set { editCold().sublayerTransform = newValue }
@@ -67,6 +58,18 @@ public struct LayerValues {
     public var cornerCurve: CALayerCornerCurve {
         get { cold.cornerCurve }
         set { editCold().cornerCurve = newValue }
+    }
+    public var borderColor: CGColor? {
+        get { cold.borderColor }
+        set { editCold().borderColor = newValue }
+    }
+    public var shadowColor: CGColor? {
+        get { cold.shadowColor }
+        set { editCold().shadowColor = newValue }
+    }
+    public var shadowOffset: CGSize {
+        get { cold.shadowOffset }
+        set { editCold().shadowOffset = newValue }
     }
     public var shadowPath: CGPath? {
         get { cold.shadowPath }
@@ -130,6 +133,7 @@ public struct LayerValues {
         get { cold.fillMode }
         set { editCold().fillMode = newValue }
     }
+    // END GENERATED cold-accessors
 }
 
 /// The rarely set part of `LayerValues`, shared between copies until one of them writes.
@@ -138,12 +142,13 @@ public struct LayerValues {
 final class LayerColdValues {
     static let defaults = LayerColdValues()
 
-    var borderColor: CGColor? = CGColor.black
-    var shadowColor: CGColor? = CGColor.black
-    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    // BEGIN GENERATED cold-storage (scripts/codegen/layer-properties.tsv; `make generate`)
     var sublayerTransform: CATransform3D = CATransform3DIdentity
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var cornerCurve: CALayerCornerCurve = .circular
+    var borderColor: CGColor? = CGColor.black
+    var shadowColor: CGColor? = CGColor.black
+    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
     var shadowPath: CGPath? = nil
     var contentsBox: ContentsBox? = nil
     var contentsGravity: CALayerContentsGravity = .resize
@@ -158,16 +163,18 @@ final class LayerColdValues {
     var repeatDuration: CFTimeInterval = 0
     var autoreverses: Bool = false
     var fillMode: CAMediaTimingFillMode = .removed
+    // END GENERATED cold-storage
 
     init() {}
 
     init(copying o: LayerColdValues) {
-        borderColor = o.borderColor
-        shadowColor = o.shadowColor
-        shadowOffset = o.shadowOffset
+        // BEGIN GENERATED cold-copy (scripts/codegen/layer-properties.tsv; `make generate`)
         sublayerTransform = o.sublayerTransform
         maskedCorners = o.maskedCorners
         cornerCurve = o.cornerCurve
+        borderColor = o.borderColor
+        shadowColor = o.shadowColor
+        shadowOffset = o.shadowOffset
         shadowPath = o.shadowPath
         contentsBox = o.contentsBox
         contentsGravity = o.contentsGravity
@@ -182,6 +189,7 @@ final class LayerColdValues {
         repeatDuration = o.repeatDuration
         autoreverses = o.autoreverses
         fillMode = o.fillMode
+        // END GENERATED cold-copy
     }
 }
 

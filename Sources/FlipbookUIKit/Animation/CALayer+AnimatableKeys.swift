@@ -2,46 +2,17 @@ import Foundation
 import FlipbookGeometry
 import FlipbookQuartz
 
-/// The layer properties the UIView animation API captures, and how to read and compare them.
+/// The layer properties the UIView animation API captures, and how to read and compare them
+/// (the keys and their readers are generated from the layer-property table:
+/// AnimatableLayerKeys.generated.swift).
 ///
 /// UIKit animates a backing layer's property when it changes inside an animation block and
 /// the property is animatable. These are the keys Flipbook records; any other key changed
 /// inside a block (hidden, contents, sublayers…) applies immediately, as on iOS.
 @MainActor
 enum AnimatableLayerKeys {
-    static let all: Set<String> = [
-        "position", "bounds", "transform", "sublayerTransform", "opacity", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius",
-        "shadowOffset", "shadowColor", "zPosition", "anchorPoint", "anchorPointZ", "contentsRect",
-    ]
-
     /// A transparent colour stands in for a nil colour, so "nil → red" fades in from clear.
     static let clearColor = CGColor(gray: 0, alpha: 0)
-
-    /// The current value of `key` on `layer` (model or presentation copy), boxed as the type
-    /// Core Animation expects in `fromValue`/`toValue`; nil for keys not in `all`.
-    static func value(of layer: CALayer, forKey key: String) -> Any? {
-        switch key {
-        case "position": layer.position
-        case "bounds": layer.bounds
-        case "transform": layer.transform
-        case "sublayerTransform": layer.sublayerTransform
-        case "opacity": layer.opacity
-        case "backgroundColor": layer.backgroundColor ?? clearColor
-        case "cornerRadius": layer.cornerRadius
-        case "borderWidth": layer.borderWidth
-        case "borderColor": layer.borderColor ?? clearColor
-        case "shadowOpacity": layer.shadowOpacity
-        case "shadowRadius": layer.shadowRadius
-        case "shadowOffset": layer.shadowOffset
-        case "shadowColor": layer.shadowColor ?? clearColor
-        case "zPosition": layer.zPosition
-        case "anchorPoint": layer.anchorPoint
-        case "anchorPointZ": layer.anchorPointZ
-        case "contentsRect": layer.contentsRect
-        default: nil
-        }
-    }
 
     /// Writes a value back without animation (quartz converts numbers to the property's type).
     static func setValue(_ value: Any, on layer: CALayer, forKey key: String) {
@@ -51,7 +22,7 @@ enum AnimatableLayerKeys {
     /// The value on screen now for `key` (the model value when nothing animates it).
     static func presentedValue(of layer: CALayer, forKey key: String) -> Any? {
         let value = layer.presentationValue(forKeyPath: key) ?? self.value(of: layer, forKey: key)
-        if value == nil, key.hasSuffix("olor") { return clearColor }
+        if value == nil, colorKeys.contains(key) { return clearColor }
         return value
     }
 
