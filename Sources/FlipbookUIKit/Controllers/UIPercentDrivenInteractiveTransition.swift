@@ -113,6 +113,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         animator.animateTransition(using: context)
         if !context.isComplete, !context.isInteractive {
             // Not interactive at the start: play at normal speed, as the animator would alone.
+            phase = .completing
             startRamp(to: 1, seconds: Double(storedDuration), curve: { $0 })
         }
     }
@@ -133,6 +134,10 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         else { return }
         storedPercent = p
         context.updateInteractiveTransition(p)
+        // Animations added since the last frame take their begin time at the next flush, in
+        // the layer's local time: flush first, so that they begin where the time offset stands
+        // now (local 0 for the animator's own), not where it is moved to.
+        if pausedLayer != nil { CATransaction.flush() }
         show(p)
     }
 
@@ -220,6 +225,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     /// layer run again from local time `duration`.
     private func startRamp(to target: CGFloat, seconds: Double, curve: @escaping (Double) -> Double) {
         stopRamp()
+        CATransaction.flush()  // pending begin times first (see update(_:))
         ramp = (storedPercent, target, CACurrentMediaTime(), max(seconds, 0), curve)
         let link = CADisplayLink { [weak self] _ in self?.stepRamp() }
         link.add(to: .main, forMode: .common)
@@ -229,7 +235,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     private func stepRamp() {
         guard let ramp, let context else { return stopRamp() }
         let f = ramp.seconds > 0 ? min(max((CACurrentMediaTime() - ramp.start) / ramp.seconds, 0), 1) : 1
-        if f >= 1 {
+        if f >= 1 - 1e-9 {
             stopRamp()
             storedPercent = ramp.to
             context.percentComplete = ramp.to
