@@ -166,6 +166,45 @@ struct InterruptibleTransitionTests {
         #expect(f.a.presentedViewController == nil)
     }
 
+    @Test func fullScreenDismissalCancelledThenFinished() {
+        MediaClock.main.runUntilIdle()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        let f = PercentDrivenFixture(style: .fullScreen, interaction: nil, animator: { InterruptibleSlideAnimator(log: $0) })
+        f.a.present(f.b, animated: false)
+        _ = f.log.take()
+        let bFrame = f.b.view.frame
+        f.delegate.interaction = interaction
+        var dismissed = false
+        f.b.dismiss(animated: true) { dismissed = true }
+        interaction.update(0.7)
+        MediaClock.main.advanceFrames(1)
+        #expect(abs(S.presented(f.b.view, "y") - (426 + 0.7 * 852)) < 1e-6)
+        interaction.cancel()
+        MediaClock.main.runUntilIdle()
+        #expect(f.log.take() == [
+            "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "propertyAnimator.completion(start)",
+            "B.viewWillAppear(true)", "A.viewWillDisappear(true)",
+            "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
+            "animationEnded(false)",
+        ])
+        #expect(!dismissed && f.a.presentedViewController === f.b && f.b.view.frame == bFrame)
+        #expect(f.a.view.window == nil && f.b.view.window === f.window)
+
+        f.b.dismiss(animated: true) { dismissed = true }
+        interaction.update(0.6)
+        interaction.finish()
+        MediaClock.main.runUntilIdle()
+        #expect(f.log.take() == [
+            "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "propertyAnimator.completion(end)",
+            "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+            "animationEnded(true)",
+        ])
+        #expect(dismissed && f.a.presentedViewController == nil && f.b.view.window == nil)
+        #expect(f.a.view.superview === f.window && f.a.view.frame == f.window.bounds)
+    }
+
     @Test func startedNonInteractivelyItRunsAndCanBePaused() {
         MediaClock.main.runUntilIdle()
         let interaction = UIPercentDrivenInteractiveTransition()
