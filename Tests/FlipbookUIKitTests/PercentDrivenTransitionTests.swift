@@ -347,6 +347,29 @@ struct PercentDrivenTransitionTests {
         #expect(f.a.presentedViewController === f.b && f.b.transitionCoordinator == nil)
     }
 
+    @Test func alongsideBlocksAddedMidwayAreScrubbedFromThere() {
+        MediaClock.main.runUntilIdle()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        let f = PercentDrivenFixture(interaction: interaction)
+        f.a.present(f.b, animated: true)
+        interaction.update(0.5)
+        let shade = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        shade.alpha = 0
+        f.b.view.superview?.addSubview(shade)
+        // Registered half way: it gets the remaining half (0.5 s) and begins at 0.5.
+        f.b.transitionCoordinator?.animate(alongsideTransition: { _ in shade.alpha = 1 })
+        interaction.update(0.75)
+        MediaClock.main.advanceFrames(1)
+        #expect(abs(AnimationTestSupport.presented(shade, "opacity") - 0.5) < 1e-6)  // easeInOut(0.5)
+        interaction.update(0.6)
+        MediaClock.main.advanceFrames(1)
+        let expected = AnimationTestSupport.bezier(0.42, 0, 0.58, 1, 0.2)
+        #expect(abs(AnimationTestSupport.presented(shade, "opacity") - expected) < 1e-5)
+        interaction.finish()
+        MediaClock.main.runUntilIdle()
+        #expect(shade.alpha == 1 && f.a.presentedViewController === f.b)
+    }
+
     @Test func badInputIsClampedReportedAndIgnored() {
         MediaClock.main.runUntilIdle()
         let idle = UIPercentDrivenInteractiveTransition()

@@ -41,28 +41,34 @@ struct TransitionEngineTests {
         #expect(seen == ["alongside 1", "alongside 2", "alongside 3", "alongside 4", "completion 2", "completion 4"])
     }
 
+    /// The engine running `vc`'s transition, if any.
+    func engine(of vc: UIViewController) -> TransitionEngine? {
+        TransitionEngine.running.last { $0.context === vc.transitionCoordinator }
+    }
+
     @Test func touchesAreBlockedOnlyWhileATransitionRunsOnItsOwn() {
         MediaClock.main.runUntilIdle()
-        #expect(!TransitionEngine.blocksInteractionEvents)
         let plain = PercentDrivenFixture(interaction: nil)
         plain.a.present(plain.b, animated: true)
+        #expect(engine(of: plain.b)?.isRunningNonInteractively == true)
         #expect(TransitionEngine.blocksInteractionEvents)
         MediaClock.main.runUntilIdle()
-        #expect(!TransitionEngine.blocksInteractionEvents)
+        #expect(engine(of: plain.b) == nil)
 
         let interaction = UIPercentDrivenInteractiveTransition()
         let driven = PercentDrivenFixture(interaction: interaction)
         driven.a.present(driven.b, animated: true)
-        #expect(!TransitionEngine.blocksInteractionEvents)  // a finger drives it
+        #expect(engine(of: driven.b)?.isRunningNonInteractively == false)  // a finger drives it
         interaction.update(0.5)
         interaction.finish()
-        #expect(TransitionEngine.blocksInteractionEvents)  // finishing on its own
+        #expect(engine(of: driven.b)?.isRunningNonInteractively == true)  // finishing on its own
         MediaClock.main.runUntilIdle()
-        #expect(!TransitionEngine.blocksInteractionEvents)
+        #expect(engine(of: driven.b) == nil)
 
         let interruptible = PercentDrivenFixture(interaction: nil, animator: { InterruptibleSlideAnimator(log: $0) })
         interruptible.a.present(interruptible.b, animated: true)
-        #expect(!TransitionEngine.blocksInteractionEvents)  // interruptible: touches may take over
+        // Interruptible: touches may take over.
+        #expect(engine(of: interruptible.b)?.isRunningNonInteractively == false)
         MediaClock.main.runUntilIdle()
     }
 

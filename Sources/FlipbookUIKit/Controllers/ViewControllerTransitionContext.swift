@@ -237,7 +237,11 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
         if let completion { completions.append(completion) }
         guard let animation else { return true }
         if hasStarted {
-            let remaining = max(0, transitionDuration - (MediaClock.main.now - startTime))
+            // An interaction controller's transition has its own time: what is left of it is
+            // the share after percentComplete (a paused container begins the block there).
+            let remaining = interactionController != nil
+                ? transitionDuration * (1 - Double(percentComplete))
+                : max(0, transitionDuration - (MediaClock.main.now - startTime))
             runAlongside(animation, duration: remaining)
         } else {
             pendingAlongside.append(animation)
