@@ -210,6 +210,35 @@ struct PercentDrivenTransitionTests {
         #expect(f.b.transitionCoordinator == nil && f.a.presentedViewController === f.b)
     }
 
+    @Test func aTimingCurveReplacesTheCompletionCurve() {
+        MediaClock.main.runUntilIdle()
+        // Cubic: the time offset follows the curve over d·(1 − p) = 0.5 s.
+        let cubic = UIPercentDrivenInteractiveTransition()
+        cubic.completionCurve = .linear
+        cubic.timingCurve = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.2, y: 0.6), controlPoint2: CGPoint(x: 0.4, y: 1))
+        let f = PercentDrivenFixture(interaction: cubic)
+        f.a.present(f.b, animated: true)
+        cubic.update(0.5)
+        cubic.finish()
+        MediaClock.main.advance(by: 0.25)
+        let expected = 0.5 + 0.5 * AnimationTestSupport.bezier(0.2, 0.6, 0.4, 1, 0.5)
+        #expect(abs(Double(cubic.percentComplete) - expected) < 1e-5)
+        MediaClock.main.advance(by: 0.25)
+        #expect(f.a.presentedViewController === f.b && f.b.transitionCoordinator == nil)
+
+        // Spring (damping ratio): fitted to the same 0.5 s, so it ends on time.
+        let spring = UIPercentDrivenInteractiveTransition()
+        spring.timingCurve = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: 1, dy: 0))
+        let g = PercentDrivenFixture(interaction: spring)
+        g.a.present(g.b, animated: true)
+        spring.update(0.5)
+        spring.finish()
+        MediaClock.main.advance(by: 0.49)
+        #expect(g.b.transitionCoordinator != nil && spring.percentComplete > 0.99)
+        MediaClock.main.advance(by: 0.01)
+        #expect(g.a.presentedViewController === g.b && g.b.transitionCoordinator == nil)
+    }
+
     @Test func cancelPlaysBackAndLeavesEverythingAsBefore() {
         MediaClock.main.runUntilIdle()
         let interaction = UIPercentDrivenInteractiveTransition()

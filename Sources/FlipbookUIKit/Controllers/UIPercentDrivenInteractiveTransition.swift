@@ -185,24 +185,24 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
                 withTimingParameters: timingCurve, durationFactor: CGFloat(share) / completionSpeed)
             return
         }
-        startRamp(
-            to: finishing ? 1 : 0, seconds: Double(storedDuration) * share / Double(completionSpeed),
-            curve: completionTiming)
+        let seconds = Double(storedDuration) * share / Double(completionSpeed)
+        startRamp(to: finishing ? 1 : 0, seconds: seconds, curve: completionTiming(seconds: seconds))
     }
 
-    /// The completion's progress curve: `timingCurve` (cubic or spring) or `completionCurve`.
-    private var completionTiming: (Double) -> Double {
+    /// The completion's progress curve over a ramp of `seconds`: `timingCurve` (cubic, or a
+    /// spring fitted to those seconds and evaluated over them) or `completionCurve`.
+    private func completionTiming(seconds: Double) -> (Double) -> Double {
         if let cubic = timingCurve?.cubicTimingParameters {
             let function = cubic.timingFunction
             return { function.value(at: $0) }
         }
         if let spring = timingCurve?.springTimingParameters {
-            return { [seconds = Double(storedDuration)] f in
-                guard case let .spring(m, k, c, v, _) = spring.timing(
-                    forDuration: max(seconds, 1e-3), velocity: Double(spring.initialVelocity.dx))
-                else { return f }
-                return SpringCurve(mass: m, stiffness: k, damping: c, initialVelocity: v).value(at: f * max(seconds, 1e-3))
-            }
+            let length = max(seconds, 1e-3)
+            guard case let .spring(m, k, c, v, _) = spring.timing(
+                forDuration: length, velocity: Double(spring.initialVelocity.dx))
+            else { return { $0 } }
+            let curve = SpringCurve(mass: m, stiffness: k, damping: c, initialVelocity: v)
+            return { curve.value(at: $0 * length) }
         }
         let function = CAMediaTimingFunction(
             controlPoints: completionCurve.controlPoints.0, completionCurve.controlPoints.1,
