@@ -28,6 +28,7 @@ extension UIViewPropertyAnimator {
 
     /// Pauses the animation, holding the values on screen.
     public func pauseAnimation() {
+        guard refusesInterruption("pauseAnimation()") == false else { return }
         switch state {
         case .stopped:
             FlipbookDiagnostics.report("UIViewPropertyAnimator.pauseAnimation: the animator is stopped.")
@@ -47,6 +48,7 @@ extension UIViewPropertyAnimator {
     /// without calling its completions; false: it becomes stopped, awaiting `finishAnimation(at:)`.
     /// Either way the properties keep the values on screen.
     public func stopAnimation(_ withoutFinishing: Bool) {
+        guard refusesInterruption("stopAnimation(_:)") == false else { return }
         guard state == .active else {
             FlipbookDiagnostics.report("UIViewPropertyAnimator.stopAnimation: the animator is not active; ignored.")
             return
@@ -79,7 +81,7 @@ extension UIViewPropertyAnimator {
     public var isReversed: Bool {
         get { reversed }
         set {
-            guard newValue != reversed else { return }
+            guard newValue != reversed, refusesInterruption("isReversed") == false else { return }
             reversed = newValue
             guard let running = segment else { return }
             storedProgress = running.progress(at: CACurrentMediaTime())
@@ -125,6 +127,15 @@ extension UIViewPropertyAnimator {
         }
         if let parameters { activeTiming = parameters }
         runSegment(to: reversed ? 0 : 1, duration: totalDuration * factor, delay: 0)
+    }
+
+    /// A non-interruptible animator that is active refuses to be paused, stopped or reversed
+    /// (reported); returns whether it refused.
+    func refusesInterruption(_ name: String) -> Bool {
+        guard !interruptible, state == .active else { return false }
+        FlipbookDiagnostics.report(
+            "UIViewPropertyAnimator.\(name): the animator is not interruptible (isInterruptible is false) and runs to its end; ignored.")
+        return true
     }
 
     // MARK: Engine

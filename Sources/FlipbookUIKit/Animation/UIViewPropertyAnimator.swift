@@ -20,11 +20,26 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     public internal(set) var delay: TimeInterval = 0
     /// The pacing given at creation.
     public private(set) var timingParameters: UITimingCurveProvider?
-    /// Accepted for API parity: Flipbook's animators are always interruptible.
-    open var isInterruptible = true
-    /// Accepted for API parity (hit testing does not look at it).
+    /// Whether the running animation can be paused, stopped or reversed (default true). A
+    /// non-interruptible animator, once active, runs to its end: those calls are reported and
+    /// ignored. It can be changed only while the animator is inactive (reported otherwise).
+    open var isInterruptible: Bool {
+        get { interruptible }
+        set {
+            guard newValue != interruptible else { return }
+            guard state == .inactive else {
+                FlipbookDiagnostics.report(
+                    "UIViewPropertyAnimator.isInterruptible can only be changed while the animator is inactive; ignored.")
+                return
+            }
+            interruptible = newValue
+        }
+    }
+    /// Whether the animated views receive touches while the animation runs (default true).
+    /// Stored for the touch system; Flipbook's hit testing does not read it yet.
     open var isUserInteractionEnabled = true
-    /// Accepted for API parity.
+    /// Whether the app hit-tests the animated views itself (default false). Stored for the
+    /// touch system; Flipbook's hit testing does not read it yet.
     open var isManualHitTestingEnabled = false
     /// Whether setting `fractionComplete` while paused maps progress linearly (default true).
     open var scrubsLinearly = true
@@ -41,6 +56,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     var completions: [(UIViewAnimatingPosition) -> Void] = []
     var storedProgress: Double = 0
     var reversed = false
+    var interruptible = true
     var segment: AnimatorSegment?
     /// The timing of the running segment (changed by `continueAnimation`).
     var activeTiming: UITimingCurveProvider?

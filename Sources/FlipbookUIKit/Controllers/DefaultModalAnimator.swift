@@ -43,7 +43,7 @@ final class DefaultModalAnimator: UIViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        guard let context = transitionContext as? ModalTransitionContext else {
+        guard let context = transitionContext as? ViewControllerTransitionContext else {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
@@ -98,7 +98,7 @@ final class DefaultModalAnimator: UIViewControllerAnimatedTransitioning {
         return CATransform3DRotate(perspective, angle, 0, 1, 0)
     }
 
-    private func flip(_ context: ModalTransitionContext, duration: TimeInterval, done: @escaping (Bool) -> Void) {
+    private func flip(_ context: ViewControllerTransitionContext, duration: TimeInterval, done: @escaping (Bool) -> Void) {
         // The outgoing side turns away to edge-on in the first half (right edge going
         // back: UIKit flips right to left), the incoming side turns in during the second.
         let outgoing = context.view(forKey: .from)
@@ -125,7 +125,7 @@ final class DefaultModalAnimator: UIViewControllerAnimatedTransitioning {
         return CATransform3DRotate(lifted, -0.12, 0, 0, 1)
     }
 
-    private func curl(_ context: ModalTransitionContext, duration: TimeInterval, done: @escaping (Bool) -> Void) {
+    private func curl(_ context: ViewControllerTransitionContext, duration: TimeInterval, done: @escaping (Bool) -> Void) {
         let container = context.containerView
         if context.isPresentationTransition {
             let toView = context.view(forKey: .to)

@@ -2,44 +2,19 @@ import Foundation
 import FlipbookQuartz
 
 extension ModalTransition {
-    /// Starts the animator (or the interaction controller), or, when not animated,
-    /// makes the change at once and completes.
+    /// Hands the transition to the shared engine, with the modal parts: the change made at
+    /// once when not animated, the container's layout, and the end (`finish`).
     func run() {
-        context.onComplete = { [self] didComplete in
-            context.onComplete = nil
-            finish(didComplete)
-        }
-        guard let animator else {
-            // Not animated: UIKit's animators are not asked; the change happens at once.
+        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(presented))
+        engine.applyWithoutAnimation = { [self] in
             if context.isPresentationTransition, let toView = context.toView {
                 toView.frame = context.finalFrame(for: presented)
                 context.containerView.addSubview(toView)
             }
-            context.startAlongsideAnimations()
-            layoutContainer()
-            context.completeTransition(true)
-            return
         }
-        context.animatorName = String(describing: type(of: animator))
-        var duration = animator.transitionDuration(using: context)
-        if !duration.isFinite || duration < 0 {
-            FlipbookDiagnostics.report(
-                "\(context.animatorName).transitionDuration(using:) returned \(duration); using 0.",
-                once: "ModalTransition.duration.\(context.animatorName)")
-            duration = 0
-        }
-        context.transitionDuration = duration
-        if let interactor {
-            context.interactionController = interactor
-            if interactor.wantsInteractiveStart { context.beginInteraction() }
-            context.notifyWhenInteractionChanges { [weak self] _ in self?.startWatchdog() }
-            interactor.startInteractiveTransition(context)
-        } else {
-            animator.animateTransition(using: context)
-        }
-        context.startAlongsideAnimations()
-        layoutContainer()
-        if !context.isInteractive { startWatchdog() }
+        engine.layoutContainer = { [self] in layoutContainer() }
+        engine.onEnd = { [self] didComplete in finish(didComplete) }
+        engine.run()
     }
 
     /// The container's layout pass (the presentation controller's layout hooks).
@@ -49,26 +24,7 @@ extension ModalTransition {
         context.containerView.layoutIfNeeded()
     }
 
-    /// Reports and completes a transition whose animator never calls `completeTransition(_:)`.
-    func startWatchdog() {
-        guard !context.isComplete, watchdog == nil else { return }
-        let limit = context.transitionDuration + Self.completionGracePeriod
-        watchdog = MediaClock.main.schedule(after: limit) { [weak self] in
-            guard let self, !self.context.isComplete else { return }
-            let verb = self.context.isPresentationTransition ? "presentation" : "dismissal"
-            FlipbookDiagnostics.report(
-                "\(self.context.animatorName) never called completeTransition(_:) for the \(verb) of "
-                    + "\(describe(self.presented)) (\(limit) s after it started). UIKit would leave the app "
-                    + "unresponsive; Flipbook completes the transition now. Call "
-                    + "transitionContext.completeTransition(!transitionContext.transitionWasCancelled) "
-                    + "in your animation's completion.")
-            self.context.completeTransition(!self.context.transitionWasCancelled)
-        }
-    }
-
     func finish(_ didComplete: Bool) {
-        watchdog?.cancel()
-        watchdog = nil
         record.activeContext = nil
         for participant in participants where participant.involvedTransition === context {
             participant.involvedTransition = nil

@@ -34,7 +34,7 @@ final class PresentationRecord {
     /// The presenter's view's place before this presentation (restored on dismissal).
     var presenterHome: ViewHome?
     /// The transition running for this presentation (its presentation or dismissal).
-    var activeContext: ModalTransitionContext?
+    var activeContext: ViewControllerTransitionContext?
 
     init(presentationController: UIPresentationController, style: UIModalPresentationStyle, container: TransitionContainerView) {
         self.presentationController = presentationController
@@ -45,14 +45,12 @@ final class PresentationRecord {
 
 /// One modal presentation or dismissal, run as UIKit runs it (seed 000, sections 3.1
 /// and 3.3; seed 004's presentation-style rules). See `present` and `dismiss` below for
-/// the exact order of calls.
+/// the exact order of calls. The modal part is here: links, container, presenter's view,
+/// appearance callbacks, and what a completed or cancelled transition leaves behind; the
+/// running itself (animator, interaction, watchdogs) is the shared `TransitionEngine`.
 @MainActor
 final class ModalTransition {
-    /// How long after its duration a transition may go without `completeTransition(_:)`
-    /// before Flipbook reports it and completes it, in seconds.
-    static let completionGracePeriod: TimeInterval = 5
-
-    let context: ModalTransitionContext
+    let context: ViewControllerTransitionContext
     let record: PresentationRecord
     /// The presented controller on top (the "to" side of a presentation, the "from"
     /// side of a dismissal).
@@ -66,10 +64,9 @@ final class ModalTransition {
     /// Whether the presenter gets appearance callbacks (its view leaves or returns).
     let presenterChangesAppearance: Bool
     weak var window: UIWindow?
-    var watchdog: MediaClockToken?
 
     private init(
-        context: ModalTransitionContext, record: PresentationRecord, presented: UIViewController,
+        context: ViewControllerTransitionContext, record: PresentationRecord, presented: UIViewController,
         presenter: UIViewController, leaving: [UIViewController], animator: UIViewControllerAnimatedTransitioning?,
         interactor: UIViewControllerInteractiveTransitioning?, completion: (() -> Void)?,
         presenterChangesAppearance: Bool, window: UIWindow?
@@ -153,7 +150,8 @@ final class ModalTransition {
         presenter.storedPresentedViewController = vc
         vc.presentationRecord = record
         vc.isBeingPresented = true
-        let context = ModalTransitionContext(container: container, animated: animated, style: style, from: presenter, to: vc)
+        let context = ViewControllerTransitionContext(
+            container: container, animated: animated, style: style, kind: .presentation, from: presenter, to: vc)
         context.fromView = controller.shouldRemovePresentersView ? presenterView : nil
         context.toView = controller.presentedView
         context.initialFrames[ObjectIdentifier(presenter)] = container.bounds
@@ -205,9 +203,8 @@ final class ModalTransition {
         let presenterView: UIView = presenter.view
         let presenterVisible = presenterView.window != nil
         let home = stack.lazy.compactMap { $0.presentationRecord?.presenterHome }.first
-        let context = ModalTransitionContext(
-            container: container, animated: animated, style: record.style, from: top, to: presenter)
-        context.isPresentationTransition = false
+        let context = ViewControllerTransitionContext(
+            container: container, animated: animated, style: record.style, kind: .dismissal, from: top, to: presenter)
         context.fromView = controller.presentedView
         context.initialFrames[ObjectIdentifier(top)] = controller.presentedView?.frame ?? .zero
         context.finalFrames[ObjectIdentifier(presenter)] = home?.frame ?? container.bounds

@@ -61,7 +61,7 @@ extension UIViewController {
     }
 
     /// A transition running anywhere in this controller's presentation stack.
-    var transitionInProgressInStack: ModalTransitionContext? {
+    var transitionInProgressInStack: ViewControllerTransitionContext? {
         var current: UIViewController? = presentationStackRoot
         while let vc = current {
             if let context = vc.involvedTransition { return context }
@@ -91,7 +91,7 @@ extension UIViewController {
         let presenter = resolvedPresenter(for: style)
         let from = presenter === self ? "" : " (from \(describe(self)))"
         if let running = transitionInProgressInStack {
-            let what = running.isPresentationTransition ? "presentation" : "dismissal"
+            let what = running.kind.noun
             FlipbookDiagnostics.report(
                 "Attempt to present \(describe(vc)) on \(describe(presenter))\(from) while a \(what) is in progress.")
             return

@@ -274,7 +274,7 @@ open class UIViewController: UIResponder {
     /// A presentation controller created before presentation (sheet configuration).
     var preparedPresentationController: UIPresentationController?
     /// The transition this controller takes part in while one runs.
-    weak var involvedTransition: ModalTransitionContext?
+    weak var involvedTransition: ViewControllerTransitionContext?
 }
 
 /// A short, deterministic description of an object for diagnostics: `<TypeName>`.

@@ -11,7 +11,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// Whether the transition started interactively.
     var initiallyInteractive: Bool { get }
     /// Whether the transition can be interrupted (true when the animator provides an
-    /// interruptible animator; false in Flipbook for now).
+    /// interruptible animator).
     var isInterruptible: Bool { get }
     /// Whether an interaction drives the transition right now.
     var isInteractive: Bool { get }
@@ -56,8 +56,29 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
         animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
         completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
     ) -> Bool
-    /// Calls `handler` when the transition stops being interactive (finish or cancel).
+    /// Calls `handler` each time the interaction changes: when it ends (finish or cancel;
+    /// `isCancelled` is known then) and when a paused interruptible transition becomes
+    /// interactive again.
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+// Apple's Objective-C methods take `completion:` with a default of nil in Swift. A protocol
+// requirement cannot have a default argument, so these overloads make
+// `coordinator.animate(alongsideTransition: { _ in })` compile against the protocol type.
+extension UIViewControllerTransitionCoordinator {
+    /// `animate(alongsideTransition:completion:)` without a completion.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
+
+    /// `animateAlongsideTransition(in:animation:completion:)` without a completion.
+    @discardableResult
+    public func animateAlongsideTransition(
+        in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        animateAlongsideTransition(in: view, animation: animation, completion: nil)
+    }
 }
 
 extension UIViewController {
@@ -74,5 +95,5 @@ extension UIViewController {
 
     /// The running transition this controller takes part in (presented, presenting, or
     /// an intermediate of a chained dismissal).
-    var activeTransitionContext: ModalTransitionContext? { involvedTransition }
+    var activeTransitionContext: ViewControllerTransitionContext? { involvedTransition }
 }

@@ -21,7 +21,7 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 
 /// What UIKit hands an animator: the views, controllers and frames of one transition,
 /// UIKit's `UIViewControllerContextTransitioning`. Flipbook's implementation is
-/// `ModalTransitionContext`.
+/// `ViewControllerTransitionContext`.
 @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     /// The view in which the transition runs; the animator adds the "to" view to it.

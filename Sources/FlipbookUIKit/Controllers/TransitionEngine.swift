@@ -1,0 +1,183 @@
+import Foundation
+import FlipbookQuartz
+
+/// Runs one view-controller transition, whatever its kind (modal presentation or dismissal,
+/// navigation push or pop, tab switch): the part of UIKit's transition machinery that does
+/// not depend on who asked for the transition.
+///
+/// The caller (ModalTransition today; the navigation and tab bar controllers later) looks up
+/// the animator and the interaction controller, builds the context (views, frames, container),
+/// sends the appearance "will" callbacks, then calls `run()`. The engine:
+/// 1. without an animator, applies the change at once (`applyWithoutAnimation`) and completes;
+/// 2. asks the animator for its duration (NaN or negative is reported and read as 0);
+/// 3. notes whether the animator is interruptible;
+/// 4. with an interaction controller, marks the transition interactive when it
+///    `wantsInteractiveStart` and calls `startInteractiveTransition(_:)`; otherwise calls
+///    `animateTransition(using:)`;
+/// 5. starts the coordinator's alongside animations and lays out the container;
+/// 6. watches: an interaction that goes quiet for `interactionTimeout` is reported and
+///    cancelled; a transition running on its own that is not completed within its expected
+///    time plus `completionGracePeriod` is reported and completed;
+/// 7. on `completeTransition(_:)`, hands the result to `onEnd` (the caller finishes or
+///    undoes its changes, sends the "did" callbacks, runs `context.runCompletions()`, calls
+///    its completion handler and `animator.animationEnded(_:)`).
+@MainActor
+final class TransitionEngine {
+    /// How long after its expected end a transition may go without `completeTransition(_:)`
+    /// before Flipbook reports it and completes it, in seconds.
+    static let completionGracePeriod: TimeInterval = 5
+    /// How long an interactive transition may go without an update, finish, cancel or pause
+    /// from its interaction controller before Flipbook reports it and cancels it, in seconds
+    /// of media time (docs/Divergences.md, "Interactive transitions").
+    static let interactionTimeout: TimeInterval = 30
+
+    /// The transitions running now, oldest first.
+    private(set) static var running: [TransitionEngine] = []
+
+    let context: ViewControllerTransitionContext
+    let animator: UIViewControllerAnimatedTransitioning?
+    let interactor: UIViewControllerInteractiveTransitioning?
+    /// Names the moved controller in diagnostics ("the dismissal of <B>").
+    let subject: String
+    /// Makes the change at once, for a transition that is not animated.
+    var applyWithoutAnimation: () -> Void = {}
+    /// Lays out the container after the animator started (the presentation controller's hooks).
+    var layoutContainer: () -> Void = {}
+    /// Called once with `didComplete` when the animator calls `completeTransition(_:)`.
+    var onEnd: (Bool) -> Void = { _ in }
+
+    private var completionWatchdog: MediaClockToken?
+    private var interactionWatchdog: MediaClockToken?
+
+    init(
+        context: ViewControllerTransitionContext, animator: UIViewControllerAnimatedTransitioning?,
+        interactor: UIViewControllerInteractiveTransitioning?, subject: String
+    ) {
+        self.context = context
+        self.animator = animator
+        self.interactor = interactor
+        self.subject = subject
+    }
+
+    /// The hook for blocking touches: true while the transition runs on its own, neither
+    /// driven by an interaction nor interruptible. UIKit ignores interaction events then
+    /// (`UIApplication.beginIgnoringInteractionEvents`); Flipbook's touch delivery should ask
+    /// `TransitionEngine.blocksInteractionEvents` before delivering a touch.
+    var isRunningNonInteractively: Bool {
+        !context.isComplete && !context.isInteractive && !context.isInterruptible
+    }
+
+    /// Whether any running transition is running non-interactively (see
+    /// `isRunningNonInteractively`): the one question touch delivery needs answered.
+    static var blocksInteractionEvents: Bool { running.contains { $0.isRunningNonInteractively } }
+
+    /// Starts the transition (see the type's documentation for the order).
+    func run() {
+        Self.running.append(self)
+        // The context keeps the engine alive until the transition completes.
+        context.onComplete = { [self] didComplete in
+            context.onComplete = nil
+            end(didComplete)
+        }
+        guard let animator else {
+            // Not animated: the animators are not asked; the change happens at once.
+            applyWithoutAnimation()
+            context.startAlongsideAnimations()
+            layoutContainer()
+            context.completeTransition(true)
+            return
+        }
+        context.animator = animator
+        context.animatorName = String(describing: type(of: animator))
+        var duration = animator.transitionDuration(using: context)
+        if !duration.isFinite || duration < 0 {
+            FlipbookDiagnostics.report(
+                "\(context.animatorName).transitionDuration(using:) returned \(duration); using 0.",
+                once: "Transition.duration.\(context.animatorName)")
+            duration = 0
+        }
+        context.transitionDuration = duration
+        context.isInterruptible = animator.providesInterruptibleAnimator(using: context)
+        if let interactor {
+            context.interactionController = interactor
+            context.onInteractionActivity = { [weak self] in self?.interactionDidProgress() }
+            context.onInteractionChange = { [weak self] in self?.interactionDidEnd() }
+            if interactor.wantsInteractiveStart { context.beginInteraction() }
+            interactor.startInteractiveTransition(context)
+        } else {
+            animator.animateTransition(using: context)
+        }
+        // Alongside animations join an interruptible animator (see the context's runAlongside).
+        if context.isInterruptible, context.interruptibleAnimator == nil, !context.isComplete {
+            context.interruptibleAnimator = animator.interruptibleAnimator(using: context)
+        }
+        context.startAlongsideAnimations()
+        layoutContainer()
+        if context.isComplete { return }
+        if context.isInteractive { interactionDidProgress() } else { startCompletionWatchdog() }
+    }
+
+    // MARK: Watchdogs
+
+    /// An interaction call arrived (or the interaction began again): the interaction
+    /// watchdog starts over, and the completion watchdog waits.
+    private func interactionDidProgress() {
+        guard !context.isComplete else { return }
+        completionWatchdog?.cancel()
+        completionWatchdog = nil
+        interactionWatchdog?.cancel()
+        interactionWatchdog = nil
+        guard context.isInteractive else { return startCompletionWatchdog() }
+        interactionWatchdog = MediaClock.main.schedule(after: Self.interactionTimeout) { [weak self] in
+            self?.interactionTimedOut()
+        }
+    }
+
+    private func interactionDidEnd() {
+        interactionWatchdog?.cancel()
+        interactionWatchdog = nil
+        startCompletionWatchdog()
+    }
+
+    private func interactionTimedOut() {
+        guard !context.isComplete, context.isInteractive else { return }
+        let name = interactor.map { String(describing: type(of: $0)) } ?? "the interaction controller"
+        FlipbookDiagnostics.report(
+            "\(name) drives the \(context.kind.noun) of \(subject) interactively but has not called update, finish or "
+                + "cancel for \(Self.interactionTimeout) s. UIKit would wait for ever, leaving the app unresponsive; "
+                + "Flipbook cancels the transition now. Call finish() or cancel() when the gesture ends.")
+        if let percentDriven = interactor as? UIPercentDrivenInteractiveTransition {
+            percentDriven.cancel()
+        } else {
+            context.cancelInteractiveTransition()
+        }
+    }
+
+    /// Reports and completes a transition whose animator never calls `completeTransition(_:)`.
+    private func startCompletionWatchdog() {
+        guard !context.isComplete, completionWatchdog == nil else { return }
+        // The rest of the transition may be slowed down by the interaction's completion speed.
+        let limit = context.transitionDuration / Double(context.completionVelocity) + Self.completionGracePeriod
+        completionWatchdog = MediaClock.main.schedule(after: limit) { [weak self] in
+            guard let self, !self.context.isComplete else { return }
+            FlipbookDiagnostics.report(
+                "\(self.context.animatorName) never called completeTransition(_:) for the \(self.context.kind.noun) of "
+                    + "\(self.subject) (\(limit) s after it started). UIKit would leave the app "
+                    + "unresponsive; Flipbook completes the transition now. Call "
+                    + "transitionContext.completeTransition(!transitionContext.transitionWasCancelled) "
+                    + "in your animation's completion.")
+            self.context.completeTransition(!self.context.transitionWasCancelled)
+        }
+    }
+
+    private func end(_ didComplete: Bool) {
+        completionWatchdog?.cancel()
+        completionWatchdog = nil
+        interactionWatchdog?.cancel()
+        interactionWatchdog = nil
+        context.onInteractionActivity = nil
+        context.onInteractionChange = nil
+        Self.running.removeAll { $0 === self }
+        onEnd(didComplete)
+    }
+}
