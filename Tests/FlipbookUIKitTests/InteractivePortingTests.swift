@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 // iOS interaction-controller code as apps write it, compiled with only `import Flipbook`.
@@ -45,7 +46,7 @@ final class NonInteractiveStartController: UIPercentDrivenInteractiveTransition 
     }
 }
 
-@Suite("Interactive transitions: iOS code compiles unchanged")
+@Suite("Interactive transitions: iOS code compiles unchanged", .cleanClock)
 @MainActor
 struct InteractivePortingTests {
     @Test func swipeControllerDrivesADismissal() {

@@ -47,7 +47,7 @@ final class InterruptibleSlideAnimator: NSObject, UIViewControllerAnimatedTransi
     }
 }
 
-@Suite("Interruptible interactive transitions")
+@Suite("Interruptible interactive transitions", .cleanClock)
 @MainActor
 struct InterruptibleTransitionTests {
     typealias S = AnimationTestSupport
@@ -236,7 +236,7 @@ struct InterruptibleTransitionTests {
     }
 }
 
-@Suite("UIViewPropertyAnimator: interactive semantics")
+@Suite("UIViewPropertyAnimator: interactive semantics", .cleanClock)
 @MainActor
 struct PropertyAnimatorInteractiveTests {
     typealias S = AnimationTestSupport

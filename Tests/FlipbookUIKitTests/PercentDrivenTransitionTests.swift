@@ -134,7 +134,7 @@ struct PercentDrivenFixture {
     }
 }
 
-@Suite("Percent-driven interactive transitions")
+@Suite("Percent-driven interactive transitions", .cleanClock)
 @MainActor
 struct PercentDrivenTransitionTests {
     @Test func scrubbingShowsTheNonInteractiveAnimationAtTheSameFraction() {
