@@ -46,3 +46,28 @@ import Flipbook
         #expect(controller.history == ["view.layoutSubviews"])
     }
 }
+
+/// `additionalSafeAreaInsets` reaches the controller's view and its subviews, as in UIKit.
+@Suite(.cleanClock) @MainActor
+struct AdditionalSafeAreaTests {
+    @Test func additionalInsetsAddToTheInheritedSafeArea() {
+        let app = AppDriver(rootViewController: UIViewController(), device: .iPhone15)
+        let root = app.rootViewController!
+        let child = UIView(frame: root.view.bounds)
+        root.view.addSubview(child)
+        root.view.layoutIfNeeded()
+        let before = root.view.safeAreaInsets
+        root.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 20, right: 0)
+        root.view.layoutIfNeeded()
+        #expect(root.view.safeAreaInsets.top == before.top + 10)
+        #expect(root.view.safeAreaInsets.bottom == before.bottom + 20)
+        #expect(child.safeAreaInsets.top == before.top + 10)
+        // A view loaded after the insets were set gets them too.
+        let late = UIViewController()
+        late.additionalSafeAreaInsets = UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0)
+        late.view.frame = root.view.bounds
+        root.view.addSubview(late.view)
+        root.view.layoutIfNeeded()
+        #expect(late.view.safeAreaInsets.top == before.top + 10 + 5)  // its parent's extra 10 as well
+    }
+}

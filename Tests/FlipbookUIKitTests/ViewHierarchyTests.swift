@@ -112,8 +112,13 @@ final class RecordingView: UIView {
         let v = UIView()
         #expect(v.layer.delegate === v)
         #expect(v.action(for: v.layer, forKey: "position") is NSNull)
-        UIView.animationRecorder = { view, layer, key in key == "opacity" ? NSNull() : nil }
-        defer { UIView.animationRecorder = nil }
-        #expect(v.action(for: v.layer, forKey: "position") is NSNull)
+        // Inside an animation block an animatable key is recorded (a placeholder action);
+        // a key UIKit does not animate still answers NSNull.
+        var inside: [CAAction?] = []
+        UIView.animate(withDuration: 0.1) {
+            inside = [v.action(for: v.layer, forKey: "opacity"), v.action(for: v.layer, forKey: "hidden")]
+        }
+        #expect(!(inside[0] is NSNull) && inside[0] != nil)
+        #expect(inside[1] is NSNull)
     }
 }

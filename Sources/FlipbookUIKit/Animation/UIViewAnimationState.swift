@@ -156,7 +156,6 @@ enum UIViewAnimationRegistry {
 
     /// Runs `body` with `state` on top of the stack.
     static func run(_ state: UIViewAnimationState, _ body: () -> Void) {
-        installHookIfNeeded()
         stack.append(state)
         body()
         if let i = stack.lastIndex(where: { $0 === state }) { stack.remove(at: i) }

@@ -46,7 +46,8 @@ open class UIViewController: UIResponder {
         }
         set {
             loadedView = newValue
-            newValue?.nextResponderOverride = { [weak self] in self }
+            newValue?.owningViewController = self
+            newValue?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets
         }
     }
 
@@ -71,7 +72,8 @@ open class UIViewController: UIResponder {
             loadedView = UIView(frame: UIScreen.main.bounds)
         }
         isLoadingView = false
-        loadedView?.nextResponderOverride = { [weak self] in self }
+        loadedView?.owningViewController = self
+        loadedView?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets
         viewDidLoad()
     }
 
@@ -92,8 +94,11 @@ open class UIViewController: UIResponder {
     /// The size the controller would like in a popover or custom container, in points.
     open var preferredContentSize: CGSize = .zero
 
-    /// Extra insets added to the safe area of the controller's view, in points.
-    open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+    /// Extra insets added to the safe area of the controller's view (and so of its
+    /// subviews), in points.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { viewIfLoaded?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets }
+    }
 
     // MARK: Layout hooks
 

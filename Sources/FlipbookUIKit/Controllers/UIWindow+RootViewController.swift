@@ -11,13 +11,10 @@ extension UIWindow {
     /// `viewDidAppear` at once. Flipbook's windows are visible from creation (see
     /// docs/Divergences.md), so this happens whether the root is set before or after
     /// `makeKeyAndVisible()`.
-    ///
-    /// Kept in a side table keyed by the window (stored properties can't live in an
-    /// extension); entries go away with their window.
     public var rootViewController: UIViewController? {
-        get { RootViewControllerTable.controller(for: self) }
+        get { rootViewControllerStorage }
         set {
-            let old = RootViewControllerTable.controller(for: self)
+            let old = rootViewControllerStorage
             guard old !== newValue else { return }
             let visible = !isHidden
             if let old {
@@ -25,7 +22,7 @@ extension UIWindow {
                 if old.viewIfLoaded?.superview === self { old.viewIfLoaded?.removeFromSuperview() }
                 if visible { old.endAppearanceTransition() }
             }
-            RootViewControllerTable.set(newValue, for: self)
+            rootViewControllerStorage = newValue
             guard let root = newValue else { return }
             let view: UIView = root.view
             view.frame = bounds
@@ -34,25 +31,5 @@ extension UIWindow {
             insertSubview(view, at: 0)
             if visible { root.endAppearanceTransition() }
         }
-    }
-}
-
-/// The side table behind `UIWindow.rootViewController` (a window's stored property in UIKit).
-@MainActor
-enum RootViewControllerTable {
-    private struct Entry {
-        weak var window: UIWindow?
-        var controller: UIViewController
-    }
-    private static var entries: [ObjectIdentifier: Entry] = [:]
-
-    static func controller(for window: UIWindow) -> UIViewController? {
-        guard let entry = entries[ObjectIdentifier(window)], entry.window === window else { return nil }
-        return entry.controller
-    }
-
-    static func set(_ controller: UIViewController?, for window: UIWindow) {
-        entries = entries.filter { $0.value.window != nil }
-        entries[ObjectIdentifier(window)] = controller.map { Entry(window: window, controller: $0) }
     }
 }

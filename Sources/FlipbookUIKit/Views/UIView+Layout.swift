@@ -55,7 +55,7 @@ extension UIView {
             needsLayoutFlag = false
             checkSafeAreaChange()
             // A controller's root view brackets its layout with the controller's hooks, as UIKit does.
-            let controller = nextResponderOverride?() as? UIViewController
+            let controller = owningViewController
             controller?.viewWillLayoutSubviews()
             layoutSubviews()
             controller?.viewDidLayoutSubviews()
@@ -148,8 +148,8 @@ extension UIView {
             bottom: min(bounds.height, inherited.bottom + extra.bottom), right: min(bounds.width, inherited.right + extra.right))
     }
 
-    /// Seam for the controllers module: insets added on top of the window's safe area
-    /// (a controller's `additionalSafeAreaInsets` applies to its root view).
+    /// A controller's `additionalSafeAreaInsets`, added on top of the inherited safe area of
+    /// its root view (set by the controller).
     var additionalSafeAreaInsetsForController: UIEdgeInsets {
         get { layoutExtras.additionalSafeAreaInsets }
         set {

@@ -212,23 +212,21 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Responder chain
 
-    /// The superview (a view controller's root view answers its controller, once controllers
-    /// exist: see `viewControllerResponder`).
-    open override var next: UIResponder? { nextResponderOverride?() ?? superview }
+    /// The view's controller when it is a controller's root view (UIKit's rule), else the
+    /// superview.
+    open override var next: UIResponder? { owningViewController ?? superview }
 
-    /// A seam the controllers module uses to make a controller's root view answer `next` with
-    /// its controller. Internal to Flipbook.
-    var nextResponderOverride: (() -> UIResponder?)?
+    /// The controller whose root view this is (set when the controller's view is set or
+    /// loaded); weak, as the controller owns its view.
+    weak var owningViewController: UIViewController?
 
     // MARK: CALayerDelegate
 
     /// The action the layer runs when one of its properties changes: `NSNull()` (none) unless
-    /// an animation block is being recorded, in which case `UIView.animationRecorder` decides.
+    /// an animation block is being recorded, in which case the block's recorder decides
+    /// (`UIViewAnimationRegistry`, Animation/UIViewAnimationState.swift).
     open func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        if let recorder = UIView.animationRecorder, let action = recorder(self, layer, event) {
-            return action
-        }
-        return NSNull()
+        UIViewAnimationRegistry.action(for: self, layer: layer, key: event) ?? NSNull()
     }
 
     open func layoutSublayers(of layer: CALayer) {

@@ -6,8 +6,8 @@ import FlipbookQuartz
 ///
 /// A window is a view with no superview. `makeKeyAndVisible()` shows it and makes it key.
 /// Layout runs at Core Animation's commit on the next frame of `MediaClock.main` (UIKit lays
-/// out at the end of the run loop); `layoutIfNeeded()` runs it immediately. The controllers module adds
-/// `rootViewController` in an extension.
+/// out at the end of the run loop); `layoutIfNeeded()` runs it immediately. `rootViewController`
+/// is in Controllers/UIWindow+RootViewController.swift.
 @MainActor
 open class UIWindow: UIView {
     /// The screen the window is on (its bounds default to the screen's).
@@ -19,6 +19,8 @@ open class UIWindow: UIView {
     open var windowLevel: UIWindow.Level = .normal
 
     var isKeyWindowStorage = false
+    /// The storage behind `rootViewController`.
+    var rootViewControllerStorage: UIViewController?
 
     /// Whether this is the app's key window.
     open var isKeyWindow: Bool { isKeyWindowStorage }
