@@ -26,7 +26,7 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
     /// diagnostics are.
     public let diagnostic: String?
 
-    /// One of the predefined curves (REFERENCE.md lists their control points).
+    /// One of the predefined curves (control points in docs/Semantics.md, "Timing functions").
     public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
         case .linear: self.init(controlPoints: 0, 0, 1, 1)

@@ -6,7 +6,8 @@ public struct DevicePreset: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     /// Screen size in points (portrait).
     public var size: CGSize
-    /// The device's own screen scale (renders default to 2 regardless; see REFERENCE.md).
+    /// The device's own screen scale (renders default to 2 regardless; see docs/Semantics.md,
+    /// "Devices and render scale").
     public var nativeScale: CGFloat
 
     public init(name: String, size: CGSize, nativeScale: CGFloat) {

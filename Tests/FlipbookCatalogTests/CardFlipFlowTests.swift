@@ -5,7 +5,8 @@ import TestSupport
 
 @testable import FlipbookCatalog
 
-/// The card flip's presentation and dismissal as recorded histories (seed 000, 3.1 and 3.3).
+/// The card flip's presentation and dismissal as recorded histories (docs/Semantics.md, "Order of calls:
+/// presentation" and "Order of calls: dismissal").
 @MainActor
 @Suite(.cleanClock) struct CardFlipFlowTests {
     /// Presents a recording reveal from the card exactly as `handleTap()` does, with the

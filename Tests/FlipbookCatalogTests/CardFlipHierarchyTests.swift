@@ -40,9 +40,9 @@ import TestSupport
         let reveal = try #require(app.deck.presentedViewController as? RevealViewController)
         let container = try #require(reveal.view.superview)
 
-        // Start (seed 000): the container holds the deck (the presenting view), the hidden
-        // reveal view and the snapshot on top, edge-on, exactly over the card with the card's
-        // corners; the deck faces the viewer.
+        // Start (docs/Semantics.md, "Presentation styles", fullScreen): the container holds the deck
+        // (the presenting view), the hidden reveal view and the snapshot on top, edge-on,
+        // exactly over the card with the card's corners; the deck faces the viewer.
         #expect(container.subviews.count == 3)
         #expect(container.subviews.first === app.deck.view)
         #expect(container.subviews[1] === reveal.view)

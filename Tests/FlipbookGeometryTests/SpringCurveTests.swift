@@ -68,7 +68,8 @@ import Testing
     }
 
     @Test func uikitMapping() {
-        // REFERENCE.md: D = 3, ζ = 0.25 → k ≈ 54.8336, c ≈ 3.7025; D = 0.5, ζ = 0.8 → k ≈ 323.59, c ≈ 28.78.
+        // docs/Semantics.md, "UIKit's damping-ratio mapping": D = 3, ζ = 0.25 → k ≈ 54.8336, c ≈ 3.7025;
+        // D = 0.5, ζ = 0.8 → k ≈ 323.59, c ≈ 28.78.
         let a = SpringCurve.uikit(duration: 3, dampingRatio: 0.25, initialVelocity: 0)
         #expect(abs(a.stiffness - 54.8336) < 1e-3 && abs(a.damping - 3.7025) < 1e-4 && a.mass == 1)
         let b = SpringCurve.uikit(duration: 0.5, dampingRatio: 0.8, initialVelocity: 0)

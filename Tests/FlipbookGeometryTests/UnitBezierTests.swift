@@ -10,7 +10,7 @@ import Testing
     static let easeInOut = UnitBezier(p1x: 0.42, p1y: 0, p2x: 0.58, p2y: 1)
 
     @Test func publishedSpotValues() {
-        // REFERENCE.md (WebKit/Chromium values).
+        // docs/Semantics.md, "Timing functions" (WebKit/Chromium values).
         #expect(abs(Self.easeDefault.solve(0.5) - 0.8024033911) < 1e-6)
         #expect(abs(Self.easeInOut.solve(0.25) - 0.1291619310) < 1e-6)
         #expect(abs(Self.easeIn.solve(0.5) - 0.3153567343) < 1e-6)

@@ -1,4 +1,4 @@
-// The scenes the UIKit layer will build first: seed 001's drop-out modal, in engine terms.
+// The scenes the UIKit layer will build first: the drop-out demo's modal, in engine terms.
 import Foundation
 import Testing
 @testable import FlipbookPhysics

@@ -126,7 +126,8 @@ struct CABasicAnimationTests {
         layer.removeAllAnimations()
     }
 
-    /// Transform values interpolate by decomposition (REFERENCE.md): translation linearly,
+    /// Transform values interpolate by decomposition (docs/Semantics.md, "Interpolation by decomposition"):
+    /// translation linearly,
     /// rotation by slerp about the shared axis, perspective linearly.
     @Test func transformInterpolatesByDecomposition() {
         let axis: (CGFloat, CGFloat, CGFloat) = (1, 1, 0)
@@ -191,6 +192,84 @@ struct CABasicAnimationTests {
         #expect(p?.position.x.isFinite == true)
         #expect(p?.position.y == 0)
         #expect(close(Double(p?.opacity ?? 0), 0.4, 1e-6))  // negative duration reads as 0.25 s
+        layer.removeAllAnimations()
+    }
+
+    /// "transform.scale" sets all three row lengths, keeping the rotation: from 1 to 3 over
+    /// 1 s (linear), at ½ the scale is 2, so m11 = 2cos(π/6), m12 = 2sin(π/6), m33 = 2.
+    @Test func transformScaleKeyPathScalesEveryAxis() {
+        let layer = makeLayer()
+        quietly { layer.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1) }
+        #expect(close(layer.value(forKeyPath: "transform.scale") as? CGFloat ?? 0, 1, 1e-12))
+        layer.add(basic("transform.scale", from: 1, to: 3), forKey: "s")
+        clock.advance(by: 0.5)
+        let t = layer.presentation()?.transform ?? CATransform3DIdentity
+        #expect(near(t.m11, 2 * cos(Double.pi / 6)) && near(t.m12, 2 * sin(Double.pi / 6)))
+        #expect(near(t.m21, -2 * sin(Double.pi / 6)) && near(t.m22, 2 * cos(Double.pi / 6)) && near(t.m33, 2))
+        #expect(close(layer.presentationValue(forKeyPath: "transform.scale") as? CGFloat ?? 0, 2, 1e-9))
+        layer.removeAllAnimations()
+        quietly { layer.setValue(0.5, forKeyPath: "transform.scale") }
+        #expect(near(layer.transform.m33, 0.5) && near(layer.transform.m11, 0.5 * cos(Double.pi / 6)))
+    }
+
+    /// "bounds" from A to B with easeInEaseOut: at ¼ the progress is 0.1291619310.
+    @Test func boundsAnimatesAsARect() {
+        let layer = makeLayer()
+        let a = CGRect(x: 0, y: 0, width: 100, height: 100), b = CGRect(x: 20, y: -40, width: 300, height: 60)
+        let anim = basic("bounds", from: NSValue(cgRect: a), to: NSValue(cgRect: b))
+        anim.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        layer.add(anim, forKey: "b")
+        clock.advance(by: 0.25)
+        let u = 0.1291619310
+        let r = layer.presentation()?.bounds ?? .null
+        // The published progress is good to about 1e-8 (the solver's x tolerance): ×200 here.
+        #expect(near(r.origin.x, 20 * u, 1e-5) && near(r.origin.y, -40 * u, 1e-5))
+        #expect(near(r.width, 100 + 200 * u, 1e-5) && near(r.height, 100 - 40 * u, 1e-5), "\(r)")
+        layer.removeAllAnimations()
+    }
+
+    /// "bounds.size" from CGSize boxes with the default curve: at ½ the progress is 0.8024033911.
+    @Test func boundsSizeAnimatesAsASize() {
+        let layer = makeLayer(bounds: CGRect(x: 5, y: 6, width: 10, height: 10))
+        let anim = basic("bounds.size", from: NSValue(cgSize: CGSize(width: 10, height: 20)), to: CGSize(width: 110, height: 70))
+        anim.timingFunction = CAMediaTimingFunction(name: .default)
+        layer.add(anim, forKey: "s")
+        clock.advance(by: 0.5)
+        let u = 0.8024033911
+        let r = layer.presentation()?.bounds ?? .null
+        #expect(r.origin == CGPoint(x: 5, y: 6))
+        #expect(near(r.width, 10 + 100 * u, 1e-5) && near(r.height, 20 + 50 * u, 1e-5))
+        layer.removeAllAnimations()
+    }
+
+    /// "transform" accepts CGAffineTransform values: translation 0 → 100 (linear) is 50 at ½,
+    /// and a pure scale 1 → 3 is 2. CALayer has no "affineTransform" key path (affineTransform()
+    /// is a method on iOS): it is reported and shows nothing.
+    @Test func affineTransformsAnimateTheTransform() {
+        let layer = makeLayer()
+        let from = NSValue(cgAffineTransform: .identity)
+        let to = NSValue(cgAffineTransform: CGAffineTransform(translationX: 100, y: 0).scaledBy(x: 3, y: 3))
+        layer.add(basic("transform", from: from, to: to), forKey: "t")
+        clock.advance(by: 0.5)
+        let t = layer.presentation()?.transform ?? CATransform3DIdentity
+        #expect(near(t.m41, 50, 1e-9) && near(t.m42, 0, 1e-9) && near(t.m11, 2, 1e-9) && near(t.m22, 2, 1e-9))
+        #expect(near(t.m33, 1, 1e-9))
+        layer.removeAllAnimations()
+        let messages = FlipbookDiagnostics.capture {
+            layer.add(basic("affineTransform", from: from, to: to), forKey: "a")
+        }
+        #expect(messages.contains { $0.contains("\"affineTransform\"") })
+        clock.advance(by: 0.5)
+        #expect(CATransform3DIsIdentity(layer.presentation()?.transform ?? CATransform3DMakeScale(2, 2, 2)))
+        layer.removeAllAnimations()
+    }
+
+    /// shadowOffset animates as a size.
+    @Test func shadowOffsetAnimatesAsASize() {
+        let layer = makeLayer()
+        layer.add(basic("shadowOffset", from: CGSize(width: 0, height: 0), to: CGSize(width: 10, height: -20)), forKey: "o")
+        clock.advance(by: 0.25)
+        #expect(layer.presentation()?.shadowOffset == CGSize(width: 2.5, height: -5))
         layer.removeAllAnimations()
     }
 }

@@ -20,7 +20,7 @@ struct CALayerGeometryTests {
     }
 
     /// A child rotated 60° about y under a parent whose sublayerTransform has perspective
-    /// (d = 500), worked by hand with REFERENCE.md's chain.
+    /// (d = 500), worked by hand with the chain of docs/Semantics.md, "From a layer to its superlayer".
     @Test func convertThroughPerspective() {
         let parent = makeLayer(bounds: CGRect(x: 0, y: 0, width: 200, height: 200), position: CGPoint(x: 100, y: 100))
         let child = makeLayer(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 100, y: 100))

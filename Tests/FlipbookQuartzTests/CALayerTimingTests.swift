@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
-/// Pause, resume and scrub through speed and timeOffset (REFERENCE.md "Time").
+/// Pause, resume and scrub through speed and timeOffset (docs/Semantics.md, "Layer time").
 @Suite(.cleanClock)
 @MainActor
 struct CALayerTimingTests {

@@ -6,7 +6,7 @@ import TestSupport
 @Suite(.cleanClock)
 @MainActor
 struct CAMediaTimingFunctionTests {
-    /// REFERENCE.md spot values (WebKit/Chromium agree to ~1e-6).
+    /// The published spot values (docs/Semantics.md, "Timing functions"; WebKit/Chromium agree to ~1e-6).
     @Test func namedFunctionsMatchPublishedSpotValues() {
         #expect(close(CAMediaTimingFunction(name: .default).value(at: 0.5), 0.8024033911))
         #expect(close(CAMediaTimingFunction(name: .easeInEaseOut).value(at: 0.25), 0.1291619310))

@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
-/// Springs through CASpringAnimation's presentation values, against REFERENCE.md's closed forms
-/// (written out here independently of FlipbookGeometry).
+/// Springs through CASpringAnimation's presentation values, against the closed forms of
+/// docs/Semantics.md, "Springs" (written out here independently of FlipbookGeometry).
 @Suite(.cleanClock)
 @MainActor
 struct CASpringAnimationTests {
@@ -69,7 +69,7 @@ struct CASpringAnimationTests {
         #expect(fifteen.settlingDuration > 1 && fifteen.settlingDuration < 1.2)
     }
 
-    /// REFERENCE.md: duration 0.5, bounce 0 → k ≈ 157.91, c ≈ 25.13.
+    /// docs/Semantics.md, "iOS 17 duration and bounce": duration 0.5, bounce 0 → k ≈ 157.91, c ≈ 25.13.
     @Test func perceptualInitialiser() {
         let s = CASpringAnimation(perceptualDuration: 0.5, bounce: 0)
         #expect(abs(s.stiffness - 157.91) < 0.01 && abs(s.damping - 25.13) < 0.01 && s.mass == 1)

@@ -143,4 +143,58 @@ struct CATransactionTests {
         #expect(other.animation(forKey: "cornerRadius") != nil)
         other.removeAllAnimations()
     }
+
+    final class LayoutCounter: CALayer {
+        var layouts = 0
+        override func layoutSublayers() { layouts += 1 }
+    }
+
+    /// flush() commits now: pending animations get the current time as their begin time and
+    /// pending layout runs, without a frame.
+    @Test func flushGivesBeginTimesAndRunsLayoutWithoutAFrame() {
+        let layer = LayoutCounter()
+        let frames = clock.frameCount
+        layer.add(basic("opacity", from: 0, to: 1), forKey: "o")
+        layer.setNeedsLayout()
+        #expect(layer.animation(forKey: "o")?.beginTime == 0)
+        CATransaction.flush()
+        #expect(layer.animation(forKey: "o")?.beginTime == CACurrentMediaTime())
+        #expect(layer.layouts == 1)
+        #expect(clock.frameCount == frames)
+        layer.removeAllAnimations()
+    }
+
+    /// The transaction's timing function is what implicit animations use:
+    /// opacity 1 → 0 over 1 s with easeIn is 1 − 0.3153567343 at ½.
+    @Test func animationTimingFunctionDrivesImplicitAnimations() {
+        let layer = makeLayer()
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        #expect(CATransaction.animationTimingFunction() == nil)
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(easeIn)
+        CATransaction.setAnimationDuration(1)
+        #expect(CATransaction.animationTimingFunction() === easeIn)
+        layer.opacity = 0
+        CATransaction.commit()
+        #expect(CATransaction.animationTimingFunction() == nil)
+        #expect(layer.animation(forKey: "opacity")?.timingFunction === easeIn)
+        clock.advance(by: 0.5)
+        #expect(close(Double(layer.presentation()?.opacity ?? -1), 1 - 0.3153567343, 1e-6))
+        layer.removeAllAnimations()
+    }
+
+    /// completionBlock() returns the block set on the current transaction.
+    @Test func completionBlockGetterReturnsTheBlockSet() {
+        var runs = 0
+        CATransaction.begin()
+        #expect(CATransaction.completionBlock() == nil)
+        CATransaction.setCompletionBlock { runs += 1 }
+        let block = CATransaction.completionBlock()
+        #expect(block != nil)
+        block?()
+        #expect(runs == 1)
+        CATransaction.commit()
+        clock.advanceFrames(1)  // no animations: it runs on the next frame
+        #expect(runs == 2)
+    }
 }

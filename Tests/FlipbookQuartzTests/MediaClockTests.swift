@@ -116,4 +116,93 @@ struct MediaClockTests {
         #expect(CACurrentMediaTime() == clock.now)
         #expect(MediaClock.initialTime == 1000)
     }
+
+    /// At 60 Hz a preferred rate of 30 fires every 2nd frame and 20 every 3rd (whole frames);
+    /// `targetTimestamp` is one firing interval ahead. `preferred` wins over
+    /// `preferredFramesPerSecond`; a range without `preferred` falls back to it.
+    @Test func preferredFrameRateRangeSkipsWholeFrames() {
+        #expect(clock.framesPerSecond == 60)
+        var thirty: [(Double, Double)] = []
+        var twenty = 0, fallback = 0
+        let a = CADisplayLink { thirty.append(($0.timestamp, $0.targetTimestamp)) }
+        a.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 60, preferred: 30)
+        let b = CADisplayLink { _ in twenty += 1 }
+        b.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 60, preferred: 20)
+        b.preferredFramesPerSecond = 60  // ignored: the range's preferred rate wins
+        let c = CADisplayLink { _ in fallback += 1 }
+        c.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 60)
+        c.preferredFramesPerSecond = 30
+        #expect(CAFrameRateRange.default == CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0))
+        for link in [a, b, c] { link.add(to: .main, forMode: .common) }
+        clock.advanceFrames(6)
+        for link in [a, b, c] { link.invalidate() }
+        #expect(thirty.count == 3)  // frames 1, 3, 5
+        #expect(zip(thirty, thirty.dropFirst()).allSatisfy { close($1.0 - $0.0, 2.0 / 60, 1e-9) })
+        #expect(thirty.allSatisfy { close($0.1 - $0.0, 2.0 / 60, 1e-9) })
+        #expect(twenty == 2)  // frames 1, 4
+        #expect(fallback == 3)
+    }
+
+    /// Regression test from the FlipbookQuartz audit: the clock hung when a huge frame rate made a
+    /// frame too short to move time; the rate is now clamped to 1…1000 Hz.
+    @Test func framesPerSecondIsClampedToOneThousandHertz() {
+        let c = MediaClock(now: 1000)
+        let seen = reports { c.framesPerSecond = 1e18 }
+        #expect(c.framesPerSecond == 1000)
+        #expect(seen.contains { $0.key == "MediaClock.framesPerSecond.range" })
+        let start = c.frameCount
+        c.advance(by: 0.01)  // hung for ever before: now + 1e-18 == now
+        #expect(c.frameCount - start == 10)
+        #expect(c.now == 1000.01)
+        c.framesPerSecond = 0.001
+        #expect(c.framesPerSecond == 1)
+    }
+
+    /// Regression test from the FlipbookQuartz audit: the clock must not hang.
+    ///
+    /// At a huge `now`, a 60 Hz frame is below the spacing of doubles (0.125 at 1e15): frames
+    /// that could not move time are skipped, so every frame that runs moves `now` forward.
+    @Test func everyFrameMovesTimeForwardAtAHugeNow() {
+        let c = MediaClock(now: 1e15)
+        var times: [Double] = []
+        func record() {
+            times.append(c.now)
+            c.schedule(after: 0) { record() }
+        }
+        c.schedule(after: 0) { record() }
+        c.advance(by: 1)
+        #expect(c.now == 1e15 + 1)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(times.count <= 9)  // 1 s in steps of at least 0.125 s
+    }
+
+    /// Regression test from the FlipbookQuartz audit: the clock must not hang.
+    ///
+    /// A span of more frames than `maximumFramesPerCall` runs in that many equal, longer steps.
+    @Test func aHugeAdvanceIsBounded() {
+        let c = MediaClock(now: 1000)
+        #expect(c.maximumFramesPerCall == MediaClock.defaultMaximumFramesPerCall)
+        c.maximumFramesPerCall = 1000  // lowered for speed, on this clock only
+        c.framesPerSecond = 1000
+        let seen = reports { c.advance(by: 1e9) }  // 1e12 frames before
+        #expect(c.frameCount == 1000)
+        #expect(c.now == 1000 + 1e9)
+        #expect(seen.contains { $0.key == "MediaClock.longSpan" })
+    }
+
+    /// Regression test from the FlipbookQuartz audit: NaN, negative or infinite spans given to
+    /// `advance(by:)` or `runUntilIdle(limit:)` are reported and ignored (the clock must not hang).
+    @Test func badSpansAreReportedAndIgnored() {
+        let c = MediaClock(now: 1000)
+        for bad in [Double.nan, -1, .infinity] {
+            let seen = reports { c.advance(by: bad) }
+            #expect(seen.contains { $0.key == "MediaClock.advance" })
+        }
+        #expect(c.now == 1000 && c.frameCount == 0)
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let seen = reports { _ = c.runUntilIdle(limit: bad) }
+            #expect(seen.contains { $0.key == "MediaClock.runUntilIdle" })
+        }
+        #expect(c.isIdle)
+    }
 }

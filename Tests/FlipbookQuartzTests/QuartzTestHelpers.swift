@@ -54,3 +54,15 @@ func sampledX(_ anim: CAAnimation, at times: [Double], modelX: CGFloat = 0) -> [
 
 func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) <= tol }
 func close(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(Double(a) - b) <= tol }
+
+func near(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-9) -> Bool { close(a, b, tol) }
+
+/// Reports seen while `body` runs, with their once-keys.
+@MainActor
+func reports(_ body: () -> Void) -> [FlipbookDiagnostics.Report] {
+    var seen: [FlipbookDiagnostics.Report] = []
+    let token = FlipbookDiagnostics.addObserver { seen.append($0) }
+    defer { FlipbookDiagnostics.removeObserver(token) }
+    body()
+    return seen
+}

@@ -5,7 +5,7 @@ import TestSupport
 import FlipbookQuartz
 import FlipbookGeometry
 
-/// Springs and keyframes sampled against REFERENCE.md's closed forms.
+/// Springs and keyframes sampled against their closed forms (docs/Semantics.md, "Springs" and "Keyframes").
 @MainActor
 @Suite(.cleanClock) struct AnimationKeyframeTests {
     typealias S = AnimationTestSupport

@@ -37,7 +37,7 @@ enum AnimationTestSupport {
         return sy((lo + hi) / 2)
     }
 
-    /// REFERENCE.md's underdamped spring x(t) for mass 1 (0 → 1).
+    /// The spring x(t) for mass 1 (0 → 1), underdamped or critical (docs/Semantics.md, "Springs").
     static func spring(stiffness k: Double, damping c: Double, velocity v0: Double, t: Double) -> Double {
         let w0 = k.squareRoot(), zeta = c / (2 * k.squareRoot())
         if zeta < 1 {
@@ -47,7 +47,8 @@ enum AnimationTestSupport {
         return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t)
     }
 
-    /// Hermite segment of REFERENCE.md's Kochanek–Bartels spline (τ = γ = β = 0) between p1 and p2.
+    /// Hermite segment of the Kochanek–Bartels spline (τ = γ = β = 0) between p1 and p2
+    /// (docs/Semantics.md, "The cubic spline (Catmull–Rom and Kochanek–Bartels)").
     static func catmullRom(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, _ s: Double) -> Double {
         let d1 = 0.5 * (p1 - p0) + 0.5 * (p2 - p1)
         let s2 = 0.5 * (p2 - p1) + 0.5 * (p3 - p2)

@@ -5,7 +5,8 @@ import TestSupport
 import FlipbookQuartz
 import FlipbookGeometry
 
-/// UIView.animate sampled at fixed media times against the exact curves (REFERENCE.md).
+/// UIView.animate sampled at fixed media times against the exact curves (docs/Semantics.md, "Timing
+/// functions" and "Springs").
 @MainActor
 @Suite(.cleanClock) struct AnimationTests {
     typealias S = AnimationTestSupport

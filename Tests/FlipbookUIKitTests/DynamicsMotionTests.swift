@@ -27,8 +27,8 @@ final class DynamicsRecorder: UIDynamicAnimatorDelegate, UICollisionBehaviorDele
     }
 }
 
-/// UIKit Dynamics numbers against closed forms (REFERENCE.md: gravity 1 = 1000 pt/s²; force 1 on
-/// mass 1 = 100 pt/s²; mass = density · w · h / 10 000).
+/// UIKit Dynamics numbers against closed forms (docs/Semantics.md, "UIKit Dynamics": gravity 1 =
+/// 1000 pt/s²; force 1 on mass 1 = 100 pt/s²; mass = density · w · h / 10 000).
 @MainActor
 @Suite(.cleanClock) struct DynamicsMotionTests {
     static func scene(_ frame: CGRect = CGRect(x: 150, y: 100, width: 100, height: 100)) -> (UIView, UIView, UIDynamicAnimator) {

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import Flipbook
 
-/// Seed 000's flows and seed 004's style rules, as recorded histories and hierarchy states.
+/// The order of calls and the presentation styles' rules (docs/Semantics.md, "Modal
+/// presentation"), as recorded histories and hierarchy states.
 @Suite("Presentation flows", .cleanClock)
 @MainActor
 struct PresentationFlowTests {
@@ -48,7 +49,8 @@ struct PresentationFlowTests {
             "present.transitionDuration",
             "present.animateTransition",
         ])
-        // Seed 004: with .custom, view(forKey: .from) is nil and the presenting view stays put.
+        // docs/Semantics.md, "Presentation styles": with .custom, view(forKey: .from) is nil
+        // and the presenting view stays put.
         #expect(delegate.presentAnimator?.seenFromView == nil)
         #expect(delegate.presentAnimator?.seenToView === b.view)
         runModal(0.5)
@@ -102,7 +104,8 @@ struct PresentationFlowTests {
             "present.animateTransition",
         ])
         #expect(delegate.presentAnimator?.seenFromView === a.view)
-        // Seed 000: during the animation the presenting view is in the container, still on screen.
+        // docs/Semantics.md, "Presentation styles": during the animation the presenting view
+        // is in the container, still on screen.
         #expect(a.view.superview === delegate.presentAnimator?.seenContainer)
         #expect(a.view.window === window)
         runModal(0.5)
@@ -110,7 +113,7 @@ struct PresentationFlowTests {
             "present.completeTransition", "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
             "present.animationEnded(true)",
         ])
-        #expect(a.view.superview == nil)  // seed 004: gone after the presentation
+        #expect(a.view.superview == nil)  // gone after the presentation ("Presentation styles")
         #expect(a.view.window == nil)
 
         b.dismiss(animated: true, completion: nil)
@@ -163,7 +166,8 @@ struct PresentationFlowTests {
         b.dismiss(animated: true, completion: nil)
         #expect(a.view.superview === delegate.dismissAnimator?.seenContainer)
         runModal(0.5)
-        // Seed 004's bug, reproduced: A's view left the window with the container.
+        // The classic bug (docs/Semantics.md, "Presentation styles"), reproduced: A's view
+        // left the window with the container.
         #expect(a.view.window == nil)
         #expect(window.subviews.isEmpty)
         #expect(reports.count == 1)

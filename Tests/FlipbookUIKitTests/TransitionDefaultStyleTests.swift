@@ -5,7 +5,7 @@ import Flipbook
 
 /// UIKit's default modal animations (no transitioning delegate), sampled halfway.
 /// Expected values come from the curves' closed forms: easeInOut(0.5) = 0.5,
-/// easeIn(0.5) = 0.3153567343 (REFERENCE.md).
+/// easeIn(0.5) = 0.3153567343 (docs/Semantics.md, "Timing functions").
 @Suite("Default modal transition styles", .cleanClock)
 @MainActor
 struct TransitionDefaultStyleTests {

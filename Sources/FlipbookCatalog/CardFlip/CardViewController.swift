@@ -7,7 +7,7 @@ import Flipbook
 
 /// One page of the deck: a pet's card in the middle of the screen. Tapping the card
 /// presents the pet's `RevealViewController` with the flip-and-zoom transition; this
-/// controller is that transition's delegate (seed 000, 3.2.2).
+/// controller is that transition's delegate (docs/Semantics.md, "Modal presentation").
 final class CardViewController: UIViewController {
     /// The corner radius of a card, in points; the flip's snapshot starts with it.
     static let cardCornerRadius: CGFloat = 25

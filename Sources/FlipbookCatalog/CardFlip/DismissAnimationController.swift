@@ -5,7 +5,7 @@ import UIKit
 import Flipbook
 #endif
 
-/// The card flip played backwards (seed 000, 3.4): a snapshot of the reveal screen shrinks
+/// The card flip played backwards (docs/Semantics.md, "The demo apps"): a snapshot of the reveal screen shrinks
 /// into the card's frame, turns edge-on, then the deck turns back to face the viewer.
 final class DismissAnimationController: NSObject, UIViewControllerAnimatedTransitioning {
     /// Where the card is, in the container's coordinates: the snapshot ends there.

@@ -5,7 +5,7 @@ import UIKit
 import Flipbook
 #endif
 
-/// The card flip (seed 000, 3.2.1): the screen turns away about y, a snapshot of the reveal
+/// The card flip (docs/Semantics.md, "The demo apps"): the screen turns away about y, a snapshot of the reveal
 /// screen turns in where the card was, then grows to full screen as its corners square off.
 final class PresentAnimationController: NSObject, UIViewControllerAnimatedTransitioning {
     /// Where the card was, in the container's coordinates: the snapshot starts there.

@@ -72,9 +72,10 @@ open class UICubicTimingParameters: UITimingCurveProvider {
 
 /// A spring pacing, UIKit's `UISpringTimingParameters`.
 ///
-/// Two families, as in UIKit (REFERENCE.md): `init(dampingRatio:initialVelocity:)` keeps the
-/// animator's duration (the spring is UIKit's mapping for that duration, as
-/// `UIView.animate(usingSpringWithDamping:)`); `init(mass:stiffness:damping:initialVelocity:)`,
+/// Two families, as in UIKit (docs/Semantics.md, "Spring timing parameters and velocity"):
+/// `init(dampingRatio:initialVelocity:)` keeps the animator's duration (the spring is UIKit's
+/// mapping for that duration, as `UIView.animate(usingSpringWithDamping:)`);
+/// `init(mass:stiffness:damping:initialVelocity:)`,
 /// `init(duration:bounce:initialVelocity:)` and `init()` describe a physical spring and the
 /// animator runs until it settles, ignoring its own duration. `initialVelocity` is in whole
 /// distances per second; Flipbook applies `dx` to every animated property (see Divergences).

@@ -43,10 +43,10 @@ extension UIView {
     /// Animates with a damped spring, UIKit's
     /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`.
     ///
-    /// The spring is UIKit's mapping (REFERENCE.md): mass 1, stiffness ω0², damping 2ζω0, with
-    /// ω0 chosen so the motion is within 0.001 of its target at `duration`; the animation
-    /// lasts exactly `duration`. `velocity` is in whole distances per second (1 = the whole
-    /// change in one second).
+    /// The spring is UIKit's mapping (docs/Semantics.md, "UIKit's damping-ratio mapping"):
+    /// mass 1, stiffness ω0², damping 2ζω0, with ω0 chosen so the motion is within 0.001 of
+    /// its target at `duration`; the animation lasts exactly `duration`. `velocity` is in
+    /// whole distances per second (1 = the whole change in one second).
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
@@ -154,7 +154,8 @@ extension UIView {
         state.commitBasic(tracker: AnimationCompletionTracker(completion))
     }
 
-    /// UIKit's spring mapping for `usingSpringWithDamping:` (REFERENCE.md).
+    /// UIKit's spring mapping for `usingSpringWithDamping:` (docs/Semantics.md, "UIKit's
+    /// damping-ratio mapping").
     static func uikitSpringTiming(duration: Double, dampingRatio: Double, velocity: Double, method: String) -> AnimationTiming {
         var zeta = dampingRatio
         if !zeta.isFinite || zeta <= 0 {
@@ -171,7 +172,8 @@ extension UIView {
         return .spring(mass: curve.mass, stiffness: curve.stiffness, damping: curve.damping, initialVelocity: v0, runsToRest: false)
     }
 
-    /// iOS 17's duration/bounce spring (REFERENCE.md), running until it settles.
+    /// iOS 17's duration/bounce spring (docs/Semantics.md, "iOS 17 duration and bounce"),
+    /// running until it settles.
     static func perceptualSpringTiming(duration: Double, bounce: Double, velocity: Double, method: String) -> AnimationTiming {
         var b = bounce
         if !b.isFinite || b <= -1 || b > 1 {

@@ -82,7 +82,7 @@ extension UIView {
 }
 
 extension UIView.AnimationCurve {
-    /// The cubic Bézier control points of this curve (REFERENCE.md's table).
+    /// The cubic Bézier control points of this curve (docs/Semantics.md, "Timing functions").
     var controlPoints: (Float, Float, Float, Float) {
         switch self {
         case .easeInOut: (0.42, 0, 0.58, 1)

@@ -83,7 +83,7 @@ open class UICollisionBehavior: UIDynamicBehavior {
     }
 
     /// Makes the reference view's bounds, inset by `insets`, a boundary. Negative insets move
-    /// the edges outward (seed 001 uses them to let the item start above the screen).
+    /// the edges outward (the drop-out demo uses them to let the item start above the screen).
     open func setTranslatesReferenceBoundsIntoBoundary(with insets: UIEdgeInsets) {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
             FlipbookDiagnostics.report("UICollisionBehavior.setTranslatesReferenceBoundsIntoBoundary(with:): non-finite insets \(insets); ignored.")

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A composite behaviour is a subclass that adds the behaviours it needs as children
 /// (`addChildBehavior(_:)`) and is added to an animator as one; its `action` (and every child's)
-/// runs after each animation step, as seed 001's `DropOutAnimator` uses it to stop at a
+/// runs after each animation step, as the drop-out demo's `DropOutAnimator` uses it to stop at a
 /// deadline. A behaviour belongs to at most one animator, and a child to one parent; adding it
 /// a second time elsewhere is reported and refused.
 @MainActor
