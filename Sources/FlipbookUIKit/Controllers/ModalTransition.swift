@@ -43,8 +43,8 @@ final class PresentationRecord {
     }
 }
 
-/// One modal presentation or dismissal, run as UIKit runs it (seed 000, sections 3.1
-/// and 3.3; seed 004's presentation-style rules). See `present` and `dismiss` below for
+/// One modal presentation or dismissal, run as UIKit runs it (docs/Semantics.md, "Order of
+/// calls: presentation", "Order of calls: dismissal" and "Presentation styles"). See `present` and `dismiss` below for
 /// the exact order of calls. The modal part is here: links, container, presenter's view,
 /// appearance callbacks, and what a completed or cancelled transition leaves behind; the
 /// running itself (animator, interaction, watchdogs) is the shared `TransitionEngine`.
@@ -136,7 +136,7 @@ final class ModalTransition {
         let record = PresentationRecord(presentationController: controller, style: style, container: container)
         record.source = source
         if controller.shouldRemovePresentersView { record.presenterHome = ViewHome(of: presenterView) }
-        // Seed 000: in a full-screen presentation the presenting view takes part in the
+        // Semantics.md, "Presentation styles": in a full-screen presentation the presenting view takes part in the
         // transition: UIKit moves it into the container (keeping its place on screen), so what
         // the animator applies to the container (a perspective) reaches it too. It leaves the
         // hierarchy when the presentation completes and comes back on dismissal.
@@ -209,7 +209,7 @@ final class ModalTransition {
         context.initialFrames[ObjectIdentifier(top)] = controller.presentedView?.frame ?? .zero
         context.finalFrames[ObjectIdentifier(presenter)] = home?.frame ?? container.bounds
         if !presenterVisible {
-            // Seed 004: with .fullScreen, UIKit puts the presenting view back into the
+            // Semantics.md, "Presentation styles": with .fullScreen, UIKit puts the presenting view back into the
             // container, below the presented view, before the animator runs.
             presenterView.frame = home?.frame ?? container.bounds
             container.insertSubview(presenterView, at: 0)
