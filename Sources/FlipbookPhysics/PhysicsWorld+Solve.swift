@@ -99,9 +99,12 @@ extension PhysicsWorld {
         for ji in joints.indices where joints[ji].alive {
             let bA = bs[Int(joints[ji].bodyA)], bB = bs[Int(joints[ji].bodyB)]
             if !((bA.awake && !bA.isStatic) || (bB.awake && !bB.isStatic)) { continue }
-            joints[ji].mA = bA.type == .dynamic ? bA.invMass : 0; joints[ji].mB = bB.type == .dynamic ? bB.invMass : 0
-            joints[ji].iA = bA.type == .dynamic ? bA.invI : 0; joints[ji].iB = bB.type == .dynamic ? bB.invI : 0
-            joints[ji].localCenterA = bA.localCenter; joints[ji].localCenterB = bB.localCenter
+            var jb = JointBodies()
+            jb.a = Int(joints[ji].bodyA); jb.b = Int(joints[ji].bodyB)
+            jb.mA = bA.type == .dynamic ? bA.invMass : 0; jb.mB = bB.type == .dynamic ? bB.invMass : 0
+            jb.iA = bA.type == .dynamic ? bA.invI : 0; jb.iB = bB.type == .dynamic ? bB.invI : 0
+            jb.anchorA = joints[ji].localAnchorA - bA.localCenter; jb.anchorB = joints[ji].localAnchorB - bB.localCenter
+            joints[ji].bodies = jb
             activeJoints.append(ji)
         }
         }
@@ -116,7 +119,7 @@ extension PhysicsWorld {
         velocityConstraints.withUnsafeMutableBufferPointer { vcs in
         positionConstraints.withUnsafeMutableBufferPointer { pcs in
             ContactSolver.initialize(vcs, pcs, cs, pos, vel, vel0, threshold: s.restitutionThreshold, warmStarting: s.warmStarting, h: h)
-            for ji in activeJoints { js[ji].initVelocity(pos, vel, h, warmStarting: s.warmStarting) }
+            for ji in activeJoints { js[ji].prepare(pos, vel, h, warmStarting: s.warmStarting) }
             if s.warmStarting { ContactSolver.warmStart(vcs, vel) }
             for _ in 0..<max(1, s.velocityIterations) {
                 for ji in activeJoints { js[ji].solveVelocity(vel, h) }
