@@ -44,8 +44,8 @@ extension PhysicsWorld {
         if let a = def.bodyA { guard let x = bodyIndex(a) else { return nil }; ai = Int32(x) } else { ai = groundBody() }
         if ai == Int32(bi) { report(.invalidJoint, "a joint needs two different bodies"); return nil }
         let index: Int32
-        if let f = freeJoints.popLast() { index = f } else { index = Int32(joints.count); joints.append(Joint(def: def)) }
-        var j = Joint(def: def)
+        if let f = freeJoints.popLast() { index = f } else { index = Int32(joints.count); joints.append(Joint(def)) }
+        var j = Joint(def)
         j.alive = true
         j.generation = joints[Int(index)].generation &+ 1
         j.bodyA = ai; j.bodyB = Int32(bi)
@@ -72,21 +72,22 @@ extension PhysicsWorld {
         for bi in [a, b] where bodies[bi].alive { requeueProxies(bi) }
     }
 
-    /// The joint's current definition (nil for a stale identifier).
+    /// The joint's current definition (nil for a stale identifier). Parameters that do not apply to
+    /// the joint's kind read back as their defaults.
     public func jointDefinition(_ id: PhysicsJointID) -> PhysicsJointDefinition? {
         guard let ji = jointIndex(id) else { return nil }
-        return joints[ji].def
+        return joints[ji].definition
     }
 
     /// Changes a joint's parameters (not its bodies) and wakes its bodies. Invalid changes are refused.
     public func updateJoint(_ id: PhysicsJointID, _ change: (inout PhysicsJointDefinition) -> Void) {
         guard let ji = jointIndex(id) else { return }
-        var d = joints[ji].def
+        var d = joints[ji].definition
         change(&d)
-        d.bodyA = joints[ji].def.bodyA; d.bodyB = joints[ji].def.bodyB
+        d.bodyA = joints[ji].bodyIDA; d.bodyB = joints[ji].bodyIDB
         guard let v = validated(d) else { return }
-        if v.kind != joints[ji].def.kind { report(.invalidJoint, "a joint's kind cannot change"); return }
-        joints[ji].def = v
+        if v.kind != joints[ji].payload.kind { report(.invalidJoint, "a joint's kind cannot change"); return }
+        joints[ji].update(v)
         wake(Int(joints[ji].bodyA)); wake(Int(joints[ji].bodyB))
     }
 
@@ -94,8 +95,9 @@ extension PhysicsWorld {
     public func jointAnchors(_ id: PhysicsJointID) -> (a: PhysicsVector, b: PhysicsVector)? {
         guard let ji = jointIndex(id) else { return nil }
         let j = joints[ji]
-        let a = j.def.kind == .mouse ? j.def.target : bodies[Int(j.bodyA)].xf.apply(j.def.localAnchorA)
-        return (a, bodies[Int(j.bodyB)].xf.apply(j.def.localAnchorB))
+        let a: PhysicsVector
+        if case .mouse(let m) = j.payload { a = m.target } else { a = bodies[Int(j.bodyA)].xf.apply(j.localAnchorA) }
+        return (a, bodies[Int(j.bodyB)].xf.apply(j.localAnchorB))
     }
 
     /// The live joints, in slot order.
@@ -104,7 +106,7 @@ extension PhysicsWorld {
     }
 
     func jointPreventsCollision(_ a: Int32, _ b: Int32) -> Bool {
-        for j in joints where j.alive && !j.def.collideConnected {
+        for j in joints where j.alive && !j.collideConnected {
             if (j.bodyA == a && j.bodyB == b) || (j.bodyA == b && j.bodyB == a) { return true }
         }
         return false

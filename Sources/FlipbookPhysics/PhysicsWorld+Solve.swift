@@ -1,58 +1,74 @@
-// The solver pass of a sub-step: islands and waking, velocity and position constraints, sleep.
+// The solver pass of a sub-step, as named stages run in order on one `SolverStep` (SolverStep.swift):
+// islands and waking, velocity integration, contact and joint preparation, warm starting, velocity
+// iterations, position integration, position iterations, impulse storage, write-back and sleep.
 import Foundation
 
 extension PhysicsWorld {
-    @inline(__always) func findRoot(_ parent: UnsafeMutableBufferPointer<Int32>, _ x: Int32) -> Int32 {
-        var x = x
-        while parent[Int(x)] != x {
-            parent[Int(x)] = parent[Int(parent[Int(x)])]
-            x = parent[Int(x)]
+    func solve(_ h: Double) {
+        let broken = withSolverStep(h) { step in
+            step.buildIslands()
+            step.integrateVelocities()
+            step.prepareContacts()
+            step.prepareJoints()
+            step.warmStartContacts()
+            step.solveVelocities()
+            step.integratePositions()
+            step.solvePositions()
+            step.storeImpulses()
+            step.finishBodies()
+            step.updateSleep()
+            return step.broken
         }
-        return x
+        for i in broken { report(.nonFiniteState, "body \(i) (tag \(bodies[i].tag)) reached a non-finite state; restored and stopped") }
+    }
+}
+
+/// The root of `x`'s island, halving the path on the way.
+@inline(__always) func findRoot(_ parent: UnsafeMutableBufferPointer<Int32>, _ x: Int32) -> Int32 {
+    var x = x
+    while parent[Int(x)] != x {
+        parent[Int(x)] = parent[Int(parent[Int(x)])]
+        x = parent[Int(x)]
+    }
+    return x
+}
+
+extension SolverStep {
+    @inline(__always) func union(_ a: Int32, _ b: Int32) {
+        let ra = findRoot(islandParent, a), rb = findRoot(islandParent, b)
+        if ra != rb { if ra < rb { islandParent[Int(rb)] = ra } else { islandParent[Int(ra)] = rb } }
     }
 
-    func solve(_ h: Double) {
+    /// Islands. Reads touching contacts, live joints and the bodies' awake flags; writes
+    /// `islandParent` (non-static bodies joined by a touching contact or a joint) and
+    /// `islandAwake`, and wakes every sleeping body whose island has an awake body.
+    func buildIslands() {
         let n = bodies.count
-        // Islands (union-find over touching contacts and joints between non-static bodies).
-        islandParent.removeAll(keepingCapacity: true)
-        for i in 0..<n { islandParent.append(Int32(i)) }
-        var islandAwake = [Bool](repeating: false, count: n)
-        var islandSleepTime = [Double](repeating: .greatestFiniteMagnitude, count: n)
-        var activeJoints: [Int] = []
-        var moving = [Bool](repeating: false, count: n)
-        positions.removeAll(keepingCapacity: true)
-        velocities.removeAll(keepingCapacity: true)
-        velocities0.removeAll(keepingCapacity: true)
-        velocityConstraints.removeAll(keepingCapacity: true)
-        positionConstraints.removeAll(keepingCapacity: true)
-        let g = gravity
-        bodies.withUnsafeMutableBufferPointer { bs in
-        islandParent.withUnsafeMutableBufferPointer { parent in
-            func union(_ a: Int32, _ b: Int32) {
-                let ra = findRoot(parent, a), rb = findRoot(parent, b)
-                if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
-            }
-            contacts.withUnsafeBufferPointer { cs in
-                for c in cs where c.alive && c.touching {
-                    if !bs[Int(c.bodyA)].isStatic && !bs[Int(c.bodyB)].isStatic { union(c.bodyA, c.bodyB) }
-                }
-            }
-            for j in joints where j.alive {
-                if !bs[Int(j.bodyA)].isStatic && !bs[Int(j.bodyB)].isStatic { union(j.bodyA, j.bodyB) }
-            }
-            for i in 0..<n where bs[i].alive && !bs[i].isStatic && bs[i].awake {
-                islandAwake[Int(findRoot(parent, Int32(i)))] = true
-            }
-            for i in 0..<n where bs[i].alive && !bs[i].isStatic && !bs[i].awake {
-                if islandAwake[Int(findRoot(parent, Int32(i)))] { bs[i].awake = true }
-            }
+        for i in 0..<n { islandParent[i] = Int32(i); islandAwake[i] = false }
+        for c in contacts where c.alive && c.touching {
+            if !bodies[Int(c.bodyA)].isStatic && !bodies[Int(c.bodyB)].isStatic { union(c.bodyA, c.bodyB) }
         }
+        for j in joints where j.alive {
+            if !bodies[Int(j.bodyA)].isStatic && !bodies[Int(j.bodyB)].isStatic { union(j.bodyA, j.bodyB) }
+        }
+        for i in 0..<n where bodies[i].alive && !bodies[i].isStatic && bodies[i].awake {
+            islandAwake[Int(findRoot(islandParent, Int32(i)))] = true
+        }
+        for i in 0..<n where bodies[i].alive && !bodies[i].isStatic && !bodies[i].awake {
+            if islandAwake[Int(findRoot(islandParent, Int32(i)))] { bodies[i].awake = true }
+        }
+    }
 
-        // Solver state: integrate velocities of awake dynamic bodies.
-        for i in 0..<n {
-            let b = bs.baseAddress! + i
+    /// Velocity integration. Reads the bodies (velocity, mass, forces, damping) and gravity; writes
+    /// `moving`, `velocities0` (before integration), each moving body's `c0`/`a0` and its
+    /// velocity after gravity, forces and damping (dynamic bodies only), then `positions` and
+    /// `velocities` (zero for static and dead bodies).
+    func integrateVelocities() {
+        let g = gravity
+        for i in 0..<bodies.count {
+            let b = bodies.baseAddress! + i
             moving[i] = b.pointee.alive && b.pointee.awake && !b.pointee.isStatic
-            velocities0.append(b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w))
+            velocities0[i] = b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w)
             if moving[i] {
                 b.pointee.c0 = b.pointee.c; b.pointee.a0 = b.pointee.a
                 if b.pointee.type == .dynamic {
@@ -62,124 +78,161 @@ extension PhysicsWorld {
                     b.pointee.w = w * (1 / (1 + h * b.pointee.angularDamping))
                 }
             }
-            positions.append(SolverPosition(c: b.pointee.c, a: b.pointee.a, q: b.pointee.xf.q))
-            velocities.append(b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w))
+            positions[i] = SolverPosition(c: b.pointee.c, a: b.pointee.a, q: b.pointee.xf.q)
+            velocities[i] = b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w)
         }
+    }
 
-        // Contact constraints for touching contacts with an awake body.
-        contacts.withUnsafeBufferPointer { cs in
-        primitives.withUnsafeBufferPointer { ps in
-            for ci in 0..<cs.count {
-                let c = cs.baseAddress! + ci
-                guard c.pointee.alive && c.pointee.touching else { continue }
-                let bA = bs.baseAddress! + Int(c.pointee.bodyA), bB = bs.baseAddress! + Int(c.pointee.bodyB)
-                if !((bA.pointee.awake && !bA.pointee.isStatic) || (bB.pointee.awake && !bB.pointee.isStatic)) { continue }
-                let mA = bA.pointee.type == .dynamic ? bA.pointee.invMass : 0, mB = bB.pointee.type == .dynamic ? bB.pointee.invMass : 0
-                let iA = bA.pointee.type == .dynamic ? bA.pointee.invI : 0, iB = bB.pointee.type == .dynamic ? bB.pointee.invI : 0
-                var vc = ContactVelocityConstraint()
-                vc.indexA = c.pointee.bodyA; vc.indexB = c.pointee.bodyB
-                vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
-                vc.friction = c.pointee.friction; vc.restitution = c.pointee.restitution
-                vc.pointCount = c.pointee.manifold.count
-                vc.contactIndex = Int32(ci)
-                velocityConstraints.append(vc)
-                var pc = ContactPositionConstraint()
-                pc.indexA = c.pointee.bodyA; pc.indexB = c.pointee.bodyB
-                pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
-                pc.localCenterA = bA.pointee.localCenter; pc.localCenterB = bB.pointee.localCenter
-                pc.localNormal = c.pointee.manifold.localNormal; pc.localPoint = c.pointee.manifold.localPoint
-                pc.localPoint0 = c.pointee.manifold.p0.localPoint; pc.localPoint1 = c.pointee.manifold.p1.localPoint
-                pc.radiusA = ps[Int(c.pointee.primA)].radius; pc.radiusB = ps[Int(c.pointee.primB)].radius
-                pc.type = c.pointee.manifold.type
-                pc.pointCount = c.pointee.manifold.count
-                positionConstraints.append(pc)
-            }
-        } }
-        // Joints with an awake body.
-        for ji in joints.indices where joints[ji].alive {
-            let bA = bs[Int(joints[ji].bodyA)], bB = bs[Int(joints[ji].bodyB)]
+    /// Contact preparation. Reads touching contacts with an awake non-static body, their bodies and
+    /// primitives; writes one velocity and one position constraint per contact (`contactCount`),
+    /// then lets `ContactSolver.initialize` compute their masses, restitution bias and (when warm
+    /// starting) the impulses kept from the last sub-step.
+    mutating func prepareContacts() {
+        let vcs = contactVelocityStorage.storage, pcs = contactPositionStorage.storage
+        var count = 0
+        for ci in 0..<contacts.count {
+            let c = contacts.baseAddress! + ci
+            guard c.pointee.alive && c.pointee.touching else { continue }
+            let bA = bodies.baseAddress! + Int(c.pointee.bodyA), bB = bodies.baseAddress! + Int(c.pointee.bodyB)
+            if !((bA.pointee.awake && !bA.pointee.isStatic) || (bB.pointee.awake && !bB.pointee.isStatic)) { continue }
+            let mA = bA.pointee.type == .dynamic ? bA.pointee.invMass : 0, mB = bB.pointee.type == .dynamic ? bB.pointee.invMass : 0
+            let iA = bA.pointee.type == .dynamic ? bA.pointee.invI : 0, iB = bB.pointee.type == .dynamic ? bB.pointee.invI : 0
+            var vc = ContactVelocityConstraint()
+            vc.indexA = c.pointee.bodyA; vc.indexB = c.pointee.bodyB
+            vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
+            vc.friction = c.pointee.friction; vc.restitution = c.pointee.restitution
+            vc.pointCount = c.pointee.manifold.count
+            vc.contactIndex = Int32(ci)
+            vcs[count] = vc
+            var pc = ContactPositionConstraint()
+            pc.indexA = c.pointee.bodyA; pc.indexB = c.pointee.bodyB
+            pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
+            pc.localCenterA = bA.pointee.localCenter; pc.localCenterB = bB.pointee.localCenter
+            pc.localNormal = c.pointee.manifold.localNormal; pc.localPoint = c.pointee.manifold.localPoint
+            pc.localPoint0 = c.pointee.manifold.p0.localPoint; pc.localPoint1 = c.pointee.manifold.p1.localPoint
+            pc.radiusA = primitives[Int(c.pointee.primA)].radius; pc.radiusB = primitives[Int(c.pointee.primB)].radius
+            pc.type = c.pointee.manifold.type
+            pc.pointCount = c.pointee.manifold.count
+            pcs[count] = pc
+            count += 1
+        }
+        contactCount = count
+        ContactSolver.initialize(contactVelocityConstraints, contactPositionConstraints, UnsafeBufferPointer(contacts), positions, velocities,
+                                 velocities0, threshold: settings.restitutionThreshold, warmStarting: settings.warmStarting, h: h)
+    }
+
+    /// Joint preparation. Reads live joints with an awake non-static body and their bodies; writes
+    /// each one's `bodies` (slots, inverse masses, anchors from the centres of mass) and
+    /// `activeJoints`, then runs the kind's prepare, which applies its warm-starting impulses to
+    /// `velocities`.
+    mutating func prepareJoints() {
+        var count = 0
+        for ji in 0..<joints.count where joints[ji].alive {
+            let bA = bodies[Int(joints[ji].bodyA)], bB = bodies[Int(joints[ji].bodyB)]
             if !((bA.awake && !bA.isStatic) || (bB.awake && !bB.isStatic)) { continue }
-            joints[ji].mA = bA.type == .dynamic ? bA.invMass : 0; joints[ji].mB = bB.type == .dynamic ? bB.invMass : 0
-            joints[ji].iA = bA.type == .dynamic ? bA.invI : 0; joints[ji].iB = bB.type == .dynamic ? bB.invI : 0
-            joints[ji].localCenterA = bA.localCenter; joints[ji].localCenterB = bB.localCenter
-            activeJoints.append(ji)
+            var jb = JointBodies()
+            jb.a = Int(joints[ji].bodyA); jb.b = Int(joints[ji].bodyB)
+            jb.mA = bA.type == .dynamic ? bA.invMass : 0; jb.mB = bB.type == .dynamic ? bB.invMass : 0
+            jb.iA = bA.type == .dynamic ? bA.invI : 0; jb.iB = bB.type == .dynamic ? bB.invI : 0
+            jb.anchorA = joints[ji].localAnchorA - bA.localCenter; jb.anchorB = joints[ji].localAnchorB - bB.localCenter
+            joints[ji].bodies = jb
+            activeJointStorage.storage[count] = Int32(ji)
+            count += 1
         }
+        activeJointCount = count
+        for ji in activeJoints { joints[Int(ji)].prepare(positions, velocities, h, warmStarting: settings.warmStarting) }
+    }
+
+    /// Warm starting. Reads the contact constraints' kept impulses; writes `velocities`.
+    func warmStartContacts() {
+        if settings.warmStarting { ContactSolver.warmStart(contactVelocityConstraints, velocities) }
+    }
+
+    /// Velocity iterations: each pass solves the joints, then the contacts. Reads and writes
+    /// `velocities` and the constraints' accumulated impulses.
+    func solveVelocities() {
+        let vcs = contactVelocityConstraints, active = activeJoints
+        for _ in 0..<max(1, settings.velocityIterations) {
+            for ji in active { joints[Int(ji)].solveVelocity(velocities, h) }
+            ContactSolver.solveVelocity(vcs, velocities)
         }
+    }
 
-        let s = settings
-        var positionSolved = false
-        contacts.withUnsafeBufferPointer { cs in
-        joints.withUnsafeMutableBufferPointer { js in
-        positions.withUnsafeMutableBufferPointer { pos in
-        velocities.withUnsafeMutableBufferPointer { vel in
-        velocities0.withUnsafeMutableBufferPointer { vel0 in
-        velocityConstraints.withUnsafeMutableBufferPointer { vcs in
-        positionConstraints.withUnsafeMutableBufferPointer { pcs in
-            ContactSolver.initialize(vcs, pcs, cs, pos, vel, vel0, threshold: s.restitutionThreshold, warmStarting: s.warmStarting, h: h)
-            for ji in activeJoints { js[ji].initVelocity(pos, vel, h, warmStarting: s.warmStarting) }
-            if s.warmStarting { ContactSolver.warmStart(vcs, vel) }
-            for _ in 0..<max(1, s.velocityIterations) {
-                for ji in activeJoints { js[ji].solveVelocity(vel, h) }
-                ContactSolver.solveVelocity(vcs, vel)
-            }
-            // Integrate positions, clamping extreme motion.
-            for i in 0..<n where moving[i] {
-                var v = vel[i].v, w = vel[i].w
-                let t = h * v
-                if t.lengthSquared > s.maxTranslationPerStep * s.maxTranslationPerStep { v = (s.maxTranslationPerStep / t.length) * v }
-                let r = h * w
-                if r * r > s.maxRotationPerStep * s.maxRotationPerStep { w *= s.maxRotationPerStep / abs(r) }
-                vel[i] = SolverVelocity(v: v, w: w)
-                pos[i] = SolverPosition(c: pos[i].c + h * v, a: pos[i].a + h * w)
-            }
-            for _ in 0..<max(0, s.positionIterations) {
-                let contactsOK = ContactSolver.solvePosition(pcs, pos, slop: s.linearSlop, baumgarte: s.baumgarte, maxCorrection: s.maxLinearCorrection)
-                var jointsOK = true
-                for ji in activeJoints where !js[ji].solvePosition(pos, slop: s.linearSlop, maxCorrection: s.maxLinearCorrection) { jointsOK = false }
-                if contactsOK && jointsOK { positionSolved = true; break }
-            }
-        } } } } } } }
+    /// Position integration. Reads `velocities` of moving bodies, clamping extreme motion per step
+    /// (`maxTranslationPerStep`, `maxRotationPerStep`); writes the clamped `velocities` and `positions`.
+    func integratePositions() {
+        let maxT = settings.maxTranslationPerStep, maxR = settings.maxRotationPerStep
+        for i in 0..<bodies.count where moving[i] {
+            var v = velocities[i].v, w = velocities[i].w
+            let t = h * v
+            if t.lengthSquared > maxT * maxT { v = (maxT / t.length) * v }
+            let r = h * w
+            if r * r > maxR * maxR { w *= maxR / abs(r) }
+            velocities[i] = SolverVelocity(v: v, w: w)
+            positions[i] = SolverPosition(c: positions[i].c + h * v, a: positions[i].a + h * w)
+        }
+    }
 
-        // Keep impulses for warm starting next sub-step.
-        for vc in velocityConstraints {
+    /// Position iterations: each pass corrects the contacts, then the joints, stopping early once
+    /// both are within tolerance (sets `positionSolved`). Reads and writes `positions`.
+    mutating func solvePositions() {
+        let pcs = contactPositionConstraints, active = activeJoints, s = settings
+        for _ in 0..<max(0, s.positionIterations) {
+            let contactsOK = ContactSolver.solvePosition(pcs, positions, slop: s.linearSlop, baumgarte: s.baumgarte, maxCorrection: s.maxLinearCorrection)
+            var jointsOK = true
+            for ji in active where !joints[Int(ji)].solvePosition(positions, slop: s.linearSlop, maxCorrection: s.maxLinearCorrection) { jointsOK = false }
+            if contactsOK && jointsOK { positionSolved = true; break }
+        }
+    }
+
+    /// Impulse storage. Reads the contact constraints' accumulated impulses; writes them into the
+    /// contacts' manifolds for warm starting the next sub-step.
+    func storeImpulses() {
+        for vc in contactVelocityConstraints {
             let ci = Int(vc.contactIndex)
             contacts[ci].manifold.p0.normalImpulse = vc.p0.normalImpulse
             contacts[ci].manifold.p0.tangentImpulse = vc.p0.tangentImpulse
             contacts[ci].manifold.p1.normalImpulse = vc.p1.normalImpulse
             contacts[ci].manifold.p1.tangentImpulse = vc.p1.tangentImpulse
         }
+    }
 
-        // Write back, guarding against non-finite results; then sleep: an island sleeps when all
-        // its bodies have been slow for timeToSleep.
-        let linTol2 = s.linearSleepTolerance * s.linearSleepTolerance, angTol2 = s.angularSleepTolerance * s.angularSleepTolerance
-        var broken: [Int] = []
-        bodies.withUnsafeMutableBufferPointer { bs in
-            for i in 0..<n where moving[i] {
-                var p = positions[i], v = velocities[i]
-                if !(p.c.isFinite && p.a.isFinite && v.v.isFinite && v.w.isFinite) {
-                    broken.append(i)
-                    p = SolverPosition(c: bs[i].c0, a: bs[i].a0); v = SolverVelocity(v: .zero, w: 0)
-                }
-                bs[i].c = p.c; bs[i].a = p.a; bs[i].v = v.v; bs[i].w = v.w
-                bs[i].xf = transformFor(p.c, p.a, bs[i].localCenter)
+    /// Write-back. Reads `positions` and `velocities` of moving bodies; writes the bodies' centre,
+    /// angle, velocity and transform. A non-finite result restores the body's start-of-step
+    /// position at rest and is listed in `broken`.
+    mutating func finishBodies() {
+        for i in 0..<bodies.count where moving[i] {
+            var p = positions[i], v = velocities[i]
+            if !(p.c.isFinite && p.a.isFinite && v.v.isFinite && v.w.isFinite) {
+                broken.append(i)
+                p = SolverPosition(c: bodies[i].c0, a: bodies[i].a0); v = SolverVelocity(v: .zero, w: 0)
             }
-            guard s.allowsSleep else { return }
-            islandParent.withUnsafeMutableBufferPointer { parent in
-                for i in 0..<n where moving[i] && bs[i].awake {
-                    let b = bs[i]
-                    if !b.allowSleep || b.w * b.w > angTol2 || b.v.lengthSquared > linTol2 { bs[i].sleepTime = 0 } else { bs[i].sleepTime += h }
-                    let r = Int(findRoot(parent, Int32(i)))
-                    islandSleepTime[r] = min(islandSleepTime[r], bs[i].sleepTime)
-                }
-                guard positionSolved else { return }
-                for i in 0..<n where moving[i] && bs[i].awake {
-                    if islandSleepTime[Int(findRoot(parent, Int32(i)))] >= s.timeToSleep {
-                        bs[i].awake = false; bs[i].sleepTime = 0
-                        bs[i].v = .zero; bs[i].w = 0; bs[i].force = .zero; bs[i].torque = 0
-                    }
-                }
+            bodies[i].c = p.c; bodies[i].a = p.a; bodies[i].v = v.v; bodies[i].w = v.w
+            bodies[i].xf = transformFor(p.c, p.a, bodies[i].localCenter)
+        }
+    }
+
+    /// Sleep (when allowed). Reads the moving bodies' velocities and the islands; writes each body's
+    /// `sleepTime` and `islandSleepTime`; when the position iterations converged, an island whose
+    /// bodies have all been slow for `timeToSleep` goes to sleep (velocities and forces cleared).
+    func updateSleep() {
+        let s = settings
+        guard s.allowsSleep else { return }
+        let n = bodies.count
+        let linTol2 = s.linearSleepTolerance * s.linearSleepTolerance, angTol2 = s.angularSleepTolerance * s.angularSleepTolerance
+        for i in 0..<n { islandSleepTime[i] = .greatestFiniteMagnitude }
+        for i in 0..<n where moving[i] && bodies[i].awake {
+            let b = bodies[i]
+            if !b.allowSleep || b.w * b.w > angTol2 || b.v.lengthSquared > linTol2 { bodies[i].sleepTime = 0 } else { bodies[i].sleepTime += h }
+            let r = Int(findRoot(islandParent, Int32(i)))
+            islandSleepTime[r] = min(islandSleepTime[r], bodies[i].sleepTime)
+        }
+        guard positionSolved else { return }
+        for i in 0..<n where moving[i] && bodies[i].awake {
+            if islandSleepTime[Int(findRoot(islandParent, Int32(i)))] >= s.timeToSleep {
+                bodies[i].awake = false; bodies[i].sleepTime = 0
+                bodies[i].v = .zero; bodies[i].w = 0; bodies[i].force = .zero; bodies[i].torque = 0
             }
         }
-        for i in broken { report(.nonFiniteState, "body \(i) (tag \(bodies[i].tag)) reached a non-finite state; restored and stopped") }
     }
 }

@@ -48,12 +48,7 @@ public final class PhysicsWorld {
     var moveBuffer: [Int32] = []
     var accumulator: Double = 0
     // Solver scratch, reused between steps.
-    var positions: [SolverPosition] = []
-    var velocities: [SolverVelocity] = []
-    var velocities0: [SolverVelocity] = []
-    var velocityConstraints: [ContactVelocityConstraint] = []
-    var positionConstraints: [ContactPositionConstraint] = []
-    var islandParent: [Int32] = []
+    let scratch = SolverScratch()
     var pendingEvents: [PhysicsContactEvent] = []
 
     public init(gravity: PhysicsVector = PhysicsVector(0, 1000), settings: PhysicsSettings = PhysicsSettings()) {

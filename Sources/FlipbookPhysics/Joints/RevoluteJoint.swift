@@ -1,0 +1,111 @@
+// Revolute joints: a pin keeping the anchors together, with optional angle limits and a friction torque.
+import Foundation
+
+struct RevoluteJoint {
+    // Parameters.
+    /// B's angle minus A's angle at rest.
+    var referenceAngle = 0.0
+    var enableLimit = false
+    /// Angle limits (radians) relative to `referenceAngle`.
+    var lowerLimit = 0.0, upperLimit = 0.0
+    /// The largest friction torque (mass·pt²/s²) resisting relative rotation.
+    var maxFrictionTorque = 0.0
+    // Solver state: the point constraint's mass matrix (upper 2×2 block), the angular mass, the
+    // joint angle at the start of the step, and the accumulated impulses.
+    var k = Mat33()
+    var axialMass = 0.0, angle = 0.0
+    var impulse = PhysicsVector.zero
+    var motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
+
+    init(_ d: PhysicsJointDefinition) { setParameters(d) }
+
+    mutating func setParameters(_ d: PhysicsJointDefinition) {
+        referenceAngle = d.referenceAngle; enableLimit = d.enableLimit
+        lowerLimit = d.lowerLimit; upperLimit = d.upperLimit; maxFrictionTorque = d.maxFrictionTorque
+    }
+
+    func write(into d: inout PhysicsJointDefinition) {
+        d.referenceAngle = referenceAngle; d.enableLimit = enableLimit
+        d.lowerLimit = lowerLimit; d.upperLimit = upperLimit; d.maxFrictionTorque = maxFrictionTorque
+    }
+
+    mutating func prepare(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, _ v: inout JointVelocities,
+                          _ h: Double, warmStarting: Bool) {
+        if !warmStarting { impulse = .zero; motorImpulse = 0; lowerImpulse = 0; upperImpulse = 0 }
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        k.ex.0 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        k.ey.0 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        k.ex.1 = k.ey.0
+        k.ey.1 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        axialMass = iA + iB > 0 ? 1 / (iA + iB) : 0
+        angle = pos[b.b].a - pos[b.a].a - referenceAngle
+        if !enableLimit { lowerImpulse = 0; upperImpulse = 0 }
+        if maxFrictionTorque <= 0 { motorImpulse = 0 }
+        let axial = motorImpulse + lowerImpulse - upperImpulse
+        let P = impulse
+        v.vA -= mA * P; v.wA -= iA * (cross(rA, P) + axial)
+        v.vB += mB * P; v.wB += iB * (cross(rB, P) + axial)
+    }
+
+    mutating func solveVelocity(_ b: JointBodies, _ v: inout JointVelocities, _ h: Double) {
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        var vA = v.vA, wA = v.wA, vB = v.vB, wB = v.wB
+        let invH = 1 / h
+        let fixedRotation = iA + iB == 0
+        if maxFrictionTorque > 0 && !fixedRotation {
+            var i = -axialMass * (wB - wA)
+            let old = motorImpulse, maxI = h * maxFrictionTorque
+            motorImpulse = min(max(old + i, -maxI), maxI)
+            i = motorImpulse - old
+            wA -= iA * i; wB += iB * i
+        }
+        if enableLimit && !fixedRotation {
+            var c = angle - lowerLimit
+            var i = -axialMass * (wB - wA + max(c, 0) * invH)
+            var n = max(lowerImpulse + i, 0); i = n - lowerImpulse; lowerImpulse = n
+            wA -= iA * i; wB += iB * i
+            c = upperLimit - angle
+            i = -axialMass * (wA - wB + max(c, 0) * invH)
+            n = max(upperImpulse + i, 0); i = n - upperImpulse; upperImpulse = n
+            wA += iA * i; wB -= iB * i
+        }
+        let Cdot = vB + cross(wB, rB) - vA - cross(wA, rA)
+        let i = k.solve22(-Cdot)
+        impulse += i
+        vA -= mA * i; wA -= iA * cross(rA, i); vB += mB * i; wB += iB * cross(rB, i)
+        v = JointVelocities(vA: vA, wA: wA, vB: vB, wB: wB)
+    }
+
+    /// Corrects the angle into its limits, then pulls the anchors together.
+    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double) -> Bool {
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB
+        var cA = pos[b.a].c, aA = pos[b.a].a, cB = pos[b.b].c, aB = pos[b.b].a
+        var angularError = 0.0
+        if enableLimit && iA + iB > 0 {
+            let ang = aB - aA - referenceAngle
+            var C = 0.0
+            if abs(upperLimit - lowerLimit) < 2 * angularSlop {
+                C = min(max(ang - lowerLimit, -maxAngularCorrection), maxAngularCorrection)
+            } else if ang <= lowerLimit {
+                C = min(max(ang - lowerLimit + angularSlop, -maxAngularCorrection), 0)
+            } else if ang >= upperLimit {
+                C = min(max(ang - upperLimit - angularSlop, 0), maxAngularCorrection)
+            }
+            let li = -axialMass * C
+            aA -= iA * li; aB += iB * li
+            angularError = abs(C)
+        }
+        let qA = PhysicsRotation(angle: aA), qB = PhysicsRotation(angle: aB)
+        let ra = qA.apply(b.anchorA), rb = qB.apply(b.anchorB)
+        let C = cB + rb - cA - ra
+        var K = Mat33()
+        K.ex.0 = mA + mB + iA * ra.y * ra.y + iB * rb.y * rb.y
+        K.ey.0 = -iA * ra.x * ra.y - iB * rb.x * rb.y
+        K.ex.1 = K.ey.0
+        K.ey.1 = mA + mB + iA * ra.x * ra.x + iB * rb.x * rb.x
+        let i = -K.solve22(C)
+        cA -= mA * i; aA -= iA * cross(ra, i); cB += mB * i; aB += iB * cross(rb, i)
+        pos[b.a] = SolverPosition(c: cA, a: aA); pos[b.b] = SolverPosition(c: cB, a: aB)
+        return C.length <= slop && angularError <= angularSlop
+    }
+}
