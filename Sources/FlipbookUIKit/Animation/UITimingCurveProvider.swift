@@ -145,8 +145,6 @@ open class UISpringTimingParameters: UITimingCurveProvider {
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
     public var springTimingParameters: UISpringTimingParameters? { self }
 
-    /// Whether the animator keeps its own duration (the damping-ratio family).
-    var keepsAnimatorDuration: Bool { dampingRatio != nil }
 
     /// The spring for an animation lasting `duration` seconds with initial velocity `velocity`.
     func timing(forDuration duration: Double, velocity: Double) -> AnimationTiming {

@@ -91,16 +91,6 @@ extension UIView.AnimationCurve {
         case .linear: (0, 0, 1, 1)
         }
     }
-
-    /// The Core Animation timing function of the same shape.
-    var timingFunctionName: CAMediaTimingFunctionName {
-        switch self {
-        case .easeInOut: .easeInEaseOut
-        case .easeIn: .easeIn
-        case .easeOut: .easeOut
-        case .linear: .linear
-        }
-    }
 }
 
 extension UIView.AnimationOptions {

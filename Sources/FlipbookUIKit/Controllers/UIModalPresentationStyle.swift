@@ -44,12 +44,6 @@ extension UIModalPresentationStyle {
         }
     }
 
-    /// Whether UIKit removes the presenting view from the window once this style's
-    /// presentation has finished (and puts it back for dismissal).
-    var removesPresentersView: Bool {
-        self == .fullScreen || self == .currentContext
-    }
-
     /// Whether the presentation covers a presentation context rather than the window.
     var usesPresentationContext: Bool {
         self == .currentContext || self == .overCurrentContext

@@ -70,5 +70,3 @@ public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat,
 /// UIKit's `UIEdgeInsetsInsetRect`.
 public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGRect { rect.inset(by: insets) }
 
-/// Whether a number is usable geometry (finite).
-@inline(__always) func isUsable(_ x: CGFloat) -> Bool { x.isFinite }
