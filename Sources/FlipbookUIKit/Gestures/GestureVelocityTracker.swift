@@ -12,6 +12,11 @@ struct GestureVelocityTracker {
 
     mutating func add(_ value: CGPoint, at time: Double) {
         guard value.x.isFinite, value.y.isFinite, time.isFinite else { return }
+        // Several changes at one instant (two fingers moved in one frame) are one sample.
+        if let last = samples.last, abs(last.time - time) < 1e-9 {
+            samples[samples.count - 1].value = value
+            return
+        }
         samples.append((time, value))
         // Keep what the window needs plus one older sample.
         if let last = samples.last?.time, let cut = samples.lastIndex(where: { $0.time < last - Self.window - 1e-9 }), cut > 0 {
