@@ -15,11 +15,11 @@ extension AppDriver {
     @discardableResult
     public func touchDown(at point: CGPoint) -> SyntheticTouch {
         guard SyntheticTouch.check(point, in: window, caller: "AppDriver.touchDown(at:)") else {
-            return SyntheticTouch(touch: nil, window: window, location: point, isDone: true)
+            return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
         }
         guard !window.isHidden else {
             FlipbookDiagnostics.report("AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
-            return SyntheticTouch(touch: nil, window: window, location: point, isDone: true)
+            return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
         }
         let touch = UIApplication.shared.touchRouter.begin(at: point, in: window)
         return SyntheticTouch(touch: touch, window: window, location: point)

@@ -19,11 +19,15 @@ public final class SyntheticTouch {
     /// Where the finger is, in window coordinates.
     public private(set) var location: CGPoint
 
-    init(touch: UITouch?, window: UIWindow, location: CGPoint, isDone: Bool = false) {
+    /// A finger whose touch-down was refused (already reported): later calls are silent.
+    private var isRejected = false
+
+    init(touch: UITouch?, window: UIWindow, location: CGPoint, rejected: Bool = false) {
         self.touch = touch
         self.window = window
         self.location = location
-        self.isDone = isDone
+        self.isDone = rejected
+        self.isRejected = rejected
     }
 
     /// Moves the finger to `point` (window coordinates).
@@ -51,6 +55,7 @@ public final class SyntheticTouch {
 
     private func checkActive(_ name: String) -> Bool {
         guard !isDone else {
+            if isRejected { return false }
             FlipbookDiagnostics.report("SyntheticTouch.\(name) after the touch lifted or was cancelled; ignored.", once: "SyntheticTouch.done")
             return false
         }
@@ -61,12 +66,14 @@ public final class SyntheticTouch {
     /// reports once otherwise.
     static func check(_ point: CGPoint, in window: UIWindow, caller: String) -> Bool {
         guard point.x.isFinite, point.y.isFinite else {
-            FlipbookDiagnostics.report("\(caller): non-finite point \(point); ignored.", once: "SyntheticTouch.nonFinite")
+            FlipbookDiagnostics.report("\(caller): non-finite point (\(point.x), \(point.y)); ignored.", once: "SyntheticTouch.nonFinite")
             return false
         }
         let b = window.bounds
         guard point.x >= b.minX, point.x <= b.maxX, point.y >= b.minY, point.y <= b.maxY else {
-            FlipbookDiagnostics.report("\(caller): \(point) is outside the window \(b); ignored.", once: "SyntheticTouch.outside")
+            FlipbookDiagnostics.report(
+                "\(caller): (\(point.x), \(point.y)) is outside the window (\(b.width) × \(b.height)); ignored.",
+                once: "SyntheticTouch.outside")
             return false
         }
         return true
