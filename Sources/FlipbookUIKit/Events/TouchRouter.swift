@@ -23,7 +23,13 @@ final class TouchRouter {
     let event = UIEvent()
     private var changedStack: [[UITouch]] = []
     private var nextSerial = 0
-    private var lastTap: (window: UIWindow, location: CGPoint, time: CFTimeInterval, count: Int)?
+    private struct LastTap {
+        weak var window: UIWindow?
+        var location: CGPoint
+        var time: CFTimeInterval
+        var count: Int
+    }
+    private var lastTap: LastTap?
 
     /// Successive taps within this time (lift to next touch-down) and distance count up
     /// `tapCount` (see docs/Divergences.md).
@@ -48,7 +54,7 @@ final class TouchRouter {
             return nil
         }
         touch.view = hit
-        if let last = lastTap, last.window === window, now - last.time <= Self.multipleTapInterval + 1e-9,
+        if let last = lastTap, last.window === window, last.window != nil, now - last.time <= Self.multipleTapInterval + 1e-9,
             hypot(point.x - last.location.x, point.y - last.location.y) <= Self.multipleTapDistance
         {
             touch.tapCount = last.count + 1
@@ -94,7 +100,7 @@ final class TouchRouter {
         event.timestamp = now
         markOthersStationary(except: touch)
         touch.phase = .ended
-        if let w = touch.window { lastTap = (w, touch.windowLocation, now, touch.tapCount) }
+        lastTap = LastTap(window: touch.window, location: touch.windowLocation, time: now, count: touch.tapCount)
         dispatch(touch)
     }
 
@@ -127,6 +133,9 @@ final class TouchRouter {
         changedStack.append([touch])
         UIApplication.shared.sendEvent(event)
         changedStack.removeLast()
+        // Finished touches leave the event once their view has heard everything (they would
+        // otherwise keep their views alive until the next touch).
+        if changedStack.isEmpty { prune() }
     }
 
     // MARK: Delivery
