@@ -132,4 +132,17 @@ import TestSupport
         #expect(knob.log == ["begin CGPoint(x: 10.0, y: 10.0)", "continue CGPoint(x: 20.0, y: 10.0)"])
         #expect(sent == ["up"])  // a plain control: no primary action; no drags once tracking stopped
     }
+
+    @Test func aControlThatLeftTheWindowMidTouchTracksTheNextTouch() {
+        let rec = EventRecorder()
+        let (app, button) = Self.makeButton(rec)
+        let parent = button.superview
+        let finger = app.touchDown(at: CGPoint(x: 150, y: 425))
+        button.removeFromSuperview()
+        finger.lift()  // dropped: the button is not in the window
+        parent?.addSubview(button)
+        app.tap(button)
+        #expect(rec.events == ["down", "down", "downRepeat", "upInside", "primary"])  // a quick second touch-down
+        #expect(!button.isHighlighted && !button.isTracking)
+    }
 }

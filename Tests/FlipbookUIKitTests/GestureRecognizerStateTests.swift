@@ -265,4 +265,47 @@ import TestSupport
         app.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 100, y: 400), duration: 1.0 / 60)
         #expect(handler.log.count == 4)
     }
+
+    @Test func removingARecognizerMidGestureCancelsIt() {
+        let pan = UIPanGestureRecognizer()
+        let (app, rec, view) = Self.install(pan)
+        let finger = app.touchDown(at: CGPoint(x: 100, y: 100))
+        finger.move(to: CGPoint(x: 150, y: 100))
+        view.removeGestureRecognizer(pan)
+        rec.record("removed: \(pan.state) view \(pan.view == nil ? "nil" : "set")")
+        finger.move(to: CGPoint(x: 200, y: 100))
+        finger.lift()
+        view.removeGestureRecognizer(pan)  // not its view any more: nothing happens
+        #expect(rec.events == ["g began", "g cancelled", "removed: possible view nil"])
+    }
+
+    @Test func longPressAfterATapAndATwoFingerPan() {
+        let press = UILongPressGestureRecognizer()
+        press.numberOfTapsRequired = 1
+        let (app, rec, view) = Self.install(press)
+        app.tap(at: CGPoint(x: 100, y: 100))
+        let held = app.touchDown(at: CGPoint(x: 100, y: 100))
+        app.advance(by: 0.6)
+        held.lift()
+        rec.record("--")
+        view.removeGestureRecognizer(press)
+        let pan = UIPanGestureRecognizer()
+        pan.minimumNumberOfTouches = 2
+        pan.name = "pan"
+        let log = GestureLog(rec)
+        Self.keepAlive.append(log)
+        pan.addTarget(log, action: { $0.handle($1) })
+        view.addGestureRecognizer(pan)
+        app.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 200, y: 100), duration: 2.0 / 60)  // one finger: fails
+        let a = app.touchDown(at: CGPoint(x: 100, y: 100))
+        let b = app.touchDown(at: CGPoint(x: 100, y: 200))
+        a.move(to: CGPoint(x: 120, y: 100))
+        b.move(to: CGPoint(x: 120, y: 200))
+        rec.record("centroid moved 20: \(pan.translation(in: nil))")
+        b.lift()
+        a.lift()
+        #expect(rec.events == [
+            "g began", "g ended", "--", "pan began", "centroid moved 20: CGPoint(x: 20.0, y: 0.0)", "pan ended",
+        ])
+    }
 }

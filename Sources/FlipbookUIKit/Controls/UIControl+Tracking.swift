@@ -27,6 +27,10 @@ extension UIControl {
     }
 
     func trackBegan(_ touches: Set<UITouch>, _ event: UIEvent?) {
+        // A touch whose end never reached the control (it left the window meanwhile) is stale.
+        if let old = trackedTouch, old.phase == .ended || old.phase == .cancelled {
+            stopTracking(event, sendCancel: false)
+        }
         guard isEnabled, trackedTouch == nil, let touch = touches.min(by: { $0.serial < $1.serial }) else { return }
         trackedTouch = touch
         isTouchInsideStorage = true
@@ -41,7 +45,7 @@ extension UIControl {
         let wasInside = isTouchInsideStorage
         let inside = isInsideWithSlop(touch)
         isTouchInsideStorage = inside
-        isHighlighted = inside
+        if isHighlighted != inside { isHighlighted = inside }
         guard isTrackingStorage else { return }
         isTrackingStorage = continueTracking(touch, with: event)
         guard isTrackingStorage else { return }
@@ -73,7 +77,7 @@ extension UIControl {
         trackedTouch = nil
         isTrackingStorage = false
         isTouchInsideStorage = false
-        isHighlighted = false
+        if isHighlighted { isHighlighted = false }
         if sendCancel { sendActions(for: .touchCancel, event: event) }
     }
 }

@@ -203,9 +203,12 @@ open class UIGestureRecognizer: Hashable {
     /// lifted, before it goes back to `.possible`. Subclasses clear their tracking state.
     open func reset() {}
 
-    /// Stops delivering `touch` to this recognizer.
+    /// Stops delivering `touch` to this recognizer (it no longer holds the touch's phases back
+    /// from the view either).
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         activeTouches.removeAll { $0 === touch }
+        sequenceTouches.removeAll { $0 === touch }
+        touch.recognizers.removeAll { $0 === self }
     }
 
     /// Whether recognizing this gesture may fail or cancel `preventedGestureRecognizer` (default true).
