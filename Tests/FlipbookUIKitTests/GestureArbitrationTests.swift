@@ -192,4 +192,45 @@ import TestSupport
         #expect(pan.state == .possible && view.superview == nil)
         #expect(MediaClock.main.runUntilIdle())
     }
+
+    @Test func subclassesAndDelegatesShapeTheRelations() {
+        let (app, rec, view, log) = Self.makeView()
+        @MainActor final class Unpreventable: UIPanGestureRecognizer {
+            override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+        }
+        @MainActor final class RequiresFailure: UIGestureRecognizerDelegate {
+            weak var required: UIGestureRecognizer?
+            func gestureRecognizer(
+                _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+            ) -> Bool { otherGestureRecognizer === required }
+        }
+        let swipe = Self.recognizer(UISwipeGestureRecognizer(), "swipe", log, on: view)
+        swipe.cancelsTouchesInView = false
+        let pan = Self.recognizer(Unpreventable(target: nil, action: nil), "pan", log, on: view)
+        pan.cancelsTouchesInView = false
+        view.forwards = false
+        app.drag(from: CGPoint(x: 50, y: 300), to: CGPoint(x: 150, y: 300), duration: 2.0 / 60)
+        rec.record("--")
+        // The pan waits for the swipe to fail (delegate), which a slow drag makes it do.
+        view.removeGestureRecognizer(pan)
+        let plain = Self.recognizer(UIPanGestureRecognizer(), "plain", log, on: view)
+        plain.cancelsTouchesInView = false
+        let delegate = RequiresFailure()
+        delegate.required = swipe
+        plain.delegate = delegate
+        let finger = app.touchDown(at: CGPoint(x: 50, y: 300))
+        finger.move(to: CGPoint(x: 70, y: 300))
+        rec.record("20 pt while the swipe may still come: \(plain.state)")
+        app.advance(by: 0.6)
+        rec.record("swipe timed out: \(plain.state)")
+        finger.move(to: CGPoint(x: 80, y: 300))
+        finger.lift()
+        #expect(rec.events == [
+            // The first 50 pt move completes the swipe; the pan cannot be prevented, so it begins too.
+            "view began", "swipe ended", "pan began", "view moved", "pan changed", "view moved", "pan ended", "view ended",
+            "--",
+            "view began", "view moved", "20 pt while the swipe may still come: possible", "plain began",
+            "swipe timed out: began", "plain changed", "view moved", "plain ended", "view ended",
+        ])
+    }
 }

@@ -207,8 +207,9 @@ open class UIControl: UIView, UIControlTargetActions {
         sendActions(for: .primaryActionTriggered)
     }
 
-    /// Simulates a complete tap inside the control (highlight, touch up inside, primary action),
-    /// for tests and the app driver. Does nothing when disabled or hidden.
+    /// Simulates a complete tap inside the control (highlight, touch up inside, primary action)
+    /// without a touch, for tests. (`AppDriver.tap(_:)` taps with a real touch instead.) Does
+    /// nothing when disabled or hidden.
     public func simulateTap() {
         guard isEnabled, !isHidden, isUserInteractionEnabled else { return }
         isHighlighted = true

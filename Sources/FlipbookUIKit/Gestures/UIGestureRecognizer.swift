@@ -77,6 +77,12 @@ open class UIGestureRecognizer: Hashable {
         addTarget(target, action: action)
     }
 
+    /// UIKit's `init(target: nil, action: nil)`: a recognizer without targets (add them later
+    /// with `addTarget(_:action:)`).
+    public convenience init(target: Any?, action: Never?) {
+        self.init()
+    }
+
     // MARK: Targets
 
     /// Adds a target closure `action(target)`.
