@@ -34,10 +34,11 @@ import TestSupport
         rec.record("highlighted \(button.isHighlighted) tracking \(button.isTracking) inside \(button.isTouchInside)")
         finger.lift()
         rec.record("highlighted \(button.isHighlighted) tracking \(button.isTracking)")
-        #expect(rec.events == [
-            "down", "highlighted true tracking true inside true", "upInside", "primary",
-            "highlighted false tracking false",
-        ])
+        #expect(
+            rec.events == [
+                "down", "highlighted true tracking true inside true", "upInside", "primary",
+                "highlighted false tracking false",
+            ])
     }
 
     @Test func draggingOutPastTheSlopAndBackSendsExitAndEnter() {
@@ -51,10 +52,11 @@ import TestSupport
         finger.move(to: CGPoint(x: 150, y: 540))
         finger.move(to: CGPoint(x: 150, y: 430))
         finger.lift()
-        #expect(rec.events == [
-            "down", "dragInside", "dragInside", "dragExit", "highlighted false", "dragOutside", "dragEnter",
-            "upInside", "primary",
-        ])
+        #expect(
+            rec.events == [
+                "down", "dragInside", "dragInside", "dragExit", "highlighted false", "dragOutside", "dragEnter",
+                "upInside", "primary",
+            ])
     }
 
     @Test func liftingOutsideSendsUpOutside() {

@@ -40,11 +40,12 @@ import TestSupport
         app.tap(at: CGPoint(x: 100, y: 300))
         rec.record("double tapped")
         MediaClock.main.runUntilIdle()
-        #expect(rec.events == [
-            "view began", "lifted", "0.3 s", "view cancelled", "single ended", "0.4 s",
-            // Both taps' touches are cancelled: the first one's end was still held back.
-            "view began", "view began", "view cancelled", "view cancelled", "double ended", "double tapped",
-        ])
+        #expect(
+            rec.events == [
+                "view began", "lifted", "0.3 s", "view cancelled", "single ended", "0.4 s",
+                // Both taps' touches are cancelled: the first one's end was still held back.
+                "view began", "view began", "view cancelled", "view cancelled", "double ended", "double tapped",
+            ])
     }
 
     @Test func twoRecognizersOnOneViewRecognizeOneAtATimeUnlessTheDelegateAllows() {
@@ -58,14 +59,15 @@ import TestSupport
         delegate.simultaneous = true
         swipe.delegate = delegate
         app.drag(from: CGPoint(x: 50, y: 300), to: CGPoint(x: 250, y: 300), duration: 0.1)
-        #expect(rec.events == [
-            "view began", "pan began", "view moved", "pan changed", "view moved", "pan changed", "view moved",
-            "pan changed", "view moved", "pan changed", "view moved", "pan changed", "view moved", "pan ended",
-            "view ended", "--",
-            // Both recognize; the swipe cancels the view's touch (its cancelsTouchesInView).
-            "view began", "pan began", "view moved", "pan changed", "view cancelled", "swipe ended", "pan changed",
-            "pan changed", "pan changed", "pan changed", "pan ended",
-        ])
+        #expect(
+            rec.events == [
+                "view began", "pan began", "view moved", "pan changed", "view moved", "pan changed", "view moved",
+                "pan changed", "view moved", "pan changed", "view moved", "pan changed", "view moved", "pan ended",
+                "view ended", "--",
+                // Both recognize; the swipe cancels the view's touch (its cancelsTouchesInView).
+                "view began", "pan began", "view moved", "pan changed", "view cancelled", "swipe ended", "pan changed",
+                "pan changed", "pan changed", "pan changed", "pan ended",
+            ])
     }
 
     @Test func recognizingCancelsTheViewsTouchesUnlessTold() {
@@ -75,10 +77,11 @@ import TestSupport
         rec.record("--")
         pan.cancelsTouchesInView = false
         app.drag(from: CGPoint(x: 50, y: 300), to: CGPoint(x: 90, y: 300), duration: 2.0 / 60)
-        #expect(rec.events == [
-            "view began", "view cancelled", "pan began", "pan changed", "pan ended", "--",
-            "view began", "pan began", "view moved", "pan changed", "view moved", "pan ended", "view ended",
-        ])
+        #expect(
+            rec.events == [
+                "view began", "view cancelled", "pan began", "pan changed", "pan ended", "--",
+                "view began", "pan began", "view moved", "pan changed", "view moved", "pan ended", "view ended",
+            ])
     }
 
     @Test func delaysTouchesEndedHoldsTheLiftUntilTheRecognizerFails() {
@@ -142,9 +145,11 @@ import TestSupport
         delegate.receives = true
         app.advanceFrames(30)
         app.tap(at: CGPoint(x: 100, y: 300))
-        #expect(rec.events == [
-            "view began", "view ended", "--", "view began", "view ended", "--", "view began", "view cancelled", "tap ended",
-        ])
+        #expect(
+            rec.events == [
+                "view began", "view ended", "--", "view began", "view ended", "--", "view began", "view cancelled",
+                "tap ended",
+            ])
     }
 
     @Test func anAncestorsRecognizerSeesTouchesOfSubviewsAndMovingARecognizerMovesIt() {
@@ -162,10 +167,11 @@ import TestSupport
         app.tap(at: CGPoint(x: 50, y: 150))
         app.advanceFrames(30)
         app.tap(at: CGPoint(x: 250, y: 150))
-        #expect(rec.events == [
-            "child began", "child cancelled", "tap ended", "--", "child began", "child ended",
-            "other began", "other cancelled", "tap ended",
-        ])
+        #expect(
+            rec.events == [
+                "child began", "child cancelled", "tap ended", "--", "child began", "child ended",
+                "other began", "other cancelled", "tap ended",
+            ])
     }
 
     @Test func actionHandlersMayChangeStatesAndTheTreeReentrantly() {
@@ -201,7 +207,8 @@ import TestSupport
         @MainActor final class RequiresFailure: UIGestureRecognizerDelegate {
             weak var required: UIGestureRecognizer?
             func gestureRecognizer(
-                _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+                _ gestureRecognizer: UIGestureRecognizer,
+                shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
             ) -> Bool { otherGestureRecognizer === required }
         }
         let swipe = Self.recognizer(UISwipeGestureRecognizer(), "swipe", log, on: view)
@@ -225,12 +232,14 @@ import TestSupport
         rec.record("swipe timed out: \(plain.state)")
         finger.move(to: CGPoint(x: 80, y: 300))
         finger.lift()
-        #expect(rec.events == [
-            // The first 50 pt move completes the swipe; the pan cannot be prevented, so it begins too.
-            "view began", "swipe ended", "pan began", "view moved", "pan changed", "view moved", "pan ended", "view ended",
-            "--",
-            "view began", "view moved", "20 pt while the swipe may still come: possible", "plain began",
-            "swipe timed out: began", "plain changed", "view moved", "plain ended", "view ended",
-        ])
+        #expect(
+            rec.events == [
+                // The first 50 pt move completes the swipe; the pan cannot be prevented, so it begins too.
+                "view began", "swipe ended", "pan began", "view moved", "pan changed", "view moved", "pan ended",
+                "view ended",
+                "--",
+                "view began", "view moved", "20 pt while the swipe may still come: possible", "plain began",
+                "swipe timed out: began", "plain changed", "view moved", "plain ended", "view ended",
+            ])
     }
 }

@@ -33,7 +33,10 @@ import TestSupport
         rec.record("moved 12: \(tap.state)")
         finger.lift()
         rec.record("lifted: \(tap.state)")
-        #expect(rec.events == ["g ended", "after tap: possible", "moved 8: possible", "moved 12: failed", "lifted: possible"])
+        #expect(
+            rec.events == [
+                "g ended", "after tap: possible", "moved 8: possible", "moved 12: failed", "lifted: possible",
+            ])
     }
 
     @Test func doubleTapNeedsTheSecondTapInTime() {
@@ -69,7 +72,8 @@ import TestSupport
         finger.move(to: CGPoint(x: 160, y: 320))
         finger.lift()
         #expect(rec.events == ["8 pt: possible", "g began", "g changed", "g changed", "g ended"])
-        #expect(translations == [CGPoint(x: 12, y: 0), CGPoint(x: 50, y: 20), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 0)])
+        #expect(
+            translations == [CGPoint(x: 12, y: 0), CGPoint(x: 50, y: 20), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 0)])
         #expect(pan.state == .possible)
     }
 
@@ -105,10 +109,11 @@ import TestSupport
         finger.lift()
         edge.edges = .right
         app.drag(from: CGPoint(x: 390, y: 400), to: CGPoint(x: 300, y: 400), duration: 0.05)
-        #expect(rec.events == [
-            "g began", "g changed", "g changed", "g changed", "g changed", "g changed", "g ended", "--",
-            "40 pt in: failed", "g began", "g changed", "g changed", "g ended",
-        ])
+        #expect(
+            rec.events == [
+                "g began", "g changed", "g changed", "g changed", "g changed", "g changed", "g ended", "--",
+                "40 pt in: failed", "g began", "g changed", "g changed", "g ended",
+            ])
     }
 
     @Test func longPressBeginsAfterHalfASecondAndFailsWhenReleasedEarly() {
@@ -129,10 +134,11 @@ import TestSupport
         app.advance(by: 0.1)
         held.move(to: CGPoint(x: 150, y: 100))
         held.lift()
-        #expect(rec.events == [
-            "released at 0.4 s: possible", "moved 15 pt: failed", "0.45 s: possible",
-            "g began", "g changed", "g ended",
-        ])
+        #expect(
+            rec.events == [
+                "released at 0.4 s: possible", "moved 15 pt: failed", "0.45 s: possible",
+                "g began", "g changed", "g ended",
+            ])
     }
 
     @Test func swipeRecognizesItsDirectionAndFailsTheOthers() {
@@ -240,9 +246,11 @@ import TestSupport
         rec.record("lifted: \(g.state) resets \(g.resets) moves \(g.moves)")
         let invalid = FlipbookDiagnostics.capture { g.state = .changed }
         rec.record("invalid: \(g.state) \(invalid.count)")
-        #expect(rec.events == [
-            "g ended", "recognized, finger down: ended resets 0", "lifted: possible resets 1 moves 0", "invalid: possible 1",
-        ])
+        #expect(
+            rec.events == [
+                "g ended", "recognized, finger down: ended resets 0", "lifted: possible resets 1 moves 0",
+                "invalid: possible 1",
+            ])
     }
 
     @Test func targetActionTakesBothClosureFormsAndRemovesTargets() {
@@ -304,8 +312,9 @@ import TestSupport
         rec.record("centroid moved 20: \(pan.translation(in: nil))")
         b.lift()
         a.lift()
-        #expect(rec.events == [
-            "g began", "g ended", "--", "pan began", "centroid moved 20: CGPoint(x: 20.0, y: 0.0)", "pan ended",
-        ])
+        #expect(
+            rec.events == [
+                "g began", "g ended", "--", "pan began", "centroid moved 20: CGPoint(x: 20.0, y: 0.0)", "pan ended",
+            ])
     }
 }

@@ -39,10 +39,12 @@ import TestSupport
         #expect(abs(app.time - 1.0 / 60) < 1e-9)
         app.drag(from: CGPoint(x: 0, y: 100), to: CGPoint(x: 40, y: 100), duration: 4.0 / 60)
         #expect(abs(app.time - 5.0 / 60) < 1e-9)
-        #expect(trace.log == [
-            "began 10,20 @0", "ended 10,20 @1",
-            "began 0,100 @1", "moved 10,100 @2", "moved 20,100 @3", "moved 30,100 @4", "moved 40,100 @5", "ended 40,100 @5",
-        ])
+        #expect(
+            trace.log == [
+                "began 10,20 @0", "ended 10,20 @1",
+                "began 0,100 @1", "moved 10,100 @2", "moved 20,100 @3", "moved 30,100 @4", "moved 40,100 @5",
+                "ended 40,100 @5",
+            ])
     }
 
     @Test func fromAScriptStepLaterStepsRunOnTheFollowingFrames() {
@@ -53,10 +55,11 @@ import TestSupport
         }
         app.at(10.0 / 60) { app.tap(trace) }
         app.runScript()
-        #expect(trace.log == [
-            "began 10,20 @2", "began 0,100 @2", "ended 10,20 @3", "moved 10,100 @3", "moved 20,100 @4",
-            "moved 30,100 @5", "ended 30,100 @5", "began 196,426 @10", "ended 196,426 @11",
-        ])
+        #expect(
+            trace.log == [
+                "began 10,20 @2", "began 0,100 @2", "ended 10,20 @3", "moved 10,100 @3", "moved 20,100 @4",
+                "moved 30,100 @5", "ended 30,100 @5", "began 196,426 @10", "ended 196,426 @11",
+            ])
     }
 
     @Test func severalFingersMoveIndependently() {
@@ -68,10 +71,11 @@ import TestSupport
         #expect(a.location == CGPoint(x: 90, y: 100) && b.location == CGPoint(x: 210, y: 100))
         b.cancel()
         a.lift()
-        #expect(trace.log == [
-            "began 100,100 @0", "began 200,100 @0", "moved 90,100 @0", "moved 210,100 @0", "cancelled 210,100 @0",
-            "ended 90,100 @0",
-        ])
+        #expect(
+            trace.log == [
+                "began 100,100 @0", "began 200,100 @0", "moved 90,100 @0", "moved 210,100 @0", "cancelled 210,100 @0",
+                "ended 90,100 @0",
+            ])
     }
 
     @Test func badInputIsReportedOnceAndIgnored() {
@@ -93,11 +97,12 @@ import TestSupport
             app.tap(UIView())
         }
         #expect(trace.log == ["began 10,10 @0", "ended 10,10 @0"])
-        #expect(reports.map { String($0.prefix(26)) } == [
-            "AppDriver.touchDown(at:): ", "AppDriver.touchDown(at:): ", "SyntheticTouch.move(to:): ",
-            "SyntheticTouch.move(to:): ", "SyntheticTouch.lift() afte", "SyntheticTouch.move(to:) a",
-            "AppDriver.drag(from:to:dur", "AppDriver.drag: needs a fi", "AppDriver.tap(_:): <UIView",
-        ])
+        #expect(
+            reports.map { String($0.prefix(26)) } == [
+                "AppDriver.touchDown(at:): ", "AppDriver.touchDown(at:): ", "SyntheticTouch.move(to:): ",
+                "SyntheticTouch.move(to:): ", "SyntheticTouch.lift() afte", "SyntheticTouch.move(to:) a",
+                "AppDriver.drag(from:to:dur", "AppDriver.drag: needs a fi", "AppDriver.tap(_:): <UIView",
+            ])
         #expect(reports[1] == "AppDriver.touchDown(at:): (-5.0, 10.0) is outside the window (393.0 × 852.0); ignored.")
         #expect(MediaClock.main.runUntilIdle())
     }

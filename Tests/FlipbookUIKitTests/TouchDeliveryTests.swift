@@ -11,7 +11,8 @@ import TestSupport
         let (app, vc) = makeTouchApp()
         let rec = EventRecorder()
         vc.recorder = rec
-        let container = TouchRecordingView("container", rec, frame: CGRect(x: 50, y: 100, width: 200, height: 200), forwards: true)
+        let container = TouchRecordingView(
+            "container", rec, frame: CGRect(x: 50, y: 100, width: 200, height: 200), forwards: true)
         let leaf = UIView(frame: CGRect(x: 10, y: 10, width: 50, height: 50))  // no overrides: forwards to container
         container.addSubview(leaf)
         vc.view.addSubview(container)
@@ -19,10 +20,11 @@ import TestSupport
         #expect(finger.touch?.view === leaf)
         finger.move(to: CGPoint(x: 90, y: 140))
         finger.lift()
-        #expect(rec.events == [
-            "container began", "controller began", "container moved", "controller moved",
-            "container ended", "controller ended",
-        ])
+        #expect(
+            rec.events == [
+                "container began", "controller began", "container moved", "controller moved",
+                "container ended", "controller ended",
+            ])
         // The touch kept its locations: leaf space and window space.
         #expect(finger.touch?.location(in: leaf) == CGPoint(x: 30, y: 30))
         #expect(finger.touch?.previousLocation(in: nil) == CGPoint(x: 90, y: 140))
@@ -78,10 +80,11 @@ import TestSupport
         let four = app.touchDown(at: CGPoint(x: 150, y: 150))
         four.lift()
         three.lift()
-        #expect(rec.events == [
-            "single began", "single ended",
-            "single began", "single began", "single ended", "single ended",
-        ])
+        #expect(
+            rec.events == [
+                "single began", "single ended",
+                "single began", "single began", "single ended", "single ended",
+            ])
     }
 
     @Test func exclusiveTouchBlocksOtherViewsOfTheWindow() {

@@ -45,7 +45,9 @@ final class TouchRecordingViewController: UIViewController {
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { recorder?.record("controller began") }
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { recorder?.record("controller moved") }
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { recorder?.record("controller ended") }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { recorder?.record("controller cancelled") }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        recorder?.record("controller cancelled")
+    }
 }
 
 /// Records a recognizer's actions as "<name> <state>".

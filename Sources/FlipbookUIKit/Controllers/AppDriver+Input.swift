@@ -18,7 +18,8 @@ extension AppDriver {
             return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
         }
         guard !window.isHidden else {
-            FlipbookDiagnostics.report("AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
+            FlipbookDiagnostics.report(
+                "AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
             return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
         }
         let touch = UIApplication.shared.touchRouter.begin(at: point, in: window)
@@ -52,7 +53,9 @@ extension AppDriver {
     /// `duration` seconds (the clock advances by `duration`), lifted at `end`.
     public func drag(from start: CGPoint, to end: CGPoint, duration: CFTimeInterval) {
         guard duration.isFinite, duration >= 0 else {
-            FlipbookDiagnostics.report("AppDriver.drag: needs a finite, non-negative duration (got \(duration)); ignored.", once: "AppDriver.drag.duration")
+            FlipbookDiagnostics.report(
+                "AppDriver.drag: needs a finite, non-negative duration (got \(duration)); ignored.",
+                once: "AppDriver.drag.duration")
             return
         }
         guard SyntheticTouch.check(end, in: window, caller: "AppDriver.drag(from:to:duration:)") else { return }

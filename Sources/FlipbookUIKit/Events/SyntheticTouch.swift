@@ -56,7 +56,8 @@ public final class SyntheticTouch {
     private func checkActive(_ name: String) -> Bool {
         guard !isDone else {
             if isRejected { return false }
-            FlipbookDiagnostics.report("SyntheticTouch.\(name) after the touch lifted or was cancelled; ignored.", once: "SyntheticTouch.done")
+            FlipbookDiagnostics.report(
+                "SyntheticTouch.\(name) after the touch lifted or was cancelled; ignored.", once: "SyntheticTouch.done")
             return false
         }
         return true
@@ -66,7 +67,8 @@ public final class SyntheticTouch {
     /// reports once otherwise.
     static func check(_ point: CGPoint, in window: UIWindow, caller: String) -> Bool {
         guard point.x.isFinite, point.y.isFinite else {
-            FlipbookDiagnostics.report("\(caller): non-finite point (\(point.x), \(point.y)); ignored.", once: "SyntheticTouch.nonFinite")
+            FlipbookDiagnostics.report(
+                "\(caller): non-finite point (\(point.x), \(point.y)); ignored.", once: "SyntheticTouch.nonFinite")
             return false
         }
         let b = window.bounds

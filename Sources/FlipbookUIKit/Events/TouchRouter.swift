@@ -54,7 +54,8 @@ final class TouchRouter {
             return nil
         }
         touch.view = hit
-        if let last = lastTap, last.window === window, last.window != nil, now - last.time <= Self.multipleTapInterval + 1e-9,
+        if let last = lastTap, last.window === window, last.window != nil,
+            now - last.time <= Self.multipleTapInterval + 1e-9,
             hypot(point.x - last.location.x, point.y - last.location.y) <= Self.multipleTapDistance
         {
             touch.tapCount = last.count + 1
@@ -68,7 +69,8 @@ final class TouchRouter {
         while let cur = v {
             for r in cur.gestureRecognizerStorage where r.isReceiving {
                 if let d = r.delegate {
-                    guard d.gestureRecognizer(r, shouldReceive: touch), d.gestureRecognizer(r, shouldReceive: event) else { continue }
+                    guard d.gestureRecognizer(r, shouldReceive: touch), d.gestureRecognizer(r, shouldReceive: event)
+                    else { continue }
                 }
                 touch.recognizers.append(r)
             }
@@ -226,7 +228,9 @@ final class TouchRouter {
             t.deliversToViews = false
             if t.viewHasBegun {
                 send(
-                    TouchSample(phase: .cancelled, location: t.windowLocation, previousLocation: t.previousWindowLocation, timestamp: t.timestamp),
+                    TouchSample(
+                        phase: .cancelled, location: t.windowLocation, previousLocation: t.previousWindowLocation,
+                        timestamp: t.timestamp),
                     of: t)
             } else {
                 t.viewIsFinished = true

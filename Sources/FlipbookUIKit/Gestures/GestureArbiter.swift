@@ -150,7 +150,8 @@ final class GestureArbiter {
         waiting.removeAll { $0 === r }
         r.stateStorage = to
         r.committedState = to
-        for o in peers(of: r) where o.committedState == .possible || o.committedState == .began || o.committedState == .changed {
+        for o in peers(of: r)
+        where o.committedState == .possible || o.committedState == .began || o.committedState == .changed {
             if simultaneous(r, o) && !requires(o, toFail: r) { continue }
             if requires(o, toFail: r) || (r.canPrevent(o) && o.canBePrevented(by: r)) { force(o) }
         }
@@ -237,7 +238,9 @@ final class GestureArbiter {
 
     private func requirements(of r: UIGestureRecognizer) -> Requirements {
         var candidates = r.failureRequirements.compactMap(\.recognizer)
-        for p in peers(of: r) where !candidates.contains(where: { $0 === p }) && requires(r, toFail: p) { candidates.append(p) }
+        for p in peers(of: r) where !candidates.contains(where: { $0 === p }) && requires(r, toFail: p) {
+            candidates.append(p)
+        }
         var result = Requirements.clear
         for p in candidates {
             switch p.committedState {

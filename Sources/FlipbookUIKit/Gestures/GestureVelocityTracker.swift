@@ -19,14 +19,18 @@ struct GestureVelocityTracker {
         }
         samples.append((time, value))
         // Keep what the window needs plus one older sample.
-        if let last = samples.last?.time, let cut = samples.lastIndex(where: { $0.time < last - Self.window - 1e-9 }), cut > 0 {
+        if let last = samples.last?.time, let cut = samples.lastIndex(where: { $0.time < last - Self.window - 1e-9 }),
+            cut > 0
+        {
             samples.removeFirst(cut)
         }
     }
 
     /// Shifts every sample (the value was rebased: velocity does not change).
     mutating func shift(by d: CGPoint) {
-        for i in samples.indices { samples[i].value = CGPoint(x: samples[i].value.x + d.x, y: samples[i].value.y + d.y) }
+        for i in samples.indices {
+            samples[i].value = CGPoint(x: samples[i].value.x + d.x, y: samples[i].value.y + d.y)
+        }
     }
 
     mutating func clear() { samples.removeAll() }

@@ -92,7 +92,8 @@ open class UIGestureRecognizer: Hashable {
 
     /// Adds a target closure `action(target, recognizer)`, the recognizer typed as its own class.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
-        targets.append(TargetEntry(object: target) { t, g in if let t = t as? Target, let g = g as? Self { action(t, g) } })
+        targets.append(
+            TargetEntry(object: target) { t, g in if let t = t as? Target, let g = g as? Self { action(t, g) } })
     }
 
     /// Removes every action of `target` (every target when nil). UIKit's `action: nil`.
@@ -105,7 +106,8 @@ open class UIGestureRecognizer: Hashable {
     }
 
     /// Removes `target`'s actions (every action registered with it; see the one-argument form).
-    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target, Self) -> Void) {
+    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target, Self) -> Void)
+    {
         removeAllActions(of: target)
     }
 

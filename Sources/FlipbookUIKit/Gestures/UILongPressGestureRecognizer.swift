@@ -61,7 +61,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
                 tapsDone += 1
                 downPoints.removeAll()
                 timer?.cancel()
-                timer = MediaClock.main.schedule(after: UITapGestureRecognizer.maximumIntervalBetweenTaps) { [weak self] in
+                timer = MediaClock.main.schedule(after: UITapGestureRecognizer.maximumIntervalBetweenTaps) {
+                    [weak self] in
                     guard let self, self.state == .possible, self.isInvolved else { return }
                     self.state = .failed
                 }

@@ -120,7 +120,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Sets the translation (in `view`'s coordinate system) to `translation`; velocity is unchanged.
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         guard translation.x.isFinite, translation.y.isFinite else {
-            FlipbookDiagnostics.report("UIPanGestureRecognizer.setTranslation: ignored non-finite \(translation).", once: "pan.setTranslation")
+            FlipbookDiagnostics.report(
+                "UIPanGestureRecognizer.setTranslation: ignored non-finite \(translation).", once: "pan.setTranslation")
             return
         }
         let wanted = convertVector(translation, from: view)

@@ -38,7 +38,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The change of scale per second.
     open var velocity: CGFloat { tracker.velocity.x }
 
-    private var pair: [UITouch] { Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2)) }
+    private var pair: [UITouch] {
+        Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2))
+    }
     private var currentSpan: CGFloat? {
         let p = pair
         guard p.count == 2 else { return nil }

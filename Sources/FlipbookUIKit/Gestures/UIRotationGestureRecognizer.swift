@@ -22,7 +22,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         get { turned + offset }
         set {
             guard newValue.isFinite else {
-                FlipbookDiagnostics.report("UIRotationGestureRecognizer.rotation: ignored \(newValue).", once: "rotation.set")
+                FlipbookDiagnostics.report(
+                    "UIRotationGestureRecognizer.rotation: ignored \(newValue).", once: "rotation.set")
                 return
             }
             tracker.shift(by: CGPoint(x: newValue - rotation, y: 0))
@@ -33,7 +34,9 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Radians per second.
     open var velocity: CGFloat { tracker.velocity.x }
 
-    private var pair: [UITouch] { Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2)) }
+    private var pair: [UITouch] {
+        Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2))
+    }
     private var currentAngle: CGFloat? {
         let p = pair
         guard p.count == 2 else { return nil }

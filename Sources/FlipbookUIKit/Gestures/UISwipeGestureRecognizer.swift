@@ -58,7 +58,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         let d = CGPoint(x: c.x - start.x, y: c.y - start.y)
         if event.timestamp - startTime > Self.maximumDuration + 1e-9 { return fail() }
         var headingOK = false
-        for (dir, axis) in [(Direction.right, CGPoint(x: 1, y: 0)), (.left, CGPoint(x: -1, y: 0)), (.up, CGPoint(x: 0, y: -1)), (.down, CGPoint(x: 0, y: 1))]
+        for (dir, axis) in [
+            (Direction.right, CGPoint(x: 1, y: 0)), (.left, CGPoint(x: -1, y: 0)), (.up, CGPoint(x: 0, y: -1)),
+            (.down, CGPoint(x: 0, y: 1)),
+        ]
         where direction.contains(dir) {
             let along = d.x * axis.x + d.y * axis.y
             let across = abs(d.x * axis.y - d.y * axis.x)
