@@ -14,7 +14,8 @@ import Foundation
 /// - Cancel (a recognizer took the touch, or the system cancelled it): `cancelTracking(with:)`
 ///   and `.touchCancel`.
 ///
-/// A disabled control tracks nothing and sends nothing (and does not pass touches on).
+/// A disabled control tracks nothing and sends nothing (and does not pass touches on). A control
+/// that leaves its window while tracking cancels (`.touchCancel`).
 extension UIControl {
     /// How far outside its bounds a dragged touch still counts as inside (UIKit's controls use
     /// about 70 pt; see docs/Divergences.md).
@@ -70,6 +71,10 @@ extension UIControl {
     func trackCancelled(_ touches: Set<UITouch>, _ event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         stopTracking(event, sendCancel: isEnabled)
+    }
+
+    func cancelTrackingForWindowChange() {
+        stopTracking(nil, sendCancel: isEnabled)
     }
 
     private func stopTracking(_ event: UIEvent?, sendCancel: Bool) {

@@ -101,6 +101,12 @@ open class UIControl: UIView, UIControlTargetActions {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { trackEnded(touches, event) }
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { trackCancelled(touches, event) }
 
+    /// A control leaving its window while tracking cancels the tracking (`cancelTracking(with:)`
+    /// and `.touchCancel`): the touch's later phases will not reach it.
+    override func windowWillChange(to newWindow: UIWindow?) {
+        if trackedTouch != nil { cancelTrackingForWindowChange() }
+    }
+
     /// The events a lift inside sends: `.touchUpInside` (buttons add `.primaryActionTriggered`).
     var touchUpInsideEvents: Event { .touchUpInside }
 

@@ -192,6 +192,8 @@ final class TouchRouter {
     /// Delivers whatever recognizers no longer hold back, for every touch of the event.
     func releaseHeldPhases() {
         for t in event.touchList where !t.heldPhases.isEmpty { releaseHeld(t) }
+        // Released outside a delivery (a recognizer failed on a timer): the finished touches go.
+        if changedStack.isEmpty { prune() }
     }
 
     private func releaseHeld(_ touch: UITouch) {

@@ -81,16 +81,21 @@ final class GestureArbiter {
         guard !isDeciding else { return }
         isDeciding = true
         defer { isDeciding = false }
-        while !queue.isEmpty {
-            let r = queue.removeFirst()
-            while !r.requests.isEmpty {
-                let s = r.requests.removeFirst()
-                apply(r, s)
+        repeat {
+            while !queue.isEmpty {
+                let r = queue.removeFirst()
+                while !r.requests.isEmpty {
+                    let s = r.requests.removeFirst()
+                    apply(r, s)
+                }
+                resolveWaiting()
+                UIApplication.shared.touchRouter.releaseHeldPhases()
+                resetIfDone(r)
             }
-            resolveWaiting()
-            UIApplication.shared.touchRouter.releaseHeldPhases()
-            resetIfDone(r)
-        }
+            // A waiting recognizer may have recognized (or failed) meanwhile with its touches
+            // long up; a subclass's reset() may set state again (queued, decided next round).
+            resetFinished()
+        } while !queue.isEmpty
     }
 
     private func apply(_ r: UIGestureRecognizer, _ to: UIGestureRecognizer.State) {

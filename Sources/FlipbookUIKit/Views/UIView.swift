@@ -335,6 +335,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Called when the bounds size changed; subclasses in this module refresh their sublayers.
     func boundsSizeDidChange() {}
 
+    /// Called on each view of a subtree about to leave its window (or move to another), before
+    /// `willMove(toWindow:)`; controls stop tracking their touch here.
+    func windowWillChange(to newWindow: UIWindow?) {}
+
     /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
     func geometryDidChange(oldSize: CGSize) {
         let newSize = layer.bounds.size
