@@ -317,4 +317,23 @@ import TestSupport
                 "g began", "g ended", "--", "pan began", "centroid moved 20: CGPoint(x: 20.0, y: 0.0)", "pan ended",
             ])
     }
+
+    @Test func locationsOfTheRecognizersTouches() {
+        let pinch = UIPinchGestureRecognizer()
+        let (app, _, view) = Self.install(pinch)
+        let a = app.touchDown(at: CGPoint(x: 100, y: 300))
+        let b = app.touchDown(at: CGPoint(x: 200, y: 400))
+        let event = UIApplication.shared.touchRouter.event
+        let locations = [
+            pinch.numberOfTouches == 2, pinch.location(in: nil) == CGPoint(x: 150, y: 350),
+            pinch.location(ofTouch: 1, in: view) == view.convert(CGPoint(x: 200, y: 400), from: nil),
+            event.touches(for: pinch)?.count == 2,
+        ]
+        let outOfRange = FlipbookDiagnostics.capture { _ = pinch.location(ofTouch: 2, in: nil) }
+        a.lift()
+        b.lift()
+        #expect(locations == [true, true, true, true])
+        #expect(outOfRange.count == 1)
+        #expect(pinch.numberOfTouches == 0 && event.touches(for: pinch) == nil)
+    }
 }
