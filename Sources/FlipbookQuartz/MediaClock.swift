@@ -105,6 +105,11 @@ public final class MediaClock {
     private var nextSequence = 0
     private var isRunningFrame = false
 
+    /// Whether a frame is running now (a scheduled action, display link or animation callback
+    /// is on the stack), so the clock cannot be advanced from here: input scripts schedule
+    /// their later steps instead (see `AppDriver.tap(at:)`).
+    package var isInsideFrame: Bool { isRunningFrame }
+
     /// The animation and transaction machinery this clock drives.
     let engine = AnimationEngine()
 

@@ -54,21 +54,23 @@ struct AppDriverTests {
         #expect(root.log == ["pressed at rest", "presented"])
         let after = app.render(scale: 1)
         #expect(after.pixel(x: 10, y: 10) == RGBA(r: 255, g: 0, b: 0, a: 255))
-        // Halfway through the 0.4 s cross dissolve: half red over blue.
+        // Halfway through the 0.4 s cross dissolve: half red over blue. The tap is a real
+        // touch: it lifts (and presents) one frame after it went down.
         let root2 = DriverRootViewController()
         let app2 = AppDriver(rootViewController: root2)
         app2.tap(root2.button)
-        let frames = app2.renderFrames(at: [0.2], scale: 1)
+        #expect(abs(app2.time - 1.0 / 60) < 1e-9)
+        let frames = app2.renderFrames(at: [1.0 / 60 + 0.2], scale: 1)
         let mid = frames.first?.pixel(x: 10, y: 10)
         #expect(mid.map { abs(Int($0.r) - 128) <= 2 && abs(Int($0.b) - 127) <= 2 } == true)
     }
 
-    @Test func tappingANonControlOrAPastStepIsReported() {
+    @Test func tappingAViewOutsideTheWindowOrAPastStepIsReported() {
         let app = AppDriver(rootViewController: UIViewController())
         let reports = FlipbookDiagnostics.capture {
             app.tap(UIView(frame: .zero))
         }
-        #expect(reports == ["AppDriver.tap(_:) can only tap a UIControl for now (got <UIView>); ignored."])
+        #expect(reports == ["AppDriver.tap(_:): <UIView> is not in the driver's window; ignored."])
         app.advance(by: 0.2)
         var ran = false
         let late = FlipbookDiagnostics.capture { app.at(0.1) { ran = true } }

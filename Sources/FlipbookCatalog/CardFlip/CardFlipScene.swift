@@ -47,11 +47,14 @@ public final class CardFlipScene: RenderScene {
     public func start() {
         let start = driver.time
         startTime = start
-        driver.at(start + Self.tapTime) { [weak self] in
+        // A tap is a real touch that lifts (and acts) one frame after it goes down: the finger
+        // goes down one frame early so the tap lands at the scripted time.
+        let frame = MediaClock.main.frameDuration
+        driver.at(start + Self.tapTime - frame) { [weak self] in
             guard let self, let card = self.deck.currentCard else { return }
             self.driver.tap(card.cardView)
         }
-        driver.at(start + Self.dismissTime) { [weak self] in
+        driver.at(start + Self.dismissTime - frame) { [weak self] in
             guard let self, let reveal = self.deck.presentedViewController as? RevealViewController else { return }
             self.driver.tap(reveal.doneButton)
         }

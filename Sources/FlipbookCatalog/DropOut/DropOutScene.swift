@@ -37,11 +37,14 @@ public final class DropOutScene: RenderScene {
     public func start() {
         let start = driver.time
         startTime = start
-        driver.at(start + Self.presentTime) { [weak self] in
+        // A tap is a real touch that lifts (and acts) one frame after it goes down: the finger
+        // goes down one frame early so the tap lands at the scripted time.
+        let frame = MediaClock.main.frameDuration
+        driver.at(start + Self.presentTime - frame) { [weak self] in
             guard let self else { return }
             self.driver.tap(self.presenting.button)
         }
-        driver.at(start + Self.dismissTime) { [weak self] in
+        driver.at(start + Self.dismissTime - frame) { [weak self] in
             guard let self, let modal = self.presenting.presentedViewController as? ModalViewController else { return }
             self.driver.tap(modal.button)
         }

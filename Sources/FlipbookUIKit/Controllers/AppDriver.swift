@@ -16,8 +16,9 @@ import FlipbookRender
 /// Times given to the driver are seconds since the driver was created (`time`), never
 /// absolute media times, so several drivers and tests can share the clock. Rendering
 /// draws the window's layer tree through `LayerRenderer` (presentation values at the
-/// current media time). `tap(_:)` is a direct action call for now: on a `UIControl`
-/// it sends `.touchUpInside`; real touches arrive with the gesture layer.
+/// current media time). Input is real touches through the window (`tap(_:)`,
+/// `tap(at:)`, `drag(from:to:duration:)`, `touchDown(at:)`: see `AppDriver+Input.swift`);
+/// a tap lifts one frame after it goes down.
 @MainActor
 public final class AppDriver {
     /// The window the app runs in; it is key and visible, sized to the device.
@@ -82,18 +83,6 @@ public final class AppDriver {
 
     /// Advances the clock by `count` frames.
     public func advanceFrames(_ count: Int) { MediaClock.main.advanceFrames(count) }
-
-    /// "Taps" `view`: a direct action call. A `UIControl` gets
-    /// `sendActions(for: .touchUpInside)`; anything else is reported and ignored.
-    public func tap(_ view: UIView) {
-        guard let control = view as? UIControl else {
-            FlipbookDiagnostics.report(
-                "AppDriver.tap(_:) can only tap a UIControl for now (got \(describe(view))); ignored.")
-            return
-        }
-        guard control.isEnabled else { return }
-        control.sendActions(for: .touchUpInside)
-    }
 
     /// Renders the window as it looks now (presentation values at the current time).
     /// `scale` is pixels per point (default 2).

@@ -226,6 +226,20 @@ open class UIButton: UIControl {
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
+    override var touchUpInsideEvents: Event { [.touchUpInside, .primaryActionTriggered] }
+
+    /// Declines a single-finger single-tap recognizer of an ancestor while the button is
+    /// enabled, so the tap goes to the button, as UIKit documents for buttons ("Interacting
+    /// with other user interface controls"); otherwise UIView's answer.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if isEnabled, gestureRecognizer.view !== self, let tap = gestureRecognizer as? UITapGestureRecognizer,
+            tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1
+        {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     open override func performPrimaryAction() {
         guard isEnabled else { return }
         sendActions(for: [.primaryActionTriggered, .touchUpInside])

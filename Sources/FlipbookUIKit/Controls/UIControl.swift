@@ -6,9 +6,10 @@ import Foundation
 /// the target (held weakly, as UIKit does) and optionally the sender. The port of
 /// `addTarget(self, action: #selector(self.didPress), for: .touchUpInside)` is
 /// `addTarget(self, action: { $0.didPress() }, for: .touchUpInside)` (see docs/Porting.md).
-/// `UIAction`s (`addAction(_:for:)`) work as in UIKit. Flipbook has no touch screen:
-/// `sendActions(for:)` and `performPrimaryAction()` deliver events, as do gesture playback and
-/// the app driver's taps.
+/// `UIAction`s (`addAction(_:for:)`) work as in UIKit.
+///
+/// The control tracks real touches (`AppDriver.touchDown(at:)`, `tap(_:)`, …) as UIKit's does:
+/// see `UIControl+Tracking.swift` for the events and the touch-inside slop.
 @MainActor
 open class UIControl: UIView, UIControlTargetActions {
     /// Control states, UIKit's `UIControl.State`.
@@ -60,6 +61,10 @@ open class UIControl: UIView, UIControlTargetActions {
     }
 
     var registrations: [Registration] = []
+    // Touch tracking (see UIControl+Tracking.swift).
+    var trackedTouch: UITouch?
+    var isTrackingStorage = false
+    var isTouchInsideStorage = false
 
     /// Whether the control responds (a disabled control draws dimmed; actions still send).
     open var isEnabled = true { didSet { stateDidChange() } }
@@ -74,6 +79,36 @@ open class UIControl: UIView, UIControlTargetActions {
         if isSelected { s.insert(.selected) }
         return s
     }
+
+    // MARK: Tracking (see UIControl+Tracking.swift)
+
+    /// Whether the control is following a touch.
+    open var isTracking: Bool { isTrackingStorage }
+    /// Whether the tracked touch is inside the control (with UIKit's slop while dragging).
+    open var isTouchInside: Bool { isTouchInsideStorage }
+
+    /// A touch went down in the control; return false to stop tracking it. Default true.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// The tracked touch moved; return false to stop tracking it. Default true.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// The tracked touch lifted (nil when tracking ended without a touch). Default: nothing.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// Tracking was cancelled. Default: nothing.
+    open func cancelTracking(with event: UIEvent?) {}
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { trackBegan(touches, event) }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { trackMoved(touches, event) }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { trackEnded(touches, event) }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { trackCancelled(touches, event) }
+
+    /// A control leaving its window while tracking cancels the tracking (`cancelTracking(with:)`
+    /// and `.touchCancel`): the touch's later phases will not reach it.
+    override func windowWillChange(to newWindow: UIWindow?) {
+        if trackedTouch != nil { cancelTrackingForWindowChange() }
+    }
+
+    /// The events a lift inside sends: `.touchUpInside` (buttons add `.primaryActionTriggered`).
+    var touchUpInsideEvents: Event { .touchUpInside }
 
     /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes (subclasses restyle).
     func stateDidChange() {}
@@ -178,8 +213,9 @@ open class UIControl: UIView, UIControlTargetActions {
         sendActions(for: .primaryActionTriggered)
     }
 
-    /// Simulates a complete tap inside the control (highlight, touch up inside, primary action),
-    /// for tests and the app driver. Does nothing when disabled or hidden.
+    /// Simulates a complete tap inside the control (highlight, touch up inside, primary action)
+    /// without a touch, for tests. (`AppDriver.tap(_:)` taps with a real touch instead.) Does
+    /// nothing when disabled or hidden.
     public func simulateTap() {
         guard isEnabled, !isHidden, isUserInteractionEnabled else { return }
         isHighlighted = true

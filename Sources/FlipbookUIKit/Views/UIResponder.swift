@@ -28,19 +28,19 @@ open class UIResponder: Hashable {
     @discardableResult
     open func resignFirstResponder() -> Bool { true }
 
+    // MARK: Touches
+
+    /// A touch (or several) went down in the view. The default passes the call to `next`, as
+    /// UIKit's does; a view that handles touches overrides all four phases.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    /// Touches moved. The default passes the call to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    /// Touches lifted. The default passes the call to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    /// Touches were cancelled (a gesture recognizer took them, or the system did). The default
+    /// passes the call to `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+
     nonisolated public static func == (l: UIResponder, r: UIResponder) -> Bool { l === r }
     nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
-}
-
-/// An event, UIKit's `UIEvent`. Flipbook's gesture layer subclasses or fills it; views only
-/// pass it through `hitTest(_:with:)` and `point(inside:with:)`.
-@MainActor
-open class UIEvent {
-    /// UIKit's event kinds.
-    public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll = 10, hover, transform }
-    /// The event's kind (default `.touches`).
-    open var type: EventType { .touches }
-    /// The media time (`MediaClock.main`) at which the event happened, in seconds.
-    open var timestamp: TimeInterval
-    public init(timestamp: TimeInterval = 0) { self.timestamp = timestamp }
 }

@@ -176,6 +176,7 @@ extension UIView {
     }
 
     func notifyWillMove(toWindow newWindow: UIWindow?) {
+        windowWillChange(to: newWindow)
         willMove(toWindow: newWindow)
         for s in subviewStorage { s.notifyWillMove(toWindow: newWindow) }
     }

@@ -33,6 +33,8 @@ open class UIView: UIResponder, CALayerDelegate {
     var tintColorStorage: UIColor?
     weak var maskViewOwner: UIView?
     var maskStorage: UIView?
+    // Gesture recognizers (see UIView+Gestures.swift).
+    var gestureRecognizerStorage: [UIGestureRecognizer] = []
 
     /// Creates a view with the given frame (in its future superview's coordinates).
     public init(frame: CGRect) {
@@ -175,8 +177,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether touches reach the view (and its subviews) in hit testing.
     open var isUserInteractionEnabled = true
 
-    /// Whether several touches are delivered; kept for source compatibility.
+    /// Whether the view receives more than one touch at a time (default false: while one
+    /// touch is down on it, later touches are not delivered to it; gesture recognizers still
+    /// see them).
     open var isMultipleTouchEnabled = false
+
+    /// Whether a touch on this view blocks touches to other views of its window, and touches
+    /// on other views keep new touches from reaching it (default false).
+    open var isExclusiveTouch = false
 
     /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`.
     open var tintColor: UIColor! {
@@ -264,6 +272,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether `point` (bounds space) is inside the view: `bounds.contains(point)`.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
+    // MARK: Gesture recognizers (see UIView+Gestures.swift)
+
+    /// Whether `gestureRecognizer` (attached to this view) may leave `.possible`; default true.
+    /// `UIButton` also declines single-tap recognizers of its ancestors, as UIKit documents.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     // MARK: Layout (see UIView+Layout.swift)
 
     /// Whether subviews are resized by their `autoresizingMask` when the bounds size changes.
@@ -318,6 +332,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Called when the bounds size changed; subclasses in this module refresh their sublayers.
     func boundsSizeDidChange() {}
+
+    /// Called on each view of a subtree about to leave its window (or move to another), before
+    /// `willMove(toWindow:)`; controls stop tracking their touch here.
+    func windowWillChange(to newWindow: UIWindow?) {}
 
     /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
     func geometryDidChange(oldSize: CGSize) {

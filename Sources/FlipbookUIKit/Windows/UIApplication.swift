@@ -1,11 +1,13 @@
 import Foundation
 
-/// The app object, UIKit's `UIApplication.shared`: it knows the app's windows.
+/// The app object, UIKit's `UIApplication.shared`: it knows the app's windows and routes
+/// touch events to them (`UIApplication+Events.swift`).
 ///
 /// Windows register themselves when created and made visible; `windows` lists them in
-/// creation order (Flipbook has no scenes: every window belongs to the one app).
+/// creation order (Flipbook has no scenes: every window belongs to the one app). The app is
+/// the last responder of the chain: a window's `next`.
 @MainActor
-public final class UIApplication {
+public final class UIApplication: UIResponder {
     /// The one application.
     public static let shared = UIApplication()
 
@@ -13,7 +15,14 @@ public final class UIApplication {
 
     private struct WeakWindow { weak var window: UIWindow? }
 
-    init() {}
+    /// Creates touches, hit-tests them and delivers them (see `Events/TouchRouter.swift`).
+    let touchRouter = TouchRouter()
+    /// Decides gesture recognizers' state changes (see `Gestures/GestureArbiter.swift`).
+    let gestureArbiter = GestureArbiter()
+    /// How many `beginIgnoringInteractionEvents()` calls are not yet balanced.
+    var ignoringInteractionEventsCount = 0
+
+    override init() {}
 
     /// The app's live windows, in creation order.
     public var windows: [UIWindow] { windowRefs.compactMap(\.window) }

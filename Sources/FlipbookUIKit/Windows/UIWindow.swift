@@ -51,6 +51,17 @@ open class UIWindow: UIView {
         becomeKey()
     }
 
+    /// The window's next responder: the application.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    /// Delivers `event`'s touches in this window: first to the gesture recognizers of each
+    /// touch's view and its ancestors, then to the touch's view (and up its responder chain,
+    /// by UIResponder's default forwarding), as UIKit's window does. Called by
+    /// `UIApplication.sendEvent(_:)`.
+    open func sendEvent(_ event: UIEvent) {
+        UIApplication.shared.touchRouter.deliver(event, in: self)
+    }
+
     /// Called after the window became key.
     open func becomeKey() {}
     /// Called after the window stopped being key.

@@ -1,0 +1,83 @@
+import Foundation
+import FlipbookQuartz
+
+/// A scripted finger, from `AppDriver.touchDown(at:)` (Flipbook API).
+///
+/// Each call is delivered at once, at the clock's current time, in the driver window's
+/// coordinates. Moves outside the window, non-finite points and calls after `lift()` or
+/// `cancel()` are reported once and ignored. A finger that went down while the app ignored
+/// interaction events, or where nothing can be touched, still answers these calls but
+/// delivers nothing (as a real finger would).
+@MainActor
+public final class SyntheticTouch {
+    /// The touch the finger made (nil when it was dropped).
+    let touch: UITouch?
+    private weak var window: UIWindow?
+    private(set) var isDone = false
+    var isFinished: Bool { isDone }
+
+    /// Where the finger is, in window coordinates.
+    public private(set) var location: CGPoint
+
+    /// A finger whose touch-down was refused (already reported): later calls are silent.
+    private var isRejected = false
+
+    init(touch: UITouch?, window: UIWindow, location: CGPoint, rejected: Bool = false) {
+        self.touch = touch
+        self.window = window
+        self.location = location
+        self.isDone = rejected
+        self.isRejected = rejected
+    }
+
+    /// Moves the finger to `point` (window coordinates).
+    public func move(to point: CGPoint) {
+        guard checkActive("move(to:)") else { return }
+        guard let window, SyntheticTouch.check(point, in: window, caller: "SyntheticTouch.move(to:)") else { return }
+        location = point
+        if let touch { UIApplication.shared.touchRouter.move(touch, to: point) }
+    }
+
+    /// Lifts the finger.
+    public func lift() {
+        guard checkActive("lift()") else { return }
+        isDone = true
+        if let touch { UIApplication.shared.touchRouter.end(touch) }
+    }
+
+    /// The system takes the touch away (as when a call comes in): views and recognizers get
+    /// `touchesCancelled`.
+    public func cancel() {
+        guard checkActive("cancel()") else { return }
+        isDone = true
+        if let touch { UIApplication.shared.touchRouter.cancel(touch) }
+    }
+
+    private func checkActive(_ name: String) -> Bool {
+        guard !isDone else {
+            if isRejected { return false }
+            FlipbookDiagnostics.report(
+                "SyntheticTouch.\(name) after the touch lifted or was cancelled; ignored.", once: "SyntheticTouch.done")
+            return false
+        }
+        return true
+    }
+
+    /// Whether `point` can be touched in `window` (finite, within its bounds, edges included);
+    /// reports once otherwise.
+    static func check(_ point: CGPoint, in window: UIWindow, caller: String) -> Bool {
+        guard point.x.isFinite, point.y.isFinite else {
+            FlipbookDiagnostics.report(
+                "\(caller): non-finite point (\(point.x), \(point.y)); ignored.", once: "SyntheticTouch.nonFinite")
+            return false
+        }
+        let b = window.bounds
+        guard point.x >= b.minX, point.x <= b.maxX, point.y >= b.minY, point.y <= b.maxY else {
+            FlipbookDiagnostics.report(
+                "\(caller): (\(point.x), \(point.y)) is outside the window (\(b.width) × \(b.height)); ignored.",
+                once: "SyntheticTouch.outside")
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Event routing and UIKit's interaction-blocking switch.
+///
+/// While the app ignores interaction events, new touches are dropped (touches already down
+/// carry on to their end): the transition engine brackets non-interactive transitions with
+/// `beginIgnoringInteractionEvents()` / `endIgnoringInteractionEvents()`, as UIKit does.
+extension UIApplication {
+    /// Hands `event` to the window of each of its touches (`UIWindow.sendEvent(_:)`).
+    public func sendEvent(_ event: UIEvent) {
+        var windows: [UIWindow] = []
+        for t in event.touchList {
+            if let w = t.window, !windows.contains(where: { $0 === w }) { windows.append(w) }
+        }
+        for w in windows { w.sendEvent(event) }
+    }
+
+    /// Starts ignoring new touches. Calls nest: each needs a matching
+    /// `endIgnoringInteractionEvents()`.
+    public func beginIgnoringInteractionEvents() {
+        ignoringInteractionEventsCount += 1
+    }
+
+    /// Balances one `beginIgnoringInteractionEvents()`; an unbalanced call is reported and ignored.
+    public func endIgnoringInteractionEvents() {
+        guard ignoringInteractionEventsCount > 0 else {
+            FlipbookDiagnostics.report(
+                "UIApplication.endIgnoringInteractionEvents() without a matching beginIgnoringInteractionEvents(); ignored.",
+                once: "UIApplication.endIgnoring")
+            return
+        }
+        ignoringInteractionEventsCount -= 1
+    }
+
+    /// Whether new touches are being dropped.
+    public var isIgnoringInteractionEvents: Bool { ignoringInteractionEventsCount > 0 }
+}

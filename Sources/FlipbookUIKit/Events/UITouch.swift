@@ -1,0 +1,101 @@
+import Foundation
+
+/// One finger on the screen, UIKit's `UITouch`.
+///
+/// A touch belongs to the view it went down in (the window's hit test at that point) for its
+/// whole life, even when it moves outside that view or the view leaves the window; locations
+/// are kept in the window's coordinates and converted on request. Flipbook's touches come from
+/// `AppDriver`'s synthetic input (`touchDown(at:)`, `drag(from:to:duration:)`, `tap(at:)`).
+@MainActor
+public final class UITouch: Hashable {
+    /// A touch's phase, UIKit's `UITouch.Phase` (Apple's raw values).
+    public enum Phase: Int, Sendable {
+        case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+    }
+
+    /// The kind of touch, UIKit's `UITouch.TouchType` (Flipbook's are all `.direct`).
+    public enum TouchType: Int, Sendable {
+        case direct, indirect, pencil, indirectPointer
+        /// UIKit's older name for `.pencil`.
+        public static var stylus: TouchType { .pencil }
+    }
+
+    /// The phase of the touch's last change.
+    public internal(set) var phase: Phase = .began
+    /// The media time of the touch's last change (`MediaClock.main`), in seconds.
+    public internal(set) var timestamp: TimeInterval
+    /// How many times in a row the finger tapped this spot (1 for a first touch).
+    public internal(set) var tapCount: Int = 1
+    /// `.direct` (a finger).
+    public let type: TouchType = .direct
+    /// The view the touch went down in (its hit-test view). It stays the touch's view even
+    /// after the finger leaves it, as in UIKit.
+    public internal(set) var view: UIView?
+    /// The window the touch went down in.
+    public internal(set) var window: UIWindow?
+    /// The radius of the contact, in points (Flipbook's fingers are all 20 pt).
+    public var majorRadius: CGFloat { 20 }
+    /// The tolerance of `majorRadius`.
+    public var majorRadiusTolerance: CGFloat { 5 }
+    /// The force of the touch (Flipbook reports no force: 0).
+    public var force: CGFloat { 0 }
+    /// The largest force (0: no force sensing).
+    public var maximumPossibleForce: CGFloat { 0 }
+    /// The stylus angles (a finger: 0).
+    public var altitudeAngle: CGFloat { .pi / 2 }
+
+    /// The gesture recognizers receiving this touch.
+    public var gestureRecognizers: [UIGestureRecognizer]? { recognizers.isEmpty ? nil : recognizers }
+
+    /// Where the touch is, in `view`'s bounds space (the window's when nil).
+    public func location(in view: UIView?) -> CGPoint { convert(windowLocation, to: view) }
+    /// Where the touch was before its last move, in `view`'s bounds space.
+    public func previousLocation(in view: UIView?) -> CGPoint { convert(previousWindowLocation, to: view) }
+    /// The precise location (Flipbook's input is exact: `location(in:)`).
+    public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+    /// The precise previous location (`previousLocation(in:)`).
+    public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
+
+    // MARK: Internal state (see TouchRouter)
+
+    /// A number that orders touches by creation.
+    let serial: Int
+    /// Where the touch is and was, in its window's coordinates.
+    var windowLocation: CGPoint
+    var previousWindowLocation: CGPoint
+    /// The recognizers receiving the touch, innermost view's first.
+    var recognizers: [UIGestureRecognizer] = []
+    /// Whether views receive the touch at all (false for a second touch on a view that is not
+    /// multiple-touch enabled, or once a recognizer cancelled it for the view).
+    var deliversToViews = true
+    /// Whether the view has been sent `touchesBegan` for this touch.
+    var viewHasBegun = false
+    /// Whether the view has heard the touch's end (ended or cancelled).
+    var viewIsFinished = false
+    /// Phases held for the view by recognizers that delay touches.
+    var heldPhases: [TouchSample] = []
+
+    init(serial: Int, window: UIWindow, location: CGPoint, timestamp: TimeInterval) {
+        self.serial = serial
+        self.window = window
+        self.windowLocation = location
+        self.previousWindowLocation = location
+        self.timestamp = timestamp
+    }
+
+    private func convert(_ p: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view, let window, view !== window else { return p }
+        return view.convert(p, from: window)
+    }
+
+    nonisolated public static func == (l: UITouch, r: UITouch) -> Bool { l === r }
+    nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+/// A touch's state at one moment, kept while a recognizer holds the phase back from the view.
+struct TouchSample {
+    var phase: UITouch.Phase
+    var location: CGPoint
+    var previousLocation: CGPoint
+    var timestamp: TimeInterval
+}

@@ -1,0 +1,265 @@
+import Foundation
+
+/// The base of every gesture recognizer, UIKit's `UIGestureRecognizer`.
+///
+/// A recognizer attached to a view (`UIView.addGestureRecognizer(_:)`) sees every touch that
+/// goes down in that view or its subviews before the view does, and moves through UIKit's
+/// states: `.possible` → `.began` → `.changed`… → `.ended` or `.cancelled` (continuous
+/// gestures), or `.possible` → `.ended` (`.recognized`) or `.failed` (discrete ones). Its
+/// target closures run for began, changed, ended and cancelled. Arbitration between
+/// recognizers (who may recognize, `require(toFail:)`, the delegate's simultaneity) is UIKit's;
+/// see docs/Divergences.md ("Touches and gesture recognizers") for the few choices Flipbook made.
+///
+/// Target-action follows docs/Porting.md: `init(target: self, action: { $0.handle($1) })`
+/// passes the recognizer typed as its own class (`$1` is a `UIPanGestureRecognizer` for a pan),
+/// or `{ $0.handle() }` without it. Targets are held weakly.
+///
+/// Subclassing works as with UIKit's `UIGestureRecognizerSubclass`: override
+/// `touchesBegan/Moved/Ended/Cancelled(_:with:)` and `reset()`, and set `state`.
+@MainActor
+open class UIGestureRecognizer: Hashable {
+    /// A recognizer's state, UIKit's `UIGestureRecognizer.State` (Apple's raw values).
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+        /// A discrete gesture was recognized: `.ended`.
+        public static var recognized: State { .ended }
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    struct TargetEntry {
+        weak var object: AnyObject?
+        var call: @MainActor (AnyObject, UIGestureRecognizer) -> Void
+    }
+
+    var targets: [TargetEntry] = []
+    /// What `state` reads: the last state set (tentatively) or decided.
+    var stateStorage: State = .possible
+    /// The state arbitration last accepted (actions follow this one).
+    var committedState: State = .possible
+    /// States set by the subclass that arbitration has not looked at yet.
+    var requests: [State] = []
+    /// A recognition (`.began` or `.ended`) waiting for a `require(toFail:)` recognizer to fail.
+    var pendingRecognition: State?
+    /// The touches the recognizer tracks now (not ignored).
+    var activeTouches: [UITouch] = []
+    /// Every touch the recognizer has received since its last reset.
+    var sequenceTouches: [UITouch] = []
+    /// The centroid of the last touches, in window coordinates, for `location(in:)` after lift.
+    var lastWindowCentroid: CGPoint?
+    weak var lastWindow: UIWindow?
+    weak var viewStorage: UIView?
+    var failureRequirements: [WeakRecognizer] = []
+
+    /// A recognizer without targets.
+    public init() {}
+
+    /// A recognizer that runs `action(target)` on each of its actions: the port of
+    /// `#selector(target.method)`. `target` is held weakly.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that runs `action(target, recognizer)` with the recognizer typed as its own
+    /// class: the port of `#selector(target.method(_:))`. `target` is held weakly.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// UIKit's `init(target: nil, action: nil)`: a recognizer without targets (add them later
+    /// with `addTarget(_:action:)`).
+    public convenience init(target: Any?, action: Never?) {
+        self.init()
+    }
+
+    // MARK: Targets
+
+    /// Adds a target closure `action(target)`.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> Void) {
+        targets.append(TargetEntry(object: target) { t, _ in if let t = t as? Target { action(t) } })
+    }
+
+    /// Adds a target closure `action(target, recognizer)`, the recognizer typed as its own class.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+        targets.append(
+            TargetEntry(object: target) { t, g in if let t = t as? Target, let g = g as? Self { action(t, g) } })
+    }
+
+    /// Removes every action of `target` (every target when nil). UIKit's `action: nil`.
+    public func removeTarget(_ target: Any?, action: Never?) { removeAllActions(of: target) }
+
+    /// Removes `target`'s actions. Closures cannot be compared, so this removes every action
+    /// registered with `target` (see docs/Divergences.md).
+    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target) -> Void) {
+        removeAllActions(of: target)
+    }
+
+    /// Removes `target`'s actions (every action registered with it; see the one-argument form).
+    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target, Self) -> Void)
+    {
+        removeAllActions(of: target)
+    }
+
+    private func removeAllActions(of target: Any?) {
+        guard let target else {
+            targets.removeAll()
+            return
+        }
+        let object = target as AnyObject
+        targets.removeAll { $0.object == nil || $0.object === object }
+    }
+
+    // MARK: Properties
+
+    /// The current state. Subclasses set it (UIKit's `UIGestureRecognizerSubclass`); the
+    /// change is checked and arbitrated (a recognition may be refused, or wait for a
+    /// `require(toFail:)` recognizer) and actions are sent.
+    open var state: State {
+        get { stateStorage }
+        set { UIApplication.shared.gestureArbiter.request(self, newValue) }
+    }
+
+    /// The view the recognizer is attached to.
+    open var view: UIView? { viewStorage }
+
+    /// Whether the recognizer receives touches. Turning it off mid-gesture cancels the gesture
+    /// (a gesture that had not begun fails).
+    open var isEnabled = true {
+        didSet { if !isEnabled && oldValue { UIApplication.shared.gestureArbiter.stop(self) } }
+    }
+
+    /// Whether the view's touches are cancelled when the gesture is recognized (default true).
+    open var cancelsTouchesInView = true
+    /// Whether the view gets touchesBegan only after the recognizer fails (default false).
+    open var delaysTouchesBegan = false
+    /// Whether the view gets touchesEnded only after the recognizer fails (default true).
+    open var delaysTouchesEnded = true
+    /// Whether only one kind of touch is accepted (Flipbook's touches are all direct).
+    open var requiresExclusiveTouchType = true
+    /// The touch types accepted, as `UITouch.TouchType` raw values.
+    open var allowedTouchTypes: [NSNumber] = [NSNumber(value: UITouch.TouchType.direct.rawValue)]
+    /// A name to tell recognizers apart.
+    open var name: String?
+    /// The delegate, held weakly.
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
+
+    /// Makes this recognizer wait for `otherGestureRecognizer` to fail before recognizing, and
+    /// fail when the other recognizes.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self else { return }
+        failureRequirements.removeAll { $0.recognizer == nil }
+        guard !failureRequirements.contains(where: { $0.recognizer === otherGestureRecognizer }) else { return }
+        failureRequirements.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+    }
+
+    // MARK: Location
+
+    /// The centroid of the recognizer's touches in `view`'s space (the window's when nil);
+    /// after they lifted, where they were last.
+    open func location(in view: UIView?) -> CGPoint {
+        let touches = activeTouches.filter { $0.phase != .cancelled }
+        let p: CGPoint
+        if !touches.isEmpty {
+            p = Self.centroid(touches.map(\.windowLocation))
+        } else {
+            p = lastWindowCentroid ?? .zero
+        }
+        let window = touches.first?.window ?? lastWindow
+        guard let view, let window, view !== window else { return p }
+        return view.convert(p, from: window)
+    }
+
+    /// The location of one of the recognizer's touches (`0..<numberOfTouches`); out-of-range
+    /// indices are reported and give `.zero`.
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let touches = activeTouches
+        guard touches.indices.contains(touchIndex) else {
+            FlipbookDiagnostics.report(
+                "\(Self.self).location(ofTouch: \(touchIndex), in:): index out of range (\(touches.count) touches).",
+                once: "UIGestureRecognizer.locationOfTouch")
+            return .zero
+        }
+        return touches[touchIndex].location(in: view)
+    }
+
+    /// How many touches the recognizer is tracking.
+    open var numberOfTouches: Int { activeTouches.count }
+
+    // MARK: Subclass API (UIGestureRecognizerSubclass)
+
+    /// Touches went down. The default does nothing.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches moved. The default does nothing.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches lifted. The default does nothing.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches were cancelled. The default does nothing.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+    /// Called after the recognizer finished (ended, cancelled or failed) and all its touches
+    /// lifted, before it goes back to `.possible`. Subclasses clear their tracking state.
+    open func reset() {}
+
+    /// Stops delivering `touch` to this recognizer (it no longer holds the touch's phases back
+    /// from the view either).
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        activeTouches.removeAll { $0 === touch }
+        sequenceTouches.removeAll { $0 === touch }
+        touch.recognizers.removeAll { $0 === self }
+    }
+
+    /// Whether recognizing this gesture may fail or cancel `preventedGestureRecognizer` (default true).
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer` may prevent this one (default true).
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether this recognizer must wait for `otherGestureRecognizer` to fail (default false).
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Whether `otherGestureRecognizer` must wait for this one to fail (default false).
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    // MARK: Internal
+
+    /// Whether the recognizer takes part in the current touch sequence.
+    var isInvolved: Bool { !sequenceTouches.isEmpty }
+
+    /// Whether it can still receive touches (enabled and not finished).
+    var isReceiving: Bool {
+        isEnabled && (committedState == .possible || committedState == .began || committedState == .changed)
+    }
+
+    /// Whether any of its touches is still down.
+    var hasLiveTouches: Bool { activeTouches.contains { $0.phase != .ended && $0.phase != .cancelled } }
+
+    func sendActions() {
+        for t in targets {
+            guard let object = t.object else { continue }
+            t.call(object, self)
+        }
+        targets.removeAll { $0.object == nil }
+    }
+
+    static func centroid(_ points: [CGPoint]) -> CGPoint {
+        guard !points.isEmpty else { return .zero }
+        let n = CGFloat(points.count)
+        return CGPoint(x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
+    }
+
+    nonisolated public static func == (l: UIGestureRecognizer, r: UIGestureRecognizer) -> Bool { l === r }
+    nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+/// A weak reference to a recognizer (for `require(toFail:)` lists).
+struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+}
