@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 // Seed 000's screen-edge swipe, ported with the documented target-action change only
@@ -50,7 +51,7 @@ final class SeedSwipeHost {
 }
 
 @MainActor
-@Suite struct GestureSeedCompileTests {
+@Suite(.cleanClock) struct GestureSeedCompileTests {
     @Test func seed000EdgeSwipeDrivesItsHandler() {
         MediaClock.main.runUntilIdle()
         let vc = UIViewController()
