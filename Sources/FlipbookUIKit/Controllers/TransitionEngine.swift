@@ -61,8 +61,8 @@ final class TransitionEngine {
 
     /// The hook for blocking touches: true while the transition runs on its own, neither
     /// driven by an interaction nor interruptible. UIKit ignores interaction events then
-    /// (`UIApplication.beginIgnoringInteractionEvents`); Flipbook's touch delivery should ask
-    /// `TransitionEngine.blocksInteractionEvents` before delivering a touch.
+    /// (`UIApplication.isIgnoringInteractionEvents` asks `blocksInteractionEvents`, so touch
+    /// delivery drops new touches meanwhile).
     var isRunningNonInteractively: Bool {
         !context.isComplete && !context.isInteractive && !context.isInterruptible
     }

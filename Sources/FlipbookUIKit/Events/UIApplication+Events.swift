@@ -3,8 +3,9 @@ import Foundation
 /// Event routing and UIKit's interaction-blocking switch.
 ///
 /// While the app ignores interaction events, new touches are dropped (touches already down
-/// carry on to their end): the transition engine brackets non-interactive transitions with
-/// `beginIgnoringInteractionEvents()` / `endIgnoringInteractionEvents()`, as UIKit does.
+/// carry on to their end). Apps bracket with `beginIgnoringInteractionEvents()` /
+/// `endIgnoringInteractionEvents()`; a non-interactive view-controller transition blocks them
+/// too for as long as it runs (`TransitionEngine.blocksInteractionEvents`), as UIKit does.
 extension UIApplication {
     /// Hands `event` to the window of each of its touches (`UIWindow.sendEvent(_:)`).
     public func sendEvent(_ event: UIEvent) {
@@ -32,6 +33,10 @@ extension UIApplication {
         ignoringInteractionEventsCount -= 1
     }
 
-    /// Whether new touches are being dropped.
-    public var isIgnoringInteractionEvents: Bool { ignoringInteractionEventsCount > 0 }
+    /// Whether new touches are being dropped: while a `beginIgnoringInteractionEvents()` is
+    /// unbalanced, and while a view-controller transition runs on its own (neither driven
+    /// by an interaction nor interruptible), as UIKit ignores interaction then.
+    public var isIgnoringInteractionEvents: Bool {
+        ignoringInteractionEventsCount > 0 || TransitionEngine.blocksInteractionEvents
+    }
 }
