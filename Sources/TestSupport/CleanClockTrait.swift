@@ -1,8 +1,9 @@
 import Testing
 import FlipbookQuartz
+import FlipbookUIKit
 
 /// A Swift Testing trait that runs each test alone among the tests that carry it, starting
-/// and ending with `MediaClock.main` reset: no animation, display link, scheduled step or
+/// and ending with `MediaClock.main` reset (and the UIKit state tied to it): no animation, display link, scheduled step or
 /// open transaction an earlier test left running can fire during this one, and nothing this
 /// one leaves running reaches the next. Apply it to a suite (it then scopes every test in it)
 /// or to one test:
@@ -28,16 +29,25 @@ public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
         // suite and on the test) takes the lock once.
         guard testCase != nil, !CleanClockLock.isHeld else { return try await function() }
         await CleanClockLock.shared.acquire()
-        await MainActor.run { MediaClock.main.reset() }
+        await MainActor.run { Self.reset() }
         do {
             try await CleanClockLock.$isHeld.withValue(true) { try await function() }
         } catch {
-            await MainActor.run { MediaClock.main.reset() }
+            await MainActor.run { Self.reset() }
             await CleanClockLock.shared.release()
             throw error
         }
-        await MainActor.run { MediaClock.main.reset() }
+        await MainActor.run { Self.reset() }
         await CleanClockLock.shared.release()
+    }
+}
+
+extension CleanClockTrait {
+    /// Resets the main clock, then what UIKit keeps across it (transitions the reset cut
+    /// off, an unbalanced interaction-event switch).
+    @MainActor static func reset() {
+        MediaClock.main.reset()
+        UIApplication.shared.discardTransientStateForTesting()
     }
 }
 

@@ -32,21 +32,30 @@ import TestSupport
         return layer
     }
 
-    @Test func leftoversCannotLeakIntoATestWithTheTrait() async throws {
-        let recorder = await MainActor.run { EventRecorder() }
-        let (layer, wasBusy) = await MainActor.run { (Self.leaveWorkRunning(into: recorder), !MediaClock.main.isIdle) }
-        #expect(wasBusy)  // without a reset, the work would run on
-        try await CleanClockTrait().provideScope(for: Test.current!, testCase: Test.Case.current) {
-            await MainActor.run {
-                recorder.reset()  // what counts is what fires inside the scoped test
-                #expect(MediaClock.main.isIdle)
-                #expect(MediaClock.main.framesPerSecond == 60)
-                #expect(layer.animationKeys() == nil)
-                MediaClock.main.advance(by: 2)
-                #expect(recorder.events.isEmpty)
-            }
-        }
-        #expect(await MainActor.run { recorder.events.isEmpty })
+    /// What the first test left: its recorder, and the layer it animated.
+    @MainActor static var firstTestRecorder: EventRecorder?
+    @MainActor static var firstTestLayer: CALayer?
+
+    /// Leaves every kind of work running when it ends (the suite is serialized, so the next
+    /// test runs after it).
+    @Test(.cleanClock) @MainActor func aTestLeavesWorkRunning() {
+        let recorder = EventRecorder()
+        Self.firstTestRecorder = recorder
+        Self.firstTestLayer = Self.leaveWorkRunning(into: recorder)
+        #expect(!MediaClock.main.isIdle)
+    }
+
+    /// …and none of it reaches the next test with the trait.
+    @Test(.cleanClock) @MainActor func theNextTestStartsFromACleanClock() throws {
+        let recorder = try #require(Self.firstTestRecorder)
+        let layer = try #require(Self.firstTestLayer)
+        let before = recorder.events
+        #expect(MediaClock.main.isIdle)
+        #expect(MediaClock.main.framesPerSecond == 60)
+        #expect(layer.animationKeys() == nil)
+        MediaClock.main.advance(by: 2)
+        #expect(recorder.events == before)
+        #expect(!recorder.events.contains("scheduled") && !recorder.events.contains("link"))
     }
 
     /// The same leftovers do run when nothing resets the clock (so the test above can fail).

@@ -34,6 +34,10 @@ final class TransitionEngine {
     /// The transitions running now, oldest first.
     private(set) static var running: [TransitionEngine] = []
 
+    /// Forgets every running transition without finishing it (see
+    /// `UIApplication.discardTransientStateForTesting()`).
+    static func forgetAll() { running.removeAll() }
+
     let context: ViewControllerTransitionContext
     let animator: UIViewControllerAnimatedTransitioning?
     let interactor: UIViewControllerInteractiveTransitioning?

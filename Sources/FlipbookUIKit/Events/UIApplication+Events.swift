@@ -40,3 +40,15 @@ extension UIApplication {
         ignoringInteractionEventsCount > 0 || TransitionEngine.blocksInteractionEvents
     }
 }
+
+extension UIApplication {
+    /// Flipbook's own, for test isolation (the `.cleanClock` trait calls it after
+    /// `MediaClock.reset()`): forgets what a test may leave behind that would change how the
+    /// next one's touches are delivered: unbalanced `beginIgnoringInteractionEvents()` calls,
+    /// and transitions whose completion was discarded with the clock's scheduled work (they
+    /// would otherwise block touches for ever).
+    package func discardTransientStateForTesting() {
+        ignoringInteractionEventsCount = 0
+        TransitionEngine.forgetAll()
+    }
+}
