@@ -62,7 +62,7 @@ import TestSupport
         #expect(
             app.recorder.events == [
                 "delegate animationController(forDismissed:)",
-                "delegate interactionControllerForDismissal(using:)",
+                "delegate interactionControllerForDismissal(using:) -> nil",  // the Done button: no swipe in progress
                 "reveal viewWillDisappear(true)",
                 "deck viewWillAppear(true)",
                 "DismissAnimationController transitionDuration = 0.6",

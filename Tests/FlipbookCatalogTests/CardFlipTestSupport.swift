@@ -58,8 +58,11 @@ final class RecordingTransitioningDelegate: UIViewControllerTransitioningDelegat
     func interactionControllerForDismissal(
         using animator: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
-        recorder.record("delegate interactionControllerForDismissal(using:)")
-        return card.interactionControllerForDismissal(using: animator)
+        // The card looks for its own animator: hand it the one inside the recording wrapper.
+        let inner = (animator as? RecordingAnimator)?.inner ?? animator
+        let interaction = card.interactionControllerForDismissal(using: inner)
+        recorder.record("delegate interactionControllerForDismissal(using:) -> \(interaction.map { "\(type(of: $0))" } ?? "nil")")
+        return interaction
     }
 
     private func wrap(_ animator: UIViewControllerAnimatedTransitioning?) -> UIViewControllerAnimatedTransitioning? {

@@ -66,7 +66,19 @@ extension CardViewController: UIViewControllerTransitioningDelegate {
     }
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        guard let _ = dismissed as? RevealViewController else { return nil }
-        return DismissAnimationController(destinationFrame: cardView.frame)
+        guard let revealVC = dismissed as? RevealViewController else { return nil }
+        return DismissAnimationController(
+            destinationFrame: cardView.frame, interactionController: revealVC.swipeInteractionController)
+    }
+
+    /// Interactive only while the swipe is in progress: the Done button's dismissal is not.
+    func interactionControllerForDismissal(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? {
+        guard let dismissAnimator = animator as? DismissAnimationController,
+            let interactionController = dismissAnimator.interactionController,
+            interactionController.interactionInProgress
+        else { return nil }
+        return interactionController
     }
 }

@@ -14,8 +14,13 @@ final class DismissAnimationController: NSObject, UIViewControllerAnimatedTransi
     /// The transition's length, in seconds.
     private let duration: TimeInterval = 0.6
 
-    init(destinationFrame: CGRect) {
+    /// The reveal screen's swipe, handed to UIKit by the transitioning delegate when a swipe
+    /// (rather than the Done button) started the dismissal.
+    let interactionController: SwipeInteractionController?
+
+    init(destinationFrame: CGRect, interactionController: SwipeInteractionController?) {
         self.destinationFrame = destinationFrame
+        self.interactionController = interactionController
     }
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {

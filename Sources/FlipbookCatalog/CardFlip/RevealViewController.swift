@@ -12,6 +12,8 @@ class RevealViewController: UIViewController {
     let emojiLabel = UILabel()
     let nameLabel = UILabel()
     let doneButton = UIButton(type: .system)
+    /// Drives the dismissal when the user swipes in from the left edge (seed 000, part 4).
+    var swipeInteractionController: SwipeInteractionController?
 
     init(pet: Pet) {
         self.pet = pet
@@ -50,6 +52,7 @@ class RevealViewController: UIViewController {
         ])
         // On iOS: doneButton.addTarget(self, action: #selector(dismissPressed), for: .touchUpInside).
         doneButton.addTarget(self, action: { $0.dismissPressed() }, for: .touchUpInside)
+        swipeInteractionController = SwipeInteractionController(viewController: self)
     }
 
     /// Dismisses the reveal; the card's transitioning delegate supplies the reverse flip.

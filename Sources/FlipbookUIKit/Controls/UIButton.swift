@@ -14,7 +14,7 @@ open class UIButton: UIControl {
 
     public let buttonType: ButtonType
     /// The title label (created eagerly; hidden while there is no title).
-    public let titleLabel: UILabel? = UILabel()
+    public let titleLabel: UILabel? = ButtonTitleLabel()
     /// The image view (hidden while there is no image).
     public let imageView: UIImageView? = UIImageView(image: nil)
 
@@ -144,7 +144,9 @@ open class UIButton: UIControl {
         var title = title(for: s)
         var color = titleColor(for: s)
         var image = image(for: s)
-        var font = UIFont.systemFont(ofSize: 15)
+        // A classic button keeps the title font the app gave its label (UIKit's default is
+        // set once, in setUp); a configuration brings its own.
+        var font: UIFont?
         if let c = configuration {
             title = c.title ?? title
             image = c.image ?? image
@@ -154,7 +156,7 @@ open class UIButton: UIControl {
             layer.backgroundColor = backgroundColorStorageForConfiguration?.cgColor
         }
         if let titleLabel {
-            titleLabel.font = font
+            if let font { titleLabel.font = font }
             titleLabel.text = title
             titleLabel.textColor = color
             titleLabel.isHidden = title?.isEmpty ?? true
@@ -243,5 +245,17 @@ open class UIButton: UIControl {
     open override func performPrimaryAction() {
         guard isEnabled else { return }
         sendActions(for: [.primaryActionTriggered, .touchUpInside])
+    }
+}
+
+/// A button's title label: when the app changes its font or text directly
+/// (`button.titleLabel?.font = …`), the button's size and layout follow, as in UIKit.
+@MainActor
+final class ButtonTitleLabel: UILabel {
+    override func invalidateIntrinsicContentSize() {
+        super.invalidateIntrinsicContentSize()
+        guard let button = superview as? UIButton else { return }
+        button.invalidateIntrinsicContentSize()
+        button.setNeedsLayout()
     }
 }
