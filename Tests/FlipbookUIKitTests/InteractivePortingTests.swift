@@ -6,7 +6,7 @@ import Flipbook
 // iOS interaction-controller code as apps write it, compiled with only `import Flipbook`.
 
 @MainActor
-final class SwipeInteractionController: UIPercentDrivenInteractiveTransition {
+final class ProgressDrivenInteractionController: UIPercentDrivenInteractiveTransition {
     var interactionInProgress = false
     private var shouldCompleteTransition = false
     private weak var viewController: UIViewController?
@@ -51,7 +51,7 @@ final class NonInteractiveStartController: UIPercentDrivenInteractiveTransition 
 struct InteractivePortingTests {
     @Test func swipeControllerDrivesADismissal() {
         MediaClock.main.runUntilIdle()
-        let swipe = SwipeInteractionController(viewController: UIViewController())
+        let swipe = ProgressDrivenInteractionController(viewController: UIViewController())
         #expect(swipe.completionSpeed == 0.8 && swipe.wantsInteractiveStart)
         #expect(!NonInteractiveStartController().wantsInteractiveStart)
         let reports = FlipbookDiagnostics.capture { swipe.handle(progress: 0.3, ended: false) }
