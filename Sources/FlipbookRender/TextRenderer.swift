@@ -50,6 +50,10 @@ public struct TextStyle: Sendable, Hashable {
 /// Hinting is off and metrics are unhinted so layout does not depend on the render scale
 /// (a label measures the same at 1x and 3x), and output is deterministic.
 public enum TextRenderer {
+    /// How far, in points, one truncating line may exceed its width and still be drawn whole
+    /// (see `makeLayout`): more than any transform's rounding, less than a glyph.
+    static let fitSlack = 1.0
+
     /// The size, in points, the laid-out text needs: its width is at most `maxWidth` when given
     /// (wrapping as the style says), its height the total of its lines (after any line limit).
     /// Sizes are rounded up to whole points' fractions as pango reports them (1/1024 pt).
@@ -97,7 +101,7 @@ public enum TextRenderer {
         }
         cairo_set_source_rgba(cr, Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
         var x = Double(rect.minX)
-        if !style.isWrapped && style.truncation == .none {
+        if pango_layout_get_width(layout) < 0 {
             // An unbounded layout: pango aligns its lines to the widest; align that in `rect`.
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &ink, &logical)
@@ -142,7 +146,17 @@ public enum TextRenderer {
         // One line, not truncated (CATextLayer's default; UILabel's `.byClipping` on one line):
         // the line is laid out at its full length and cut by the bounds, never wrapped. Such a
         // layout has no width, so `draw` places it for the alignment itself.
-        let unbounded = !style.isWrapped && style.truncation == .none
+        var unbounded = !style.isWrapped && style.truncation == .none
+        if !unbounded, !style.isWrapped, let w = width, w.isFinite, w > 0 {
+            // One truncating line that (nearly) fits: `measure` lays text out at the identity
+            // transform, and a bitmap's own transform (its whole-pixel size stretched over the
+            // bounds) can move glyph positions by a fraction of a pixel, so text measured to
+            // fit would be cut with an ellipsis. A line within `fitSlack` of the width is laid
+            // out whole; `draw` aligns it in the bounds and the clip takes the sliver.
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, &logical)
+            if Double(logical.width) / Double(PANGO_SCALE) <= Double(w) + fitSlack { unbounded = true }
+        }
         if !unbounded, let w = width, w.isFinite, w > 0 {
             // Rounded up, plus one pango unit (1/1024 pt), so a width taken from `measure`
             // always fits the same text without wrapping or an ellipsis.
@@ -159,7 +173,7 @@ public enum TextRenderer {
         if !style.isWrapped {
             // One line: pango ellipsizes a single paragraph line when height is -1.
             pango_layout_set_height(layout, -1)
-            pango_layout_set_ellipsize(layout, width == nil ? PANGO_ELLIPSIZE_NONE : ellipsize)
+            pango_layout_set_ellipsize(layout, width == nil || unbounded ? PANGO_ELLIPSIZE_NONE : ellipsize)
         } else if style.maximumNumberOfLines > 0 {
             pango_layout_set_height(layout, -Int32(min(style.maximumNumberOfLines, 100_000)))
             pango_layout_set_ellipsize(layout, ellipsize == PANGO_ELLIPSIZE_NONE ? PANGO_ELLIPSIZE_END : ellipsize)
