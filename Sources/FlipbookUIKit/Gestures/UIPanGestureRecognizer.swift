@@ -71,22 +71,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let remaining = liveTouches
         tracker.add(windowTranslation(of: all), at: event.timestamp)
         if remaining.count < max(1, minimumNumberOfTouches) {
-            switch state {
-            case .began, .changed: state = .ended
-            case .possible: state = .failed
-            default: break
-            }
+            continuousTouchesEnded(failsIfPossible: true)
             return
         }
         rebase(from: all, to: remaining)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        switch state {
-        case .began, .changed: state = .cancelled
-        case .possible: state = .failed
-        default: break
-        }
+        continuousTouchesCancelled()
     }
 
     open override func reset() {

@@ -38,11 +38,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The change of scale per second.
     open var velocity: CGFloat { tracker.velocity.x }
 
-    private var pair: [UITouch] {
-        Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2))
-    }
     private var currentSpan: CGFloat? {
-        let p = pair
+        let p = fingerPair
         guard p.count == 2 else { return nil }
         return hypot(p[1].windowLocation.x - p[0].windowLocation.x, p[1].windowLocation.y - p[0].windowLocation.y)
     }
@@ -58,28 +55,16 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         guard let initial = initialSpan, let span = currentSpan else { return }
         scaleStorage = factor * span / initial
         tracker.add(CGPoint(x: scaleStorage, y: 0), at: event.timestamp)
-        switch state {
-        case .possible: if abs(span - initial) > Self.hysteresis { state = .began }
-        case .began, .changed: state = .changed
-        default: break
-        }
+        continuousTouchesMoved(pastThreshold: abs(span - initial) > Self.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard pair.count < 2 else { return }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if initialSpan != nil || pair.isEmpty { state = .failed }
-        default: break
-        }
+        guard fingerPair.count < 2 else { return }
+        continuousTouchesEnded(failsIfPossible: initialSpan != nil || fingerPair.isEmpty)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        switch state {
-        case .began, .changed: state = .cancelled
-        case .possible: state = .failed
-        default: break
-        }
+        continuousTouchesCancelled()
     }
 
     open override func reset() {

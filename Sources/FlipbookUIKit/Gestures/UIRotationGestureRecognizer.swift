@@ -34,11 +34,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Radians per second.
     open var velocity: CGFloat { tracker.velocity.x }
 
-    private var pair: [UITouch] {
-        Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2))
-    }
     private var currentAngle: CGFloat? {
-        let p = pair
+        let p = fingerPair
         guard p.count == 2 else { return nil }
         let dx = p[1].windowLocation.x - p[0].windowLocation.x, dy = p[1].windowLocation.y - p[0].windowLocation.y
         guard dx != 0 || dy != 0 else { return nil }
@@ -60,28 +57,16 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         turned += d
         lastAngle = a
         tracker.add(CGPoint(x: rotation, y: 0), at: event.timestamp)
-        switch state {
-        case .possible: if abs(turned) > Self.hysteresis { state = .began }
-        case .began, .changed: state = .changed
-        default: break
-        }
+        continuousTouchesMoved(pastThreshold: abs(turned) > Self.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard pair.count < 2 else { return }
-        switch state {
-        case .began, .changed: state = .ended
-        case .possible: if lastAngle != nil || pair.isEmpty { state = .failed }
-        default: break
-        }
+        guard fingerPair.count < 2 else { return }
+        continuousTouchesEnded(failsIfPossible: lastAngle != nil || fingerPair.isEmpty)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        switch state {
-        case .began, .changed: state = .cancelled
-        case .possible: state = .failed
-        default: break
-        }
+        continuousTouchesCancelled()
     }
 
     open override func reset() {
