@@ -82,39 +82,36 @@ final class TouchRouter {
 
     /// The finger moves to `point` (window coordinates).
     func move(_ touch: UITouch, to point: CGPoint) {
-        guard touch.phase != .ended, touch.phase != .cancelled else { return }
-        let now = MediaClock.main.now
-        touch.previousWindowLocation = touch.windowLocation
-        touch.windowLocation = point
-        touch.timestamp = now
-        event.timestamp = now
-        markOthersStationary(except: touch)
-        touch.phase = .moved
-        dispatch(touch)
+        advance(touch, to: .moved, location: point)
     }
 
     /// The finger lifts.
     func end(_ touch: UITouch) {
-        guard touch.phase != .ended, touch.phase != .cancelled else { return }
-        let now = MediaClock.main.now
-        touch.previousWindowLocation = touch.windowLocation
-        touch.timestamp = now
-        event.timestamp = now
-        markOthersStationary(except: touch)
-        touch.phase = .ended
-        lastTap = LastTap(window: touch.window, location: touch.windowLocation, time: now, count: touch.tapCount)
-        dispatch(touch)
+        advance(touch, to: .ended) {
+            lastTap = LastTap(window: touch.window, location: touch.windowLocation, time: $0, count: touch.tapCount)
+        }
     }
 
     /// The system cancels the touch.
     func cancel(_ touch: UITouch) {
+        advance(touch, to: .cancelled)
+    }
+
+    /// Moves a live touch into `phase` at the clock's time (at `location` when it moved; the
+    /// other touches of the event become stationary), runs `also` with that time, and
+    /// delivers it. A touch that has ended or been cancelled is left alone.
+    private func advance(
+        _ touch: UITouch, to phase: UITouch.Phase, location: CGPoint? = nil, also: (CFTimeInterval) -> Void = { _ in }
+    ) {
         guard touch.phase != .ended, touch.phase != .cancelled else { return }
         let now = MediaClock.main.now
         touch.previousWindowLocation = touch.windowLocation
+        if let location { touch.windowLocation = location }
         touch.timestamp = now
         event.timestamp = now
         markOthersStationary(except: touch)
-        touch.phase = .cancelled
+        touch.phase = phase
+        also(now)
         dispatch(touch)
     }
 
