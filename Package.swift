@@ -13,10 +13,12 @@ let package = Package(
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookCatalog", targets: ["FlipbookCatalog"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "FlipbookGeometry", swiftSettings: strict),
@@ -43,7 +45,12 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: ["FlipbookCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
-        .target(name: "TestSupport", dependencies: ["Flipbook"], swiftSettings: strict),
+        // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
+        .target(
+            name: "FlipbookTesting",
+            dependencies: ["Flipbook", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
 
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"], swiftSettings: strict),
         .testTarget(name: "FlipbookQuartzTests", dependencies: ["FlipbookQuartz", "TestSupport"], swiftSettings: strict),
@@ -56,6 +63,9 @@ let package = Package(
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookCatalogTests", dependencies: ["FlipbookCatalog", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(
+            name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
     ]

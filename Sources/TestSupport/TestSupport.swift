@@ -1,2 +1,5 @@
-// TestSupport: recorders and helpers shared by the test targets.
+// TestSupport: recorders and helpers shared by the test targets. It re-exports
+// FlipbookTesting (the `.cleanClock` trait, snapshot strategies, `TransitionRecorder`),
+// so the test targets that import TestSupport see it as before.
+@_exported import FlipbookTesting
 import Flipbook

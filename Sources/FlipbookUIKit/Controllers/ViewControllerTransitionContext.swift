@@ -85,6 +85,10 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     var startTime: CFTimeInterval = 0
     var animatorName = "animator"
+    /// Test hook (FlipbookTesting's `TransitionRecorder`): told of each call made on this
+    /// context, written as the call (`completeTransition(true)`, `updateInteractiveTransition(0.5)`,
+    /// …), before the context acts on it (ignored calls included).
+    package var callObserver: ((String) -> Void)?
     /// True for a presentation, false for every other kind.
     var isPresentationTransition: Bool { kind == .presentation }
 
@@ -127,6 +131,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     }
 
     public func completeTransition(_ didComplete: Bool) {
+        callObserver?("completeTransition(\(didComplete))")
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "completeTransition(_:) was called more than once for the same transition (\(animatorName)); "
@@ -146,6 +151,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// Records the progress of an interactive transition. NaN is ignored and values outside
     /// 0…1 are clamped, each reported once per process.
     public func updateInteractiveTransition(_ percentComplete: CGFloat) {
+        callObserver?("updateInteractiveTransition(\(percentComplete))")
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "updateInteractiveTransition(_:) after the transition completed; ignored.",
@@ -172,12 +178,14 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     }
 
     public func finishInteractiveTransition() {
+        callObserver?("finishInteractiveTransition()")
         guard checkInteractive("finishInteractiveTransition()") else { return }
         transitionWasCancelled = false
         endInteraction()
     }
 
     public func cancelInteractiveTransition() {
+        callObserver?("cancelInteractiveTransition()")
         guard checkInteractive("cancelInteractiveTransition()") else { return }
         transitionWasCancelled = true
         endInteraction()
@@ -187,6 +195,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// can update, finish or cancel it once more. Reported and ignored when the transition is
     /// already interactive or complete.
     public func pauseInteractiveTransition() {
+        callObserver?("pauseInteractiveTransition()")
         guard !isComplete, !isInteractive else {
             FlipbookDiagnostics.report(
                 "pauseInteractiveTransition() on a transition that is \(isComplete ? "complete" : "already interactive") "

@@ -1,6 +1,5 @@
 import Testing
-import FlipbookQuartz
-import FlipbookUIKit
+import Flipbook
 
 /// A Swift Testing trait that runs each test alone among the tests that carry it, starting
 /// and ending with `MediaClock.main` reset (and the UIKit state tied to it): no animation, display link, scheduled step or
