@@ -136,3 +136,73 @@ struct TransitionRecorderTests {
 
 /// A delegate that answers nothing: UIKit's default animation runs.
 final class PlainDelegate: NSObject, UIViewControllerTransitioningDelegate {}
+
+/// Presents with a `UIViewPropertyAnimator` that it hands out as its interruptible animator.
+final class InterruptibleRiseAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    var propertyAnimator: UIViewPropertyAnimator?
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
+        interruptibleAnimator(using: context).startAnimation()
+    }
+
+    func interruptibleAnimator(using context: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let propertyAnimator { return propertyAnimator }
+        let view = context.view(forKey: .to)!
+        context.containerView.addSubview(view)
+        view.frame = context.finalFrame(for: context.viewController(forKey: .to)!).offsetBy(dx: 0, dy: 400)
+        let animator = UIViewPropertyAnimator(duration: 0.4, curve: .linear) { view.frame.origin.y = 0 }
+        animator.addCompletion { position in context.completeTransition(position == .end) }
+        propertyAnimator = animator
+        return animator
+    }
+}
+
+final class InterruptibleDelegate: NSObject, UIViewControllerTransitioningDelegate {
+    let animator = InterruptibleRiseAnimator()
+    let interaction = UIPercentDrivenInteractiveTransition()
+
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { animator }
+
+    func interactionControllerForPresentation(
+        using animator: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { interaction }
+}
+
+extension TransitionRecorderTests {
+    /// Through the recorder, the interaction still drives the animator's own property animator.
+    @Test func interruptibleAnimatorsAreDrivenThroughTheRecorder() throws {
+        let home = HomeViewController()
+        let driver = AppDriver(rootViewController: home)
+        let detail = UIViewController(nibName: nil, bundle: nil)
+        detail.modalPresentationStyle = .overFullScreen
+        let delegate = InterruptibleDelegate()
+        let recorder = TransitionRecorder(wrapping: delegate)
+        detail.transitioningDelegate = recorder
+
+        home.present(detail, animated: true, completion: recorder.completion("present"))
+        delegate.interaction.update(0.5)
+        let propertyAnimator = try #require(delegate.animator.propertyAnimator)
+        #expect(propertyAnimator.fractionComplete == 0.5)
+        delegate.interaction.finish()
+        driver.runScript()
+        #expect(home.presentedViewController === detail)
+        // The interaction runs the interruptible animator itself: no animateTransition(using:).
+        // (The recorder does not list interruptibleAnimator(using:) calls: UIKit asks every
+        // animator for one to learn whether it provides one.)
+        #expect(recorder.history.events == [
+            "delegate animationController(forPresented:) -> InterruptibleRiseAnimator",
+            "delegate interactionControllerForPresentation(using:) -> UIPercentDrivenInteractiveTransition",
+            "InterruptibleRiseAnimator transitionDuration(using:) -> 0.4",
+            "UIPercentDrivenInteractiveTransition startInteractiveTransition(_:)",
+            "context updateInteractiveTransition(0.5)",
+            "context finishInteractiveTransition()",
+            "context completeTransition(true)",
+            "completion present",
+            "InterruptibleRiseAnimator animationEnded(true)",
+        ])
+    }
+}
