@@ -141,7 +141,7 @@ open class UIViewController: UIResponder {
         loadViewIfNeeded()
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in children { child.beginAppearanceTransition(isAppearing, animated: animated) }
+            for child in childrenForAppearanceForwarding { child.beginAppearanceTransition(isAppearing, animated: animated) }
         }
     }
 
@@ -159,9 +159,13 @@ open class UIViewController: UIResponder {
             return
         }
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in children { child.endAppearanceTransition() }
+            for child in childrenForAppearanceForwarding { child.endAppearanceTransition() }
         }
     }
+
+    /// The children whose appearance follows this controller's: all of them, except in
+    /// containers that show only some (a navigation controller forwards to its top child).
+    var childrenForAppearanceForwarding: [UIViewController] { children }
 
     // MARK: Containment
 
@@ -248,6 +252,15 @@ open class UIViewController: UIResponder {
         performDismiss(animated: flag, completion: completion)
     }
 
+    /// Shows `vc` the way the context wants, UIKit's `show(_:sender:)`: pushed onto the
+    /// nearest navigation controller, else presented modally (animated in both cases).
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
 
     /// How the controller is shown when presented (default `.automatic`, i.e. a page sheet).
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
