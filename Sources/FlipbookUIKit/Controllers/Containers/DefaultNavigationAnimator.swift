@@ -7,6 +7,7 @@ import FlipbookQuartz
 ///
 /// Duration 0.35 s (UIKit's default push duration) with an ease-in-out curve (UIKit uses a
 /// spring-like curve of its own; see docs/Divergences.md, "Navigation controller"). When
+/// driven interactively the curve is linear, so the views follow the finger. When
 /// the transition is cancelled (an interactive pop let go early) the views are put back.
 @MainActor
 final class DefaultNavigationAnimator: UIViewControllerAnimatedTransitioning {
@@ -57,8 +58,10 @@ final class DefaultNavigationAnimator: UIViewControllerAnimatedTransitioning {
             container.insertSubview(toView, belowSubview: fromView)
             container.insertSubview(dim, belowSubview: fromView)
         }
+        // Driven by a finger (the interactive pop) the views follow it: a linear timeline
+        // that the interaction scrubs; its rest plays with the interaction's completion curve.
         TransitionAnimation.animate(
-            duration: Self.duration,
+            duration: Self.duration, curve: context.isInteractive ? .linear : .easeInOut,
             animations: {
                 if pushing {
                     toView.frame = end

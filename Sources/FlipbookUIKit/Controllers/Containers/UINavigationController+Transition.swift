@@ -17,10 +17,10 @@ extension UINavigationController {
         for vc in added { addChild(vc) }
         for vc in removed { vc.willMove(toParent: nil) }
         stack = newStack
-        updatePopGesture()
         updateBar()
 
         guard oldTop !== newTop else {
+            updatePopGesture()
             finishMembership(added: added, removed: removed)
             return
         }
@@ -45,6 +45,7 @@ extension UINavigationController {
             default:
                 break
             }
+            updatePopGesture()
             finishMembership(added: added, removed: removed)
             return
         }
@@ -151,6 +152,7 @@ final class NavigationTransition {
             }
             fromVC.viewIfLoaded?.removeFromSuperview()
             nav.install(toVC.view)
+            nav.updatePopGesture()
             fromVC.endAppearanceTransition()
             toVC.endAppearanceTransition()
             nav.finishMembership(added: added, removed: removed)

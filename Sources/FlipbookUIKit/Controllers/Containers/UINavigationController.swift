@@ -316,6 +316,8 @@ open class UINavigationController: UIViewController {
     /// Whether the edge pan may begin: more than the root on the stack, no transition running.
     func popGestureMayBegin() -> Bool { stack.count > 1 && runningTransition == nil }
 
+    /// Enables the edge pan when there is something to pop. Not called while a transition
+    /// runs: disabling the pan would cancel the swipe that is driving an interactive pop.
     func updatePopGesture() { popGesture.isEnabled = stack.count > 1 }
     var popGestureRecognizer: UIScreenEdgePanGestureRecognizer { popGesture }
 }
