@@ -125,6 +125,38 @@ struct NavigationTransitionTests {
         #expect(f.nav.viewControllers.count == 1)
     }
 
+    @Test func delegateInteractionControllerDrivesAPopThatCancels() {
+        let f = setUp()
+        let animator = NavFadeAnimator(log: f.log)
+        let interaction = UIPercentDrivenInteractiveTransition()
+        f.delegate.animator = animator
+        f.delegate.interaction = interaction
+        var coordinatorEvents: [String] = []
+        f.nav.popViewController(animated: true)
+        f.a.transitionCoordinator?.animate(alongsideTransition: nil) { context in
+            coordinatorEvents.append("completion(cancelled: \(context.isCancelled))")
+        }
+        #expect(f.log.take() == [
+            "B.willMove(nil)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)", "delegate.willShow(A, true)",
+            "delegate.animationControllerFor(pop, B→A)", "delegate.interactionControllerFor",
+            "fade.transitionDuration", "fade.animateTransition",
+        ])
+        #expect(f.nav.transitionCoordinator?.isInteractive == true)
+        interaction.update(0.3)
+        runNav(1)
+        #expect(f.log.take().isEmpty)  // the interaction holds the transition
+        interaction.cancel()
+        runNav(0.5)
+        #expect(f.log.take() == [
+            "fade.completeTransition", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(nav)", "fade.animationEnded(false)",
+        ])
+        #expect(coordinatorEvents == ["completion(cancelled: true)"])
+        #expect(f.nav.viewControllers.count == 2 && f.nav.topViewController === f.b)
+        #expect(f.a.view.superview == nil && f.b.view.window === f.app.window)
+        #expect(f.nav.transitionCoordinator == nil)
+    }
+
     @Test func defaultPushSlidesTheNewViewInFromTheRight() {
         let f = setUp(pushB: false)
         let width: CGFloat = 393
