@@ -42,6 +42,9 @@ extension UINavigationController {
                 newTop.beginAppearanceTransition(true, animated: false)
                 oldTop?.endAppearanceTransition()
                 newTop.endAppearanceTransition()
+            case .disappearing:
+                // The old top was leaving with the navigation controller: it has left.
+                oldTop?.endAppearanceTransition()
             default:
                 break
             }
