@@ -119,6 +119,23 @@ struct NavigationControllerTests {
         #expect(nav.interactivePopGestureRecognizer?.isEnabled == false)
     }
 
+    @Test func barShowsTheTopTitleAndThePopGestureSitsOnTheLeftEdge() {
+        let (_, nav, a, b, _, _, _) = setUp()
+        let titleLabel = { nav.navigationBar.subviews.compactMap { $0 as? UILabel }.first?.text }
+        #expect(titleLabel() == nil)
+        a.title = "Inbox"
+        #expect(titleLabel() == "Inbox")  // the top controller's title, as it changes
+        b.title = "Message"
+        nav.pushViewController(b, animated: false)
+        #expect(titleLabel() == "Message")
+        nav.popViewController(animated: true)
+        #expect(titleLabel() == "Inbox")
+        runNav(0.35)
+        let edgePan = nav.interactivePopGestureRecognizer as? UIScreenEdgePanGestureRecognizer
+        #expect(edgePan?.edges == .left)
+        #expect(edgePan?.view === nav.view)
+    }
+
     @Test func hidingTheBarGivesTheTopViewTheWholeView() {
         let (_, nav, a, _, _, window, _) = setUp()
         nav.setNavigationBarHidden(true, animated: false)

@@ -88,8 +88,11 @@ open class UIViewController: UIResponder {
     /// Called once after the view is loaded.
     open func viewDidLoad() {}
 
-    /// A title for containers (navigation bars, tab bars) to show.
-    open var title: String?
+    /// A title for containers (navigation bars, tab bars) to show; a navigation controller's
+    /// bar shows its top controller's title as it changes.
+    open var title: String? {
+        didSet { (parent as? UINavigationController)?.updateBar() }
+    }
 
     /// The size the controller would like in a popover or custom container, in points.
     open var preferredContentSize: CGSize = .zero
