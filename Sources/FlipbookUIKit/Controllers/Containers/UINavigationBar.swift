@@ -11,9 +11,20 @@ open class UINavigationBar: UIView {
 
     /// Shows the title of the navigation controller's top controller.
     let titleLabel = UILabel(frame: .zero)
+    /// The bar's background continued up under the status bar, as in UIKit.
+    let backgroundExtension = UIView(frame: .zero)
+    /// How far the background extends above the bar (the top safe area), in points.
+    var backgroundExtensionHeight: CGFloat = 0 {
+        didSet { setNeedsLayout() }
+    }
+
+    open override var backgroundColor: UIColor? {
+        didSet { backgroundExtension.backgroundColor = backgroundColor }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        addSubview(backgroundExtension)
         backgroundColor = UIColor(white: 0.97, alpha: 1)
         titleLabel.textAlignment = .center
         titleLabel.font = .boldSystemFont(ofSize: 17)
@@ -38,5 +49,7 @@ open class UINavigationBar: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         titleLabel.frame = bounds.insetBy(dx: 16, dy: 0)
+        backgroundExtension.frame = CGRect(
+            x: 0, y: -backgroundExtensionHeight, width: bounds.width, height: backgroundExtensionHeight)
     }
 }

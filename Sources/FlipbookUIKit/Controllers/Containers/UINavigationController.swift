@@ -109,6 +109,7 @@ open class UINavigationController: UIViewController {
         guard let view = viewIfLoaded else { return }
         navigationBar.frame = CGRect(
             x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+        navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
         navigationBar.isHidden = isNavigationBarHidden
         transitionView.frame = contentFrame
         if runningTransition == nil, let top = stack.last?.viewIfLoaded, top.superview === transitionView {
