@@ -88,8 +88,11 @@ open class UIViewController: UIResponder {
     /// Called once after the view is loaded.
     open func viewDidLoad() {}
 
-    /// A title for containers (navigation bars, tab bars) to show.
-    open var title: String?
+    /// A title for containers (navigation bars, tab bars) to show; a navigation controller's
+    /// bar shows its top controller's title as it changes.
+    open var title: String? {
+        didSet { (parent as? UINavigationController)?.updateBar() }
+    }
 
     /// The size the controller would like in a popover or custom container, in points.
     open var preferredContentSize: CGSize = .zero
@@ -141,7 +144,7 @@ open class UIViewController: UIResponder {
         loadViewIfNeeded()
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in children { child.beginAppearanceTransition(isAppearing, animated: animated) }
+            for child in childrenForAppearanceForwarding { child.beginAppearanceTransition(isAppearing, animated: animated) }
         }
     }
 
@@ -159,9 +162,13 @@ open class UIViewController: UIResponder {
             return
         }
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in children { child.endAppearanceTransition() }
+            for child in childrenForAppearanceForwarding { child.endAppearanceTransition() }
         }
     }
+
+    /// The children whose appearance follows this controller's: all of them, except in
+    /// containers that show only some (a navigation controller forwards to its top child).
+    var childrenForAppearanceForwarding: [UIViewController] { children }
 
     // MARK: Containment
 
@@ -248,6 +255,15 @@ open class UIViewController: UIResponder {
         performDismiss(animated: flag, completion: completion)
     }
 
+    /// Shows `vc` the way the context wants, UIKit's `show(_:sender:)`: pushed onto the
+    /// nearest navigation controller, else presented modally (animated in both cases).
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
 
     /// How the controller is shown when presented (default `.automatic`, i.e. a page sheet).
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic

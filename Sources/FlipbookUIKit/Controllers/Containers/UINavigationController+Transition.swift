@@ -1,0 +1,184 @@
+import Foundation
+import FlipbookQuartz
+
+extension UINavigationController {
+    /// Moves the stack from its current contents to `newStack` (never empty): new
+    /// controllers become children at once (`willMove(toParent:)`), leaving ones are told
+    /// (`willMove(toParent: nil)`), the stack changes at once (as `viewControllers` does in
+    /// UIKit), and when the top changes on screen a transition runs through the engine. The
+    /// leaving controllers leave (`removeFromParent()`) and the new ones settle
+    /// (`didMove(toParent:)`) when it completes; a cancelled transition puts everything back.
+    func change(to newStack: [UIViewController], operation: Operation, animated: Bool) {
+        let oldStack = stack
+        let oldTop = oldStack.last
+        guard let newTop = newStack.last else { return }
+        let added = newStack.filter { vc in !oldStack.contains { $0 === vc } }
+        let removed = oldStack.filter { vc in !newStack.contains { $0 === vc } }
+        for vc in added { addChild(vc) }
+        for vc in removed { vc.willMove(toParent: nil) }
+        stack = newStack
+        updateBar()
+
+        guard oldTop !== newTop else {
+            updatePopGesture()
+            finishMembership(added: added, removed: removed)
+            return
+        }
+        let onScreen = appearanceState == .appeared && viewIfLoaded?.window != nil
+        guard onScreen, let oldTop else {
+            // Off screen (or the first controller): the views change at once, without a
+            // transition; a navigation controller that is appearing passes the change on.
+            if isViewLoaded {
+                oldTop?.viewIfLoaded?.removeFromSuperview()
+                install(newTop.view)
+            }
+            switch appearanceState {
+            case .appearing:
+                oldTop?.beginAppearanceTransition(false, animated: false)
+                oldTop?.endAppearanceTransition()
+                newTop.beginAppearanceTransition(true, animated: animated)
+            case .appeared:
+                oldTop?.beginAppearanceTransition(false, animated: false)
+                newTop.beginAppearanceTransition(true, animated: false)
+                oldTop?.endAppearanceTransition()
+                newTop.endAppearanceTransition()
+            case .disappearing:
+                // The old top was leaving with the navigation controller: it has left.
+                oldTop?.endAppearanceTransition()
+            default:
+                break
+            }
+            updatePopGesture()
+            finishMembership(added: added, removed: removed)
+            return
+        }
+
+        // On screen: UIKit's order (docs/Semantics.md, "Navigation controller").
+        let bounds = transitionView.bounds
+        let toView: UIView = newTop.view
+        if toView.superview == nil { toView.frame = bounds }
+        oldTop.beginAppearanceTransition(false, animated: animated)
+        newTop.beginAppearanceTransition(true, animated: animated)
+        delegate?.navigationController(self, willShow: newTop, animated: animated)
+
+        var animator: UIViewControllerAnimatedTransitioning?
+        var interactor: UIViewControllerInteractiveTransitioning?
+        if animated {
+            if let custom = delegate?.navigationController(
+                self, animationControllerFor: operation, from: oldTop, to: newTop)
+            {
+                animator = custom
+                interactor = delegate?.navigationController(self, interactionControllerFor: custom)
+            } else {
+                animator = DefaultNavigationAnimator(operation: operation)
+            }
+            if interactor == nil, operation == .pop, popGestureIsStarting { interactor = popInteraction }
+        }
+
+        let context = ViewControllerTransitionContext(
+            container: transitionView, animated: animated, style: .none, kind: operation == .pop ? .pop : .push,
+            from: oldTop, to: newTop)
+        context.fromView = oldTop.view
+        context.toView = toView
+        context.initialFrames[ObjectIdentifier(oldTop)] = bounds
+        context.finalFrames[ObjectIdentifier(newTop)] = bounds
+        let transition = NavigationTransition(
+            navigationController: self, context: context, oldStack: oldStack, added: added, removed: removed,
+            animator: animator, interactor: interactor)
+        runningTransition = transition
+        for vc in transition.participants { vc.involvedTransition = context }
+        transition.run()
+    }
+
+    /// The leaving controllers leave their parent and the new ones settle.
+    func finishMembership(added: [UIViewController], removed: [UIViewController]) {
+        for vc in removed {
+            vc.viewIfLoaded?.removeFromSuperview()
+            vc.removeFromParent()
+        }
+        for vc in added { vc.didMove(toParent: self) }
+    }
+}
+
+/// One push or pop of a navigation controller on screen: the navigation part of a
+/// transition (views in the content area, appearance ends, children, the delegate's
+/// `didShow`); the running itself is the shared `TransitionEngine`.
+@MainActor
+final class NavigationTransition {
+    unowned let navigationController: UINavigationController
+    let context: ViewControllerTransitionContext
+    let oldStack: [UIViewController]
+    let added: [UIViewController]
+    let removed: [UIViewController]
+    let animator: UIViewControllerAnimatedTransitioning?
+    let interactor: UIViewControllerInteractiveTransitioning?
+
+    init(
+        navigationController: UINavigationController, context: ViewControllerTransitionContext,
+        oldStack: [UIViewController], added: [UIViewController], removed: [UIViewController],
+        animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
+    ) {
+        self.navigationController = navigationController
+        self.context = context
+        self.oldStack = oldStack
+        self.added = added
+        self.removed = removed
+        self.animator = animator
+        self.interactor = interactor
+    }
+
+    var fromVC: UIViewController { context.fromViewController }
+    var toVC: UIViewController { context.toViewController }
+    var participants: [UIViewController] { [navigationController, fromVC, toVC] }
+
+    func run() {
+        let nav = navigationController
+        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
+        engine.applyWithoutAnimation = { [self] in
+            fromVC.viewIfLoaded?.removeFromSuperview()
+            nav.install(toVC.view)
+        }
+        engine.onEnd = { [self] didComplete in finish(didComplete) }
+        engine.run()
+    }
+
+    private func finish(_ didComplete: Bool) {
+        let nav = navigationController
+        if nav.runningTransition === self { nav.runningTransition = nil }
+        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
+        if didComplete {
+            if let toView = context.toView, toView.superview !== nav.transitionView {
+                FlipbookDiagnostics.report(
+                    "\(context.animatorName) completed the \(context.kind.noun) of \(describe(toVC)) without adding its "
+                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
+                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
+            }
+            fromVC.viewIfLoaded?.removeFromSuperview()
+            nav.install(toVC.view)
+            nav.updatePopGesture()
+            fromVC.endAppearanceTransition()
+            toVC.endAppearanceTransition()
+            nav.finishMembership(added: added, removed: removed)
+            nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
+            context.runCompletions()
+            animator?.animationEnded(true)
+        } else {
+            nav.stack = oldStack
+            toVC.viewIfLoaded?.removeFromSuperview()
+            nav.install(fromVC.view)
+            nav.updatePopGesture()
+            nav.updateBar()
+            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
+            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
+            toVC.endAppearanceTransition()
+            fromVC.endAppearanceTransition()
+            for vc in removed { vc.didMove(toParent: nav) }
+            for vc in added {
+                vc.willMove(toParent: nil)
+                vc.removeFromParent()
+            }
+            context.runCompletions()
+            animator?.animationEnded(false)
+        }
+    }
+}

@@ -1,0 +1,360 @@
+import Foundation
+import FlipbookQuartz
+
+/// A container that shows a stack of view controllers, one at a time, UIKit's
+/// `UINavigationController`.
+///
+/// Every controller on the stack is a child (`addChild`, `willMove(toParent:)`,
+/// `didMove(toParent:)`, `removeFromParent()` as UIKit calls them); the top one's view fills
+/// the content area: below the 44 pt bar under the top safe area, or the whole view when the
+/// bar is hidden. Pushes and pops run through the shared transition engine (the delegate's
+/// animator, else the built-in slide); the left-edge pan (`interactivePopGestureRecognizer`)
+/// drives an interactive pop. Appearance follows UIKit: only the top child appears with the
+/// navigation controller; a change of top sends `viewWillDisappear`/`viewWillAppear`, the
+/// delegate's `willShow`, the transition, `viewDidDisappear`/`viewDidAppear`, `didShow`.
+/// Misuse UIKit raises for (pushing a controller already on a stack, a change while a
+/// transition runs, an empty stack) is reported through `FlipbookDiagnostics` and ignored.
+/// The change itself lives in `UINavigationController+Transition.swift`.
+@MainActor
+open class UINavigationController: UIViewController {
+    /// The kind of change a navigation transition makes, UIKit's
+    /// `UINavigationController.Operation`.
+    public enum Operation: Int, Sendable {
+        case none = 0
+        case push = 1
+        case pop = 2
+    }
+
+    /// The stack, bottom (root) first.
+    var stack: [UIViewController] = []
+    /// The transition running now, if any.
+    var runningTransition: NavigationTransition?
+    /// The interaction the edge pan drives while it is popping.
+    var popInteraction: UIPercentDrivenInteractiveTransition?
+    /// Set while the edge pan starts a pop: the pop is interactive.
+    var popGestureIsStarting = false
+
+    /// The bar at the top (minimal: background and title).
+    public let navigationBar: UINavigationBar
+    /// The view the top controller's view lives in; the transitions' container view.
+    let transitionView = UIView(frame: .zero)
+    private let popGesture = UIScreenEdgePanGestureRecognizer()
+
+    /// Hears about changes and supplies custom transitions. Weak, as in UIKit.
+    open weak var delegate: UINavigationControllerDelegate?
+
+    // MARK: Creating
+
+    /// Creates a navigation controller whose stack holds `rootViewController`.
+    public init(rootViewController: UIViewController) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nil, bundle: nil)
+        configure()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    /// Creates an empty navigation controller. The classes are accepted for source
+    /// compatibility; Flipbook always uses `UINavigationBar` and has no toolbar yet.
+    public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nil, bundle: nil)
+        configure()
+    }
+
+    /// Creates an empty navigation controller (nib arguments are stored; Flipbook has no nibs).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        configure()
+    }
+
+    /// Archives do not exist in Flipbook: creates an empty navigation controller.
+    public required init?(coder: NSCoder) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(coder: coder)
+        configure()
+    }
+
+    private func configure() {
+        popGesture.edges = .left
+        popGesture.addTarget(self) { nav, pan in nav.handlePopGesture(pan) }
+        popGesture.isEnabled = false
+    }
+
+    // MARK: The view
+
+    open override func loadView() {
+        let root = NavigationControllerView(frame: UIScreen.main.bounds)
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.navigationController = self
+        root.addSubview(transitionView)
+        root.addSubview(navigationBar)
+        root.addGestureRecognizer(popGesture)
+        view = root
+        if let top = stack.last { install(top.view) }
+        updateBar()
+    }
+
+    /// The rectangle the top controller's view fills, in the navigation controller's view.
+    var contentFrame: CGRect {
+        guard let view = viewIfLoaded else { return .zero }
+        let b = view.bounds
+        guard !isNavigationBarHidden else { return b }
+        let top = min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
+        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top)
+    }
+
+    /// Lays out the bar, the content area and (between transitions) the top view.
+    func layoutContent() {
+        guard let view = viewIfLoaded else { return }
+        navigationBar.frame = CGRect(
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+        navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
+        navigationBar.isHidden = isNavigationBarHidden
+        transitionView.frame = contentFrame
+        if runningTransition == nil, let top = stack.last?.viewIfLoaded, top.superview === transitionView {
+            top.frame = transitionView.bounds
+        }
+    }
+
+    /// Puts `view` into the content area, filling it.
+    func install(_ view: UIView) {
+        view.frame = transitionView.bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if view.superview !== transitionView { transitionView.addSubview(view) }
+    }
+
+    func updateBar() {
+        navigationBar.title = stack.last?.title
+    }
+
+    // MARK: The stack
+
+    /// The stack, root first. Setting it is `setViewControllers(_:animated: false)`.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller on top of the stack.
+    open var topViewController: UIViewController? { stack.last }
+
+    /// The controller whose view is visible: one presented modally over the navigation
+    /// controller, else the top controller.
+    open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
+
+    /// The interaction only the top child takes part in.
+    override var childrenForAppearanceForwarding: [UIViewController] { stack.last.map { [$0] } ?? [] }
+
+    /// The left-edge pan that pops the top controller interactively. Disabled while only the
+    /// root is on the stack; its delegate may refuse it (`gestureRecognizerShouldBegin`).
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { popGesture }
+
+    /// Pushes `viewController`, animated with the delegate's animator or the built-in slide.
+    /// A controller already on a stack or with a parent is reported and ignored.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard checkIdle("push \(describe(viewController))") else { return }
+        if stack.contains(where: { $0 === viewController }) {
+            FlipbookDiagnostics.report(
+                "Pushing the same view controller instance (\(describe(viewController))) more than once is not "
+                    + "supported; UIKit raises. The push is ignored.")
+            return
+        }
+        if let parent = viewController.parent {
+            FlipbookDiagnostics.report(
+                "Cannot push \(describe(viewController)): it already has a parent (\(describe(parent))); UIKit raises. "
+                    + "Remove it from its parent first. The push is ignored.")
+            return
+        }
+        if viewController is UINavigationController {
+            FlipbookDiagnostics.report(
+                "Pushing a navigation controller (\(describe(viewController))) is not supported; UIKit raises. "
+                    + "The push is ignored.")
+            return
+        }
+        change(to: stack + [viewController], operation: .push, animated: animated)
+    }
+
+    /// Pops the top controller and returns it; nil when only the root is left.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1 else { return nil }
+        guard checkIdle("pop \(describe(stack.last))") else { return nil }
+        let popped = stack[stack.count - 1]
+        change(to: Array(stack.dropLast()), operation: .pop, animated: animated)
+        return popped
+    }
+
+    /// Pops every controller above `viewController` and returns them (bottom first); nil when
+    /// there is nothing to pop or `viewController` is not on the stack (reported).
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }) else {
+            FlipbookDiagnostics.report(
+                "popToViewController(_:animated:): \(describe(viewController)) is not on the navigation stack; "
+                    + "UIKit raises. Nothing is popped.")
+            return nil
+        }
+        guard index < stack.count - 1 else { return [] }
+        guard checkIdle("pop to \(describe(viewController))") else { return nil }
+        let popped = Array(stack[(index + 1)...])
+        change(to: Array(stack[...index]), operation: .pop, animated: animated)
+        return popped
+    }
+
+    /// Pops every controller above the root and returns them (bottom first).
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Replaces the stack. A new top animates as a push (when it was not on the stack) or a
+    /// pop. Duplicates are reported and dropped; an empty array is reported and ignored.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        guard !viewControllers.isEmpty else {
+            FlipbookDiagnostics.report(
+                "setViewControllers(_:animated:) with an empty array: a navigation controller needs a root view "
+                    + "controller. Ignored.")
+            return
+        }
+        guard checkIdle("set the view controllers") else { return }
+        var unique: [UIViewController] = []
+        for vc in viewControllers {
+            if unique.contains(where: { $0 === vc }) {
+                FlipbookDiagnostics.report(
+                    "setViewControllers(_:animated:): \(describe(vc)) appears more than once; UIKit raises. "
+                        + "The repeat is dropped.")
+                continue
+            }
+            if let parent = vc.parent, parent !== self {
+                FlipbookDiagnostics.report(
+                    "setViewControllers(_:animated:): \(describe(vc)) already has a parent (\(describe(parent))); "
+                        + "UIKit raises. It is dropped.")
+                continue
+            }
+            if vc is UINavigationController || vc === self {
+                FlipbookDiagnostics.report(
+                    "setViewControllers(_:animated:): a navigation controller (\(describe(vc))) cannot be on the "
+                        + "stack. It is dropped.")
+                continue
+            }
+            unique.append(vc)
+        }
+        guard let newTop = unique.last else { return }
+        let operation: Operation
+        if let oldTop = stack.last, oldTop !== newTop {
+            operation = stack.contains(where: { $0 === newTop }) ? .pop : .push
+        } else {
+            operation = .none
+        }
+        change(to: unique, operation: operation, animated: animated)
+    }
+
+    /// Reports and refuses a change while a transition runs.
+    private func checkIdle(_ what: String) -> Bool {
+        guard let running = runningTransition else { return true }
+        FlipbookDiagnostics.report(
+            "Cannot \(what) on \(describe(self)) while a \(running.context.kind.noun) is in progress; UIKit would "
+                + "corrupt its navigation stack. Ignored: wait for the transition to end (its coordinator's "
+                + "completion).")
+        return false
+    }
+
+    // MARK: The bar
+
+    /// Whether the navigation bar is hidden (default false).
+    open var isNavigationBarHidden: Bool {
+        get { storedBarHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var storedBarHidden = false
+
+    /// Hides or shows the bar; the top view grows or shrinks to the new content area at once
+    /// (Flipbook does not animate the bar yet).
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        storedBarHidden = hidden
+        layoutContent()
+    }
+
+    // MARK: Showing
+
+    /// Pushes `vc` onto this navigation controller (UIKit's `show(_:sender:)` of a
+    /// navigation controller).
+    open override func show(_ vc: UIViewController, sender: Any?) {
+        pushViewController(vc, animated: true)
+    }
+
+    // MARK: The interactive pop
+
+    func handlePopGesture(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(1, view.bounds.width)
+        switch pan.state {
+        case .began:
+            guard stack.count > 1, runningTransition == nil else { return }
+            let interaction = UIPercentDrivenInteractiveTransition()
+            popInteraction = interaction
+            popGestureIsStarting = true
+            popViewController(animated: true)
+            popGestureIsStarting = false
+            // The delegate supplied its own interaction controller (or the pop did not start).
+            if runningTransition?.interactor !== interaction { popInteraction = nil }
+        case .changed:
+            popInteraction?.update(min(max(pan.translation(in: view).x / width, 0), 1))
+        case .ended:
+            guard let interaction = popInteraction else { return }
+            popInteraction = nil
+            let p = min(max(pan.translation(in: view).x / width, 0), 1)
+            if p > 0.5 || pan.velocity(in: view).x > 0 { interaction.finish() } else { interaction.cancel() }
+        case .cancelled, .failed:
+            popInteraction?.cancel()
+            popInteraction = nil
+        default:
+            break
+        }
+    }
+
+    /// Whether the edge pan may begin: more than the root on the stack, no transition running.
+    func popGestureMayBegin() -> Bool { stack.count > 1 && runningTransition == nil }
+
+    /// Enables the edge pan when there is something to pop. Not called while a transition
+    /// runs: disabling the pan would cancel the swipe that is driving an interactive pop.
+    func updatePopGesture() { popGesture.isEnabled = stack.count > 1 }
+    var popGestureRecognizer: UIScreenEdgePanGestureRecognizer { popGesture }
+}
+
+/// The navigation controller's root view: lays out bar and content, and refuses the edge
+/// pan when there is nothing to pop.
+@MainActor
+final class NavigationControllerView: UIView {
+    weak var navigationController: UINavigationController?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        navigationController?.layoutContent()
+    }
+
+    override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        setNeedsLayout()
+    }
+
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let nav = navigationController, gestureRecognizer === nav.popGestureRecognizer {
+            return nav.popGestureMayBegin()
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+}
+
+extension UIViewController {
+    /// The nearest ancestor that is a navigation controller, nil if none.
+    public var navigationController: UINavigationController? {
+        var current = parent
+        while let vc = current {
+            if let nav = vc as? UINavigationController { return nav }
+            current = vc.parent
+        }
+        return nil
+    }
+}

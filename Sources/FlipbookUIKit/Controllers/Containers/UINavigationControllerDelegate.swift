@@ -1,0 +1,43 @@
+import Foundation
+
+/// Hears about a navigation controller's changes and supplies custom push and pop
+/// transitions, UIKit's `UINavigationControllerDelegate`. Every member is optional, as in
+/// Apple's protocol (the defaults do nothing and return nil).
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    /// Before the new top controller's view is shown (after its `viewWillAppear`).
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// After the new top controller's view was shown (after its `viewDidAppear`).
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// A custom animator for an animated push or pop; nil uses the built-in slide.
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
+    /// An interaction controller for the custom animator returned above; nil: not interactive.
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { nil }
+}
