@@ -52,9 +52,11 @@ extension ModalTransition {
         presented.isBeingPresented = false
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         presented.endAppearanceTransition()
+        TransitionProbe.emit(.presentationHook(controller, "presentationTransitionDidEnd(true)"))
         controller.presentationTransitionDidEnd(true)
         context.runCompletions()
         completion?()
+        TransitionProbe.animationEnded(animator, context, true)
         animator?.animationEnded(true)
     }
 
@@ -74,8 +76,10 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: context.isAnimated) }
         presented.endAppearanceTransition()
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        TransitionProbe.emit(.presentationHook(controller, "presentationTransitionDidEnd(false)"))
         controller.presentationTransitionDidEnd(false)
         context.runCompletions()
+        TransitionProbe.animationEnded(animator, context, false)
         animator?.animationEnded(false)
     }
 
@@ -110,9 +114,11 @@ extension ModalTransition {
         presented.endAppearanceTransition()
         for vc in leaving.reversed() { vc.endAppearanceTransition() }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(true)"))
         controller.dismissalTransitionDidEnd(true)
         context.runCompletions()
         completion?()
+        TransitionProbe.animationEnded(animator, context, true)
         animator?.animationEnded(true)
     }
 
@@ -126,8 +132,10 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: context.isAnimated) }
         presented.endAppearanceTransition()
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
+        TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(false)"))
         controller.dismissalTransitionDidEnd(false)
         context.runCompletions()
+        TransitionProbe.animationEnded(animator, context, false)
         animator?.animationEnded(false)
     }
 }

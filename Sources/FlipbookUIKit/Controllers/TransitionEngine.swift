@@ -78,6 +78,7 @@ final class TransitionEngine {
     /// Starts the transition (see the type's documentation for the order).
     func run() {
         Self.running.append(self)
+        TransitionProbe.emit(.began(context))
         // The context keeps the engine alive until the transition completes.
         context.onComplete = { [self] didComplete in
             context.onComplete = nil
@@ -94,6 +95,7 @@ final class TransitionEngine {
         context.animator = animator
         context.animatorName = String(describing: type(of: animator))
         var duration = animator.transitionDuration(using: context)
+        TransitionProbe.emit(.animatorCall(context, callee: context.animatorName, call: "transitionDuration(using:) -> \(duration)"))
         if !duration.isFinite || duration < 0 {
             FlipbookDiagnostics.report(
                 "\(context.animatorName).transitionDuration(using:) returned \(duration); using 0.",
@@ -107,8 +109,11 @@ final class TransitionEngine {
             context.onInteractionActivity = { [weak self] in self?.interactionDidProgress() }
             context.onInteractionChange = { [weak self] in self?.interactionDidEnd() }
             if interactor.wantsInteractiveStart { context.beginInteraction() }
+            TransitionProbe.emit(.animatorCall(
+                context, callee: String(describing: type(of: interactor)), call: "startInteractiveTransition(_:)"))
             interactor.startInteractiveTransition(context)
         } else {
+            TransitionProbe.emit(.animatorCall(context, callee: context.animatorName, call: "animateTransition(using:)"))
             animator.animateTransition(using: context)
         }
         // Alongside animations join an interruptible animator (see the context's runAlongside).
@@ -183,5 +188,6 @@ final class TransitionEngine {
         context.onInteractionChange = nil
         Self.running.removeAll { $0 === self }
         onEnd(didComplete)
+        TransitionProbe.emit(.ended(context, didComplete: didComplete))
     }
 }

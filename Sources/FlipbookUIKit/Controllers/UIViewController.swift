@@ -142,6 +142,7 @@ open class UIViewController: UIResponder {
         appearanceAnimated = animated
         appearanceState = isAppearing ? .appearing : .disappearing
         loadViewIfNeeded()
+        TransitionProbe.emit(.appearance(self, "\(isAppearing ? "viewWillAppear" : "viewWillDisappear")(\(animated))"))
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
         if shouldAutomaticallyForwardAppearanceMethods {
             for child in childrenForAppearanceForwarding { child.beginAppearanceTransition(isAppearing, animated: animated) }
@@ -154,9 +155,11 @@ open class UIViewController: UIResponder {
         switch appearanceState {
         case .appearing:
             appearanceState = .appeared
+            TransitionProbe.emit(.appearance(self, "viewDidAppear(\(appearanceAnimated))"))
             viewDidAppear(appearanceAnimated)
         case .disappearing:
             appearanceState = .disappeared
+            TransitionProbe.emit(.appearance(self, "viewDidDisappear(\(appearanceAnimated))"))
             viewDidDisappear(appearanceAnimated)
         default:
             return

@@ -89,6 +89,11 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// context, written as the call (`completeTransition(true)`, `updateInteractiveTransition(0.5)`,
     /// …), before the context acts on it (ignored calls included).
     package var callObserver: ((String) -> Void)?
+    /// Tells the call observer and the test probe of a call on this context.
+    private func observe(_ call: String) {
+        callObserver?(call)
+        TransitionProbe.emit(.contextCall(self, call))
+    }
     /// True for a presentation, false for every other kind.
     var isPresentationTransition: Bool { kind == .presentation }
 
@@ -131,7 +136,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     }
 
     public func completeTransition(_ didComplete: Bool) {
-        callObserver?("completeTransition(\(didComplete))")
+        observe("completeTransition(\(didComplete))")
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "completeTransition(_:) was called more than once for the same transition (\(animatorName)); "
@@ -151,7 +156,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// Records the progress of an interactive transition. NaN is ignored and values outside
     /// 0…1 are clamped, each reported once per process.
     public func updateInteractiveTransition(_ percentComplete: CGFloat) {
-        callObserver?("updateInteractiveTransition(\(percentComplete))")
+        observe("updateInteractiveTransition(\(percentComplete))")
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "updateInteractiveTransition(_:) after the transition completed; ignored.",
@@ -178,14 +183,14 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     }
 
     public func finishInteractiveTransition() {
-        callObserver?("finishInteractiveTransition()")
+        observe("finishInteractiveTransition()")
         guard checkInteractive("finishInteractiveTransition()") else { return }
         transitionWasCancelled = false
         endInteraction()
     }
 
     public func cancelInteractiveTransition() {
-        callObserver?("cancelInteractiveTransition()")
+        observe("cancelInteractiveTransition()")
         guard checkInteractive("cancelInteractiveTransition()") else { return }
         transitionWasCancelled = true
         endInteraction()
@@ -195,7 +200,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// can update, finish or cancel it once more. Reported and ignored when the transition is
     /// already interactive or complete.
     public func pauseInteractiveTransition() {
-        callObserver?("pauseInteractiveTransition()")
+        observe("pauseInteractiveTransition()")
         guard !isComplete, !isInteractive else {
             FlipbookDiagnostics.report(
                 "pauseInteractiveTransition() on a transition that is \(isComplete ? "complete" : "already interactive") "
@@ -297,6 +302,7 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// Runs the coordinator's completion blocks once, in the order registered.
     func runCompletions() {
         let blocks = completions
+        if !blocks.isEmpty { TransitionProbe.emit(.coordinatorCompletions(self, blocks.count)) }
         completions = []
         pendingAlongside = []
         interactionHandlers = []

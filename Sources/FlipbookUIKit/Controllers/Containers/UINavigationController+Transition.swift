@@ -161,6 +161,7 @@ final class NavigationTransition {
             nav.finishMembership(added: added, removed: removed)
             nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
             context.runCompletions()
+            TransitionProbe.animationEnded(animator, context, true)
             animator?.animationEnded(true)
         } else {
             nav.stack = oldStack
@@ -178,6 +179,7 @@ final class NavigationTransition {
                 vc.removeFromParent()
             }
             context.runCompletions()
+            TransitionProbe.animationEnded(animator, context, false)
             animator?.animationEnded(false)
         }
     }
