@@ -97,6 +97,37 @@ extension Snapshotting where Value == AppDriver, Format == RenderedImage {
     }
 }
 
+extension Snapshotting where Value == AppDriver, Format == RenderedImage {
+    /// A transition as a contact sheet: runs `transition` with the driver on the next frame,
+    /// then draws the window at each of `times` (seconds after that frame, ascending), left to
+    /// right in one image.
+    ///
+    /// The closure is anything a test does to the app: a present or dismiss, a push or pop, a
+    /// tab switch, or touches (`driver.drag(from:to:duration:)`, `driver.tap(_:)`), which,
+    /// since the closure runs inside a frame, play out on the following frames while the
+    /// frames are drawn:
+    ///
+    /// ```swift
+    /// assertSnapshot(of: driver, as: .filmstrip(at: [0, 0.1, 0.2, 0.4]) { _ in nav.pushViewController(detail, animated: true) })
+    /// assertSnapshot(of: driver, as: .filmstrip(at: [0, 0.15, 0.3]) { driver in
+    ///     driver.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), duration: 0.3)   // an edge-swipe pop
+    /// })
+    /// ```
+    @MainActor public static func filmstrip(
+        at times: [CFTimeInterval], scale: CGFloat = 1, tolerance: Int = 0, pixelFraction: Double = 0,
+        of transition: @escaping @MainActor (AppDriver) -> Void
+    ) -> Self {
+        Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { driver in
+            MainActor.assumeIsolated {
+                let start = driver.time + MediaClock.main.frameDuration
+                driver.at(start) { transition(driver) }
+                let frames = driver.renderFrames(at: times.map { start + $0 }, scale: scale)
+                return RenderedImage.filmstrip(frames) ?? SnapshotDrawing.empty
+            }
+        }
+    }
+}
+
 extension RenderedImage {
     /// `frames` laid left to right in one image, top-aligned; the strip is as tall as the
     /// tallest frame, transparent below shorter ones. Nil when there are no frames.
