@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(
             name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
+        // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
+        .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
     ]
 )

@@ -135,9 +135,12 @@ public final class TransitionInvariants {
             to = context.viewController(forKey: .to)
             container = context.containerView
             kind = context.kindName
-            let presented = context.kindName == "presentation" ? to : from
+            // Only a modal transition's controller has a presentation controller (reading
+            // `presentationController` of any other would create one).
+            let modal = kind == "presentation" || kind == "dismissal"
+            let presented = modal ? (kind == "presentation" ? to : from) : nil
             style = presented?.presentedStyle
-            removesPresenter = presented?.presentationController?.shouldRemovePresentersView ?? false
+            removesPresenter = presented.flatMap { ownPresentationController($0) }?.shouldRemovePresentersView ?? false
             hasAnimator = context.transitionAnimator != nil
         }
 
@@ -233,7 +236,7 @@ public final class TransitionInvariants {
                 if let container = t.container, container.window == nil {
                     violate(.hierarchy, "\(after): the container view is not in the window.")
                 }
-                if let shown = to.presentationController?.presentedView, let container = t.container,
+                if let shown = ownPresentationController(to)?.presentedView, let container = t.container,
                    !shown.isDescendant(of: container)
                 {
                     violate(.hierarchy, "\(after): the presented view is not in the container view.")
@@ -263,8 +266,8 @@ public final class TransitionInvariants {
                 if let container = t.container, container.window != nil {
                     violate(.leftBehind, "\(after): the container view is still in the window.")
                 }
-            } else if from.ownPresentingViewController !== to {
-                violate(.links, "\(after): \(name(from)) is no longer presented by \(name(to)).")
+            } else if from.ownPresentingViewController == nil {
+                violate(.links, "\(after): \(name(from)) is no longer presented.")
             }
         case "push", "pop":
             guard let nav = winner.parent as? UINavigationController ?? (didComplete ? from : to).navigationController
@@ -309,16 +312,18 @@ public final class TransitionInvariants {
                 if visible, container.window !== w {
                     violate(.hierarchy, "the container of \(name(presented))'s presentation is not in the window.")
                 }
-                if let shown = presented.presentationController?.presentedView, !shown.isDescendant(of: container) {
-                    violate(.hierarchy, "\(name(presented))'s presented view is not in its presentation's container.")
-                }
             }
-            if presented.presentationController?.shouldRemovePresentersView == true { selfVisible = false }
+            if ownPresentationController(presented)?.shouldRemovePresentersView == true { selfVisible = false }
             visit(presented, visible: visible, in: w, containers: &containers)
         }
         if vc.isBeingPresented || vc.isBeingDismissed {
             violate(.links, "\(name(vc)).\(vc.isBeingPresented ? "isBeingPresented" : "isBeingDismissed") is true "
                 + "with no transition running.")
+        }
+        if selfVisible, let container = vc.presentationContainer,
+           let shown = ownPresentationController(vc)?.presentedView, !shown.isDescendant(of: container)
+        {
+            violate(.hierarchy, "\(name(vc))'s presented view is not in its presentation's container.")
         }
         checkAppearance(vc, visible: selfVisible, in: w)
         if let nav = vc as? UINavigationController {
@@ -397,6 +402,13 @@ public final class TransitionInvariants {
 private struct WeakWindow {
     weak var window: UIWindow?
     init(_ window: UIWindow) { self.window = window }
+}
+
+/// The presentation controller of a controller that is presented (reading
+/// `presentationController` of any other would create one).
+@MainActor
+func ownPresentationController(_ vc: UIViewController) -> UIPresentationController? {
+    vc.presentedStyle != nil ? vc.presentationController : nil
 }
 
 @MainActor

@@ -64,7 +64,10 @@ extension ModalTransition {
         let controller = record.presentationController
         presented.isBeingPresented = false
         context.toView?.removeFromSuperview()
-        if let home = record.presenterHome, let view = presenter.viewIfLoaded, view.superview === record.container {
+        // The presenting view is back where it was (also when the animator took it out of the container).
+        if let home = record.presenterHome, let view = presenter.viewIfLoaded,
+           view.superview === record.container || view.superview == nil
+        {
             view.frame = home.frame
             home.restore(view, fallback: window)
         }
@@ -128,9 +131,23 @@ extension ModalTransition {
         if !presenterWasVisible, let view = presenter.viewIfLoaded, view.isDescendant(of: record.container) {
             view.removeFromSuperview()
         }
+        // A cancelled chained dismissal puts the controllers between back on screen.
+        for (container, home) in intermediateHomes where container.superview == nil {
+            home.restore(container, fallback: window)
+            container.frame = home.frame
+        }
+        if let fromView = context.fromView, fromView.superview == nil {
+            FlipbookDiagnostics.report(
+                "\(context.animatorName) removed the dismissed view (view(forKey: .from)) of \(describe(presented)) "
+                    + "from the container, and the dismissal was cancelled; Flipbook puts the from view back. Remove it "
+                    + "only when the transition completes (not transitionWasCancelled).")
+            record.container.addSubview(fromView)
+        }
         presented.beginAppearanceTransition(true, animated: context.isAnimated)
+        for vc in leaving { vc.beginAppearanceTransition(true, animated: context.isAnimated) }
         if presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: context.isAnimated) }
         presented.endAppearanceTransition()
+        for vc in leaving { vc.endAppearanceTransition() }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(false)"))
         controller.dismissalTransitionDidEnd(false)

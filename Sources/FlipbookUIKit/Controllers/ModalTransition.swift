@@ -198,6 +198,8 @@ final class ModalTransition {
 
         // Chained dismissal: the controllers between leave at once, without animation.
         let intermediates = Array(stack.dropLast())
+        // Their containers' places, to put them back if the dismissal is cancelled.
+        let intermediateHomes = intermediates.compactMap { vc in vc.presentationRecord.map { ($0.container, ViewHome(of: $0.container)) } }
         for vc in intermediates { vc.presentationRecord?.container.removeFromSuperview() }
 
         let window = container.window
@@ -224,6 +226,7 @@ final class ModalTransition {
             presenterChangesAppearance: !presenterVisible, window: window)
         transition.presenterHome = home
         transition.presenterWasVisible = presenterVisible
+        transition.intermediateHomes = intermediateHomes
         for participant in transition.participants { participant.involvedTransition = context }
         for vc in stack { vc.isBeingDismissed = true }
 
@@ -237,4 +240,6 @@ final class ModalTransition {
 
     var presenterHome: ViewHome?
     var presenterWasVisible = true
+    /// Chained dismissal: the containers of the controllers between, and where they were.
+    var intermediateHomes: [(UIView, ViewHome)] = []
 }
