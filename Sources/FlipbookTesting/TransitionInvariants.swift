@@ -117,7 +117,7 @@ public final class TransitionInvariants {
 
     @MainActor
     private final class Watched {
-        let context: ViewControllerTransitionContext
+        weak var context: ViewControllerTransitionContext?
         weak var from: UIViewController?
         weak var to: UIViewController?
         weak var container: UIView?
@@ -163,9 +163,11 @@ public final class TransitionInvariants {
             if window == nil, let w = context.containerView.window, !windows.contains(where: { $0.window === w }) {
                 windows.append(WeakWindow(w))
             }
+            transitions = transitions.filter { $0.value.context != nil }
             transitions[ObjectIdentifier(context)] = Watched(context)
         case let .contextCall(context, call):
-            guard call.hasPrefix("completeTransition("), let watched = transitions[ObjectIdentifier(context)] else { return }
+            guard call.hasPrefix("completeTransition("), let watched = transitions[ObjectIdentifier(context)],
+                  watched.context === context else { return }
             watched.completeCalls += 1
             if watched.completeCalls > 1 {
                 violate(.completeTransitionOnce,
@@ -173,17 +175,17 @@ public final class TransitionInvariants {
                         + "\(watched.subject); call it exactly once.")
             }
         case let .animationEnded(context, completed):
-            guard let watched = transitions[ObjectIdentifier(context)] else { return }
+            guard let watched = transitions[ObjectIdentifier(context)], watched.context === context else { return }
             watched.animationEnded.append(completed)
             if watched.animationEnded.count > 1 {
                 violate(.animationEndedOnce,
                     "animationEnded(_:) was called \(watched.animationEnded.count) times for \(watched.subject).")
             }
         case let .ended(context, didComplete):
-            guard let watched = transitions[ObjectIdentifier(context)] else { return }
+            guard let watched = transitions[ObjectIdentifier(context)], watched.context === context, !watched.ended
+            else { return }
             watched.ended = true
-            transitionEnded(watched, didComplete: didComplete)
-            transitions[ObjectIdentifier(context)] = nil
+            transitionEnded(watched, context: context, didComplete: didComplete)
             if TransitionProbe.runningContexts.allSatisfy({ !inScope($0.containerView.window) }) { check() }
         default:
             break
@@ -202,7 +204,7 @@ public final class TransitionInvariants {
 
     // MARK: One transition
 
-    private func transitionEnded(_ t: Watched, didComplete: Bool) {
+    private func transitionEnded(_ t: Watched, context: ViewControllerTransitionContext, didComplete: Bool) {
         if t.hasAnimator {
             if t.animationEnded.isEmpty {
                 violate(.animationEndedOnce, "animationEnded(_:) was not called after \(t.subject) ended.")
@@ -219,7 +221,6 @@ public final class TransitionInvariants {
         }
         guard !busy else { return }
         let after = "after \(t.subject) \(didComplete ? "completed" : "was cancelled")"
-        let context = t.context
         let winner = didComplete ? to : from
         let loserView = didComplete ? context.view(forKey: .from) : context.view(forKey: .to)
         if let container = t.container, let loserView, loserView !== winner.viewIfLoaded, loserView.isDescendant(of: container),

@@ -71,7 +71,9 @@ final class HomeViewController: UIViewController {
 let snapshotRecording: SnapshotTestingConfiguration.Record? =
     ProcessInfo.processInfo.environment["CI"] == nil ? nil : .never
 
-@Suite(.cleanClock, .snapshots(record: snapshotRecording))
+/// `.transitionInvariants` checks every transition of each test against the rules UIKit keeps
+/// (completeTransition once, balanced appearance callbacks, views where the style puts them, …).
+@Suite(.cleanClock, .transitionInvariants, .snapshots(record: snapshotRecording))
 @MainActor
 struct RiseTransitionTests {
     @Test func presentingRisesIntoPlace() {
@@ -90,14 +92,18 @@ struct RiseTransitionTests {
         #expect(recorder.history.events == [
             "delegate animationController(forPresented:) -> RiseAnimator",
             "delegate interactionControllerForPresentation(using:) -> nil",
+            "DetailViewController viewWillAppear(true)",
+            "presentationController presentationTransitionWillBegin()",
             "RiseAnimator transitionDuration(using:) -> 0.5",
             "RiseAnimator animateTransition(using:)",
             "context completeTransition(true)",
+            "DetailViewController viewDidAppear(true)",
+            "presentationController presentationTransitionDidEnd(true)",
             "completion present",
             "RiseAnimator animationEnded(true)",
         ])
         // The whole history, times included, reads as text when it differs.
-        #expect(recorder.history.entries.map(\.time) == [0.1, 0.1, 0.1, 0.1, 0.6, 0.6, 0.6])
+        #expect(recorder.history.entries.map(\.time) == [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.6, 0.6, 0.6, 0.6, 0.6])
         // The presented screen alone, at rest.
         assertSnapshot(of: detail, as: .image(scale: 1), named: "detail")
     }
@@ -117,5 +123,22 @@ struct RiseTransitionTests {
         #expect(recorder.history.events.contains("context completeTransition(true)"))
         #expect(recorder.history.events.last == "RiseAnimator animationEnded(true)")
         print(recorder.history)
+    }
+
+    /// The same checks, explicitly, with a release check at the end: the dismissed card and its
+    /// view are gone once the test lets go of them.
+    @Test func dismissedCardIsReleased() {
+        let home = HomeViewController()
+        let driver = AppDriver(rootViewController: home)
+        let invariants = TransitionInvariants(app: driver)
+        do {
+            let detail = DetailViewController()
+            home.present(detail, animated: true)
+            driver.runScript()
+            detail.dismiss(animated: true)
+            driver.runScript()
+        }
+        invariants.checkReleased()
+        #expect(invariants.violations.isEmpty, "\(invariants.summary)")
     }
 }

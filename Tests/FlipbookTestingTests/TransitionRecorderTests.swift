@@ -54,9 +54,13 @@ struct TransitionRecorderTests {
             "delegate presentationController(forPresented:) -> UIPresentationController",
             "delegate animationController(forPresented:) -> RiseAnimator",
             "delegate interactionControllerForPresentation(using:) -> nil",
+            "UIViewController viewWillAppear(true)",
+            "presentationController presentationTransitionWillBegin()",
             "RiseAnimator transitionDuration(using:) -> 0.5",
             "RiseAnimator animateTransition(using:)",
             "context completeTransition(true)",
+            "UIViewController viewDidAppear(true)",
+            "presentationController presentationTransitionDidEnd(true)",
             "RiseAnimator animationEnded(true)",
         ])
 
@@ -74,15 +78,21 @@ struct TransitionRecorderTests {
         let cancelled = TransitionRecorder.History([
             .init(time: 0, event: "delegate animationController(forDismissed:) -> RiseAnimator"),
             .init(time: 0, event: "delegate interactionControllerForDismissal(using:) -> UIPercentDrivenInteractiveTransition"),
+            .init(time: 0, event: "UIViewController viewWillDisappear(true)"),
+            .init(time: 0, event: "presentationController dismissalTransitionWillBegin()"),
             .init(time: 0, event: "RiseAnimator transitionDuration(using:) -> 0.5"),
             .init(time: 0, event: "UIPercentDrivenInteractiveTransition startInteractiveTransition(_:)"),
             .init(time: 0, event: "RiseAnimator animateTransition(using:)"),
             .init(time: 0.017, event: "context updateInteractiveTransition(0.3)"),
             .init(time: 0.117, event: "context cancelInteractiveTransition()"),
         ])
-        #expect(Array(recorder.history.entries.prefix(7)) == cancelled.entries)
-        #expect(Array(recorder.history.events.dropFirst(7)) == [
+        #expect(Array(recorder.history.entries.prefix(9)) == cancelled.entries, "\(recorder.history)")
+        // The cancel reverses the appearance callbacks.
+        #expect(Array(recorder.history.events.dropFirst(9)) == [
             "context completeTransition(false)",
+            "UIViewController viewWillAppear(true)",
+            "UIViewController viewDidAppear(true)",
+            "presentationController dismissalTransitionDidEnd(false)",
             "RiseAnimator animationEnded(false)",
         ])
 
@@ -92,10 +102,12 @@ struct TransitionRecorderTests {
         delegate.interaction.finish()
         driver.runScript()
         #expect(home.presentedViewController == nil)
-        #expect(Array(recorder.history.events.suffix(5)) == [
+        #expect(Array(recorder.history.events.suffix(7)) == [
             "context updateInteractiveTransition(0.6)",
             "context finishInteractiveTransition()",
             "context completeTransition(true)",
+            "UIViewController viewDidDisappear(true)",
+            "presentationController dismissalTransitionDidEnd(true)",
             "completion dismiss",
             "RiseAnimator animationEnded(true)",
         ])
@@ -127,9 +139,18 @@ struct TransitionRecorderTests {
         home.present(detail, animated: true, completion: recorder.completion("present"))
         driver.runScript()
         #expect(home.presentedViewController === detail)
+        // UIKit's own animator runs; its calls are recorded as well.
         #expect(recorder.history.events == [
             "delegate animationController(forPresented:) -> nil",
+            "UIViewController viewWillAppear(true)",
+            "presentationController presentationTransitionWillBegin()",
+            "DefaultModalAnimator transitionDuration(using:) -> 0.5",
+            "DefaultModalAnimator animateTransition(using:)",
+            "context completeTransition(true)",
+            "UIViewController viewDidAppear(true)",
+            "presentationController presentationTransitionDidEnd(true)",
             "completion present",
+            "DefaultModalAnimator animationEnded(true)",
         ])
     }
 }
@@ -196,11 +217,15 @@ extension TransitionRecorderTests {
         #expect(recorder.history.events == [
             "delegate animationController(forPresented:) -> InterruptibleRiseAnimator",
             "delegate interactionControllerForPresentation(using:) -> UIPercentDrivenInteractiveTransition",
+            "UIViewController viewWillAppear(true)",
+            "presentationController presentationTransitionWillBegin()",
             "InterruptibleRiseAnimator transitionDuration(using:) -> 0.4",
             "UIPercentDrivenInteractiveTransition startInteractiveTransition(_:)",
             "context updateInteractiveTransition(0.5)",
             "context finishInteractiveTransition()",
             "context completeTransition(true)",
+            "UIViewController viewDidAppear(true)",
+            "presentationController presentationTransitionDidEnd(true)",
             "completion present",
             "InterruptibleRiseAnimator animationEnded(true)",
         ])

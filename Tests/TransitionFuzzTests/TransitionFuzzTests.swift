@@ -131,4 +131,25 @@ struct FoundByFuzzingTests {
         #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
         #expect(run.diagnostics.contains { $0.contains("Flipbook puts the from view back") })
     }
+
+    /// The same with the controller between covered by a full-screen presentation (or a
+    /// current-context one) and the dismissal cancelled (by a wrong completion flag, or by the
+    /// interaction timeout): the cancel used to make the covered controller appear.
+    @Test func fuzzSeed1163() {
+        let run = FuzzRun.run([
+            .present(.overFullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .present(.fullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .dismiss(depth: 0, animated: true, animator: .wrongFlag, interaction: .none),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
+    }
+
+    @Test func fuzzSeed1639() {
+        let run = FuzzRun.run([
+            .present(.overFullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .present(.currentContext, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .dismiss(depth: 0, animated: true, animator: .slide, interaction: .percentDriven),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
+    }
 }

@@ -144,10 +144,10 @@ extension ModalTransition {
             record.container.addSubview(fromView)
         }
         presented.beginAppearanceTransition(true, animated: context.isAnimated)
-        for vc in leaving { vc.beginAppearanceTransition(true, animated: context.isAnimated) }
+        for vc in appearedIntermediates { vc.beginAppearanceTransition(true, animated: context.isAnimated) }
         if presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: context.isAnimated) }
         presented.endAppearanceTransition()
-        for vc in leaving { vc.endAppearanceTransition() }
+        for vc in appearedIntermediates { vc.endAppearanceTransition() }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(false)"))
         controller.dismissalTransitionDidEnd(false)

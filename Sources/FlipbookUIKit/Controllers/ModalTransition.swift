@@ -230,6 +230,7 @@ final class ModalTransition {
         for participant in transition.participants { participant.involvedTransition = context }
         for vc in stack { vc.isBeingDismissed = true }
 
+        transition.appearedIntermediates = intermediates.filter { $0.appearanceState == .appeared }
         top.beginAppearanceTransition(false, animated: animated)
         for vc in intermediates.reversed() { vc.beginAppearanceTransition(false, animated: animated) }
         if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: animated) }
@@ -242,4 +243,6 @@ final class ModalTransition {
     var presenterWasVisible = true
     /// Chained dismissal: the containers of the controllers between, and where they were.
     var intermediateHomes: [(UIView, ViewHome)] = []
+    /// Chained dismissal: the controllers between that were on screen (a cancel shows them again).
+    var appearedIntermediates: [UIViewController] = []
 }
