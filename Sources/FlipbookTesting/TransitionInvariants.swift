@@ -159,8 +159,12 @@ public final class TransitionInvariants {
     private func observe(_ event: TransitionProbe.Event) {
         switch event {
         case let .began(context):
-            guard inScope(context.containerView.window) else { return }
-            if window == nil, let w = context.containerView.window, !windows.contains(where: { $0.window === w }) {
+            // The container, or else a controller's view (a chained dismissal's container can be
+            // out of the window already), says where the transition runs.
+            let w = context.containerView.window ?? [context.viewController(forKey: .to), context.viewController(forKey: .from)]
+                .lazy.compactMap { $0.flatMap(windowOf) }.first
+            guard inScope(w) else { return }
+            if window == nil, let w, !windows.contains(where: { $0.window === w }) {
                 windows.append(WeakWindow(w))
             }
             transitions = transitions.filter { $0.value.context != nil }
@@ -186,7 +190,7 @@ public final class TransitionInvariants {
             else { return }
             watched.ended = true
             transitionEnded(watched, context: context, didComplete: didComplete)
-            if TransitionProbe.runningContexts.allSatisfy({ !inScope($0.containerView.window) }) { check() }
+            check()
         default:
             break
         }
@@ -286,10 +290,13 @@ public final class TransitionInvariants {
     /// Checks the whole watched window (or every window a transition ran in) now, when no
     /// transition runs there: appearance, hierarchy, views left behind, links.
     public func check() {
+        // Not while a transition runs (its views are in between; its container may even be
+        // out of the window, in a chained dismissal).
+        let running = TransitionProbe.runningContexts
+        guard !transitions.values.contains(where: { t in !t.ended && running.contains { $0 === t.context } }) else { return }
         let targets = window.map { [$0] } ?? windows.compactMap(\.window)
         for w in targets {
-            guard !TransitionProbe.runningContexts.contains(where: { $0.containerView.window === w }),
-                  let root = w.rootViewController
+            guard !running.contains(where: { $0.containerView.window === w }), let root = w.rootViewController
             else { continue }
             var containers: [UIView] = []
             visit(root, visible: !w.isHidden, in: w, containers: &containers)
@@ -403,6 +410,18 @@ public final class TransitionInvariants {
 private struct WeakWindow {
     weak var window: UIWindow?
     init(_ window: UIWindow) { self.window = window }
+}
+
+/// The window of `vc`'s view, or of the nearest controller below it (presenter or parent)
+/// whose view is in one.
+@MainActor
+func windowOf(_ vc: UIViewController) -> UIWindow? {
+    var current: UIViewController? = vc
+    while let c = current {
+        if let w = c.viewIfLoaded?.window { return w }
+        current = c.ownPresentingViewController ?? c.parent
+    }
+    return nil
 }
 
 /// The presentation controller of a controller that is presented (reading

@@ -16,8 +16,10 @@ struct FuzzRun {
     var failures: [String] = []
     /// Diagnostics reported during the run.
     var diagnostics: [String] = []
-    /// Transitions that ran.
+    /// Transitions that started, and of those ended, how many completed and how many were cancelled.
     var transitions = 0
+    var completed = 0
+    var cancelled = 0
 
     /// How long the app may take to settle at the end (covers the 30 s interaction timeout and
     /// the 5 s completion grace period, twice).
@@ -58,8 +60,14 @@ struct FuzzRun {
         let printed = FlipbookDiagnostics.printsToStandardError
         FlipbookDiagnostics.printsToStandardError = false
         defer { FlipbookDiagnostics.printsToStandardError = printed }
-        var transitions = 0
-        let counter = TransitionProbe.addObserver { if case .began = $0 { transitions += 1 } }
+        var transitions = 0, completed = 0, cancelled = 0
+        let counter = TransitionProbe.addObserver { event in
+            switch event {
+            case .began: transitions += 1
+            case let .ended(_, didComplete): if didComplete { completed += 1 } else { cancelled += 1 }
+            default: break
+            }
+        }
         runApp(steps, stopAtFirstFailure: stopAtFirstFailure, into: &result)
         TransitionProbe.removeObserver(counter)
         if result.failures.isEmpty || !stopAtFirstFailure {
@@ -76,6 +84,8 @@ struct FuzzRun {
         UIApplication.shared.discardTransientStateForTesting()
         FuzzRegistry.reset()
         result.transitions = transitions
+        result.completed = completed
+        result.cancelled = cancelled
         return result
     }
 

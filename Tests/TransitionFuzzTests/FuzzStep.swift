@@ -110,40 +110,42 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
     /// A random step; `weights` favour the steps that make transitions.
     static func random(using r: inout FuzzRandom) -> FuzzStep {
         func animator() -> FuzzAnimator {
-            r.chance(0.2) ? r.pick(Array(FuzzAnimator.misbehaving).sorted { $0.rawValue < $1.rawValue })
+            r.chance(0.15) ? r.pick(Array(FuzzAnimator.misbehaving).sorted { $0.rawValue < $1.rawValue })
                 : r.pick([.system, .slide, .interruptible, .instant])
         }
         func interaction() -> FuzzInteraction {
-            r.chance(0.3) ? r.pick([.percentDriven, .percentDriven, .percentDrivenRunning]) : .none
+            r.chance(0.2) ? r.pick([.percentDriven, .percentDriven, .percentDrivenRunning]) : .none
         }
+        // About a third of the steps let time pass, so that most transitions end between the
+        // steps that start them (the rest overlap: misuse Flipbook must refuse cleanly).
         let roll = Int.random(in: 0..<100, using: &r)
         switch roll {
-        case 0..<16:
+        case 0..<14:
             return .present(
                 r.pick(FuzzStyle.allCases), animated: r.chance(0.8), animator: animator(), interaction: interaction(),
                 inNavigation: r.chance(0.3))
-        case 16..<28:
+        case 14..<24:
             return .dismiss(
                 depth: Int.random(in: 0...2, using: &r), animated: r.chance(0.8), animator: animator(),
                 interaction: interaction())
-        case 28..<40: return .push(animated: r.chance(0.8), animator: animator(), interaction: interaction())
-        case 40..<48: return .pop(animated: r.chance(0.8), animator: animator(), interaction: interaction())
-        case 48..<50: return .popToRoot(animated: r.chance(0.7))
-        case 50..<53:
+        case 24..<35: return .push(animated: r.chance(0.8), animator: animator(), interaction: interaction())
+        case 35..<42: return .pop(animated: r.chance(0.8), animator: animator(), interaction: interaction())
+        case 42..<44: return .popToRoot(animated: r.chance(0.7))
+        case 44..<47:
             return .setViewControllers(
                 keep: Int.random(in: 0...3, using: &r), add: Int.random(in: 0...2, using: &r), animated: r.chance(0.7))
-        case 53..<60: return .update(r.decimal(-0.1...1.1))
-        case 60..<64: return .finish
-        case 64..<67: return .cancel
-        case 67..<69: return .pause
-        case 69..<73: return .tap(x: r.decimal(0...1), y: r.decimal(0...1))
-        case 73..<76:
+        case 47..<52: return .update(r.decimal(-0.1...1.1))
+        case 52..<55: return .finish
+        case 55..<57: return .cancel
+        case 57..<58: return .pause
+        case 58..<61: return .tap(x: r.decimal(0...1), y: r.decimal(0...1))
+        case 61..<63:
             return .drag(
                 fromX: r.decimal(0...1), fromY: r.decimal(0...1), toX: r.decimal(0...1), toY: r.decimal(0...1),
                 duration: r.decimal(0...0.6))
-        case 76..<80: return .edgeSwipe(toX: r.decimal(0...1), y: r.decimal(0.2...0.9), duration: r.decimal(0.05...0.6))
+        case 63..<66: return .edgeSwipe(toX: r.decimal(0...1), y: r.decimal(0.2...0.9), duration: r.decimal(0.05...0.6))
         default:
-            return .advance(r.chance(0.05) ? r.decimal(5...40, places: 1) : r.decimal(0...1.2))
+            return .advance(r.chance(0.04) ? r.decimal(5...40, places: 1) : r.decimal(0.05...1.2))
         }
     }
 

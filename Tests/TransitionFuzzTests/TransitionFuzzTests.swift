@@ -15,31 +15,39 @@ struct TransitionFuzzTests {
     static let stepsPerSequence = 24
 
     /// Runs `count` sequences from `firstSeed`; returns the failing seeds with their report.
-    static func fuzz(count: Int, firstSeed: UInt64, shrinkBudget: Int = 400) -> (failures: [String], transitions: Int) {
+    struct Totals {
         var failures: [String] = []
-        var transitions = 0
+        var transitions = 0, completed = 0, cancelled = 0, diagnostics = 0, steps = 0
+    }
+
+    static func fuzz(count: Int, firstSeed: UInt64, shrinkBudget: Int = 400) -> Totals {
+        var totals = Totals()
         let progressFile = ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ_PROGRESS"]
         for k in 0..<count {
             let seed = firstSeed &+ UInt64(k)
             if let progressFile { try? "\(seed)\n".write(toFile: progressFile, atomically: false, encoding: .utf8) }
             let steps = FuzzStep.sequence(seed: seed, count: stepsPerSequence)
             let run = FuzzRun.run(steps)
-            transitions += run.transitions
+            totals.steps += steps.count
+            totals.transitions += run.transitions
+            totals.completed += run.completed
+            totals.cancelled += run.cancelled
+            totals.diagnostics += run.diagnostics.count
             guard let first = run.failures.first else { continue }
             let minimal = FuzzShrinker.shrink(steps, budget: shrinkBudget) { !FuzzRun.run($0).failures.isEmpty }
             let again = FuzzRun.run(minimal).failures.first ?? first
-            failures.append(
+            totals.failures.append(
                 "seed \(seed) fails: \(first)\nShrunk from \(steps.count) to \(minimal.count) steps:\n"
                     + FuzzShrinker.swiftTest(minimal, seed: seed, failure: again))
-            if failures.count >= 3 { break }
+            if totals.failures.count >= 3 { break }
         }
-        return (failures, transitions)
+        return totals
     }
 
     @Test func shortRun() {
         let result = Self.fuzz(count: 200, firstSeed: 1)
         #expect(result.failures.isEmpty, "\(result.failures.joined(separator: "\n\n"))")
-        #expect(result.transitions > 200)
+        #expect(result.transitions > 1000)
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ_N"] != nil))
@@ -51,9 +59,10 @@ struct TransitionFuzzTests {
         let result = Self.fuzz(count: count, firstSeed: seed)
         let seconds = Date().timeIntervalSince(start)
         print(String(
-            format: "Transition fuzz: %d sequences of %d steps from seed %llu, %d transitions, %.1f s (%.2f ms a sequence), %d failing",
-            count, Self.stepsPerSequence, seed, result.transitions, seconds, seconds * 1000 / Double(max(1, count)),
-            result.failures.count))
+            format: "Transition fuzz: %d sequences (%d steps) from seed %llu in %.1f s (%.1f ms a sequence): "
+                + "%d transitions started, %d completed, %d cancelled; %d diagnostics; %d failing",
+            count, result.steps, seed, seconds, seconds * 1000 / Double(max(1, count)), result.transitions,
+            result.completed, result.cancelled, result.diagnostics, result.failures.count))
         for failure in result.failures { print(failure) }
         #expect(result.failures.isEmpty, "\(result.failures.joined(separator: "\n\n"))")
     }
@@ -149,6 +158,31 @@ struct FoundByFuzzingTests {
             .present(.overFullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
             .present(.currentContext, animated: false, animator: .system, interaction: .none, inNavigation: false),
             .dismiss(depth: 0, animated: true, animator: .slide, interaction: .percentDriven),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
+    }
+
+    /// A push while a chained dismissal runs: the checker used to look at the window in the
+    /// middle of the dismissal (whose container had left the window) and report it.
+    @Test func fuzzSeed62() {
+        let run = FuzzRun.run([
+            .present(.overFullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .present(.overCurrentContext, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .dismiss(depth: 0, animated: true, animator: .system, interaction: .none),
+            .push(animated: false, animator: .system, interaction: .none),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
+    }
+
+    /// The same with the presenter's own view out of the window too (covered by a
+    /// current-context presentation).
+    @Test func fuzzSeed62Deeper() {
+        let run = FuzzRun.run([
+            .present(.overFullScreen, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .present(.currentContext, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .present(.overCurrentContext, animated: false, animator: .system, interaction: .none, inNavigation: false),
+            .dismiss(depth: 1, animated: true, animator: .system, interaction: .none),
+            .push(animated: false, animator: .system, interaction: .none),
         ])
         #expect(run.failures.isEmpty, "\(run.failures.joined(separator: "\n"))")
     }
