@@ -209,11 +209,18 @@ open class UIDynamicAnimator {
     /// the link started), so the simulation keeps media time whatever the clock's frame rate
     /// and however the clock is advanced (an export at 120 fps on a 60 Hz clock ticks every
     /// 1/120 s). A tick in the same frame as the start steps one display frame, as it always did.
+    /// A whole number of display frames is stepped as exactly that many frame durations, so the
+    /// result (and `elapsedTime`, which `action` blocks compare with deadlines) does not depend on
+    /// the rounding of `now - last` at the clock's absolute time.
     private func stepDuration(_ link: CADisplayLink) -> TimeInterval {
         let now = link.timestamp
         defer { lastStepTime = now }
-        guard let last = lastStepTime, now > last else { return link.duration }
-        return now - last
+        let frame = link.duration
+        guard let last = lastStepTime, now > last else { return frame }
+        let dt = now - last
+        let frames = (dt / frame).rounded()
+        if frames >= 1, abs(dt / frame - frames) < 1e-6 { return frames * frame }
+        return dt
     }
 
     private func tick(_ link: CADisplayLink) {
