@@ -44,3 +44,22 @@ generate:
 
 clean:
 	rm -rf .build Benchmarks/.build $(OUT)
+
+# Physics fuzzing: N random UIKit Dynamics scenes (default 1000) from SEED (default 1), each run
+# for SECONDS of simulated time (default 60). Prints the count, the time and any failing seed
+# with a minimal reproduction; SEEDS=143,204 replays chosen seeds. `make test` runs a short version.
+.PHONY: fuzz-physics
+fuzz-physics: deps
+	$(SWIFT) build --build-tests
+	FLIPBOOK_PHYSICS_FUZZ_N=$(if $(filter command line environment,$(origin N)),$(N),1000) \
+	FLIPBOOK_PHYSICS_FUZZ_SEED=$(if $(filter command line environment,$(origin SEED)),$(SEED),1) \
+	FLIPBOOK_PHYSICS_FUZZ_SECONDS=$(if $(filter command line environment,$(origin SECONDS)),$(SECONDS),60) \
+	$(if $(SEEDS),FLIPBOOK_PHYSICS_FUZZ_SEEDS=$(SEEDS)) \
+	$(SWIFT) test --skip-build --filter "DynamicsFuzzTests/longRun"
+
+# The physics fidelity scenes side by side: FlipbookPhysics, Box2D 2.4 and the closed forms
+# (docs/Physics-Fidelity.md). A debug build is enough: it measures agreement, not speed.
+.PHONY: bench-physics-fidelity
+bench-physics-fidelity: deps
+	@scripts/install-deps.sh --bench
+	cd Benchmarks && $(SWIFT) build --product PhysicsFidelity && ./.build/debug/PhysicsFidelity

@@ -24,6 +24,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         .executableTarget(
             name: "PhysicsBenchmark", dependencies: [.product(name: "Flipbook", package: "Flipbook"), "CBox2DHarness"]),
+        // The fidelity scenes side by side: FlipbookPhysics, Box2D and the closed forms.
+        .executableTarget(
+            name: "PhysicsFidelity", dependencies: [.product(name: "Flipbook", package: "Flipbook"), "CBox2DHarness"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -2,6 +2,8 @@
 #include "box2d_harness.h"
 #include <box2d/box2d.h>
 #include <time.h>
+#include <vector>
+#include <cfloat>
 
 extern "C" int box2d_harness_version(void) { return b2_version.major * 100 + b2_version.minor * 10 + b2_version.revision; }
 
@@ -55,4 +57,96 @@ extern "C" box2d_pyramid_result box2d_run_pyramid(int rows, int steps, int veloc
         if (b->GetType() == b2_dynamicBody && b->IsAwake()) result.awakeCount += 1;
     result.contactCount = world.GetContactCount();
     return result;
+}
+
+namespace {
+struct HarnessWorld {
+    b2World world;
+    b2Body *ground;
+    std::vector<b2Body *> bodies;
+    explicit HarnessWorld(b2Vec2 g) : world(g) {
+        b2BodyDef bd;
+        ground = world.CreateBody(&bd);
+    }
+};
+HarnessWorld *W(void *w) { return static_cast<HarnessWorld *>(w); }
+}
+
+extern "C" void *box2d_world_create(double gx, double gy) { return new HarnessWorld(b2Vec2(float(gx), float(gy))); }
+extern "C" void box2d_world_destroy(void *world) { delete W(world); }
+
+extern "C" int box2d_world_add_box(void *world, int dynamic, double x, double y, double hx, double hy, double density,
+                                   double friction, double restitution, int fixedRotation, double linearDamping) {
+    b2BodyDef bd;
+    bd.type = dynamic ? b2_dynamicBody : b2_staticBody;
+    bd.position.Set(float(x), float(y));
+    bd.fixedRotation = fixedRotation != 0;
+    bd.linearDamping = float(linearDamping);
+    b2Body *body = W(world)->world.CreateBody(&bd);
+    b2PolygonShape shape;
+    shape.SetAsBox(float(hx), float(hy));
+    b2FixtureDef fd;
+    fd.shape = &shape;
+    fd.density = float(density);
+    fd.friction = float(friction);
+    fd.restitution = float(restitution);
+    body->CreateFixture(&fd);
+    W(world)->bodies.push_back(body);
+    return int(W(world)->bodies.size()) - 1;
+}
+
+extern "C" void box2d_world_add_ground_edge(void *world, double x1, double y1, double x2, double y2, double friction, double restitution) {
+    b2EdgeShape shape;
+    shape.SetTwoSided(b2Vec2(float(x1), float(y1)), b2Vec2(float(x2), float(y2)));
+    b2FixtureDef fd;
+    fd.shape = &shape;
+    fd.friction = float(friction);
+    fd.restitution = float(restitution);
+    W(world)->ground->CreateFixture(&fd);
+}
+
+extern "C" void box2d_world_add_distance_to_ground(void *world, int body, double ax, double ay, double length, double hz, double zeta) {
+    b2Body *b = W(world)->bodies[body];
+    b2DistanceJointDef jd;
+    jd.Initialize(W(world)->ground, b, b2Vec2(float(ax), float(ay)), b->GetWorldCenter());
+    jd.length = float(length);
+    if (hz > 0) {
+        jd.minLength = 0.0f;
+        jd.maxLength = FLT_MAX;
+        b2LinearStiffness(jd.stiffness, jd.damping, float(hz), float(zeta), W(world)->ground, b);
+    } else {
+        jd.minLength = jd.maxLength = float(length);
+        jd.stiffness = 0.0f;
+        jd.damping = 0.0f;
+    }
+    W(world)->world.CreateJoint(&jd);
+}
+
+extern "C" void box2d_world_add_mouse(void *world, int body, double tx, double ty, double hz, double zeta) {
+    b2Body *b = W(world)->bodies[body];
+    b2MouseJointDef jd;
+    jd.bodyA = W(world)->ground;
+    jd.bodyB = b;
+    // Box2D anchors the joint at the body point under the target when it is created: create it
+    // at the centre, then move the target, so the centre is pulled (as UISnapBehavior's is).
+    jd.target = b->GetWorldCenter();
+    jd.maxForce = FLT_MAX;
+    b2LinearStiffness(jd.stiffness, jd.damping, float(hz), float(zeta), W(world)->ground, b);
+    b2MouseJoint *joint = static_cast<b2MouseJoint *>(W(world)->world.CreateJoint(&jd));
+    joint->SetTarget(b2Vec2(float(tx), float(ty)));
+}
+
+extern "C" void box2d_world_set_velocity(void *world, int body, double vx, double vy) {
+    W(world)->bodies[body]->SetLinearVelocity(b2Vec2(float(vx), float(vy)));
+}
+
+extern "C" void box2d_world_step(void *world, double dt, int count, int velocityIterations, int positionIterations) {
+    for (int i = 0; i < count; ++i) W(world)->world.Step(float(dt), velocityIterations, positionIterations);
+}
+
+extern "C" void box2d_world_state(void *world, int body, double *out) {
+    b2Body *b = W(world)->bodies[body];
+    out[0] = b->GetPosition().x; out[1] = b->GetPosition().y; out[2] = b->GetAngle();
+    out[3] = b->GetLinearVelocity().x; out[4] = b->GetLinearVelocity().y; out[5] = b->GetAngularVelocity();
+    out[6] = b->IsAwake() ? 1 : 0;
 }

@@ -46,6 +46,10 @@ open class UIDynamicAnimator {
     private var link: CADisplayLink?
     private var runningStorage = false
     private var elapsedStorage: TimeInterval = 0
+    /// Media time of the last physics step, or of the (re)start of the display link; nil
+    /// before the first start. Each tick steps the media time passed since (docs/Semantics.md,
+    /// "UIKit Dynamics: time").
+    private var lastStepTime: CFTimeInterval?
 
     /// An animator in `view`'s coordinate space.
     public init(referenceView view: UIView) {
@@ -185,7 +189,12 @@ open class UIDynamicAnimator {
     // MARK: Ticking
 
     private func startLink() {
-        if let link { link.isPaused = false; return }
+        if let link {
+            if link.isPaused { lastStepTime = MediaClock.main.now }
+            link.isPaused = false
+            return
+        }
+        lastStepTime = MediaClock.main.now
         let newLink = CADisplayLink { [weak self] link in
             guard let self else { link.invalidate(); return }
             self.tick(link)
@@ -195,6 +204,24 @@ open class UIDynamicAnimator {
     }
 
     private func stopLink() { link?.isPaused = true }
+
+    /// The seconds of physics this tick runs: the media time since the previous step (or since
+    /// the link started), so the simulation keeps media time whatever the clock's frame rate
+    /// and however the clock is advanced (an export at 120 fps on a 60 Hz clock ticks every
+    /// 1/120 s). A tick in the same frame as the start steps one display frame, as it always did.
+    /// A whole number of display frames is stepped as exactly that many frame durations, so the
+    /// result (and `elapsedTime`, which `action` blocks compare with deadlines) does not depend on
+    /// the rounding of `now - last` at the clock's absolute time.
+    private func stepDuration(_ link: CADisplayLink) -> TimeInterval {
+        let now = link.timestamp
+        defer { lastStepTime = now }
+        let frame = link.duration
+        guard let last = lastStepTime, now > last else { return frame }
+        let dt = now - last
+        let frames = (dt / frame).rounded()
+        if frames >= 1, abs(dt / frame - frames) < 1e-6 { return frames * frame }
+        return dt
+    }
 
     private func tick(_ link: CADisplayLink) {
         isTicking = true
@@ -207,7 +234,7 @@ open class UIDynamicAnimator {
             syncIfNeeded()
             guard runningStorage else { return }
         }
-        let dt = link.duration
+        let dt = stepDuration(link)
         let behaviors = allBehaviors
         for b in behaviors { b.applyForces(engine, dt: dt) }
         engine.world.step(dt)

@@ -26,6 +26,28 @@ typedef struct {
 /// (1.125, 0) per box; gravity (0, -10); `steps` steps of 1/60 s with the given iterations.
 box2d_pyramid_result box2d_run_pyramid(int rows, int steps, int velocityIterations, int positionIterations, int allowSleep);
 
+// A small world API for the fidelity scenes (PhysicsFidelity): metres, kilograms, seconds.
+// Bodies are numbered from 0 in creation order; the world owns a static ground body.
+
+/// A world with gravity (gx, gy); free it with box2d_world_destroy.
+void *box2d_world_create(double gx, double gy);
+void box2d_world_destroy(void *world);
+/// A box of half-extents (hx, hy) centred at (x, y); returns its number.
+int box2d_world_add_box(void *world, int dynamic, double x, double y, double hx, double hy, double density,
+                        double friction, double restitution, int fixedRotation, double linearDamping);
+/// A one-sided ground segment (on the ground body) with the given friction and restitution.
+void box2d_world_add_ground_edge(void *world, double x1, double y1, double x2, double y2, double friction, double restitution);
+/// A distance joint from the fixed point (ax, ay) to the body's centre: a rod when hz is 0,
+/// otherwise a spring of hz and damping ratio zeta (b2LinearStiffness) between 0 and any length.
+void box2d_world_add_distance_to_ground(void *world, int body, double ax, double ay, double length, double hz, double zeta);
+/// A mouse joint pulling the body's centre to (tx, ty): a spring of hz and zeta, no force limit.
+void box2d_world_add_mouse(void *world, int body, double tx, double ty, double hz, double zeta);
+void box2d_world_set_velocity(void *world, int body, double vx, double vy);
+/// `count` steps of dt with the given iterations.
+void box2d_world_step(void *world, double dt, int count, int velocityIterations, int positionIterations);
+/// x, y, angle, vx, vy, angular velocity, awake (0/1).
+void box2d_world_state(void *world, int body, double *out7);
+
 #ifdef __cplusplus
 }
 #endif
