@@ -24,7 +24,7 @@ demo: deps
 
 bench: deps
 	@scripts/install-deps.sh --bench
-	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py

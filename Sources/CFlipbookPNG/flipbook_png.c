@@ -185,3 +185,27 @@ unsigned char *flipbook_png_encode(
     return out;
 }
 
+
+void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsigned char *out) {
+    long W = width + (width & 1), H = height + (height & 1);
+    unsigned char *Y = out, *U = out + W * H, *V = U + (W / 2) * (H / 2);
+    for (long y = 0; y < H; y += 2) {
+        for (long x = 0; x < W; x += 2) {
+            int sr = 0, sg = 0, sb = 0;
+            for (int dy = 0; dy < 2; dy++) {
+                for (int dx = 0; dx < 2; dx++) {
+                    long px = x + dx, py = y + dy;
+                    int r = 0, g = 0, b = 0;  /* the padding is black */
+                    if (px < width && py < height) {
+                        const unsigned char *p = pixels + (py * width + px) * 4;
+                        r = p[0]; g = p[1]; b = p[2];
+                    }
+                    Y[py * W + px] = (unsigned char)(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
+                    sr += r; sg += g; sb += b;
+                }
+            }
+            U[(y / 2) * (W / 2) + x / 2] = (unsigned char)(((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128);
+            V[(y / 2) * (W / 2) + x / 2] = (unsigned char)(((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128);
+        }
+    }
+}

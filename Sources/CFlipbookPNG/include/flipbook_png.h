@@ -27,4 +27,9 @@ unsigned char *flipbook_png_encode(
 /// straight = (c * 255 + a / 2) / a, as cairo's PNG writer rounds.
 void flipbook_straight_rgba(const unsigned char *src, size_t count, unsigned char *dst);
 
+/// Premultiplied RGBA8 (composited over black, as exports are) to planar YUV 4:2:0, BT.601
+/// limited range as ffmpeg converts by default, padded with black to even sizes: `out` holds
+/// W * H + 2 * (W / 2) * (H / 2) bytes, W and H the sizes rounded up to even.
+void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsigned char *out);
+
 #endif
