@@ -186,26 +186,50 @@ unsigned char *flipbook_png_encode(
 }
 
 
+/// One chroma pair from the sums of up to four pixels (the padding counts as black).
+static void flipbook_uv(int sr, int sg, int sb, unsigned char *u, unsigned char *v) {
+    *u = (unsigned char)(((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128);
+    *v = (unsigned char)(((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128);
+}
+
 void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsigned char *out) {
     long W = width + (width & 1), H = height + (height & 1);
     unsigned char *Y = out, *U = out + W * H, *V = U + (W / 2) * (H / 2);
+    /* Luma, row by row (a plain loop the compiler vectorises); padding is black (16). */
+    for (long y = 0; y < H; y++) {
+        unsigned char *dst = Y + y * W;
+        if (y >= height) { memset(dst, 16, (size_t)W); continue; }
+        const unsigned char *src = pixels + y * width * 4;
+        for (long x = 0; x < width; x++) {
+            int r = src[x * 4], g = src[x * 4 + 1], b = src[x * 4 + 2];
+            dst[x] = (unsigned char)(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
+        }
+        if (W > width) dst[width] = 16;
+    }
+    /* Chroma from 2 × 2 sums. */
+    long fullX = width / 2;
     for (long y = 0; y < H; y += 2) {
-        for (long x = 0; x < W; x += 2) {
-            int sr = 0, sg = 0, sb = 0;
-            for (int dy = 0; dy < 2; dy++) {
-                for (int dx = 0; dx < 2; dx++) {
-                    long px = x + dx, py = y + dy;
-                    int r = 0, g = 0, b = 0;  /* the padding is black */
-                    if (px < width && py < height) {
-                        const unsigned char *p = pixels + (py * width + px) * 4;
-                        r = p[0]; g = p[1]; b = p[2];
-                    }
-                    Y[py * W + px] = (unsigned char)(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
-                    sr += r; sg += g; sb += b;
-                }
+        const unsigned char *r0 = pixels + y * width * 4;
+        const unsigned char *r1 = y + 1 < height ? r0 + width * 4 : NULL;
+        unsigned char *u = U + (y / 2) * (W / 2), *v = V + (y / 2) * (W / 2);
+        if (r1) {
+            for (long bx = 0; bx < fullX; bx++) {
+                const unsigned char *a = r0 + bx * 8, *c = r1 + bx * 8;
+                flipbook_uv(a[0] + a[4] + c[0] + c[4], a[1] + a[5] + c[1] + c[5], a[2] + a[6] + c[2] + c[6], u + bx, v + bx);
             }
-            U[(y / 2) * (W / 2) + x / 2] = (unsigned char)(((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128);
-            V[(y / 2) * (W / 2) + x / 2] = (unsigned char)(((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128);
+            if (W > width) {
+                const unsigned char *a = r0 + fullX * 8, *c = r1 + fullX * 8;
+                flipbook_uv(a[0] + c[0], a[1] + c[1], a[2] + c[2], u + fullX, v + fullX);
+            }
+        } else {  /* the last source row of an odd height, over a black padding row */
+            for (long bx = 0; bx < fullX; bx++) {
+                const unsigned char *a = r0 + bx * 8;
+                flipbook_uv(a[0] + a[4], a[1] + a[5], a[2] + a[6], u + bx, v + bx);
+            }
+            if (W > width) {
+                const unsigned char *a = r0 + fullX * 8;
+                flipbook_uv(a[0], a[1], a[2], u + fullX, v + fullX);
+            }
         }
     }
 }

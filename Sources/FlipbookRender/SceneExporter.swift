@@ -100,7 +100,12 @@ public enum SceneExporter {
         var begun: [URL] = []
         func abandon() {
             frameWriter?.drain()
-            for e in encoders { e.cancel() }
+            for e in encoders {
+                e.cancel()
+                // An encoder whose ffmpeg already ended (stopped by a cancellation, or failing
+                // while a frame was sent) may have left a truncated file.
+                VideoEncoder.removeRegularFile(at: e.url)
+            }
             for u in begun {
                 if u == url(.frames) { try? fm.removeItem(at: u) } else { VideoEncoder.removeRegularFile(at: u) }
             }
