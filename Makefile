@@ -24,7 +24,7 @@ demo: deps
 
 bench: deps
 	@scripts/install-deps.sh --bench
-	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 # Random transition sequences: N of them from SEED (10 000 from 1 by default). Prints the count,
 # the time and any failing seed with its shrunk sequence; if the run crashes, the seed it was on.

@@ -29,7 +29,9 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]),
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG"], swiftSettings: strict),
+        // Flipbook's own PNG writer in C over zlib (zlib1g-dev; part of macOS's SDK).
+        .target(name: "CFlipbookPNG", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG"], swiftSettings: strict),
         .target(
             name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender"],
             swiftSettings: strict),

@@ -23,6 +23,9 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]),
         .executableTarget(
+            name: "ExportBenchmark",
+            dependencies: [.product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookCatalog", package: "Flipbook")]),
+        .executableTarget(
             name: "PhysicsBenchmark", dependencies: [.product(name: "Flipbook", package: "Flipbook"), "CBox2DHarness"]),
         // The fidelity scenes side by side: FlipbookPhysics, Box2D and the closed forms.
         .executableTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import FlipbookQuartz
 import FlipbookRender
@@ -18,7 +19,13 @@ struct RenderCommand: AsyncParsableCommand {
         let sceneName = scene
         let exportOptions = ExportOptions(
             formats: formats, outputDirectory: URL(fileURLWithPath: options.out, isDirectory: true), fps: options.fps,
-            scale: CGFloat(options.scale), device: DevicePreset.named(options.device) ?? .default, duration: options.duration)
+            scale: CGFloat(options.scale), device: DevicePreset.named(options.device) ?? .default, duration: options.duration,
+            quality: try options.videoQuality)
+        // Ctrl-C stops the export: ffmpeg is stopped and the outputs begun are removed (a second
+        // Ctrl-C while that happens ends the tool at once).
+        let cancellation = ExportCancellation()
+        let interrupt = InterruptHandler { cancellation.cancel() }
+        defer { interrupt.stop() }
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<ExportSummary, Error> = await MainActor.run {
@@ -30,7 +37,7 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 return .success(
                     try SceneExporter.export(
-                        type, options: exportOptions,
+                        type, options: exportOptions, cancellation: cancellation,
                         progress: { done, total in bar.update(done, total) }))
             } catch {
                 return .failure(error)
@@ -40,13 +47,45 @@ struct RenderCommand: AsyncParsableCommand {
         switch result {
         case .success(let s): summary = s
         case .failure(let e as ValidationError): throw e
+        case .failure(is CancellationError):
+            FileHandle.standardError.write(Data("\nCancelled: ffmpeg stopped and partial outputs removed.\n".utf8))
+            throw ExitCode(130)
         case .failure(let e):
             FileHandle.standardError.write(Data("error: \(e)\n".utf8))
             throw ExitCode.failure
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("Rendered \(summary.scene): \(summary.frameCount) frames at \(summary.width)×\(summary.height) px in \(String(format: "%.2f", seconds)) s")
-        for u in summary.outputs { print("  \(u.path)") }
+        for line in RenderReport.lines(summary: summary, seconds: seconds, fps: options.fps) { print(line) }
+    }
+}
+
+/// Turns SIGINT into a call of `handler` on a background queue while installed; a second
+/// SIGINT ends the process with status 130.
+final class InterruptHandler {
+    private let source: any DispatchSourceSignal
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let count = Counter()
+        source.setEventHandler {
+            if count.increment() > 1 { _exit(130) }
+            handler()
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func stop() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+
+    // @unchecked: `n` is only touched under `lock`.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
     }
 }

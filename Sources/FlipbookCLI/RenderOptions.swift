@@ -22,6 +22,21 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Seconds to render (default: the scene's own duration).")
     var duration: Double?
 
+    @Option(name: .long, help: "Video quality for mp4 and webm: draft (fastest, larger files), standard, or high (smallest files, several times slower).")
+    var quality: String = VideoQuality.standard.rawValue
+
+    /// The chosen video quality (validated in `validate()`).
+    var videoQuality: VideoQuality {
+        get throws {
+            let name = quality.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let q = VideoQuality(rawValue: name) else {
+                throw ValidationError(
+                    "Unknown quality '\(quality)'. Choose from: \(VideoQuality.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return q
+        }
+    }
+
     /// The formats, split on commas, in order, without repeats.
     var formats: [OutputFormat] {
         get throws {
@@ -41,6 +56,7 @@ struct RenderOptions: ParsableArguments {
 
     func validate() throws {
         _ = try formats
+        _ = try videoQuality
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number (got \(fps)).") }
         guard fps <= 240 else { throw ValidationError("--fps must be at most 240 (got \(fps)).") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }

@@ -49,9 +49,16 @@ public struct RenderedImage: Sendable, Equatable {
         return RGBA(r: un(premultipliedPixels[k]), g: un(premultipliedPixels[k + 1]), b: un(premultipliedPixels[k + 2]), a: a)
     }
 
-    /// The image encoded as PNG (8-bit RGBA, straight alpha), encoded by cairo/libpng.
+    /// The image encoded as PNG (8-bit, straight alpha; RGB when every pixel is opaque, else
+    /// RGBA) by Flipbook's own writer (`PNGEncoder`, zlib level 1, Up filter).
     /// Deterministic: the same pixels give the same bytes.
     public func pngData() -> Data {
+        PNGEncoder.encode(self)
+    }
+
+    /// The PNG written by cairo/libpng at its default settings, as before `PNGEncoder`: the
+    /// benchmarks' reference.
+    @_spi(Benchmarks) public func cairoPNGData() -> Data {
         CairoBridge.pngData(premultipliedRGBA: premultipliedPixels, width: width, height: height)
     }
 

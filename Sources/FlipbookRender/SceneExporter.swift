@@ -17,10 +17,13 @@ public struct ExportOptions: Sendable {
     public var stillTime: CFTimeInterval?
     /// Most frames on a contact sheet.
     public var sheetFrames: Int
+    /// The speed/size trade-off of MP4 and WebM.
+    public var quality: VideoQuality
 
     public init(
         formats: [OutputFormat], outputDirectory: URL, fps: Double = 30, scale: CGFloat = 2,
-        device: DevicePreset = .default, duration: CFTimeInterval? = nil, stillTime: CFTimeInterval? = nil, sheetFrames: Int = 12
+        device: DevicePreset = .default, duration: CFTimeInterval? = nil, stillTime: CFTimeInterval? = nil, sheetFrames: Int = 12,
+        quality: VideoQuality = .standard
     ) {
         self.formats = formats
         self.outputDirectory = outputDirectory
@@ -30,6 +33,7 @@ public struct ExportOptions: Sendable {
         self.duration = duration
         self.stillTime = stillTime
         self.sheetFrames = sheetFrames
+        self.quality = quality
     }
 }
 
@@ -53,13 +57,15 @@ public enum SceneExporter {
     }
 
     /// Renders `sceneType` for `options`. `progress(done, total)` is called after each frame.
+    /// Cancelling `cancellation` (from any thread) stops ffmpeg, removes the outputs begun and
+    /// throws `CancellationError`.
     ///
     /// The exporter owns the frame loop: between frames it advances `MediaClock.main` by one
     /// export frame (firing display links, scheduled steps and animation callbacks on the way,
     /// as the running app would see them), then asks the scene to catch up
     /// (`update(elapsed:)`) and renders its layer tree. Scene, clock and frames meet here only.
     public static func export(
-        _ sceneType: any RenderScene.Type, options: ExportOptions,
+        _ sceneType: any RenderScene.Type, options: ExportOptions, cancellation: ExportCancellation? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> ExportSummary {
         guard options.fps.isFinite, options.fps > 0 else { throw RenderError.invalidInput("fps must be positive (got \(options.fps))") }
@@ -83,18 +89,34 @@ public enum SceneExporter {
         func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
 
         var encoders: [VideoEncoder] = []
+        // Numbered frames are encoded on background threads, a few at a time (memory stays bounded).
+        let frameWriter = formats.contains(.frames) ? ParallelPNGWriter() : nil
+        // Cancelling stops every ffmpeg at once, even while this thread waits for one.
+        let interruptions = SendableBox<[ProcessInterruption]>([])
+        let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
+        defer { if let handler { cancellation?.removeHandler(handler) } }
         // On any failure part-way, stop the encoders and remove what this export began, so a
         // failed run leaves no truncated video or half-filled frames folder behind.
         var begun: [URL] = []
         func abandon() {
-            for e in encoders { e.cancel() }
+            frameWriter?.drain()
+            for e in encoders {
+                e.cancel()
+                // An encoder whose ffmpeg already ended (stopped by a cancellation, or failing
+                // while a frame was sent) may have left a truncated file.
+                VideoEncoder.removeRegularFile(at: e.url)
+            }
             for u in begun {
                 if u == url(.frames) { try? fm.removeItem(at: u) } else { VideoEncoder.removeRegularFile(at: u) }
             }
         }
         do {
             for f in formats where f.needsFFmpeg {
-                encoders.append(try VideoEncoder(format: f, url: url(f), width: size.width, height: size.height, fps: options.fps))
+                let e = try VideoEncoder(
+                    format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
+                encoders.append(e)
+                interruptions.value.append(e.interruption)
+                if cancellation?.isCancelled == true { e.interrupt() }
             }
             if formats.contains(.frames) {
                 try? fm.removeItem(at: url(.frames))
@@ -107,13 +129,14 @@ public enum SceneExporter {
 
             scene.start()
             for i in 0..<count {
+                if cancellation?.isCancelled == true { throw CancellationError() }
                 if i > 0 { MediaClock.main.advance(by: 1 / options.fps) }
                 let t = Double(i) / options.fps
                 scene.update(elapsed: t)
                 let image = renderer.render(scene.rootLayer)
                 for e in encoders { try e.append(image) }
-                if formats.contains(.frames) {
-                    try image.write(to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
+                if let frameWriter {
+                    try frameWriter.submit(image, to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
                 }
                 if formats.contains(.png) && i == stillIndex {
                     begun.append(url(.png))
@@ -122,6 +145,7 @@ public enum SceneExporter {
                 if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
                 progress(i + 1, count)
             }
+            try frameWriter?.finish()
             for e in encoders {
                 begun.append(e.url)  // finished or failed, the file is this export's
                 try e.finish()  // on failure `abandon` cancels the ones not finished yet
@@ -130,10 +154,26 @@ public enum SceneExporter {
                 begun.append(url(.sheet))
                 try img.write(to: url(.sheet))
             }
+            if cancellation?.isCancelled == true { throw CancellationError() }
         } catch {
             abandon()
+            // ffmpeg stopped by a cancellation fails too: report the cancellation, not its exit status.
+            if cancellation?.isCancelled == true { throw CancellationError() }
             throw error
         }
         return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
+    }
+}
+
+/// A mutable value shared with a `@Sendable` closure; used on one thread at a time (the
+/// exporter fills it before any handler can read it, or the handler reads a finished copy).
+// @unchecked: accesses go through `lock`.
+final class SendableBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ v: Value) { stored = v }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

@@ -1,24 +1,40 @@
+import CFlipbookPNG
 import Foundation
 
 /// Streams frames into ffmpeg (raw RGBA through a pipe) to make MP4, WebM, GIF or APNG.
 ///
-/// Frames are written as they are rendered, so memory stays bounded. ffmpeg's stderr is drained
-/// on a background queue; its last lines go into the error if it fails.
+/// Frames are written as they are rendered and no format holds the sequence, so memory stays
+/// bounded whatever the length (docs/ARCHITECTURE.md, "Exports"). GIF takes two passes: while
+/// frames arrive, one ffmpeg both builds the palette (palettegen's colour histogram, a few MB)
+/// and writes the frames losslessly to a temporary file next to the output; `finish()` then maps
+/// that file through the palette. (One pass would make ffmpeg hold every frame until the
+/// palette exists: 2.1 GB for 3.2 s of card-flip.) ffmpeg's stderr is drained on a background
+/// queue; its last lines go into the error if it fails.
 public final class VideoEncoder {
     public let format: OutputFormat
     public let url: URL
     public let width: Int
     public let height: Int
+    /// The speed/size trade-off (MP4 and WebM).
+    public let quality: VideoQuality
     private let process: Process
     private let input: FileHandle
     private let stderrBox = DataBox()
     private let stderrDone = DispatchGroup()
+    /// Straight-alpha bytes of the frame being sent (reused between frames).
+    private var scratch: [UInt8]
+    /// True when frames go to ffmpeg as YUV 4:2:0 (MP4, WebM), else straight RGBA.
+    private let sendsYUV: Bool
+    /// GIF's temporary lossless frames and palette (removed when the encoder ends).
+    private let gifTemporaries: (frames: URL, palette: URL)?
+    /// Lets `interrupt()` stop whichever ffmpeg is running, from any thread.
+    let interruption = ProcessInterruption()
     public private(set) var frameCount = 0
     private var finished = false
 
     /// Starts ffmpeg writing `url`. Throws `RenderError.ffmpegMissing` without ffmpeg, and
     /// `invalidInput` for a format that is not video or bad sizes/rates.
-    public init(format: OutputFormat, url: URL, width: Int, height: Int, fps: Double) throws {
+    public init(format: OutputFormat, url: URL, width: Int, height: Int, fps: Double, quality: VideoQuality = .standard) throws {
         guard format.needsFFmpeg else { throw RenderError.invalidInput("\(format.rawValue) is not a video format") }
         guard width > 0, height > 0, fps.isFinite, fps > 0 else {
             throw RenderError.invalidInput("video needs a positive size and frame rate (got \(width)×\(height) at \(fps) fps)")
@@ -28,26 +44,37 @@ public final class VideoEncoder {
         self.url = url
         self.width = width
         self.height = height
-        var args = [
-            "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-            "-s", "\(width)x\(height)", "-framerate", VideoEncoder.rate(fps), "-i", "pipe:0",
-        ]
-        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        self.quality = quality
+        // MP4 and WebM get YUV 4:2:0 made here (padded to even sizes): 2.7 times fewer bytes
+        // through the pipe, and ffmpeg's own conversion, serial in its main thread, was a third
+        // of the MP4 time (docs/API-Status.md, "Export performance").
+        sendsYUV = format == .mp4 || format == .webm
+        let (ew, eh) = (width + width % 2, height + height % 2)
+        scratch = [UInt8](repeating: 0, count: sendsYUV ? ew * eh + 2 * (ew / 2) * (eh / 2) : width * height * 4)
+        var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
+        args += sendsYUV ? ["-pix_fmt", "yuv420p", "-s", "\(ew)x\(eh)"] : ["-pix_fmt", "rgba", "-s", "\(width)x\(height)"]
+        args += ["-framerate", VideoEncoder.rate(fps), "-i", "pipe:0"]
+        var temporaries: (frames: URL, palette: URL)?
         switch format {
         case .mp4:
-            args += ["-vf", even, "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-                     "-threads", "2", "-movflags", "+faststart", "-f", "mp4"]
+            let x264 = quality.x264
+            args += ["-c:v", "libx264", "-preset", x264.preset, "-crf", x264.crf, "-pix_fmt", "yuv420p",
+                     "-movflags", "+faststart", "-f", "mp4", url.path]
         case .webm:
-            args += ["-vf", even, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32", "-pix_fmt", "yuv420p",
-                     "-row-mt", "1", "-f", "webm"]
+            let vp9 = quality.vp9
+            args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", vp9.crf, "-deadline", "good",
+                     "-cpu-used", vp9.cpuUsed, "-pix_fmt", "yuv420p", "-row-mt", "1", "-f", "webm", url.path]
         case .gif:
-            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
-                     "-loop", "0", "-f", "gif"]
+            let t = VideoEncoder.gifTemporaryURLs(for: url)
+            temporaries = t
+            args += ["-map", "0:v"] + VideoEncoder.gifIntermediateCodec + [t.frames.path,
+                     "-map", "0:v", "-vf", "palettegen=stats_mode=full", "-frames:v", "1", "-update", "1",
+                     "-f", "image2", t.palette.path]
         case .apng:
-            args += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]
+            args += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng", url.path]
         default: break
         }
-        args.append(url.path)
+        gifTemporaries = temporaries
         FFmpeg.ignoreBrokenPipes()
         let p = Process()
         p.executableURL = exe
@@ -58,6 +85,7 @@ public final class VideoEncoder {
         p.standardError = errPipe
         do { try p.run() } catch { throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "\(error)") }
         process = p
+        interruption.running(p.processIdentifier)
         input = inPipe.fileHandleForWriting
         let handle = errPipe.fileHandleForReading, box = stderrBox
         DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
@@ -67,7 +95,20 @@ public final class VideoEncoder {
         if !finished {
             try? input.close()
             process.waitUntilExit()
+            removeTemporaries()
         }
+    }
+
+    /// The lossless intermediate of a GIF's first pass: x264's RGB encoder at qp 0 keeps the
+    /// colours exactly (alpha is dropped: exported frames are opaque, see docs/Divergences.md),
+    /// 4 times less CPU than FFV1 and 30 times smaller than UT Video on card-flip
+    /// (docs/API-Status.md, "Export performance").
+    static let gifIntermediateCodec = ["-c:v", "libx264rgb", "-qp", "0", "-preset", "ultrafast", "-f", "matroska"]
+
+    /// Hidden files next to `url` (same volume; not /tmp, which may be memory).
+    static func gifTemporaryURLs(for url: URL) -> (frames: URL, palette: URL) {
+        let dir = url.deletingLastPathComponent(), name = url.lastPathComponent
+        return (dir.appendingPathComponent(".\(name).frames.mkv"), dir.appendingPathComponent(".\(name).palette.png"))
     }
 
     static func rate(_ fps: Double) -> String {
@@ -80,7 +121,14 @@ public final class VideoEncoder {
         guard image.width == width, image.height == height else {
             throw RenderError.invalidInput("frame is \(image.width)×\(image.height), encoder expects \(width)×\(height)")
         }
-        do { try input.write(contentsOf: Data(image.straightRGBA)) } catch {
+        let (w, h, yuv) = (width, height, sendsYUV)
+        image.premultipliedPixels.withUnsafeBufferPointer { src in
+            scratch.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                if yuv { flipbook_yuv420(s, w, h, d) } else { flipbook_straight_rgba(s, w * h, d) }
+            }
+        }
+        do { try input.write(contentsOf: scratch) } catch {
             try finish()
             throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: "pipe closed: \(error)")
         }
@@ -92,12 +140,18 @@ public final class VideoEncoder {
     public func cancel() {
         guard !finished else { return }
         finished = true
+        interruption.interrupt()
         try? input.close()
-        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         stderrDone.wait()
+        interruption.running(0)
+        removeTemporaries()
         VideoEncoder.removeRegularFile(at: url)
     }
+
+    /// Stops the running ffmpeg from any thread (an export being cancelled); the encoder's own
+    /// thread then sees it fail.
+    func interrupt() { interruption.interrupt() }
 
     /// Removes the file at `url` if it is a regular file (never a folder a user put there).
     static func removeRegularFile(at url: URL) {
@@ -108,16 +162,51 @@ public final class VideoEncoder {
         try? fm.removeItem(at: url)
     }
 
-    /// Closes the pipe and waits for ffmpeg; throws if it failed.
+    private func removeTemporaries() {
+        guard let t = gifTemporaries else { return }
+        VideoEncoder.removeRegularFile(at: t.frames)
+        VideoEncoder.removeRegularFile(at: t.palette)
+    }
+
+    /// Closes the pipe and waits for ffmpeg (for GIF, then runs the palette pass); throws if it failed.
     public func finish() throws {
         guard !finished else { return }
         finished = true
+        defer { removeTemporaries() }
         try? input.close()
         process.waitUntilExit()
         stderrDone.wait()
+        interruption.running(0)
         guard process.terminationStatus == 0 else {
             let msg = String(decoding: stderrBox.get().suffix(800), as: UTF8.self)
             throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: msg)
+        }
+        if let t = gifTemporaries {
+            try runStep([
+                "-hide_banner", "-loglevel", "error", "-y", "-i", t.frames.path, "-i", t.palette.path,
+                "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-loop", "0", "-f", "gif", url.path,
+            ])
+        }
+    }
+
+    /// Runs one more ffmpeg to the end (stoppable through `interruption`).
+    private func runStep(_ args: [String]) throws {
+        guard !interruption.isInterrupted else { throw CancellationError() }
+        guard let exe = FFmpeg.locate("ffmpeg") else { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = args
+        let errPipe = Pipe()
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = errPipe
+        do { try p.run() } catch { throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "\(error)") }
+        interruption.running(p.processIdentifier)
+        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        interruption.running(0)
+        guard p.terminationStatus == 0 else {
+            throw RenderError.toolFailed(tool: "ffmpeg", status: p.terminationStatus, message: String(decoding: err.suffix(800), as: UTF8.self))
         }
     }
 }

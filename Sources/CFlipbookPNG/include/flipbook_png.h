@@ -1,0 +1,35 @@
+#ifndef FLIPBOOK_PNG_H
+#define FLIPBOOK_PNG_H
+// Flipbook's PNG writer for FlipbookRender (PNGEncoder.swift): unpremultiplying, PNG row
+// filters and zlib's deflate in C, one pass over the rows. Everything is a pure function of
+// its inputs: the same pixels, level, strategy and filter give the same bytes (zlib's output is
+// deterministic for a given version and settings).
+#include <stddef.h>
+
+/// PNG row filters (PNG spec, section 9.2), plus -1 for "choose per row by the smallest sum
+/// of absolute differences" (the spec's recommended heuristic).
+enum { FLIPBOOK_PNG_NONE = 0, FLIPBOOK_PNG_SUB = 1, FLIPBOOK_PNG_UP = 2, FLIPBOOK_PNG_AVERAGE = 3,
+       FLIPBOOK_PNG_PAETH = 4, FLIPBOOK_PNG_ADAPTIVE = -1 };
+
+/// zlib's strategies, for callers that do not include zlib.h.
+enum { FLIPBOOK_PNG_DEFAULT_STRATEGY = 0, FLIPBOOK_PNG_RLE = 3 };
+
+/// Encodes premultiplied RGBA8 pixels (rows top to bottom, width * 4 bytes a row, little-endian
+/// machine) as a PNG: 8-bit RGB when every pixel is opaque, else 8-bit RGBA (straight alpha);
+/// one IDAT chunk; deflate at `level` (1-9) with zlib's `strategy`; every row filtered with
+/// `filter` (rows equal to the one above take a shortcut under Up).
+/// Returns a malloc'd buffer (release with free) and sets *length, or NULL when out of memory
+/// or the size is not positive.
+unsigned char *flipbook_png_encode(
+    const unsigned char *pixels, long width, long height, int level, int strategy, int filter, size_t *length);
+
+/// Straight-alpha RGBA8 from premultiplied RGBA8 for `count` pixels (what ffmpeg takes as `rgba`):
+/// straight = (c * 255 + a / 2) / a, as cairo's PNG writer rounds.
+void flipbook_straight_rgba(const unsigned char *src, size_t count, unsigned char *dst);
+
+/// Premultiplied RGBA8 (composited over black, as exports are) to planar YUV 4:2:0, BT.601
+/// limited range as ffmpeg converts by default, padded with black to even sizes: `out` holds
+/// W * H + 2 * (W / 2) * (H / 2) bytes, W and H the sizes rounded up to even.
+void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsigned char *out);
+
+#endif
