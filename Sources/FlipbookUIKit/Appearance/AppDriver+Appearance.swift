@@ -81,3 +81,14 @@ extension UIView {
         return state.spec.duration
     }
 }
+
+extension AppDriver {
+    /// The appearance every AppDriver created afterwards starts in (the `flipbook render
+    /// --appearance` option sets it before building scenes; tests set `userInterfaceStyle`
+    /// on their own driver instead).
+    public static var launchUserInterfaceStyle: UIUserInterfaceStyle = .light
+
+    func applyLaunchSettings() {
+        if Self.launchUserInterfaceStyle == .dark { userInterfaceStyle = .dark }
+    }
+}

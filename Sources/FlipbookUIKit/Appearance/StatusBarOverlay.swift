@@ -101,8 +101,15 @@ final class StatusBarOverlay {
         }
         animate(darkContent, "opacity", from: oldDark, to: darkContent.opacity)
         animate(lightContent, "opacity", from: oldLight, to: lightContent.opacity)
-        if oldOpacity != container.opacity { animate(container, "opacity", from: oldOpacity, to: container.opacity) }
-        if oldY != container.position.y { animate(container, "position.y", from: oldY, to: container.position.y) }
+        if slide, old?.isHidden != new.isHidden {
+            // In from above or out upwards, fully opaque.
+            let shownY = barHeight / 2, hiddenY = -barHeight / 2
+            let from = container.animation(forKey: "statusBar.position.y") != nil ? oldY : (new.isHidden ? shownY : hiddenY)
+            animate(container, "position.y", from: from, to: new.isHidden ? hiddenY : shownY)
+        } else {
+            if oldOpacity != container.opacity { animate(container, "opacity", from: oldOpacity, to: container.opacity) }
+            if oldY != container.position.y { animate(container, "position.y", from: oldY, to: container.position.y) }
+        }
     }
 
     /// Draws the status bar's content in one colour.

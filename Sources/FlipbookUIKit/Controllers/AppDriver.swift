@@ -42,6 +42,7 @@ public final class AppDriver {
         window.screen = screen
         window.makeKeyAndVisible()
         window.rootViewController = rootViewController
+        applyLaunchSettings()
         window.layoutIfNeeded()
     }
 

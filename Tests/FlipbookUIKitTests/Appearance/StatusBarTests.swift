@@ -172,7 +172,14 @@ final class StatusBarController: UIViewController {
         #expect(restored)
     }
 
-    /// The status bar changes with the presented controller, faded over the transition.
+    /// Strips stacked top to bottom into one image.
+    func stack(_ strips: [RenderedImage]) -> RenderedImage {
+        RenderedImage(width: strips[0].width, height: strips.map(\.height).reduce(0, +),
+                      premultipliedPixels: strips.flatMap(\.premultipliedPixels))!
+    }
+
+    /// The status bar changes with the presented controller, cross-faded over the transition:
+    /// before, a quarter, half and three quarters of the way, after.
     @Test func changesWithPresentedControllerDuringTransition() {
         let root = StatusBarController(.darkContent, color: .white)
         let app = AppDriver(rootViewController: root)
@@ -180,18 +187,44 @@ final class StatusBarController: UIViewController {
         let modal = StatusBarController(.lightContent, color: .black)
         modal.modalPresentationStyle = .fullScreen
         modal.modalTransitionStyle = .crossDissolve
-        // Ink of the time's pixels: dark on light before, light on dark after.
-        func timePixel() -> RGBA { app.render(scale: 1).pixel(x: 60, y: 28) }
-        let before = app.render(scale: 1)
+        var strips = [topStrip(app)]
         app.at(0.1) { root.present(modal, animated: true) }
-        app.run(until: 0.1 + 0.2)
-        let midway = app.render(scale: 1)
-        app.runScript()
-        let after = app.render(scale: 1)
-        #expect(before != midway && midway != after)
-        _ = timePixel()
-        // The white content fades in while the transition runs (half-way: partly visible).
-        let frames = app.renderFrames(at: [app.time], scale: 1)
-        #expect(frames.count == 1)
+        for t in [0.2, 0.3, 0.4] {
+            app.run(until: t)
+            strips.append(topStrip(app))
+        }
+        app.run(until: 1.0)
+        strips.append(topStrip(app))
+        #expect(app.statusBarAppearance.style == .lightContent)
+        #expect(MediaClock.main.isIdle)
+        GoldenImage.assert(stack(strips), named: "StatusBarTests/present-full-screen-filmstrip", tolerance: .init(channel: 2, pixelFraction: 0))
+    }
+
+    /// `setNeedsStatusBarAppearanceUpdate()` inside an animation block animates with it:
+    /// `.fade` fades the bar out, `.slide` moves it up; outside a block the change is immediate.
+    @Test func hidingAnimatesWithTheBlock() {
+        let root = StatusBarController(.darkContent, color: .systemGray5)
+        let app = AppDriver(rootViewController: root)
+        app.showsStatusBar = true
+        var strips = [topStrip(app)]
+        root.hidden = true
+        UIView.animate(withDuration: 0.4) { root.setNeedsStatusBarAppearanceUpdate() }
+        app.advance(by: 0.2)
+        strips.append(topStrip(app))
+        app.advance(by: 0.3)
+        strips.append(topStrip(app))
+        root.hidden = false
+        root.animation = .slide
+        UIView.animate(withDuration: 0.4) { root.setNeedsStatusBarAppearanceUpdate() }
+        app.advance(by: 0.2)
+        strips.append(topStrip(app))
+        app.advance(by: 0.3)
+        strips.append(topStrip(app))
+        root.hidden = true
+        root.setNeedsStatusBarAppearanceUpdate()
+        let immediate = topStrip(app)
+        let hiddenAtOnce = immediate == strips[2]
+        #expect(hiddenAtOnce)
+        GoldenImage.assert(stack(strips), named: "StatusBarTests/hide-fade-then-show-slide", tolerance: .init(channel: 2, pixelFraction: 0))
     }
 }
