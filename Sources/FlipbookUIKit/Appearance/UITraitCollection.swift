@@ -216,7 +216,7 @@ struct TraitState {
 struct TraitRegistration: UITraitChangeRegistration, Hashable {
     let id: Int
     let traits: Set<String>
-    nonisolated(unsafe) let handler: @MainActor (AnyObject, UITraitCollection) -> Void
+    let handler: @MainActor (AnyObject, UITraitCollection) -> Void
     static func == (l: Self, r: Self) -> Bool { l.id == r.id }
     func hash(into h: inout Hasher) { h.combine(id) }
     nonisolated(unsafe) static var nextID = 0
