@@ -133,10 +133,17 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
     /// Sets this colour as the stroke colour of `UIGraphicsGetCurrentContext()`.
     @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
-    /// Fixed colours are equal when their components are; a dynamic colour only to itself.
+    /// Fixed colours are equal when their components are; when either is dynamic, when they
+    /// resolve to equal components in both light and dark appearance.
     public static func == (l: UIColor, r: UIColor) -> Bool {
         if l === r { return true }
-        if l.dynamicProvider != nil || r.dynamicProvider != nil { return false }
+        if l.dynamicProvider != nil || r.dynamicProvider != nil {
+            for style in [UIUserInterfaceStyle.light, .dark] {
+                let t = UITraitCollection(userInterfaceStyle: style)
+                guard l.resolvedColor(with: t) == r.resolvedColor(with: t) else { return false }
+            }
+            return true
+        }
         return l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }
 
