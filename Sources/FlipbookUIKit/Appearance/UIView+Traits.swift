@@ -172,3 +172,12 @@ enum TraitRegistry {
         for r in state.registrations where !r.traits.isDisjoint(with: changed) { r.handler(env, old) }
     }
 }
+
+extension UIView {
+    /// Tells this view and the subviews that inherit its tint that it changed, as UIKit does.
+    func inheritedTintColorDidChange() {
+        guard tintColorStorage == nil else { return }
+        tintColorDidChange()
+        for s in subviewStorage { s.inheritedTintColorDidChange() }
+    }
+}

@@ -194,10 +194,12 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             tintColorStorage = newValue
             tintColorDidChange()
+            for s in subviewStorage { s.inheritedTintColorDidChange() }
         }
     }
 
-    /// Called when the effective tint colour changes (here: when `tintColor` is set).
+    /// Called when the effective tint colour changes: when `tintColor` is set on this view or on
+    /// an ancestor it inherits the tint from.
     open func tintColorDidChange() {}
 
     /// How the layer's contents fit the bounds (sets `layer.contentsGravity`).

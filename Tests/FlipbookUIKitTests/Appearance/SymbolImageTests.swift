@@ -146,3 +146,23 @@ import Flipbook
         #expect(centre() == RGBA(r: 52, g: 199, b: 89, a: 255))
     }
 }
+
+/// A tint set on an ancestor reaches image views that inherit it.
+@MainActor
+@Suite(.cleanClock) struct SymbolTintInheritanceTests {
+    @Test func ancestorTintRecoloursInheritingImageViews() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let inheriting = UIImageView(image: UIImage(systemName: "circle.fill"))
+        let own = UIImageView(image: UIImage(systemName: "circle.fill"))
+        own.tintColor = .systemGreen
+        container.addSubview(inheriting)
+        container.addSubview(own)
+        container.tintColor = .systemRed
+        func centre(_ v: UIView) -> RGBA {
+            let img = LayerRenderer(scale: 1).render(v.layer)
+            return img.pixel(x: img.width / 2, y: img.height / 2)
+        }
+        #expect(centre(inheriting) == RGBA(r: 255, g: 59, b: 48, a: 255))
+        #expect(centre(own) == RGBA(r: 52, g: 199, b: 89, a: 255))
+    }
+}
