@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import FlipbookQuartz
 import FlipbookRender
+import FlipbookUIKit
 
 /// `flipbook render <scene>`: renders a scene to images and video.
 struct RenderCommand: AsyncParsableCommand {
@@ -28,7 +29,9 @@ struct RenderCommand: AsyncParsableCommand {
         defer { interrupt.stop() }
         let clock = ContinuousClock()
         let start = clock.now
+        let style = options.userInterfaceStyle
         let result: Result<ExportSummary, Error> = await MainActor.run {
+            AppDriver.launchUserInterfaceStyle = style
             let registry = CLIScenes.registry()
             guard let type = registry.scene(named: sceneName) else {
                 return .failure(ValidationError("Unknown scene '\(sceneName)'. Known scenes: \(registry.names.joined(separator: ", ")). Run `flipbook list`."))

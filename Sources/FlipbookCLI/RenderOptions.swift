@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlipbookRender
+import FlipbookUIKit
 
 /// Options shared by commands that render (`render`, later `preview`).
 struct RenderOptions: ParsableArguments {
@@ -37,6 +38,12 @@ struct RenderOptions: ParsableArguments {
         }
     }
 
+    @Option(name: .long, help: "Appearance the app runs in: light or dark (dynamic and system colours follow).")
+    var appearance: String = "light"
+
+    /// The `--appearance` as a UIKit style (validated in `validate()`).
+    var userInterfaceStyle: UIUserInterfaceStyle { appearance.lowercased() == "dark" ? .dark : .light }
+
     /// The formats, split on commas, in order, without repeats.
     var formats: [OutputFormat] {
         get throws {
@@ -67,5 +74,8 @@ struct RenderOptions: ParsableArguments {
             guard d.isFinite, d >= 0, d <= 600 else { throw ValidationError("--duration must be between 0 and 600 seconds (got \(d)).") }
         }
         guard !out.isEmpty else { throw ValidationError("--out must name a folder.") }
+        guard ["light", "dark"].contains(appearance.lowercased()) else {
+            throw ValidationError("Unknown appearance '\(appearance)'. Choose from: light, dark.")
+        }
     }
 }

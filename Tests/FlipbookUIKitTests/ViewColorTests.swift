@@ -31,7 +31,8 @@ import TestSupport
     @Test func initialisersAndConversions() {
         #expect(UIColor(white: 0.5, alpha: 1) == UIColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
         #expect(UIColor.red.withAlphaComponent(0.5) == UIColor(red: 1, green: 0, blue: 0, alpha: 0.5))
-        #expect(UIColor(cgColor: UIColor.systemBlue.cgColor) == .systemBlue)
+        // systemBlue is dynamic: its cgColor is the light-mode value.
+        #expect(UIColor(cgColor: UIColor.systemBlue.cgColor) == UIColor.systemBlue.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)))
         #expect(UIColor.systemBlue.cgColor.components == c255(0, 122, 255))
         // HSB: hue 1/3 is pure green; hue 0.5, saturation 0.5, brightness 1 is (0.5, 1, 1).
         #expect(UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 1) == .green)

@@ -28,17 +28,21 @@ public final class AppDriver {
     /// The media time at which the driver was created.
     public let startTime: CFTimeInterval
     private var lastScriptedTime: CFTimeInterval = 0
+    /// Appearance, Reduce Motion, status bar and haptics (Appearance/AppDriver+Appearance.swift).
+    let environment: DriverEnvironment
 
     /// Creates a visible key window of `device` (default iPhone 15, 393 × 852 points)
     /// and installs `rootViewController` (its view loads and appears).
     public init(rootViewController: UIViewController, device: UIScreen.Device = .iPhone15) {
         self.device = device
         startTime = MediaClock.main.now
+        environment = DriverEnvironment(startTime: startTime)
         let screen = UIScreen(device: device)
         window = UIWindow(frame: screen.bounds)
         window.screen = screen
         window.makeKeyAndVisible()
         window.rootViewController = rootViewController
+        applyLaunchSettings()
         window.layoutIfNeeded()
     }
 
@@ -88,6 +92,7 @@ public final class AppDriver {
     /// `scale` is pixels per point (default 2).
     public func render(scale: CGFloat = 2) -> RenderedImage {
         window.layoutIfNeeded()
+        refreshStatusBar(duration: 0)
         return LayerRenderer(scale: scale).render(window.layer)
     }
 
@@ -97,6 +102,7 @@ public final class AppDriver {
         return times.map { t in
             run(until: t)
             window.layoutIfNeeded()
+            refreshStatusBar(duration: 0)
             return renderer.render(window.layer)
         }
     }

@@ -15,6 +15,8 @@ extension ModalTransition {
         engine.layoutContainer = { [self] in layoutContainer() }
         engine.onEnd = { [self] didComplete in finish(didComplete) }
         engine.run()
+        // The status bar follows the new deciding controller over the transition (Semantics.md, "Status bar").
+        StatusBarOverlay.appearanceMayHaveChanged(in: window ?? context.containerView.window, duration: context.transitionDuration)
     }
 
     /// The container's layout pass (the presentation controller's layout hooks).
@@ -34,6 +36,7 @@ extension ModalTransition {
         } else {
             didComplete ? finishDismissal() : cancelDismissal()
         }
+        StatusBarOverlay.appearanceMayHaveChanged(in: window ?? context.containerView.window, duration: didComplete ? 0 : 0.25)
     }
 
     // MARK: Presentation

@@ -123,6 +123,41 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
 
     enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+
+    // MARK: Traits and status bar (Appearance/)
+
+    /// Traits: override, last reported traits, registrations.
+    var traitState = TraitState()
+
+    /// The controller's traits: its parent's or presenter's, with its own override on top.
+    open var traitCollection: UITraitCollection { computedTraitCollection }
+
+    /// Called when the controller's traits changed (not for its first traits).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Light or dark for this controller, its view, children and the controllers it presents.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { traitState.overrideStyle }
+        set {
+            guard newValue != traitState.overrideStyle else { return }
+            traitState.overrideStyle = newValue
+            propagateTraitChanges()
+        }
+    }
+
+    /// The status bar style this controller wants when it decides the status bar.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether this controller wants the status bar hidden when it decides the status bar.
+    open var prefersStatusBarHidden: Bool { false }
+    /// How changes of style or visibility animate (`.fade` by default).
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// The child whose `preferredStatusBarStyle` is used instead of this controller's.
+    open var childForStatusBarStyle: UIViewController? { defaultChildForStatusBarStyle }
+    /// The child whose `prefersStatusBarHidden` is used instead of this controller's.
+    open var childForStatusBarHidden: UIViewController? { defaultChildForStatusBarHidden }
+    /// Asks the system to read the status bar preferences again (animated when called inside
+    /// an animation block).
+    open func setNeedsStatusBarAppearanceUpdate() { statusBarAppearanceNeedsUpdate() }
     var appearanceState = AppearanceState.disappeared
     private var appearanceAnimated = false
 
@@ -281,7 +316,8 @@ open class UIViewController: UIResponder {
     /// Whether this context controller's own `modalTransitionStyle` is used for
     /// presentations in its context (default false).
     open var providesPresentationContextTransitionStyle = false
-    /// Whether the presented view's rectangle should capture status bar appearance (no effect).
+    /// Whether a presented controller that does not cover the screen still decides the status
+    /// bar's appearance (Appearance/UIViewController+StatusBar.swift).
     open var modalPresentationCapturesStatusBarAppearance = false
     /// Whether the user may dismiss the sheet interactively (stored; no gestures yet).
     open var isModalInPresentation = false

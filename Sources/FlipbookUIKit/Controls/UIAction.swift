@@ -10,6 +10,11 @@ open class UIMenuElement {
         self.title = title
         self.image = image
     }
+
+    /// A menu element's check state, UIKit's `UIMenuElement.State` (kept, not drawn).
+    public enum State: Int, Sendable {
+        case off = 0, on, mixed
+    }
 }
 
 /// A closure-based action, UIKit's `UIAction`: the target-action replacement that needs no
@@ -35,6 +40,10 @@ public final class UIAction: UIMenuElement {
     public let identifier: Identifier
     public var discoverabilityTitle: String?
     public var attributes: Attributes
+    /// Kept for menus (not drawn): Apple's `subtitle`, `selectedImage` and `state`.
+    public var subtitle: String?
+    public var selectedImage: UIImage?
+    public var state: UIMenuElement.State
     let handler: @MainActor (UIAction) -> Void
     /// The control that sent the action while its handler runs (nil otherwise).
     public internal(set) weak var sender: AnyObject?
@@ -42,9 +51,13 @@ public final class UIAction: UIMenuElement {
     /// An action running `handler` when performed. Without an identifier, each action gets a
     /// unique one.
     public init(
-        title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
-        attributes: Attributes = [], handler: @escaping @MainActor (UIAction) -> Void
+        title: String = "", subtitle: String? = nil, image: UIImage? = nil, selectedImage: UIImage? = nil,
+        identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
+        attributes: Attributes = [], state: UIMenuElement.State = .off, handler: @escaping @MainActor (UIAction) -> Void
     ) {
+        self.subtitle = subtitle
+        self.selectedImage = selectedImage
+        self.state = state
         self.identifier = identifier ?? Identifier(rawValue: UUIDFreeIdentifier.next())
         self.discoverabilityTitle = discoverabilityTitle
         self.attributes = attributes

@@ -3,10 +3,15 @@ import FlipbookGeometry
 
 /// A colour, UIKit's `UIColor`: four sRGB components in 0…1 (extended-range values are kept).
 ///
-/// Flipbook has no dynamic (light/dark) colours: the system colours are iOS's light-mode values.
-/// NaN components read as 0. Immutable and `Sendable`, like Apple's.
+/// Dynamic colours (`init(dynamicProvider:)`, and the system and semantic colours, which have
+/// iOS's light and dark values) resolve with `UITraitCollection.current` wherever a fixed value
+/// is needed (`cgColor`, `getRed`…); views resolve them with their own trait collection
+/// (UIColor+Dynamic.swift). NaN components read as 0. Immutable and `Sendable`, like Apple's.
 public final class UIColor: Sendable, Hashable, CustomStringConvertible {
+    /// The components (a dynamic colour's light-mode resolution).
     let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+    /// The provider of a dynamic colour (nil for a fixed colour).
+    let dynamicProvider: (@Sendable (UITraitCollection) -> UIColor)?
 
     private static func clean(_ x: CGFloat) -> CGFloat { x.isNaN ? 0 : x }
 
@@ -14,6 +19,14 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.red = Self.clean(red); self.green = Self.clean(green)
         self.blue = Self.clean(blue); self.alpha = Self.clean(alpha)
+        self.dynamicProvider = nil
+    }
+
+    /// A colour that changes with the traits it is resolved for (light and dark appearance…).
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        let light = dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))
+        red = light.red; green = light.green; blue = light.blue; alpha = light.alpha
+        self.dynamicProvider = dynamicProvider
     }
 
     /// A colour from sRGB components (Flipbook has only sRGB, so this equals `init(red:…)`).
@@ -56,11 +69,17 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The Core Graphics colour with the same components.
-    public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+    public var cgColor: CGColor {
+        let c = resolvedForCurrentTraits
+        return CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
 
     /// Flipbook has no `CIColor`; this returns the colour itself for code that reads components.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        if let provider = dynamicProvider {
+            return UIColor { provider($0).withAlphaComponent(alpha) }
+        }
+        return UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// Writes the sRGB components into the pointers given; returns true (always convertible).
@@ -69,15 +88,17 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
         blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
     ) -> Bool {
-        red?.pointee = self.red; green?.pointee = self.green; blue?.pointee = self.blue; alpha?.pointee = self.alpha
+        let c = resolvedForCurrentTraits
+        red?.pointee = c.red; green?.pointee = c.green; blue?.pointee = c.blue; alpha?.pointee = c.alpha
         return true
     }
 
     /// Writes the grey level (Rec. 601 luma of the components) and alpha; returns true.
     @discardableResult
     public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        white?.pointee = 0.299 * red + 0.587 * green + 0.114 * blue
-        alpha?.pointee = self.alpha
+        let c = resolvedForCurrentTraits
+        white?.pointee = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+        alpha?.pointee = c.alpha
         return true
     }
 
@@ -87,6 +108,8 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
         brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
     ) -> Bool {
+        let c = resolvedForCurrentTraits
+        let red = c.red, green = c.green, blue = c.blue
         let maxC = max(red, green, blue), minC = min(red, green, blue), d = maxC - minC
         var h: CGFloat = 0
         if d > 0 {
@@ -99,7 +122,7 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         hue?.pointee = h
         saturation?.pointee = maxC > 0 ? d / maxC : 0
         brightness?.pointee = maxC
-        alpha?.pointee = self.alpha
+        alpha?.pointee = c.alpha
         return true
     }
 
@@ -110,8 +133,18 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
     /// Sets this colour as the stroke colour of `UIGraphicsGetCurrentContext()`.
     @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
+    /// Fixed colours are equal when their components are; when either is dynamic, when they
+    /// resolve to equal components in both light and dark appearance.
     public static func == (l: UIColor, r: UIColor) -> Bool {
-        l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
+        if l === r { return true }
+        if l.dynamicProvider != nil || r.dynamicProvider != nil {
+            for style in [UIUserInterfaceStyle.light, .dark] {
+                let t = UITraitCollection(userInterfaceStyle: style)
+                guard l.resolvedColor(with: t) == r.resolvedColor(with: t) else { return false }
+            }
+            return true
+        }
+        return l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }
 
     public func hash(into h: inout Hasher) { h.combine(red); h.combine(green); h.combine(blue); h.combine(alpha) }
@@ -141,47 +174,47 @@ extension UIColor {
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
 
-    // MARK: System colours (iOS light mode, default contrast)
-    public static let systemRed = rgb(255, 59, 48)
-    public static let systemOrange = rgb(255, 149, 0)
-    public static let systemYellow = rgb(255, 204, 0)
-    public static let systemGreen = rgb(52, 199, 89)
-    public static let systemMint = rgb(0, 199, 190)
-    public static let systemTeal = rgb(48, 176, 199)
-    public static let systemCyan = rgb(50, 173, 230)
-    public static let systemBlue = rgb(0, 122, 255)
-    public static let systemIndigo = rgb(88, 86, 214)
-    public static let systemPurple = rgb(175, 82, 222)
-    public static let systemPink = rgb(255, 45, 85)
-    public static let systemBrown = rgb(162, 132, 94)
-    public static let systemGray = rgb(142, 142, 147)
-    public static let systemGray2 = rgb(174, 174, 178)
-    public static let systemGray3 = rgb(199, 199, 204)
-    public static let systemGray4 = rgb(209, 209, 214)
-    public static let systemGray5 = rgb(229, 229, 234)
-    public static let systemGray6 = rgb(242, 242, 247)
+    // MARK: System colours (iOS light and dark mode, default contrast)
+    public static let systemRed = dynamic(rgb(255, 59, 48), rgb(255, 69, 58))
+    public static let systemOrange = dynamic(rgb(255, 149, 0), rgb(255, 159, 10))
+    public static let systemYellow = dynamic(rgb(255, 204, 0), rgb(255, 214, 10))
+    public static let systemGreen = dynamic(rgb(52, 199, 89), rgb(48, 209, 88))
+    public static let systemMint = dynamic(rgb(0, 199, 190), rgb(99, 230, 226))
+    public static let systemTeal = dynamic(rgb(48, 176, 199), rgb(64, 200, 224))
+    public static let systemCyan = dynamic(rgb(50, 173, 230), rgb(100, 210, 255))
+    public static let systemBlue = dynamic(rgb(0, 122, 255), rgb(10, 132, 255))
+    public static let systemIndigo = dynamic(rgb(88, 86, 214), rgb(94, 92, 230))
+    public static let systemPurple = dynamic(rgb(175, 82, 222), rgb(191, 90, 242))
+    public static let systemPink = dynamic(rgb(255, 45, 85), rgb(255, 55, 95))
+    public static let systemBrown = dynamic(rgb(162, 132, 94), rgb(172, 142, 104))
+    public static let systemGray = dynamic(rgb(142, 142, 147), rgb(142, 142, 147))
+    public static let systemGray2 = dynamic(rgb(174, 174, 178), rgb(99, 99, 102))
+    public static let systemGray3 = dynamic(rgb(199, 199, 204), rgb(72, 72, 74))
+    public static let systemGray4 = dynamic(rgb(209, 209, 214), rgb(58, 58, 60))
+    public static let systemGray5 = dynamic(rgb(229, 229, 234), rgb(44, 44, 46))
+    public static let systemGray6 = dynamic(rgb(242, 242, 247), rgb(28, 28, 30))
     /// The default tint (systemBlue).
-    public static let tintColor = systemBlue
-    public static let link = rgb(0, 122, 255)
+    public static let tintColor = dynamic(rgb(0, 122, 255), rgb(10, 132, 255))
+    public static let link = dynamic(rgb(0, 122, 255), rgb(9, 132, 255))
 
-    // MARK: Semantic colours (light mode)
-    public static let label = rgb(0, 0, 0)
-    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
-    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
-    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
-    public static let placeholderText = rgb(60, 60, 67, 0.3)
-    public static let systemBackground = rgb(255, 255, 255)
-    public static let secondarySystemBackground = rgb(242, 242, 247)
-    public static let tertiarySystemBackground = rgb(255, 255, 255)
-    public static let systemGroupedBackground = rgb(242, 242, 247)
-    public static let secondarySystemGroupedBackground = rgb(255, 255, 255)
-    public static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
-    public static let systemFill = rgb(120, 120, 128, 0.2)
-    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
-    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
-    public static let quaternarySystemFill = rgb(116, 116, 128, 0.08)
-    public static let separator = rgb(60, 60, 67, 0.29)
-    public static let opaqueSeparator = rgb(198, 198, 200)
+    // MARK: Semantic colours (light and dark mode)
+    public static let label = dynamic(rgb(0, 0, 0), rgb(255, 255, 255))
+    public static let secondaryLabel = dynamic(rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6))
+    public static let tertiaryLabel = dynamic(rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3))
+    public static let quaternaryLabel = dynamic(rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.16))
+    public static let placeholderText = dynamic(rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3))
+    public static let systemBackground = dynamic(rgb(255, 255, 255), rgb(0, 0, 0))
+    public static let secondarySystemBackground = dynamic(rgb(242, 242, 247), rgb(28, 28, 30))
+    public static let tertiarySystemBackground = dynamic(rgb(255, 255, 255), rgb(44, 44, 46))
+    public static let systemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(0, 0, 0))
+    public static let secondarySystemGroupedBackground = dynamic(rgb(255, 255, 255), rgb(28, 28, 30))
+    public static let tertiarySystemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(44, 44, 46))
+    public static let systemFill = dynamic(rgb(120, 120, 128, 0.2), rgb(120, 120, 128, 0.36))
+    public static let secondarySystemFill = dynamic(rgb(120, 120, 128, 0.16), rgb(120, 120, 128, 0.32))
+    public static let tertiarySystemFill = dynamic(rgb(118, 118, 128, 0.12), rgb(118, 118, 128, 0.24))
+    public static let quaternarySystemFill = dynamic(rgb(116, 116, 128, 0.08), rgb(118, 118, 128, 0.18))
+    public static let separator = dynamic(rgb(60, 60, 67, 0.29), rgb(84, 84, 88, 0.6))
+    public static let opaqueSeparator = dynamic(rgb(198, 198, 200), rgb(56, 56, 58))
     public static let lightText = UIColor(white: 1, alpha: 0.6)
     public static let darkText = UIColor(white: 0, alpha: 1)
 }

@@ -8,18 +8,31 @@ import FlipbookRender
 /// `init?(named:)` looks, in order, in the directories listed in the environment variable
 /// `FLIPBOOK_IMAGE_PATH` (colon-separated), the main bundle's resource directory and the
 /// current directory, trying `name`, `name@3x.png`, `name@2x.png`, `name.png`, `name.jpg`
-/// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` returns nil: Flipbook
-/// ships no SF Symbols.
+/// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` never returns nil: Flipbook
+/// ships no SF Symbols and draws stand-ins (UIImage+Symbols.swift).
 public final class UIImage: Sendable, CustomStringConvertible {
     /// The pixels.
     public let cgImage: CGImage?
     /// Pixels per point.
     public let scale: CGFloat
+    /// How the image is drawn: as it is, or as a mask in the tint colour.
+    public let renderingMode: RenderingMode
+    /// The symbol this image stands for (nil for ordinary images).
+    let symbol: SymbolInfo?
+    /// The colour `withTintColor(_:)` gave the image (its pixels are already in it).
+    let assignedTintColor: UIColor?
 
     /// A Core Graphics image shown at `scale` pixels per point (invalid scales read as 1).
-    public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
+    public convenience init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
+        self.init(cgImage: cgImage, scale: scale, renderingMode: .automatic, symbol: nil, tint: nil)
+    }
+
+    init(cgImage: CGImage?, scale: CGFloat, renderingMode: RenderingMode, symbol: SymbolInfo?, tint: UIColor?) {
         self.cgImage = cgImage
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.renderingMode = renderingMode
+        self.symbol = symbol
+        self.assignedTintColor = tint
     }
 
     /// An image decoded from PNG or JPEG bytes; nil when they are not an image.
@@ -40,9 +53,6 @@ public final class UIImage: Sendable, CustomStringConvertible {
         self.init(contentsOfFile: path)
     }
 
-    /// SF Symbols do not exist in Flipbook: always nil.
-    public convenience init?(systemName name: String) { return nil }
-
     /// The size in points.
     public var size: CGSize {
         guard let cg = cgImage else { return .zero }
@@ -57,14 +67,12 @@ public final class UIImage: Sendable, CustomStringConvertible {
         return r.pngData()
     }
 
-    /// Kept for source compatibility: Flipbook images are always drawn as they are.
-    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage { self }
-
     public var description: String { "<UIImage> size {\(size.width), \(size.height)} scale \(scale)" }
 
     /// Image orientation, UIKit's `UIImage.Orientation` (Flipbook only shows `.up`).
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
-    /// Template rendering, UIKit's `UIImage.RenderingMode` (ignored).
+    /// Template rendering, UIKit's `UIImage.RenderingMode`: a template image is drawn as a mask
+    /// in the tint colour of the image view showing it.
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
 
     static func scale(fromFileName path: String) -> CGFloat {

@@ -5,7 +5,9 @@ import FlipbookQuartz
 /// A view that shows an image, UIKit's `UIImageView`.
 ///
 /// The image becomes the layer's `contents` (with its scale as `contentsScale`); `contentMode`
-/// becomes `contentsGravity`. User interaction is off by default, as in UIKit.
+/// becomes `contentsGravity`. User interaction is off by default, as in UIKit. Symbol images
+/// (left `.automatic`) and `.alwaysTemplate` images are drawn as masks in `tintColor`, resolved
+/// for the view's traits, and redrawn when the tint or the traits change.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown (nil shows nothing).
@@ -14,18 +16,48 @@ open class UIImageView: UIView {
     }
 
     private func imageDidChange() {
-        layer.contents = image?.cgImage
-        layer.contentsScale = image?.scale ?? 1
+        showImage()
         invalidateIntrinsicContentSize()
+    }
+
+    /// The image as shown: configured with `preferredSymbolConfiguration`, tinted when it is
+    /// a template.
+    private var shownImage: UIImage? {
+        let base = isHighlighted ? (highlightedImage ?? image) : image
+        guard let base else { return nil }
+        if let config = preferredSymbolConfiguration, base.isSymbolImage { return base.withConfiguration(config) }
+        return base
+    }
+
+    private func showImage() {
+        guard let shown = shownImage else {
+            layer.contents = nil
+            return
+        }
+        let tint = (tintColor ?? .systemBlue).resolvedColor(with: traitCollection)
+        layer.contents = shown.displayedCGImage(tintColor: tint)
+        layer.contentsScale = shown.scale
+    }
+
+    /// The configuration symbol images are drawn with in this view.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        didSet { imageDidChange() }
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        showImage()
+    }
+
+    open override func didMoveToSuperview() {
+        super.didMoveToSuperview()
+        if image?.isDrawnAsTemplate == true || highlightedImage?.isDrawnAsTemplate == true { showImage() }
     }
 
     /// Shown while `isHighlighted` (when set).
     open var highlightedImage: UIImage?
     open var isHighlighted = false {
-        didSet {
-            let shown = isHighlighted ? (highlightedImage ?? image) : image
-            layer.contents = shown?.cgImage
-        }
+        didSet { showImage() }
     }
 
     /// A view sized to the image.
@@ -53,9 +85,9 @@ open class UIImageView: UIView {
 
     /// The image's size in points, or no intrinsic size without an image.
     open override var intrinsicContentSize: CGSize {
-        guard let image else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+        guard let image = shownImage else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
         return image.size
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { shownImage?.size ?? .zero }
 }

@@ -100,13 +100,16 @@ open class UILabel: UIView {
         placeTextLayer()
     }
 
+    /// Re-applies the text colour after a trait change (dynamic colours).
+    func refreshTextColor() { applyStyle() }
+
     private func applyStyle() {
         let style = textStyle
         textLayer.string = text
         textLayer.font = style.fontName
         textLayer.fontSize = style.fontSize
         let color = isEnabled ? (textColor ?? .label) : (textColor ?? .label).withAlphaComponent(0.35)
-        textLayer.foregroundColor = color.cgColor
+        textLayer.foregroundColor = color.resolvedColor(with: traitCollection).cgColor
         textLayer.isWrapped = style.isWrapped
         textLayer.maximumNumberOfLines = style.maximumNumberOfLines
         textLayer.alignmentMode =

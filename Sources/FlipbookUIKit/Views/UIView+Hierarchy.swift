@@ -149,6 +149,7 @@ extension UIView {
         view.setNeedsLayout()
         setNeedsLayout()
         view.hierarchyDidChange(from: oldParent)
+        view.propagateTraitChanges()
         if windowChanges { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)

@@ -31,6 +31,8 @@ open class UIView: UIResponder, CALayerDelegate {
     // Appearance values kept as the caller gave them.
     var backgroundColorStorage: UIColor?
     var tintColorStorage: UIColor?
+    /// Traits: override, last reported traits, registrations (Appearance/UIView+Traits.swift).
+    var traitState = TraitState()
     weak var maskViewOwner: UIView?
     var maskStorage: UIView?
     // Gesture recognizers (see UIView+Gestures.swift).
@@ -149,7 +151,7 @@ open class UIView: UIResponder, CALayerDelegate {
         get { backgroundColorStorage }
         set {
             backgroundColorStorage = newValue
-            layer.backgroundColor = newValue?.cgColor
+            layer.backgroundColor = newValue.map { $0.dynamicProvider == nil ? $0.cgColor : $0.resolvedColor(with: traitCollection).cgColor }
         }
     }
 
@@ -192,10 +194,12 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             tintColorStorage = newValue
             tintColorDidChange()
+            for s in subviewStorage { s.inheritedTintColorDidChange() }
         }
     }
 
-    /// Called when the effective tint colour changes (here: when `tintColor` is set).
+    /// Called when the effective tint colour changes: when `tintColor` is set on this view or on
+    /// an ancestor it inherits the tint from.
     open func tintColorDidChange() {}
 
     /// How the layer's contents fit the bounds (sets `layer.contentsGravity`).
@@ -244,7 +248,25 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open func draw(_ layer: CALayer, in ctx: CGContext) {
         guard layer === self.layer else { return }
-        drawLayerContents(in: ctx)
+        traitCollection.performAsCurrent { drawLayerContents(in: ctx) }
+    }
+
+    // MARK: Traits (Appearance/UIView+Traits.swift)
+
+    /// The view's traits: its controller's or superview's, with its own override on top.
+    open var traitCollection: UITraitCollection { computedTraitCollection }
+
+    /// Called when the view's traits changed (not for its first traits).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Light or dark for this view and its subviews, whatever the window's appearance.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { traitState.overrideStyle }
+        set {
+            guard newValue != traitState.overrideStyle else { return }
+            traitState.overrideStyle = newValue
+            propagateTraitChanges()
+        }
     }
 
     // MARK: Hierarchy callbacks (see UIView+Hierarchy.swift for the order)

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+import Flipbook
+
+/// Runs the corpus entries in this folder headless and compares golden filmstrips (each frame
+/// reviewed by eye when recorded).
+@MainActor
+@Suite(.cleanClock) struct CompatibilityCorpusTests {
+    @Test func hapticOnSnap() {
+        let vc = SnapCardViewController()
+        let app = AppDriver(rootViewController: vc)
+        let start = vc.card.center
+        #expect(start == CGPoint(x: 196.5, y: 852 * 0.3))
+        app.at(0.1) {
+            app.drag(from: start, to: CGPoint(x: start.x + 40, y: start.y + 260), duration: 0.3)
+        }
+        app.run(until: 0.1)
+        var frames: [RenderedImage] = []
+        for t in [0.25, 0.5, 0.7, 1.2] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+        }
+        app.runScript()
+        // Prepared when the pan began, one impact at the release (after the 0.3 s drag).
+        let kinds = app.haptics.events.map { "\($0.kind)" }
+        #expect(kinds == ["prepare(generator: \"UIImpactFeedbackGenerator\")", "impact(FlipbookUIKit.UIImpactFeedbackGenerator.FeedbackStyle.medium, intensity: 1.0)"])
+        if app.haptics.events.count == 2 {
+            #expect(app.haptics.events[0].time > 0.1 && app.haptics.events[0].time < 0.2)
+            #expect(abs(app.haptics.events[1].time - 0.4) < 0.05)
+        }
+        #expect(vc.card.center == CGPoint(x: 196.5, y: 852 * 0.7))
+        GoldenImage.assert(
+            GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/haptic-snap-filmstrip",
+            tolerance: .init(channel: 2, pixelFraction: 0.001))
+    }
+
+    @Test func statusBarFollowsPresentedPlayer() {
+        let list = TrackListViewController()
+        let app = AppDriver(rootViewController: list)
+        app.showsStatusBar = true
+        app.at(0.1) { list.openPlayer() }
+        app.at(1.0) { (list.presentedViewController as? PlayerViewController)?.chromeHidden = true }
+        var frames: [RenderedImage] = []
+        var styles: [String] = []
+        for t in [0.05, 0.3, 0.8, 1.15, 1.5] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+            styles.append("\(app.statusBarAppearance.style)\(app.statusBarAppearance.isHidden ? " hidden" : "")")
+        }
+        #expect(styles == ["darkContent", "lightContent", "lightContent", "lightContent hidden", "lightContent hidden"])
+        GoldenImage.assert(
+            GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/status-bar-player-filmstrip",
+            tolerance: .init(channel: 2, pixelFraction: 0.001))
+    }
+}
