@@ -64,7 +64,7 @@ import TestSupport
         #expect(model.cellRequests == 10_000)
         #expect(model.willDisplayCount == 10_000)
         #expect(model.didEndDisplayingCount == 10_000 - table.visibleCells.count)
-        #expect(table.subviews.filter { $0 is UITableViewCell }.count == table.visibleCells.count)
+        #expect(table.subviews.filter { $0 is UITableViewCell && !$0.isHidden }.count == table.visibleCells.count)
         #expect(table.indexPathsForVisibleRows?.last == IndexPath(row: 9999, section: 0))
     }
 

@@ -206,7 +206,8 @@ extension UITableView {
             }
             if let animation { applyStart(of: animation, to: cell, inserting: true) }
         }
-        insertSubview(cell, at: backgroundView == nil ? 0 : 1)
+        cell.isHidden = false
+        if cell.superview !== self { insertSubview(cell, at: backgroundView == nil ? 0 : 1) }
         visible[ip] = cell
         tableDelegate?.tableView(self, willDisplay: cell, forRowAt: ip)
         return cell

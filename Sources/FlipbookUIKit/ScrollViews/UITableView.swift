@@ -237,8 +237,14 @@ open class UITableView: UIScrollView {
         return cell
     }
 
+    /// Puts a cell that left the screen into the reuse queue. It stays a hidden subview (as in
+    /// UIKit), so reusing it does not move it between windows and re-lay out its subtree.
     func recycle(_ cell: UITableViewCell, at indexPath: IndexPath?) {
-        cell.removeFromSuperview()
+        if cell.superview === self {
+            cell.isHidden = true
+        } else {
+            cell.removeFromSuperview()
+        }
         if let indexPath { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         if let id = cell.reuseIdentifier { reusePool[id, default: []].append(cell) }
     }
