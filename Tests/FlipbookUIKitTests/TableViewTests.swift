@@ -186,3 +186,29 @@ import TestSupport
         #expect(table.cellForRow(at: IndexPath(row: 9, section: 0)) == nil)
     }
 }
+
+/// The seed 002 player's arrangement: a vertical paging table under a pan that drags the
+/// player right to dismiss. A sideways drag belongs to the pan; a vertical one scrolls.
+@Suite(.cleanClock) @MainActor struct TableViewNestedPanTests {
+    @MainActor final class PanLog {
+        var states: [String] = []
+        func handle(_ g: UIPanGestureRecognizer) { states.append("\(g.state)") }
+    }
+
+    @Test func sidewaysDragGoesToTheOuterPan() {
+        let (app, table, model) = makeTableApp([5], rowHeight: 852)
+        defer { withExtendedLifetime((app, model)) {} }
+        table.isPagingEnabled = true
+        let log = PanLog()
+        let pan = UIPanGestureRecognizer(target: log, action: { $0.handle($1) })
+        table.superview!.addGestureRecognizer(pan)
+        app.drag(from: CGPoint(x: 100, y: 400), to: CGPoint(x: 250, y: 410), duration: 0.2)
+        #expect(log.states.first == "began" && log.states.last == "ended")
+        #expect(table.contentOffset == .zero && !table.isDragging)
+        log.states = []
+        app.drag(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 205, y: 450), duration: 0.1)
+        #expect(log.states.isEmpty)
+        MediaClock.main.runUntilIdle()
+        #expect(table.contentOffset.y == 852)
+    }
+}
