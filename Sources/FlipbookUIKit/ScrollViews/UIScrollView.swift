@@ -57,6 +57,7 @@ open class UIScrollView: UIView {
     var touchStoppedMotion = false
     let indicators = ScrollIndicators()
     var contentGuideStorage: UILayoutGuide?
+    var lastLayoutSize: CGSize?
     var frameGuideStorage: UILayoutGuide?
 
     let scrollPan = ScrollViewPanGestureRecognizer()
@@ -410,7 +411,12 @@ open class UIScrollView: UIView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        checkAdjustedContentInset()
+        // A scroll lays the view out every frame; the adjusted inset can only change with the
+        // size (or the safe area, noticed in safeAreaInsetsDidChange).
+        if lastLayoutSize != bounds.size {
+            lastLayoutSize = bounds.size
+            checkAdjustedContentInset()
+        }
         updateIndicators()
     }
 
