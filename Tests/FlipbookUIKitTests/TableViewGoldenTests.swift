@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookUIKit
+import Flipbook
+
+/// A scrolled table drawn by FlipbookRender: rows with the built-in styles and accessories,
+/// one-pixel separators inset 16 pt, a selected row and the vertical scroll indicator.
+@Suite(.cleanClock) @MainActor struct TableViewGoldenTests {
+    @MainActor final class Fruits: UITableViewDataSource {
+        let names = [
+            "Apple", "Apricot", "Banana", "Blackberry", "Blueberry", "Cherry", "Coconut", "Cranberry", "Date", "Fig",
+            "Grape", "Guava", "Kiwi", "Lemon", "Lime", "Mango", "Melon", "Nectarine", "Orange", "Papaya",
+        ]
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let style: UITableViewCell.CellStyle = indexPath.row % 3 == 1 ? .value1 : .default
+            let cell = tableView.dequeueReusableCell(withIdentifier: "\(style.rawValue)")
+                ?? UITableViewCell(style: style, reuseIdentifier: "\(style.rawValue)")
+            cell.textLabel?.text = names[indexPath.row]
+            cell.detailTextLabel?.text = "\(indexPath.row * 7 % 40) kcal"
+            cell.accessoryType = indexPath.row % 4 == 0 ? .disclosureIndicator : (indexPath.row == 7 ? .checkmark : .none)
+            return cell
+        }
+    }
+
+    @Test func scrolledTableWithSeparatorsAndIndicator() throws {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 360), style: .plain)
+        let data = Fruits()
+        table.dataSource = data
+        table.rowHeight = 44
+        table.layoutIfNeeded()
+        table.contentOffset = CGPoint(x: 0, y: 150)
+        table.selectRow(at: IndexPath(row: 6, section: 0), animated: false, scrollPosition: .none)
+        table.flashScrollIndicators()
+        table.layoutIfNeeded()
+        for cell in table.visibleCells { cell.layoutIfNeeded() }
+        let image = LayerRenderer(scale: 3).render(table.layer)
+        GoldenImage.assert(
+            image, named: "TableViewGoldenTests/scrolled-table", tolerance: .init(channel: 2, pixelFraction: 0.002))
+        withExtendedLifetime(data) {}
+    }
+}
