@@ -43,7 +43,13 @@ extension DynamicsEngine {
             if rect == nil && c.boundaryPaths.isEmpty { continue }
             let body = world.createBody(PhysicsBodyDefinition(type: .static))
             boundaryBodies[id] = (body, signature)
-            if let rect { addBoundaryShapes([([rect.minXminY, rect.maxXminY, rect.maxXmaxY, rect.minXmaxY], true)], c, nil, body) }
+            if let rect {
+                if let walls = Self.walls(around: rect) {
+                    addBoundaryShapes(walls, c, nil, body)
+                } else {
+                    addBoundaryShapes([([rect.minXminY, rect.maxXminY, rect.maxXmaxY, rect.minXmaxY], true)], c, nil, body)
+                }
+            }
             for (identifier, path) in c.boundaryPaths {
                 addBoundaryShapes(path.flattened(), c, identifier, body)
             }
@@ -75,6 +81,38 @@ extension DynamicsEngine {
         }
         world.destroyBody(body)
         boundaryBodies[id] = nil
+    }
+
+    /// The reference-bounds boundary as four solid walls outside `rect`, each as thick as the
+    /// rect is large (docs/Semantics.md, "UIKit Dynamics", Boundaries): an item pressed into a
+    /// wall by a joint, a snap or a push is pushed back inside, where a bare segment would let
+    /// its centre cross and then push it out. Nil for an empty or non-finite rect (it stays a
+    /// segment loop).
+    static func walls(around rect: CGRect) -> [PhysicsGeometry]? {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        let t = Double(max(r.width, r.height, 100))
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PhysicsGeometry {
+            .polygon([PhysicsVector(x0, y0), PhysicsVector(x1, y0), PhysicsVector(x1, y1), PhysicsVector(x0, y1)])
+        }
+        let minX = Double(r.minX), minY = Double(r.minY), maxX = Double(r.maxX), maxY = Double(r.maxY)
+        return [
+            box(minX - t, minY - t, maxX + t, minY),  // top, spanning the corners
+            box(maxX, minY, maxX + t, maxY),  // right
+            box(minX - t, maxY, maxX + t, maxY + t),  // bottom, spanning the corners
+            box(minX - t, minY, minX, maxY),  // left
+        ]
+    }
+
+    /// Solid boundary shapes (the reference-bounds walls), all under one boundary key.
+    private func addBoundaryShapes(_ geometries: [PhysicsGeometry], _ behavior: UICollisionBehavior, _ identifier: (any NSCopying)?, _ body: PhysicsBodyID) {
+        let key = nextBoundaryKey
+        nextBoundaryKey -= 1
+        boundaries[key] = DynamicBoundary(behavior: behavior, identifier: identifier)
+        for g in geometries {
+            let shape = PhysicsShape(geometry: g, density: 0, friction: 1, restitution: 0, tag: key)
+            if let s = world.addShape(shape, to: body) { shapeKeys[s] = key }
+        }
     }
 
     private func addBoundaryShapes(
