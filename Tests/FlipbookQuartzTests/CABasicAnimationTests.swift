@@ -160,7 +160,7 @@ struct CABasicAnimationTests {
         clock.advance(by: 0.5)
         let p = layer.presentation()
         #expect(close(p?.transform.m11 ?? 1, 0, 1e-9) && close(p?.transform.m12 ?? 0, 1, 1e-9))
-        #expect(p?.sublayerTransform.m11 == 2 && p?.sublayerTransform.m22 == 3)
+        #expect(close(p?.sublayerTransform.m11 ?? 0, 2, 1e-9) && close(p?.sublayerTransform.m22 ?? 0, 3, 1e-9))
         layer.removeAllAnimations()
     }
 
