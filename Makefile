@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test demo bench clean generate
+.PHONY: all deps build test test-browser demo bench bench-preview clean generate
 
 all: build
 
@@ -16,6 +16,12 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@scripts/test-browser.sh
+
+# The live preview in headless chromium (part of `make test`); SCREENSHOT=docs/preview.png retakes the README's.
+test-browser: deps
+	$(SWIFT) build --product flipbook
+	@scripts/test-browser.sh $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
 
 demo: deps
 	@echo "==> Building flipbook (release)"
@@ -25,6 +31,11 @@ demo: deps
 bench: deps
 	@scripts/install-deps.sh --bench
 	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+
+# Preview latency (pointer → frame) and frames per second, in headless chromium; writes docs/Preview-benchmark.md.
+bench-preview: deps
+	$(SWIFT) build -c release --product flipbook
+	python3 scripts/browser-tests/bench_preview.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook" docs/Preview-benchmark.md
 
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py
