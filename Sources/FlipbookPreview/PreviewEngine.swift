@@ -66,10 +66,24 @@ public final class PreviewEngine {
         return timeline
     }
 
-    /// Frame `index` (clamped to the timeline) of `timeline`.
+    /// Frame `index` (clamped to the timeline) of `timeline`, as PNG: `flipbook render`'s bytes.
     public func frame(_ timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
         let index = min(max(index, 0), timeline.lastFrame)
         if let cached = timeline.cache[index] { return cached }
+        var frame = produce(timeline, at: index, encoding: .png)
+        frame.encoding = .png
+        timeline.store(frame)
+        return frame
+    }
+
+    /// Frame `index` as raw RGBA (the renderer's pixels, opaque: straight and premultiplied
+    /// agree), for playing and touching, where PNG encoding would cost more than the frame
+    /// (docs/Preview-benchmark.md). Not cached; the pixels are the PNG frame's.
+    public func rawFrame(_ timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
+        produce(timeline, at: min(max(index, 0), timeline.lastFrame), encoding: .raw)
+    }
+
+    private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding) -> PreviewFrame {
         let started = ContinuousClock.now
         var run = live
         if run == nil || run!.timeline !== timeline || run!.generation != timeline.generation || run!.frame > index {
@@ -78,18 +92,16 @@ public final class PreviewEngine {
         step(run!, to: index)
         let image = run!.renderer.render(run!.scene.rootLayer)
         let rendered = ContinuousClock.now
-        let png = [UInt8](image.pngData())
+        let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
         let encoded = ContinuousClock.now
         let state = (try? JSONEncoder().encode(run!.inspector.state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-        let frame = PreviewFrame(
-            index: index, width: image.width, height: image.height, png: png, stateJSON: state,
+        return PreviewFrame(
+            index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes, stateJSON: state,
             inputCount: run!.applied, renderMilliseconds: Self.ms(rendered - started),
             encodeMilliseconds: Self.ms(encoded - rendered))
-        timeline.store(frame)
-        return frame
     }
 
-    /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn.
+    /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
     public func input(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
         let index = min(max(index, 0), timeline.lastFrame)
         let dropped = timeline.add(PreviewInput(frame: index, pointer: pointer))
@@ -99,7 +111,7 @@ public final class PreviewEngine {
             run.applied += 1
             run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
         }
-        return frame(timeline, at: index)
+        return rawFrame(timeline, at: index)
     }
 
     /// Renders `timeline` (scripted and user touches) to MP4 in `folder` through `SceneExporter`.

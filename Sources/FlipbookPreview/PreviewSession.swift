@@ -135,7 +135,14 @@ final class PreviewSession {
         }
         position = target
         if target >= t.lastFrame { playing = false }
-        sendFrame(reason: "play")
+        // Exact PNG when the frame is cached (or the last one, where playing stops); raw pixels otherwise.
+        if let cached = t.cache[target] {
+            send(cached, reason: "play")
+        } else if !playing {
+            sendFrame(reason: "play")
+        } else {
+            send(hub.engine.rawFrame(t, at: target), reason: "play")
+        }
         if !playing { sendStatus() }
     }
 
@@ -149,18 +156,18 @@ final class PreviewSession {
     private func send(_ frame: PreviewFrame, reason: String) {
         guard let t = timeline else { return }
         let header =
-            "{\"type\":\"frame\",\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
+            "{\"type\":\"frame\",\"encoding\":\"\(frame.encoding.rawValue)\",\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(frame.encodeMilliseconds)),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
         let h = Array(header.utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4 + h.count + frame.png.count)
+        bytes.reserveCapacity(4 + h.count + frame.bytes.count)
         let n = UInt32(h.count)
         bytes += [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)]
         bytes += h
-        bytes += frame.png
+        bytes += frame.bytes
         unacked += 1
         outbox.send(frame: bytes)
     }

@@ -103,12 +103,16 @@ public final class PreviewTimeline {
 
 /// One rendered frame, encoded, with the scene's state at that moment.
 public struct PreviewFrame: Sendable {
+    public enum Encoding: String, Sendable { case png, raw }
     public var index: Int
     public var time: Double { Double(index) / PreviewLimits.fps }
     public var width: Int
     public var height: Int
-    /// The frame as PNG (the same bytes `flipbook render` writes for it).
-    public var png: [UInt8]
+    public var encoding: Encoding
+    /// The frame as PNG (the same bytes `flipbook render` writes for it), or raw RGBA rows.
+    public var bytes: [UInt8]
+    /// The PNG bytes (empty for a raw frame).
+    public var png: [UInt8] { encoding == .png ? bytes : [] }
     /// The scene state (`PreviewSceneState`) as JSON.
     public var stateJSON: String
     /// How many user inputs the frame includes.

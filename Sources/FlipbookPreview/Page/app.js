@@ -80,12 +80,23 @@
     fit();
   }
 
-  // A frame: 4-byte header length, JSON header, PNG.
+  // A frame: 4-byte header length, JSON header, then PNG or raw RGBA rows (header.encoding).
   function onFrame(bytes) {
     const n = (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3];
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
     const png = bytes.subarray(4 + n);
     P.framesReceived++;
+    if (header.encoding === "raw") {
+      // Raw RGBA rows, opaque: drawn as they are.
+      const arrived = performance.now();
+      drawing = drawing.then(() => {
+        const w = header.width, h = header.height;
+        if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; fit(); }
+        ctx.putImageData(new ImageData(new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 4 + n, w * h * 4), w, h), 0, 0);
+        shown(header, png, arrived);
+      });
+      return;
+    }
     const arrived = performance.now();
     // Decode in order: a later frame never gets drawn under an earlier one.
     drawing = drawing.then(() => createImageBitmap(new Blob([png], { type: "image/png" }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })
@@ -95,9 +106,18 @@
         }
         ctx.drawImage(bitmap, 0, 0);
         bitmap.close();
-        P.header = header; P.png = png; P.state = header.state; P.framesDrawn++;
+        P.png = png;
+        shown(header, png, arrived);
+      })
+      .catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); }));
+  }
+  let drawing = Promise.resolve();
+
+  // After a frame is on the canvas: bookkeeping, panel, acknowledgement.
+  function shown(header, png, arrived) {
+        P.header = header; P.state = header.state; P.framesDrawn++;
         P.playing = header.playing; P.speed = header.speed;
-        P.log.push({ frame: header.frame, reason: header.reason, renderMs: header.renderMs, encodeMs: header.encodeMs,
+        P.log.push({ frame: header.frame, reason: header.reason, encoding: header.encoding, renderMs: header.renderMs, encodeMs: header.encodeMs,
           bytes: png.length, arrived, drawn: performance.now() });
         if (P.log.length > 2000) P.log.shift();
         P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
@@ -112,10 +132,7 @@
         showState(header);
         updateControls();
         send({ type: "ack", frame: header.frame });
-      })
-      .catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); }));
   }
-  let drawing = Promise.resolve();
 
   function showState(h) {
     const s = h.state;
