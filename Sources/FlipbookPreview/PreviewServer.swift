@@ -85,7 +85,11 @@ public enum PreviewServer {
                     while let item = outbox.next() {
                         switch item {
                         case .text(let t): try? await outbound.write(.text(t))
-                        case .frame(let f): try? await outbound.write(.binary(ByteBuffer(bytes: f)))
+                        case .frame(let f):
+                            // One copy (memcpy), not an element-by-element one: frames are megabytes.
+                            var buffer = ByteBufferAllocator().buffer(capacity: f.count)
+                            f.withUnsafeBytes { _ = buffer.writeBytes($0) }
+                            try? await outbound.write(.binary(buffer))
                         }
                     }
                 }

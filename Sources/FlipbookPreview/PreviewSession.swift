@@ -18,6 +18,8 @@ final class PreviewSession {
     private(set) var skippedFrames = 0
     private var loop: Task<Void, Never>?
     private var fingersDown: Set<Int> = []
+    /// When the session began (frame headers carry the server's time since then, `wallMs`).
+    private let began = ContinuousClock.now
 
     init(id: Int, hub: PreviewHub, outbox: PreviewOutbox) {
         self.id = id
@@ -160,6 +162,7 @@ final class PreviewSession {
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(frame.encodeMilliseconds)),"
+            + "\"wallMs\":\(Self.round(PreviewEngine.ms(ContinuousClock.now - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
         let h = Array(header.utf8)
         var bytes: [UInt8] = []

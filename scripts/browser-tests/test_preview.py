@@ -3,7 +3,7 @@
 
 Run by `make test` (scripts/test-browser.sh). Each test prints PASS/FAIL; the exit code is 1 if
 any failed. Skips (exit 0, with the reason) only when no chromium or no Playwright is installed.
-Usage: test_preview.py [--screenshot docs/preview.png]
+Usage: test_preview.py [--screenshot docs/preview.png] [--only NAME-PART]
 """
 import json
 import os
@@ -97,9 +97,11 @@ def play_advances_at_the_chosen_speed(ctx):
         time.sleep(3.0)
         page.keyboard.press("Space")  # pause
         log = page.evaluate("(n) => window.flipbookPreview.log.slice(n)", start)
-        played = [(e["arrived"] / 1000, e["frame"] / 60) for e in log if e["reason"] == "play"]
+        # Scene time against the server's clock when each frame was made (the transport's delay
+        # on a loaded machine is the benchmark's business, not the play clock's).
+        played = [(e["wallMs"] / 1000, e["frame"] / 60) for e in log if e["reason"] == "play"]
         assert len(played) >= 4, f"only {len(played)} frames while playing"
-        # Least-squares slope of scene time over wall time (arrival) of the frames shown.
+        # Least-squares slope of scene time over wall time of the frames shown.
         n = len(played)
         mx = sum(x for x, _ in played) / n
         my = sum(y for _, y in played) / n
@@ -245,7 +247,10 @@ def main():
     with sync_playwright() as p:
         browser = H.launch(p, chromium)
         ctx = {"browser": browser, "server": server, "binary": binary, "screenshot": screenshot}
+        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
         for fn in results:
+            if only and only not in fn.__name__:
+                continue
             start = time.time()
             try:
                 fn(ctx)

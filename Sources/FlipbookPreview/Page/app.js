@@ -117,7 +117,7 @@
   function shown(header, png, arrived) {
         P.header = header; P.state = header.state; P.framesDrawn++;
         P.playing = header.playing; P.speed = header.speed;
-        P.log.push({ frame: header.frame, reason: header.reason, encoding: header.encoding, renderMs: header.renderMs, encodeMs: header.encodeMs,
+        P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, renderMs: header.renderMs, encodeMs: header.encodeMs,
           bytes: png.length, arrived, drawn: performance.now() });
         if (P.log.length > 2000) P.log.shift();
         P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
