@@ -44,6 +44,9 @@ def main():
             wall = time.time() - t0
             log = page.evaluate("(n) => window.flipbookPreview.log.slice(n)", start_log)
             played = [e for e in log if e["reason"] == "play"]
+            if len(played) < 2:
+                fps_rows.append((label, len(played), 0, 0, 0, 0))
+                continue
             span = (played[-1]["drawn"] - played[0]["drawn"]) / 1000 if len(played) > 1 else wall
             fps = (len(played) - 1) / span if span > 0 else 0
             render = statistics.median(e["renderMs"] for e in played)
@@ -82,8 +85,8 @@ def main():
         f"Measured by `make bench-preview` (scripts/browser-tests/bench_preview.py) on "
         f"{datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, "
         f"{os.cpu_count()} cores, load average {load[0]:.1f} (other work shares this machine), "
-        "release build, headless chromium on the same machine, card-flip on iphone-se at scale 2 (750×1334 px), "
-        "frames sent as PNG.",
+        f"{'release' if '/release/' in binary else 'DEBUG (not release)'} build, headless chromium on the same machine, card-flip on iphone-se at scale 2 (750×1334 px), "
+        "frames sent as raw RGBA while playing or touched (PNG when scrubbed, stepped or cached).",
         "",
         "## Input latency (pointer event in the page → first drawn frame that includes it)",
         "",
@@ -97,7 +100,7 @@ def main():
         "",
         "## Frames per second playing card-flip at 1×",
         "",
-        "| pass | frames drawn | fps | server render (median) | PNG encode (median) | PNG size (median) |",
+        "| pass | frames drawn | fps | server step+render (median) | encode (median) | frame size (median) |",
         "|---|---|---|---|---|---|",
     ]
     for label, n, fps, render, encode, size in fps_rows:

@@ -94,13 +94,13 @@ def play_advances_at_the_chosen_speed(ctx):
         H.wait_for(page, "() => window.flipbookPreview.header.frame === 0")
         start = page.evaluate("() => window.flipbookPreview.log.length")
         page.keyboard.press("Space")  # play
-        time.sleep(3.0)
+        time.sleep(4.5)  # card-flip is 3.2 s long: still playing at ½× and ¼×
         page.keyboard.press("Space")  # pause
         log = page.evaluate("(n) => window.flipbookPreview.log.slice(n)", start)
         # Scene time against the server's clock when each frame was made (the transport's delay
         # on a loaded machine is the benchmark's business, not the play clock's).
         played = [(e["wallMs"] / 1000, e["frame"] / 60) for e in log if e["reason"] == "play"]
-        assert len(played) >= 4, f"only {len(played)} frames while playing"
+        assert len(played) >= 3, f"only {len(played)} frames while playing"
         # Least-squares slope of scene time over wall time of the frames shown.
         n = len(played)
         mx = sum(x for x, _ in played) / n
