@@ -128,7 +128,8 @@ final class PreviewSession {
     /// speed) has reached, skipping frames while the page has `framesInFlight` unacknowledged.
     func tick() {
         guard playing, let t = timeline else { return }
-        let elapsed = PreviewEngine.ms(ContinuousClock.now - anchor.wall) / 1000
+        let now = ContinuousClock.now
+        let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
         let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed).rounded(.down)), t.lastFrame)
         guard target > position else { return }
         guard unacked < PreviewLimits.framesInFlight else {
@@ -139,11 +140,11 @@ final class PreviewSession {
         if target >= t.lastFrame { playing = false }
         // Exact PNG when the frame is cached (or the last one, where playing stops); raw pixels otherwise.
         if let cached = t.cache[target] {
-            send(cached, reason: "play")
+            send(cached, reason: "play", madeFor: now)
         } else if !playing {
-            sendFrame(reason: "play")
+            send(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
         } else {
-            send(hub.engine.rawFrame(t, at: target), reason: "play")
+            send(hub.engine.rawFrame(t, at: target), reason: "play", madeFor: now)
         }
         if !playing { sendStatus() }
     }
@@ -155,14 +156,16 @@ final class PreviewSession {
         send(hub.engine.frame(t, at: position), reason: reason)
     }
 
-    private func send(_ frame: PreviewFrame, reason: String) {
+    /// `madeFor`: the moment the frame shows (a played frame's tick; default now), sent as `wallMs`.
+    private func send(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
         guard let t = timeline else { return }
+        let wall = madeFor ?? ContinuousClock.now
         let header =
             "{\"type\":\"frame\",\"encoding\":\"\(frame.encoding.rawValue)\",\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(frame.encodeMilliseconds)),"
-            + "\"wallMs\":\(Self.round(PreviewEngine.ms(ContinuousClock.now - began))),"
+            + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
         let h = Array(header.utf8)
         var bytes: [UInt8] = []

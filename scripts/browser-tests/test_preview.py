@@ -243,7 +243,7 @@ def main():
         print("FAIL browser tests: no flipbook binary (swift build first)")
         return 1
     server = H.PreviewServer(binary, SCENE, DEVICE, SCALE)
-    failed = 0
+    failed = ran = 0
     with sync_playwright() as p:
         browser = H.launch(p, chromium)
         ctx = {"browser": browser, "server": server, "binary": binary, "screenshot": screenshot}
@@ -252,6 +252,7 @@ def main():
             if only and only not in fn.__name__:
                 continue
             start = time.time()
+            ran += 1
             try:
                 fn(ctx)
                 print(f"PASS {fn.__name__} ({time.time() - start:.1f} s)", flush=True)
@@ -267,7 +268,7 @@ def main():
     if code != 0:
         failed += 1
         print(f"FAIL server exit code {code}")
-    print(f"{len(results) - failed}/{len(results)} browser tests passed")
+    print(f"{ran - failed}/{ran} browser tests passed")
     return 1 if failed else 0
 
 
