@@ -103,6 +103,13 @@ public final class PreviewEngine {
 
     /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
     public func input(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
+        addInput(pointer, on: timeline, at: index)
+        return rawFrame(timeline, at: index)
+    }
+
+    /// Adds a pointer input at frame `index` of `timeline` without drawing (the page's session
+    /// draws once for a burst of pointer moves).
+    public func addInput(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) {
         let index = min(max(index, 0), timeline.lastFrame)
         let dropped = timeline.add(PreviewInput(frame: index, pointer: pointer))
         if let run = live, run.timeline === timeline, !dropped, run.generation == timeline.generation, run.frame == index {
@@ -111,7 +118,6 @@ public final class PreviewEngine {
             run.applied += 1
             run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
         }
-        return rawFrame(timeline, at: index)
     }
 
     /// Renders `timeline` (scripted and user touches) to MP4 in `folder` through `SceneExporter`.

@@ -18,6 +18,8 @@ final class PreviewSession {
     private(set) var skippedFrames = 0
     private var loop: Task<Void, Never>?
     private var fingersDown: Set<Int> = []
+    /// A touch changed the scene at `position` and no frame has shown it yet.
+    private var inputFramePending = false
     /// When the session began (frame headers carry the server's time since then, `wallMs`).
     private let began = ContinuousClock.now
 
@@ -49,6 +51,7 @@ final class PreviewSession {
             }
             timeline = t
             position = 0
+            inputFramePending = false
             playing = false
             unacked = 0
             fingersDown = []
@@ -96,9 +99,11 @@ final class PreviewSession {
                 return error("pointer: finger \(p.finger) is not down", type: "pointer")
             }
             if p.phase == .up || p.phase == .cancel { fingersDown.remove(p.finger) }
-            let frame = hub.engine.input(p, on: t, at: position)
+            hub.engine.addInput(p, on: t, at: position)
             if p.phase != .move { sendTimeline() }
-            send(frame, reason: "input")
+            // Drawn on the next tick: pointer messages that arrive meanwhile (while a slow frame
+            // was being made) are delivered first and shown by one frame.
+            inputFramePending = true
         case .record:
             guard let t = needTimeline("record") else { return }
             playing = false
@@ -127,6 +132,11 @@ final class PreviewSession {
     /// Called every few milliseconds: while playing, shows the frame the wall clock (times the
     /// speed) has reached, skipping frames while the page has `framesInFlight` unacknowledged.
     func tick() {
+        if inputFramePending, let t = timeline {
+            inputFramePending = false
+            send(hub.engine.rawFrame(t, at: position), reason: "input")
+            return
+        }
         guard playing, let t = timeline else { return }
         let now = ContinuousClock.now
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000

@@ -34,7 +34,7 @@ def main():
 
         # Frames per second at 1×: a cold pass (nothing cached) and a warm one.
         fps_rows = []
-        for label in ("first play (rendered live)", "second play (cached frames)"):
+        for label in ("first play (rendered live)", "second play (replayed from the start)"):
             page.evaluate("() => { window.flipbookPreview.send({type:'restart'}); }")
             H.wait_for(page, "() => window.flipbookPreview.header.frame === 0")
             start_log = page.evaluate("() => window.flipbookPreview.log.length")

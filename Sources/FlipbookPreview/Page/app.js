@@ -66,6 +66,10 @@
   }
 
   function onTimeline(m) {
+    // A new scene: its inputs count from zero again.
+    if (!P.timeline || P.timeline.scene !== m.scene || P.timeline.device !== m.device || P.timeline.scale !== m.scale) {
+      P.inputsSent = 0; P.pendingInputs.length = 0;
+    }
     P.timeline = m;
     $("scrubber").max = String(m.lastFrame);
     const marks = $("marks"); marks.innerHTML = "";
@@ -144,7 +148,7 @@
     for (const d of s.diagnostics) addItem(list, d, 20);
     const fps = measuredFps();
     const lat = P.latencies.length ? P.latencies[P.latencies.length - 1].toFixed(1) + " ms" : "–";
-    $("stats").textContent = `frame ${h.frame}/${h.lastFrame} · render ${h.renderMs} ms · PNG ${h.encodeMs} ms · ` +
+    $("stats").textContent = `frame ${h.frame}/${h.lastFrame} · render ${h.renderMs} ms · ${h.encoding} ${h.encodeMs} ms · ` +
       `${fps.toFixed(1)} fps · skipped ${h.skipped} · last input→frame ${lat} · session ${h.session}`;
   }
 
@@ -198,6 +202,7 @@
   function pointer(phase, id, p) {
     P.inputsSent++;
     P.pendingInputs.push({ count: P.inputsSent, at: performance.now() });
+    if (P.pendingInputs.length > 200) P.pendingInputs.shift();
     send({ type: "pointer", phase, id, x: p.x, y: p.y });
   }
   canvas.addEventListener("pointerdown", (e) => {
