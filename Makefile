@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test demo bench clean generate fuzz
+.PHONY: all deps build test test-browser demo bench bench-preview clean generate fuzz
 
 all: build
 
@@ -16,6 +16,12 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@scripts/test-browser.sh
+
+# The live preview in headless chromium (part of `make test`); SCREENSHOT=docs/preview.png retakes the README's.
+test-browser: deps
+	$(SWIFT) build --product flipbook
+	@scripts/test-browser.sh $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
 
 demo: deps
 	@echo "==> Building flipbook (release)"
@@ -38,6 +44,11 @@ fuzz: deps
 		status=$$?; grep -v '^\[Flipbook\]' .build/fuzz.log | grep -E -v '^(Test Suite|\[|warning: prohibited|\s*Executed)'; \
 		if [ $$status -ne 0 ] && [ -f .build/fuzz-seed ]; then echo "The fuzz run stopped at seed $$(cat .build/fuzz-seed)"; fi; \
 		exit $$status
+
+# Preview latency (pointer → frame) and frames per second, in headless chromium; writes docs/Preview-benchmark.md.
+bench-preview: deps
+	$(SWIFT) build -c release --product flipbook
+	python3 scripts/browser-tests/bench_preview.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook" docs/Preview-benchmark.md
 
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py

@@ -3,6 +3,7 @@
 // Layers (dependencies point down only), see docs/ARCHITECTURE.md:
 //   flipbook (CLI) -> FlipbookCatalog -> Flipbook (umbrella) -> FlipbookUIKit
 //   -> FlipbookRender, FlipbookPhysics -> FlipbookQuartz -> FlipbookGeometry
+//   flipbook (CLI) -> FlipbookPreview (web server, Hummingbird) -> FlipbookCatalog; never in `Flipbook`
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -19,6 +20,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // Live preview server (FlipbookPreview only); no default traits: no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
     ],
     targets: [
         .target(name: "FlipbookGeometry", swiftSettings: strict),
@@ -43,9 +47,21 @@ let package = Package(
         .target(
             name: "FlipbookCatalog", dependencies: ["Flipbook"],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]),
+        // The live browser preview: a web server kept out of the `Flipbook` product (docs/Preview.md).
+        .target(
+            name: "FlipbookPreview",
+            dependencies: [
+                "Flipbook",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: strict),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["FlipbookCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "FlipbookCatalog", "FlipbookPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
         .target(
@@ -72,5 +88,8 @@ let package = Package(
         // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
         .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "TestSupport"],
+            swiftSettings: strict),
     ]
 )

@@ -17,3 +17,7 @@ done
 echo
 echo "Demo output is in: $(cd "$out" && pwd)"
 (cd "$out" && find . -type f | sort | sed 's|^\./|  |')
+echo
+echo "==> Live preview in the browser: play, scrub and touch a scene (Ctrl-C stops it)"
+echo "  $bin preview card-flip            # then open the URL it prints (http://127.0.0.1:8040/?scene=card-flip)"
+echo "  $bin preview drop-out --port 0    # any free port; --device, --scale and --host as documented in docs/Preview.md"

@@ -7,6 +7,14 @@ bench=0
 [ "${1:-}" = "--bench" ] && bench=1
 
 missing=()
+# Playwright for Python drives the system chromium in the preview's browser tests (no browser download).
+install_playwright() {
+  command -v python3 >/dev/null || return 0
+  python3 -c "import playwright" 2>/dev/null && return 0
+  echo "==> Installing Playwright for Python (pip) for the browser tests"
+  python3 -m pip install -q playwright 2>/dev/null || python3 -m pip install -q --user playwright 2>/dev/null \
+    || echo "Note: could not install Playwright for Python; the preview's browser tests will be skipped."
+}
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 
 if [ "$(uname)" = "Darwin" ]; then
@@ -19,6 +27,8 @@ if [ "$(uname)" = "Darwin" ]; then
     echo "==> Installing with brew: ${missing[*]}"
     brew install "${missing[@]}"
   fi
+  [ -d /Applications/Chromium.app ] || echo "Note: the preview's browser tests need Chromium (brew install --cask chromium); they are skipped without it."
+  install_playwright
   exit 0
 fi
 
@@ -31,12 +41,14 @@ command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 command -v ffprobe >/dev/null || missing+=(ffmpeg)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+command -v chromium >/dev/null || missing+=(chromium)  # the preview's browser tests
 if [ $bench = 1 ]; then
   have_pc pixman-1 || missing+=(libpixman-1-dev)
   [ -f /usr/include/box2d/box2d.h ] || missing+=(libbox2d-dev)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
+  install_playwright
   exit 0
 fi
 # Remove duplicates while keeping order.
@@ -55,3 +67,4 @@ echo "==> Installing system packages with apt-get: ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 echo "==> Installed: ${missing[*]}"
+install_playwright

@@ -262,6 +262,17 @@ public final class MediaClock {
         maximumFramesPerCall = Self.defaultMaximumFramesPerCall
     }
 
+    /// Flipbook's own, for the live preview's replays (docs/Preview.md): `reset()`, then puts
+    /// `now` back to `initialTime` and `frameCount` to 0, so a scene rebuilt from the start
+    /// sees exactly the times a fresh `flipbook render` process sees and renders the same bytes.
+    /// Only for a caller that has dropped every layer, view and driver of the earlier run.
+    package func rewindForReplay() {
+        guard !isRunningFrame else { return reportReentry("rewindForReplay()") }
+        reset()
+        now = Self.initialTime
+        frameCount = 0
+    }
+
     private func reportReentry(_ name: String) {
         FlipbookDiagnostics.report(
             "MediaClock.\(name) was called from inside a frame (a scheduled action, display link or animation callback); ignored.",

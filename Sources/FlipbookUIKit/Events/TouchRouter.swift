@@ -129,6 +129,7 @@ final class TouchRouter {
     }
 
     private func dispatch(_ touch: UITouch) {
+        UIApplication.touchObserver?(touch.phase, touch.windowLocation)
         changedStack.append([touch])
         UIApplication.shared.sendEvent(event)
         changedStack.removeLast()

@@ -1,0 +1,249 @@
+// Flipbook live preview page: no build step, no dependencies (docs/Preview.md).
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const canvas = $("screen");
+  const ctx = canvas.getContext("2d", { alpha: false });
+  const P = {
+    // Exposed for the browser tests and the benchmark.
+    connected: false, hello: null, timeline: null, header: null, png: null, state: null,
+    playing: false, speed: 1, errors: [], replies: [], framesReceived: 0, framesDrawn: 0,
+    inputsSent: 0, latencies: [], pendingInputs: [], frameTimes: [], log: [],
+    send: (obj) => send(obj), sendRaw: (text) => ws.send(text),
+  };
+  window.flipbookPreview = P;
+
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  ws.binaryType = "arraybuffer";
+  function send(obj) { if (ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+
+  ws.onopen = () => { P.connected = true; setBadge("connected", "ok"); };
+  ws.onclose = () => { P.connected = false; setBadge("disconnected", "bad"); };
+  ws.onmessage = (ev) => {
+    if (typeof ev.data === "string") return onText(JSON.parse(ev.data));
+    onFrame(new Uint8Array(ev.data));
+  };
+
+  function setBadge(text, cls) { const b = $("connection"); b.textContent = text; b.className = "badge " + cls; }
+
+  function onText(m) {
+    P.replies.push(m);
+    if (P.replies.length > 200) P.replies.shift();
+    switch (m.type) {
+      case "hello": return onHello(m);
+      case "timeline": return onTimeline(m);
+      case "status": P.playing = m.playing; P.speed = m.speed; return updateControls();
+      case "error": P.errors.push(m); return addItem($("errors"), m.message, 20);
+      case "recorded": {
+        const a = $("download"); a.href = m.url; a.download = m.url.split("/").pop(); a.hidden = false;
+        a.textContent = "download MP4 (" + m.frames + " frames)"; $("record").disabled = false; return;
+      }
+    }
+  }
+
+  function onHello(m) {
+    P.hello = m;
+    fill($("scene"), m.scenes.map((s) => [s.name, s.name, s.summary]));
+    fill($("device"), m.devices.map((d) => [d.name, `${d.name} (${d.width}×${d.height})`]));
+    $("scene").value = params.get("scene") || m.defaults.scene;
+    $("device").value = params.get("device") || m.defaults.device;
+    $("scale").value = String(params.get("scale") || m.defaults.scale);
+    load();
+    if (params.get("autoplay") !== "0") send({ type: "play" });
+  }
+
+  function fill(select, items) {
+    select.innerHTML = "";
+    for (const [value, label, title] of items) {
+      const o = document.createElement("option"); o.value = value; o.textContent = label; if (title) o.title = title;
+      select.appendChild(o);
+    }
+  }
+
+  function load() {
+    send({ type: "load", scene: $("scene").value, device: $("device").value, scale: Number($("scale").value) });
+  }
+
+  function onTimeline(m) {
+    // A new scene: its inputs count from zero again.
+    if (!P.timeline || P.timeline.scene !== m.scene || P.timeline.device !== m.device || P.timeline.scale !== m.scale) {
+      P.inputsSent = 0; P.pendingInputs.length = 0;
+    }
+    P.timeline = m;
+    $("scrubber").max = String(m.lastFrame);
+    const marks = $("marks"); marks.innerHTML = "";
+    for (const k of m.marks) {
+      const d = document.createElement("div");
+      d.className = "mark " + k.kind + (k.user ? " user" : "");
+      d.style.left = (100 * k.start / Math.max(1, m.lastFrame)) + "%";
+      d.style.width = (100 * (k.end - k.start) / Math.max(1, m.lastFrame)) + "%";
+      d.title = `${k.user ? "your " : "scripted "}${k.kind} at ${(k.start / m.fps).toFixed(2)} s`;
+      marks.appendChild(d);
+    }
+    fit();
+  }
+
+  // A frame: 4-byte header length, JSON header, then PNG or raw RGBA rows (header.encoding).
+  function onFrame(bytes) {
+    const n = (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3];
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
+    const png = bytes.subarray(4 + n);
+    P.framesReceived++;
+    if (header.encoding === "raw") {
+      // Raw RGBA rows, opaque: drawn as they are.
+      const arrived = performance.now();
+      drawing = drawing.then(() => {
+        const w = header.width, h = header.height;
+        if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; fit(); }
+        ctx.putImageData(new ImageData(new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 4 + n, w * h * 4), w, h), 0, 0);
+        shown(header, png, arrived);
+      });
+      return;
+    }
+    const arrived = performance.now();
+    // Decode in order: a later frame never gets drawn under an earlier one.
+    drawing = drawing.then(() => createImageBitmap(new Blob([png], { type: "image/png" }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })
+      .then((bitmap) => {
+        if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+          canvas.width = bitmap.width; canvas.height = bitmap.height; fit();
+        }
+        ctx.drawImage(bitmap, 0, 0);
+        bitmap.close();
+        P.png = png;
+        shown(header, png, arrived);
+      })
+      .catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); }));
+  }
+  let drawing = Promise.resolve();
+
+  // After a frame is on the canvas: bookkeeping, panel, acknowledgement.
+  function shown(header, png, arrived) {
+        P.header = header; P.state = header.state; P.framesDrawn++;
+        P.playing = header.playing; P.speed = header.speed;
+        P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, renderMs: header.renderMs, encodeMs: header.encodeMs,
+          bytes: png.length, arrived, drawn: performance.now() });
+        if (P.log.length > 2000) P.log.shift();
+        P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
+        // Input latency: from the pointer event to the first frame that includes it.
+        while (P.pendingInputs.length && P.pendingInputs[0].count <= header.inputs) {
+          const p = P.pendingInputs.shift();
+          P.latencies.push(performance.now() - p.at);
+        }
+        if (P.timeline && header.lastFrame !== P.timeline.lastFrame) { P.timeline.lastFrame = header.lastFrame; $("scrubber").max = String(header.lastFrame); }
+        $("scrubber").value = String(header.frame);
+        $("time").textContent = header.time.toFixed(3) + " s";
+        showState(header);
+        updateControls();
+        send({ type: "ack", frame: header.frame });
+  }
+
+  function showState(h) {
+    const s = h.state;
+    describe($("transition"), s.transition);
+    describe($("last-transition"), s.lastTransition);
+    $("screens").textContent = s.screens.join(" → ") + (s.acceptsTouches ? "" : "  (this scene takes no touches)");
+    $("diag-count").textContent = String(s.diagnosticCount);
+    const list = $("diagnostics"); list.innerHTML = "";
+    for (const d of s.diagnostics) addItem(list, d, 20);
+    const fps = measuredFps();
+    const lat = P.latencies.length ? P.latencies[P.latencies.length - 1].toFixed(1) + " ms" : "–";
+    $("stats").textContent = `frame ${h.frame}/${h.lastFrame} · render ${h.renderMs} ms · ${h.encoding} ${h.encodeMs} ms · ` +
+      `${fps.toFixed(1)} fps · skipped ${h.skipped} · last input→frame ${lat} · session ${h.session}`;
+  }
+
+  function describe(dl, t) {
+    dl.innerHTML = "";
+    const rows = t ? [["kind", t.kind], ["animator", t.animator], ["interactive", String(t.interactive)],
+      ["percent", (100 * t.percentComplete).toFixed(1) + " %"], ["cancelled", String(t.cancelled)],
+      ["complete", String(t.complete)], ["result", t.result || "running"],
+      ["frames", t.startFrame + (t.endFrame != null ? "–" + t.endFrame : "–")]] : [["state", "none"]];
+    for (const [k, v] of rows) {
+      const dt = document.createElement("dt"); dt.textContent = k;
+      const dd = document.createElement("dd"); dd.textContent = v; dd.dataset.key = k;
+      dl.append(dt, dd);
+    }
+  }
+
+  function addItem(list, text, max) {
+    const li = document.createElement("li"); li.textContent = text; list.appendChild(li);
+    while (list.children.length > max) list.removeChild(list.firstChild);
+  }
+
+  function measuredFps() {
+    const t = P.frameTimes; if (t.length < 2) return 0;
+    const span = (t[t.length - 1] - t[0]) / 1000; return span > 0 ? (t.length - 1) / span : 0;
+  }
+  P.measuredFps = measuredFps;
+
+  function updateControls() {
+    $("play").textContent = P.playing ? "❚❚" : "▶︎";
+    $("speed").value = String(P.speed);
+  }
+
+  // Fit the device frame to the window at the screen's real aspect ratio.
+  function fit() {
+    if (!P.timeline) return;
+    const stage = $("stage"), pts = P.timeline.points;
+    const availW = stage.clientWidth - 60, availH = stage.clientHeight - 60;
+    const k = Math.max(0.1, Math.min(availW / pts.width, availH / pts.height));
+    canvas.style.width = (pts.width * k) + "px";
+    canvas.style.height = (pts.height * k) + "px";
+  }
+  window.addEventListener("resize", fit);
+
+  // Pointers become fingers (several pointers: several fingers).
+  const fingers = new Map();
+  let nextFinger = 0;
+  function toPoints(e) {
+    const r = canvas.getBoundingClientRect(), pts = P.timeline.points;
+    return { x: (e.clientX - r.left) / r.width * pts.width, y: (e.clientY - r.top) / r.height * pts.height };
+  }
+  function pointer(phase, id, p) {
+    P.inputsSent++;
+    P.pendingInputs.push({ count: P.inputsSent, at: performance.now() });
+    if (P.pendingInputs.length > 200) P.pendingInputs.shift();
+    send({ type: "pointer", phase, id, x: p.x, y: p.y });
+  }
+  canvas.addEventListener("pointerdown", (e) => {
+    if (!P.timeline || fingers.size >= 10) return;
+    e.preventDefault();
+    canvas.setPointerCapture(e.pointerId);
+    const id = nextFinger++ % 64;
+    fingers.set(e.pointerId, id);
+    pointer("down", id, toPoints(e));
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    const id = fingers.get(e.pointerId); if (id === undefined) return;
+    pointer("move", id, toPoints(e));
+  });
+  function lift(phase) {
+    return (e) => {
+      const id = fingers.get(e.pointerId); if (id === undefined) return;
+      fingers.delete(e.pointerId);
+      pointer(phase, id, toPoints(e));
+    };
+  }
+  canvas.addEventListener("pointerup", lift("up"));
+  canvas.addEventListener("pointercancel", lift("cancel"));
+
+  // Controls and keyboard.
+  const togglePlay = () => send({ type: P.playing ? "pause" : "play" });
+  $("play").onclick = togglePlay;
+  $("restart").onclick = () => send({ type: "restart" });
+  $("back").onclick = () => send({ type: "step", frames: -1 });
+  $("forward").onclick = () => send({ type: "step", frames: 1 });
+  $("speed").onchange = () => send({ type: "speed", value: Number($("speed").value) });
+  $("scrubber").oninput = () => send({ type: "seek", time: Number($("scrubber").value) / (P.timeline ? P.timeline.fps : 60) });
+  $("scene").onchange = load;
+  $("device").onchange = load;
+  $("scale").onchange = load;
+  $("record").onclick = () => { $("record").disabled = true; $("download").hidden = true; send({ type: "record" }); };
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT")) return;
+    if (e.key === " ") { e.preventDefault(); togglePlay(); }
+    else if (e.key === "ArrowRight") { e.preventDefault(); send({ type: "step", frames: e.shiftKey ? 10 : 1 }); }
+    else if (e.key === "ArrowLeft") { e.preventDefault(); send({ type: "step", frames: e.shiftKey ? -10 : -1 }); }
+    else if (e.key === "r" || e.key === "R") send({ type: "restart" });
+  });
+})();

@@ -1,0 +1,217 @@
+import Flipbook
+import Foundation
+
+/// Runs the preview's scenes on the main actor, one at a time, on `MediaClock.main`.
+///
+/// The clock is one per process, so sessions take turns (docs/Preview.md): the engine keeps one
+/// *live run* (a scene built from the start and stepped frame by frame, with its timeline's
+/// inputs applied at their frames). A frame of the live run's own timeline at or after its
+/// position is reached by stepping on; any other frame (another page's, or an earlier one) is
+/// served from that timeline's frame cache, or by rebuilding the run: the clock is rewound
+/// (`MediaClock.rewindForReplay()`), the scene built and started anew and stepped to the frame
+/// without drawing. Every call is synchronous on the main actor, so replays are serialized.
+@MainActor
+public final class PreviewEngine {
+    public let registry: SceneRegistry
+    private var live: LiveRun?
+    private var diagnosticsObserver: Int?
+    /// Rebuilds so far (for tests and the benchmark).
+    public private(set) var rebuildCount = 0
+
+    @MainActor private final class LiveRun {
+        let timeline: PreviewTimeline
+        let generation: Int
+        let scene: any RenderScene
+        let renderer: LayerRenderer
+        let player: PreviewInputPlayer
+        let inspector: PreviewInspector
+        var frame = 0
+        var applied = 0
+        init(timeline: PreviewTimeline, scene: any RenderScene, renderer: LayerRenderer) {
+            self.timeline = timeline
+            generation = timeline.generation
+            self.scene = scene
+            self.renderer = renderer
+            player = PreviewInputPlayer(scene: scene)
+            let window = (scene.rootLayer.delegate as? UIView) as? UIWindow ?? player.driver?.window
+            inspector = PreviewInspector(window: window, acceptsTouches: player.driver != nil)
+        }
+    }
+
+    public init(registry: SceneRegistry) {
+        self.registry = registry
+        diagnosticsObserver = FlipbookDiagnostics.addObserver { [weak self] report in
+            self?.live?.inspector.noteDiagnostic(report.message)
+        }
+    }
+
+    /// Ends the live run and stops listening to diagnostics.
+    public func shutdown() {
+        endLiveRun()
+        if let diagnosticsObserver { FlipbookDiagnostics.removeObserver(diagnosticsObserver) }
+        diagnosticsObserver = nil
+    }
+
+    /// A new timeline for `scene` on `device` at `scale`, with its scripted touches found by
+    /// running it once to the end (nil for an unknown scene or device).
+    public func makeTimeline(scene name: String, device deviceName: String?, scale: Int?) -> PreviewTimeline? {
+        guard let type = registry.scene(named: name) else { return nil }
+        let device = deviceName.map { DevicePreset.named($0) } ?? DevicePreset.default
+        guard let device else { return nil }
+        let timeline = PreviewTimeline(sceneType: type, device: device, scale: CGFloat(scale ?? 2), sceneDuration: 0)
+        let probe = rebuild(timeline)
+        let duration = probe.scene.duration
+        timeline.sceneDuration = duration.isFinite ? min(max(duration, 0), PreviewLimits.maxTimelineSeconds) : 0
+        step(probe, to: timeline.lastFrame)
+        return timeline
+    }
+
+    /// Frame `index` (clamped to the timeline) of `timeline`, as PNG: `flipbook render`'s bytes.
+    public func frame(_ timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
+        let index = min(max(index, 0), timeline.lastFrame)
+        if let cached = timeline.cache[index] { return cached }
+        var frame = produce(timeline, at: index, encoding: .png)
+        frame.encoding = .png
+        timeline.store(frame)
+        return frame
+    }
+
+    /// Frame `index` as raw RGBA (the renderer's pixels, opaque: straight and premultiplied
+    /// agree), for playing and touching, where PNG encoding would cost more than the frame
+    /// (docs/Preview-benchmark.md). Not cached; the pixels are the PNG frame's.
+    public func rawFrame(_ timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
+        produce(timeline, at: min(max(index, 0), timeline.lastFrame), encoding: .raw)
+    }
+
+    private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding) -> PreviewFrame {
+        let started = ContinuousClock.now
+        var run = live
+        if run == nil || run!.timeline !== timeline || run!.generation != timeline.generation || run!.frame > index {
+            run = rebuild(timeline)
+        }
+        step(run!, to: index)
+        let image = run!.renderer.render(run!.scene.rootLayer)
+        let rendered = ContinuousClock.now
+        let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
+        let encoded = ContinuousClock.now
+        let state = (try? JSONEncoder().encode(run!.inspector.state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return PreviewFrame(
+            index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes, stateJSON: state,
+            inputCount: run!.applied, renderMilliseconds: Self.ms(rendered - started),
+            encodeMilliseconds: Self.ms(encoded - rendered))
+    }
+
+    /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
+    public func input(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
+        addInput(pointer, on: timeline, at: index)
+        return rawFrame(timeline, at: index)
+    }
+
+    /// Adds a pointer input at frame `index` of `timeline` without drawing (the page's session
+    /// draws once for a burst of pointer moves).
+    public func addInput(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) {
+        let index = min(max(index, 0), timeline.lastFrame)
+        let dropped = timeline.add(PreviewInput(frame: index, pointer: pointer))
+        if let run = live, run.timeline === timeline, !dropped, run.generation == timeline.generation, run.frame == index {
+            // The live run is at this very frame: deliver the touch now, no replay.
+            run.player.apply(pointer)
+            run.applied += 1
+            run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
+        }
+    }
+
+    /// Renders `timeline` (scripted and user touches) to MP4 in `folder` through `SceneExporter`.
+    public func record(_ timeline: PreviewTimeline, to folder: URL) throws -> URL {
+        endLiveRun()
+        MediaClock.main.rewindForReplay()
+        UIApplication.shared.discardTransientStateForTesting()
+        PreviewReplayScene.pending = (timeline.sceneType, timeline.inputs, Double(timeline.lastFrame) / PreviewLimits.fps)
+        defer {
+            PreviewReplayScene.pending = nil
+            MediaClock.main.rewindForReplay()
+        }
+        let summary = try SceneExporter.export(
+            PreviewReplayScene.self,
+            options: ExportOptions(
+                formats: [.mp4], outputDirectory: folder, fps: PreviewLimits.fps, scale: timeline.scale, device: timeline.device))
+        return summary.outputs[0]
+    }
+
+    // MARK: Runs
+
+    private func endLiveRun() {
+        live?.player.cancelAll()
+        // A scene the app code keeps alive (a retain cycle) must not leave a visible window
+        // behind: the next run would not start as a fresh process does.
+        live?.inspector.window?.isHidden = true
+        live = nil
+        UIApplication.touchObserver = nil
+    }
+
+    private func rebuild(_ timeline: PreviewTimeline) -> LiveRun {
+        endLiveRun()
+        rebuildCount += 1
+        MediaClock.main.rewindForReplay()
+        UIApplication.shared.discardTransientStateForTesting()
+        // As SceneExporter.export does, in the same order: build, renderer, start, update(0).
+        let scene = timeline.sceneType.init(size: timeline.device.size)
+        let renderer = LayerRenderer(scale: timeline.scale)
+        renderer.backgroundColor = .black
+        let run = LiveRun(timeline: timeline, scene: scene, renderer: renderer)
+        live = run
+        installTouchObserver(run)
+        scene.start()
+        scene.update(elapsed: 0)
+        applyInputs(run)
+        run.inspector.observe(frame: 0, fingersDown: run.player.fingersDown)
+        return run
+    }
+
+    private func step(_ run: LiveRun, to index: Int) {
+        let fps = PreviewLimits.fps
+        while run.frame < index {
+            run.frame += 1
+            MediaClock.main.advance(by: 1 / fps)
+            run.scene.update(elapsed: Double(run.frame) / fps)
+            applyInputs(run)
+            run.inspector.observe(frame: run.frame, fingersDown: run.player.fingersDown)
+        }
+    }
+
+    private var applyingUserInput = false
+
+    private func applyInputs(_ run: LiveRun) {
+        let inputs = run.timeline.inputs
+        applyingUserInput = true
+        defer { applyingUserInput = false }
+        while run.applied < inputs.count, inputs[run.applied].frame <= run.frame {
+            run.player.apply(inputs[run.applied].pointer)
+            run.applied += 1
+        }
+    }
+
+    /// Notes the scene's own (scripted) touches as marks on its timeline.
+    private func installTouchObserver(_ run: LiveRun) {
+        var open: (frame: Int, moved: Bool)?
+        UIApplication.touchObserver = { [weak self, weak run] phase, _ in
+            guard let self, let run, !self.applyingUserInput else { return }
+            switch phase {
+            case .began:
+                open = (run.frame, false)
+            case .moved:
+                open?.moved = true
+            case .ended, .cancelled:
+                guard let o = open else { return }
+                open = nil
+                let mark = PreviewMark(start: o.frame, end: run.frame, kind: o.moved ? "swipe" : "tap", user: false)
+                if !run.timeline.scriptedMarks.contains(mark) { run.timeline.scriptedMarks.append(mark) }
+            default:
+                break
+            }
+        }
+    }
+
+    static func ms(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+}

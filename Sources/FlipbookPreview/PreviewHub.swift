@@ -1,0 +1,73 @@
+import Flipbook
+import Foundation
+
+/// The server's main-actor side: the engine, the open sessions and their recordings.
+@MainActor
+final class PreviewHub {
+    let engine: PreviewEngine
+    let defaults: PreviewServer.Options
+    let recordings: URL
+    private(set) var sessions: [Int: PreviewSession] = [:]
+    private var nextID = 0
+
+    init(registry: SceneRegistry, defaults: PreviewServer.Options) {
+        engine = PreviewEngine(registry: registry)
+        self.defaults = defaults
+        recordings = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-preview-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    }
+
+    /// A new session, or nil (with an error reply) when `PreviewLimits.maxSessions` are open.
+    func open(outbox: PreviewOutbox) -> PreviewSession? {
+        nextID += 1
+        let session = PreviewSession(id: nextID, hub: self, outbox: outbox)
+        guard sessions.count < PreviewLimits.maxSessions else {
+            session.error("too many pages open (limit \(PreviewLimits.maxSessions)); close one and reload", type: nil)
+            session.close()
+            return nil
+        }
+        sessions[session.id] = session
+        let scenes = engine.registry.sceneTypes.map { ["name": $0.name, "summary": $0.summary] }
+        let devices = DevicePreset.all.map {
+            ["name": $0.name, "width": Double($0.size.width), "height": Double($0.size.height)] as [String: Any]
+        }
+        session.reply([
+            "type": "hello", "session": session.id, "scenes": scenes, "devices": devices,
+            "defaults": ["scene": defaults.scene, "device": defaults.device, "scale": defaults.scale],
+            "limits": [
+                "maxMessageBytes": PreviewLimits.maxMessageBytes, "maxSessions": PreviewLimits.maxSessions,
+                "framesInFlight": PreviewLimits.framesInFlight, "fps": PreviewLimits.fps,
+                "speeds": PreviewClientMessage.allowedSpeeds,
+            ],
+        ])
+        return session
+    }
+
+    func close(_ session: PreviewSession) {
+        session.close()
+        sessions.removeValue(forKey: session.id)
+    }
+
+    /// Records `timeline` to MP4; returns the URL path the page downloads it from.
+    func record(_ timeline: PreviewTimeline, session: Int) throws -> String {
+        let folder = recordings.appendingPathComponent("\(session)", isDirectory: true)
+        let file = try engine.record(timeline, to: folder)
+        return "/recordings/\(session)/\(file.lastPathComponent)"
+    }
+
+    /// The recording file for a request path's parts, if it exists (no path tricks).
+    func recording(session: String, file: String) -> URL? {
+        guard let id = Int(session), id > 0, file.range(of: #"^[A-Za-z0-9._-]+\.mp4$"#, options: .regularExpression) != nil,
+            !file.hasPrefix(".")
+        else { return nil }
+        let url = recordings.appendingPathComponent("\(id)").appendingPathComponent(file)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    func shutdown() {
+        for s in sessions.values { s.close() }
+        sessions = [:]
+        engine.shutdown()
+        try? FileManager.default.removeItem(at: recordings)
+    }
+}

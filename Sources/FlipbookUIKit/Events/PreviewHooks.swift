@@ -1,0 +1,23 @@
+import Foundation
+
+// Flipbook's own package-level hooks for the live preview (FlipbookPreview, docs/Preview.md).
+// Nothing here is public API.
+
+extension UIApplication {
+    /// Told of every touch phase the app dispatches (scripted or synthetic), with its window
+    /// location, before delivery. The preview marks the scripted taps and swipes on its
+    /// timeline with it. Nil by default.
+    package static var touchObserver: (@MainActor (UITouch.Phase, CGPoint) -> Void)?
+}
+
+extension ViewControllerTransitionContext {
+    /// The transition's animator, for the preview's transition panel.
+    package var inspectedAnimator: UIViewControllerAnimatedTransitioning? { animator }
+    /// What the transition does: "presentation", "dismissal", "push", "pop", …
+    package var inspectedKind: String { kind.noun }
+}
+
+extension SyntheticTouch {
+    /// Whether the finger has lifted or been cancelled (or was never accepted).
+    package var isLifted: Bool { isFinished }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+import Flipbook
+import FlipbookCatalog
+@testable import FlipbookPreview
+
+/// The preview's timelines: frame-exact with the exporter, independent of one another, and
+/// driven by the page's touches (docs/Preview.md).
+@Suite(.cleanClock) @MainActor struct PreviewEngineTests {
+    static func registry() -> SceneRegistry {
+        var r = SceneRegistry.builtIn
+        CatalogScenes.register(in: &r)
+        return r
+    }
+
+    static func state(_ frame: PreviewFrame) throws -> PreviewSceneState {
+        try JSONDecoder().decode(PreviewSceneState.self, from: Data(frame.stateJSON.utf8))
+    }
+
+    @Test func framesAreTheExportersFramesByteForByte() throws {
+        // The exporter first, from a rewound clock, as `flipbook render` in a fresh process.
+        MediaClock.main.rewindForReplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try SceneExporter.export(
+            CardFlipScene.self,
+            options: ExportOptions(
+                formats: [.frames], outputDirectory: folder, fps: 60, scale: 1, device: .iPhoneSE, duration: 1.1))
+
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let timeline = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        // Out of order on purpose: scrubbing back replays from the start.
+        for i in [45, 0, 66, 31] {
+            let preview = engine.frame(timeline, at: i).png
+            let file = folder.appendingPathComponent("card-flip-frames/frame-\(String(format: "%05d", i)).png")
+            let exported = try [UInt8](Data(contentsOf: file))
+            let same = exported == preview
+            #expect(same, "frame \(i) differs from the exporter's")
+        }
+    }
+
+    @Test func twoTimelinesInterleavedGiveTheirOwnFrames() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let a = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        let b = try #require(engine.makeTimeline(scene: "drop-out", device: "iphone-se", scale: 1))
+        let a40 = engine.frame(a, at: 40).png
+        let b40 = engine.frame(b, at: 40).png
+        let a41 = engine.frame(a, at: 41).png
+        #expect(a40 != b40)
+        a.cache = [:]
+        b.cache = [:]
+        let before = engine.rebuildCount
+        let b40again = engine.frame(b, at: 40).png
+        let a40again = engine.frame(a, at: 40).png
+        let a41again = engine.frame(a, at: 41).png
+        #expect(b40again == b40)
+        #expect(a40again == a40)
+        #expect(a41again == a41)
+        #expect(engine.rebuildCount == before + 2, "a frame after the live one steps on; switching timelines replays")
+    }
+
+    @Test func scriptedTouchesAreMarked() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        // The card tap lands at 0.5 s (down one frame early), Done at 2.0 s.
+        #expect(t.marks == [
+            PreviewMark(start: 29, end: 30, kind: "tap", user: false),
+            PreviewMark(start: 119, end: 120, kind: "tap", user: false),
+        ])
+        let swipe = try #require(engine.makeTimeline(scene: "card-flip-swipe", device: "iphone-se", scale: 1))
+        #expect(swipe.marks.filter { $0.kind == "swipe" }.count == 2)
+    }
+
+    @Test func aDragOnTheRevealDismissesIt() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        let shown = try Self.state(engine.frame(t, at: 90))
+        #expect(shown.screens == ["DeckViewController", "RevealViewController"])
+        let y = 333.0
+        _ = engine.input(PreviewPointer(phase: .down, finger: 0, x: 3, y: y), on: t, at: 90)
+        for x in stride(from: 20.0, through: 280, by: 20) {
+            _ = engine.input(PreviewPointer(phase: .move, finger: 0, x: x, y: y), on: t, at: 90)
+        }
+        let dragging = try Self.state(engine.input(PreviewPointer(phase: .move, finger: 0, x: 290, y: y), on: t, at: 90))
+        let live = try #require(dragging.transition)
+        #expect(live.kind == "dismissal")
+        #expect(live.animator == "DismissAnimationController")
+        #expect(live.interactive)
+        #expect(abs(live.percentComplete - 287.0 / 375.0) < 0.05, "\(live.percentComplete)")
+        _ = engine.input(PreviewPointer(phase: .up, finger: 0, x: 290, y: y), on: t, at: 90)
+        let after = try Self.state(engine.frame(t, at: 150))
+        #expect(after.screens == ["DeckViewController"])
+        #expect(after.lastTransition?.result == "completed")
+        #expect(after.lastTransition?.interactive == true)
+        #expect(t.marks.contains(where: { $0.user && $0.kind == "swipe" }))
+        // The same inputs replayed from the start (another page took the clock meanwhile) give the same frame.
+        let again = engine.frame(t, at: 150).png
+        _ = try #require(engine.makeTimeline(scene: "drop-out", device: "iphone-se", scale: 1))
+        t.cache = [:]
+        #expect(engine.frame(t, at: 150).png == again)
+    }
+
+    @Test func recordingWritesAnMP4WithTheUsersTouches() throws {
+        guard FFmpeg.locate("ffmpeg") != nil else { return }
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "test", device: "iphone-se", scale: 1))
+        _ = engine.input(PreviewPointer(phase: .down, finger: 0, x: 10, y: 10), on: t, at: 5)
+        _ = engine.input(PreviewPointer(phase: .up, finger: 0, x: 10, y: 10), on: t, at: 5)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = try engine.record(t, to: folder)
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(url.pathExtension == "mp4")
+        #expect(size > 1000)
+    }
+}
