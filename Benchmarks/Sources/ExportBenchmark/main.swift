@@ -16,6 +16,13 @@ import Foundation
 let fps = 60.0, scale: CGFloat = 2
 let device = DevicePreset.named("iphone-15") ?? .default
 
+#if os(Linux)
+// Glibc imports the `who` values as an enum; getrusage takes their Int32 values (0 and -1).
+let rusageSelf: __rusage_who_t = 0, rusageChildren: __rusage_who_t = -1
+#else
+let rusageSelf = RUSAGE_SELF, rusageChildren = RUSAGE_CHILDREN
+#endif
+
 func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
@@ -25,8 +32,8 @@ func now() -> Double {
 /// CPU seconds of this process and of its children that have ended (ffmpeg).
 func cpuSeconds() -> Double {
     var me = rusage(), kids = rusage()
-    getrusage(RUSAGE_SELF, &me)
-    getrusage(RUSAGE_CHILDREN, &kids)
+    getrusage(rusageSelf, &me)
+    getrusage(rusageChildren, &kids)
     func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return s(me.ru_utime) + s(me.ru_stime) + s(kids.ru_utime) + s(kids.ru_stime)
 }
@@ -40,7 +47,7 @@ func peaks() -> (me: Double, child: Double) {
         hwm = Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "0").map { $0 / 1024 } ?? 0
     }
     var kids = rusage()
-    getrusage(RUSAGE_CHILDREN, &kids)
+    getrusage(rusageChildren, &kids)
     return (hwm, Double(kids.ru_maxrss) / 1024)
 }
 
