@@ -22,6 +22,7 @@ extension UINavigationController {
         guard oldTop !== newTop else {
             updatePopGesture()
             finishMembership(added: added, removed: removed)
+            tabBarHost?.navigationStackDidChange(self, context: nil)
             return
         }
         let onScreen = appearanceState == .appeared && viewIfLoaded?.window != nil
@@ -50,6 +51,7 @@ extension UINavigationController {
             }
             updatePopGesture()
             finishMembership(added: added, removed: removed)
+            tabBarHost?.navigationStackDidChange(self, context: nil)
             return
         }
 
@@ -87,8 +89,12 @@ extension UINavigationController {
             animator: animator, interactor: interactor)
         runningTransition = transition
         for vc in transition.participants { vc.involvedTransition = context }
+        tabBarHost?.navigationStackDidChange(self, context: context)
         transition.run()
     }
+
+    /// The tab bar controller whose tab this navigation controller is.
+    var tabBarHost: UITabBarController? { parent as? UITabBarController }
 
     /// The leaving controllers leave their parent and the new ones settle.
     func finishMembership(added: [UIViewController], removed: [UIViewController]) {

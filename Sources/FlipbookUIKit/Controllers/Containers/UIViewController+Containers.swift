@@ -1,0 +1,52 @@
+import Foundation
+import FlipbookQuartz
+
+extension UIViewController {
+    /// The item a navigation bar shows while this controller is on top (created on first use,
+    /// with the controller's title).
+    public var navigationItem: UINavigationItem {
+        if let item = storedNavigationItem { return item }
+        let item = UINavigationItem()
+        item.title = title
+        item.onChange = { [weak self] in self?.navigationItemDidChange() }
+        storedNavigationItem = item
+        return item
+    }
+
+    /// The item a tab bar controller's bar shows for this controller (created on first use,
+    /// with the controller's title and no image). Setting it replaces the tab.
+    public var tabBarItem: UITabBarItem! {
+        get {
+            if let item = storedTabBarItem { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set {
+            storedTabBarItem = newValue
+            tabBarController?.tabBarItemsDidChange()
+        }
+    }
+
+    /// The nearest ancestor that is a tab bar controller, nil if none.
+    public var tabBarController: UITabBarController? {
+        var current = parent
+        while let vc = current {
+            if let tabs = vc as? UITabBarController { return tabs }
+            current = vc.parent
+        }
+        return nil
+    }
+
+    /// UIKit's rule: a controller's title is its navigation item's and tab bar item's title.
+    func titleDidChange() {
+        storedNavigationItem?.title = title
+        storedTabBarItem?.title = title
+        (parent as? UINavigationController)?.updateBar()
+    }
+
+    /// The navigation bar showing this controller's item redraws.
+    func navigationItemDidChange() {
+        (parent as? UINavigationController)?.updateBar()
+    }
+}
