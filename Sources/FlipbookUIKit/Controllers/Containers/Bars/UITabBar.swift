@@ -172,7 +172,8 @@ open class UITabBar: UIView {
         guard !buttons.isEmpty else { return }
         let width = b.width / CGFloat(buttons.count)
         for (i, button) in buttons.enumerated() {
-            button.frame = CGRect(x: width * CGFloat(i), y: 0, width: width, height: Self.itemRowHeight)
+            button.frame = CGRect(
+                x: b.width * CGFloat(i) / CGFloat(buttons.count), y: 0, width: width, height: Self.itemRowHeight)
         }
     }
 
@@ -187,9 +188,8 @@ open class UITabBar: UIView {
 @MainActor
 final class TabBarButton: UIControl {
     let item: UITabBarItem
-    /// The icon: a view of the item's colour masked by the image (tab bar images are templates).
-    let iconView = UIView(frame: .zero)
-    private let iconMask = CALayer()
+    /// The icon: the image drawn as a template in the item's colour.
+    let iconView = UIImageView(frame: .zero)
     let titleLabel = UILabel(frame: .zero)
     let badgeView = UIView(frame: .zero)
     let badgeLabel = UILabel(frame: .zero)
@@ -207,8 +207,6 @@ final class TabBarButton: UIControl {
     init(item: UITabBarItem) {
         self.item = item
         super.init(frame: .zero)
-        iconView.isUserInteractionEnabled = false
-        iconView.layer.mask = iconMask
         titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
         titleLabel.textAlignment = .center
         badgeView.isUserInteractionEnabled = false
@@ -234,9 +232,7 @@ final class TabBarButton: UIControl {
     func refresh() {
         let color = currentColor
         let image = (isSelected ? item.selectedImage : nil) ?? item.image
-        iconView.backgroundColor = color
-        iconMask.contents = image?.cgImage
-        iconMask.contentsScale = image?.scale ?? 1
+        iconView.image = image.map { TemplateImage.tinted($0, with: color) }
         iconView.isHidden = image == nil
         let state: UIControl.State = isSelected ? .selected : .normal
         let attributes = item.titleTextAttributes(for: state) ?? item.titleTextAttributes(for: .normal)
@@ -267,7 +263,6 @@ final class TabBarButton: UIControl {
         iconView.frame = CGRect(
             x: b.midX - iconSize.width / 2, y: Self.iconCentreY - iconSize.height / 2, width: iconSize.width,
             height: iconSize.height)
-        iconMask.frame = iconView.bounds
         // Without an image the title sits in the middle of the row.
         let titleTop = hasImage ? Self.titleTop : (b.height - Self.titleHeight) / 2
         titleLabel.frame = CGRect(
