@@ -17,10 +17,10 @@ extension UINavigationController {
         for vc in added { addChild(vc) }
         for vc in removed { vc.willMove(toParent: nil) }
         stack = newStack
-        updateBar()
 
         guard oldTop !== newTop else {
             updatePopGesture()
+            updateBar()
             finishMembership(added: added, removed: removed)
             tabBarHost?.navigationStackDidChange(self, context: nil)
             return
@@ -50,6 +50,7 @@ extension UINavigationController {
                 break
             }
             updatePopGesture()
+            updateBar()
             finishMembership(added: added, removed: removed)
             tabBarHost?.navigationStackDidChange(self, context: nil)
             return
@@ -90,6 +91,7 @@ extension UINavigationController {
         runningTransition = transition
         for vc in transition.participants { vc.involvedTransition = context }
         tabBarHost?.navigationStackDidChange(self, context: context)
+        navigationBar.setItemsForTransition(stack.map { $0.navigationItem }, context: context, operation: operation)
         transition.run()
     }
 

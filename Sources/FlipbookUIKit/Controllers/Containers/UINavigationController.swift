@@ -76,6 +76,7 @@ open class UINavigationController: UIViewController {
     }
 
     private func configure() {
+        navigationBar.owningNavigationController = self
         popGesture.edges = .left
         popGesture.addTarget(self) { nav, pan in nav.handlePopGesture(pan) }
         popGesture.isEnabled = false
@@ -124,8 +125,9 @@ open class UINavigationController: UIViewController {
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
+    /// The bar shows the stack's navigation items, at once.
     func updateBar() {
-        navigationBar.title = stack.last?.title
+        navigationBar.setItems(stack.map { $0.navigationItem }, animated: false)
     }
 
     // MARK: The stack
@@ -270,12 +272,44 @@ open class UINavigationController: UIViewController {
     }
     private var storedBarHidden = false
 
-    /// Hides or shows the bar; the top view grows or shrinks to the new content area at once
-    /// (Flipbook does not animate the bar yet).
+    /// Hides or shows the bar. Animated, the bar slides up out of (or down into) its place
+    /// over `UINavigationController.hideShowBarDuration` while the content area follows.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != storedBarHidden else { return }
         storedBarHidden = hidden
-        layoutContent()
+        guard animated, let view = viewIfLoaded, view.window != nil else {
+            layoutContent()
+            return
+        }
+        let shown = CGRect(
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+        let above = shown.offsetBy(dx: 0, dy: -shown.maxY)
+        navigationBar.isHidden = false
+        navigationBar.frame = hidden ? shown : above
+        UIView.animate(withDuration: Self.hideShowBarDuration, animations: {
+            self.navigationBar.frame = hidden ? above : shown
+            self.transitionView.frame = self.contentFrame
+            if self.runningTransition == nil, let top = self.stack.last?.viewIfLoaded,
+               top.superview === self.transitionView {
+                top.frame = self.transitionView.bounds
+            }
+        }, completion: { _ in
+            self.layoutContent()
+        })
     }
+
+    /// How long the bars take to hide or show, UIKit's `UINavigationController.hideShowBarDuration`.
+    public static let hideShowBarDuration: CGFloat = 0.2
+
+    /// Whether a tap on the content hides and shows the bars (stored; Flipbook does not
+    /// install the gesture).
+    open var hidesBarsOnTap = false
+    /// Whether a swipe hides and shows the bars (stored).
+    open var hidesBarsOnSwipe = false
+    /// Whether the bars hide when the keyboard appears (stored).
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Whether the bars hide in a vertically compact environment (stored).
+    open var hidesBarsWhenVerticallyCompact = false
 
     // MARK: Showing
 

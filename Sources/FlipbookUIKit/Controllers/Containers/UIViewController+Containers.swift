@@ -40,8 +40,10 @@ extension UIViewController {
 
     /// UIKit's rule: a controller's title is its navigation item's and tab bar item's title.
     func titleDidChange() {
-        storedNavigationItem?.title = title
-        storedTabBarItem?.title = title
+        // Through locals: the items' change handlers read these properties again.
+        let navigationItem = storedNavigationItem, tabBarItem = storedTabBarItem
+        navigationItem?.title = title
+        tabBarItem?.title = title
         (parent as? UINavigationController)?.updateBar()
     }
 
