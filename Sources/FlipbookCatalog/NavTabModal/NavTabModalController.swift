@@ -19,13 +19,16 @@ final class NavTabModalController: UITabBarController {
             title: "Cards", colour: UIColor(red: 0.85, green: 0.93, blue: 1.0, alpha: 1), icon: .circle)
         let second = TabRootViewController(
             title: "Photos", colour: UIColor(red: 1.0, green: 0.92, blue: 0.82, alpha: 1), icon: .square)
-        navigationControllers = [first, second].map { root in
+        var navs: [UINavigationController] = []
+        for root in [first, second] {
             let nav = UINavigationController(rootViewController: root)
             nav.delegate = self
-            return nav
+            nav.tabBarItem = root.tabBarItem
+            navs.append(nav)
         }
+        navigationControllers = navs
         delegate = self
-        viewControllers = navigationControllers
+        viewControllers = navs
         second.tabBarItem.badgeValue = "3"
     }
 

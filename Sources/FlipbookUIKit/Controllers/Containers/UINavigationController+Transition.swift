@@ -92,6 +92,7 @@ extension UINavigationController {
         for vc in transition.participants { vc.involvedTransition = context }
         tabBarHost?.navigationStackDidChange(self, context: context)
         navigationBar.setItemsForTransition(stack.map { $0.navigationItem }, context: context, operation: operation)
+        updateToolbar()
         transition.run()
     }
 

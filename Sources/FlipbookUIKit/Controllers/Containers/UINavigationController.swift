@@ -36,6 +36,16 @@ open class UINavigationController: UIViewController {
 
     /// The bar at the top (minimal: background and title).
     public let navigationBar: UINavigationBar
+    /// The toolbar at the bottom, showing the top controller's `toolbarItems` while
+    /// `isToolbarHidden` is false.
+    public let toolbar: UIToolbar! = UIToolbar(frame: .zero)
+    /// Whether the toolbar is hidden (default true).
+    open var isToolbarHidden: Bool {
+        get { storedToolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    var storedToolbarHidden = true
+
     /// The view the top controller's view lives in; the transitions' container view.
     let transitionView = UIView(frame: .zero)
     private let popGesture = UIScreenEdgePanGestureRecognizer()
@@ -90,6 +100,7 @@ open class UINavigationController: UIViewController {
         root.navigationController = self
         root.addSubview(transitionView)
         root.addSubview(navigationBar)
+        root.addSubview(toolbar)
         root.addGestureRecognizer(popGesture)
         view = root
         if let top = stack.last { install(top.view) }
@@ -100,9 +111,9 @@ open class UINavigationController: UIViewController {
     var contentFrame: CGRect {
         guard let view = viewIfLoaded else { return .zero }
         let b = view.bounds
-        guard !isNavigationBarHidden else { return b }
-        let top = min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
-        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top)
+        let top = isNavigationBarHidden ? 0 : min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
+        let bottom = isToolbarHidden ? 0 : min(b.height - top, toolbarHeight)
+        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top - bottom)
     }
 
     /// Lays out the bar, the content area and (between transitions) the top view.
@@ -112,6 +123,9 @@ open class UINavigationController: UIViewController {
             x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
         navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
         navigationBar.isHidden = isNavigationBarHidden
+        let toolbarHeight = toolbarHeight
+        toolbar.frame = CGRect(x: 0, y: view.bounds.height - toolbarHeight, width: view.bounds.width, height: toolbarHeight)
+        toolbar.isHidden = isToolbarHidden
         transitionView.frame = contentFrame
         if runningTransition == nil, let top = stack.last?.viewIfLoaded, top.superview === transitionView {
             top.frame = transitionView.bounds
@@ -125,9 +139,25 @@ open class UINavigationController: UIViewController {
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
+    /// The toolbar's height: its 44 pt row plus the bottom safe area.
+    var toolbarHeight: CGFloat { UIToolbar.itemRowHeight + (viewIfLoaded?.safeAreaInsets.bottom ?? 0) }
+
+    /// Hides or shows the toolbar (Flipbook does not animate it).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        storedToolbarHidden = hidden
+        updateToolbar()
+        layoutContent()
+    }
+
+    /// The toolbar shows the top controller's items.
+    func updateToolbar() {
+        toolbar.setItems(stack.last?.toolbarItems, animated: false)
+    }
+
     /// The bar shows the stack's navigation items, at once.
     func updateBar() {
         navigationBar.setItems(stack.map { $0.navigationItem }, animated: false)
+        updateToolbar()
     }
 
     // MARK: The stack

@@ -28,6 +28,19 @@ extension UIViewController {
         }
     }
 
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    public var toolbarItems: [UIBarButtonItem]? {
+        get { navigationItem.toolbarItems }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+
+    /// Sets `toolbarItems` (Flipbook does not animate the change).
+    public func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        // Kept with the navigation item, which every controller has.
+        navigationItem.toolbarItems = toolbarItems
+        if let nav = parent as? UINavigationController, nav.topViewController === self { nav.updateToolbar() }
+    }
+
     /// The nearest ancestor that is a tab bar controller, nil if none.
     public var tabBarController: UITabBarController? {
         var current = parent

@@ -79,6 +79,9 @@ open class UINavigationItem {
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
 
+    /// The owning controller's `toolbarItems`.
+    var toolbarItems: [UIBarButtonItem]?
+
     /// Told when anything drawn changed (the bar showing the item redraws).
     var onChange: (() -> Void)?
 
