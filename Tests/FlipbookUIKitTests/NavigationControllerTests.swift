@@ -53,6 +53,23 @@ final class NavRecordingDelegate: UINavigationControllerDelegate {
     }
 }
 
+/// Every label a bar shows, with its centre in the bar's coordinates.
+@MainActor
+func barLabels(_ bar: UIView) -> [(text: String?, center: CGPoint, font: UIFont?)] {
+    bar.layoutIfNeeded()
+    var found: [(String?, CGPoint, UIFont?)] = []
+    func walk(_ v: UIView) {
+        if v.isHidden || v.alpha < 0.01 { return }
+        if let label = v as? UILabel {
+            let r = label.convert(label.bounds, to: bar)
+            found.append((label.text, CGPoint(x: r.midX, y: r.midY), label.font))
+        }
+        for s in v.subviews { walk(s) }
+    }
+    walk(bar)
+    return found
+}
+
 /// Runs the clock for `seconds` plus one frame.
 @MainActor
 func runNav(_ seconds: TimeInterval) { MediaClock.main.advance(by: seconds + 1.0 / 60) }
@@ -121,7 +138,8 @@ struct NavigationControllerTests {
 
     @Test func barShowsTheTopTitleAndThePopGestureSitsOnTheLeftEdge() {
         let (_, nav, a, b, _, _, _) = setUp()
-        let titleLabel = { nav.navigationBar.subviews.compactMap { $0 as? UILabel }.first?.text }
+        // The title is the centred label the bar shows (the back button's label sits on the left).
+        let titleLabel = { barLabels(nav.navigationBar).first { abs($0.center.x - 196.5) < 1 }?.text }
         #expect(titleLabel() == nil)
         a.title = "Inbox"
         #expect(titleLabel() == "Inbox")  // the top controller's title, as it changes

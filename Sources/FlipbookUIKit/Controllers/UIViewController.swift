@@ -88,11 +88,18 @@ open class UIViewController: UIResponder {
     /// Called once after the view is loaded.
     open func viewDidLoad() {}
 
-    /// A title for containers (navigation bars, tab bars) to show; a navigation controller's
-    /// bar shows its top controller's title as it changes.
+    /// A title for containers (navigation bars, tab bars) to show; setting it sets the
+    /// navigation item's and tab bar item's titles too, as in UIKit.
     open var title: String? {
-        didSet { (parent as? UINavigationController)?.updateBar() }
+        didSet { titleDidChange() }
     }
+
+    /// The items containers show for this controller (UIViewController+Containers.swift).
+    var storedNavigationItem: UINavigationItem?
+    var storedTabBarItem: UITabBarItem?
+    /// Whether a tab bar controller hides its tab bar while this controller is on the stack of
+    /// the navigation controller in its selected tab (default false).
+    open var hidesBottomBarWhenPushed = false
 
     /// The size the controller would like in a popover or custom container, in points.
     open var preferredContentSize: CGSize = .zero

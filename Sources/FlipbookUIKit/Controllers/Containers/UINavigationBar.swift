@@ -1,55 +1,227 @@
 import Foundation
 import FlipbookQuartz
 
-/// The bar at the top of a navigation controller, UIKit's `UINavigationBar`, kept minimal
-/// for now: a background and the top controller's title centred in it (no back button,
-/// bar button items or large titles yet; see docs/Divergences.md, "Navigation controller").
+/// The bar at the top of a navigation controller, UIKit's `UINavigationBar`.
+///
+/// Drawn as iOS draws it (docs/Semantics.md, "Navigation controller"): 44 pt tall below the
+/// top safe area, its background continuing up under the status bar, a hairline at the bottom;
+/// the top item's title centred in 17 pt semibold (or its `titleView`); on the left the back
+/// button (a chevron and the previous item's back title, its title, or "Back") or the left
+/// bar button items; on the right the right items, outermost first. Items are tinted with
+/// `tintColor`. In a navigation controller the items are its stack's navigation items and
+/// the bar cross-fades them during pushes and pops, the title sliding; tapping the back
+/// button pops.
 @MainActor
 open class UINavigationBar: UIView {
     /// The bar's height in points (UIKit's compact bar on iPhone).
     public static let defaultHeight: CGFloat = 44
+    /// The space between the bar's edges and its outer items, in points.
+    static let margin: CGFloat = 16
+    /// The space between neighbouring items, in points.
+    static let itemSpacing: CGFloat = 8
 
-    /// Shows the title of the navigation controller's top controller.
-    let titleLabel = UILabel(frame: .zero)
+    /// Hears about pushes and pops of a bar used on its own. Weak, as in UIKit.
+    open weak var delegate: UINavigationBarDelegate?
+
+    /// The bar's background colour (nil: UIKit's translucent light grey).
+    open var barTintColor: UIColor? {
+        didSet { applyBackground() }
+    }
+    /// Whether the default background is slightly see-through (default true).
+    open var isTranslucent = true {
+        didSet { applyBackground() }
+    }
+    /// Attributes of the title (`.foregroundColor`, `.font`).
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet { rebuildContent() }
+    }
+    /// Large titles (stored; Flipbook draws standard titles).
+    open var prefersLargeTitles = false
+    /// The hairline image (stored).
+    open var shadowImage: UIImage?
+    private var backgroundImages: [Int: UIImage] = [:]
+
+    /// Stored background images (not drawn).
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: Int) { backgroundImages[barMetrics] = backgroundImage }
+    open func backgroundImage(for barMetrics: Int) -> UIImage? { backgroundImages[barMetrics] }
+
     /// The bar's background continued up under the status bar, as in UIKit.
     let backgroundExtension = UIView(frame: .zero)
+    let backgroundView = UIView(frame: .zero)
+    let hairline = UIView(frame: .zero)
     /// How far the background extends above the bar (the top safe area), in points.
     var backgroundExtensionHeight: CGFloat = 0 {
         didSet { setNeedsLayout() }
     }
+    /// What the bar shows for its top item now.
+    private(set) var contentView: NavigationBarContentView?
+    /// The navigation controller that owns this bar (its back button pops it).
+    weak var owningNavigationController: UINavigationController?
 
     open override var backgroundColor: UIColor? {
-        didSet { backgroundExtension.backgroundColor = backgroundColor }
+        get { backgroundView.backgroundColor }
+        set {
+            backgroundView.backgroundColor = newValue
+            backgroundExtension.backgroundColor = newValue
+        }
     }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        addSubview(backgroundExtension)
-        backgroundColor = UIColor(white: 0.97, alpha: 1)
-        titleLabel.textAlignment = .center
-        titleLabel.font = .boldSystemFont(ofSize: 17)
-        addSubview(titleLabel)
+        setUp()
     }
 
     /// Archives do not exist in Flipbook: creates an empty bar.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        addSubview(titleLabel)
+        setUp()
     }
 
-    /// The title shown in the middle of the bar.
-    var title: String? {
-        get { titleLabel.text }
-        set {
-            titleLabel.text = newValue
-            setNeedsLayout()
+    private func setUp() {
+        for v in [backgroundExtension, backgroundView, hairline] {
+            v.isUserInteractionEnabled = false
+            addSubview(v)
+        }
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        applyBackground()
+    }
+
+    private func applyBackground() {
+        backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        rebuildContent()
+    }
+
+    // MARK: Items
+
+    /// The items, bottom first; the last is shown.
+    open var items: [UINavigationItem]? {
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
+    }
+    private var storedItems: [UINavigationItem]?
+
+    /// The item shown.
+    open var topItem: UINavigationItem? { storedItems?.last }
+    /// The item below the top one, whose back title the back button shows.
+    open var backItem: UINavigationItem? {
+        guard let items = storedItems, items.count > 1 else { return nil }
+        return items[items.count - 2]
+    }
+
+    /// Replaces the items (Flipbook does not animate a bar used on its own).
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        storedItems = items
+        showItems(nil, operation: .none)
+    }
+
+    /// Pushes `item` (a bar used on its own; asks its delegate).
+    open func pushItem(_ item: UINavigationItem, animated: Bool) {
+        if let delegate, !delegate.navigationBar(self, shouldPush: item) { return }
+        storedItems = (storedItems ?? []) + [item]
+        showItems(nil, operation: .push)
+        delegate?.navigationBar(self, didPush: item)
+    }
+
+    /// Pops the top item and returns it (a bar used on its own; asks its delegate).
+    @discardableResult
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard let top = topItem else { return nil }
+        if let delegate, !delegate.navigationBar(self, shouldPop: top) { return nil }
+        storedItems?.removeLast()
+        showItems(nil, operation: .pop)
+        delegate?.navigationBar(self, didPop: top)
+        return top
+    }
+
+    /// The navigation controller's change of stack: the items change, and the bar cross-fades
+    /// with `context` (see `showItems`).
+    func setItemsForTransition(
+        _ items: [UINavigationItem], context: ViewControllerTransitionContext, operation: UINavigationController.Operation
+    ) {
+        storedItems = items
+        showItems(context, operation: operation)
+    }
+
+    /// Builds what the top item shows now, without animation.
+    func rebuildContent() { showItems(nil, operation: .none) }
+
+    /// Shows the current top item: at once, or, during a navigation transition, cross-fading
+    /// from what was shown, the titles sliding (push: the old title leaves to the left and the
+    /// new one comes from the right; pop: the reverse). A cancelled transition's completion
+    /// leaves whatever the navigation controller shows again.
+    func showItems(_ context: ViewControllerTransitionContext?, operation: UINavigationController.Operation) {
+        let old = contentView
+        let new = NavigationBarContentView(bar: self, item: topItem, backItem: backItem)
+        contentView = new
+        addSubview(new)
+        new.frame = bounds
+        new.layoutIfNeeded()
+        guard let context, context.isAnimated, let old, operation != .none else {
+            for v in subviews where v is NavigationBarContentView && v !== new { v.removeFromSuperview() }
+            return
+        }
+        let shift = bounds.width / 2
+        let push = operation == .push
+        new.alpha = 0
+        new.titleContainer.transform = CGAffineTransform(translationX: push ? shift : -shift, y: 0)
+        context.animate(alongsideTransition: { _ in
+            old.alpha = 0
+            old.titleContainer.transform = CGAffineTransform(translationX: push ? -shift : shift, y: 0)
+            new.alpha = 1
+            new.titleContainer.transform = .identity
+        }, completion: { _ in
+            old.removeFromSuperview()
+            old.alpha = 1
+            old.titleContainer.transform = .identity
+            new.alpha = 1
+            new.titleContainer.transform = .identity
+        })
+    }
+
+    /// The back button was tapped: the navigation controller pops (or the bar pops its item).
+    func backButtonTapped() {
+        if let nav = owningNavigationController {
+            nav.popViewController(animated: true)
+        } else {
+            popItem(animated: true)
         }
     }
 
+    // MARK: Layout
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.defaultHeight) }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
-        titleLabel.frame = bounds.insetBy(dx: 16, dy: 0)
+        let b = bounds
+        backgroundView.frame = b
         backgroundExtension.frame = CGRect(
-            x: 0, y: -backgroundExtensionHeight, width: bounds.width, height: backgroundExtensionHeight)
+            x: 0, y: -backgroundExtensionHeight, width: b.width, height: backgroundExtensionHeight)
+        hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1.0 / 3.0)
+        for v in subviews where v is NavigationBarContentView { v.frame = b }
     }
+
+    /// The title shown in the middle of the bar (nil when a title view is shown).
+    var title: String? { contentView?.titleLabel?.text }
+}
+
+/// Hears about a bar's pushes and pops when it is used on its own, UIKit's
+/// `UINavigationBarDelegate`. Every member is optional.
+@MainActor
+public protocol UINavigationBarDelegate: AnyObject {
+    func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool
+    func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem)
+    func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool
+    func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem)
+}
+
+extension UINavigationBarDelegate {
+    public func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool { true }
+    public func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem) {}
+    public func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool { true }
+    public func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem) {}
 }

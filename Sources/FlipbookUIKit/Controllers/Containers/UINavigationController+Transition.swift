@@ -17,11 +17,12 @@ extension UINavigationController {
         for vc in added { addChild(vc) }
         for vc in removed { vc.willMove(toParent: nil) }
         stack = newStack
-        updateBar()
 
         guard oldTop !== newTop else {
             updatePopGesture()
+            updateBar()
             finishMembership(added: added, removed: removed)
+            tabBarHost?.navigationStackDidChange(self, context: nil)
             return
         }
         let onScreen = appearanceState == .appeared && viewIfLoaded?.window != nil
@@ -49,7 +50,9 @@ extension UINavigationController {
                 break
             }
             updatePopGesture()
+            updateBar()
             finishMembership(added: added, removed: removed)
+            tabBarHost?.navigationStackDidChange(self, context: nil)
             return
         }
 
@@ -87,8 +90,14 @@ extension UINavigationController {
             animator: animator, interactor: interactor)
         runningTransition = transition
         for vc in transition.participants { vc.involvedTransition = context }
+        tabBarHost?.navigationStackDidChange(self, context: context)
+        navigationBar.setItemsForTransition(stack.map { $0.navigationItem }, context: context, operation: operation)
+        updateToolbar()
         transition.run()
     }
+
+    /// The tab bar controller whose tab this navigation controller is.
+    var tabBarHost: UITabBarController? { parent as? UITabBarController }
 
     /// The leaving controllers leave their parent and the new ones settle.
     func finishMembership(added: [UIViewController], removed: [UIViewController]) {

@@ -36,6 +36,16 @@ open class UINavigationController: UIViewController {
 
     /// The bar at the top (minimal: background and title).
     public let navigationBar: UINavigationBar
+    /// The toolbar at the bottom, showing the top controller's `toolbarItems` while
+    /// `isToolbarHidden` is false.
+    public let toolbar: UIToolbar! = UIToolbar(frame: .zero)
+    /// Whether the toolbar is hidden (default true).
+    open var isToolbarHidden: Bool {
+        get { storedToolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    var storedToolbarHidden = true
+
     /// The view the top controller's view lives in; the transitions' container view.
     let transitionView = UIView(frame: .zero)
     private let popGesture = UIScreenEdgePanGestureRecognizer()
@@ -76,6 +86,7 @@ open class UINavigationController: UIViewController {
     }
 
     private func configure() {
+        navigationBar.owningNavigationController = self
         popGesture.edges = .left
         popGesture.addTarget(self) { nav, pan in nav.handlePopGesture(pan) }
         popGesture.isEnabled = false
@@ -89,6 +100,7 @@ open class UINavigationController: UIViewController {
         root.navigationController = self
         root.addSubview(transitionView)
         root.addSubview(navigationBar)
+        root.addSubview(toolbar)
         root.addGestureRecognizer(popGesture)
         view = root
         if let top = stack.last { install(top.view) }
@@ -99,9 +111,9 @@ open class UINavigationController: UIViewController {
     var contentFrame: CGRect {
         guard let view = viewIfLoaded else { return .zero }
         let b = view.bounds
-        guard !isNavigationBarHidden else { return b }
-        let top = min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
-        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top)
+        let top = isNavigationBarHidden ? 0 : min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
+        let bottom = isToolbarHidden ? 0 : min(b.height - top, toolbarHeight)
+        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top - bottom)
     }
 
     /// Lays out the bar, the content area and (between transitions) the top view.
@@ -111,6 +123,9 @@ open class UINavigationController: UIViewController {
             x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
         navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
         navigationBar.isHidden = isNavigationBarHidden
+        let toolbarHeight = toolbarHeight
+        toolbar.frame = CGRect(x: 0, y: view.bounds.height - toolbarHeight, width: view.bounds.width, height: toolbarHeight)
+        toolbar.isHidden = isToolbarHidden
         transitionView.frame = contentFrame
         if runningTransition == nil, let top = stack.last?.viewIfLoaded, top.superview === transitionView {
             top.frame = transitionView.bounds
@@ -124,8 +139,25 @@ open class UINavigationController: UIViewController {
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
+    /// The toolbar's height: its 44 pt row plus the bottom safe area.
+    var toolbarHeight: CGFloat { UIToolbar.itemRowHeight + (viewIfLoaded?.safeAreaInsets.bottom ?? 0) }
+
+    /// Hides or shows the toolbar (Flipbook does not animate it).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        storedToolbarHidden = hidden
+        updateToolbar()
+        layoutContent()
+    }
+
+    /// The toolbar shows the top controller's items.
+    func updateToolbar() {
+        toolbar.setItems(stack.last?.toolbarItems, animated: false)
+    }
+
+    /// The bar shows the stack's navigation items, at once.
     func updateBar() {
-        navigationBar.title = stack.last?.title
+        navigationBar.setItems(stack.map { $0.navigationItem }, animated: false)
+        updateToolbar()
     }
 
     // MARK: The stack
@@ -270,12 +302,44 @@ open class UINavigationController: UIViewController {
     }
     private var storedBarHidden = false
 
-    /// Hides or shows the bar; the top view grows or shrinks to the new content area at once
-    /// (Flipbook does not animate the bar yet).
+    /// Hides or shows the bar. Animated, the bar slides up out of (or down into) its place
+    /// over `UINavigationController.hideShowBarDuration` while the content area follows.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != storedBarHidden else { return }
         storedBarHidden = hidden
-        layoutContent()
+        guard animated, let view = viewIfLoaded, view.window != nil else {
+            layoutContent()
+            return
+        }
+        let shown = CGRect(
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+        let above = shown.offsetBy(dx: 0, dy: -shown.maxY)
+        navigationBar.isHidden = false
+        navigationBar.frame = hidden ? shown : above
+        UIView.animate(withDuration: Self.hideShowBarDuration, animations: {
+            self.navigationBar.frame = hidden ? above : shown
+            self.transitionView.frame = self.contentFrame
+            if self.runningTransition == nil, let top = self.stack.last?.viewIfLoaded,
+               top.superview === self.transitionView {
+                top.frame = self.transitionView.bounds
+            }
+        }, completion: { _ in
+            self.layoutContent()
+        })
     }
+
+    /// How long the bars take to hide or show, UIKit's `UINavigationController.hideShowBarDuration`.
+    public static let hideShowBarDuration: CGFloat = 0.2
+
+    /// Whether a tap on the content hides and shows the bars (stored; Flipbook does not
+    /// install the gesture).
+    open var hidesBarsOnTap = false
+    /// Whether a swipe hides and shows the bars (stored).
+    open var hidesBarsOnSwipe = false
+    /// Whether the bars hide when the keyboard appears (stored).
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Whether the bars hide in a vertically compact environment (stored).
+    open var hidesBarsWhenVerticallyCompact = false
 
     // MARK: Showing
 

@@ -1,0 +1,51 @@
+import Foundation
+import FlipbookQuartz
+
+/// What tab bar items and bar button items share, UIKit's `UIBarItem`: a title, an image, a
+/// tag and whether it is enabled. The bar that shows an item redraws when one of these changes.
+@MainActor
+open class UIBarItem {
+    /// Creates an empty item.
+    public init() {}
+
+    /// The title shown on the bar.
+    open var title: String? {
+        didSet { itemDidChange() }
+    }
+    /// The image shown on the bar.
+    open var image: UIImage? {
+        didSet { itemDidChange() }
+    }
+    /// The image used in landscape on a compact bar (stored; Flipbook draws portrait bars).
+    open var landscapeImagePhone: UIImage?
+    /// The large-content-viewer image (stored).
+    open var largeContentSizeImage: UIImage?
+    /// Moves the image from its usual place (stored; not applied).
+    open var imageInsets: UIEdgeInsets = .zero
+    /// An integer for the app's own use.
+    open var tag: Int = 0
+    /// Whether the item responds to taps (default true); a disabled item is drawn dimmed.
+    open var isEnabled = true {
+        didSet { itemDidChange() }
+    }
+    /// An accessibility identifier for the item (stored).
+    open var accessibilityIdentifier: String?
+
+    private var titleAttributesByState: [UInt: [NSAttributedString.Key: Any]] = [:]
+
+    /// Text attributes for the title in `state` (`.foregroundColor` and `.font` are used).
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributesByState[state.rawValue] = attributes
+        itemDidChange()
+    }
+
+    /// The text attributes set for `state`, nil if none.
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        titleAttributesByState[state.rawValue]
+    }
+
+    /// Told when anything drawn changed (the bar showing the item redraws).
+    var onChange: (() -> Void)?
+
+    func itemDidChange() { onChange?() }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import FlipbookQuartz
+
+/// What a navigation bar shows for one controller, UIKit's `UINavigationItem`: the title (or a
+/// title view), the bar button items on either side, the back button the next controller shows
+/// to return here, and the prompt. Every controller has one (`navigationItem`); a navigation
+/// bar shows its top controller's item and redraws when the item changes.
+@MainActor
+open class UINavigationItem {
+    /// How a large title shows (stored; Flipbook draws standard titles only).
+    public enum LargeTitleDisplayMode: Int, Sendable {
+        case automatic = 0, always, never, inline
+    }
+
+    /// Creates an item with a title.
+    public init(title: String) {
+        self.title = title
+    }
+
+    /// Creates an item without a title.
+    public init() {}
+
+    /// The title in the middle of the bar (a controller's `title` sets it).
+    open var title: String? {
+        didSet { itemDidChange() }
+    }
+    /// A view shown in the middle of the bar instead of the title.
+    open var titleView: UIView? {
+        didSet { itemDidChange() }
+    }
+    /// One line of text above the bar (stored; Flipbook does not draw prompts).
+    open var prompt: String?
+    /// The item shown as the back button of the controller pushed above this one (its title
+    /// replaces this item's title there).
+    open var backBarButtonItem: UIBarButtonItem? {
+        didSet { itemDidChange() }
+    }
+    /// The back button's title for the controller pushed above this one (iOS 11).
+    open var backButtonTitle: String? {
+        didSet { itemDidChange() }
+    }
+    /// Whether the back button is hidden while this item is on top (default false).
+    open var hidesBackButton = false {
+        didSet { itemDidChange() }
+    }
+    /// Whether the left items sit beside the back button rather than replacing it.
+    open var leftItemsSupplementBackButton = false {
+        didSet { itemDidChange() }
+    }
+    /// Stored, not drawn.
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+
+    /// The items on the left, outermost first.
+    open var leftBarButtonItems: [UIBarButtonItem]? {
+        didSet { itemDidChange() }
+    }
+    /// The items on the right, outermost (rightmost) first.
+    open var rightBarButtonItems: [UIBarButtonItem]? {
+        didSet { itemDidChange() }
+    }
+
+    /// The first left item.
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+    /// The first right item.
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// Sets `hidesBackButton` (Flipbook does not animate the change).
+    open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) {
+        self.hidesBackButton = hidesBackButton
+    }
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+
+    /// The owning controller's `toolbarItems`.
+    var toolbarItems: [UIBarButtonItem]?
+
+    /// Told when anything drawn changed (the bar showing the item redraws).
+    var onChange: (() -> Void)?
+
+    private func itemDidChange() {
+        for item in (leftBarButtonItems ?? []) + (rightBarButtonItems ?? []) {
+            item.onChange = { [weak self] in self?.onChange?() }
+        }
+        onChange?()
+    }
+}

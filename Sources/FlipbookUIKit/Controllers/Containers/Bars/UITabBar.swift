@@ -1,0 +1,286 @@
+import Foundation
+import FlipbookQuartz
+
+/// The bar of tab buttons at the bottom of a tab bar controller, UIKit's `UITabBar`.
+///
+/// Drawn as iOS draws it (docs/Semantics.md, "Tab bar controller"): the items sit in the top
+/// 49 pt of the bar, which continues down over the bottom safe area; on iPhone they share the
+/// width equally; each shows its icon above its title (10 pt), tinted with `tintColor` when
+/// selected and `unselectedItemTintColor` (system grey) otherwise, with its badge at the
+/// icon's top right. A translucent light background with a hairline on top. Taps arrive
+/// through the touch system: an item's button sends `touchUpInside`, the bar selects the item
+/// and tells its delegate.
+@MainActor
+open class UITabBar: UIView {
+    /// The height of the item row in points (the bar adds the bottom safe area below it).
+    public static let itemRowHeight: CGFloat = 49
+
+    /// How items are placed, UIKit's `UITabBar.ItemPositioning`.
+    public enum ItemPositioning: Int, Sendable {
+        case automatic = 0, fill, centered
+    }
+
+    /// Told when the user taps an item. Weak, as in UIKit.
+    open weak var delegate: UITabBarDelegate?
+
+    /// The items, left to right.
+    open var items: [UITabBarItem]? {
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
+    }
+    private var storedItems: [UITabBarItem]?
+
+    /// The selected item (nil: none). Setting an item that is not in `items` is reported and
+    /// ignored.
+    open var selectedItem: UITabBarItem? {
+        get { storedSelectedItem }
+        set {
+            if let newValue, !(storedItems ?? []).contains(where: { $0 === newValue }) {
+                FlipbookDiagnostics.report(
+                    "UITabBar.selectedItem: the item (\(newValue.title ?? "untitled")) is not one of the bar's items; "
+                        + "ignored.")
+                return
+            }
+            storedSelectedItem = newValue
+            refreshButtons()
+        }
+    }
+    private var storedSelectedItem: UITabBarItem?
+
+    /// The colour of unselected items (nil: system grey).
+    open var unselectedItemTintColor: UIColor? {
+        didSet { refreshButtons() }
+    }
+    /// The selected item's colour (UIKit's older name; nil: `tintColor`).
+    open var selectedImageTintColor: UIColor? {
+        didSet { refreshButtons() }
+    }
+    /// The background colour (nil: UIKit's translucent light grey).
+    open var barTintColor: UIColor? {
+        didSet { applyBackground() }
+    }
+    /// Whether the background is slightly see-through (default true).
+    open var isTranslucent = true {
+        didSet { applyBackground() }
+    }
+    /// A background image (stored; drawn as the background colour's replacement is not done).
+    open var backgroundImage: UIImage?
+    /// The hairline image on top (stored).
+    open var shadowImage: UIImage?
+    /// How items are placed (stored; on iPhone they fill the width).
+    open var itemPositioning: ItemPositioning = .automatic
+    /// Item width and spacing for centred positioning (stored).
+    open var itemWidth: CGFloat = 0
+    open var itemSpacing: CGFloat = 0
+
+    let backgroundView = UIView(frame: .zero)
+    let hairline = UIView(frame: .zero)
+    private(set) var buttons: [TabBarButton] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUp()
+    }
+
+    /// Archives do not exist in Flipbook: creates an empty bar.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+
+    private func setUp() {
+        backgroundView.isUserInteractionEnabled = false
+        hairline.isUserInteractionEnabled = false
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        addSubview(backgroundView)
+        addSubview(hairline)
+        applyBackground()
+    }
+
+    private func applyBackground() {
+        backgroundView.backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+    }
+
+    /// Replaces the items (the selection is kept when its item stays, else cleared).
+    open func setItems(_ items: [UITabBarItem]?, animated: Bool) {
+        for item in storedItems ?? [] { item.onChange = nil }
+        var unique: [UITabBarItem] = []
+        for item in items ?? [] where !unique.contains(where: { $0 === item }) { unique.append(item) }
+        if (items?.count ?? 0) != unique.count {
+            FlipbookDiagnostics.report("UITabBar.setItems(_:animated:): an item appears more than once; the repeat is dropped.")
+        }
+        storedItems = items == nil ? nil : unique
+        if let selected = storedSelectedItem, !unique.contains(where: { $0 === selected }) { storedSelectedItem = nil }
+        for button in buttons { button.removeFromSuperview() }
+        buttons = unique.map { item in
+            let button = TabBarButton(item: item)
+            button.addTarget(self, action: { bar, button in bar.buttonTapped(button) }, for: .touchUpInside)
+            item.onChange = { [weak self, weak button] in
+                button?.refresh()
+                self?.setNeedsLayout()
+            }
+            addSubview(button)
+            return button
+        }
+        refreshButtons()
+        setNeedsLayout()
+    }
+
+    /// The tab bar controller that owns this bar (it decides what a tap selects).
+    weak var owningTabBarController: UITabBarController?
+
+    private func buttonTapped(_ button: TabBarButton) {
+        guard button.item.isEnabled else { return }
+        if let controller = owningTabBarController {
+            controller.tabBarItemTapped(button.item)
+            return
+        }
+        storedSelectedItem = button.item
+        refreshButtons()
+        delegate?.tabBar(self, didSelect: button.item)
+    }
+
+    /// The colour of a selected item.
+    var selectedColor: UIColor { selectedImageTintColor ?? tintColor ?? .systemBlue }
+    /// The colour of an unselected item.
+    var unselectedColor: UIColor { unselectedItemTintColor ?? .systemGray }
+
+    func refreshButtons() {
+        for button in buttons {
+            button.isSelected = button.item === storedSelectedItem
+            button.selectedColor = selectedColor
+            button.unselectedColor = unselectedColor
+            button.refresh()
+        }
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        refreshButtons()
+    }
+
+    /// The bar's natural size: the item row plus the bottom safe area.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width, height: Self.itemRowHeight + (superview?.safeAreaInsets.bottom ?? 0))
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        backgroundView.frame = b
+        hairline.frame = CGRect(x: 0, y: 0, width: b.width, height: 1.0 / 3.0)
+        guard !buttons.isEmpty else { return }
+        let width = b.width / CGFloat(buttons.count)
+        for (i, button) in buttons.enumerated() {
+            button.frame = CGRect(
+                x: b.width * CGFloat(i) / CGFloat(buttons.count), y: 0, width: width, height: Self.itemRowHeight)
+        }
+    }
+
+    /// The frame of `item`'s button in the bar's coordinates (nil if the item is not shown).
+    func frame(of item: UITabBarItem) -> CGRect? {
+        layoutIfNeeded()
+        return buttons.first { $0.item === item }?.frame
+    }
+}
+
+/// One item's button in a tab bar: the icon above the title, and the badge.
+@MainActor
+final class TabBarButton: UIControl {
+    let item: UITabBarItem
+    /// The icon: the image drawn as a template in the item's colour.
+    let iconView = UIImageView(frame: .zero)
+    let titleLabel = UILabel(frame: .zero)
+    let badgeView = UIView(frame: .zero)
+    let badgeLabel = UILabel(frame: .zero)
+    var selectedColor: UIColor = .systemBlue
+    var unselectedColor: UIColor = .systemGray
+
+    /// The icon's box: 30 × 30 pt at most, centred, its middle 18 pt below the bar's top.
+    static let iconCentreY: CGFloat = 18
+    static let maximumIconSide: CGFloat = 30
+    /// The title's box: 10 pt text whose line sits 34 pt below the bar's top.
+    static let titleTop: CGFloat = 34
+    static let titleHeight: CGFloat = 12
+    static let badgeHeight: CGFloat = 18
+
+    init(item: UITabBarItem) {
+        self.item = item
+        super.init(frame: .zero)
+        titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
+        titleLabel.textAlignment = .center
+        badgeView.isUserInteractionEnabled = false
+        badgeView.layer.cornerRadius = Self.badgeHeight / 2
+        badgeLabel.font = .systemFont(ofSize: 13)
+        badgeLabel.textColor = .white
+        badgeLabel.textAlignment = .center
+        addSubview(iconView)
+        addSubview(titleLabel)
+        addSubview(badgeView)
+        badgeView.addSubview(badgeLabel)
+        refresh()
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    /// The colour the item is drawn in now.
+    var currentColor: UIColor {
+        let color = isSelected ? selectedColor : unselectedColor
+        return item.isEnabled ? color : color.withAlphaComponent(0.35)
+    }
+
+    func refresh() {
+        let color = currentColor
+        let image = (isSelected ? item.selectedImage : nil) ?? item.image
+        iconView.image = image.map { TemplateImage.tinted($0, with: color) }
+        iconView.isHidden = image == nil
+        let state: UIControl.State = isSelected ? .selected : .normal
+        let attributes = item.titleTextAttributes(for: state) ?? item.titleTextAttributes(for: .normal)
+        titleLabel.text = item.title
+        titleLabel.textColor = (attributes?[.foregroundColor] as? UIColor) ?? color
+        titleLabel.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 10, weight: .medium)
+        badgeView.isHidden = item.badgeValue == nil
+        badgeView.backgroundColor = item.badgeColor ?? .systemRed
+        badgeLabel.text = item.badgeValue
+        setNeedsLayout()
+    }
+
+    override var isSelected: Bool {
+        didSet { if oldValue != isSelected { refresh() } }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        var iconSize = item.image?.size ?? .zero
+        let longest = max(iconSize.width, iconSize.height)
+        if longest > Self.maximumIconSide {
+            iconSize = CGSize(
+                width: iconSize.width * Self.maximumIconSide / longest, height: iconSize.height * Self.maximumIconSide / longest)
+        }
+        let hasImage = item.image != nil
+        let shift = item.titlePositionAdjustment
+        iconView.frame = CGRect(
+            x: b.midX - iconSize.width / 2, y: Self.iconCentreY - iconSize.height / 2, width: iconSize.width,
+            height: iconSize.height)
+        // Without an image the title sits in the middle of the row.
+        let titleTop = hasImage ? Self.titleTop : (b.height - Self.titleHeight) / 2
+        titleLabel.frame = CGRect(
+            x: 2 + shift.horizontal, y: titleTop + shift.vertical, width: max(0, b.width - 4), height: Self.titleHeight)
+        // The badge: at least a circle, its left edge 6 pt right of the icon's centre, its top
+        // 2 pt below the bar's top; an empty badge is an 8 pt dot.
+        if let value = item.badgeValue {
+            let anchorX = hasImage ? b.midX + 6 : b.midX + titleLabel.measure(maxWidth: nil).width / 2 - 4
+            if value.isEmpty {
+                badgeView.frame = CGRect(x: anchorX, y: 4, width: 8, height: 8)
+                badgeView.layer.cornerRadius = 4
+            } else {
+                let textWidth = badgeLabel.measure(maxWidth: nil).width
+                let width = max(Self.badgeHeight, textWidth + 10)
+                badgeView.frame = CGRect(x: anchorX, y: 2, width: width, height: Self.badgeHeight)
+                badgeView.layer.cornerRadius = Self.badgeHeight / 2
+            }
+            badgeLabel.frame = badgeView.bounds
+        }
+    }
+}

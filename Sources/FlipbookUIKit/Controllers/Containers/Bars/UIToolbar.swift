@@ -1,0 +1,101 @@
+import Foundation
+import FlipbookQuartz
+
+/// A bar of bar button items, UIKit's `UIToolbar`; a navigation controller shows one at the
+/// bottom with its top controller's `toolbarItems` when `isToolbarHidden` is false.
+///
+/// Drawn as UIKit draws it: the items in a 44 pt row (the bar continues down over the bottom
+/// safe area in a navigation controller), 16 pt from the edges, flexible spaces sharing what
+/// is left and fixed spaces their width, tinted with `tintColor`; a light background with a
+/// hairline on top.
+@MainActor
+open class UIToolbar: UIView {
+    /// The height of the item row in points.
+    public static let itemRowHeight: CGFloat = 44
+
+    /// The items, left to right.
+    open var items: [UIBarButtonItem]? {
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
+    }
+    private var storedItems: [UIBarButtonItem]?
+
+    /// The background colour (nil: UIKit's translucent light grey).
+    open var barTintColor: UIColor? {
+        didSet { applyBackground() }
+    }
+    /// Whether the default background is slightly see-through (default true).
+    open var isTranslucent = true {
+        didSet { applyBackground() }
+    }
+
+    let backgroundView = UIView(frame: .zero)
+    let hairline = UIView(frame: .zero)
+    private var itemViews: [BarButtonItemView] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        setUp()
+    }
+
+    /// Archives do not exist in Flipbook: creates an empty toolbar.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+
+    private func setUp() {
+        for v in [backgroundView, hairline] {
+            v.isUserInteractionEnabled = false
+            addSubview(v)
+        }
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        applyBackground()
+    }
+
+    private func applyBackground() {
+        backgroundView.backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+    }
+
+    /// Replaces the items (Flipbook does not animate the change).
+    open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+        storedItems = items
+        rebuild()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        rebuild()
+    }
+
+    private func rebuild() {
+        for v in itemViews { v.removeFromSuperview() }
+        let tint: UIColor = tintColor ?? .systemBlue
+        itemViews = (storedItems ?? []).filter { !$0.isHidden }.map { item in
+            item.onChange = { [weak self] in self?.rebuild() }
+            return BarButtonItemView(item: item, tint: tint)
+        }
+        for v in itemViews { addSubview(v) }
+        setNeedsLayout()
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.itemRowHeight) }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        backgroundView.frame = b
+        hairline.frame = CGRect(x: 0, y: 0, width: b.width, height: 1.0 / 3.0)
+        let margin = UINavigationBar.margin, spacing = UINavigationBar.itemSpacing
+        let flexible = itemViews.filter { $0.item.systemItem == .flexibleSpace }.count
+        let fixedWidth = itemViews.filter { $0.item.systemItem != .flexibleSpace }.reduce(0) { $0 + $1.naturalWidth }
+        let gaps = CGFloat(max(0, itemViews.count - 1)) * spacing
+        let spare = max(0, b.width - 2 * margin - fixedWidth - gaps)
+        var x = margin
+        for v in itemViews {
+            let w = v.item.systemItem == .flexibleSpace ? spare / CGFloat(max(1, flexible)) : v.naturalWidth
+            v.frame = CGRect(x: x, y: 0, width: w, height: Self.itemRowHeight)
+            x += w + spacing
+        }
+    }
+}

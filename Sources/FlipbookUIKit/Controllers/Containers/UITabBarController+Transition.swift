@@ -1,0 +1,149 @@
+import Foundation
+import FlipbookQuartz
+
+extension UITabBarController {
+    /// Switches to tab `index` (in range): the selection changes at once; on screen the
+    /// delegate is asked for an animator (and an interaction controller for it), the appearance
+    /// "will" callbacks go out and the switch runs through the shared transition engine as a
+    /// `.tabSwitch`; without an animator it completes at once. A cancelled switch puts the
+    /// selection back.
+    func select(_ index: Int, byTap: Bool) {
+        guard index != selection else { return }
+        if let running = runningSwitch {
+            FlipbookDiagnostics.report(
+                "Cannot select tab \(index) of \(describe(self)) while a \(running.context.kind.noun) is in progress; "
+                    + "ignored. Wait for the transition to end (its coordinator's completion).")
+            return
+        }
+        guard let tabs else { return }
+        let oldIndex = selection
+        let oldVC = selectedViewController
+        let newVC = tabs[index]
+        selection = index
+        tabBar.selectedItem = newVC.tabBarItem
+        let onScreen = appearanceState == .appeared && viewIfLoaded?.window != nil
+        guard onScreen, let oldVC else {
+            switchAtOnce(from: oldVC, to: newVC)
+            updateTabBarForStack()
+            return
+        }
+
+        let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: oldVC, to: newVC)
+        let interactor = animator.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
+        let animated = animator != nil
+        updateTabBarForStack()
+        let bounds = transitionView.bounds
+        let toView: UIView = newVC.view
+        if toView.superview == nil { toView.frame = bounds }
+        oldVC.beginAppearanceTransition(false, animated: animated)
+        newVC.beginAppearanceTransition(true, animated: animated)
+
+        let context = ViewControllerTransitionContext(
+            container: transitionView, animated: animated, style: .none, kind: .tabSwitch, from: oldVC, to: newVC)
+        context.fromView = oldVC.view
+        context.toView = toView
+        context.initialFrames[ObjectIdentifier(oldVC)] = bounds
+        context.finalFrames[ObjectIdentifier(newVC)] = bounds
+        let transition = TabSwitchTransition(
+            tabBarController: self, context: context, oldIndex: oldIndex, animator: animator, interactor: interactor)
+        runningSwitch = transition
+        for vc in transition.participants { vc.involvedTransition = context }
+        transition.run()
+    }
+
+    /// Shows `newVC` instead of `oldVC` without a transition (off screen, or when the tabs
+    /// change): the views change at once and the appearance callbacks follow the tab bar
+    /// controller's own state.
+    func switchAtOnce(from oldVC: UIViewController?, to newVC: UIViewController?) {
+        if isViewLoaded {
+            oldVC?.viewIfLoaded?.removeFromSuperview()
+            if let newVC { install(newVC.view) }
+        }
+        switch appearanceState {
+        case .appearing:
+            oldVC?.beginAppearanceTransition(false, animated: false)
+            oldVC?.endAppearanceTransition()
+            newVC?.beginAppearanceTransition(true, animated: false)
+        case .appeared:
+            oldVC?.beginAppearanceTransition(false, animated: false)
+            newVC?.beginAppearanceTransition(true, animated: false)
+            oldVC?.endAppearanceTransition()
+            newVC?.endAppearanceTransition()
+        case .disappearing:
+            oldVC?.endAppearanceTransition()
+        default:
+            break
+        }
+    }
+}
+
+/// One tab switch of a tab bar controller on screen: the tab part of a transition (views in
+/// the content area, appearance ends, putting the selection back on cancel); the running
+/// itself is the shared `TransitionEngine`.
+@MainActor
+final class TabSwitchTransition {
+    unowned let tabBarController: UITabBarController
+    let context: ViewControllerTransitionContext
+    let oldIndex: Int
+    let animator: UIViewControllerAnimatedTransitioning?
+    let interactor: UIViewControllerInteractiveTransitioning?
+
+    init(
+        tabBarController: UITabBarController, context: ViewControllerTransitionContext, oldIndex: Int,
+        animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
+    ) {
+        self.tabBarController = tabBarController
+        self.context = context
+        self.oldIndex = oldIndex
+        self.animator = animator
+        self.interactor = interactor
+    }
+
+    var fromVC: UIViewController { context.fromViewController }
+    var toVC: UIViewController { context.toViewController }
+    var participants: [UIViewController] { [tabBarController, fromVC, toVC] }
+
+    func run() {
+        let tabs = tabBarController
+        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
+        engine.applyWithoutAnimation = { [self] in
+            fromVC.viewIfLoaded?.removeFromSuperview()
+            tabs.install(toVC.view)
+        }
+        engine.onEnd = { [self] didComplete in finish(didComplete) }
+        engine.run()
+    }
+
+    private func finish(_ didComplete: Bool) {
+        let tabs = tabBarController
+        if tabs.runningSwitch === self { tabs.runningSwitch = nil }
+        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
+        if didComplete {
+            if let toView = context.toView, toView.superview !== tabs.transitionView {
+                FlipbookDiagnostics.report(
+                    "\(context.animatorName) completed the \(context.kind.noun) to \(describe(toVC)) without adding its "
+                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
+                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
+            }
+            fromVC.viewIfLoaded?.removeFromSuperview()
+            tabs.install(toVC.view)
+            fromVC.endAppearanceTransition()
+            toVC.endAppearanceTransition()
+            context.runCompletions()
+            animator?.animationEnded(true)
+        } else {
+            tabs.selection = oldIndex
+            tabs.tabBar.selectedItem = fromVC.tabBarItem
+            tabs.updateTabBarForStack()
+            toVC.viewIfLoaded?.removeFromSuperview()
+            tabs.install(fromVC.view)
+            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
+            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
+            toVC.endAppearanceTransition()
+            fromVC.endAppearanceTransition()
+            context.runCompletions()
+            animator?.animationEnded(false)
+        }
+        tabs.layoutContent()
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Hears about a tab bar controller's selection and supplies custom tab-switch transitions,
+/// UIKit's `UITabBarControllerDelegate`. Every member is optional, as in Apple's protocol.
+@MainActor
+public protocol UITabBarControllerDelegate: AnyObject {
+    /// Whether a tap on `viewController`'s tab may select it (not asked when code selects).
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    /// After a tap selected `viewController` (also when it was already selected; not called
+    /// when code selects).
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    /// A custom animator for a switch from one tab to another; nil switches at once.
+    func tabBarController(
+        _ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
+    /// An interaction controller for the custom animator returned above; nil: not interactive.
+    func tabBarController(
+        _ tabBarController: UITabBarController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+        -> Bool
+    { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(
+        _ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func tabBarController(
+        _ tabBarController: UITabBarController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { nil }
+}
