@@ -190,7 +190,15 @@ final class LayoutEngine {
         }
         if let guide = item as? UILayoutGuide {
             guard guide.systemKind != .none else { return [] }
-            return pins(guide.layoutFrame, "NSLayoutConstraint")
+            let pinned = pins(guide.layoutFrame, "NSLayoutConstraint")
+            // A scroll view's content guide: its origin is fixed, its size only preferred
+            // (constraints may decide it; it then becomes the content size).
+            guard guide.systemKind == .scrollContent else { return pinned }
+            return pinned.enumerated().map { i, w in
+                var w = w
+                if i >= 2 { w.strength = .weak }
+                return w
+            }
         }
         guard let view = item as? UIView else { return [] }
         view.autoLayoutState.participates = true
@@ -301,6 +309,9 @@ final class LayoutEngine {
             let f = CGRect(x: v.x.value, y: v.y.value, width: max(0, v.width.value), height: max(0, v.height.value))
             if let guide = item as? UILayoutGuide {
                 guide.solvedFrame = f
+                if guide.systemKind == .scrollContent {
+                    (guide.owningViewStorage as? UIScrollView)?.contentLayoutGuideDidSolve(size: f.size)
+                }
                 continue
             }
             guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints else { continue }

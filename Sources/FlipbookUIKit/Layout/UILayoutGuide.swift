@@ -7,7 +7,7 @@ import Foundation
 /// engine pins each pass to the view's bounds inset by `safeAreaInsets` / the layout margins.
 @MainActor
 open class UILayoutGuide: LayoutItem {
-    enum SystemKind { case none, safeArea, layoutMargins }
+    enum SystemKind { case none, safeArea, layoutMargins, scrollContent, scrollFrame }
     let systemKind: SystemKind
     weak var owningViewStorage: UIView?
     var solvedFrame: CGRect = .zero
@@ -33,6 +33,9 @@ open class UILayoutGuide: LayoutItem {
         switch systemKind {
         case .safeArea: return v.bounds.inset(by: v.safeAreaInsets)
         case .layoutMargins: return v.bounds.inset(by: v.effectiveLayoutMargins)
+        // A scroll view's guides (ScrollViews/UIScrollView+Insets.swift).
+        case .scrollContent: return CGRect(origin: .zero, size: (v as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame: return v.bounds
         case .none: return solvedFrame
         }
     }

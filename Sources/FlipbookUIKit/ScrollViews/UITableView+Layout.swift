@@ -1,0 +1,329 @@
+import Foundation
+import FlipbookQuartz
+
+/// Row geometry and tiling: every row's height is known at reload; the cells of the rows
+/// meeting the bounds are placed, the others go back to the reuse queue (docs/Semantics.md,
+/// "Table views").
+extension UITableView {
+    /// The height of an automatic row when no estimate is set.
+    static let defaultRowHeight: CGFloat = 44
+
+    func loadIfNeeded() {
+        guard needsReload else { return }
+        reloadData()
+    }
+
+    /// Asks the data source for the counts and the delegate for the heights, and sets the
+    /// content size.
+    func rebuildGeometry() {
+        needsReload = false
+        guard let ds = dataSource else {
+            sections = []
+            contentSize = CGSize(width: bounds.width, height: tableHeaderHeight + tableFooterHeight)
+            return
+        }
+        var n = ds.numberOfSections(in: self)
+        if n < 0 {
+            FlipbookDiagnostics.report(
+                "UITableView: numberOfSections(in:) returned \(n); using 0.", once: "UITableView.sections.negative")
+            n = 0
+        }
+        var counts: [Int] = []
+        counts.reserveCapacity(n)
+        for s in 0..<n {
+            var c = ds.tableView(self, numberOfRowsInSection: s)
+            if c < 0 {
+                FlipbookDiagnostics.report(
+                    "UITableView: tableView(_:numberOfRowsInSection: \(s)) returned \(c); using 0.",
+                    once: "UITableView.rows.negative")
+                c = 0
+            }
+            counts.append(c)
+        }
+        buildSections(counts: counts)
+    }
+
+    func buildSections(counts: [Int]) {
+        let d = tableDelegate
+        var y = tableHeaderHeight
+        var out: [SectionLayout] = []
+        var badHeights = 0
+        out.reserveCapacity(counts.count)
+        for (s, count) in counts.enumerated() {
+            let header = headerHeight(s)
+            let footer = footerHeight(s)
+            var tops = [CGFloat](repeating: 0, count: count + 1)
+            var acc: CGFloat = 0
+            for r in 0..<count {
+                let ip = IndexPath(row: r, section: s)
+                let h = d?.tableView(self, heightForRowAt: ip) ?? rowHeight
+                if h.isFinite {
+                    acc += resolvedRowHeight(h)
+                } else {
+                    badHeights += 1
+                    acc += Self.defaultRowHeight
+                }
+                tops[r + 1] = acc
+            }
+            out.append(SectionLayout(top: y, header: header, rowTops: tops, footer: footer))
+            y += header + acc + footer
+        }
+        if badHeights > 0 {
+            FlipbookDiagnostics.report(
+                "UITableView: \(badHeights) row heights were not finite; using \(Self.defaultRowHeight) for them.",
+                once: "UITableView.rowHeight.nan")
+        }
+        sections = out
+        contentSize = CGSize(width: bounds.width, height: y + tableFooterHeight)
+    }
+
+    func resolvedRowHeight(_ h: CGFloat) -> CGFloat {
+        if !h.isFinite {
+            FlipbookDiagnostics.report(
+                "UITableView: a row height of \(h) is not finite; using \(Self.defaultRowHeight).",
+                once: "UITableView.rowHeight.nan")
+            return Self.defaultRowHeight
+        }
+        if h >= 0 { return h }
+        if estimatedRowHeight > 0, estimatedRowHeight.isFinite { return estimatedRowHeight }
+        return Self.defaultRowHeight
+    }
+
+    var tableHeaderHeight: CGFloat { tableHeaderView.map { max(0, $0.frame.height) } ?? 0 }
+    var tableFooterHeight: CGFloat { tableFooterView.map { max(0, $0.frame.height) } ?? 0 }
+
+    private func headerHeight(_ s: Int) -> CGFloat {
+        var h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? UITableView.automaticDimension
+        if h < 0 || !h.isFinite { h = sectionHeaderHeight }
+        if h >= 0, h.isFinite { return h }
+        let title = dataSource?.tableView(self, titleForHeaderInSection: s)
+        let view = tableDelegate?.tableView(self, viewForHeaderInSection: s)
+        switch style {
+        case .plain:
+            if let view, view.frame.height > 0 { return view.frame.height }
+            return title != nil || view != nil ? 28 : 0
+        case .grouped, .insetGrouped:
+            if let view, view.frame.height > 0 { return view.frame.height }
+            if title != nil || view != nil { return 38 }
+            return s == 0 ? 35 : 18
+        }
+    }
+
+    private func footerHeight(_ s: Int) -> CGFloat {
+        var h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? UITableView.automaticDimension
+        if h < 0 || !h.isFinite { h = sectionFooterHeight }
+        if h >= 0, h.isFinite { return h }
+        let title = dataSource?.tableView(self, titleForFooterInSection: s)
+        let view = tableDelegate?.tableView(self, viewForFooterInSection: s)
+        switch style {
+        case .plain:
+            if let view, view.frame.height > 0 { return view.frame.height }
+            return title != nil || view != nil ? 28 : 0
+        case .grouped, .insetGrouped:
+            if let view, view.frame.height > 0 { return view.frame.height }
+            return title != nil || view != nil ? 38 : 17
+        }
+    }
+
+    // MARK: Queries
+
+    /// The row whose span holds `offset` (from the section's first row).
+    func row(atOffset offset: CGFloat, in sec: SectionLayout) -> Int {
+        var lo = 0, hi = sec.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sec.rowTops[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return max(0, lo)
+    }
+
+    func rowRect(_ ip: IndexPath) -> CGRect? {
+        guard isValid(ip) else { return nil }
+        let sec = sections[ip.section]
+        let y = sec.rowsTop + sec.rowTops[ip.row]
+        let h = sec.rowTops[ip.row + 1] - sec.rowTops[ip.row]
+        let inset: CGFloat = style == .insetGrouped ? (bounds.width >= 414 ? 20 : 16) : 0
+        return CGRect(x: inset, y: y, width: max(0, bounds.width - 2 * inset), height: h)
+    }
+
+    /// The rows meeting `rect`, in order. Zero-height rows count when their top is inside.
+    func indexPaths(in rect: CGRect) -> [IndexPath] {
+        var out: [IndexPath] = []
+        guard rect.height > 0 else { return out }
+        for (s, sec) in sections.enumerated() where sec.count > 0 {
+            if sec.rowsBottom <= rect.minY || sec.rowsTop >= rect.maxY { continue }
+            var r = row(atOffset: max(0, rect.minY - sec.rowsTop), in: sec)
+            while r < sec.count, sec.rowsTop + sec.rowTops[r] < rect.maxY {
+                if sec.rowsTop + sec.rowTops[r + 1] > rect.minY || sec.rowTops[r + 1] == sec.rowTops[r] {
+                    out.append(IndexPath(row: r, section: s))
+                }
+                r += 1
+            }
+        }
+        return out
+    }
+
+    // MARK: Tiling
+
+    /// Places the cells of the rows in view; recycles the others.
+    func tile() {
+        let wanted = indexPaths(in: bounds)
+        let wantedSet = Set(wanted)
+        for (ip, cell) in visible.sorted(by: { $0.key < $1.key }) where !wantedSet.contains(ip) {
+            visible[ip] = nil
+            recycle(cell, at: ip)
+        }
+        for ip in wanted {
+            if let cell = visible[ip] {
+                place(cell, at: ip)
+            } else {
+                showNewCell(at: ip, animation: nil)
+            }
+        }
+        tileSectionViews()
+    }
+
+    /// Asks the data source for `ip`'s cell, adds and places it, and tells the delegate. With
+    /// `animation`, the cell starts from where that row animation starts (placed without
+    /// animation).
+    @discardableResult
+    func showNewCell(at ip: IndexPath, animation: RowAnimation?) -> UITableViewCell? {
+        guard let ds = dataSource else { return nil }
+        let cell = ds.tableView(self, cellForRowAt: ip)
+        if cell.superview != nil, cell.superview !== self || visible.values.contains(where: { $0 === cell }) {
+            FlipbookDiagnostics.report(
+                "UITableView: the cell returned for \(ip) is already in use elsewhere; it is moved to this row.",
+                once: "UITableView.cellInUse")
+            if let old = visible.first(where: { $0.value === cell })?.key { visible[old] = nil }
+        }
+        cell.tableView = self
+        UIView.performWithoutAnimation {
+            place(cell, at: ip)
+            let selected = selectedRows.contains(ip)
+            if cell.selectedFlag != selected {
+                cell.selectedFlag = selected
+                cell.updateSelectionAppearance()
+            }
+            if let animation { applyStart(of: animation, to: cell, inserting: true) }
+        }
+        insertSubview(cell, at: backgroundView == nil ? 0 : 1)
+        visible[ip] = cell
+        tableDelegate?.tableView(self, willDisplay: cell, forRowAt: ip)
+        return cell
+    }
+
+    func place(_ cell: UITableViewCell, at ip: IndexPath) {
+        guard let r = rowRect(ip) else { return }
+        if cell.frame != r { cell.frame = r }
+        let sec = sections[ip.section]
+        let shows = separatorStyle != .none && ip.row < sec.count - 1
+        let thickness = 1 / max(1, window?.screen.scale ?? UIScreen.main.scale)
+        let color = separatorColor ?? .separator
+        if cell.showsSeparator != shows || cell.separatorThickness != thickness || cell.separatorColorForCell !== color {
+            cell.showsSeparator = shows
+            cell.separatorThickness = thickness
+            cell.separatorColorForCell = color
+            cell.setNeedsLayout()
+        }
+    }
+
+    /// Moves a cell to where `animation` starts (inserting) or ends (deleting).
+    func applyStart(of animation: RowAnimation, to cell: UITableViewCell, inserting: Bool) {
+        let f = cell.frame
+        switch animation {
+        case .fade, .automatic, .middle:
+            cell.alpha = 0
+        case .left:
+            cell.frame = f.offsetBy(dx: -f.width, dy: 0)
+        case .right:
+            cell.frame = f.offsetBy(dx: f.width, dy: 0)
+        case .top:
+            cell.frame = f.offsetBy(dx: 0, dy: -f.height)
+            cell.alpha = 0
+        case .bottom:
+            cell.frame = f.offsetBy(dx: 0, dy: f.height)
+            cell.alpha = 0
+        case .none:
+            break
+        }
+    }
+
+    func layoutTableHeaderFooter() {
+        if let h = tableHeaderView {
+            h.frame = CGRect(x: 0, y: 0, width: bounds.width, height: h.frame.height)
+        }
+        if let f = tableFooterView {
+            let y = (sections.last?.bottom ?? tableHeaderHeight)
+            f.frame = CGRect(x: 0, y: y, width: bounds.width, height: f.frame.height)
+        }
+    }
+
+    /// Header and footer views of the sections in view (titles become grey labels).
+    private func tileSectionViews() {
+        let b = bounds
+        for (s, sec) in sections.enumerated() {
+            let headerRect = CGRect(x: 0, y: sec.top, width: b.width, height: sec.header)
+            let footerRect = CGRect(x: 0, y: sec.rowsBottom, width: b.width, height: sec.footer)
+            updateSectionView(&headerViews, s, headerRect, header: true)
+            updateSectionView(&footerViews, s, footerRect, header: false)
+        }
+        for s in headerViews.keys where s >= sections.count {
+            headerViews[s]?.removeFromSuperview()
+            headerViews[s] = nil
+        }
+        for s in footerViews.keys where s >= sections.count {
+            footerViews[s]?.removeFromSuperview()
+            footerViews[s] = nil
+        }
+    }
+
+    private func updateSectionView(_ views: inout [Int: UIView], _ s: Int, _ rect: CGRect, header: Bool) {
+        let inView = rect.height > 0 && rect.maxY > bounds.minY && rect.minY < bounds.maxY
+        guard inView else {
+            if let v = views[s] {
+                v.removeFromSuperview()
+                views[s] = nil
+            }
+            return
+        }
+        if let v = views[s] {
+            if v.frame != rect { v.frame = rect }
+            return
+        }
+        let custom = header
+            ? tableDelegate?.tableView(self, viewForHeaderInSection: s)
+            : tableDelegate?.tableView(self, viewForFooterInSection: s)
+        let title = header
+            ? dataSource?.tableView(self, titleForHeaderInSection: s)
+            : dataSource?.tableView(self, titleForFooterInSection: s)
+        let v: UIView
+        if let custom {
+            v = custom
+        } else if let title {
+            v = makeTitleView(title, header: header)
+        } else {
+            return
+        }
+        v.frame = rect
+        addSubview(v)
+        views[s] = v
+    }
+
+    private func makeTitleView(_ title: String, header: Bool) -> UIView {
+        let v = UIView()
+        v.backgroundColor = style == .plain ? .secondarySystemBackground : nil
+        let label = UILabel()
+        label.text = style == .plain || !header ? title : title.uppercased()
+        label.font = style == .plain ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 13)
+        label.textColor = style == .plain ? .label : .secondaryLabel
+        label.numberOfLines = 0
+        label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        v.addSubview(label)
+        v.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 28)
+        let m: CGFloat = bounds.width >= 414 ? 20 : 16
+        label.frame = style == .plain
+            ? CGRect(x: m, y: 0, width: max(0, bounds.width - 2 * m), height: 28)
+            : CGRect(x: m, y: header ? 10 : 6, width: max(0, bounds.width - 2 * m), height: 22)
+        return v
+    }
+}

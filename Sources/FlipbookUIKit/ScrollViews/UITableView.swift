@@ -1,0 +1,414 @@
+import Foundation
+import FlipbookQuartz
+
+/// Rows in sections, UIKit's `UITableView` (plain, grouped and inset-grouped styles).
+///
+/// A table view is a vertical scroll view whose content is its rows: it asks its data source
+/// for the counts and the cells, its delegate (the scroll view's `delegate`, when it is a
+/// `UITableViewDelegate`) for heights and hears about display and selection. Only the cells
+/// of the rows in view exist, plus those waiting in the reuse queue
+/// (`dequeueReusableCell(withIdentifier:for:)`). Row heights are known for every row at
+/// reload (docs/Semantics.md, "Table views"); `layoutSubviews` places the visible cells for
+/// the current offset. Files: geometry and tiling (`UITableView+Layout`), batch updates
+/// (`UITableView+Updates`), selection (`UITableView+Selection`).
+@MainActor
+open class UITableView: UIScrollView {
+    /// UIKit's `UITableView.Style`.
+    public enum Style: Int, Sendable {
+        case plain, grouped, insetGrouped
+    }
+    /// Where `scrollToRow(at:at:animated:)` puts the row, UIKit's `UITableView.ScrollPosition`.
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+    }
+    /// How inserted, deleted and reloaded rows animate, UIKit's `UITableView.RowAnimation`.
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle
+        case automatic = 100
+    }
+
+    /// The value that asks for the automatic height (UIKit's `UITableView.automaticDimension`).
+    public static let automaticDimension: CGFloat = -1
+
+    /// The style chosen at creation.
+    public let style: Style
+
+    /// The data source, held weakly. Setting it reloads at the next layout.
+    open weak var dataSource: (any UITableViewDataSource)? {
+        didSet { setNeedsReload() }
+    }
+
+    /// The height of rows whose delegate gives none (default `automaticDimension`, which
+    /// Flipbook resolves to `estimatedRowHeight` when set, else 44 pt: docs/Divergences.md).
+    open var rowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { setNeedsReload() }
+    }
+    /// The estimated height (used as the height of automatic rows).
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { setNeedsReload() }
+    }
+    /// Header and footer heights when the delegate gives none (automatic by default).
+    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
+        didSet { setNeedsReload() }
+    }
+    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension {
+        didSet { setNeedsReload() }
+    }
+    open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
+    open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
+
+    /// Whether separators are drawn (default `.singleLine`).
+    open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine {
+        didSet { setNeedsLayout() }
+    }
+    /// The separators' colour (UIKit's `separator` colour by default).
+    open var separatorColor: UIColor? = .separator {
+        didSet { setNeedsLayout() }
+    }
+    /// The separators' insets (default: 16 pt on the left, 20 pt in tables 414 pt wide or more).
+    open var separatorInset: UIEdgeInsets {
+        get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: bounds.width >= 414 ? 20 : 16, bottom: 0, right: 0) }
+        set {
+            separatorInsetStorage = newValue
+            setNeedsLayout()
+        }
+    }
+    var separatorInsetStorage: UIEdgeInsets?
+
+    /// A view above the first section.
+    open var tableHeaderView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = tableHeaderView { addSubview(v) }
+            setNeedsReload()
+        }
+    }
+    /// A view below the last section.
+    open var tableFooterView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = tableFooterView { addSubview(v) }
+            setNeedsReload()
+        }
+    }
+    /// A view behind the rows, sized to the table.
+    open var backgroundView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let v = backgroundView { insertSubview(v, at: 0) }
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether rows can be selected by touch (default true).
+    open var allowsSelection = true
+    /// Whether several rows can be selected at once (default false).
+    open var allowsMultipleSelection = false
+    /// Editing (kept for source compatibility).
+    open var isEditing = false
+    open var allowsSelectionDuringEditing = false
+    open var allowsMultipleSelectionDuringEditing = false
+    /// Prefetching (kept).
+    open var isPrefetchingEnabled = true
+
+    // MARK: Storage
+
+    struct SectionLayout {
+        var top: CGFloat
+        var header: CGFloat
+        /// Cumulative row tops from the section's first row (count + 1 entries).
+        var rowTops: [CGFloat]
+        var footer: CGFloat
+        var rowsTop: CGFloat { top + header }
+        var rowsBottom: CGFloat { top + header + (rowTops.last ?? 0) }
+        var bottom: CGFloat { rowsBottom + footer }
+        var count: Int { rowTops.count - 1 }
+    }
+
+    var sections: [SectionLayout] = []
+    var needsReload = true
+    var registeredCells: [String: UITableViewCell.Type] = [:]
+    var reusePool: [String: [UITableViewCell]] = [:]
+    var visible: [IndexPath: UITableViewCell] = [:]
+    var headerViews: [Int: UIView] = [:]
+    var footerViews: [Int: UIView] = [:]
+    var selectedRows: [IndexPath] = []
+    var pendingUpdate: TableUpdate?
+    var updateDepth = 0
+    /// Cells fading or sliding out after a deletion, recycled when their animation ends.
+    var leavingCells: [UITableViewCell] = []
+    /// Completions of nested batches, run when the outermost one ends.
+    var batchCompletions: [(Bool) -> Void] = []
+
+    /// A table of `style`.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        setUpTable()
+    }
+
+    /// A plain table.
+    public override convenience init(frame: CGRect) {
+        self.init(frame: frame, style: .plain)
+    }
+
+    public required init?(coder: NSCoder) {
+        style = .plain
+        super.init(coder: coder)
+        setUpTable()
+    }
+
+    private func setUpTable() {
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        alwaysBounceVertical = true
+    }
+
+    var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
+
+    // MARK: Cells
+
+    /// Registers `cellClass` (a `UITableViewCell` subclass) for `identifier`; nil removes it.
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            registeredCells[identifier] = nil
+            return
+        }
+        guard let type = cellClass as? UITableViewCell.Type else {
+            FlipbookDiagnostics.report(
+                "UITableView.register: \(cellClass) is not a UITableViewCell subclass; '\(identifier)' makes plain UITableViewCells.",
+                once: "UITableView.register.\(identifier)")
+            registeredCells[identifier] = UITableViewCell.self
+            return
+        }
+        registeredCells[identifier] = type
+    }
+
+    /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), else a new one of
+    /// the registered class, else nil.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if let cell = takeFromPool(identifier) { return cell }
+        guard let type = registeredCells[identifier] else { return nil }
+        return makeCell(type, identifier)
+    }
+
+    /// A cell for `indexPath` from the reuse queue or the registered class, sized to the row.
+    /// An unregistered identifier is UIKit's exception; Flipbook reports it and returns a
+    /// `.default` cell.
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        let cell: UITableViewCell
+        if let c = takeFromPool(identifier) {
+            cell = c
+        } else if let type = registeredCells[identifier] {
+            cell = makeCell(type, identifier)
+        } else {
+            FlipbookDiagnostics.report(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
+                once: "UITableView.dequeue.\(identifier)")
+            cell = makeCell(UITableViewCell.self, identifier)
+        }
+        if let r = rowRect(indexPath) {
+            UIView.performWithoutAnimation { cell.frame = r }
+        }
+        return cell
+    }
+
+    /// How many cells this table view has made (Flipbook's, for reuse tests and benchmarks).
+    public private(set) var createdCellCount = 0
+
+    private func makeCell(_ type: UITableViewCell.Type, _ identifier: String) -> UITableViewCell {
+        createdCellCount += 1
+        let cell = type.init(registeredReuseIdentifier: identifier)
+        cell.tableView = self
+        return cell
+    }
+
+    private func takeFromPool(_ identifier: String) -> UITableViewCell? {
+        guard var list = reusePool[identifier], let cell = list.popLast() else { return nil }
+        reusePool[identifier] = list
+        cell.isHidden = false
+        cell.alpha = 1
+        cell.transform = .identity
+        if cell.selectedFlag || cell.highlightedFlag {
+            cell.selectedFlag = false
+            cell.highlightedFlag = false
+            cell.updateSelectionAppearance()
+        }
+        cell.prepareForReuse()
+        return cell
+    }
+
+    func recycle(_ cell: UITableViewCell, at indexPath: IndexPath?) {
+        cell.removeFromSuperview()
+        if let indexPath { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
+        if let id = cell.reuseIdentifier { reusePool[id, default: []].append(cell) }
+    }
+
+    // MARK: Reloading
+
+    /// Discards the visible cells (into the reuse queue) and asks the data source again.
+    open func reloadData() {
+        for (ip, cell) in visible.sorted(by: { $0.key < $1.key }) { recycle(cell, at: ip) }
+        visible.removeAll()
+        for v in headerViews.values { v.removeFromSuperview() }
+        for v in footerViews.values { v.removeFromSuperview() }
+        headerViews.removeAll()
+        footerViews.removeAll()
+        selectedRows.removeAll()
+        rebuildGeometry()
+        setNeedsLayout()
+    }
+
+    func setNeedsReload() {
+        needsReload = true
+        setNeedsLayout()
+    }
+
+    // MARK: Counts and queries
+
+    /// The number of sections (as last loaded).
+    open var numberOfSections: Int {
+        loadIfNeeded()
+        return sections.count
+    }
+
+    /// The number of rows in `section` (as last loaded); 0 (reported) out of range.
+    open func numberOfRows(inSection section: Int) -> Int {
+        loadIfNeeded()
+        guard sections.indices.contains(section) else {
+            FlipbookDiagnostics.report(
+                "UITableView.numberOfRows(inSection: \(section)): section out of range (\(sections.count) sections).",
+                once: "UITableView.numberOfRows")
+            return 0
+        }
+        return sections[section].count
+    }
+
+    /// The visible cell of `indexPath`, or nil.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { visible[indexPath] }
+
+    /// The index path of a visible `cell`, or nil.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        visible.first { $0.value === cell }?.key
+    }
+
+    /// The row at `point` (table content coordinates), or nil.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        loadIfNeeded()
+        guard point.x.isFinite, point.y.isFinite, point.x >= 0, point.x < bounds.width else { return nil }
+        for (s, sec) in sections.enumerated() where point.y >= sec.rowsTop && point.y < sec.rowsBottom {
+            let r = row(atOffset: point.y - sec.rowsTop, in: sec)
+            return IndexPath(row: r, section: s)
+        }
+        return nil
+    }
+
+    /// The rows whose rectangles meet `rect`.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        loadIfNeeded()
+        return indexPaths(in: rect)
+    }
+
+    /// The visible cells, top to bottom.
+    open var visibleCells: [UITableViewCell] {
+        visible.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The index paths of the visible rows, top to bottom.
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        visible.keys.sorted()
+    }
+
+    /// The rectangle of `indexPath`'s row (content coordinates); `.zero` (reported) out of range.
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+        loadIfNeeded()
+        guard let r = rowRect(indexPath) else {
+            reportOutOfRange(indexPath, "rectForRow(at:)")
+            return .zero
+        }
+        return r
+    }
+
+    /// The rectangle of `section` (header, rows and footer).
+    open func rect(forSection section: Int) -> CGRect {
+        loadIfNeeded()
+        guard sections.indices.contains(section) else { return .zero }
+        let s = sections[section]
+        return CGRect(x: 0, y: s.top, width: bounds.width, height: s.bottom - s.top)
+    }
+
+    /// The rectangle of `section`'s header.
+    open func rectForHeader(inSection section: Int) -> CGRect {
+        loadIfNeeded()
+        guard sections.indices.contains(section) else { return .zero }
+        let s = sections[section]
+        return CGRect(x: 0, y: s.top, width: bounds.width, height: s.header)
+    }
+
+    /// The rectangle of `section`'s footer.
+    open func rectForFooter(inSection section: Int) -> CGRect {
+        loadIfNeeded()
+        guard sections.indices.contains(section) else { return .zero }
+        let s = sections[section]
+        return CGRect(x: 0, y: s.rowsBottom, width: bounds.width, height: s.footer)
+    }
+
+    /// The header view shown for `section`, or nil.
+    open func headerView(forSection section: Int) -> UIView? { headerViews[section] }
+    /// The footer view shown for `section`, or nil.
+    open func footerView(forSection section: Int) -> UIView? { footerViews[section] }
+
+    /// Scrolls so `indexPath`'s row is at `scrollPosition` (`.none`: the least movement that
+    /// shows it), within the scrollable range.
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        loadIfNeeded()
+        guard let r = rowRect(indexPath) else {
+            reportOutOfRange(indexPath, "scrollToRow(at:at:animated:)")
+            return
+        }
+        let i = adjustedContentInset
+        let visible = bounds.height - i.top - i.bottom
+        var y: CGFloat
+        switch scrollPosition {
+        case .top: y = r.minY - i.top
+        case .middle: y = r.midY - i.top - visible / 2
+        case .bottom: y = r.maxY - i.top - visible
+        case .none:
+            scrollRectToVisible(r, animated: animated)
+            return
+        }
+        y = min(max(y, minimumContentOffset.y), maximumContentOffset.y)
+        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    func reportOutOfRange(_ indexPath: IndexPath, _ api: String) {
+        let count = indexPath.count == 2 && sections.indices.contains(indexPath.section) ? sections[indexPath.section].count : -1
+        let detail = count >= 0 ? "section \(indexPath.section) has \(count) rows" : "\(sections.count) sections"
+        FlipbookDiagnostics.report(
+            "UITableView.\(api): index path \(indexPath) out of range (\(detail)).", once: "UITableView.\(api)")
+    }
+
+    func isValid(_ ip: IndexPath) -> Bool {
+        ip.count == 2 && sections.indices.contains(ip.section) && ip.row >= 0 && ip.row < sections[ip.section].count
+    }
+
+    // MARK: Layout
+
+    open override func layoutSubviews() {
+        loadIfNeeded()
+        super.layoutSubviews()
+        backgroundView?.frame = bounds
+        layoutTableHeaderFooter()
+        tile()
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let oldWidth = super.bounds.width
+            super.bounds = newValue
+            if super.bounds.width != oldWidth, !needsReload {
+                contentSize = CGSize(width: super.bounds.width, height: contentSize.height)
+            }
+        }
+    }
+}
