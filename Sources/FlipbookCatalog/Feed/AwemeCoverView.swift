@@ -9,6 +9,8 @@ import Flipbook
 /// like count over a dark strip at the bottom. Used small in the grid and full screen in the
 /// player.
 final class AwemeCoverView: UIView {
+    /// Holds the drawn layers, below the subviews (labels).
+    private let art = UIView()
     private let gradient = CAGradientLayer()
     private let sun = UIView()
     private let hill = CAShapeLayer()
@@ -33,10 +35,11 @@ final class AwemeCoverView: UIView {
     override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
-        layer.addSublayer(gradient)
+        addSubview(art)
+        art.layer.addSublayer(gradient)
+        art.layer.addSublayer(hill)
+        art.layer.addSublayer(strip)
         addSubview(sun)
-        layer.addSublayer(hill)
-        layer.addSublayer(strip)
         strip.colors = [UIColor(white: 0, alpha: 0).cgColor, UIColor(white: 0, alpha: 0.55).cgColor]
         titleLabel.textColor = .white
         likeLabel.textColor = .white
@@ -50,6 +53,9 @@ final class AwemeCoverView: UIView {
     }
 
     func show(_ aweme: Aweme) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         let top = UIColor(hue: aweme.hue, saturation: 0.55, brightness: 0.95, alpha: 1)
         let bottom = UIColor(hue: (aweme.hue + 0.12).truncatingRemainder(dividingBy: 1), saturation: 0.75, brightness: 0.55, alpha: 1)
         gradient.colors = [top.cgColor, bottom.cgColor]
@@ -65,6 +71,7 @@ final class AwemeCoverView: UIView {
         let b = bounds
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        art.frame = b
         gradient.frame = b
         let r = b.width * 0.16
         sun.frame = CGRect(x: b.width * 0.62 - r, y: b.height * 0.28 - r, width: 2 * r, height: 2 * r)
@@ -91,7 +98,7 @@ final class AwemeGridCell: UICollectionViewCell {
     static let reuseIdentifier = "AwemeGridCell"
     let cover = AwemeCoverView(frame: .zero)
 
-    required init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
         contentView.addSubview(cover)
     }

@@ -6,15 +6,12 @@ import Flipbook
 #endif
 
 /// The full-screen player of seed 002 ("AwemeListViewController", the previous article's
-/// up/down-swipe feed): a vertically paging list of full-screen videos, opened at the tapped
-/// one. (The seed's list is a UITableView; this one is a one-column paging collection view
-/// until Flipbook's table view lands: docs/Divergences.md "Seed 002".)
-final class AwemeListViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+/// up/down-swipe feed): a paging table of full-screen videos, opened at the tapped one.
+final class AwemeListViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     let awemes: [Aweme]
     /// The video shown when the player opens.
     let startIndex: Int
-    private(set) var listView: UICollectionView!
-    private let listLayout = UICollectionViewFlowLayout()
+    private(set) var tableView: UITableView!
 
     init(awemes: [Aweme], startIndex: Int) {
         self.awemes = awemes
@@ -26,58 +23,60 @@ final class AwemeListViewController: UIViewController, UICollectionViewDataSourc
         return nil
     }
 
-    /// The video on screen now (the page the list rests on).
+    /// The video on screen now (the page the table rests on).
     var currentIndex: Int {
-        guard let listView, listView.bounds.height > 0 else { return startIndex }
-        let page = Int((listView.contentOffset.y / listView.bounds.height).rounded())
+        guard let tableView, tableView.bounds.height > 0 else { return startIndex }
+        let page = Int((tableView.contentOffset.y / tableView.bounds.height).rounded())
         return min(max(page, 0), awemes.count - 1)
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .black
-        listLayout.minimumLineSpacing = 0
-        listLayout.minimumInteritemSpacing = 0
-        listLayout.itemSize = view.bounds.size
-        listView = UICollectionView(frame: view.bounds, collectionViewLayout: listLayout)
-        listView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        listView.backgroundColor = .black
-        listView.isPagingEnabled = true
-        listView.showsVerticalScrollIndicator = false
-        listView.register(AwemePlayerCell.self, forCellWithReuseIdentifier: AwemePlayerCell.reuseIdentifier)
-        listView.dataSource = self
-        listView.delegate = self
-        view.addSubview(listView)
-        listView.layoutIfNeeded()
-        listView.scrollToItem(at: IndexPath(item: startIndex, section: 0), at: .top, animated: false)
+        tableView = UITableView(frame: view.bounds, style: .plain)
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        tableView.backgroundColor = .black
+        tableView.isPagingEnabled = true
+        tableView.separatorStyle = .none
+        tableView.showsVerticalScrollIndicator = false
+        tableView.contentInsetAdjustmentBehavior = .never
+        tableView.rowHeight = view.bounds.height
+        tableView.register(AwemePlayerCell.self, forCellReuseIdentifier: AwemePlayerCell.reuseIdentifier)
+        tableView.dataSource = self
+        tableView.delegate = self
+        view.addSubview(tableView)
+        tableView.layoutIfNeeded()
+        tableView.scrollToRow(at: IndexPath(row: startIndex, section: 0), at: .top, animated: false)
     }
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        guard view.bounds.height > 0, listLayout.itemSize != view.bounds.size else { return }
+        guard view.bounds.height > 0, tableView.rowHeight != view.bounds.height else { return }
         let index = currentIndex
-        listLayout.itemSize = view.bounds.size
-        listView.layoutIfNeeded()
-        listView.scrollToItem(at: IndexPath(item: index, section: 0), at: .top, animated: false)
+        tableView.rowHeight = view.bounds.height
+        tableView.layoutIfNeeded()
+        tableView.scrollToRow(at: IndexPath(row: index, section: 0), at: .top, animated: false)
     }
 
-    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { awemes.count }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { awemes.count }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: AwemePlayerCell.reuseIdentifier, for: indexPath)
-        (cell as? AwemePlayerCell)?.show(awemes[indexPath.item])
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: AwemePlayerCell.reuseIdentifier, for: indexPath)
+        (cell as? AwemePlayerCell)?.show(awemes[indexPath.row])
         return cell
     }
 }
 
 /// One full-screen video of the player.
-final class AwemePlayerCell: UICollectionViewCell {
+final class AwemePlayerCell: UITableViewCell {
     static let reuseIdentifier = "AwemePlayerCell"
     let cover = AwemeCoverView(frame: .zero)
     private let progress = UIView()
 
-    required init(frame: CGRect) {
-        super.init(frame: frame)
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        selectionStyle = .none
+        backgroundColor = .black
         cover.isLarge = true
         contentView.addSubview(cover)
         progress.backgroundColor = UIColor(white: 1, alpha: 0.8)

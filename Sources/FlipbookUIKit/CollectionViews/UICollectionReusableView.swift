@@ -15,11 +15,16 @@ open class UICollectionReusableView: UIView {
     /// The attributes last applied.
     var appliedAttributes: UICollectionViewLayoutAttributes?
 
-    /// Required so the collection view can make registered classes (Swift has no dynamic
-    /// initialiser lookup without it): a subclass writes `required override init(frame:)`
-    /// (also valid on iOS; docs/Porting.md).
-    public required override init(frame: CGRect) { super.init(frame: frame) }
+    public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// How a collection view makes a registered class (Flipbook's; Swift has no dynamic
+    /// initialiser lookup otherwise): calls `init(frame:)`, so a subclass's override runs.
+    /// Subclasses inherit it whenever they override or inherit UIKit's initialisers
+    /// (docs/Divergences.md "Collection views").
+    public required convenience init(registeredFrame frame: CGRect) {
+        self.init(frame: frame)
+    }
 
     /// Resets the view before it is handed out again by `dequeue…`; subclasses call super.
     open func prepareForReuse() {}

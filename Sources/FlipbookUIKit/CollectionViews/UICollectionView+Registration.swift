@@ -45,7 +45,7 @@ extension UICollectionView {
             FlipbookDiagnostics.report(
                 "UICollectionView.dequeueConfiguredReusableCell: the queued cell is not a \(Cell.self); making a new one.",
                 once: "UICollectionView.registrationType")
-            cell = Cell(frame: dequeued.frame)
+            cell = Cell(registeredFrame: dequeued.frame)
             cell.reuseIdentifier = registration.reuseIdentifier
             cell.cameFromDequeue = true
         }
@@ -68,7 +68,7 @@ extension UICollectionView {
         let dequeued = dequeueReusableSupplementaryView(
             ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath)
         let view = dequeued as? Supplementary ?? {
-            let made = Supplementary(frame: dequeued.frame)
+            let made = Supplementary(registeredFrame: dequeued.frame)
             made.reuseIdentifier = registration.reuseIdentifier
             made.cameFromDequeue = true
             return made

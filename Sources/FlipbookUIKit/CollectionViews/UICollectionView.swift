@@ -200,7 +200,7 @@ open class UICollectionView: UIScrollView {
             cell = reused
             cell.prepareForReuse()
         } else if let type = cellClasses[identifier] {
-            cell = type.init(frame: .zero)
+            cell = type.init(registeredFrame: .zero)
         } else {
             FlipbookDiagnostics.report(
                 "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
@@ -225,7 +225,7 @@ open class UICollectionView: UIScrollView {
             view = reused
             view.prepareForReuse()
         } else if let type = supplementaryClassesByName["\(elementKind)/\(identifier)"] {
-            view = type.init(frame: .zero)
+            view = type.init(registeredFrame: .zero)
         } else {
             FlipbookDiagnostics.report(
                 "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",

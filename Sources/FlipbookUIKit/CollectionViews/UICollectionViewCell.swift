@@ -12,7 +12,7 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// The view to add the cell's content to.
     public let contentView: UIView
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         contentView = UIView(frame: CGRect(origin: .zero, size: frame.size))
         super.init(frame: frame)
         addSubview(contentView)
