@@ -1,0 +1,221 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+extension UICollectionView {
+    /// Runs `prepare()` when the layout was invalidated or the bounds size changed in a way
+    /// the layout cares about, then takes the content size from it.
+    func prepareLayoutIfNeeded() {
+        let layout = collectionViewLayout
+        if layout.owningCollectionView !== self { layout.owningCollectionView = self }
+        if let prepared = preparedBoundsSize, prepared != bounds.size, !layout.needsPrepare {
+            if layout.shouldInvalidateLayout(forBoundsChange: bounds) { layout.needsPrepare = true }
+        }
+        guard layout.needsPrepare else { return }
+        preparedBoundsSize = bounds.size
+        layout.prepareIfNeeded()
+        var size = layout.collectionViewContentSize
+        if !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+            FlipbookDiagnostics.report(
+                "UICollectionView: the layout \(type(of: layout)) returned a non-finite or negative collectionViewContentSize \(size); using zero for the bad dimension.",
+                once: "UICollectionView.badContentSize")
+            size = CGSize(
+                width: size.width.isFinite && size.width >= 0 ? size.width : 0,
+                height: size.height.isFinite && size.height >= 0 ? size.height : 0)
+        }
+        if contentSize != size { contentSize = size }
+    }
+
+    /// Brings the visible cells up to date before a query, as UIKit does when asked for cells
+    /// right after a reload.
+    func layoutIfNeededForQuery() {
+        if collectionViewLayout.needsPrepare || cachedCounts == nil { updateVisibleElements(animatingFrom: nil) }
+    }
+
+    /// Makes the displayed cells and supplementary views match the layout's elements in the
+    /// bounds: cells that left are queued for reuse, new ones come from the data source.
+    /// `animatingFrom` (batch updates) gives the frames items start from.
+    func updateVisibleElements(animatingFrom start: UpdateAnimationStart?) {
+        guard !isUpdating else { return }
+        isUpdating = true
+        defer { isUpdating = false }
+        prepareLayoutIfNeeded()
+        let rect = bounds
+        let elements = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
+        var wantedCells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        var wantedSupplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+        var reportedRange = false
+        for attributes in elements {
+            switch attributes.representedElementCategory {
+            case .cell:
+                guard isValid(attributes.indexPath) else {
+                    if !reportedRange {
+                        reportedRange = true
+                        FlipbookDiagnostics.report(
+                            "UICollectionView: the layout \(type(of: collectionViewLayout)) returned attributes for item \(Self.describe(attributes.indexPath)), which does not exist; ignored.",
+                            once: "UICollectionView.layoutRange")
+                    }
+                    continue
+                }
+                wantedCells[attributes.indexPath] = attributes
+            case .supplementaryView:
+                guard let kind = attributes.representedElementKind else { continue }
+                wantedSupplementary[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
+            case .decorationView:
+                continue
+            }
+        }
+        let delegate = collectionDelegate
+        // Cells that left the bounds go back to the queue.
+        for path in visibleCellsByIndexPath.keys.sorted() where wantedCells[path] == nil {
+            guard let cell = visibleCellsByIndexPath.removeValue(forKey: path) else { continue }
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+            enqueue(cell, kind: "cell")
+        }
+        for key in visibleSupplementaryViews.keys.sorted() where wantedSupplementary[key] == nil {
+            guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
+            delegate?.collectionView(
+                self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
+            enqueue(view, kind: key.kind)
+        }
+        // Supplementary views, then cells, in index-path order.
+        for key in wantedSupplementary.keys.sorted() {
+            guard let attributes = wantedSupplementary[key] else { continue }
+            if let view = visibleSupplementaryViews[key] {
+                apply(attributes, to: view)
+                continue
+            }
+            let view = makeSupplementaryView(kind: key.kind, at: key.indexPath)
+            visibleSupplementaryViews[key] = view
+            show(view, with: attributes, start: start?.supplementaryStart(key, final: attributes))
+            delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+        }
+        for path in wantedCells.keys.sorted() {
+            guard let attributes = wantedCells[path] else { continue }
+            if let cell = visibleCellsByIndexPath[path] {
+                apply(attributes, to: cell)
+                continue
+            }
+            let cell = makeCell(at: path)
+            visibleCellsByIndexPath[path] = cell
+            show(cell, with: attributes, start: start?.cellStart(path, final: attributes))
+            delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
+        }
+    }
+
+    /// Adds `view` (if needed) and shows it with `attributes`; with `start`, it first takes
+    /// the start attributes outside any animation so the surrounding animation moves it.
+    private func show(
+        _ view: UICollectionReusableView, with attributes: UICollectionViewLayoutAttributes,
+        start: UICollectionViewLayoutAttributes?
+    ) {
+        if view.superview !== self {
+            addSubview(view)
+        }
+        if let start, start.hasValidGeometry {
+            UIView.performWithoutAnimation {
+                self.applyGeometry(start, to: view)
+                view.layoutIfNeeded()
+            }
+        } else {
+            UIView.performWithoutAnimation {
+                self.applyGeometry(attributes, to: view)
+                view.layoutIfNeeded()
+            }
+        }
+        apply(attributes, to: view)
+    }
+
+    /// Applies `attributes` (checked) to `view`, then lets the view apply custom ones.
+    func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+        guard checkedGeometry(attributes) else {
+            view.isHidden = true
+            return
+        }
+        applyGeometry(attributes, to: view)
+        view.appliedAttributes = attributes
+        view.apply(attributes)
+    }
+
+    /// Sets bounds, centre, transform, alpha, z-order and hidden state from `attributes`.
+    func applyGeometry(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+        guard attributes.hasValidGeometry else { return }
+        let newBounds = CGRect(origin: view.bounds.origin, size: attributes.size)
+        if view.bounds != newBounds { view.bounds = newBounds }
+        if view.center != attributes.center { view.center = attributes.center }
+        if !CATransform3DEqualToTransform(view.transform3D, attributes.transform3D) { view.transform3D = attributes.transform3D }
+        if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
+        let z = CGFloat(attributes.zIndex)
+        if view.layer.zPosition != z { view.layer.zPosition = z }
+        if view.isHidden != attributes.isHidden { view.isHidden = attributes.isHidden }
+    }
+
+    /// Asks the data source for the cell at `path`, checking it came from dequeue.
+    private func makeCell(at path: IndexPath) -> UICollectionViewCell {
+        guard let dataSource else { return UICollectionViewCell(frame: .zero) }
+        var cell = dataSource.collectionView(self, cellForItemAt: path)
+        if !cell.cameFromDequeue {
+            FlipbookDiagnostics.report(
+                "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath: (item \(Self.describe(path))); showing it anyway.",
+                once: "UICollectionView.cellNotDequeued")
+        }
+        if let other = visibleCellsByIndexPath.first(where: { $0.value === cell })?.key, other != path {
+            FlipbookDiagnostics.report(
+                "UICollectionView: the data source returned the cell already shown for item \(Self.describe(other)) for item \(Self.describe(path)); showing a blank cell instead.",
+                once: "UICollectionView.cellReturnedTwice")
+            cell = UICollectionViewCell(frame: .zero)
+        }
+        cell.cameFromDequeue = false
+        cell.isSelected = selectedIndexPaths.contains(path)
+        return cell
+    }
+
+    /// Asks the data source for a supplementary view, checking its kind and origin.
+    private func makeSupplementaryView(kind: String, at path: IndexPath) -> UICollectionReusableView {
+        guard let dataSource else { return missingSupplementaryView(kind: kind, at: path) }
+        let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path)
+        if !view.cameFromDequeue && !(view is MissingSupplementaryView) {
+            FlipbookDiagnostics.report(
+                "the view returned from -collectionView:viewForSupplementaryElementOfKind:atIndexPath: (\(kind), \(Self.describe(path))) was not retrieved by calling -dequeueReusableSupplementaryViewOfKind:withReuseIdentifier:forIndexPath:; showing it anyway.",
+                once: "UICollectionView.supplementaryNotDequeued")
+        }
+        view.cameFromDequeue = false
+        return view
+    }
+
+    /// What Flipbook shows when a layout asks for a supplementary view the data source does not
+    /// provide (UIKit raises): an empty view, reported.
+    public func missingSupplementaryView(kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        FlipbookDiagnostics.report(
+            "UICollectionView: the layout asked for a supplementary view of kind \(kind) at \(Self.describe(indexPath)) but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:); showing an empty view.",
+            once: "UICollectionView.missingSupplementary.\(kind)")
+        return MissingSupplementaryView(frame: .zero)
+    }
+}
+
+/// Where elements start when a batch update animates them: their frames before the update,
+/// and the layout's initial attributes for inserted ones.
+@MainActor
+struct UpdateAnimationStart {
+    /// Old frames of items still present, keyed by their new index path.
+    var survivingFrames: [IndexPath: UICollectionViewLayoutAttributes]
+    var inserted: Set<IndexPath>
+    unowned var collectionView: UICollectionView
+
+    func cellStart(_ path: IndexPath, final: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes? {
+        if let old = survivingFrames[path] { return old }
+        if let initial = collectionView.collectionViewLayout.initialLayoutAttributesForAppearingItem(at: path) {
+            return initial
+        }
+        let faded = final.copy() as! UICollectionViewLayoutAttributes
+        faded.alpha = 0
+        return faded
+    }
+
+    func supplementaryStart(
+        _ key: UICollectionView.SupplementaryKey, final: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutAttributes? {
+        collectionView.collectionViewLayout.initialLayoutAttributesForAppearingSupplementaryElement(
+            ofKind: key.kind, at: key.indexPath)
+    }
+}

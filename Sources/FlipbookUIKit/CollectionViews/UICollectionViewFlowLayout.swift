@@ -1,0 +1,260 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// The line-based grid layout, UIKit's `UICollectionViewFlowLayout`.
+///
+/// Items fill each line along the cross axis (left to right for vertical scrolling, top to
+/// bottom for horizontal); a full line shares its spare space equally between its gaps, so
+/// `minimumInteritemSpacing` is a minimum; a line holding one item centres it; the last line
+/// of a section keeps the spacing of a full line when every item has the same size and
+/// `minimumInteritemSpacing` otherwise; items of different sizes are centred on their line;
+/// lines are `minimumLineSpacing` apart; section insets surround the lines; headers and
+/// footers span the cross axis (docs/Semantics.md, "Flow layout"). The
+/// `UICollectionViewDelegateFlowLayout` methods override the properties per section or item.
+@MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// The size of every item unless the delegate gives one (50 × 50 by default).
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// A non-zero value turns on self-sizing: items start at this size and take the size their
+    /// cell's `preferredLayoutAttributesFitting(_:)` returns once displayed.
+    open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// The smallest distance between lines (10 by default).
+    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The smallest distance between items of a line (10 by default).
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The margins around each section's items.
+    open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
+    /// The scrolling axis (vertical by default).
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// The size of each section's header: only its height counts when scrolling vertically,
+    /// its width when scrolling horizontally; zero means no header.
+    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// The size of each section's footer, as `headerReferenceSize`.
+    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    /// Whether headers stay pinned to the top while their section scrolls (kept; not drawn pinned).
+    open var sectionHeadersPinToVisibleBounds = false
+    /// Whether footers stay pinned (kept; not drawn pinned).
+    open var sectionFootersPinToVisibleBounds = false
+    /// How section insets are measured (kept; Flipbook measures from the content inset).
+    open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { invalidateLayout() } }
+
+    /// The reference the section insets are measured from, UIKit's
+    /// `UICollectionViewFlowLayout.SectionInsetReference`.
+    public enum SectionInsetReference: Int, Sendable {
+        case fromContentInset, fromSafeArea, fromLayoutMargins
+    }
+
+    /// The value of `estimatedItemSize` that asks for self-sizing with no estimate.
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    public override init() { super.init() }
+
+    // MARK: Prepared state
+
+    private(set) var solvedSections: [FlowLayoutSolver.Section] = []
+    private var contentSize: CGSize = .zero
+    /// The collection view's bounds size at the last `prepare()`.
+    private var preparedSize: CGSize?
+    /// Sizes reported by self-sizing cells, by index path.
+    var selfSizedItemSizes: [IndexPath: CGSize] = [:]
+    /// Index paths inserted/deleted by the batch update in progress.
+    private var insertedIndexPaths: Set<IndexPath> = []
+    private var deletedIndexPaths: Set<IndexPath> = []
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    open override func prepare() {
+        super.prepare()
+        guard let collectionView else {
+            solvedSections = []
+            contentSize = .zero
+            return
+        }
+        let bounds = collectionView.bounds.size
+        preparedSize = bounds
+        let insets = collectionView.adjustedContentInset
+        let available = CGSize(
+            width: bounds.width - insets.left - insets.right, height: bounds.height - insets.top - insets.bottom)
+        let delegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
+        let sectionCount = collectionView.numberOfSections
+        var inputs: [FlowLayoutSolver.SectionInput] = []
+        inputs.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            var input = FlowLayoutSolver.SectionInput(
+                itemCount: collectionView.numberOfItems(inSection: section), inset: sectionInset,
+                lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
+                headerSize: headerReferenceSize, footerSize: footerReferenceSize)
+            if let delegate {
+                input.inset = delegate.collectionView(collectionView, layout: self, insetForSectionAt: section)
+                input.lineSpacing = delegate.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section)
+                input.interitemSpacing = delegate.collectionView(
+                    collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
+                input.headerSize = delegate.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section)
+                input.footerSize = delegate.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section)
+            }
+            input.inset = Self.validated(input.inset, what: "section inset", section: section)
+            input.lineSpacing = Self.validated(input.lineSpacing, what: "minimum line spacing", section: section)
+            input.interitemSpacing = Self.validated(input.interitemSpacing, what: "minimum interitem spacing", section: section)
+            input.headerSize = Self.validated(input.headerSize, what: "header reference size", at: IndexPath(item: 0, section: section))
+            input.footerSize = Self.validated(input.footerSize, what: "footer reference size", at: IndexPath(item: 0, section: section))
+            inputs.append(input)
+        }
+        let selfSizing = estimatedItemSize != .zero
+        let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+        let fixedSize = Self.validated(itemSize, what: "item size", at: IndexPath(item: 0, section: 0))
+        let size: (Int, Int) -> CGSize = { section, item in
+            if selfSizing {
+                return self.selfSizedItemSizes[IndexPath(item: item, section: section)] ?? estimate
+            }
+            guard let delegate else { return fixedSize }
+            let path = IndexPath(item: item, section: section)
+            return Self.validated(
+                delegate.collectionView(collectionView, layout: self, sizeForItemAt: path), what: "item size", at: path)
+        }
+        var problems: [FlowLayoutSolver.Problem] = []
+        let solver = FlowLayoutSolver(isVertical: scrollDirection == .vertical, available: available)
+        (solvedSections, contentSize) = solver.solve(sections: inputs, size: size, problems: &problems)
+        if let first = problems.first, case .itemTooLarge(let path) = first {
+            let axis = scrollDirection == .vertical ? "width" : "height"
+            let sides = scrollDirection == .vertical ? "left and right" : "top and bottom"
+            FlipbookDiagnostics.report(
+                "The behavior of the UICollectionViewFlowLayout is not defined because: the item \(axis) must be less than the \(axis) of the UICollectionView minus the section insets \(sides) values, minus the content insets \(sides) values (first at item \(path.item) of section \(path.section)).",
+                once: "UICollectionViewFlowLayout.itemTooLarge")
+        }
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        prepareIfNeeded()
+        var result: [UICollectionViewLayoutAttributes] = []
+        let vertical = scrollDirection == .vertical
+        let lo = vertical ? rect.minY : rect.minX
+        let hi = vertical ? rect.maxY : rect.maxX
+        for (sectionIndex, section) in solvedSections.enumerated() {
+            if section.mainMax < lo || section.mainMin > hi { continue }
+            if let header = section.headerFrame, header.intersects(rect) {
+                result.append(attributes(kind: UICollectionView.elementKindSectionHeader, section: sectionIndex, frame: header))
+            }
+            // Lines are sorted along the main axis: binary search for the first that reaches `lo`.
+            var low = 0
+            var high = section.lines.count
+            while low < high {
+                let mid = (low + high) / 2
+                if section.lines[mid].mainMax < lo { low = mid + 1 } else { high = mid }
+            }
+            var lineIndex = low
+            while lineIndex < section.lines.count, section.lines[lineIndex].mainMin <= hi {
+                for item in section.lines[lineIndex].items where section.itemFrames[item].intersects(rect) {
+                    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: sectionIndex))
+                    a.frame = section.itemFrames[item]
+                    result.append(a)
+                }
+                lineIndex += 1
+            }
+            if let footer = section.footerFrame, footer.intersects(rect) {
+                result.append(attributes(kind: UICollectionView.elementKindSectionFooter, section: sectionIndex, frame: footer))
+            }
+        }
+        return result
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        prepareIfNeeded()
+        guard indexPath.count == 2, solvedSections.indices.contains(indexPath.section),
+            solvedSections[indexPath.section].itemFrames.indices.contains(indexPath.item)
+        else { return nil }
+        let a = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        a.frame = solvedSections[indexPath.section].itemFrames[indexPath.item]
+        return a
+    }
+
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+        prepareIfNeeded()
+        guard solvedSections.indices.contains(indexPath.section) else { return nil }
+        let section = solvedSections[indexPath.section]
+        let frame: CGRect?
+        switch elementKind {
+        case UICollectionView.elementKindSectionHeader: frame = section.headerFrame
+        case UICollectionView.elementKindSectionFooter: frame = section.footerFrame
+        default: frame = nil
+        }
+        return frame.map { attributes(kind: elementKind, section: indexPath.section, frame: $0) }
+    }
+
+    /// A flow layout needs a new pass when the collection view's size changes, not when it scrolls.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard collectionView != nil else { return false }
+        return newBounds.size != preparedSize
+    }
+
+    open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        insertedIndexPaths = []
+        deletedIndexPaths = []
+        for update in updateItems {
+            switch update.updateAction {
+            case .insert: if let p = update.indexPathAfterUpdate { insertedIndexPaths.insert(p) }
+            case .delete: if let p = update.indexPathBeforeUpdate { deletedIndexPaths.insert(p) }
+            default: break
+            }
+        }
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        insertedIndexPaths = []
+        deletedIndexPaths = []
+    }
+
+    /// An inserted item fades in where it will be (alpha 0 → 1), as UIKit's flow layout does.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard insertedIndexPaths.contains(itemIndexPath), let a = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        a.alpha = 0
+        return a
+    }
+
+    /// A deleted item fades out where it was (its attributes from before the update, alpha 0);
+    /// nil lets the collection view use the item's old frame.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        nil
+    }
+
+    private func attributes(kind: String, section: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
+        let a = UICollectionViewLayoutAttributes(
+            forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+        a.frame = frame
+        a.zIndex = 10
+        return a
+    }
+
+    // MARK: Validation of what delegates return
+
+    static func validated(_ size: CGSize, what: String, at path: IndexPath) -> CGSize {
+        if size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 { return size }
+        FlipbookDiagnostics.report(
+            "UICollectionViewFlowLayout: the \(what) \(size) at item \(path.item) of section \(path.section) is negative or not finite; using zero for the bad dimension.",
+            once: "UICollectionViewFlowLayout.badSize.\(what)")
+        return CGSize(
+            width: size.width.isFinite && size.width >= 0 ? size.width : 0,
+            height: size.height.isFinite && size.height >= 0 ? size.height : 0)
+    }
+
+    static func validated(_ value: CGFloat, what: String, section: Int) -> CGFloat {
+        if value.isFinite { return value }
+        FlipbookDiagnostics.report(
+            "UICollectionViewFlowLayout: the \(what) \(value) of section \(section) is not finite; using 0.",
+            once: "UICollectionViewFlowLayout.badValue.\(what)")
+        return 0
+    }
+
+    static func validated(_ inset: UIEdgeInsets, what: String, section: Int) -> UIEdgeInsets {
+        if inset.top.isFinite, inset.left.isFinite, inset.bottom.isFinite, inset.right.isFinite { return inset }
+        FlipbookDiagnostics.report(
+            "UICollectionViewFlowLayout: the \(what) \(inset) of section \(section) is not finite; using 0 for the bad edges.",
+            once: "UICollectionViewFlowLayout.badInset")
+        func f(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        return UIEdgeInsets(top: f(inset.top), left: f(inset.left), bottom: f(inset.bottom), right: f(inset.right))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookQuartz
+
+/// Where and how one element of a collection view is shown, UIKit's
+/// `UICollectionViewLayoutAttributes`: a layout produces these, the collection view applies
+/// them to its cells and supplementary views.
+///
+/// `frame` is derived from `center` and `size` (setting it sets both), as in UIKit; `bounds`
+/// is the size at the origin. Subclasses that add properties override `copy(with:)` and
+/// `isEqual(_:)`, as on iOS.
+open class UICollectionViewLayoutAttributes: NSObject, NSCopying, @unchecked Sendable {
+    /// The element's frame in the collection view's content coordinates.
+    open var frame: CGRect {
+        get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+        set {
+            size = newValue.size
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+        }
+    }
+    /// The element's centre.
+    open var center: CGPoint = .zero
+    /// The element's size.
+    open var size: CGSize = .zero
+    /// The element's bounds (its size, at the origin).
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: size) }
+        set { size = newValue.size }
+    }
+    /// The element's 3D transform (identity by default).
+    open var transform3D: CATransform3D = CATransform3DIdentity
+    /// The element's affine transform: the 2D part of `transform3D`.
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(transform3D) }
+        set { transform3D = CATransform3DMakeAffineTransform(newValue) }
+    }
+    /// The element's opacity (1 by default).
+    open var alpha: CGFloat = 1
+    /// The element's stacking order: higher values are drawn above lower ones (0 by default).
+    open var zIndex: Int = 0
+    /// Whether the element is hidden (false by default).
+    open var isHidden = false
+    /// The element's index path.
+    open var indexPath = IndexPath(item: 0, section: 0)
+    /// Whether the attributes describe a cell, a supplementary view or a decoration view.
+    open private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
+    /// The kind of supplementary or decoration view; nil for cells.
+    open private(set) var representedElementKind: String?
+
+    public required override init() { super.init() }
+
+    /// Attributes for the cell at `indexPath`.
+    public convenience init(forCellWith indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+    }
+
+    /// Attributes for a supplementary view of `elementKind` at `indexPath`.
+    public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+        representedElementCategory = .supplementaryView
+        representedElementKind = elementKind
+    }
+
+    /// Attributes for a decoration view of `decorationViewKind` at `indexPath`.
+    public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+        representedElementCategory = .decorationView
+        representedElementKind = decorationViewKind
+    }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.center = center
+        copy.size = size
+        copy.transform3D = transform3D
+        copy.alpha = alpha
+        copy.zIndex = zIndex
+        copy.isHidden = isHidden
+        copy.indexPath = indexPath
+        copy.representedElementCategory = representedElementCategory
+        copy.representedElementKind = representedElementKind
+        return copy
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+        return center == other.center && size == other.size && CATransform3DEqualToTransform(transform3D, other.transform3D)
+            && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
+            && indexPath == other.indexPath && representedElementCategory == other.representedElementCategory
+            && representedElementKind == other.representedElementKind
+    }
+
+    open override var description: String {
+        let kind = representedElementKind.map { " kind: \($0);" } ?? ""
+        return "<UICollectionViewLayoutAttributes; index path: (\(indexPath.section)-\(indexPath.item));\(kind) frame = \(frame)>"
+    }
+
+    /// Whether the attributes hold only finite values and a non-negative size (what the
+    /// collection view checks before applying them; docs/Divergences.md "Collection views").
+    var hasValidGeometry: Bool {
+        center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite
+            && size.width >= 0 && size.height >= 0 && alpha.isFinite
+    }
+}
