@@ -21,8 +21,8 @@ public struct CAGradientLayerType: RawRepresentable, Sendable, Hashable {
 open class CAGradientLayer: CALayer {
     open var colors: [Any]? { didSet { if !isPresentationCopy { propertyDidChange("colors", oldValue) } } }
     open var locations: [NSNumber]? { didSet { if !isPresentationCopy { propertyDidChange("locations", oldValue) } } }
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { checkedDidSet(&startPoint, "startPoint", old: oldValue) } }
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { checkedDidSet(&endPoint, "endPoint", old: oldValue) } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { if !checkedDidSet(startPoint, "startPoint", old: oldValue) { startPoint = oldValue } } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { if !checkedDidSet(endPoint, "endPoint", old: oldValue) { endPoint = oldValue } } }
     open var type: CAGradientLayerType = .axial
 
     public required init() { super.init() }

@@ -37,13 +37,14 @@ extension CALayer {
     }
 
     /// A subclass's animatable value just set (its `didSet`): a non-finite one is reported and
-    /// the old value put back; otherwise the change is announced (implicit animation, display).
-    final func checkedDidSet<V: FiniteCheckedValue>(_ value: inout V, _ key: String, old: V) {
-        guard accepts(value, key, old: old) else {
-            value = old
-            return
-        }
+    /// `false` returned, so the caller puts the old value back; otherwise the change is announced
+    /// (implicit animation, display). The value arrives as a copy: the announcement asks the
+    /// layer for its action, and the action reads the property, which an `inout` access held
+    /// across the call would forbid (Swift's exclusivity check traps).
+    final func checkedDidSet<V: FiniteCheckedValue>(_ value: V, _ key: String, old: V) -> Bool {
+        guard accepts(value, key, old: old) else { return false }
         if !isPresentationCopy { propertyDidChange(key, old) }
+        return true
     }
 
     @inline(never)

@@ -37,15 +37,15 @@ open class CAShapeLayer: CALayer {
     open var fillColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("fillColor", oldValue) } } }
     open var fillRule: CAShapeLayerFillRule = .nonZero
     open var strokeColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("strokeColor", oldValue) } } }
-    open var lineWidth: CGFloat = 1 { didSet { checkedDidSet(&lineWidth, "lineWidth", old: oldValue) } }
+    open var lineWidth: CGFloat = 1 { didSet { if !checkedDidSet(lineWidth, "lineWidth", old: oldValue) { lineWidth = oldValue } } }
     open var lineCap: CAShapeLayerLineCap = .butt
     open var lineJoin: CAShapeLayerLineJoin = .miter
-    open var miterLimit: CGFloat = 10 { didSet { checkedDidSet(&miterLimit, "miterLimit", old: oldValue) } }
+    open var miterLimit: CGFloat = 10 { didSet { if !checkedDidSet(miterLimit, "miterLimit", old: oldValue) { miterLimit = oldValue } } }
     /// The fraction of the path where the stroke starts, 0…1.
-    open var strokeStart: CGFloat = 0 { didSet { checkedDidSet(&strokeStart, "strokeStart", old: oldValue) } }
+    open var strokeStart: CGFloat = 0 { didSet { if !checkedDidSet(strokeStart, "strokeStart", old: oldValue) { strokeStart = oldValue } } }
     /// The fraction of the path where the stroke ends, 0…1.
-    open var strokeEnd: CGFloat = 1 { didSet { checkedDidSet(&strokeEnd, "strokeEnd", old: oldValue) } }
-    open var lineDashPhase: CGFloat = 0 { didSet { checkedDidSet(&lineDashPhase, "lineDashPhase", old: oldValue) } }
+    open var strokeEnd: CGFloat = 1 { didSet { if !checkedDidSet(strokeEnd, "strokeEnd", old: oldValue) { strokeEnd = oldValue } } }
+    open var lineDashPhase: CGFloat = 0 { didSet { if !checkedDidSet(lineDashPhase, "lineDashPhase", old: oldValue) { lineDashPhase = oldValue } } }
     open var lineDashPattern: [NSNumber]?
 
     public required init() { super.init() }

@@ -34,7 +34,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Sendable, Hashable {
 open class CATextLayer: CALayer {
     open var string: Any? { didSet { setNeedsDisplay() } }
     open var font: Any? = "Helvetica" { didSet { setNeedsDisplay() } }
-    open var fontSize: CGFloat = 36 { didSet { checkedDidSet(&fontSize, "fontSize", old: oldValue) } }
+    open var fontSize: CGFloat = 36 { didSet { if !checkedDidSet(fontSize, "fontSize", old: oldValue) { fontSize = oldValue } } }
     open var foregroundColor: CGColor? = CGColor.white { didSet { if !isPresentationCopy { propertyDidChange("foregroundColor", oldValue) } } }
     open var isWrapped = false
     open var alignmentMode: CATextLayerAlignmentMode = .natural
