@@ -29,16 +29,18 @@ public final class FeedZoomScene: RenderScene {
 
     /// The fling that scrolls the grid.
     public static let fling = Stroke(start: 0.2, from: CGPoint(x: 0.5, y: 0.75), to: CGPoint(x: 0.5, y: 0.55), duration: 0.15)
-    /// When a cover is tapped (the visible one nearest the middle of the screen).
-    public static let tapTime: CFTimeInterval = 2.8
+    /// When a cover is tapped (the visible one nearest the middle of the screen): after the
+    /// fling's deceleration has ended (about 3.5 s after its release), since a touch on a
+    /// scroll view that is still moving only stops it, as on iOS.
+    public static let tapTime: CFTimeInterval = 4.2
     /// The swipe up in the player to the next video.
-    public static let pageSwipe = Stroke(start: 3.6, from: CGPoint(x: 0.5, y: 0.75), to: CGPoint(x: 0.5, y: 0.35), duration: 0.2)
+    public static let pageSwipe = Stroke(start: 5.0, from: CGPoint(x: 0.5, y: 0.75), to: CGPoint(x: 0.5, y: 0.35), duration: 0.2)
     /// A drag to the right released at 12 % of the width: springs back.
-    public static let shortDrag = Stroke(start: 4.7, from: CGPoint(x: 0.15, y: 0.5), to: CGPoint(x: 0.27, y: 0.52), duration: 0.3)
+    public static let shortDrag = Stroke(start: 6.1, from: CGPoint(x: 0.15, y: 0.5), to: CGPoint(x: 0.27, y: 0.52), duration: 0.3)
     /// A drag to the right released at 45 % of the width: dismisses into the cell.
-    public static let longDrag = Stroke(start: 5.5, from: CGPoint(x: 0.15, y: 0.5), to: CGPoint(x: 0.6, y: 0.56), duration: 0.45)
+    public static let longDrag = Stroke(start: 6.9, from: CGPoint(x: 0.15, y: 0.5), to: CGPoint(x: 0.6, y: 0.56), duration: 0.45)
 
-    public let duration: CFTimeInterval = 6.8
+    public let duration: CFTimeInterval = 8.2
     public let driver: AppDriver
     let grid: AwemeGridViewController
     private var startTime: CFTimeInterval?
