@@ -98,6 +98,7 @@ struct AppRecorderTests {
             "context completeTransition(true)",
             "root viewDidDisappear(true)",
             "detail viewDidAppear(true)",
+            "coordinator completions (1)",  // the navigation bar's cross-fade runs alongside
             "DefaultNavigationAnimator animationEnded(true)",
         ], "\(recorder.history)")
         recorder.reset()

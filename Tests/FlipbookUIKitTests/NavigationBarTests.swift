@@ -126,6 +126,23 @@ struct NavigationBarTests {
         c.title = "Thread"
         nav.pushViewController(c, animated: true)
         MediaClock.main.advance(by: 0.175)
+        // Half way: the old content ("Inbox" as the title) and the new (back button "Inbox",
+        // title "Thread") are both on screen, on screen meaning their presented opacity (the
+        // models are already at the end values, as in Core Animation), the old title sliding
+        // left and the new one arriving from the right.
+        let contents = nav.navigationBar.subviews.filter { String(describing: type(of: $0)) == "NavigationBarContentView" }
+        #expect(contents.count == 2)
+        if contents.count == 2 {
+            let (old, new) = (contents[0], contents[1])
+            let oldOpacity = old.layer.presentation()?.opacity ?? -1
+            let newOpacity = new.layer.presentation()?.opacity ?? -1
+            #expect(oldOpacity > 0.05 && oldOpacity < 0.95, "old content's opacity \(oldOpacity)")
+            #expect(newOpacity > 0.05 && newOpacity < 0.95, "new content's opacity \(newOpacity)")
+            #expect(abs(oldOpacity + newOpacity - 1) < 1e-3)
+            let oldShift = old.subviews.first?.layer.presentation()?.transform.m41 ?? 0
+            let newShift = new.subviews.first?.layer.presentation()?.transform.m41 ?? 0
+            #expect(oldShift < -1 && newShift > 1, "title shifts \(oldShift), \(newShift)")
+        }
         MediaClock.main.advance(by: 0.2)
         #expect(Set(barLabels(nav.navigationBar).map(\.text)) == ["Inbox", "Thread"])  // back button, title
         #expect(nav.navigationBar.subviews.count == 4)  // background, extension, hairline, one content

@@ -130,6 +130,7 @@ final class TabSwitchTransition {
             fromVC.endAppearanceTransition()
             toVC.endAppearanceTransition()
             context.runCompletions()
+            TransitionProbe.animationEnded(animator, context, true)
             animator?.animationEnded(true)
         } else {
             tabs.selection = oldIndex
@@ -142,6 +143,7 @@ final class TabSwitchTransition {
             toVC.endAppearanceTransition()
             fromVC.endAppearanceTransition()
             context.runCompletions()
+            TransitionProbe.animationEnded(animator, context, false)
             animator?.animationEnded(false)
         }
         tabs.layoutContent()
