@@ -121,7 +121,8 @@ struct NavigationBarTests {
     }
 
     @Test func theBarCrossFadesDuringAPush() {
-        let (_, nav, _, _) = setUp(push: false)
+        let (app, nav, _, _) = setUp(push: false)
+        defer { withExtendedLifetime(app) {} }  // the driver keeps the window on screen
         let c = UIViewController()
         c.title = "Thread"
         nav.pushViewController(c, animated: true)
