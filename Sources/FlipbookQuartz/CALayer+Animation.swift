@@ -25,6 +25,23 @@ extension CALayer {
         copy.freezeTiming()
         animationEntries.append(AnimationEntry(key: key, animation: copy))
         MediaClock.main.engine.register(self, copy)
+        if !CALayer.additionRecorders.isEmpty { CALayer.additionRecorders[CALayer.additionRecorders.count - 1].append(self) }
+    }
+
+    /// Open recordings of `collectingAnimatedLayers(_:)`, innermost last.
+    private static var additionRecorders: [[CALayer]] = []
+
+    /// Runs `body` and returns the layers that received an animation while it ran, each
+    /// once, in the order of their first animation. Used to bring the animations a
+    /// transition's alongside block adds outside the container under the interaction's
+    /// control (docs/Semantics.md, "Interactive transitions").
+    package static func collectingAnimatedLayers(_ body: () -> Void) -> [CALayer] {
+        additionRecorders.append([])
+        body()
+        let added = additionRecorders.removeLast()
+        if !additionRecorders.isEmpty { additionRecorders[additionRecorders.count - 1] += added }
+        var seen = Set<ObjectIdentifier>()
+        return added.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// Reports (once per key path) a property animation whose key path this layer does not

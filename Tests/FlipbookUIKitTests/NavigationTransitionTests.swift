@@ -237,6 +237,63 @@ struct NavigationTransitionTests {
         #expect(f.nav.interactivePopGestureRecognizer?.isEnabled == false)
     }
 
+    /// The bar's content views (old and new during a transition), in the order added.
+    func barContents(_ nav: UINavigationController) -> [UIView] {
+        nav.navigationBar.subviews.filter { String(describing: type(of: $0)) == "NavigationBarContentView" }
+    }
+
+    func opacity(_ view: UIView) -> Float { view.layer.presentation()?.opacity ?? -1 }
+
+    @Test func theBarsCrossFadeFollowsTheFingerInAnInteractivePop() {
+        let f = setUp()
+        let finger = f.app.touchDown(at: CGPoint(x: 4, y: 400))
+        f.app.advanceFrames(1)
+        for k in 1...6 {
+            finger.move(to: CGPoint(x: 4 + 20 * CGFloat(k), y: 400))
+            f.app.advanceFrames(1)
+        }
+        let contents = barContents(f.nav)
+        #expect(contents.count == 2)
+        guard contents.count == 2 else { return finger.lift() }
+        let (old, new) = (contents[0], contents[1])
+        let early = opacity(new)
+        #expect(early > 0 && early < 0.5, "new content's opacity \(early)")
+        #expect(abs(opacity(old) + early - 1) < 1e-3)
+        // The finger holds still for half a second, longer than the whole pop: the bar's
+        // cross-fade is scrubbed by the interaction, so it holds still too.
+        f.app.advanceFrames(30)
+        #expect(abs(opacity(new) - early) < 1e-6, "held: \(opacity(new)) vs \(early)")
+        #expect(abs(opacity(old) + opacity(new) - 1) < 1e-3)
+        // Further right, further along.
+        for k in 7...14 {
+            finger.move(to: CGPoint(x: 4 + 20 * CGFloat(k), y: 400))
+            f.app.advanceFrames(1)
+        }
+        let later = opacity(new)
+        #expect(later > early + 0.2, "later \(later), early \(early)")
+        finger.lift()
+        runNav(0.35)
+        let after = barContents(f.nav)
+        #expect(after.count == 1 && after.first === new)
+        #expect(after.first.map(opacity) == 1 && new.layer.speed == 1 && new.layer.timeOffset == 0)
+        #expect(f.nav.viewControllers.count == 1)
+    }
+
+    @Test func aCancelledInteractivePopPutsTheBarBack() {
+        let f = setUp()
+        swipe(f.app, to: 120, steps: 8, holdFrames: 20)
+        let contents = barContents(f.nav)
+        #expect(contents.count == 2)
+        let held = contents.last.map(opacity) ?? -1
+        #expect(held > 0 && held < 0.5, "new content's opacity while held: \(held)")
+        runNav(0.35)
+        let after = barContents(f.nav)
+        #expect(after.count == 1)
+        #expect(after.first.map(opacity) == 1)
+        #expect(after.allSatisfy { $0.layer.speed == 1 && $0.layer.timeOffset == 0 })
+        #expect(f.nav.viewControllers.count == 2)
+    }
+
     @Test func edgeSwipeHeldStillBelowHalfCancelsThePop() {
         let f = setUp()
         swipe(f.app, to: 120, steps: 8, holdFrames: 20)

@@ -340,6 +340,42 @@ struct TabBarControllerTests {
         #expect(tabs.tabBar.isHidden && nav.view.frame.height == 852)
     }
 
+    @Test func theTabBarSlidesBackWithTheFingerInAnInteractivePop() {
+        let a = UIViewController()
+        let pushed = UIViewController()
+        pushed.hidesBottomBarWhenPushed = true
+        let nav = UINavigationController(rootViewController: a)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav, UIViewController()]
+        let app = AppDriver(rootViewController: tabs)
+        nav.pushViewController(pushed, animated: false)
+        app.window.layoutIfNeeded()
+        #expect(tabs.tabBar.isHidden)
+        let finger = app.touchDown(at: CGPoint(x: 4, y: 400))
+        app.advanceFrames(1)
+        for k in 1...8 {
+            finger.move(to: CGPoint(x: 4 + 20 * CGFloat(k), y: 400))
+            app.advanceFrames(1)
+        }
+        // The bar comes back from the left as far as the pop has gone, and holds there while
+        // the finger holds still (the interaction scrubs the alongside animation).
+        let x = tabs.tabBar.layer.presentation()?.frame.minX ?? .nan
+        #expect(x < -100 && x > -393, "tab bar at \(x)")
+        app.advanceFrames(30)
+        let held = tabs.tabBar.layer.presentation()?.frame.minX ?? .nan
+        #expect(abs(held - x) < 1e-6, "held at \(held), was \(x)")
+        for k in 9...16 {
+            finger.move(to: CGPoint(x: 4 + 20 * CGFloat(k), y: 400))
+            app.advanceFrames(1)
+        }
+        finger.lift()
+        runModal(0.35)
+        app.window.layoutIfNeeded()
+        #expect(nav.viewControllers.count == 1)
+        #expect(!tabs.tabBar.isHidden && tabs.tabBar.frame.minX == 0)
+        #expect(tabs.tabBar.layer.presentation()?.frame.minX == 0 && tabs.tabBar.layer.speed == 1)
+    }
+
     @Test func aModalFromATabChildIsPresentedByTheTabBarController() {
         let a = UIViewController()
         let nav = UINavigationController(rootViewController: a)

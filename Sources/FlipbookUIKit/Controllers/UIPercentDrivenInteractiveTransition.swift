@@ -39,9 +39,14 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 
     private var context: ViewControllerTransitionContext?
     private var propertyAnimator: UIViewImplicitlyAnimating?
+    private typealias LayerTiming = (speed: Float, timeOffset: CFTimeInterval, beginTime: CFTimeInterval)
+
     /// The paused container layer and its timing before the transition.
     private var pausedLayer: CALayer?
-    private var savedTiming: (speed: Float, timeOffset: CFTimeInterval, beginTime: CFTimeInterval) = (1, 0, 0)
+    private var savedTiming: LayerTiming = (1, 0, 0)
+    /// Layers outside the container that alongside animations animated, paused with the
+    /// container and scrubbed with it, with their timing before (see `adoptAlongsideLayers`).
+    private var alongsideLayers: [(layer: CALayer, timing: LayerTiming)] = []
     private var link: CADisplayLink?
     private var ramp: (from: CGFloat, to: CGFloat, start: CFTimeInterval, seconds: Double, curve: (Double) -> Double)?
 
@@ -217,7 +222,46 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
             propertyAnimator.fractionComplete = p
         } else if let pausedLayer {
             pausedLayer.timeOffset = Double(p) * Double(storedDuration)
+            for entry in alongsideLayers { entry.layer.timeOffset = Double(p) * Double(storedDuration) }
         }
+    }
+
+    /// Brings the layers an alongside block animated outside the container (a navigation
+    /// bar's cross-fade, a tab bar sliding away) under the interaction, as UIKit does: each
+    /// is paused at the container's local time before its new animations take their begin
+    /// time, so they are scrubbed by `update(_:)` and finish or cancel with the container.
+    /// Layers inside the container (already paused) or inside another adopted layer are
+    /// left alone; so are ancestors of the container, which would freeze the container's
+    /// own clock (they run on their own, reported once). Only the Core Animation path needs
+    /// this: an interruptible animator takes alongside blocks into itself.
+    func adoptAlongsideLayers(_ layers: [CALayer]) {
+        guard let container = pausedLayer, propertyAnimator == nil else { return }
+        let now = Double(storedPercent) * Double(storedDuration)
+        for layer in layers {
+            if layer.isInside(container) || alongsideLayers.contains(where: { layer.isInside($0.layer) }) { continue }
+            if container.isInside(layer) {
+                FlipbookDiagnostics.report(
+                    "An alongside animation on an ancestor of the transition's container view runs on its own clock "
+                        + "during the interactive transition; animate views outside the container's ancestors.",
+                    once: "PercentDriven.alongside.ancestor")
+                continue
+            }
+            // A layer adopted before that turns out to be inside this one: this one governs.
+            alongsideLayers.removeAll { entry in
+                guard entry.layer.isInside(layer) else { return false }
+                restore(entry.layer, entry.timing)
+                return true
+            }
+            alongsideLayers.append((layer, (layer.speed, layer.timeOffset, layer.beginTime)))
+            layer.speed = 0
+            layer.timeOffset = now
+        }
+    }
+
+    private func restore(_ layer: CALayer, _ timing: LayerTiming) {
+        layer.speed = timing.speed
+        layer.timeOffset = timing.timeOffset
+        layer.beginTime = timing.beginTime
     }
 
     /// Moves the paused layer's time offset to `target` on the clock; the last step (always on
@@ -258,7 +302,12 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     /// the transition ends now (finished), whether it finished or was cancelled.
     private func resumeLayer() {
         guard let layer = pausedLayer else { return }
-        let speed = savedTiming.speed == 0 ? 1 : Double(savedTiming.speed)
+        resume(layer, savedSpeed: savedTiming.speed)
+        for entry in alongsideLayers { resume(entry.layer, savedSpeed: entry.timing.speed) }
+    }
+
+    private func resume(_ layer: CALayer, savedSpeed: Float) {
+        let speed = savedSpeed == 0 ? 1 : Double(savedSpeed)
         let parentTime = layer.superlayer?.convertTime(CACurrentMediaTime(), from: nil) ?? CACurrentMediaTime()
         layer.speed = Float(speed)
         layer.timeOffset = 0
@@ -271,19 +320,29 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     /// layer's timing back and let go of the transition.
     private func transitionDidComplete() {
         stopRamp()
-        if let layer = pausedLayer {
-            layer.speed = savedTiming.speed
-            layer.timeOffset = savedTiming.timeOffset
-            layer.beginTime = savedTiming.beginTime
-        }
+        if let layer = pausedLayer { restore(layer, savedTiming) }
+        for entry in alongsideLayers { restore(entry.layer, entry.timing) }
         releaseTransition()
     }
 
     private func releaseTransition() {
         stopRamp()
         pausedLayer = nil
+        alongsideLayers = []
         propertyAnimator = nil
         context = nil
         phase = .idle
+    }
+}
+
+private extension CALayer {
+    /// Whether this layer is `other` or one of its descendants.
+    func isInside(_ other: CALayer) -> Bool {
+        var layer: CALayer? = self
+        while let current = layer {
+            if current === other { return true }
+            layer = current.superlayer
+        }
+        return false
     }
 }

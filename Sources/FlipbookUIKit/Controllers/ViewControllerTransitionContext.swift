@@ -288,12 +288,21 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// Runs one alongside block. With an interruptible animator that is active, the block
     /// joins it (so it is scrubbed, paused and reversed with the transition, as in UIKit);
     /// otherwise it is a UIView animation of the transition's duration, which a
-    /// percent-driven interaction scrubs when its views are inside the container.
+    /// percent-driven interaction scrubs (inside the container or, adopted, outside it).
     private func runAlongside(_ animation: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void, duration: TimeInterval) {
         if isAnimated, let driven = interruptibleAnimator, driven.state == .active {
             driven.addAnimations { animation(self) }
         } else if isAnimated && duration > 0 {
-            TransitionAnimation.animate(duration: duration, animations: { animation(self) })
+            guard let percentDriven = interactionController as? UIPercentDrivenInteractiveTransition else {
+                TransitionAnimation.animate(duration: duration, animations: { animation(self) })
+                return
+            }
+            // Views outside the container are scrubbed with it too (docs/Semantics.md,
+            // "Interactive transitions").
+            let animated = CALayer.collectingAnimatedLayers {
+                TransitionAnimation.animate(duration: duration, animations: { animation(self) })
+            }
+            percentDriven.adoptAlongsideLayers(animated)
         } else {
             TransitionAnimation.withoutAnimation { animation(self) }
         }
