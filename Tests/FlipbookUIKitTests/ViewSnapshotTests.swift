@@ -62,3 +62,29 @@ import Flipbook
         #expect(round.cgImage?.width == cg.width)
     }
 }
+
+@Suite(.cleanClock) @MainActor
+struct ResizableSnapshotTests {
+    @Test func aResizableSnapshotShowsThePartAsked() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        view.backgroundColor = .white
+        let red = UIView(frame: CGRect(x: 50, y: 0, width: 50, height: 50))
+        red.backgroundColor = .red
+        view.addSubview(red)
+        let part = view.resizableSnapshotView(from: CGRect(x: 50, y: 10, width: 50, height: 20), afterScreenUpdates: true, withCapInsets: .zero)
+        #expect(part?.bounds.size == CGSize(width: 50, height: 20))
+        #expect(part?.layer.contentsRect == CGRect(x: 0.5, y: 0.2, width: 0.5, height: 0.4))
+        let image = part.map { LayerRenderer(scale: 1).render($0.layer) }
+        // Only the red half was asked for.
+        #expect(image?.pixel(x: 25, y: 10) == RGBA(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    @Test func anEmptyOrOutsideRectIsReportedAndGivesNil() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        let messages = FlipbookDiagnostics.capture {
+            #expect(view.resizableSnapshotView(from: CGRect(x: 200, y: 0, width: 10, height: 10), afterScreenUpdates: false, withCapInsets: .zero) == nil)
+            #expect(view.resizableSnapshotView(from: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10), afterScreenUpdates: false, withCapInsets: .zero) == nil)
+        }
+        #expect(messages.count == 2 && messages.allSatisfy { $0.contains("resizableSnapshotView") })
+    }
+}

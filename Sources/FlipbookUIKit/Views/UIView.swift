@@ -349,6 +349,13 @@ open class UIView: UIResponder, CALayerDelegate {
     open func setNeedsDisplay(_ invalidRect: CGRect) { markNeedsDisplay() }
     /// A new view showing what this view shows now, unaffected by later changes.
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { makeSnapshotView(afterScreenUpdates: afterUpdates) }
+    /// A new view showing what `rect` (in this view's bounds) shows now; when the snapshot is
+    /// resized, `capInsets` keep their size and the middle stretches.
+    open func resizableSnapshotView(
+        from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets
+    ) -> UIView? {
+        makeResizableSnapshotView(from: rect, afterScreenUpdates: afterUpdates, capInsets: capInsets)
+    }
 
     // MARK: Internal
 
