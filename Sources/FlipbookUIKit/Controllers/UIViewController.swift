@@ -94,6 +94,32 @@ open class UIViewController: UIResponder {
         didSet { titleDidChange() }
     }
 
+    /// Whether the controller is editing; setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { storedEditing }
+        set { setEditing(newValue, animated: false) }
+    }
+    var storedEditing = false
+    var storedEditButtonItem: UIBarButtonItem?
+
+    /// Enters or leaves editing mode; the `editButtonItem` shows "Done" while editing and
+    /// "Edit" otherwise. Subclasses override it to change their views (calling super).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        storedEditing = editing
+        storedEditButtonItem?.title = editing ? "Done" : "Edit"
+        storedEditButtonItem?.style = editing ? .done : .plain
+    }
+
+    /// A bar button item that toggles editing (`setEditing(!isEditing, animated: true)`).
+    public var editButtonItem: UIBarButtonItem {
+        if let item = storedEditButtonItem { return item }
+        let item = UIBarButtonItem(title: isEditing ? "Done" : "Edit", style: isEditing ? .done : .plain, target: self) {
+            (vc: UIViewController, _: UIBarButtonItem) in vc.setEditing(!vc.isEditing, animated: true)
+        }
+        storedEditButtonItem = item
+        return item
+    }
+
     /// The items containers show for this controller (UIViewController+Containers.swift).
     var storedNavigationItem: UINavigationItem?
     var storedTabBarItem: UITabBarItem?

@@ -6,7 +6,8 @@ import FlipbookGeometry
 /// Flipbook's path keeps its segments as a list and builds a `CGPath` on demand. UIKit
 /// Dynamics uses it for collision boundaries (`UICollisionBehavior.addBoundary(withIdentifier:for:)`)
 /// and for `UIDynamicItem.collisionBoundingPath`; curves are flattened into line segments there.
-/// Drawing (`fill()`, `stroke()`) is not provided: draw a `CGPath` into a `CGContext` instead.
+/// `fill()`, `stroke()` and `addClip()` draw into the current graphics context (inside
+/// `draw(_:)` or an image renderer).
 @MainActor
 open class UIBezierPath {
     /// One segment of the path, in the order added.
@@ -20,8 +21,16 @@ open class UIBezierPath {
 
     private(set) var elements: [Element] = []
 
-    /// Stroke width in points (kept for API parity; Flipbook's path does not draw itself).
+    /// Stroke width in points, used by `stroke()`.
     open var lineWidth: CGFloat = 1
+    /// The ends of open subpaths when stroked.
+    open var lineCapStyle: CGLineCap = .butt
+    /// The corners between segments when stroked.
+    open var lineJoinStyle: CGLineJoin = .miter
+    /// The miter limit when stroked with `.miter` joins.
+    open var miterLimit: CGFloat = 10
+    /// Whether `fill()`, `addClip()` and `contains(_:)` use the even-odd rule (default: non-zero).
+    open var usesEvenOddFillRule = false
 
     /// An empty path.
     public init() {}

@@ -84,4 +84,121 @@ import Flipbook
         #expect(app.statusBarAppearance.style == .lightContent)
         #expect(action.state == .on)
     }
+
+    /// A second batch: containers, scroll and list views, dynamics, Core Animation and
+    /// property animators in the forms Apple's Swift interface allows.
+    @Test func moreShortFormsCompileAndRun() {
+        let root = UIViewController()
+        let app = AppDriver(rootViewController: root)
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        root.view.addSubview(box)
+
+        // Navigation and tabs.
+        let first = UIViewController()
+        let nav = UINavigationController(rootViewController: first)
+        nav.setViewControllers([first, UIViewController()], animated: false)
+        nav.popToViewController(first, animated: false)
+        nav.setNavigationBarHidden(true, animated: false)
+        nav.setToolbarHidden(true, animated: false)
+        let tabs = UITabBarController()
+        tabs.setViewControllers([nav, UIViewController()], animated: false)
+        root.show(UIViewController(), sender: nil)
+        root.dismiss(animated: false)
+        root.setEditing(true, animated: false)
+        #expect(root.isEditing)
+
+        // Property animators and timing parameters.
+        let a1 = UIViewPropertyAnimator(duration: 0.2, curve: .linear)
+        a1.addAnimations({ box.alpha = 0.4 }, delayFactor: 0.5)
+        a1.addCompletion { _ in }
+        a1.startAnimation(afterDelay: 0)
+        a1.pauseAnimation()
+        a1.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+        let a2 = UIViewPropertyAnimator(duration: 0.2, controlPoint1: CGPoint(x: 0.2, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
+        a2.stopAnimation(true)
+        _ = UIViewPropertyAnimator(duration: 0.2, timingParameters: UISpringTimingParameters(dampingRatio: 0.8))
+        _ = UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: CGVector(dx: 1, dy: 0))
+        _ = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: .zero)
+        _ = UICubicTimingParameters(animationCurve: .easeIn)
+        UIView.animate(withDuration: 0.1, delay: 0, options: [], animations: { box.alpha = 1 }, completion: nil)
+        UIView.performWithoutAnimation { box.alpha = 1 }
+        UIView.transition(with: box, duration: 0.1, options: [.transitionFlipFromLeft], animations: nil)
+        UIView.animateKeyframes(withDuration: 0.1, delay: 0, options: [.calculationModeLinear], animations: {})
+
+        // Core Animation.
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        box.layer.add(fade, forKey: nil)
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.damping = 12
+        box.layer.add(spring, forKey: "spring")
+        let keyframes = CAKeyframeAnimation(keyPath: "transform.rotation.z")
+        keyframes.values = [0, CGFloat.pi]
+        box.layer.add(keyframes, forKey: "spin")
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(0.2)
+        CATransaction.setDisableActions(true)
+        CATransaction.setCompletionBlock {}
+        CATransaction.commit()
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 500
+        box.layer.transform = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
+        box.layer.transform = CATransform3DIdentity
+        _ = UIBezierPath(roundedRect: box.bounds, cornerRadius: 4)
+        let arc = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi, clockwise: true)
+        arc.addArc(withCenter: .zero, radius: 5, startAngle: .pi, endAngle: 0, clockwise: false)
+        _ = UIBezierPath(roundedRect: box.bounds, byRoundingCorners: [.topLeft, .topRight], cornerRadii: CGSize(width: 4, height: 4))
+        #expect(arc.contains(CGPoint(x: 0, y: 7)))
+
+        // Scroll, table and collection views.
+        let scroll = UIScrollView(frame: root.view.bounds)
+        scroll.contentSize = CGSize(width: 100, height: 2000)
+        root.view.addSubview(scroll)
+        scroll.setContentOffset(CGPoint(x: 0, y: 10), animated: false)
+        scroll.scrollRectToVisible(CGRect(x: 0, y: 0, width: 1, height: 1), animated: false)
+        let layout = UICollectionViewFlowLayout()
+        let collection = UICollectionView(frame: root.view.bounds, collectionViewLayout: layout)
+        collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        collection.performBatchUpdates(nil)
+        collection.performBatchUpdates({})
+        collection.reloadData()
+        let table = UITableView(frame: root.view.bounds, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.performBatchUpdates(nil)
+        table.reloadData()
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["a", "b"])
+        snapshot.deleteItems(["b"])
+
+        // Dynamics.
+        let animatorView = UIView(frame: root.view.bounds)
+        root.view.addSubview(animatorView)
+        let item = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        animatorView.addSubview(item)
+        let dynamics = UIDynamicAnimator(referenceView: animatorView)
+        dynamics.addBehavior(UIGravityBehavior(items: [item]))
+        let collision = UICollisionBehavior(items: [item])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.addBoundary(withIdentifier: "floor" as NSString, from: CGPoint(x: 0, y: 300), to: CGPoint(x: 300, y: 300))
+        dynamics.addBehavior(collision)
+        dynamics.addBehavior(UISnapBehavior(item: item, snapTo: CGPoint(x: 50, y: 50)))
+        let push = UIPushBehavior(items: [item], mode: .instantaneous)
+        push.pushDirection = CGVector(dx: 0, dy: -1)
+        dynamics.addBehavior(push)
+        dynamics.addBehavior(UIAttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 20, y: 0)))
+        dynamics.removeAllBehaviors()
+
+        // Gestures.
+        let pan = UIPanGestureRecognizer()
+        box.addGestureRecognizer(pan)
+        pan.setTranslation(.zero, in: box)
+        _ = pan.velocity(in: box)
+        box.removeGestureRecognizer(pan)
+
+        app.runScript()
+        #expect(nav.viewControllers.count == 1)
+    }
 }
