@@ -115,6 +115,7 @@ import Flipbook
         a1.pauseAnimation()
         a1.continueAnimation(withTimingParameters: nil, durationFactor: 0)
         let a2 = UIViewPropertyAnimator(duration: 0.2, controlPoint1: CGPoint(x: 0.2, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
+        a2.startAnimation()
         a2.stopAnimation(true)
         _ = UIViewPropertyAnimator(duration: 0.2, timingParameters: UISpringTimingParameters(dampingRatio: 0.8))
         _ = UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: CGVector(dx: 1, dy: 0))
@@ -200,5 +201,107 @@ import Flipbook
 
         app.runScript()
         #expect(nav.viewControllers.count == 1)
+    }
+
+    final class Presenter: UIViewController, UIViewControllerTransitioningDelegate {}
+    final class Animator: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.2 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            let container = transitionContext.containerView
+            guard let toVC = transitionContext.viewController(forKey: .to), let toView = transitionContext.view(forKey: .to) else { return }
+            toView.frame = transitionContext.finalFrame(for: toVC)
+            container.addSubview(toView)
+            _ = transitionContext.initialFrame(for: toVC)
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        }
+    }
+
+    /// A third batch: what custom transition code around the animator touches.
+    @Test func transitionCodeShortFormsCompileAndRun() {
+        let root = Presenter()
+        let app = AppDriver(rootViewController: root)
+        root.definesPresentationContext = true
+        let modal = UIViewController()
+        modal.modalPresentationStyle = .custom
+        modal.modalTransitionStyle = .crossDissolve
+        modal.transitioningDelegate = root
+        root.present(modal, animated: true)
+        modal.transitionCoordinator?.animate(alongsideTransition: { _ in })
+        modal.transitionCoordinator?.animate(alongsideTransition: nil, completion: { _ in })
+        modal.transitionCoordinator?.notifyWhenInteractionChanges { _ in }
+        app.runScript()
+        modal.dismiss(animated: true)
+        app.runScript()
+
+        // Views, layers and layout in everyday forms.
+        let card = UIView()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        root.view.addSubview(card)
+        NSLayoutConstraint.activate([
+            card.centerXAnchor.constraint(equalTo: root.view.centerXAnchor),
+            card.topAnchor.constraint(equalTo: root.view.safeAreaLayoutGuide.topAnchor, constant: 20),
+            card.widthAnchor.constraint(equalTo: root.view.widthAnchor, multiplier: 0.8),
+            card.heightAnchor.constraint(equalToConstant: 200),
+        ])
+        card.layer.cornerRadius = 12
+        card.layer.cornerCurve = .continuous
+        card.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        card.layer.shadowColor = UIColor.black.cgColor
+        card.layer.shadowOpacity = 0.2
+        card.layer.shadowOffset = CGSize(width: 0, height: 4)
+        card.layer.shadowPath = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 12).cgPath
+        card.backgroundColor = UIColor(white: 0.9, alpha: 1).withAlphaComponent(0.95)
+        _ = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        _ = UIColor(hue: 0.5, saturation: 0.5, brightness: 0.5, alpha: 1)
+        let label = UILabel()
+        label.font = .systemFont(ofSize: 17, weight: .semibold)
+        label.font = .preferredFont(forTextStyle: .headline)
+        label.textAlignment = .center
+        card.addSubview(label)
+        let button = UIButton(type: .system)
+        button.setTitle("Close", for: .normal)
+        button.setTitleColor(.white, for: .normal)
+        card.addSubview(button)
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+        let imageView = UIImageView(image: image)
+        imageView.contentMode = .scaleAspectFill
+        imageView.clipsToBounds = true
+        card.addSubview(imageView)
+        let fade = CATransition()
+        fade.type = .fade
+        fade.duration = 0.2
+        label.layer.add(fade, forKey: kCATransition)
+        let group = CAAnimationGroup()
+        group.animations = [CABasicAnimation(keyPath: "opacity")]
+        group.duration = 0.2
+        card.layer.add(group, forKey: "group")
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeOut))
+        let shape = CAShapeLayer()
+        shape.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+        shape.strokeEnd = 0.5
+        card.layer.addSublayer(shape)
+        let gradient = CAGradientLayer()
+        gradient.colors = [UIColor.black.cgColor, UIColor.clear.cgColor]
+        card.layer.insertSublayer(gradient, at: 0)
+        root.view.layoutIfNeeded()
+        _ = card.convert(card.bounds, to: nil)
+        _ = root.view.safeAreaInsets
+        _ = UIScreen.main.bounds
+
+        // Sheets.
+        let sheet = UIViewController()
+        if let controller = sheet.sheetPresentationController {
+            controller.detents = [.medium(), .large()]
+            controller.prefersGrabberVisible = true
+            controller.animateChanges { controller.selectedDetentIdentifier = .large }
+        }
+        root.present(sheet, animated: false)
+        app.runScript()
+        sheet.dismiss(animated: false)
+        app.runScript()
+        #expect(root.presentedViewController == nil)
     }
 }
