@@ -103,6 +103,7 @@ import Flipbook
         let tabs = UITabBarController()
         tabs.setViewControllers([nav, UIViewController()], animated: false)
         root.show(UIViewController(), sender: nil)
+        app.runScript()
         root.dismiss(animated: false)
         root.setEditing(true, animated: false)
         #expect(root.isEditing)
