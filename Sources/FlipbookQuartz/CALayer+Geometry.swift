@@ -32,7 +32,7 @@ extension CALayer {
 
     /// Anchor point, `transform`, position and `zPosition`, then (when asked) the
     /// superlayer's `sublayerTransform` about the superlayer's anchor point.
-    private func transformToSuperlayer(includingSublayerTransform: Bool) -> CATransform3D {
+    func transformToSuperlayer(includingSublayerTransform: Bool) -> CATransform3D {
         let ax = bounds.origin.x + anchorPoint.x * bounds.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.height
         var t = CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ), transform)
@@ -54,14 +54,35 @@ extension CALayer {
     }
 
     /// The map from this layer's bounds space to the space above its root layer.
+    /// A sublayer of a `CATransformLayer` is not flattened into it: its matrix goes on through
+    /// the transform layers above it, and the whole is flattened into the plane of the first
+    /// ancestor that is not one (see `CATransformLayer`).
     package func mapToScreen() -> PlaneMap {
         var map = mapToSuperlayerPlane()
         var p = superlayer
+        if p is CATransformLayer { map = PlaneMap(planeOf: throughTransformLayers(transformToSuperlayer, &p)) }
         while let layer = p {
-            map = map.then(layer.mapToSuperlayerPlane())
             p = layer.superlayer
+            if p is CATransformLayer {
+                map = map.then(PlaneMap(planeOf: throughTransformLayers(layer.transformToSuperlayer, &p)))
+            } else {
+                map = map.then(layer.mapToSuperlayerPlane())
+            }
         }
         return map
+    }
+
+    /// `t` continued through the transform layers from `p` up (not flattened); `p` becomes the
+    /// first ancestor that is not a transform layer.
+    private func throughTransformLayers(_ t: CATransform3D, _ p: inout CALayer?) -> CATransform3D {
+        var t = t
+        var n = 0
+        while let tl = p as? CATransformLayer, n < 256 {
+            t = CATransform3DConcat(t, tl.transformToSuperlayer)
+            p = tl.superlayer
+            n += 1
+        }
+        return t
     }
 
     /// The map from `layer`'s bounds space (the space above the root when nil) into this layer's.
@@ -107,7 +128,11 @@ extension CALayer {
     func performHitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden else { return nil }
         guard let inv = mapToSuperlayerPlane().inverse else { return nil }
-        let local = inv.map(p)
+        return hitTest(local: inv.map(p))
+    }
+
+    /// `performHitTest` from a point already in this layer's bounds space.
+    package func hitTest(local: CGPoint) -> CALayer? {
         if masksToBounds, !contains(local) { return nil }
         if let subs = sublayers {
             let ordered = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) > ($1.element.zPosition, $1.offset) }

@@ -27,6 +27,9 @@ extension CALayer {
         case .shadowPath: return .other(state.shadowPath)
         case .contents: return .other(state.contents)
         case .contentsRect: return .rect(state.contentsRect)
+        case .shouldRasterize: return .other(state.shouldRasterize)
+        case .rasterizationScale: return .number(Double(state.rasterizationScale))
+        case .allowsGroupOpacity: return .other(state.allowsGroupOpacity)
         // END GENERATED read
         case .custom(let name): return customAnimatableValue(forKey: name)
         }
@@ -64,6 +67,11 @@ extension CALayer {
         case (.shadowPath, .other(let v)): state.shadowPath = v as? CGPath
         case (.contents, .other(let v)): state.contents = v
         case (.contentsRect, .rect(let v)): state.contentsRect = v
+        case (.shouldRasterize, .other(let v as Bool)): state.shouldRasterize = v
+        case (.shouldRasterize, .number(let v)): state.shouldRasterize = v != 0
+        case (.rasterizationScale, .number(let v)): state.rasterizationScale = CGFloat(v)
+        case (.allowsGroupOpacity, .other(let v as Bool)): state.allowsGroupOpacity = v
+        case (.allowsGroupOpacity, .number(let v)): state.allowsGroupOpacity = v != 0
         // END GENERATED write-presentation
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
@@ -99,6 +107,11 @@ extension CALayer {
         case (.shadowPath, .other(let v)): shadowPath = v as? CGPath
         case (.contents, .other(let v)): contents = v
         case (.contentsRect, .rect(let v)): contentsRect = v
+        case (.shouldRasterize, .other(let v as Bool)): shouldRasterize = v
+        case (.shouldRasterize, .number(let v)): shouldRasterize = v != 0
+        case (.rasterizationScale, .number(let v)): rasterizationScale = CGFloat(v)
+        case (.allowsGroupOpacity, .other(let v as Bool)): allowsGroupOpacity = v
+        case (.allowsGroupOpacity, .number(let v)): allowsGroupOpacity = v != 0
         // END GENERATED write-model
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false

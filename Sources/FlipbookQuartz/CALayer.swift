@@ -254,6 +254,23 @@ open class CALayer {
     }
     open var isDoubleSided: Bool { get { state.isDoubleSided } set { state.isDoubleSided = newValue } }
     open var isOpaque: Bool { get { state.isOpaque } set { state.isOpaque = newValue } }
+    /// When true, the layer and its sublayers are drawn once into a bitmap at `rasterizationScale`
+    /// and that bitmap is composited (kept until the subtree changes).
+    open var shouldRasterize: Bool { get { state.shouldRasterize } set { state.shouldRasterize = newValue } }
+    /// Pixels per point of the `shouldRasterize` bitmap (1 by default, as on iOS: set it to the
+    /// screen's scale for a sharp bitmap).
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set {
+            guard accepts(newValue, "rasterizationScale", old: state.rasterizationScale) else { return }
+            let old = state.rasterizationScale
+            state.rasterizationScale = newValue
+            if !isPresentationCopy { propertyDidChange("rasterizationScale", old) }
+        }
+    }
+    /// True (iOS 7 and later's default): a translucent layer with sublayers is composited as one
+    /// group, then faded. False: its opacity multiplies into each sublayer separately.
+    open var allowsGroupOpacity: Bool { get { state.allowsGroupOpacity } set { state.allowsGroupOpacity = newValue } }
     open var name: String? { get { state.name } set { state.name = newValue } }
     /// Extra actions by key, searched after the delegate (`action(forKey:)`).
     open var actions: [String: CAAction]? { get { state.actions } set { state.actions = newValue } }

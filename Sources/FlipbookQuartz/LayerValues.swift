@@ -105,6 +105,18 @@ public struct LayerValues {
         get { cold.isOpaque }
         set { editCold().isOpaque = newValue }
     }
+    public var shouldRasterize: Bool {
+        get { cold.shouldRasterize }
+        set { editCold().shouldRasterize = newValue }
+    }
+    public var rasterizationScale: CGFloat {
+        get { cold.rasterizationScale }
+        set { editCold().rasterizationScale = newValue }
+    }
+    public var allowsGroupOpacity: Bool {
+        get { cold.allowsGroupOpacity }
+        set { editCold().allowsGroupOpacity = newValue }
+    }
     public var name: String? {
         get { cold.name }
         set { editCold().name = newValue }
@@ -156,6 +168,9 @@ final class LayerColdValues {
     var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var isDoubleSided: Bool = true
     var isOpaque: Bool = false
+    var shouldRasterize: Bool = false
+    var rasterizationScale: CGFloat = 1
+    var allowsGroupOpacity: Bool = true
     var name: String? = nil
     var actions: [String: CAAction]? = nil
     var needsDisplayOnBoundsChange: Bool = false
@@ -182,6 +197,9 @@ final class LayerColdValues {
         contentsRect = o.contentsRect
         isDoubleSided = o.isDoubleSided
         isOpaque = o.isOpaque
+        shouldRasterize = o.shouldRasterize
+        rasterizationScale = o.rasterizationScale
+        allowsGroupOpacity = o.allowsGroupOpacity
         name = o.name
         actions = o.actions
         needsDisplayOnBoundsChange = o.needsDisplayOnBoundsChange

@@ -19,6 +19,9 @@ final class ContentCache {
     /// Shadows of layers drawn whole, per model layer: kept while the layer's own drawing (in
     /// its own space, so moving the layer does not change it) and its shadow settings stay.
     private var composites: [ObjectIdentifier: Entry<(key: ShadowContent, drawing: [DisplayItem], shadow: PlacedRaster?)>] = [:]
+    /// `shouldRasterize` bitmaps, per model layer: kept while the layer's drawing in its own
+    /// space (at its `rasterizationScale`) stays the same.
+    private var rasterized: [ObjectIdentifier: Entry<(scale: Double, drawing: [DisplayItem], bitmap: PlacedRaster)>] = [:]
     private var frame = 0
     /// How many bitmaps were drawn (cache misses) since this cache was made.
     private(set) var rasterizations = 0
@@ -64,6 +67,20 @@ final class ContentCache {
         return v
     }
 
+    /// The `shouldRasterize` bitmap of `owner`: the last one when `drawing` (the layer drawn in
+    /// its own space at `scale`) is the same as then, else `make()`.
+    func rasterized(of owner: ObjectIdentifier, scale: Double, drawing: [DisplayItem], make: () -> PlacedRaster) -> PlacedRaster {
+        if var e = rasterized[owner], e.value.scale == scale, e.value.drawing == drawing {
+            e.lastUse = frame
+            rasterized[owner] = e
+            return e.value.bitmap
+        }
+        rasterizations += 1
+        let v = make()
+        rasterized[owner] = Entry(value: (scale, drawing, v), lastUse: frame)
+        return v
+    }
+
     /// The entry for `key`, marked as used this frame; drawn with `make` on a miss.
     private func cached<K: Hashable, V>(
         _ key: K, in table: inout [K: Entry<V?>], make: () -> V?
@@ -87,6 +104,7 @@ final class ContentCache {
         shadows = shadows.filter { $0.value.lastUse >= keep }
         images = images.filter { $0.value.lastUse >= keep }
         composites = composites.filter { $0.value.lastUse >= keep }
+        if !rasterized.isEmpty { rasterized = rasterized.filter { $0.value.lastUse >= keep } }
         frame += 1
     }
 }

@@ -70,27 +70,44 @@ struct DisplayListBuilder {
         let m = CATransform3DConcat(
             CATransform3DMakeTranslation(-b.minX, -b.minY, 0), CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         var items: [DisplayItem] = []
-        visit(root, matrix: m, clips: [], into: &items, depth: 0)
+        if root is CATransformLayer {
+            // A transform layer as the root: its sublayers form a 3D context in the output's plane.
+            appendTransformContext(root, toContext: CATransform3DIdentity, post: m, clips: [], inherited: 1, into: &items, depth: 0)
+        } else {
+            visit(root, matrix: m, clips: [], into: &items, depth: 0)
+        }
         return items
     }
 
     /// Appends `layer` and its subtree. `shape`: the layer is drawn only as the shape of its own
-    /// shadow (opaque as a whole, without that shadow).
-    private func visit(
+    /// shadow (opaque as a whole, without that shadow). `inherited`: an opacity multiplied into
+    /// the layer's own (from a transform layer, or a superlayer that does not group its
+    /// opacity). `unfaded`: the layer is drawn into its own `shouldRasterize` bitmap (its
+    /// opacity is applied when that bitmap is composited).
+    func visit(
         _ layer: CALayer, matrix m: CATransform3D, clips: [ClipShape], into items: inout [DisplayItem], depth: Int,
-        shape: Bool = false
+        shape: Bool = false, inherited: Double = 1, unfaded: Bool = false
     ) {
         guard depth < 256, !layer.isHidden else { return }
-        let opacity = shape ? 1 : layer.opacity.isFinite ? Double(min(max(layer.opacity, 0), 1)) : 1
+        let own = shape || unfaded ? 1 : layer.opacity.isFinite ? Double(min(max(layer.opacity, 0), 1)) : 1
+        let opacity = inherited == 1 ? own : own * inherited
         guard opacity > 0 else { return }
         let plane = Homography(planeOf: m)
         guard plane.isFinite else { return }
         if !layer.isDoubleSided && plane.determinant < 0 { return }  // back face (and its sublayers) culled
+        if !shape && !unfaded && layer.shouldRasterize,
+           appendRasterized(layer, plane: plane, opacity: opacity, clips: clips, into: &items, depth: depth)
+        {
+            return
+        }
         let subs = (layer.sublayers ?? []).enumerated()
             .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
         let maskLayer = layer.mask
-        let group = maskLayer != nil || (opacity < 1 && !subs.isEmpty)
+        // allowsGroupOpacity = false: no group for opacity; it multiplies into each sublayer.
+        let fadesSublayersApart = maskLayer == nil && opacity < 1 && !subs.isEmpty && !layer.allowsGroupOpacity
+        let group = maskLayer != nil || (opacity < 1 && !subs.isEmpty && !fadesSublayersApart)
         let alpha = group ? 1 : opacity
+        let childOpacity = fadesSublayersApart ? opacity : 1
         if group { items.append(.beginGroup) }
 
         let content = LayerContentReader.body(of: layer, scale: scale)
@@ -119,7 +136,15 @@ struct DisplayListBuilder {
                 childClips.append(ClipShape(toShape: inv, shape: shape))
             }
             for s in subs {
-                visit(s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
+                if s is CATransformLayer {
+                    let toContext = CATransform3DConcat(LayerGeometry.local(s), LayerGeometry.sublayerTransform(of: layer))
+                    appendTransformContext(
+                        s, toContext: toContext, post: m, clips: childClips, inherited: childOpacity, into: &items, depth: depth + 1)
+                } else {
+                    visit(
+                        s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items,
+                        depth: depth + 1, inherited: childOpacity)
+                }
             }
         }
         if let border = LayerContentReader.border(of: layer, scale: scale), let placed = cache.border(border),
