@@ -143,6 +143,26 @@ import FlipbookGeometry
         #expect(log.events == ["first false", "second true"])
     }
 
+    @Test func aPropertyAnimatorTakesOverFromWhatIsOnScreen() {
+        let view = S.makeView()
+        let log = EventRecorder()
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 150 }) { log.record("first \($0)") }
+        MediaClock.main.advance(by: 0.3)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 250 }) { log.record("second \($0)") }
+        MediaClock.main.advance(by: 0.2)
+        // 250 + (50 − 150)(1 − 0.5) + (150 − 250)(1 − 0.2)
+        let shown = 250 - 50 - 80.0
+        #expect(abs(S.presented(view, "x") - shown) < 1e-6)
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 0 }
+        animator.startAnimation()
+        #expect(abs(S.presented(view, "x") - shown) < 1e-6)
+        MediaClock.main.advance(by: 0.5)
+        #expect(abs(S.presented(view, "x") - shown / 2) < 1e-6)
+        MediaClock.main.runUntilIdle()
+        #expect(log.events == ["first false", "second false"])
+        #expect(S.presented(view, "x") == 0)
+    }
+
     // MARK: Non-additive properties and .beginFromCurrentState
 
     @Test func withoutBeginFromCurrentStateTheNewAnimationStartsFromTheOldTarget() {

@@ -64,13 +64,36 @@ final class ChangeCaptureAction: CAAction {
             change.setStart(previous)
             return
         }
-        let animating = (layer.animationKeys() ?? []).contains { key in
-            guard let path = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return false }
-            return path == event || path.hasPrefix(event + ".")
+        var animating = false
+        var additiveKeys: [String] = []
+        for key in layer.animationKeys() ?? [] {
+            guard let animation = layer.animation(forKey: key) as? CAPropertyAnimation, let path = animation.keyPath,
+                path == event || path.hasPrefix(event + ".")
+            else { continue }
+            animating = true
+            if animation.isAdditive, path == event, key != event { additiveKeys.append(key) }
         }
+        var start = previous
+        if animating && beginsFromPresentedValue {
+            if additiveKeys.isEmpty && !((layer.animation(forKey: event) as? CAPropertyAnimation)?.isAdditive ?? false) {
+                start = layer.presentationValue(forKeyPath: event)
+            } else {
+                // Additive motions in flight are offsets from the previous model value: read what
+                // was on screen with that value back in place.
+                let current = AnimatableLayerKeys.value(of: layer, forKey: event)
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                if let previous { AnimatableLayerKeys.setValue(previous, on: layer, forKey: event) }
+                start = AnimatableLayerKeys.presentedValue(of: layer, forKey: event)
+                if let current { AnimatableLayerKeys.setValue(current, on: layer, forKey: event) }
+                CATransaction.commit()
+            }
+        }
+        // The placeholder replaces the animation under the key; stacked additive ones go too.
         let placeholder = RecordingPlaceholderAnimation(keyPath: event)
-        placeholder.fromValue = animating && beginsFromPresentedValue ? layer.presentationValue(forKeyPath: event) : previous
+        placeholder.fromValue = start
         layer.add(placeholder, forKey: event)
+        for key in additiveKeys { layer.removeAnimation(forKey: key) }
     }
 }
 
