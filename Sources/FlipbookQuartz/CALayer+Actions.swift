@@ -55,6 +55,8 @@ extension CALayer {
             anim.run(forKey: key, object: self, arguments: nil)
             return
         }
-        action.run(forKey: key, object: self, arguments: nil)
+        // Other actions learn the model value before the change under "previousValue" (UIKit's
+        // additive animations need it: docs/Semantics.md, "UIView animations").
+        action.run(forKey: key, object: self, arguments: oldValue.map { ["previousValue": $0] })
     }
 }

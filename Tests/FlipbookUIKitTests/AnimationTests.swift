@@ -98,11 +98,12 @@ import FlipbookGeometry
     }
 
     @Test func interruptedAnimationCompletesWithFalse() {
+        // Opacity does not stack additively (position would: AnimationStackingTests).
         let view = S.makeView()
         let log = EventRecorder()
-        UIView.animate(withDuration: 1, animations: { view.center.x = 150 }) { log.record("first \($0)") }
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0.2 }) { log.record("first \($0)") }
         MediaClock.main.advance(by: 0.3)
-        UIView.animate(withDuration: 1, animations: { view.center.x = 0 }) { log.record("second \($0)") }
+        UIView.animate(withDuration: 1, animations: { view.alpha = 1 }) { log.record("second \($0)") }
         MediaClock.main.runUntilIdle()
         #expect(log.events == ["first false", "second true"])
     }
@@ -119,14 +120,14 @@ import FlipbookGeometry
 
     @Test func newAnimationStartsFromWhatIsOnScreen() {
         let view = S.makeView()
-        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 150 })
-        MediaClock.main.advance(by: 0.5)  // on screen: 100
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.layer.cornerRadius = 40 })
+        MediaClock.main.advance(by: 0.5)  // on screen: 20
         UIView.animate(withDuration: 1, delay: 0, options: [.beginFromCurrentState, .curveLinear], animations: {
-            view.center.x = 0
+            view.layer.cornerRadius = 0
         })
         MediaClock.main.advance(by: 0.25)
-        // from 100 (presented) to 0, a quarter of the way.
-        #expect(abs(S.presented(view, "x") - 75) < 1e-6)
+        // from 20 (presented) to 0, a quarter of the way.
+        #expect(abs(S.presented(view, "cornerRadius") - 15) < 1e-6)
     }
 
     @Test func nestedBlocksInheritDurationAndCurveUnlessOverridden() {

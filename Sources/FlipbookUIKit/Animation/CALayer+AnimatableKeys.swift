@@ -26,6 +26,37 @@ enum AnimatableLayerKeys {
         return value
     }
 
+    /// The keys a `UIView.animate…` block animates additively (docs/Semantics.md, "UIView
+    /// animations"): the geometry behind `center`, `frame`, `bounds` and `transform`.
+    static let additiveKeys: Set<String> = ["position", "bounds", "transform"]
+
+    /// The additive offset that shows `old` over a model value of `new` (`old − new`; for a
+    /// transform, `old · new⁻¹`, which applied before `new` gives `old`); nil when it cannot be
+    /// formed (a transform that cannot be inverted).
+    static func additiveOffset(from old: Any, to new: Any) -> Any? {
+        switch (old, new) {
+        case (let a as CGPoint, let b as CGPoint): return CGPoint(x: a.x - b.x, y: a.y - b.y)
+        case (let a as CGRect, let b as CGRect):
+            return CGRect(x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y, width: a.width - b.width, height: a.height - b.height)
+        case (let a as CATransform3D, let b as CATransform3D):
+            let inverse = CATransform3DInvert(b)
+            let check = CATransform3DConcat(b, inverse)
+            guard zip(check.elements, CATransform3DIdentity.elements).allSatisfy({ abs($0 - $1) < 1e-6 }) else { return nil }
+            return CATransform3DConcat(a, inverse)
+        default: return nil
+        }
+    }
+
+    /// The additive zero of a value's kind (the end of an additive animation).
+    static func additiveZero(like value: Any) -> Any? {
+        switch value {
+        case is CGPoint: CGPoint.zero
+        case is CGRect: CGRect(x: 0, y: 0, width: 0, height: 0)
+        case is CATransform3D: CATransform3DIdentity
+        default: nil
+        }
+    }
+
     /// Whether two values read by `value(of:forKey:)` are equal.
     static func isEqual(_ a: Any?, _ b: Any?) -> Bool {
         switch (a, b) {

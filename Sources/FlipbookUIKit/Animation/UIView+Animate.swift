@@ -129,7 +129,8 @@ extension UIView {
             duration: validatedTime(duration, name: "duration", method: method),
             delay: validatedTime(delay, name: "delay", method: method), timing: timing,
             repeats: flags.contains(.repeat), autoreverses: flags.contains(.autoreverse),
-            beginFromCurrentState: flags.contains(.beginFromCurrentState))
+            beginFromCurrentState: flags.contains(.beginFromCurrentState),
+            allowsUserInteraction: flags.contains(.allowUserInteraction))
         guard let parent = UIViewAnimationRegistry.stack.last(where: { $0.isRecording }) else { return spec }
         if !flags.contains(.overrideInheritedDuration) { spec.duration = parent.spec.duration }
         if !flags.contains(.overrideInheritedCurve) { spec.timing = parent.spec.timing }
@@ -137,6 +138,7 @@ extension UIView {
             spec.repeats = spec.repeats || parent.spec.repeats
             spec.autoreverses = spec.autoreverses || parent.spec.autoreverses
             spec.beginFromCurrentState = spec.beginFromCurrentState || parent.spec.beginFromCurrentState
+            spec.allowsUserInteraction = spec.allowsUserInteraction || parent.spec.allowsUserInteraction
         }
         spec.delay += parent.spec.delay
         return spec
@@ -151,7 +153,7 @@ extension UIView {
             animations()
             if layoutSubviews { for view in state.views { view.layoutIfNeeded() } }
         }
-        state.commitBasic(tracker: AnimationCompletionTracker(completion))
+        state.commitBasic(tracker: AnimationCompletionTracker(completion, spec: spec))
     }
 
     /// UIKit's spring mapping for `usingSpringWithDamping:` (docs/Semantics.md, "UIKit's

@@ -29,7 +29,7 @@ extension UIView {
             animations()
             if options.contains(.layoutSubviews) { for view in state.views { view.layoutIfNeeded() } }
         }
-        state.commitKeyframes(options: options, tracker: AnimationCompletionTracker(completion))
+        state.commitKeyframes(options: options, tracker: AnimationCompletionTracker(completion, spec: spec))
     }
 
     /// Adds one keyframe to the enclosing `animateKeyframes` block, UIKit's

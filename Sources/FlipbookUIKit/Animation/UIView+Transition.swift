@@ -30,7 +30,7 @@ extension UIView {
         guard areAnimationsEnabled, spec.duration > 0, let style, style != .none,
             let superlayer = view.layer.superlayer
         else {
-            let tracker = AnimationCompletionTracker(completion)
+            let tracker = AnimationCompletionTracker(completion, spec: spec)
             applyTransitionBody(animations, animated: animatesContent, spec: spec, tracker: tracker)
             tracker.seal()
             return
@@ -41,12 +41,22 @@ extension UIView {
         } else {
             superlayer.insertSublayer(snapshot, above: view.layer)
         }
-        let tracker = AnimationCompletionTracker { finished in
+        let tracker = AnimationCompletionTracker({ finished in
             snapshot.removeFromSuperlayer()
             completion?(finished)
-        }
+        }, spec: spec)
         applyTransitionBody(animations, animated: animatesContent, spec: spec, tracker: tracker)
         TransitionAnimations(style: style, spec: spec).add(view: view.layer, snapshot: snapshot, tracker: tracker)
+        // The view is involved in the transition even when only the copy moves (crossDissolve,
+        // curlUp): an additive zero on its opacity marks it, so it takes no touches unless
+        // allowed (docs/Semantics.md, "UIView animations").
+        let marker = CABasicAnimation(keyPath: "opacity")
+        marker.fromValue = Float(0)
+        marker.toValue = Float(0)
+        marker.isAdditive = true
+        marker.duration = spec.duration
+        tracker.track(marker)
+        view.layer.add(marker, forKey: "flipbook.transition.involved")
         tracker.seal()
     }
 

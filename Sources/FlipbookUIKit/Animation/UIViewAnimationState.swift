@@ -25,38 +25,110 @@ struct AnimationSpec {
     var repeats = false
     var autoreverses = false
     var beginFromCurrentState = false
+    /// `.allowUserInteraction`: the animated views keep receiving touches (docs/Semantics.md,
+    /// "UIView animations").
+    var allowsUserInteraction = false
 }
 
 /// Stands in for a recorded change until its block ends.
 ///
-/// Core Animation asks the view for an action after the property has changed; the view's
-/// hook answers with this empty basic animation, which the layer fills with the value on
-/// screen just before the change (the old model value, or the presented value when the key
-/// was animating) and adds under the key, replacing, and so interrupting, an animation in
-/// flight. The block's end reads that from-value and puts the real animation in its place.
+/// Added under the property's key by `ChangeCaptureAction` (replacing, and so interrupting, an
+/// animation in flight), with the start value in `fromValue`; the block's end reads that
+/// from-value and puts the real animation in its place.
 @MainActor
 final class RecordingPlaceholderAnimation: CABasicAnimation {}
+
+/// The action the view's hook answers for the first change of a key in a block.
+///
+/// Core Animation asks the view for an action after the property has changed and runs it with
+/// the model value before the change (`"previousValue"`). For a key that stacks additively
+/// (docs/Semantics.md, "UIView animations") the action only keeps that value as the change's
+/// start: animations in flight keep running. Otherwise it adds a `RecordingPlaceholderAnimation`
+/// starting from the presented value (when the key was animating and the block begins from the
+/// current state) or the previous model value (the in-flight animation's end, UIKit's rule
+/// without `.beginFromCurrentState`).
+@MainActor
+final class ChangeCaptureAction: CAAction {
+    weak var change: RecordedChange?
+    let beginsFromPresentedValue: Bool
+
+    init(change: RecordedChange, beginsFromPresentedValue: Bool) {
+        self.change = change
+        self.beginsFromPresentedValue = beginsFromPresentedValue
+    }
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer, let change else { return }
+        let previous = dict?["previousValue"] ?? AnimatableLayerKeys.value(of: layer, forKey: event)
+        if change.isAdditive {
+            change.setStart(previous)
+            return
+        }
+        var animating = false
+        var additiveKeys: [String] = []
+        for key in layer.animationKeys() ?? [] {
+            guard let animation = layer.animation(forKey: key) as? CAPropertyAnimation, let path = animation.keyPath,
+                path == event || path.hasPrefix(event + ".")
+            else { continue }
+            animating = true
+            if animation.isAdditive, path == event, key != event { additiveKeys.append(key) }
+        }
+        var start = previous
+        if animating && beginsFromPresentedValue {
+            if additiveKeys.isEmpty && !((layer.animation(forKey: event) as? CAPropertyAnimation)?.isAdditive ?? false) {
+                start = layer.presentationValue(forKeyPath: event)
+            } else {
+                // Additive motions in flight are offsets from the previous model value: read what
+                // was on screen with that value back in place.
+                let current = AnimatableLayerKeys.value(of: layer, forKey: event)
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                if let previous { AnimatableLayerKeys.setValue(previous, on: layer, forKey: event) }
+                start = AnimatableLayerKeys.presentedValue(of: layer, forKey: event)
+                if let current { AnimatableLayerKeys.setValue(current, on: layer, forKey: event) }
+                CATransaction.commit()
+            }
+        }
+        // The placeholder replaces the animation under the key; stacked additive ones go too.
+        let placeholder = RecordingPlaceholderAnimation(keyPath: event)
+        placeholder.fromValue = start
+        layer.add(placeholder, forKey: event)
+        for key in additiveKeys { layer.removeAnimation(forKey: key) }
+    }
+}
 
 /// One property of one layer changed inside an animation block.
 @MainActor
 final class RecordedChange {
     let layer: CALayer
     let key: String
-    /// The value on screen before the block first changed the property, once resolved.
+    /// Whether the change becomes an additive animation over those in flight (a basic block
+    /// changing position, bounds or transform); its start is then the previous model value.
+    let isAdditive: Bool
+    /// The value on screen before the block first changed the property, once resolved (for an
+    /// additive change, the model value before the change).
     private(set) var start: Any?
     /// Keyframes (fractions of the keyframe animation's duration), in the order they were added.
     var keyframes: [(start: Double, end: Double, value: Any)] = []
 
-    init(layer: CALayer, key: String) {
+    init(layer: CALayer, key: String, isAdditive: Bool = false) {
         self.layer = layer
         self.key = key
+        self.isAdditive = isAdditive
+    }
+
+    /// Sets the start of an additive change (once).
+    func setStart(_ value: Any?) {
+        if start == nil { start = value }
     }
 
     /// Reads the start value from the placeholder the layer added (once). Without one
     /// (actions disabled, or a nested block already took the key), the change has no start
     /// and makes no animation.
     func resolveStart() {
-        guard start == nil, let placeholder = layer.animation(forKey: key) as? RecordingPlaceholderAnimation else { return }
+        guard start == nil, !isAdditive,
+            let placeholder = layer.animation(forKey: key) as? RecordingPlaceholderAnimation
+        else { return }
         start = placeholder.fromValue ?? (key.hasSuffix("olor") ? AnimatableLayerKeys.clearColor : nil)
     }
 
@@ -108,14 +180,23 @@ final class UIViewAnimationState {
         return true
     }
 
-    /// Records a change of `key` on `layer`; false when it was already recorded in this block.
-    func record(_ layer: CALayer, key: String) -> Bool {
+    /// Records a change of `key` on `layer`; nil when it was already recorded in this block.
+    func record(_ layer: CALayer, key: String) -> RecordedChange? {
         let id = ChangeKey(layer: ObjectIdentifier(layer), key: key)
-        if lookup[id] != nil { return false }
-        let change = RecordedChange(layer: layer, key: key)
+        if lookup[id] != nil { return nil }
+        var additive = false
+        if case .basic = kind { additive = AnimatableLayerKeys.additiveKeys.contains(key) }
+        let change = RecordedChange(layer: layer, key: key, isAdditive: additive)
         lookup[id] = change
         changes.append(change)
-        return true
+        return change
+    }
+
+    /// Whether a non-additive change starts from the presented value of an animation in flight
+    /// (`.beginFromCurrentState`; always for a property animator's changes).
+    var beginsFromPresentedValue: Bool {
+        if case .capture = kind { return true }
+        return spec.beginFromCurrentState
     }
 
     /// Notes `view` as changed inside the block.
@@ -150,8 +231,8 @@ enum UIViewAnimationRegistry {
             AnimatableLayerKeys.all.contains(key)
         else { return nil }
         state.noteView(view)
-        guard state.record(layer, key: key) else { return NSNull() }
-        return RecordingPlaceholderAnimation(keyPath: key)
+        guard let change = state.record(layer, key: key) else { return NSNull() }
+        return ChangeCaptureAction(change: change, beginsFromPresentedValue: state.beginsFromPresentedValue)
     }
 
     /// Runs `body` with `state` on top of the stack.

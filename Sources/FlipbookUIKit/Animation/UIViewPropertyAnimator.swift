@@ -36,10 +36,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
     }
     /// Whether the animated views receive touches while the animation runs (default true).
-    /// Stored for the touch system; Flipbook's hit testing does not read it yet.
+    /// When false, hit testing skips the views it animates while its animations are on them.
     open var isUserInteractionEnabled = true
-    /// Whether the app hit-tests the animated views itself (default false). Stored for the
-    /// touch system; Flipbook's hit testing does not read it yet.
+    /// Whether the app hit-tests the animated views itself (default false): when true, views
+    /// stay hit-testable even with `isUserInteractionEnabled` false.
     open var isManualHitTestingEnabled = false
     /// Whether setting `fractionComplete` while paused maps progress linearly (default true).
     open var scrubsLinearly = true
@@ -186,4 +186,10 @@ struct AnimatorSegment {
 final class AnimatorMarker: CAAnimationDelegate {
     weak var animator: UIViewPropertyAnimator?
     init(_ animator: UIViewPropertyAnimator) { self.animator = animator }
+    /// The animated views ignore touches (`isUserInteractionEnabled` false, and the app does
+    /// not hit-test them itself).
+    var blocksInteraction: Bool {
+        guard let animator else { return false }
+        return !animator.isUserInteractionEnabled && !animator.isManualHitTestingEnabled
+    }
 }

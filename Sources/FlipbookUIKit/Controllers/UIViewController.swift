@@ -301,6 +301,17 @@ open class UIViewController: UIResponder {
         isMovingFromParent = false
     }
 
+    /// Transitions between two children, UIKit's
+    /// `transition(from:to:duration:options:animations:completion:)` (UIViewController+ChildTransition.swift).
+    open func transition(
+        from fromViewController: UIViewController, to toViewController: UIViewController, duration: TimeInterval,
+        options: UIView.AnimationOptions = [], animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        performChildTransition(
+            from: fromViewController, to: toViewController, duration: duration, options: options,
+            animations: animations, completion: completion)
+    }
+
     // MARK: Presentation (see UIViewController+Presentation.swift, ModalTransition.swift)
 
     /// Presents `viewControllerToPresent` modally, UIKit's `present(_:animated:completion:)`.

@@ -56,6 +56,9 @@ extension UIView {
 
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01 else { return nil }
+        // A view in a UIView animation without .allowUserInteraction takes no touches
+        // (docs/Semantics.md, "UIView animations"; Animation/UIView+InteractionBlocking.swift).
+        guard !isInteractionBlockedByAnimation else { return nil }
         guard point.x.isFinite, point.y.isFinite, self.point(inside: point, with: event) else { return nil }
         for sub in subviewStorage.reversed() {
             // One step down the tree: the inverse of the subview's own plane map (a view

@@ -35,6 +35,45 @@ import Flipbook
             tolerance: .init(channel: 2, pixelFraction: 0.001))
     }
 
+    @Test func bottomSheetHandsThePanVelocityToASpring() {
+        let vc = BottomSheetViewController()
+        let app = AppDriver(rootViewController: vc)
+        let travel = 852 * 0.75 - 140
+        #expect(abs(vc.sheet.frame.minY - (852 - 140)) < 0.001)
+        // A flick up: 200 pt in 0.2 s, released while still moving (about 1000 pt/s).
+        app.at(0.1) { app.drag(from: CGPoint(x: 196.5, y: 740), to: CGPoint(x: 196.5, y: 540), duration: 0.2) }
+        // Later a slow, short pull down (80 pt in 0.5 s): not far or fast enough, so it reverses.
+        app.at(1.6) { app.drag(from: CGPoint(x: 196.5, y: 300), to: CGPoint(x: 196.5, y: 380), duration: 0.5) }
+        var frames: [RenderedImage] = []
+        var tops: [Double] = []
+        for t in [0.05, 0.2, 0.4, 0.6, 1.2, 1.9, 2.2, 2.4, 3.0] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+            let shown = vc.sheet.layer.presentation() ?? vc.sheet.layer
+            tops.append(Double(shown.position.y - shown.bounds.height / 2))
+        }
+        app.runScript()
+        #expect(vc.finishedPositions == [.end, .start])
+        #expect(vc.state == .expanded && abs(vc.sheet.frame.minY - 852 * 0.25) < 0.001)
+        // Scrubbing follows the finger: 100 pt up at 0.2 s (the drag is half done).
+        #expect(abs(tops[1] - (712 - 100)) < 2)
+        #expect(abs(tops[4] - 213) < 0.5 && abs(tops[8] - 213) < 0.5)
+        // Pulled down during the second drag, then back (the 0.8 spring overshoots a little).
+        #expect(tops[5] > 240 && tops[6] > tops[7] && abs(tops[7] - 213) < 5)
+        // The handoff velocities: the pan's velocity over the distance left (closed forms from the drags).
+        if vc.handoffVelocities.count == 2 {
+            let up = 1000 / ((1 - 200 / travel) * travel)
+            let down = -160 / (80.0)
+            #expect(abs(Double(vc.handoffVelocities[0]) - up) / up < 0.1)
+            #expect(abs(Double(vc.handoffVelocities[1]) - down) / abs(down) < 0.1)
+        } else {
+            Issue.record("expected two releases, got \(vc.handoffVelocities)")
+        }
+        GoldenImage.assert(
+            GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/bottom-sheet-filmstrip",
+            tolerance: .init(channel: 2, pixelFraction: 0.001))
+    }
+
     @Test func statusBarFollowsPresentedPlayer() {
         let list = TrackListViewController()
         let app = AppDriver(rootViewController: list)
