@@ -230,6 +230,38 @@ import TestSupport
         #expect(content.frame == CGRect(x: 0, y: 0, width: 393, height: 2000))
     }
 
+    /// A view pinned to `frameLayoutGuide` stays put on screen while the content scrolls (its
+    /// frame follows the bounds origin); one pinned to `contentLayoutGuide` scrolls.
+    @Test func frameLayoutGuidePinsToTheVisibleArea() {
+        let (app, sv, d) = makeScrollApp(contentSize: .zero)
+        defer { withExtendedLifetime((app, d)) {} }
+        let content = UIView()
+        let badge = UIView()
+        for v in [content, badge] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            sv.addSubview(v)
+        }
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: sv.contentLayoutGuide.topAnchor),
+            content.leadingAnchor.constraint(equalTo: sv.contentLayoutGuide.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: sv.contentLayoutGuide.trailingAnchor),
+            content.bottomAnchor.constraint(equalTo: sv.contentLayoutGuide.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: sv.frameLayoutGuide.widthAnchor),
+            content.heightAnchor.constraint(equalToConstant: 3000),
+            badge.topAnchor.constraint(equalTo: sv.frameLayoutGuide.topAnchor, constant: 10),
+            badge.trailingAnchor.constraint(equalTo: sv.frameLayoutGuide.trailingAnchor, constant: -10),
+            badge.widthAnchor.constraint(equalToConstant: 50),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        sv.superview?.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 333, y: 10, width: 50, height: 20))
+        sv.contentOffset = CGPoint(x: 0, y: 300)
+        sv.superview?.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 333, y: 310, width: 50, height: 20))
+        #expect(content.frame == CGRect(x: 0, y: 0, width: 393, height: 3000))
+        #expect(badge.convert(badge.bounds, to: sv.superview) == CGRect(x: 333, y: 10, width: 50, height: 20))
+    }
+
     /// While scrolling the vertical indicator is 3 pt wide, 3 pt from the right edge, as long
     /// as the visible fraction of its track; it fades out after the scroll stops.
     @Test func verticalIndicatorGeometry() {

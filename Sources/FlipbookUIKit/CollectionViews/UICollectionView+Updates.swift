@@ -155,13 +155,17 @@ extension UICollectionView {
             finalAttributes.append(final)
             disappearingViews.append(cell)
         }
+        let departing = DepartingCells()
         UIView.animate(withDuration: Self.updateAnimationDuration, animations: {
+            self.departingDuringUpdate = []
             self.updateVisibleElements(animatingFrom: start)
+            departing.cells = self.departingDuringUpdate
+            self.departingDuringUpdate = []
             for (index, (cell, _)) in leaving.enumerated() {
                 self.applyGeometry(finalAttributes[index], to: cell)
             }
         }, completion: { finished in
-            for (cell, _) in leaving {
+            for cell in leaving.map(\.cell) + departing.cells {
                 self.disappearingViews.removeAll { $0 === cell }
                 cell.alpha = 1
                 self.enqueue(cell, kind: "cell")
@@ -170,6 +174,12 @@ extension UICollectionView {
         })
         layout.finalizeCollectionViewUpdates()
     }
+}
+
+/// The surviving cells a batch update moves out of view (filled while its animations are set up).
+@MainActor
+final class DepartingCells {
+    var cells: [UICollectionViewCell] = []
 }
 
 /// The old-to-new index mapping of one batch update, checked against the data source's counts.
