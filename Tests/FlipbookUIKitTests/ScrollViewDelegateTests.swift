@@ -262,6 +262,27 @@ import TestSupport
         #expect(badge.convert(badge.bounds, to: sv.superview) == CGRect(x: 333, y: 10, width: 50, height: 20))
     }
 
+    /// `flashScrollIndicators()` shows the bars, which stay for 0.5 s and then fade out
+    /// linearly over 0.25 s (half way through the fade: opacity 0.5); a horizontal bar shows
+    /// only when the content is wider than the view.
+    @Test func indicatorsFadeAfterTheDelay() {
+        let (app, sv, d) = makeScrollApp(contentSize: CGSize(width: 393 * 2, height: 852 * 4))
+        defer { withExtendedLifetime((app, d)) {} }
+        sv.flashScrollIndicators()
+        let v = sv.indicators.vertical, h = sv.indicators.horizontal
+        #expect(!v.isHidden && !h.isHidden && v.opacity == 1 && h.opacity == 1)
+        // The horizontal bar: 3 pt from the bottom, its track short of the vertical bar's corner.
+        #expect(nearly(h.frame.minY, 852 - 6) && nearly(h.frame.height, 3))
+        #expect(nearly(h.frame.width, (393 - 6 - 6) / 2))
+        MediaClock.main.advance(by: 0.49)
+        #expect((v.presentation() ?? v).opacity == 1)
+        MediaClock.main.advance(by: 0.01 + 0.125)
+        // Within one 120 Hz frame (1/30 of the fade) of half way.
+        #expect(abs(Double((v.presentation() ?? v).opacity) - 0.5) < 0.035)
+        MediaClock.main.advance(by: 0.2)
+        #expect((v.presentation() ?? v).opacity == 0 && (h.presentation() ?? h).opacity == 0)
+    }
+
     /// While scrolling the vertical indicator is 3 pt wide, 3 pt from the right edge, as long
     /// as the visible fraction of its track; it fades out after the scroll stops.
     @Test func verticalIndicatorGeometry() {

@@ -96,10 +96,14 @@ extension UICollectionView {
                 apply(attributes, to: view)
                 continue
             }
-            // Made outside any running animation (a batch update's), so a new view's first
-            // geometry does not become the start of the update's animation.
+            // Made outside the batch update's animation, so a new view's first geometry does
+            // not become the start of the update's animation.
             var made: UICollectionReusableView?
-            UIView.performWithoutAnimation { made = self.makeSupplementaryView(kind: key.kind, at: key.indexPath) }
+            if start != nil {
+                UIView.performWithoutAnimation { made = self.makeSupplementaryView(kind: key.kind, at: key.indexPath) }
+            } else {
+                made = makeSupplementaryView(kind: key.kind, at: key.indexPath)
+            }
             guard let view = made else { continue }
             visibleSupplementaryViews[key] = view
             show(view, with: attributes, start: start?.supplementaryStart(key, final: attributes))
@@ -112,7 +116,11 @@ extension UICollectionView {
                 continue
             }
             var made: UICollectionViewCell?
-            UIView.performWithoutAnimation { made = self.makeCell(at: path) }
+            if start != nil {
+                UIView.performWithoutAnimation { made = self.makeCell(at: path) }
+            } else {
+                made = makeCell(at: path)
+            }
             guard let cell = made else { continue }
             visibleCellsByIndexPath[path] = cell
             show(cell, with: attributes, start: start?.cellStart(path, final: attributes))
