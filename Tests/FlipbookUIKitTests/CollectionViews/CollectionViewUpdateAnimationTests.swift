@@ -17,6 +17,12 @@ final class DisplayRecordingSource: NSObject, UICollectionViewDataSource, UIColl
         events.append("cellFor \(indexPath.item)")
         return collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        events.append("header \(indexPath.section)")
+        return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+    }
     func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
         events.append("willDisplay \(indexPath.item)")
     }
@@ -139,6 +145,42 @@ final class DisplayRecordingSource: NSObject, UICollectionViewDataSource, UIColl
         MediaClock.main.advance(by: 0.2)
         #expect(leaving.isHidden)
         #expect(arriving.frame.origin == CGPoint(x: 275, y: 0) && arriving.alpha == 1)
+    }
+
+    /// Section headers keep their views through a batch update and move with it (half way
+    /// half way); a deleted section's header leaves and the next one takes its place.
+    @Test func headersMoveWithTheUpdate() {
+        let layout = UICollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 0, height: 40)
+        let source = DisplayRecordingSource(counts: [3, 3])
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.register(
+            UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+            withReuseIdentifier: "header")
+        view.delegate = source
+        view.dataSource = source
+        view.layoutIfNeeded()
+        let kind = UICollectionView.elementKindSectionHeader
+        let second = view.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 1))!
+        #expect(second.frame.minY == 140)
+        source.events = []
+        source.counts = [6, 3]
+        view.insertItems(at: (3..<6).map { IndexPath(item: $0, section: 0) })
+        #expect(!source.events.contains { $0.hasPrefix("header") })
+        #expect(view.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 1)) === second)
+        MediaClock.main.advance(by: 0.15)
+        #expect(abs(presented(second).position.y - 215) < 1)  // centre 160 → 270
+        MediaClock.main.advance(by: 0.2)
+        #expect(second.frame.minY == 250)
+        // Deleting section 0: section 1's header becomes section 0's, moving to the top.
+        source.counts = [3]
+        view.deleteSections(IndexSet(integer: 0))
+        #expect(view.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 0)) === second)
+        MediaClock.main.advance(by: 0.35)
+        #expect(second.frame.minY == 0)
+        #expect(view.visibleSupplementaryViews(ofKind: kind).count == 1)
     }
 
     /// Cells pushed out of view by an insertion move to their new places with the update
