@@ -230,6 +230,59 @@ import TestSupport
         #expect(content.frame == CGRect(x: 0, y: 0, width: 393, height: 2000))
     }
 
+    /// A view pinned to `frameLayoutGuide` stays put on screen while the content scrolls (its
+    /// frame follows the bounds origin); one pinned to `contentLayoutGuide` scrolls.
+    @Test func frameLayoutGuidePinsToTheVisibleArea() {
+        let (app, sv, d) = makeScrollApp(contentSize: .zero)
+        defer { withExtendedLifetime((app, d)) {} }
+        let content = UIView()
+        let badge = UIView()
+        for v in [content, badge] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            sv.addSubview(v)
+        }
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: sv.contentLayoutGuide.topAnchor),
+            content.leadingAnchor.constraint(equalTo: sv.contentLayoutGuide.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: sv.contentLayoutGuide.trailingAnchor),
+            content.bottomAnchor.constraint(equalTo: sv.contentLayoutGuide.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: sv.frameLayoutGuide.widthAnchor),
+            content.heightAnchor.constraint(equalToConstant: 3000),
+            badge.topAnchor.constraint(equalTo: sv.frameLayoutGuide.topAnchor, constant: 10),
+            badge.trailingAnchor.constraint(equalTo: sv.frameLayoutGuide.trailingAnchor, constant: -10),
+            badge.widthAnchor.constraint(equalToConstant: 50),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        sv.superview?.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 333, y: 10, width: 50, height: 20))
+        sv.contentOffset = CGPoint(x: 0, y: 300)
+        sv.superview?.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 333, y: 310, width: 50, height: 20))
+        #expect(content.frame == CGRect(x: 0, y: 0, width: 393, height: 3000))
+        #expect(badge.convert(badge.bounds, to: sv.superview) == CGRect(x: 333, y: 10, width: 50, height: 20))
+    }
+
+    /// `flashScrollIndicators()` shows the bars, which stay for 0.5 s and then fade out
+    /// linearly over 0.25 s (half way through the fade: opacity 0.5); a horizontal bar shows
+    /// only when the content is wider than the view.
+    @Test func indicatorsFadeAfterTheDelay() {
+        let (app, sv, d) = makeScrollApp(contentSize: CGSize(width: 393 * 2, height: 852 * 4))
+        defer { withExtendedLifetime((app, d)) {} }
+        sv.flashScrollIndicators()
+        let v = sv.indicators.vertical, h = sv.indicators.horizontal
+        #expect(!v.isHidden && !h.isHidden && v.opacity == 1 && h.opacity == 1)
+        // The horizontal bar: 3 pt from the bottom, its track short of the vertical bar's corner.
+        #expect(nearly(h.frame.minY, 852 - 6) && nearly(h.frame.height, 3))
+        #expect(nearly(h.frame.width, (393 - 6 - 6) / 2))
+        MediaClock.main.advance(by: 0.49)
+        #expect((v.presentation() ?? v).opacity == 1)
+        MediaClock.main.advance(by: 0.01 + 0.125)
+        // Within one 120 Hz frame (1/30 of the fade) of half way.
+        #expect(abs(Double((v.presentation() ?? v).opacity) - 0.5) < 0.035)
+        MediaClock.main.advance(by: 0.2)
+        #expect((v.presentation() ?? v).opacity == 0 && (h.presentation() ?? h).opacity == 0)
+    }
+
     /// While scrolling the vertical indicator is 3 pt wide, 3 pt from the right edge, as long
     /// as the visible fraction of its track; it fades out after the scroll stops.
     @Test func verticalIndicatorGeometry() {

@@ -12,6 +12,8 @@ open class UICollectionReusableView: UIView {
     var dequeuedIndexPath: IndexPath?
     /// Whether the view came from `dequeue…` (checked when a data source returns it).
     var cameFromDequeue = false
+    /// The kind the view was last dequeued as ("cell" or a supplementary kind).
+    var dequeuedKind: String?
     /// The attributes last applied.
     var appliedAttributes: UICollectionViewLayoutAttributes?
 

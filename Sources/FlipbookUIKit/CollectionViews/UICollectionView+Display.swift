@@ -44,6 +44,7 @@ extension UICollectionView {
         let elements = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
         var wantedCells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         var wantedSupplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+        var wantedDecorations: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
         var reportedRange = false
         for attributes in elements {
             switch attributes.representedElementCategory {
@@ -62,16 +63,26 @@ extension UICollectionView {
                 guard let kind = attributes.representedElementKind else { continue }
                 wantedSupplementary[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
             case .decorationView:
-                continue
+                guard let kind = attributes.representedElementKind else { continue }
+                wantedDecorations[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
             }
         }
         let delegate = collectionDelegate
-        // Cells that left the bounds go back to the queue.
+        // Cells that left the bounds go back to the queue. During a batch update (`start`
+        // given) a surviving cell whose new place is out of view first moves there with the
+        // update's animation and is queued when it ends (docs/Semantics.md "Cells and updates").
         for path in visibleCellsByIndexPath.keys.sorted() where wantedCells[path] == nil {
             guard let cell = visibleCellsByIndexPath.removeValue(forKey: path) else { continue }
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
-            enqueue(cell, kind: "cell")
+            if start != nil, let target = departureAttributes(for: cell, movingTo: path) {
+                applyGeometry(target, to: cell)
+                disappearingViews.append(cell)
+                departingDuringUpdate.append(cell)
+            } else {
+                enqueue(cell, kind: "cell")
+            }
         }
+        updateDecorationViews(wantedDecorations)
         for key in visibleSupplementaryViews.keys.sorted() where wantedSupplementary[key] == nil {
             guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
             delegate?.collectionView(
@@ -85,7 +96,15 @@ extension UICollectionView {
                 apply(attributes, to: view)
                 continue
             }
-            let view = makeSupplementaryView(kind: key.kind, at: key.indexPath)
+            // Made outside the batch update's animation, so a new view's first geometry does
+            // not become the start of the update's animation.
+            var made: UICollectionReusableView?
+            if start != nil {
+                UIView.performWithoutAnimation { made = self.makeSupplementaryView(kind: key.kind, at: key.indexPath) }
+            } else {
+                made = makeSupplementaryView(kind: key.kind, at: key.indexPath)
+            }
+            guard let view = made else { continue }
             visibleSupplementaryViews[key] = view
             show(view, with: attributes, start: start?.supplementaryStart(key, final: attributes))
             delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
@@ -96,11 +115,77 @@ extension UICollectionView {
                 apply(attributes, to: cell)
                 continue
             }
-            let cell = makeCell(at: path)
+            var made: UICollectionViewCell?
+            if start != nil {
+                UIView.performWithoutAnimation { made = self.makeCell(at: path) }
+            } else {
+                made = makeCell(at: path)
+            }
+            guard let cell = made else { continue }
             visibleCellsByIndexPath[path] = cell
             show(cell, with: attributes, start: start?.cellStart(path, final: attributes))
             delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
         }
+    }
+
+    /// Where a surviving cell that leaves the bounds in a batch update goes: its new place in
+    /// the layout; nil when that is not usable (the cell is queued at once).
+    private func departureAttributes(
+        for cell: UICollectionViewCell, movingTo newPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+        if let given = collectionViewLayout.layoutAttributesForItem(at: newPath), given.hasValidGeometry {
+            return given
+        }
+        return nil
+    }
+
+    /// Shows, moves and queues the decoration views the layout placed in the bounds. They are
+    /// made from the class registered with the layout's `register(_:forDecorationViewOfKind:)`
+    /// (an unregistered kind is reported and skipped) and sit behind the cells at equal `zIndex`.
+    private func updateDecorationViews(_ wanted: [SupplementaryKey: UICollectionViewLayoutAttributes]) {
+        for key in visibleDecorationViews.keys.sorted() where wanted[key] == nil {
+            guard let view = visibleDecorationViews.removeValue(forKey: key) else { continue }
+            enqueue(view, kind: "decoration")
+        }
+        for key in wanted.keys.sorted() {
+            guard let attributes = wanted[key] else { continue }
+            if let view = visibleDecorationViews[key] {
+                apply(attributes, to: view)
+                continue
+            }
+            let view: UICollectionReusableView
+            if let reused = takeDecorationFromPool(key.kind) {
+                view = reused
+                view.prepareForReuse()
+            } else if let type = collectionViewLayout.decorationClasses[key.kind] {
+                var made: UICollectionReusableView?
+                UIView.performWithoutAnimation { made = type.init(registeredFrame: .zero) }
+                view = made!
+                view.reuseIdentifier = key.kind
+            } else {
+                FlipbookDiagnostics.report(
+                    "UICollectionView: the layout \(type(of: collectionViewLayout)) placed a decoration view of kind \(key.kind) but no class is registered for it (register(_:forDecorationViewOfKind:)); not shown.",
+                    once: "UICollectionView.unregisteredDecoration.\(key.kind)")
+                continue
+            }
+            visibleDecorationViews[key] = view
+            if view.superview !== self {
+                insertSubview(view, at: backgroundView == nil ? 0 : 1)
+            }
+            view.isHidden = false
+            UIView.performWithoutAnimation {
+                self.applyGeometry(attributes, to: view)
+                view.layoutIfNeeded()
+            }
+            apply(attributes, to: view)
+        }
+    }
+
+    private func takeDecorationFromPool(_ kind: String) -> UICollectionReusableView? {
+        guard var pool = reusePool["decoration/\(kind)"], !pool.isEmpty else { return nil }
+        let view = pool.removeLast()
+        reusePool["decoration/\(kind)"] = pool
+        return view
     }
 
     /// Adds `view` (if needed) and shows it with `attributes`; with `start`, it first takes
@@ -178,6 +263,19 @@ extension UICollectionView {
             FlipbookDiagnostics.report(
                 "the view returned from -collectionView:viewForSupplementaryElementOfKind:atIndexPath: (\(kind), \(Self.describe(path))) was not retrieved by calling -dequeueReusableSupplementaryViewOfKind:withReuseIdentifier:forIndexPath:; showing it anyway.",
                 once: "UICollectionView.supplementaryNotDequeued")
+        }
+        if view.cameFromDequeue, let dequeuedAs = view.dequeuedKind, dequeuedAs != kind {
+            FlipbookDiagnostics.report(
+                "the view returned from -collectionView:viewForSupplementaryElementOfKind:atIndexPath: (\(kind), \(Self.describe(path))) was dequeued as a view of kind \(dequeuedAs), not \(kind); showing it anyway.",
+                once: "UICollectionView.supplementaryWrongKind")
+        }
+        if visibleCellsByIndexPath.values.contains(where: { $0 === view })
+            || visibleSupplementaryViews.values.contains(where: { $0 === view })
+        {
+            FlipbookDiagnostics.report(
+                "UICollectionView: the view returned for the supplementary element (\(kind), \(Self.describe(path))) is already shown elsewhere; showing an empty view instead.",
+                once: "UICollectionView.supplementaryInUse")
+            return MissingSupplementaryView(frame: .zero)
         }
         view.cameFromDequeue = false
         return view

@@ -128,13 +128,27 @@ extension UICollectionView {
         leaving.sort { $0.oldPath < $1.oldPath }
         visibleCellsByIndexPath = rekeyed
         selectedIndexPaths = selectedIndexPaths.compactMap { plan.oldToNew[$0] }
-        // Supplementary views are rebuilt (they fade in place).
+        // Supplementary views of sections that stay keep their views and move with the update
+        // (re-keyed by their new section); those of deleted or reloaded sections leave.
+        var rekeyedSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
         for key in visibleSupplementaryViews.keys.sorted() {
             guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
+            let sectionLevel = key.kind == Self.elementKindSectionHeader || key.kind == Self.elementKindSectionFooter
+            if key.indexPath.count == 2, sectionLevel, let newSection = plan.sectionMap[key.indexPath.section] {
+                var path = key.indexPath
+                path[0] = newSection
+                rekeyedSupplementary[SupplementaryKey(kind: key.kind, indexPath: path)] = view
+                continue
+            }
+            if !sectionLevel, let newPath = plan.oldToNew[key.indexPath], !plan.reloaded.contains(key.indexPath) {
+                rekeyedSupplementary[SupplementaryKey(kind: key.kind, indexPath: newPath)] = view
+                continue
+            }
             collectionDelegate?.collectionView(
                 self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
             enqueue(view, kind: key.kind)
         }
+        visibleSupplementaryViews = rekeyedSupplementary
         cachedCounts = newCounts
         let layout = collectionViewLayout
         layout.invalidateLayout()
@@ -155,13 +169,17 @@ extension UICollectionView {
             finalAttributes.append(final)
             disappearingViews.append(cell)
         }
+        let departing = DepartingCells()
         UIView.animate(withDuration: Self.updateAnimationDuration, animations: {
+            self.departingDuringUpdate = []
             self.updateVisibleElements(animatingFrom: start)
+            departing.cells = self.departingDuringUpdate
+            self.departingDuringUpdate = []
             for (index, (cell, _)) in leaving.enumerated() {
                 self.applyGeometry(finalAttributes[index], to: cell)
             }
         }, completion: { finished in
-            for (cell, _) in leaving {
+            for cell in leaving.map(\.cell) + departing.cells {
                 self.disappearingViews.removeAll { $0 === cell }
                 cell.alpha = 1
                 self.enqueue(cell, kind: "cell")
@@ -172,6 +190,12 @@ extension UICollectionView {
     }
 }
 
+/// The surviving cells a batch update moves out of view (filled while its animations are set up).
+@MainActor
+final class DepartingCells {
+    var cells: [UICollectionViewCell] = []
+}
+
 /// The old-to-new index mapping of one batch update, checked against the data source's counts.
 @MainActor
 struct BatchPlan {
@@ -179,6 +203,8 @@ struct BatchPlan {
     var inserted: Set<IndexPath> = []
     var deleted: Set<IndexPath> = []
     var reloaded: Set<IndexPath> = []
+    /// Old section → new section, for the sections that stay and are not reloaded.
+    var sectionMap: [Int: Int] = [:]
 
     enum Outcome {
         case success(BatchPlan)
@@ -303,6 +329,7 @@ struct BatchPlan {
             }
         }
         for (s, set) in deletes { for i in set { plan.deleted.insert(IndexPath(item: i, section: s)) } }
+        for (old, new) in newSectionOfOld where !reloadedSections.contains(old) { plan.sectionMap[old] = new }
         return .success(plan)
     }
 }

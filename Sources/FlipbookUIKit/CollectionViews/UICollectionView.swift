@@ -68,6 +68,10 @@ open class UICollectionView: UIScrollView {
     var batchCompletions: [(Bool) -> Void] = []
     /// Cells animating out of a batch update, kept until their animation ends.
     var disappearingViews: [UICollectionReusableView] = []
+    /// Surviving cells that a batch update moves out of view, queued when its animation ends.
+    var departingDuringUpdate: [UICollectionViewCell] = []
+    /// The decoration views on screen, by kind and index path.
+    var visibleDecorationViews: [SupplementaryKey: UICollectionReusableView] = [:]
     /// The data source answering while `cellForItemAt` runs (used to check dequeue).
     var cellRequestPath: IndexPath?
 
@@ -209,10 +213,15 @@ open class UICollectionView: UIScrollView {
         }
         cell.reuseIdentifier = identifier
         cell.cameFromDequeue = true
+        cell.dequeuedKind = "cell"
         cell.dequeuedIndexPath = indexPath
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
-        if let attributes = validAttributes(forItemAt: indexPath) { applyGeometry(attributes, to: cell) }
+        // Placed outside any running animation (a batch update's): the collection view then
+        // animates it from its start attributes, not from where a new or queued cell was.
+        if let attributes = validAttributes(forItemAt: indexPath) {
+            UIView.performWithoutAnimation { self.applyGeometry(attributes, to: cell) }
+        }
         return cell
     }
 
@@ -234,11 +243,12 @@ open class UICollectionView: UIScrollView {
         }
         view.reuseIdentifier = identifier
         view.cameFromDequeue = true
+        view.dequeuedKind = elementKind
         view.dequeuedIndexPath = indexPath
         if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath),
             attributes.hasValidGeometry
         {
-            applyGeometry(attributes, to: view)
+            UIView.performWithoutAnimation { self.applyGeometry(attributes, to: view) }
         }
         return view
     }

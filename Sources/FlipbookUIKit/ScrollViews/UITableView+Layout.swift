@@ -263,8 +263,8 @@ extension UITableView {
     private func tileSectionViews() {
         let b = bounds
         for (s, sec) in sections.enumerated() {
-            let headerRect = CGRect(x: 0, y: sec.top, width: b.width, height: sec.header)
-            let footerRect = CGRect(x: 0, y: sec.rowsBottom, width: b.width, height: sec.footer)
+            let headerRect = CGRect(x: 0, y: pinnedHeaderY(sec), width: b.width, height: sec.header)
+            let footerRect = CGRect(x: 0, y: pinnedFooterY(sec), width: b.width, height: sec.footer)
             updateSectionView(&headerViews, s, headerRect, header: true)
             updateSectionView(&footerViews, s, footerRect, header: false)
         }
@@ -276,6 +276,23 @@ extension UITableView {
             footerViews[s]?.removeFromSuperview()
             footerViews[s] = nil
         }
+    }
+
+    /// Where a section's header is drawn. Plain tables pin it to the top of the visible area
+    /// (below the adjusted top inset) while its section is in view, pushed up by the section's
+    /// end; grouped tables leave it in place (docs/Semantics.md "Table views").
+    func pinnedHeaderY(_ sec: SectionLayout) -> CGFloat {
+        guard style == .plain, sec.header > 0 else { return sec.top }
+        let visibleTop = bounds.minY + adjustedContentInset.top
+        return max(sec.top, min(visibleTop, sec.bottom - sec.header))
+    }
+
+    /// Where a section's footer is drawn: plain tables pin it to the bottom of the visible area
+    /// while its section is in view, never above the section's header.
+    func pinnedFooterY(_ sec: SectionLayout) -> CGFloat {
+        guard style == .plain, sec.footer > 0 else { return sec.rowsBottom }
+        let visibleBottom = bounds.maxY - adjustedContentInset.bottom
+        return min(sec.rowsBottom, max(visibleBottom - sec.footer, sec.top + sec.header))
     }
 
     private func updateSectionView(_ views: inout [Int: UIView], _ s: Int, _ rect: CGRect, header: Bool) {

@@ -59,7 +59,7 @@ extension UITableView {
         record { $0.deletedSections.formUnion(sections); $0.deleteAnimation = animation }
     }
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.reloadedSections.formUnion(sections) }
+        record { $0.reloadedSections.formUnion(sections); $0.insertAnimation = animation; $0.deleteAnimation = animation }
     }
     /// Asks the data source for the visible cells of `indexPaths` again, without animation.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
@@ -186,6 +186,8 @@ extension UITableView {
 
         // Rebuild the geometry with the new counts; remap visible cells and the selection.
         let oldVisible = visible
+        let oldSections = sections
+        let oldInset: CGFloat = style == .insetGrouped ? (bounds.width >= 414 ? 20 : 16) : 0
         buildSections(counts: newCounts)
         selectedRows = selectedRows.compactMap { rowMap[$0] }
         visible = [:]
@@ -196,13 +198,38 @@ extension UITableView {
         let animateIn = u.insertAnimation
         let animateOut = u.deleteAnimation
         let wanted = indexPaths(in: bounds)
+        // Rows that stay but whose new place is out of view slide there, then are recycled.
+        let wantedSet = Set(wanted)
+        var departing: [(IndexPath, UITableViewCell)] = []
+        for ip in visible.keys.sorted() where !wantedSet.contains(ip) {
+            if let cell = visible.removeValue(forKey: ip) { departing.append((ip, cell)) }
+        }
+        // Rows that stay and come into view start from where they were.
+        var newToOld: [IndexPath: IndexPath] = [:]
+        for (o, n) in rowMap { newToOld[n] = o }
+        let reloadedNewSections = Set(u.reloadedSections.compactMap { sectionMap[$0] })
         var newcomers: [UITableViewCell] = []
         for ip in wanted where visible[ip] == nil {
-            let animated = (inserted.contains(ip) || reloadedNew.contains(ip)) && animateIn != .none
-            if let c = showNewCell(at: ip, animation: animated ? animateIn : nil) { newcomers.append(c) }
+            let arriving = inserted.contains(ip) || reloadedNew.contains(ip) || u.insertedSections.contains(ip.section)
+                || reloadedNewSections.contains(ip.section)
+            let animated = arriving && animateIn != .none
+            guard let c = showNewCell(at: ip, animation: animated ? animateIn : nil) else { continue }
+            newcomers.append(c)
+            if !animated, let old = newToOld[ip], old.count == 2, oldSections.indices.contains(old.section) {
+                let sec = oldSections[old.section]
+                if sec.rowTops.indices.contains(old.row + 1) {
+                    let y = sec.rowsTop + sec.rowTops[old.row]
+                    let h = sec.rowTops[old.row + 1] - sec.rowTops[old.row]
+                    UIView.performWithoutAnimation {
+                        c.frame = CGRect(x: oldInset, y: y, width: max(0, bounds.width - 2 * oldInset), height: h)
+                    }
+                }
+            }
         }
-        for (_, cell) in leaving { leavingCells.append(cell) }
-        let finalFrames = visible.compactMap { ip, cell in rowRect(ip).map { (cell, $0) } }
+        for (_, cell) in leaving + departing { leavingCells.append(cell) }
+        let finalFrames = (visible.map { ($0.key, $0.value) } + departing).compactMap { ip, cell in
+            rowRect(ip).map { (cell, $0) }
+        }
         UIView.animate(withDuration: Self.rowAnimationDuration, animations: {
             for (cell, frame) in finalFrames {
                 cell.frame = frame
@@ -210,8 +237,10 @@ extension UITableView {
             }
             for (_, cell) in leaving { self.applyStart(of: animateOut, to: cell, inserting: false) }
         }, completion: { finished in
-            for (ip, cell) in leaving {
+            for (ip, cell) in leaving + departing {
                 self.leavingCells.removeAll { $0 === cell }
+                // A departing row may have been scrolled back into view and shown again.
+                if self.visible.values.contains(where: { $0 === cell }) { continue }
                 self.recycle(cell, at: ip)
             }
             self.setNeedsLayout()
