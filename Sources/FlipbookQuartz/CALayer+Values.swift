@@ -27,6 +27,7 @@ extension CALayer {
         case .shadowPath: return .other(state.shadowPath)
         case .contents: return .other(state.contents)
         case .contentsRect: return .rect(state.contentsRect)
+        case .contentsCenter: return .rect(state.contentsCenter)
         // END GENERATED read
         case .custom(let name): return customAnimatableValue(forKey: name)
         }
@@ -64,6 +65,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): state.shadowPath = v as? CGPath
         case (.contents, .other(let v)): state.contents = v
         case (.contentsRect, .rect(let v)): state.contentsRect = v
+        case (.contentsCenter, .rect(let v)): state.contentsCenter = v
         // END GENERATED write-presentation
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
@@ -99,6 +101,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): shadowPath = v as? CGPath
         case (.contents, .other(let v)): contents = v
         case (.contentsRect, .rect(let v)): contentsRect = v
+        case (.contentsCenter, .rect(let v)): contentsCenter = v
         // END GENERATED write-model
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false

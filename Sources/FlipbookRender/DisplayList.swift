@@ -76,7 +76,7 @@ struct DisplayListBuilder {
 
     /// Appends `layer` and its subtree. `shape`: the layer is drawn only as the shape of its own
     /// shadow (opaque as a whole, without that shadow).
-    private func visit(
+    func visit(
         _ layer: CALayer, matrix m: CATransform3D, clips: [ClipShape], into items: inout [DisplayItem], depth: Int,
         shape: Bool = false
     ) {
@@ -118,8 +118,12 @@ struct DisplayListBuilder {
                     rect: layer.bounds, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners, curve: layer.cornerCurve)
                 childClips.append(ClipShape(toShape: inv, shape: shape))
             }
-            for s in subs {
-                visit(s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
+            if let replicator = layer as? CAReplicatorLayer {
+                visitInstances(of: replicator, matrix: m, clips: childClips, into: &items, depth: depth)
+            } else {
+                for s in subs {
+                    visit(s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items, depth: depth + 1)
+                }
             }
         }
         if let border = LayerContentReader.border(of: layer, scale: scale), let placed = cache.border(border),

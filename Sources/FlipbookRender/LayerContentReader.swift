@@ -33,7 +33,7 @@ enum LayerContentReader {
             text: nil, drawing: nil, shapeLayer: nil, gradient: nil)
         LayerContentReader.readSubclassContent(of: l, into: &c)
         // Keys only carry what affects pixels: image placement only matters with an image.
-        if c.image == nil { c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0 }
+        if c.image == nil { c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0 } else { c.contentsCenter = l.contentsCenter }
         return c.isEmpty ? nil : c
     }
 
@@ -78,7 +78,9 @@ enum LayerContentReader {
                 path: path, fillColor: components(s.fillColor), strokeColor: components(s.strokeColor),
                 lineWidth: s.lineWidth.isFinite ? max(0, s.lineWidth) : 0, lineCap: s.lineCap.rawValue, lineJoin: s.lineJoin.rawValue,
                 strokeStart: s.strokeStart.isFinite ? s.strokeStart : 0, strokeEnd: s.strokeEnd.isFinite ? s.strokeEnd : 1,
-                evenOdd: s.fillRule == .evenOdd)
+                evenOdd: s.fillRule == .evenOdd, miterLimit: s.miterLimit.isFinite ? s.miterLimit : 10,
+                dashPattern: s.lineDashPattern.map { $0.map { CGFloat($0.doubleValue) } },
+                dashPhase: s.lineDashPhase.isFinite ? s.lineDashPhase : 0)
             if c.shapeLayer?.fillColor == nil && c.shapeLayer?.strokeColor == nil { c.shapeLayer = nil }
         }
         if let g = l as? CAGradientLayer, let colors = g.colors, !colors.isEmpty {
@@ -89,7 +91,7 @@ enum LayerContentReader {
             if !comps.isEmpty {
                 c.gradient = GradientContent(
                     colors: comps, locations: g.locations?.map { CGFloat($0.doubleValue) },
-                    startPoint: g.startPoint, endPoint: g.endPoint, radial: g.type == .radial)
+                    startPoint: g.startPoint, endPoint: g.endPoint, radial: g.type == .radial, conic: g.type == .conic)
             }
         }
     }
