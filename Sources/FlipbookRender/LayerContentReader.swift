@@ -24,10 +24,12 @@ enum LayerContentReader {
 
     /// The body key, or nil when the layer draws nothing of its own.
     static func body(of l: CALayer, scale: Double) -> LayerContent? {
-        guard let size = ContentRasterizer.pixelSize(bounds: l.bounds, scale: scale) else { return nil }
+        // A shape layer's path is drawn outside its bounds too (ShapeExtent).
+        let area = ShapeExtent.drawnArea(of: l) ?? l.bounds
+        guard let size = ContentRasterizer.pixelSize(bounds: area, scale: scale) else { return nil }
         let image = (l.contents as? CGImage).map { IdentityBox(object: $0) }
         var c = LayerContent(
-            pixelWidth: size.w, pixelHeight: size.h, bounds: l.bounds, shape: shape(of: l),
+            pixelWidth: size.w, pixelHeight: size.h, bounds: area, shape: shape(of: l),
             background: components(l.backgroundColor), masksToBounds: l.masksToBounds, image: image,
             gravity: l.contentsGravity.rawValue, contentsRect: l.contentsRect, contentsScale: l.contentsScale,
             text: nil, drawing: nil, shapeLayer: nil, gradient: nil)

@@ -93,7 +93,7 @@ import FlipbookQuartz
         shape.add(ants, forKey: "ants")
         CATransaction.flush()
         let begin = MediaClock.main.now
-        for step in [0.2, 0.4, 0.5] {
+        for step in [0.2, 0.33, 0.6] {
             MediaClock.main.advance(by: step)
             let t = MediaClock.main.now - begin
             let phase = 15 * (t.truncatingRemainder(dividingBy: 1))
@@ -137,7 +137,7 @@ import FlipbookQuartz
     @Test func strokeGolden() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 240, height: 120), white)
         withoutActions {
-            func add(_ build: (CGMutablePath) -> Void, _ configure: (CAShapeLayer) -> Void) {
+            @MainActor func add(_ build: (CGMutablePath) -> Void, _ configure: (CAShapeLayer) -> Void) {
                 let s = CAShapeLayer()
                 s.frame = root.bounds
                 let p = CGMutablePath()
