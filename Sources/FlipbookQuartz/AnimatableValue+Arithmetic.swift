@@ -30,6 +30,10 @@ extension AnimatableValue {
             return .colors(zip(a, b).map { QuartzMath.interpolate($0, $1, f) })
         case (.numbers(let a), .numbers(let b)) where a.count == b.count:
             return .numbers(zip(a, b).map { $0 + ($1 - $0) * f })
+        case (.other(let a as CGPath), .other(let b as CGPath)):
+            // Paths of the same structure interpolate point by point (PathInterpolation).
+            if let p = PathInterpolation.interpolate(a, b, f) { return .other(p) }
+            return f < 0.5 ? self : other
         default:
             return f < 0.5 ? self : other
         }

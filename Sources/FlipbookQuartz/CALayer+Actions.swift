@@ -9,7 +9,7 @@ extension CALayer {
             "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform",
             "sublayerTransform", "opacity", "hidden", "masksToBounds", "cornerRadius", "borderWidth",
             "borderColor", "backgroundColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-            "shadowPath", "contents", "contentsRect", "rasterizationScale",
+            "shadowPath", "contents", "contentsRect", "contentsCenter", "rasterizationScale",
         ]
         // END GENERATED implicit-keys
     }

@@ -8,7 +8,7 @@ enum LayerKey: Hashable {
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case opacity, hidden, masksToBounds, cornerRadius, borderWidth, borderColor, backgroundColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsRect
-    case shouldRasterize, rasterizationScale, allowsGroupOpacity
+    case contentsCenter, shouldRasterize, rasterizationScale, allowsGroupOpacity
     case custom(String)
 
     init(_ name: String) {
@@ -34,6 +34,7 @@ enum LayerKey: Hashable {
         case "shadowPath": self = .shadowPath
         case "contents": self = .contents
         case "contentsRect": self = .contentsRect
+        case "contentsCenter": self = .contentsCenter
         case "shouldRasterize": self = .shouldRasterize
         case "rasterizationScale": self = .rasterizationScale
         case "allowsGroupOpacity": self = .allowsGroupOpacity

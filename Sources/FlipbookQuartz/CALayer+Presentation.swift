@@ -41,6 +41,10 @@ extension CALayer {
                 list.append(p)
             }
             copy.storedSublayers = list
+            // A replicator's later instances show the sublayers at delayed times (CAReplicatorLayer).
+            if type(of: self) != CALayer.self, let replicator = self as? CAReplicatorLayer, let r = copy as? CAReplicatorLayer {
+                replicator.presentDelayedInstances(on: r, localTime: local)
+            }
         }
         if let mask {
             let m = mask.makePresentation(parentTime: local)

@@ -27,6 +27,7 @@ extension CALayer {
         case .shadowPath: return .other(state.shadowPath)
         case .contents: return .other(state.contents)
         case .contentsRect: return .rect(state.contentsRect)
+        case .contentsCenter: return .rect(state.contentsCenter)
         case .shouldRasterize: return .other(state.shouldRasterize)
         case .rasterizationScale: return .number(Double(state.rasterizationScale))
         case .allowsGroupOpacity: return .other(state.allowsGroupOpacity)
@@ -67,6 +68,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): state.shadowPath = v as? CGPath
         case (.contents, .other(let v)): state.contents = v
         case (.contentsRect, .rect(let v)): state.contentsRect = v
+        case (.contentsCenter, .rect(let v)): state.contentsCenter = v
         case (.shouldRasterize, .other(let v as Bool)): state.shouldRasterize = v
         case (.shouldRasterize, .number(let v)): state.shouldRasterize = v != 0
         case (.rasterizationScale, .number(let v)): state.rasterizationScale = CGFloat(v)
@@ -107,6 +109,7 @@ extension CALayer {
         case (.shadowPath, .other(let v)): shadowPath = v as? CGPath
         case (.contents, .other(let v)): contents = v
         case (.contentsRect, .rect(let v)): contentsRect = v
+        case (.contentsCenter, .rect(let v)): contentsCenter = v
         case (.shouldRasterize, .other(let v as Bool)): shouldRasterize = v
         case (.shouldRasterize, .number(let v)): shouldRasterize = v != 0
         case (.rasterizationScale, .number(let v)): rasterizationScale = CGFloat(v)

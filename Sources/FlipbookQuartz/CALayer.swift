@@ -252,6 +252,18 @@ open class CALayer {
             if !isPresentationCopy { propertyDidChange("contentsRect", old) }
         }
     }
+    /// The part of `contents` (unit coordinates of the image) that stretches when the image is
+    /// resized; the edges outside it stretch in one direction and the corners keep their size
+    /// (nine-part stretching).
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set {
+            guard accepts(newValue, "contentsCenter", old: state.contentsCenter) else { return }
+            let old = state.contentsCenter
+            state.contentsCenter = newValue
+            if !isPresentationCopy { propertyDidChange("contentsCenter", old) }
+        }
+    }
     open var isDoubleSided: Bool { get { state.isDoubleSided } set { state.isDoubleSided = newValue } }
     open var isOpaque: Bool { get { state.isOpaque } set { state.isOpaque = newValue } }
     /// When true, the layer and its sublayers are drawn once into a bitmap at `rasterizationScale`

@@ -28,7 +28,8 @@ public struct CAShapeLayerFillRule: RawRepresentable, Sendable, Hashable {
 }
 
 /// A layer that draws a path, Core Animation's `CAShapeLayer` (a model: FlipbookRender
-/// draws it). `path` animates discretely (switching halfway); `strokeStart`,
+/// draws it). `path` interpolates point by point between paths of the same structure and
+/// switches halfway between others (`PathInterpolation`); `strokeStart`,
 /// `strokeEnd`, `lineWidth`, `fillColor`, `strokeColor`, `miterLimit`, `lineDashPhase`
 /// animate continuously.
 @MainActor

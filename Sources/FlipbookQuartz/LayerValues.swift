@@ -97,6 +97,10 @@ public struct LayerValues {
         get { cold.contentsRect }
         set { editCold().contentsRect = newValue }
     }
+    public var contentsCenter: CGRect {
+        get { cold.contentsCenter }
+        set { editCold().contentsCenter = newValue }
+    }
     public var isDoubleSided: Bool {
         get { cold.isDoubleSided }
         set { editCold().isDoubleSided = newValue }
@@ -166,6 +170,7 @@ final class LayerColdValues {
     var contentsGravity: CALayerContentsGravity = .resize
     var contentsScale: CGFloat = 1
     var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var isDoubleSided: Bool = true
     var isOpaque: Bool = false
     var shouldRasterize: Bool = false
@@ -195,6 +200,7 @@ final class LayerColdValues {
         contentsGravity = o.contentsGravity
         contentsScale = o.contentsScale
         contentsRect = o.contentsRect
+        contentsCenter = o.contentsCenter
         isDoubleSided = o.isDoubleSided
         isOpaque = o.isOpaque
         shouldRasterize = o.shouldRasterize

@@ -52,7 +52,13 @@ enum ContentRasterizer {
                 cairo_rectangle(cr, Double(c.bounds.minX), Double(c.bounds.minY), Double(c.bounds.width), Double(c.bounds.height))
             }
             cairo_clip(cr)
-            if let g = c.gradient { drawGradient(g, bounds: c.bounds, cr) }
+            if let g = c.gradient {
+                if g.conic {
+                    GradientRasterizer.drawConic(g, bounds: c.bounds, pixelWidth: c.pixelWidth, pixelHeight: c.pixelHeight, cr)
+                } else {
+                    drawGradient(g, bounds: c.bounds, cr)
+                }
+            }
             if let box = c.image, let image = box.object as? CGImage { drawImage(image, c, cr) }
             if let s = c.shapeLayer { drawShape(s, cr) }
             if let box = c.drawing, let ctx = box.object as? CGContext {
@@ -117,6 +123,10 @@ enum ContentRasterizer {
             x: rect.minX * CGFloat(image.width), y: rect.minY * CGFloat(image.height),
             width: rect.width * CGFloat(image.width), height: rect.height * CGFloat(image.height))
         let dest = gravityRect(c.gravity, size: CGSize(width: subPx.width / scale, height: subPx.height / scale), in: c.bounds)
+        if c.gravity == "resize" && !ImageContent.isUnit(c.contentsCenter) {
+            NinePartImage.draw(image, source: subPx, center: c.contentsCenter, in: dest, scale: scale, cr)
+            return
+        }
         paintImage(image, source: subPx, in: dest, cr)
     }
 
@@ -144,8 +154,12 @@ enum ContentRasterizer {
         let p1 = CGPoint(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
         let pattern: OpaquePointer?
         if g.radial {
-            let r = Double(hypot((g.endPoint.x - g.startPoint.x) * b.width, (g.endPoint.y - g.startPoint.y) * b.height))
-            pattern = cairo_pattern_create_radial(Double(p0.x), Double(p0.y), 0, Double(p0.x), Double(p0.y), r)
+            pattern = GradientRasterizer.radialPattern(g, bounds: b)
+            if pattern == nil, let last = g.colors.last {
+                setColor(last, cr)  // an empty ellipse: everything is beyond it
+                cairo_paint(cr)
+                return
+            }
         } else {
             pattern = cairo_pattern_create_linear(Double(p0.x), Double(p0.y), Double(p1.x), Double(p1.y))
         }
@@ -169,17 +183,15 @@ enum ContentRasterizer {
         }
         if let st = s.strokeColor, st[3] > 0, s.lineWidth > 0, s.strokeEnd > s.strokeStart {
             cairo_set_line_width(cr, Double(s.lineWidth))
+            if s.miterLimit != 10 { cairo_set_miter_limit(cr, max(1, Double(s.miterLimit))) }
             cairo_set_line_cap(cr, s.lineCap == "round" ? CAIRO_LINE_CAP_ROUND : (s.lineCap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT))
             cairo_set_line_join(cr, s.lineJoin == "round" ? CAIRO_LINE_JOIN_ROUND : (s.lineJoin == "bevel" ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER))
-            if s.strokeStart > 0 || s.strokeEnd < 1 {
-                // Partial stroke: a dash covering [start, end] of the path's length.
-                let length = PathLength.length(of: s.path)
-                let a = Double(max(0, s.strokeStart)) * length, b = Double(min(1, s.strokeEnd)) * length
-                var dashes = [max(b - a, 1e-9), length * 2 + 1]
-                cairo_set_dash(cr, &dashes, 2, -a)
+            let trimmed = s.strokeStart > 0 || s.strokeEnd < 1
+            let length = trimmed ? PathLength.length(of: s.path) : 0
+            if ShapeStroke.apply(s, length: length, to: cr) {
+                setColor(st, cr)
+                cairo_stroke(cr)
             }
-            setColor(st, cr)
-            cairo_stroke(cr)
         }
         cairo_new_path(cr)
     }

@@ -135,15 +135,20 @@ struct DisplayListBuilder {
                     rect: layer.bounds, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners, curve: layer.cornerCurve)
                 childClips.append(ClipShape(toShape: inv, shape: shape))
             }
-            for s in subs {
-                if s is CATransformLayer {
-                    let toContext = CATransform3DConcat(LayerGeometry.local(s), LayerGeometry.sublayerTransform(of: layer))
-                    appendTransformContext(
-                        s, toContext: toContext, post: m, clips: childClips, inherited: childOpacity, into: &items, depth: depth + 1)
-                } else {
-                    visit(
-                        s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items,
-                        depth: depth + 1, inherited: childOpacity)
+            if let replicator = layer as? CAReplicatorLayer {
+                visitInstances(of: replicator, matrix: m, clips: childClips, into: &items, depth: depth)
+            } else {
+                for s in subs {
+                    if s is CATransformLayer {
+                        let toContext = CATransform3DConcat(LayerGeometry.local(s), LayerGeometry.sublayerTransform(of: layer))
+                        appendTransformContext(
+                            s, toContext: toContext, post: m, clips: childClips, inherited: childOpacity, into: &items,
+                            depth: depth + 1)
+                    } else {
+                        visit(
+                            s, matrix: LayerGeometry.child(s, of: layer, parentMatrix: m), clips: childClips, into: &items,
+                            depth: depth + 1, inherited: childOpacity)
+                    }
                 }
             }
         }

@@ -23,7 +23,8 @@ struct ImageContent {
     /// The direct-image reading of a body key, or nil when the body must be rasterised whole.
     init?(_ c: LayerContent) {
         guard let box = c.image, let image = box.object as? CGImage, image.width > 0, image.height > 0,
-              c.text == nil, c.drawing == nil, c.shapeLayer == nil, c.gradient == nil
+              c.text == nil, c.drawing == nil, c.shapeLayer == nil, c.gradient == nil,
+              ImageContent.isUnit(c.contentsCenter) || c.gravity != "resize"
         else { return nil }
         let w = CGFloat(image.width), h = CGFloat(image.height)
         var source = CGRect(x: 0, y: 0, width: w, height: h)
@@ -76,7 +77,7 @@ extension LayerContent {
     var withoutImage: LayerContent? {
         var c = self
         c.image = nil
-        c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0
+        c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0; c.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
         return c.isEmpty ? nil : c
     }
 }

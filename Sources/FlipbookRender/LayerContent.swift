@@ -31,6 +31,8 @@ struct LayerContent: Hashable, Sendable {
     var gravity: String
     var contentsRect: CGRect
     var contentsScale: CGFloat
+    /// `contentsCenter` (nine-part stretching; the unit rectangle: plain resizing).
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var text: TextContent?
     /// The recording CGContext of the layer's draw(in:) (compared by identity: each redraw makes a new one).
     var drawing: IdentityBox?
@@ -74,15 +76,20 @@ struct ShapeContent: Hashable, Sendable {
     var strokeStart: CGFloat
     var strokeEnd: CGFloat
     var evenOdd: Bool
+    var miterLimit: CGFloat = 10
+    /// `lineDashPattern` in points (nil: solid; checked by `ShapeStroke.dashes`).
+    var dashPattern: [CGFloat]? = nil
+    var dashPhase: CGFloat = 0
 }
 
-/// CAGradientLayer content (axial).
+/// CAGradientLayer content (axial, radial or conic; see `GradientRasterizer`).
 struct GradientContent: Hashable, Sendable {
     var colors: [[CGFloat]]
     var locations: [CGFloat]?
     var startPoint: CGPoint
     var endPoint: CGPoint
     var radial: Bool
+    var conic: Bool = false
 }
 
 /// Where a rasterised bitmap sits in its layer's bounds space.

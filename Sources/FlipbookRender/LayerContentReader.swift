@@ -24,16 +24,18 @@ enum LayerContentReader {
 
     /// The body key, or nil when the layer draws nothing of its own.
     static func body(of l: CALayer, scale: Double) -> LayerContent? {
-        guard let size = ContentRasterizer.pixelSize(bounds: l.bounds, scale: scale) else { return nil }
+        // A shape layer's path is drawn outside its bounds too (ShapeExtent).
+        let area = ShapeExtent.drawnArea(of: l) ?? l.bounds
+        guard let size = ContentRasterizer.pixelSize(bounds: area, scale: scale) else { return nil }
         let image = (l.contents as? CGImage).map { IdentityBox(object: $0) }
         var c = LayerContent(
-            pixelWidth: size.w, pixelHeight: size.h, bounds: l.bounds, shape: shape(of: l),
+            pixelWidth: size.w, pixelHeight: size.h, bounds: area, shape: shape(of: l),
             background: components(l.backgroundColor), masksToBounds: l.masksToBounds, image: image,
             gravity: l.contentsGravity.rawValue, contentsRect: l.contentsRect, contentsScale: l.contentsScale,
             text: nil, drawing: nil, shapeLayer: nil, gradient: nil)
         LayerContentReader.readSubclassContent(of: l, into: &c)
         // Keys only carry what affects pixels: image placement only matters with an image.
-        if c.image == nil { c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0 }
+        if c.image == nil { c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0 } else { c.contentsCenter = l.contentsCenter }
         return c.isEmpty ? nil : c
     }
 
@@ -78,7 +80,9 @@ enum LayerContentReader {
                 path: path, fillColor: components(s.fillColor), strokeColor: components(s.strokeColor),
                 lineWidth: s.lineWidth.isFinite ? max(0, s.lineWidth) : 0, lineCap: s.lineCap.rawValue, lineJoin: s.lineJoin.rawValue,
                 strokeStart: s.strokeStart.isFinite ? s.strokeStart : 0, strokeEnd: s.strokeEnd.isFinite ? s.strokeEnd : 1,
-                evenOdd: s.fillRule == .evenOdd)
+                evenOdd: s.fillRule == .evenOdd, miterLimit: s.miterLimit.isFinite ? s.miterLimit : 10,
+                dashPattern: s.lineDashPattern.map { $0.map { CGFloat($0.doubleValue) } },
+                dashPhase: s.lineDashPhase.isFinite ? s.lineDashPhase : 0)
             if c.shapeLayer?.fillColor == nil && c.shapeLayer?.strokeColor == nil { c.shapeLayer = nil }
         }
         if let g = l as? CAGradientLayer, let colors = g.colors, !colors.isEmpty {
@@ -89,7 +93,7 @@ enum LayerContentReader {
             if !comps.isEmpty {
                 c.gradient = GradientContent(
                     colors: comps, locations: g.locations?.map { CGFloat($0.doubleValue) },
-                    startPoint: g.startPoint, endPoint: g.endPoint, radial: g.type == .radial)
+                    startPoint: g.startPoint, endPoint: g.endPoint, radial: g.type == .radial, conic: g.type == .conic)
             }
         }
     }

@@ -74,6 +74,10 @@ struct ResizableSnapshotTests {
         let part = view.resizableSnapshotView(from: CGRect(x: 50, y: 10, width: 50, height: 20), afterScreenUpdates: true, withCapInsets: .zero)
         #expect(part?.bounds.size == CGSize(width: 50, height: 20))
         #expect(part?.layer.contentsRect == CGRect(x: 0.5, y: 0.2, width: 0.5, height: 0.4))
+        let capped = view.resizableSnapshotView(
+            from: CGRect(x: 0, y: 0, width: 100, height: 50), afterScreenUpdates: false,
+            withCapInsets: UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20))
+        #expect(capped?.layer.contentsCenter == CGRect(x: 0.2, y: 0.2, width: 0.6, height: 0.6))
         let image = part.map { LayerRenderer(scale: 1).render($0.layer) }
         // Only the red half was asked for.
         #expect(image?.pixel(x: 25, y: 10) == RGBA(r: 255, g: 0, b: 0, a: 255))

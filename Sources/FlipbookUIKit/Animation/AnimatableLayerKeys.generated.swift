@@ -8,7 +8,7 @@ extension AnimatableLayerKeys {
     static let all: Set<String> = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "opacity", "cornerRadius", "borderWidth", "borderColor", "backgroundColor", "shadowColor",
-        "shadowOpacity", "shadowOffset", "shadowRadius", "contentsRect",
+        "shadowOpacity", "shadowOffset", "shadowRadius", "contentsRect", "contentsCenter",
     ]
 
     /// The keys whose values are colours (a nil colour reads as clear).
@@ -35,6 +35,7 @@ extension AnimatableLayerKeys {
         case "shadowOffset": layer.shadowOffset
         case "shadowRadius": layer.shadowRadius
         case "contentsRect": layer.contentsRect
+        case "contentsCenter": layer.contentsCenter
         default: nil
         }
     }

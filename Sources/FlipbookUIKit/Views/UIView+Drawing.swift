@@ -65,7 +65,14 @@ extension UIView {
         snapshot.layer.contentsRect = CGRect(
             x: (r.minX - b.minX) / b.width, y: (r.minY - b.minY) / b.height,
             width: r.width / b.width, height: r.height / b.height)
-        _ = capInsets  // MERGE-TODO: contentsCenter once layers have it
+        let insets = [capInsets.top, capInsets.left, capInsets.bottom, capInsets.right]
+        if insets.allSatisfy({ $0.isFinite && $0 >= 0 }), insets.contains(where: { $0 > 0 }),
+           capInsets.left + capInsets.right < r.width, capInsets.top + capInsets.bottom < r.height {
+            snapshot.layer.contentsCenter = CGRect(
+                x: capInsets.left / r.width, y: capInsets.top / r.height,
+                width: (r.width - capInsets.left - capInsets.right) / r.width,
+                height: (r.height - capInsets.top - capInsets.bottom) / r.height)
+        }
         return snapshot
     }
 
