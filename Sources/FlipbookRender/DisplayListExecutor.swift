@@ -117,7 +117,7 @@ enum DisplayListExecutor {
                 if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: damage) { stack[stack.count - 1].dirty.formUnion(r) }
             case .backdrop(let d):
                 // Only ever run on one share that owns every row (see `execute`).
-                if let r = BackdropBlur.apply(d, stack: stack.map(\.raster)) { stack[stack.count - 1].dirty.formUnion(r) }
+                if let r = BackdropBlur.apply(d, stack: stack.map { $0.raster }) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
                 stack.append((scratch[level + stack.count - 1], .empty))
             case .endGroup(let opacity, let mask):

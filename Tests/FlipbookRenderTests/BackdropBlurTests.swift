@@ -29,27 +29,30 @@ import FlipbookQuartz
         // Same variance (the extended boxes make it exact up to float rounding).
         let variance = k.enumerated().reduce(0.0) { $0 + $1.element * pow(Double($1.offset - n / 2), 2) }
         #expect(abs(variance - sigma * sigma) / (sigma * sigma) < 0.01)
-        // Close in shape: the largest difference within 4 % of the peak, the L1 distance under 3 %.
+        // Close in shape. Three boxes give the Irwin–Hall curve of order 3, whose peak is 6 % below
+        // the Gaussian's (0.75 against 1/√(π/2)/2 ≈ 0.798 at variance 1/4): within 7 % of the
+        // peak everywhere, under 6 % in L1.
         let peak = g.max() ?? 1
         let worst = zip(k, g).map { abs($0 - $1) }.max() ?? 0
         let l1 = zip(k, g).reduce(0.0) { $0 + abs($1.0 - $1.1) }
-        #expect(worst / peak < 0.04, "σ \(sigma): worst \(worst / peak)")
-        #expect(l1 < 0.03, "σ \(sigma): L1 \(l1)")
+        #expect(worst / peak < 0.07, "σ \(sigma): worst \(worst / peak)")
+        #expect(l1 < 0.06, "σ \(sigma): L1 \(l1)")
         // Symmetric.
-        let mirrored = zip(k.dropFirst(), k.dropFirst().reversed()).map { abs($0 - $1) }.max() ?? 0
+        let c = n / 2
+        let mirrored = (1..<min(c, n - 1 - c)).map { abs(k[c - $0] - k[c + $0]) }.max() ?? 0
         #expect(mirrored < 1e-5)
     }
 
     @Test func boxVarianceIsExactAndContinuous() {
-        var previous = BackdropBlur.box(sigma: 0.01)
-        for step in 1...400 {
-            let sigma = Double(step) * 0.1
+        var previous = BackdropBlur.box(sigma: 0)
+        for step in 1...8000 {
+            let sigma = Double(step) * 0.005
             let b = BackdropBlur.box(sigma: sigma)
             #expect(b.alpha >= 0 && b.alpha <= 1)
             #expect(abs(3 * b.variance - sigma * sigma) < 1e-9 * max(1, sigma * sigma))
             // Growing σ grows the box continuously: r + α never jumps by more than a step's worth.
             let reach = Double(b.r) + b.alpha, before = Double(previous.r) + previous.alpha
-            #expect(reach >= before - 1e-12 && reach - before < 0.2)
+            #expect(reach >= before - 1e-6 && reach - before < 0.05, "σ \(sigma): \(before) → \(reach)")
             previous = b
         }
         #expect(BackdropBlur.box(sigma: 0) == .init(r: 0, alpha: 0))

@@ -48,9 +48,9 @@ open class UIBlurEffect: UIVisualEffect {
         BlurMaterial.resolve(blurStyle, dark: traits.userInterfaceStyle == .dark)
     }
 
-    open override func isEqual(_ object: Any?) -> Bool {
-        (object as? UIBlurEffect)?.blurStyle == blurStyle && type(of: object as AnyObject) == type(of: self)
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
+        (object as? UIBlurEffect)?.blurStyle == blurStyle
     }
 
-    open override var hash: Int { blurStyle.rawValue &* 31 &+ 1 }
+    nonisolated open override var hash: Int { blurStyle.rawValue &* 31 &+ 1 }
 }

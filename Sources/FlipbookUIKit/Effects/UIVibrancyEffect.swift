@@ -56,10 +56,10 @@ open class UIVibrancyEffect: UIVisualEffect {
     /// The opacity the content view is drawn with (see `UIVibrancyEffectStyle.contentOpacity`).
     public var contentOpacity: CGFloat { vibrancyStyle?.contentOpacity ?? 1 }
 
-    open override func isEqual(_ object: Any?) -> Bool {
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? UIVibrancyEffect else { return false }
         return o.vibrancyStyle == vibrancyStyle && o.blurEffect.isEqual(blurEffect)
     }
 
-    open override var hash: Int { blurEffect.hash &* 17 &+ (vibrancyStyle?.rawValue ?? -1) }
+    nonisolated open override var hash: Int { blurEffect.hash &* 17 &+ (vibrancyStyle?.rawValue ?? -1) }
 }

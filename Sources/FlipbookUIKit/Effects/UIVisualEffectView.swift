@@ -35,6 +35,17 @@ open class UIVisualEffectView: UIView {
         installParts()
     }
 
+    /// An effect view without an effect (`UIVisualEffectView()` and `init(frame:)`).
+    public override init(frame: CGRect) {
+        backdropView = VisualEffectBackdropView(frame: .zero)
+        tintView = UIView(frame: .zero)
+        contentHost = UIView(frame: .zero)
+        contentView = UIView(frame: .zero)
+        effect = nil
+        super.init(frame: frame)
+        installParts()
+    }
+
     /// Interface Builder's initialiser: an effect view without an effect.
     public required init?(coder: NSCoder) {
         backdropView = VisualEffectBackdropView(frame: .zero)
@@ -68,9 +79,20 @@ open class UIVisualEffectView: UIView {
         (effect as? UIBlurEffect)?.material(for: traitCollection) ?? .none
     }
 
+    /// The numbers last put on the parts.
+    private var appliedMaterial: BlurMaterial?
+
+    /// Puts the numbers again, without animation, when the traits now resolve the effect
+    /// differently (the view entered a hierarchy with other traits, or they changed).
+    func refreshForTraits() {
+        guard appliedMaterial != nil, currentMaterial != appliedMaterial else { return }
+        UIView.performWithoutAnimation { applyEffect() }
+    }
+
     /// Puts the effect's numbers on the parts (animated inside an animation block).
     func applyEffect() {
         let m = currentMaterial
+        appliedMaterial = m
         backdropView.backdropLayer.blurRadius = m.radius
         backdropView.backdropLayer.saturation = m.saturation
         tintView.backgroundColor = m.tintAlpha > 0 ? UIColor(white: m.tintWhite, alpha: m.tintAlpha) : nil
@@ -93,9 +115,17 @@ open class UIVisualEffectView: UIView {
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
-        if previousTraitCollection?.userInterfaceStyle != traitCollection.userInterfaceStyle {
-            UIView.performWithoutAnimation { applyEffect() }
-        }
+        refreshForTraits()
+    }
+
+    open override func didMoveToSuperview() {
+        super.didMoveToSuperview()
+        refreshForTraits()
+    }
+
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        refreshForTraits()
     }
 }
 

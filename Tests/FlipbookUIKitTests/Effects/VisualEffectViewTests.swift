@@ -97,6 +97,12 @@ import Flipbook
         #expect(tint.count >= 2 && abs(tint[0] - 0.11) < 1e-6)
         #expect(v.backdropLayer.animationKeys()?.isEmpty ?? true)  // switched at once
         _ = lightAlpha
+        // Made, then added under a dark parent: the dark numbers from the start.
+        let (darkRoot, darkView) = scene(UIBlurEffect(style: .regular), dark: true, label: false)
+        #expect(darkView.currentMaterial == BlurMaterial.resolve(.regular, dark: true))
+        #expect(darkView.backdropLayer.blurRadius == 20)
+        #expect(abs((darkView.tintView.backgroundColor?.cgColor.components?.first ?? 0) - 0.11) < 1e-6)
+        withExtendedLifetime(darkRoot) {}
     }
 
     /// The presented blur radius of the effect view now.
