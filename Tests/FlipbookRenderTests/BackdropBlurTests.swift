@@ -182,4 +182,22 @@ import FlipbookQuartz
         #expect(abs(Int(h.r) - (Int(o.r) + Int(n.r)) / 2) <= 2)
         #expect(abs(Int(h.b) - (Int(o.b) + Int(n.b)) / 2) <= 2)
     }
+
+    @Test func badValuesAreReportedAndIgnored() {
+        let b = BackdropLayer()
+        withoutActions { b.blurRadius = 5 }
+        let messages = FlipbookDiagnostics.capture {
+            withoutActions {
+                b.blurRadius = .nan
+                b.saturation = .infinity
+            }
+        }
+        #expect(messages.count == 2)
+        #expect(b.blurRadius == 5 && b.saturation == 1)
+        // A negative radius draws as none.
+        let (root, layer) = stripes()
+        withoutActions { layer.blurRadius = -3; layer.saturation = 1 }
+        let list = DisplayListBuilder(scale: 1, cache: ContentCache()).build(root: root)
+        #expect(!DisplayItem.containsBackdrop(list))
+    }
 }
