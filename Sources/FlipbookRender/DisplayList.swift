@@ -10,6 +10,8 @@ enum DisplayItem: Sendable, Equatable {
     case beginGroup
     /// End the innermost group: multiply it by the mask (when given), then composite it with `opacity`.
     case endGroup(opacity: Double, mask: [DisplayItem]?)
+    /// Blur what lies behind a backdrop layer into the innermost group (DisplayList+Backdrop.swift).
+    case backdrop(BackdropDraw)
 }
 
 /// Absolute matrices of Core Animation's layer geometry.
@@ -120,6 +122,11 @@ struct DisplayListBuilder {
             let off = layer.shadowOffset
             let shift = Homography.scaleTranslate(sx: 1, sy: 1, tx: Double(off.width), ty: Double(off.height))
             if let q = quad(placed, plane: plane.concat(shift), opacity: alpha, clips: clips) { items.append(.quad(q)) }
+        }
+        if !shape, let backdropLayer = layer as? BackdropLayer,
+           let step = backdrop(of: backdropLayer, plane: plane, opacity: alpha, clips: clips)
+        {
+            items.append(.backdrop(step))
         }
         if let content, let image = ImageContent(content) {
             appendImage(image, under: content.withoutImage, of: layer, plane: plane, opacity: alpha, clips: clips, into: &items)

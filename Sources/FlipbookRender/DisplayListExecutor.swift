@@ -32,7 +32,9 @@ enum DisplayListExecutor {
         var hidden = false
         if case .quad(let q)? = items.first { hidden = QuadJob(quad: q, dest: target).coversOpaquely(width: target.width, height: target.height) }
         let fillColor = hidden ? nil : background
-        let shares = RowShare.split(workers)
+        // A backdrop reads rows around its own: lists with one run on a single row share (the
+        // blur itself still uses every worker).
+        let shares = RowShare.split(DisplayItem.containsBackdrop(items) ? 1 : workers)
         let run: @Sendable (RowShare) -> Void = { share in
             if let base, base.width == target.width, base.height == target.height {
                 copyRows(of: base, to: target, share: share, damage: damage)
@@ -78,7 +80,7 @@ enum DisplayListExecutor {
         var open = 0, need = 0
         for item in items {
             switch item {
-            case .quad: continue
+            case .quad, .backdrop: continue
             case .beginGroup:
                 open += 1
                 need = max(need, open)
@@ -96,7 +98,7 @@ enum DisplayListExecutor {
         for item in items {
             switch item {
             case .quad(let q): Compositor.prepare(q)
-            case .beginGroup: continue
+            case .beginGroup, .backdrop: continue
             case .endGroup(_, let mask): if let mask { prepare(mask) }
             }
         }
@@ -113,6 +115,9 @@ enum DisplayListExecutor {
             switch item {
             case .quad(let q):
                 if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: damage) { stack[stack.count - 1].dirty.formUnion(r) }
+            case .backdrop(let d):
+                // Only ever run on one share that owns every row (see `execute`).
+                if let r = BackdropBlur.apply(d, stack: stack.map { $0.raster }) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
                 stack.append((scratch[level + stack.count - 1], .empty))
             case .endGroup(let opacity, let mask):

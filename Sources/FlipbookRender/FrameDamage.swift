@@ -75,6 +75,7 @@ struct FrameDamage: Sendable, Equatable {
         for item in items {
             switch item {
             case .quad(let q): r.formUnion(reach(of: q))
+            case .backdrop(let b): r.formUnion(reach(of: b))
             case .beginGroup: continue
             case .endGroup(_, let mask): if let mask { r.formUnion(reach(of: mask[...])) }
             }
@@ -104,6 +105,13 @@ struct FrameDamage: Sendable, Equatable {
                 damage.add(reach(of: qa)); i += 1  // gone (the new list is at a marker or its end)
             case (_, .quad(let qb)?):
                 damage.add(reach(of: qb)); j += 1  // new
+            case (.backdrop(let ba)?, .backdrop(let bb)?):
+                if ba != bb { damage.add(reach(of: ba)); damage.add(reach(of: bb)) }
+                i += 1; j += 1
+            case (.backdrop(let ba)?, _):
+                damage.add(reach(of: ba)); i += 1
+            case (_, .backdrop(let bb)?):
+                damage.add(reach(of: bb)); j += 1
             case (.beginGroup?, .beginGroup?):
                 starts.append((i, j)); i += 1; j += 1
             case (.endGroup(let oa, let ma)?, .endGroup(let ob, let mb)?):
@@ -117,7 +125,9 @@ struct FrameDamage: Sendable, Equatable {
                 return nil  // markers differ: a group appeared or went away
             }
         }
-        return starts.isEmpty ? damage : nil
+        guard starts.isEmpty else { return nil }
+        damage.widenForBackdrops(in: new)
+        return damage
     }
 
     /// How many leading items two lists share, cut where no group is open (so the shared part
@@ -128,7 +138,7 @@ struct FrameDamage: Sendable, Equatable {
             switch new[i] {
             case .beginGroup: depth += 1
             case .endGroup: depth -= 1
-            case .quad: break
+            case .quad, .backdrop: break
             }
             i += 1
             if depth == 0 { cut = i }

@@ -154,6 +154,8 @@ func main() {
     }
     compositorBenchmark(width: 750, height: 1334, iterations: 30)
     compositorBenchmark(width: 1179, height: 2556, iterations: 15)
+    _ = blurBenchmark(device: .iPhoneSE, scale: 2, radius: 20, frames: 20)
+    _ = blurBenchmark(device: .iPhone15, scale: 3, radius: 30, frames: 10)
 }
 
 MainActor.assumeIsolated { main() }

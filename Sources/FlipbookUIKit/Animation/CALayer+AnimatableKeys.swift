@@ -14,6 +14,18 @@ enum AnimatableLayerKeys {
     /// A transparent colour stands in for a nil colour, so "nil → red" fades in from clear.
     static let clearColor = CGColor(gray: 0, alpha: 0)
 
+    /// Whether UIView animation blocks capture changes of `key` on `layer`: the table's keys,
+    /// and a `BackdropLayer`'s blur radius and saturation (how `UIVisualEffectView.effect`
+    /// animates).
+    static func captures(_ key: String, on layer: CALayer) -> Bool {
+        all.contains(key) || (layer is BackdropLayer && BackdropLayer.backdropKeys.contains(key))
+    }
+
+    /// `value(of:forKey:)`, or for a layer subclass's own captured keys its key-value-coding value.
+    static func anyValue(of layer: CALayer, forKey key: String) -> Any? {
+        value(of: layer, forKey: key) ?? (all.contains(key) ? nil : layer.value(forKey: key))
+    }
+
     /// Writes a value back without animation (quartz converts numbers to the property's type).
     static func setValue(_ value: Any, on layer: CALayer, forKey key: String) {
         layer.setValue(value, forKey: key)
@@ -21,7 +33,7 @@ enum AnimatableLayerKeys {
 
     /// The value on screen now for `key` (the model value when nothing animates it).
     static func presentedValue(of layer: CALayer, forKey key: String) -> Any? {
-        let value = layer.presentationValue(forKeyPath: key) ?? self.value(of: layer, forKey: key)
+        let value = layer.presentationValue(forKeyPath: key) ?? anyValue(of: layer, forKey: key)
         if value == nil, colorKeys.contains(key) { return clearColor }
         return value
     }

@@ -138,7 +138,7 @@ final class RecordedChange {
     }
 
     /// The property's current model value (its value at the end of the block).
-    var currentValue: Any { AnimatableLayerKeys.value(of: layer, forKey: key) ?? start ?? 0 }
+    var currentValue: Any { AnimatableLayerKeys.anyValue(of: layer, forKey: key) ?? start ?? 0 }
 }
 
 /// UIKit's per-block animation state: collects the property changes made while an animation
@@ -228,7 +228,7 @@ enum UIViewAnimationRegistry {
     /// built when the block ends), `NSNull` afterwards; nil (no animation) otherwise.
     static func action(for view: UIView, layer: CALayer, key: String) -> CAAction? {
         guard animationsEnabled, suppressionDepth == 0, let state = stack.last, state.isRecording,
-            AnimatableLayerKeys.all.contains(key)
+            AnimatableLayerKeys.captures(key, on: layer)
         else { return nil }
         state.noteView(view)
         guard let change = state.record(layer, key: key) else { return NSNull() }

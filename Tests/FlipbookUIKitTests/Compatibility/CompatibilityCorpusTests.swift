@@ -92,4 +92,40 @@ import Flipbook
             GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/status-bar-player-filmstrip",
             tolerance: .init(channel: 2, pixelFraction: 0.001))
     }
+
+    @Test func blurDimmingSheetPresentsAndPansAway() {
+        let wall = ColorWallViewController()
+        let app = AppDriver(rootViewController: wall)
+        app.at(0.1) { wall.openSheet() }
+        var frames: [RenderedImage] = []
+        var radii: [CGFloat] = []
+        func presentation() -> BlurDimmingPresentationController? {
+            wall.presentedViewController?.presentationController as? BlurDimmingPresentationController
+        }
+        func radius() -> CGFloat {
+            guard let v = presentation()?.dimmingView else { return -1 }
+            return (v.backdropLayer.presentation() as? BackdropLayer)?.blurRadius ?? v.backdropLayer.blurRadius
+        }
+        for t in [0.05, 0.3, 0.6] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+            radii.append(radius())
+        }
+        // Presented: the bottom half, over a dark blur of the wall.
+        #expect(wall.presentedViewController?.view.frame == CGRect(x: 0, y: 426, width: 393, height: 426))
+        #expect(radii[0] == -1 && radii[1] > 0 && radii[1] < 20 && radii[2] == 20)
+        // A pan down the sheet dismisses it interactively: half way down, released.
+        app.at(0.8) { app.drag(from: CGPoint(x: 196, y: 500), to: CGPoint(x: 196, y: 760), duration: 0.4) }
+        app.run(until: 1.1)
+        frames.append(app.render(scale: 0.5))
+        let during = radius()
+        #expect(during > 0 && during < 20)
+        app.run(until: 2.0)
+        frames.append(app.render(scale: 0.5))
+        #expect(wall.presentedViewController == nil)
+        #expect(wall.view.window != nil)
+        GoldenImage.assert(
+            GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/blur-dimming-sheet-filmstrip",
+            tolerance: .init(channel: 2, pixelFraction: 0.001))
+    }
 }
