@@ -35,6 +35,8 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         // Flipbook's own PNG writer in C over zlib (zlib1g-dev; part of macOS's SDK).
         .target(name: "CFlipbookPNG", linkerSettings: [.linkedLibrary("z")]),
+        // The live preview's JPEG and changed-rows codecs (FlipbookPreview only; docs/Preview.md).
+        .target(name: "CFlipbookPreviewCodec", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG"], swiftSettings: strict),
         .target(
             name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender"],
@@ -51,7 +53,7 @@ let package = Package(
         .target(
             name: "FlipbookPreview",
             dependencies: [
-                "Flipbook",
+                "Flipbook", "CFlipbookPreviewCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],

@@ -96,9 +96,9 @@ public final class PreviewEngine {
         let encoded = ContinuousClock.now
         let state = (try? JSONEncoder().encode(run!.inspector.state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         return PreviewFrame(
-            index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes, stateJSON: state,
-            inputCount: run!.applied, renderMilliseconds: Self.ms(rendered - started),
-            encodeMilliseconds: Self.ms(encoded - rendered))
+            index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes,
+            pixels: image.premultipliedPixels, stateJSON: state, inputCount: run!.applied,
+            renderMilliseconds: Self.ms(rendered - started), encodeMilliseconds: Self.ms(encoded - rendered))
     }
 
     /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
@@ -211,7 +211,7 @@ public final class PreviewEngine {
         }
     }
 
-    static func ms(_ d: Duration) -> Double {
+    nonisolated static func ms(_ d: Duration) -> Double {
         Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }
 }

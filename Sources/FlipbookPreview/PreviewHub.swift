@@ -6,6 +6,8 @@ import Foundation
 final class PreviewHub {
     let engine: PreviewEngine
     let defaults: PreviewServer.Options
+    /// How sessions send played and touched frames (`--frame-encoding`).
+    var encoding: PreviewFrameEncoding { defaults.frameEncoding }
     let recordings: URL
     private(set) var sessions: [Int: PreviewSession] = [:]
     private var nextID = 0
@@ -48,11 +50,12 @@ final class PreviewHub {
         sessions.removeValue(forKey: session.id)
     }
 
-    /// Records `timeline` to MP4; returns the URL path the page downloads it from.
-    func record(_ timeline: PreviewTimeline, session: Int) throws -> String {
+    /// Records `timeline` to MP4; returns the URL path the page downloads it from and the
+    /// file's path on this machine (kept until the server stops).
+    func record(_ timeline: PreviewTimeline, session: Int) throws -> (url: String, path: String) {
         let folder = recordings.appendingPathComponent("\(session)", isDirectory: true)
         let file = try engine.record(timeline, to: folder)
-        return "/recordings/\(session)/\(file.lastPathComponent)"
+        return ("/recordings/\(session)/\(file.lastPathComponent)", file.path)
     }
 
     /// The recording file for a request path's parts, if it exists (no path tricks).

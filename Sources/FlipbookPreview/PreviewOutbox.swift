@@ -6,11 +6,13 @@ import Synchronization
 final class PreviewOutbox: Sendable {
     enum Item: Sendable {
         case text(String)
-        case frame([UInt8])
+        /// One binary message: `head` then `body` (kept apart so megabytes of pixels are copied
+        /// once, into the WebSocket's buffer).
+        case frame(head: [UInt8], body: [UInt8])
     }
     private struct State {
         var texts: [String] = []
-        var frame: [UInt8]?
+        var frame: (head: [UInt8], body: [UInt8])?
         var droppedFrames = 0
         var droppedReplies = 0
         var closed = false
@@ -37,11 +39,11 @@ final class PreviewOutbox: Sendable {
         if ok { wake.yield() }
     }
 
-    func send(frame: [UInt8]) {
+    func send(frame head: [UInt8], body: [UInt8] = []) {
         let ok = state.withLock { s -> Bool in
             guard !s.closed else { return false }
             if s.frame != nil { s.droppedFrames += 1 }
-            s.frame = frame
+            s.frame = (head, body)
             return true
         }
         if ok { wake.yield() }
@@ -53,13 +55,16 @@ final class PreviewOutbox: Sendable {
             if !s.texts.isEmpty { return .text(s.texts.removeFirst()) }
             if let f = s.frame {
                 s.frame = nil
-                return .frame(f)
+                return .frame(head: f.head, body: f.body)
             }
             return nil
         }
     }
 
     var droppedFrames: Int { state.withLock { $0.droppedFrames } }
+
+    /// Whether a frame waits to be written (a new frame would replace it).
+    var hasPendingFrame: Bool { state.withLock { $0.frame != nil } }
 
     func close() {
         state.withLock { $0.closed = true }

@@ -15,12 +15,18 @@ public enum PreviewServer {
         public var scale: Int
         public var host: String
         public var port: Int
-        public init(scene: String, device: String, scale: Int, host: String = "127.0.0.1", port: Int = 8040) {
+        /// How played and touched frames are sent (exact frames are always PNG).
+        public var frameEncoding: PreviewFrameEncoding
+        public init(
+            scene: String, device: String, scale: Int, host: String = "127.0.0.1", port: Int = 8040,
+            frameEncoding: PreviewFrameEncoding = .auto
+        ) {
             self.scene = scene
             self.device = device
             self.scale = scale
             self.host = host
             self.port = port
+            self.frameEncoding = frameEncoding
         }
     }
 
@@ -85,10 +91,11 @@ public enum PreviewServer {
                     while let item = outbox.next() {
                         switch item {
                         case .text(let t): try? await outbound.write(.text(t))
-                        case .frame(let f):
+                        case .frame(let head, let body):
                             // One copy (memcpy), not an element-by-element one: frames are megabytes.
-                            var buffer = ByteBufferAllocator().buffer(capacity: f.count)
-                            f.withUnsafeBytes { _ = buffer.writeBytes($0) }
+                            var buffer = ByteBufferAllocator().buffer(capacity: head.count + body.count)
+                            head.withUnsafeBytes { _ = buffer.writeBytes($0) }
+                            body.withUnsafeBytes { _ = buffer.writeBytes($0) }
                             try? await outbound.write(.binary(buffer))
                         }
                     }

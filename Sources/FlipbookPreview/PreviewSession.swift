@@ -14,22 +14,39 @@ final class PreviewSession {
     private(set) var playing = false
     private(set) var speed = 1.0
     private var anchor: (wall: ContinuousClock.Instant, frame: Int) = (.now, 0)
-    private var unacked = 0
+    /// Frames handed to the outbox, and acknowledged by the page; the outbox counts the ones
+    /// it dropped (replaced before they were written), which are never acknowledged.
+    private var sentFrames = 0
+    private var ackedFrames = 0
+    private var unacked: Int { max(0, sentFrames - ackedFrames - outbox.droppedFrames) }
     private(set) var skippedFrames = 0
     private var loop: Task<Void, Never>?
     private var fingersDown: Set<Int> = []
     /// A touch changed the scene at `position` and no frame has shown it yet.
     private var inputFramePending = false
+    /// A main-actor job that draws the touched frame is queued (`scheduleInputFrame`).
+    private var inputFrameScheduled = false
+    /// Encodes this page's frames (whole, or only what changed since the last one sent).
+    private var encoder: PreviewFrameEncoder
+    /// When the last frame that was not exact (a lossy played or touched frame) was sent.
+    private var lastMotionFrame: ContinuousClock.Instant?
     /// When the session began (frame headers carry the server's time since then, `wallMs`).
     private let began = ContinuousClock.now
+    /// How long the scene must stand still (paused, untouched) before an inexact picture on the
+    /// page is replaced by the exact PNG.
+    static let settleDelay: Duration = .milliseconds(120)
 
     init(id: Int, hub: PreviewHub, outbox: PreviewOutbox) {
         self.id = id
         self.hub = hub
         self.outbox = outbox
+        encoder = PreviewFrameEncoder(mode: hub.encoding)
         loop = Task { @MainActor [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(4))
+                // Wake when the next played frame is due (a few ms early is harmless: tick
+                // checks), else every 20 ms to settle an inexact picture.
+                let wait = self?.nextWake() ?? .milliseconds(20)
+                try? await Task.sleep(for: wait)
                 self?.tick()
             }
         }
@@ -53,7 +70,7 @@ final class PreviewSession {
             position = 0
             inputFramePending = false
             playing = false
-            unacked = 0
+            encoder.reset()
             fingersDown = []
             sendTimeline()
             sendFrame(reason: "load")
@@ -66,6 +83,8 @@ final class PreviewSession {
         case .pause:
             playing = false
             sendStatus()
+            // Paused: the page shows the exact frame (the last played one may have been lossy).
+            if !encoder.pageIsExact, !inputFramePending { sendFrame(reason: "pause") }
         case .restart:
             guard needTimeline("restart") != nil else { return }
             position = 0
@@ -87,7 +106,9 @@ final class PreviewSession {
             reanchor()
             sendStatus()
         case .ack:
-            unacked = max(0, unacked - 1)
+            ackedFrames += 1
+            // A touched frame held back while the page was busy goes now.
+            if inputFramePending { scheduleInputFrame() }
         case .pointer(let p):
             guard let t = needTimeline("pointer") else { return }
             if p.phase == .down {
@@ -101,16 +122,15 @@ final class PreviewSession {
             if p.phase == .up || p.phase == .cancel { fingersDown.remove(p.finger) }
             hub.engine.addInput(p, on: t, at: position)
             if p.phase != .move { sendTimeline() }
-            // Drawn on the next tick: pointer messages that arrive meanwhile (while a slow frame
-            // was being made) are delivered first and shown by one frame.
             inputFramePending = true
+            scheduleInputFrame()
         case .record:
             guard let t = needTimeline("record") else { return }
             playing = false
             sendStatus()
             do {
-                let url = try hub.record(t, session: id)
-                reply(["type": "recorded", "url": url, "frames": t.lastFrame + 1])
+                let saved = try hub.record(t, session: id)
+                reply(["type": "recorded", "url": saved.url, "path": saved.path, "frames": t.lastFrame + 1])
             } catch {
                 self.error("record: \(error)", type: "record")
             }
@@ -129,15 +149,51 @@ final class PreviewSession {
 
     // MARK: Playing
 
-    /// Called every few milliseconds: while playing, shows the frame the wall clock (times the
+    /// Draws the touched frame as soon as the main actor is free: right after the pointer
+    /// messages already waiting for it (so a burst of moves is shown by one frame), with no
+    /// timer in between. Held back while the page has `framesInFlight` frames unacknowledged
+    /// (the ack schedules it again).
+    private func scheduleInputFrame() {
+        guard !inputFrameScheduled else { return }
+        inputFrameScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.inputFrameScheduled = false
+            self.sendInputFrame()
+        }
+    }
+
+    private func sendInputFrame() {
+        guard inputFramePending, let t = timeline, loop != nil else { return }
+        guard unacked < PreviewLimits.framesInFlight else { return }
+        inputFramePending = false
+        sendMotion(hub.engine.rawFrame(t, at: position), reason: "input")
+    }
+
+    /// How long the play loop sleeps: until the next frame is due while playing, else 20 ms.
+    private func nextWake() -> Duration {
+        guard playing, speed > 0 else { return .milliseconds(20) }
+        let next = Double(position - anchor.frame + 1) / (PreviewLimits.fps * speed)
+        let due = anchor.wall + .microseconds(Int64(next * 1e6))
+        let wait = due - ContinuousClock.now
+        return min(max(wait, .milliseconds(1)), .milliseconds(20))
+    }
+
+    /// Called by the play loop: while playing, shows the frame the wall clock (times the
     /// speed) has reached, skipping frames while the page has `framesInFlight` unacknowledged.
+    /// Paused with an inexact picture on the page, sends the exact frame once the scene has
+    /// stood still for `settleDelay`.
     func tick() {
-        if inputFramePending, let t = timeline {
-            inputFramePending = false
-            send(hub.engine.rawFrame(t, at: position), reason: "input")
+        if inputFramePending {
+            sendInputFrame()
             return
         }
-        guard playing, let t = timeline else { return }
+        guard playing, let t = timeline else {
+            if timeline != nil, !encoder.pageIsExact, let last = lastMotionFrame, ContinuousClock.now - last >= Self.settleDelay {
+                sendFrame(reason: "settle")
+            }
+            return
+        }
         let now = ContinuousClock.now
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
         let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed).rounded(.down)), t.lastFrame)
@@ -148,44 +204,57 @@ final class PreviewSession {
         }
         position = target
         if target >= t.lastFrame { playing = false }
-        // Exact PNG when the frame is cached (or the last one, where playing stops); raw pixels otherwise.
+        // Exact PNG when the frame is cached (or the last one, where playing stops); otherwise
+        // the session's encoding of the rendered pixels.
         if let cached = t.cache[target] {
-            send(cached, reason: "play", madeFor: now)
+            sendExact(cached, reason: "play", madeFor: now)
         } else if !playing {
-            send(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
+            sendExact(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
         } else {
-            send(hub.engine.rawFrame(t, at: target), reason: "play", madeFor: now)
+            sendMotion(hub.engine.rawFrame(t, at: target), reason: "play", madeFor: now)
         }
         if !playing { sendStatus() }
     }
 
     // MARK: Sending
 
+    /// The exact frame at `position` (PNG, `flipbook render`'s bytes).
     private func sendFrame(reason: String) {
         guard let t = timeline else { return }
-        send(hub.engine.frame(t, at: position), reason: reason)
+        sendExact(hub.engine.frame(t, at: position), reason: reason)
+    }
+
+    private func sendExact(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
+        send(frame, encoded: encoder.exact(frame), reason: reason, madeFor: madeFor)
+    }
+
+    /// A played or touched frame in the session's encoding. Only what changed since the last
+    /// frame is sent when that frame is sure to reach the page first: not when it still waits in
+    /// the outbox, where this one replaces it (docs/Preview.md, "Frame encoding").
+    private func sendMotion(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
+        let encoded = encoder.motion(frame, delta: !outbox.hasPendingFrame)
+        if !encoded.exact { lastMotionFrame = .now }
+        send(frame, encoded: encoded, reason: reason, madeFor: madeFor)
     }
 
     /// `madeFor`: the moment the frame shows (a played frame's tick; default now), sent as `wallMs`.
-    private func send(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
+    private func send(_ frame: PreviewFrame, encoded: PreviewEncodedFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
         guard let t = timeline else { return }
         let wall = madeFor ?? ContinuousClock.now
+        let parts = encoded.parts.map { "[\($0.x),\($0.y),\($0.width),\($0.height),\"\($0.format.rawValue)\",\($0.length)]" }
         let header =
-            "{\"type\":\"frame\",\"encoding\":\"\(frame.encoding.rawValue)\",\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
+            "{\"type\":\"frame\",\"encoding\":\"\(encoded.encoding)\",\"exact\":\(encoded.exact),\"parts\":[\(parts.joined(separator: ","))],"
+            + "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),"
-            + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(frame.encodeMilliseconds)),"
+            + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(encoded.encodeMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
         let h = Array(header.utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4 + h.count + frame.bytes.count)
         let n = UInt32(h.count)
-        bytes += [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)]
-        bytes += h
-        bytes += frame.bytes
-        unacked += 1
-        outbox.send(frame: bytes)
+        let head = [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + h
+        sentFrames += 1
+        outbox.send(frame: head, body: encoded.payload)
     }
 
     private static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }

@@ -92,6 +92,8 @@ public final class PreviewTimeline {
 
     /// Keeps the cache within its limit, dropping the frames farthest from `index`.
     func store(_ frame: PreviewFrame) {
+        var frame = frame
+        frame.pixels = nil  // 4 bytes a pixel: the cache keeps only the PNG
         cache[frame.index] = frame
         let limit = PreviewLimits.cachedFramesPerSession
         if cache.count > limit {
@@ -113,6 +115,9 @@ public struct PreviewFrame: Sendable {
     public var bytes: [UInt8]
     /// The PNG bytes (empty for a raw frame).
     public var png: [UInt8] { encoding == .png ? bytes : [] }
+    /// The renderer's premultiplied RGBA pixels when the frame was just rendered (nil for a
+    /// frame from the cache), for `PreviewFrameEncoder`.
+    public var pixels: [UInt8]?
     /// The scene state (`PreviewSceneState`) as JSON.
     public var stateJSON: String
     /// How many user inputs the frame includes.

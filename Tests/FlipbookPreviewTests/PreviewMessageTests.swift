@@ -70,7 +70,7 @@ import Testing
         while let item = box.next() {
             switch item {
             case .text(let t): texts.append(t)
-            case .frame(let f): frames.append(f)
+            case .frame(let head, let body): frames.append(head + body)
             }
         }
         #expect(frames == [[4]])

@@ -41,9 +41,9 @@ def find_flipbook():
 class PreviewServer:
     """`flipbook preview` on a free loopback port; the URL is read from its output."""
 
-    def __init__(self, binary, scene="card-flip", device="iphone-se", scale=2):
+    def __init__(self, binary, scene="card-flip", device="iphone-se", scale=2, extra=()):
         self.proc = subprocess.Popen(
-            [binary, "preview", scene, "--device", device, "--scale", str(scale), "--port", "0"],
+            [binary, "preview", scene, "--device", device, "--scale", str(scale), "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.url = None
         deadline = time.time() + 60

@@ -211,6 +211,54 @@ def two_pages_get_their_own_sessions(ctx):
 
 
 @test
+def record_after_a_touch_makes_the_mp4(ctx):
+    page = open_page(ctx["browser"], ctx["server"])
+    seek(page, 90)  # the reveal is up: a short drag (not a dismissal) is the user's touch
+    box = page.locator("#screen").bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 2, y)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(box["x"] + 2 + box["width"] * 0.05 * i, y)
+    page.mouse.up()
+    H.wait_for(page, "() => { const P = window.flipbookPreview; return P.inputsSent >= 2 && P.header.inputs === P.inputsSent; }")
+    last = page.evaluate("() => window.flipbookPreview.header.lastFrame")
+    assert last >= 150, f"the timeline should reach one second past the touch (frame 150), ends at {last}"
+    page.click("#record")
+    H.wait_for(page, "() => window.flipbookPreview.recorded || window.flipbookPreview.errors.some(e => e.for === 'record')",
+               timeout=300000)
+    errors = page.evaluate("() => window.flipbookPreview.errors.filter(e => e.for === 'record').map(e => e.message)")
+    assert not errors, errors
+    rec = page.evaluate("() => window.flipbookPreview.recorded")
+    assert rec["frames"] == last + 1, (rec, last)
+    # The page says where the file is: a download link and the path on the server's machine.
+    link = page.locator("#download")
+    assert link.is_visible() and f"{last + 1} frames" in link.inner_text(), link.inner_text()
+    href = link.get_attribute("href")
+    assert href == rec["url"] and href.startswith("/recordings/") and href.endswith(".mp4"), href
+    where = page.inner_text("#recorded-path")
+    assert rec["path"] in where and os.path.isfile(rec["path"]), (where, rec["path"])
+    assert not page.is_disabled("#record")
+    # The link serves the same non-empty MP4.
+    body = page.request.get(ctx["server"].url.rstrip("/") + href).body()
+    assert len(body) > 1000 and body[4:8] == b"ftyp", f"not an MP4 ({len(body)} bytes)"
+    with open(rec["path"], "rb") as f:
+        assert f.read() == body, "the download differs from the file on disk"
+    if H.shutil.which("ffprobe"):
+        out = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                              "stream=nb_read_frames,width,height", "-of", "json", rec["path"]],
+                             capture_output=True, text=True, check=True).stdout
+        stream = json.loads(out)["streams"][0]
+        assert int(stream["nb_read_frames"]) == last + 1, (stream, last + 1)
+        assert (stream["width"], stream["height"]) == (750, 1334), stream
+    else:
+        H.log("  (no ffprobe: frame count not checked)")
+    # The session keeps working after the recording replayed the scene.
+    seek(page, 30)
+    page.close()
+
+
+@test
 def ctrl_c_shuts_down_cleanly(ctx):
     server = H.PreviewServer(ctx["binary"])
     page = ctx["browser"].new_page()

@@ -34,10 +34,16 @@
       case "hello": return onHello(m);
       case "timeline": return onTimeline(m);
       case "status": P.playing = m.playing; P.speed = m.speed; return updateControls();
-      case "error": P.errors.push(m); return addItem($("errors"), m.message, 20);
+      case "error":
+        P.errors.push(m);
+        if (m.for === "record") $("record").disabled = false;
+        return addItem($("errors"), m.message, 20);
       case "recorded": {
         const a = $("download"); a.href = m.url; a.download = m.url.split("/").pop(); a.hidden = false;
-        a.textContent = "download MP4 (" + m.frames + " frames)"; $("record").disabled = false; return;
+        a.textContent = "download MP4 (" + m.frames + " frames)"; $("record").disabled = false;
+        // Where the server wrote it (kept until the server stops).
+        const where = $("recorded-path"); where.textContent = "saved on the server as " + m.path; where.hidden = false;
+        P.recorded = m; return;
       }
     }
   }
@@ -84,45 +90,45 @@
     fit();
   }
 
-  // A frame: 4-byte header length, JSON header, then PNG or raw RGBA rows (header.encoding).
+  // A frame: 4-byte header length, JSON header, then the bytes of its parts (header.parts:
+  // [x, y, width, height, "png" | "jpeg" | "raw", length] each), drawn in order over what the
+  // canvas shows. An exact whole frame is one PNG part: `flipbook render`'s bytes.
   function onFrame(bytes) {
     const n = (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3];
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
-    const png = bytes.subarray(4 + n);
-    P.framesReceived++;
-    if (header.encoding === "raw") {
-      // Raw RGBA rows, opaque: drawn as they are.
-      const arrived = performance.now();
-      drawing = drawing.then(() => {
-        const w = header.width, h = header.height;
-        if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; fit(); }
-        ctx.putImageData(new ImageData(new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 4 + n, w * h * 4), w, h), 0, 0);
-        shown(header, png, arrived);
-      });
-      return;
-    }
     const arrived = performance.now();
-    // Decode in order: a later frame never gets drawn under an earlier one.
-    drawing = drawing.then(() => createImageBitmap(new Blob([png], { type: "image/png" }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })
-      .then((bitmap) => {
-        if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-          canvas.width = bitmap.width; canvas.height = bitmap.height; fit();
-        }
-        ctx.drawImage(bitmap, 0, 0);
-        bitmap.close();
-        P.png = png;
-        shown(header, png, arrived);
-      })
-      .catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); }));
+    P.framesReceived++;
+    let offset = 4 + n;
+    const parts = header.parts.map(([x, y, w, h, format, length]) => {
+      const data = bytes.subarray(offset, offset + length); offset += length;
+      return { x, y, w, h, format, data };
+    });
+    // Decoding starts now (in parallel with earlier frames); drawing keeps the order, so a later
+    // frame is never drawn under an earlier one.
+    const decoded = Promise.all(parts.map((p) => p.format === "raw"
+      ? Promise.resolve(new ImageData(new Uint8ClampedArray(p.data.buffer, p.data.byteOffset, p.w * p.h * 4), p.w, p.h))
+      : createImageBitmap(new Blob([p.data], { type: "image/" + p.format }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })));
+    drawing = drawing.then(() => decoded).then((images) => {
+      if (canvas.width !== header.width || canvas.height !== header.height) {
+        canvas.width = header.width; canvas.height = header.height; fit();
+      }
+      parts.forEach((p, i) => {
+        const img = images[i];
+        if (img instanceof ImageData) ctx.putImageData(img, p.x, p.y);
+        else { ctx.drawImage(img, p.x, p.y); img.close(); }
+      });
+      if (header.encoding === "png") P.png = parts[0].data;
+      shown(header, offset - 4 - n, arrived);
+    }).catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); });
   }
   let drawing = Promise.resolve();
 
   // After a frame is on the canvas: bookkeeping, panel, acknowledgement.
-  function shown(header, png, arrived) {
+  function shown(header, size, arrived) {
         P.header = header; P.state = header.state; P.framesDrawn++;
         P.playing = header.playing; P.speed = header.speed;
-        P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, renderMs: header.renderMs, encodeMs: header.encodeMs,
-          bytes: png.length, arrived, drawn: performance.now() });
+        P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact, parts: header.parts.length,
+          renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, arrived, drawn: performance.now() });
         if (P.log.length > 2000) P.log.shift();
         P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
         // Input latency: from the pointer event to the first frame that includes it.
@@ -238,7 +244,9 @@
   $("scene").onchange = load;
   $("device").onchange = load;
   $("scale").onchange = load;
-  $("record").onclick = () => { $("record").disabled = true; $("download").hidden = true; send({ type: "record" }); };
+  $("record").onclick = () => {
+    $("record").disabled = true; $("download").hidden = true; $("recorded-path").hidden = true; send({ type: "record" });
+  };
   document.addEventListener("keydown", (e) => {
     if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT")) return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
