@@ -193,7 +193,8 @@ func flowLayoutBenchmark() {
         layoutMs.append(wallMilliseconds() - l0)
         checksum += Double(all.last?.frame.maxY ?? 0)
         // The two agree on every frame.
-        if all.count != itemCount || zip(all, rects).contains(where: { $0.frame != $1 }) {
+        let ordered = all.sorted { $0.indexPath.item < $1.indexPath.item }
+        if all.count != itemCount || zip(ordered, rects).contains(where: { $0.frame != $1 }) {
             print("  flow layout and reference disagree (\(all.count) attributes)")
         }
     }
