@@ -36,8 +36,6 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     public let isAnimated: Bool
     public private(set) var isInteractive = false
     public private(set) var initiallyInteractive = false
-    /// Whether an interaction ever drove the transition (from its start, or after a pause).
-    private var wasEverInteractive = false
     public private(set) var transitionWasCancelled = false
     public let presentationStyle: UIModalPresentationStyle
     public var targetTransform: CGAffineTransform { .identity }
@@ -210,7 +208,6 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
             return
         }
         isInteractive = true
-        wasEverInteractive = true
         transitionWasCancelled = false
         onInteractionActivity?()
         notifyInteractionHandlers()
@@ -218,11 +215,11 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
 
     private func checkInteractive(_ name: String) -> Bool {
         guard !isComplete, isInteractive else {
-            // A running transition that never was interactive: UIKit ignores the call and so
-            // does Flipbook, silently; correct code makes it (seed 002's dismissal animator
+            // A running transition that did not start interactively: UIKit ignores the call and
+            // so does Flipbook, silently; correct code makes it (seed 002's dismissal animator
             // calls finishInteractiveTransition() in its completion). docs/Semantics.md,
             // "Calls with no transition running".
-            if !isComplete && !wasEverInteractive { return false }
+            if !isComplete && !initiallyInteractive { return false }
             FlipbookDiagnostics.report(
                 "\(name) on a transition that is \(isComplete ? "complete" : "not interactive") (\(animatorName)); "
                     + "ignored. Call it once, while the interaction drives the transition.")
@@ -234,7 +231,6 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
     /// Marks the transition as driven by an interaction controller from its start.
     func beginInteraction() {
         isInteractive = true
-        wasEverInteractive = true
         initiallyInteractive = true
     }
 
