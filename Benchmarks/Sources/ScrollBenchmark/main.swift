@@ -118,7 +118,7 @@ func scrollBenchmark(render: Bool) {
     let maxOffset = cv.contentSize.height - cv.bounds.height + cv.adjustedContentInset.bottom
     // A fast fling's speed (6 000 pt/s), 50 pt a frame at 120 Hz.
     let step: CGFloat = 50
-    let frameCount = Int((maxOffset + cv.adjustedContentInset.top) / step)
+    let frameCount = Int(((maxOffset + cv.adjustedContentInset.top) / step).rounded(.up))
     var frameMs: [Double] = []
     var frameCpu: [Double] = []
     var renderMs: [Double] = []
