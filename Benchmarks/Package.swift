@@ -25,6 +25,9 @@ let package = Package(
         .executableTarget(
             name: "ExportBenchmark",
             dependencies: [.product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookCatalog", package: "Flipbook")]),
+        // One 120 Hz frame of a scrolling 10 000-item collection view; flow layout against a loop.
+        .executableTarget(
+            name: "ScrollBenchmark", dependencies: [.product(name: "Flipbook", package: "Flipbook")]),
         .executableTarget(
             name: "PhysicsBenchmark", dependencies: [.product(name: "Flipbook", package: "Flipbook"), "CBox2DHarness"]),
         // The fidelity scenes side by side: FlipbookPhysics, Box2D and the closed forms.

@@ -84,6 +84,25 @@ enum PixelVector {
         unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: v), to: UInt32.self)
     }
 
+    /// One bilinear sample of the two tap rows `top` and `bottom` (texels x0 and x0 + 1 in the
+    /// low and high words; `flat`: all four taps are the low word of `top`), scaled by the
+    /// coverage `k` (1/256; 256 and above is full), drawn source-over into the pixel at `o`.
+    /// Every intermediate fits 16-bit lanes (products of bytes, sums below 2^16).
+    @inline(__always) static func sampleOver(
+        top: UInt64, bottom: UInt64, flat: Bool, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer
+    ) {
+        var sample = flat ? lanes16(UInt32(truncatingIfNeeded: top)) : SIMD4<UInt16>(truncatingIfNeeded: bilinear(
+            unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy))
+        if k < 256 { sample = (sample &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
+        if sample == SIMD4<UInt16>() { return }
+        if sample[3] >= 255 {
+            // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
+            o.storeBytes(of: pack(sample), as: UInt32.self)
+        } else {
+            o.storeBytes(of: over(sample, o.load(as: UInt32.self)), as: UInt32.self)
+        }
+    }
+
     /// Source lanes (0…255, premultiplied) over the packed destination pixel `d`, rounded and
     /// clamped as `Pixel.overLanes`: d × (255 − sa) + 128 stays below 2^16, so 16-bit lanes
     /// compute it exactly.
@@ -91,5 +110,49 @@ enum PixelVector {
         let t = lanes16(d) &* (255 &- s[3]) &+ 128
         let r = s &+ ((t &+ (t &>> 8)) &>> 8)
         return pack(pointwiseMin(r, SIMD4<UInt16>(repeating: 255)))
+    }
+}
+
+/// `PixelVector.sampleOver` in plain integer arithmetic, bit for bit the same (no intermediate
+/// exceeds what the 16-bit lanes hold, so 32-bit scalars give the same values): used by
+/// unoptimised builds, where generic SIMD code is not specialised and runs many times slower.
+enum PixelScalar {
+    // Straight-line code on `let`s: unoptimised builds zero-fill the stack slots of `var`s and
+    // of nested functions' captures on every call, which cost as much as the arithmetic.
+    @inline(__always) static func sampleOver(
+        top: UInt64, bottom: UInt64, flat: Bool, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer
+    ) {
+        // Texel x0's channels in bits 0…31 of each tap row, x1's in bits 32…63.
+        let a = UInt32(truncatingIfNeeded: 256 &- wx), b = UInt32(truncatingIfNeeded: wx)
+        let c = UInt32(truncatingIfNeeded: 256 &- wy), d = UInt32(truncatingIfNeeded: wy)
+        let t0 = UInt32(truncatingIfNeeded: top), t1 = UInt32(truncatingIfNeeded: top &>> 32)
+        let b0 = UInt32(truncatingIfNeeded: bottom), b1 = UInt32(truncatingIfNeeded: bottom &>> 32)
+        let r = flat ? t0 & 0xFF : (((t0 & 0xFF) &* a &+ (t1 & 0xFF) &* b) &* c
+            &+ ((b0 & 0xFF) &* a &+ (b1 & 0xFF) &* b) &* d &+ 32768) &>> 16
+        let g = flat ? (t0 &>> 8) & 0xFF : ((((t0 &>> 8) & 0xFF) &* a &+ ((t1 &>> 8) & 0xFF) &* b) &* c
+            &+ (((b0 &>> 8) & 0xFF) &* a &+ ((b1 &>> 8) & 0xFF) &* b) &* d &+ 32768) &>> 16
+        let bl = flat ? (t0 &>> 16) & 0xFF : ((((t0 &>> 16) & 0xFF) &* a &+ ((t1 &>> 16) & 0xFF) &* b) &* c
+            &+ (((b0 &>> 16) & 0xFF) &* a &+ ((b1 &>> 16) & 0xFF) &* b) &* d &+ 32768) &>> 16
+        let al = flat ? t0 &>> 24 : (((t0 &>> 24) &* a &+ (t1 &>> 24) &* b) &* c
+            &+ ((b0 &>> 24) &* a &+ (b1 &>> 24) &* b) &* d &+ 32768) &>> 16
+        let kk = UInt32(truncatingIfNeeded: k)
+        let partial = k < 256
+        let s0 = partial ? (r &* kk &+ 128) &>> 8 : r
+        let s1 = partial ? (g &* kk &+ 128) &>> 8 : g
+        let s2 = partial ? (bl &* kk &+ 128) &>> 8 : bl
+        let s3 = partial ? (al &* kk &+ 128) &>> 8 : al
+        if s0 | s1 | s2 | s3 == 0 { return }
+        if s3 >= 255 {
+            o.storeBytes(of: s0 | s1 &<< 8 | s2 &<< 16 | s3 &<< 24, as: UInt32.self)
+            return
+        }
+        let dst = o.load(as: UInt32.self)
+        let ia = 255 &- s3
+        let u0 = (dst & 0xFF) &* ia &+ 128, u1 = ((dst &>> 8) & 0xFF) &* ia &+ 128
+        let u2 = ((dst &>> 16) & 0xFF) &* ia &+ 128, u3 = (dst &>> 24) &* ia &+ 128
+        let o0 = s0 &+ ((u0 &+ (u0 &>> 8)) &>> 8), o1 = s1 &+ ((u1 &+ (u1 &>> 8)) &>> 8)
+        let o2 = s2 &+ ((u2 &+ (u2 &>> 8)) &>> 8), o3 = s3 &+ ((u3 &+ (u3 &>> 8)) &>> 8)
+        let p0 = o0 > 255 ? 255 : o0, p1 = o1 > 255 ? 255 : o1, p2 = o2 > 255 ? 255 : o2, p3 = o3 > 255 ? 255 : o3
+        o.storeBytes(of: p0 | p1 &<< 8 | p2 &<< 16 | p3 &<< 24, as: UInt32.self)
     }
 }

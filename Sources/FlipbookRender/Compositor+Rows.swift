@@ -444,17 +444,14 @@ struct QuadJob: @unchecked Sendable {
                 o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
                 continue
             }
-            // From here every intermediate fits 16-bit lanes (products of bytes, sums below 2^16).
-            var sample = flat ? PixelVector.lanes16(t00) : SIMD4<UInt16>(truncatingIfNeeded: PixelVector.bilinear(
-                unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy))
-            if k < 256 { sample = (sample &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
-            if sample == SIMD4<UInt16>() { continue }
-            if sample[3] >= 255 {
-                // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
-                o.storeBytes(of: PixelVector.pack(sample), as: UInt32.self)
-            } else {
-                o.storeBytes(of: PixelVector.over(sample, o.load(as: UInt32.self)), as: UInt32.self)
-            }
+            #if DEBUG
+            // Unoptimised builds do not specialise the standard library's generic SIMD code
+            // (every lane operation looked its metadata up): the scalar form, bit for bit the
+            // same, renders several times faster there (docs/ARCHITECTURE.md, "The compositor in debug builds").
+            PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+            #else
+            PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+            #endif
         }
     }
 }

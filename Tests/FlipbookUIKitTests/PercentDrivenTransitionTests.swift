@@ -399,6 +399,33 @@ struct PercentDrivenTransitionTests {
         #expect(shade.alpha == 1 && f.a.presentedViewController === f.b)
     }
 
+    /// A pan handler that calls update, finish or cancel on every gesture, whether or not its
+    /// transition started or is still running: UIKit ignores those calls and so does Flipbook,
+    /// silently (docs/Semantics.md, "Calls with no transition running").
+    @Test func callsWithNoTransitionAreIgnoredSilently() {
+        MediaClock.main.runUntilIdle()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        let f = PercentDrivenFixture(interaction: interaction)
+        let before = FlipbookDiagnostics.capture {
+            interaction.update(0.3)
+            interaction.cancel()
+        }
+        #expect(before.isEmpty, "\(before)")
+        f.a.present(f.b, animated: true)
+        interaction.update(0.6)
+        interaction.finish()
+        MediaClock.main.runUntilIdle()
+        #expect(f.a.presentedViewController === f.b && f.b.transitionCoordinator == nil)
+        let after = FlipbookDiagnostics.capture {
+            interaction.update(0.2)
+            interaction.finish()
+            interaction.cancel()
+            MediaClock.main.runUntilIdle()
+        }
+        #expect(after.isEmpty, "\(after)")
+        #expect(f.a.presentedViewController === f.b && f.b.view.window === f.window)
+    }
+
     @Test func badInputIsClampedReportedAndIgnored() {
         MediaClock.main.runUntilIdle()
         let idle = UIPercentDrivenInteractiveTransition()
@@ -408,8 +435,10 @@ struct PercentDrivenTransitionTests {
             idle.pause()
             idle.update(0.5)
         }
-        #expect(idleReports.count == 4)
-        #expect(idleReports.first?.hasPrefix("UIPercentDrivenInteractiveTransition.finish() with no interactive transition running") == true)
+        // With no transition, finish, cancel and update are ignored silently, as in UIKit
+        // (docs/Semantics.md, "Calls with no transition running"); pause is reported.
+        #expect(idleReports.count == 1, "\(idleReports)")
+        #expect(idleReports.first?.hasPrefix("UIPercentDrivenInteractiveTransition.pause()") == true)
 
         let interaction = UIPercentDrivenInteractiveTransition()
         interaction.completionSpeed = -3  // reads as 1

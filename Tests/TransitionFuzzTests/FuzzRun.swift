@@ -42,6 +42,8 @@ struct FuzzRun {
         "UIPercentDrivenInteractiveTransition.update(_:) with no interactive transition running",
         "UIPercentDrivenInteractiveTransition.finish() with no interactive transition running",
         "UIPercentDrivenInteractiveTransition.cancel() with no interactive transition running",
+        "UIPercentDrivenInteractiveTransition.finish() while its transition is already finishing",
+        "UIPercentDrivenInteractiveTransition.cancel() while its transition is already finishing",
         "UIPercentDrivenInteractiveTransition.pause() while the transition is not running on its own",
         "UIPercentDrivenInteractiveTransition.update(_:) got ",
         "updateInteractiveTransition(_:) got ",

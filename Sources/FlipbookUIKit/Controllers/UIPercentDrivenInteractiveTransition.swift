@@ -126,8 +126,11 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     // MARK: Driving
 
     /// Shows the transition at `percentComplete` (0…1; NaN is ignored and other values are
-    /// clamped, reported once).
+    /// clamped, reported once). With no transition attached (none started yet, or the last
+    /// one completed) the call does nothing and reports nothing, as in UIKit
+    /// (docs/Semantics.md, "Calls with no transition running").
     open func update(_ percentComplete: CGFloat) {
+        guard context != nil else { return }
         guard let context, phase == .interactive, !context.isComplete else {
             FlipbookDiagnostics.report(
                 "UIPercentDrivenInteractiveTransition.update(_:) with no interactive transition running; ignored.",
@@ -146,10 +149,12 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         show(p)
     }
 
-    /// Ends the interaction and plays the rest of the transition.
+    /// Ends the interaction and plays the rest of the transition. With no transition attached
+    /// it does nothing, silently (as `update(_:)`).
     open func finish() { complete(finishing: true, name: "finish()") }
 
-    /// Ends the interaction and plays the transition back to its start.
+    /// Ends the interaction and plays the transition back to its start. With no transition
+    /// attached it does nothing, silently (as `update(_:)`).
     open func cancel() { complete(finishing: false, name: "cancel()") }
 
     /// Stops a finishing, cancelling or non-interactively running transition where it is
@@ -173,10 +178,13 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     }
 
     private func complete(finishing: Bool, name: String) {
+        // No transition: UIKit ignores the call silently; pan handlers call finish() or
+        // cancel() on every gesture end, whether or not they started a transition.
+        guard context != nil else { return }
         guard let context, phase == .interactive, !context.isComplete, context.isInteractive else {
             FlipbookDiagnostics.report(
-                "UIPercentDrivenInteractiveTransition.\(name) with no interactive transition running "
-                    + "(called twice, or before the transition started); ignored.",
+                "UIPercentDrivenInteractiveTransition.\(name) while its transition is already finishing or "
+                    + "cancelling (called twice); ignored.",
                 once: "PercentDriven.\(name)")
             return
         }

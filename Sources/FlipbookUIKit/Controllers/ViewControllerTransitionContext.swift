@@ -215,6 +215,11 @@ public final class ViewControllerTransitionContext: UIViewControllerContextTrans
 
     private func checkInteractive(_ name: String) -> Bool {
         guard !isComplete, isInteractive else {
+            // A running transition that did not start interactively: UIKit ignores the call and
+            // so does Flipbook, silently; correct code makes it (seed 002's dismissal animator
+            // calls finishInteractiveTransition() in its completion). docs/Semantics.md,
+            // "Calls with no transition running".
+            if !isComplete && !initiallyInteractive { return false }
             FlipbookDiagnostics.report(
                 "\(name) on a transition that is \(isComplete ? "complete" : "not interactive") (\(animatorName)); "
                     + "ignored. Call it once, while the interaction drives the transition.")
