@@ -95,6 +95,12 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var maxRotationPerStep: Double = 0.5 * Double.pi
     public var maxLinearCorrection: Double
     public var baumgarte: Double = 0.2
+    /// After the position iterations, push dynamic bodies fully out of the static shapes they
+    /// touch (up to `positionIterations` passes), so static geometry has the last word over
+    /// joint corrections. The iterations alone solve contacts a fifth at a time (`baumgarte`) and
+    /// joints in full, so a rigid joint pulling a light body into a wall wins and a closed
+    /// boundary leaks. Off in `box2D` (Box2D 2.4 has no such pass).
+    public var projectsStaticContacts = true
     public var linearSleepTolerance: Double
     public var angularSleepTolerance: Double = 2.0 / 180.0 * Double.pi
     /// Seconds a body must stay below the sleep tolerances before it (and its island) sleeps.
@@ -119,6 +125,7 @@ public struct PhysicsSettings: Sendable, Equatable {
         s.fixedTimeStep = 1.0 / 60.0
         s.polygonRadius = 2 * s.linearSlop
         s.speculativeDistance = 0
+        s.projectsStaticContacts = false
         return s
     }
 }

@@ -50,6 +50,7 @@ extension PhysicsWorld {
         findNewContacts()
         updateContacts()
         solve(h)
+        if settings.projectsStaticContacts { projectOutOfStaticShapes() }
         if settings.continuousCollision { solveContinuous(h) }
         synchronizeBroadPhase()
         simulatedTime += h
@@ -127,6 +128,37 @@ extension PhysicsWorld {
 
     // MARK: Narrow phase
 
+    /// The manifold of primitives `pA` (with transform `xfA`, centre of mass `cA`) and `pB`, as
+    /// the narrow phase computes it (chain segments decide with their neighbours).
+    func collide(_ pA: Primitive, _ xfA: PhysicsTransform, _ cA: PhysicsVector, _ pB: Primitive, _ xfB: PhysicsTransform, _ cB: PhysicsVector,
+                 _ vbase: UnsafePointer<PhysicsVector>, _ nbase: UnsafePointer<PhysicsVector>, slop: Double, margin: Double) -> Manifold {
+        var m = Manifold()
+        if pA.isCircle {
+            collideCircles(&m, centerA: pA.center, radiusA: pA.radius, xfA, centerB: pB.center, radiusB: pB.radius, xfB, margin: margin)
+            return m
+        }
+        let polyA = PolygonRef(vertices: vbase + Int(pA.vStart), normals: nbase + Int(pA.vStart), count: Int(pA.vCount), radius: pA.radius)
+        if pB.isCircle {
+            collidePolygonAndCircle(&m, polyA, xfA, center: pB.center, radius: pB.radius, xfB, margin: margin)
+            return m
+        }
+        let polyB = PolygonRef(vertices: vbase + Int(pB.vStart), normals: nbase + Int(pB.vStart), count: Int(pB.vCount), radius: pB.radius)
+        collidePolygons(&m, polyA, xfA, polyB, xfB, linearSlop: slop, margin: margin)
+        if m.count > 0 && m.type == .faceB && pA.isChainSegment {
+            let normal = WorldManifold(m, xfA, pA.radius, xfB, pB.radius).normal
+            let decision = chainDecision(normal: normal, polygonCenter: cB,
+                                         v1: xfA.apply(polyA.vertices[0]), v2: xfA.apply(polyA.vertices[1]),
+                                         ghost0: pA.ghost0.map { xfA.apply($0) }, ghost3: pA.ghost3.map { xfA.apply($0) })
+            switch decision {
+            case .keep: break
+            case .skip: m.count = 0
+            case .snap: collidePolygons(&m, polyA, xfA, polyB, xfB, linearSlop: slop, margin: margin, forceFaceA: true)
+            }
+        }
+        _ = cA
+        return m
+    }
+
     func updateContacts() {
         let slop = settings.linearSlop, margin = max(0, settings.speculativeDistance)
         var destroy: [Int] = []
@@ -144,29 +176,7 @@ extension PhysicsWorld {
                         destroy.append(ci)
                         continue
                     }
-                    var m = Manifold()
-                    if pA.isCircle {
-                        collideCircles(&m, centerA: pA.center, radiusA: pA.radius, bA.xf, centerB: pB.center, radiusB: pB.radius, bB.xf, margin: margin)
-                    } else {
-                        let polyA = PolygonRef(vertices: vbase + Int(pA.vStart), normals: nbase + Int(pA.vStart), count: Int(pA.vCount), radius: pA.radius)
-                        if pB.isCircle {
-                            collidePolygonAndCircle(&m, polyA, bA.xf, center: pB.center, radius: pB.radius, bB.xf, margin: margin)
-                        } else {
-                            let polyB = PolygonRef(vertices: vbase + Int(pB.vStart), normals: nbase + Int(pB.vStart), count: Int(pB.vCount), radius: pB.radius)
-                            collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop, margin: margin)
-                            if m.count > 0 && m.type == .faceB && pA.isChainSegment {
-                                let normal = WorldManifold(m, bA.xf, pA.radius, bB.xf, pB.radius).normal
-                                let decision = chainDecision(normal: normal, polygonCenter: bB.c,
-                                                             v1: bA.xf.apply(polyA.vertices[0]), v2: bA.xf.apply(polyA.vertices[1]),
-                                                             ghost0: pA.ghost0.map { bA.xf.apply($0) }, ghost3: pA.ghost3.map { bA.xf.apply($0) })
-                                switch decision {
-                                case .keep: break
-                                case .skip: m.count = 0
-                                case .snap: collidePolygons(&m, polyA, bA.xf, polyB, bB.xf, linearSlop: slop, margin: margin, forceFaceA: true)
-                                }
-                            }
-                        }
-                    }
+                    var m = collide(pA, bA.xf, bA.c, pB, bB.xf, bB.c, vbase, nbase, slop: slop, margin: margin)
                     // Warm start: carry impulses over to points with the same feature id.
                     let old = c.manifold
                     for j in 0..<m.count {

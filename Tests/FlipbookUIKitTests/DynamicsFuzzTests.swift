@@ -22,18 +22,18 @@ import TestSupport
         #expect(a.swiftCode.contains("seed 77"))
     }
 
-    /// The checker catches a broken scene (an item placed outside the box), shrinks it and
-    /// prints a reproduction.
+    /// The checker catches a broken scene (an item placed outside the box, beyond its walls),
+    /// shrinks it and prints a reproduction.
     @Test func aFailingSceneShrinksAndPrints() {
         var scene = PhysicsFuzzScene(seed: 5, seconds: 2)
-        scene.items[0].x = -100
+        scene.items[0].x = -2000
         let shrunk = PhysicsFuzzer.shrink(scene)
         #expect(shrunk != nil)
         if let (minimal, failure) = shrunk {
             #expect(failure.reason.contains("left the box"))
             #expect(minimal.behaviors.isEmpty)
             #expect(minimal.items.count == 1)
-            #expect(minimal.swiftCode.contains("FuzzItem(center: CGPoint(x: -100"))
+            #expect(minimal.swiftCode.contains("FuzzItem(center: CGPoint(x: -2000"))
         }
     }
 

@@ -161,9 +161,9 @@ extension Joint {
     func solvePosition(_ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double, maxCorrection: Double) -> Bool {
         switch payload {
         case .distance(let j): j.solvePosition(bodies, pos, slop: slop, maxCorrection: maxCorrection)
-        case .revolute(let j): j.solvePosition(bodies, pos, slop: slop)
-        case .prismatic(let j): j.solvePosition(bodies, pos, slop: slop)
-        case .weld(let j): j.solvePosition(bodies, pos, slop: slop)
+        case .revolute(let j): j.solvePosition(bodies, pos, slop: slop, maxCorrection: maxCorrection)
+        case .prismatic(let j): j.solvePosition(bodies, pos, slop: slop, maxCorrection: maxCorrection)
+        case .weld(let j): j.solvePosition(bodies, pos, slop: slop, maxCorrection: maxCorrection)
         case .mouse(let j): j.solvePosition()
         }
     }
@@ -192,3 +192,14 @@ struct Mat33 {
 
 let angularSlop = 2.0 / 180.0 * Double.pi
 let maxAngularCorrection = 8.0 / 180.0 * Double.pi
+
+/// `v` shortened to at most `limit` long: a joint's positional error corrected in one pass is
+/// bounded (Box2D's b2_maxLinearCorrection), so one pass cannot throw a light body across the
+/// world (or into a wall) when a joint is far from satisfied.
+@inline(__always) func clampLength(_ v: PhysicsVector, _ limit: Double) -> PhysicsVector {
+    let l2 = v.lengthSquared
+    return l2 > limit * limit ? (limit / l2.squareRoot()) * v : v
+}
+
+/// An angle error bounded to ±`maxAngularCorrection` for one pass.
+@inline(__always) func clampAngle(_ a: Double) -> Double { min(max(a, -maxAngularCorrection), maxAngularCorrection) }

@@ -85,7 +85,7 @@ struct PrismaticJoint {
 
     /// Corrects the perpendicular offset and the angle, and the translation into its limits when
     /// one is active (a 3×3 solve then, else 2×2).
-    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double) -> Bool {
+    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double, maxCorrection: Double) -> Bool {
         let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB
         var cA = pos[b.a].c, aA = pos[b.a].a, cB = pos[b.b].c, aB = pos[b.b].a
         let qA = PhysicsRotation(angle: aA), qB = PhysicsRotation(angle: aB)
@@ -95,9 +95,11 @@ struct PrismaticJoint {
         let pa1 = cross(d + ra, ax), pa2 = cross(rb, ax)
         let pp = cross(1.0, ax)
         let ps1 = cross(d + ra, pp), ps2 = cross(rb, pp)
-        let C1 = PhysicsVector(dot(pp, d), aB - aA - referenceAngle)
-        var linearError = abs(C1.x)
-        let angularError = abs(C1.y)
+        let error1 = PhysicsVector(dot(pp, d), aB - aA - referenceAngle)
+        var linearError = abs(error1.x)
+        let angularError = abs(error1.y)
+        // Each pass corrects at most maxCorrection and maxAngularCorrection of the error.
+        let C1 = PhysicsVector(min(max(error1.x, -maxCorrection), maxCorrection), clampAngle(error1.y))
         var active = false, C2 = 0.0
         if enableLimit {
             let tr = dot(ax, d)
@@ -116,6 +118,7 @@ struct PrismaticJoint {
             K.ez.1 = iA * pa1 + iB * pa2
             K.ex.2 = K.ez.0; K.ey.2 = K.ez.1
             K.ez.2 = mA + mB + iA * pa1 * pa1 + iB * pa2 * pa2
+            C2 = min(max(C2, -maxCorrection), maxCorrection)
             let s = K.solve33((C1.x, C1.y, C2)); imp = (-s.0, -s.1, -s.2)
         } else { let s = K.solve22(C1); imp = (-s.x, -s.y, 0) }
         let P = imp.0 * pp + imp.2 * ax

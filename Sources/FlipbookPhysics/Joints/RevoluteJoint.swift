@@ -77,7 +77,7 @@ struct RevoluteJoint {
     }
 
     /// Corrects the angle into its limits, then pulls the anchors together.
-    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double) -> Bool {
+    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double, maxCorrection: Double) -> Bool {
         let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB
         var cA = pos[b.a].c, aA = pos[b.a].a, cB = pos[b.b].c, aB = pos[b.b].a
         var angularError = 0.0
@@ -97,7 +97,8 @@ struct RevoluteJoint {
         }
         let qA = PhysicsRotation(angle: aA), qB = PhysicsRotation(angle: aB)
         let ra = qA.apply(b.anchorA), rb = qB.apply(b.anchorB)
-        let C = cB + rb - cA - ra
+        let error = cB + rb - cA - ra
+        let C = clampLength(error, maxCorrection)  // at most maxCorrection a pass
         var K = Mat33()
         K.ex.0 = mA + mB + iA * ra.y * ra.y + iB * rb.y * rb.y
         K.ey.0 = -iA * ra.x * ra.y - iB * rb.x * rb.y
@@ -106,6 +107,6 @@ struct RevoluteJoint {
         let i = -K.solve22(C)
         cA -= mA * i; aA -= iA * cross(ra, i); cB += mB * i; aB += iB * cross(rb, i)
         pos[b.a] = SolverPosition(c: cA, a: aA); pos[b.b] = SolverPosition(c: cB, a: aB)
-        return C.length <= slop && angularError <= angularSlop
+        return error.length <= slop && angularError <= angularSlop
     }
 }

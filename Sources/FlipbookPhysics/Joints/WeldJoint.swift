@@ -45,7 +45,7 @@ struct WeldJoint {
     }
 
     /// Pulls the anchors together and the angle back to `referenceAngle` in one 3×3 solve.
-    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double) -> Bool {
+    func solvePosition(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, slop: Double, maxCorrection: Double) -> Bool {
         let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB
         var cA = pos[b.a].c, aA = pos[b.a].a, cB = pos[b.b].c, aB = pos[b.b].a
         let qA = PhysicsRotation(angle: aA), qB = PhysicsRotation(angle: aB)
@@ -58,12 +58,14 @@ struct WeldJoint {
         K.ey.1 = mA + mB + ra.x * ra.x * iA + rb.x * rb.x * iB
         K.ez.1 = ra.x * iA + rb.x * iB
         K.ex.2 = K.ez.0; K.ey.2 = K.ez.1; K.ez.2 = iA + iB
-        let C1 = cB + rb - cA - ra, C2 = aB - aA - referenceAngle
+        let error1 = cB + rb - cA - ra, error2 = aB - aA - referenceAngle
+        // Each pass corrects at most maxCorrection and maxAngularCorrection of the error.
+        let C1 = clampLength(error1, maxCorrection), C2 = clampAngle(error2)
         let i: (Double, Double, Double)
         if K.ez.2 > 0 { let s = K.solve33((C1.x, C1.y, C2)); i = (-s.0, -s.1, -s.2) } else { let p = K.solve22(C1); i = (-p.x, -p.y, 0) }
         let P = PhysicsVector(i.0, i.1)
         cA -= mA * P; aA -= iA * (cross(ra, P) + i.2); cB += mB * P; aB += iB * (cross(rb, P) + i.2)
         pos[b.a] = SolverPosition(c: cA, a: aA); pos[b.b] = SolverPosition(c: cB, a: aB)
-        return C1.length <= slop && abs(C2) <= angularSlop
+        return error1.length <= slop && abs(error2) <= angularSlop
     }
 }

@@ -126,6 +126,46 @@ import Flipbook
         #expect(wall.view.window != nil)
         GoldenImage.assert(
             GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/blur-dimming-sheet-filmstrip",
+
+    @Test func cardStackSnapsBackAndThrows() {
+        let vc = CardStackViewController()
+        let app = AppDriver(rootViewController: vc)
+        let center = vc.stackCenter
+        #expect(center == CGPoint(x: 196.5, y: 852 / 2 - 30))
+        #expect(vc.cards.count == 4)
+        guard let first = vc.cards.last, vc.cards.count == 4 else { return }
+        let second = vc.cards[2]
+        // A slow drag (250 pt/s), grabbed below and right of the centre: the card follows the
+        // finger, turning about the grab point, and snaps back when let go.
+        let grab = CGPoint(x: center.x + 50, y: center.y + 70)
+        app.at(0.1) { app.drag(from: grab, to: CGPoint(x: grab.x + 90, y: grab.y + 120), duration: 0.6) }
+        // A throw (2100 pt/s to the left, lifted inside the screen): the card flies off, is
+        // removed once it has left the screen, and the next card moves up.
+        app.at(1.8) { app.drag(from: grab, to: CGPoint(x: grab.x - 210, y: grab.y + 30), duration: 0.1) }
+        var frames: [RenderedImage] = []
+        var dragged = CGPoint.zero
+        for t in [0.5, 0.85, 1.7, 1.95, 2.5] {
+            app.run(until: t)
+            if t == 0.5 { dragged = first.center }
+            if t == 1.7 {
+                // Back on the stack, upright.
+                #expect(hypot(first.center.x - center.x, first.center.y - center.y) < 1)
+                #expect(abs(atan2(first.transform.b, first.transform.a)) < 0.02)
+                #expect(vc.snappedCount == 1 && vc.thrownCount == 0)
+            }
+            frames.append(app.render(scale: 0.5))
+        }
+        app.runScript()
+        // Mid-drag the card had moved with the finger (about 2/3 of the way, 60 and 80 pt).
+        #expect(dragged.x > center.x + 40 && dragged.y > center.y + 55)
+        #expect(vc.releaseVelocity.x < -1500)
+        #expect(vc.thrownCount == 1)
+        #expect(first.superview == nil)
+        #expect(vc.cards.count == 3 && vc.cards.last === second)
+        #expect(second.center == center && second.transform == .identity)
+        #expect(second.isUserInteractionEnabled)
+        GoldenImage.assert(
+            GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/card-stack-filmstrip",
             tolerance: .init(channel: 2, pixelFraction: 0.001))
     }
 }
