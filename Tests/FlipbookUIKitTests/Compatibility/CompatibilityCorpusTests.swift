@@ -126,6 +126,8 @@ import Flipbook
         #expect(wall.view.window != nil)
         GoldenImage.assert(
             GoldenImage.filmstrip(frames)!, named: "CompatibilityCorpusTests/blur-dimming-sheet-filmstrip",
+            tolerance: .init(channel: 2, pixelFraction: 0.001))
+    }
 
     @Test func cardStackSnapsBackAndThrows() {
         let vc = CardStackViewController()
