@@ -56,7 +56,8 @@ extension CALayer {
             return
         }
         // Other actions learn the model value before the change under "previousValue" (UIKit's
-        // additive animations need it: docs/Semantics.md, "UIView animations").
-        action.run(forKey: key, object: self, arguments: oldValue.map { ["previousValue": $0] })
+        // additive animations need it: docs/Semantics.md, "UIView animations"); NSNull stands
+        // for nil (a layer without a background colour).
+        action.run(forKey: key, object: self, arguments: ["previousValue": oldValue ?? NSNull()])
     }
 }

@@ -59,7 +59,12 @@ final class ChangeCaptureAction: CAAction {
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer, let change else { return }
-        let previous = dict?["previousValue"] ?? AnimatableLayerKeys.value(of: layer, forKey: event)
+        let previous: Any?
+        if let recorded = dict?["previousValue"] {
+            previous = recorded is NSNull ? nil : recorded
+        } else {
+            previous = AnimatableLayerKeys.value(of: layer, forKey: event)
+        }
         if change.isAdditive {
             change.setStart(previous)
             return

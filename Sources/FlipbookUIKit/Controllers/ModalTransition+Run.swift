@@ -20,9 +20,14 @@ extension ModalTransition {
     }
 
     /// The container's layout pass (the presentation controller's layout hooks).
+    /// The container's layout pass after the animator has started. A presentation always
+    /// lays it out (the presentation controller places its views); a dismissal only when the
+    /// animator changed what needs it, as a layout pass would on iOS: forcing one would call
+    /// `containerViewWillLayoutSubviews()`, whose usual `presentedView.frame = frameOfPresented…`
+    /// would move the model value under the dismissal's additive animation.
     func layoutContainer() {
         guard !context.isComplete || context.isPresentationTransition else { return }
-        context.containerView.setNeedsLayout()
+        if context.isPresentationTransition { context.containerView.setNeedsLayout() }
         context.containerView.layoutIfNeeded()
     }
 

@@ -78,6 +78,7 @@ final class TransitionEngine {
     /// Starts the transition (see the type's documentation for the order).
     func run() {
         Self.running.append(self)
+        UIPercentDrivenInteractiveTransition.releaseAdoptedLayers(enclosing: context.containerView.layer)
         TransitionProbe.emit(.began(context))
         // The context keeps the engine alive until the transition completes.
         context.onComplete = { [self] didComplete in

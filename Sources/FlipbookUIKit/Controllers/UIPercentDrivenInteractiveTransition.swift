@@ -247,6 +247,11 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         let now = Double(storedPercent) * Double(storedDuration)
         for layer in layers {
             if layer.isInside(container) || alongsideLayers.contains(where: { layer.isInside($0.layer) }) { continue }
+            // Another transition running inside it keeps its own clock (see
+            // `releaseAdoptedLayers(enclosing:)`).
+            if TransitionEngine.running.contains(where: {
+                $0.context !== context && $0.context.containerView.layer.isInside(layer)
+            }) { continue }
             if container.isInside(layer) {
                 FlipbookDiagnostics.report(
                     "An alongside animation on an ancestor of the transition's container view runs on its own clock "
@@ -263,6 +268,29 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
             alongsideLayers.append((layer, (layer.speed, layer.timeOffset, layer.beginTime)))
             layer.speed = 0
             layer.timeOffset = now
+            if !Self.adopting.contains(where: { $0 === self }) { Self.adopting.append(self) }
+        }
+    }
+
+    /// The percent-driven interactions that hold adopted layers now.
+    private static var adopting: [UIPercentDrivenInteractiveTransition] = []
+
+    /// A transition is starting in `container`: an adopted layer around it stops following
+    /// the interaction and runs on from where it stands (its time continues, so nothing jumps),
+    /// or the new transition's animations would wait for the interaction to end.
+    static func releaseAdoptedLayers(enclosing container: CALayer) {
+        for controller in adopting { controller.releaseAdopted(enclosing: container) }
+    }
+
+    private func releaseAdopted(enclosing inner: CALayer) {
+        alongsideLayers.removeAll { entry in
+            guard inner.isInside(entry.layer) else { return false }
+            let layer = entry.layer
+            let local = layer.timeOffset
+            layer.speed = entry.timing.speed == 0 ? 1 : entry.timing.speed
+            layer.timeOffset = local
+            layer.beginTime = layer.superlayer?.convertTime(CACurrentMediaTime(), from: nil) ?? CACurrentMediaTime()
+            return true
         }
     }
 
@@ -337,6 +365,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         stopRamp()
         pausedLayer = nil
         alongsideLayers = []
+        Self.adopting.removeAll { $0 === self }
         propertyAnimator = nil
         context = nil
         phase = .idle
