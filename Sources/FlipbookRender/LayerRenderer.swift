@@ -21,6 +21,10 @@ public final class LayerRenderer {
     private let pool = RasterPool()
     /// What the frame buffer holds: the list and background it was last drawn from.
     private var shown: (items: [DisplayItem], background: UInt32)?
+    /// The image `render(_:)` last returned, while the frame buffer still holds exactly it: an
+    /// unchanged frame returns it again (the same storage, neither allocated nor copied), which
+    /// also lets exporters see a repeated frame at once.
+    private var lastImage: RenderedImage?
     /// The composite of a display list's leading items that stayed the same for two frames (a
     /// static backdrop under moving layers): damaged pixels start from it instead of being
     /// drawn from the bottom up.
@@ -66,13 +70,24 @@ public final class LayerRenderer {
     public func render(_ layer: CALayer) -> RenderedImage {
         let root = LayerPresentation.presented(layer)
         let size = pixelSize(of: root)
-        // The workers copy their rows out as they finish, straight into the image's storage.
+        let previous = lastImage.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
+        lastImage = nil
+        var unchanged = false
+        // The workers copy their rows out as they finish, straight into the image's storage
+        // (left empty when nothing changed since `previous`).
         let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { buffer, count in
-            let r = renderPresented(root, copy: buffer.baseAddress)
-            count = r.byteCount
+            let r = renderPresented(root, copy: buffer.baseAddress, reusing: previous != nil, unchanged: &unchanged)
+            count = unchanged ? 0 : r.byteCount
         }
-        return RenderedImage(width: size.width, height: size.height, premultipliedPixels: pixels)
-            ?? RenderedImage(raster: Raster(width: 1, height: 1))
+        if unchanged, let previous {
+            lastImage = previous
+            return previous
+        }
+        guard let image = RenderedImage(width: size.width, height: size.height, premultipliedPixels: pixels) else {
+            return RenderedImage(raster: Raster(width: 1, height: 1))
+        }
+        lastImage = image
+        return image
     }
 
     /// Renders `layer` (as `render(_:)`) into a `CGImage`, e.g. for snapshots and drawHierarchy.
@@ -82,12 +97,17 @@ public final class LayerRenderer {
     }
 
     func renderRaster(_ layer: CALayer) -> Raster {
-        renderPresented(LayerPresentation.presented(layer))
+        lastImage = nil  // the frame buffer may no longer hold it
+        var unchanged = false
+        return renderPresented(LayerPresentation.presented(layer), reusing: false, unchanged: &unchanged)
     }
 
     /// Renders a presentation tree into the frame buffer (and, with `copy`, copies the frame
-    /// there: `pixelSize(of: root)` pixels × 4 bytes).
-    private func renderPresented(_ root: CALayer, copy: UnsafeMutablePointer<UInt8>? = nil) -> Raster {
+    /// there: `pixelSize(of: root)` pixels × 4 bytes). With `reusing`, a frame with nothing to
+    /// redraw is not copied: `unchanged` is set instead.
+    private func renderPresented(
+        _ root: CALayer, copy: UnsafeMutablePointer<UInt8>? = nil, reusing: Bool, unchanged: inout Bool
+    ) -> Raster {
         let size = pixelSize(of: root)  // the presented bounds (they may be animating)
         let raster: Raster
         if let f = frame, f.width == size.width, f.height == size.height {
@@ -120,6 +140,8 @@ public final class LayerRenderer {
             } else {
                 DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool, copy: copy)
             }
+        } else if reusing {
+            unchanged = true
         } else if let copy {
             copy.update(from: raster.data, count: raster.byteCount)
         }

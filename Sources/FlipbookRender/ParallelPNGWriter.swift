@@ -4,8 +4,10 @@ import Foundation
 ///
 /// `submit` blocks while `maximumInFlight` frames are being encoded, so at most that many frames
 /// are held whatever the scene's length. Each file is a pure function of its frame, so the
-/// order in which workers finish changes nothing on disk.
-// @unchecked: `failure` is only touched under `lock`; the semaphore and group are thread-safe.
+/// order in which workers finish changes nothing on disk; and a frame equal to the one submitted
+/// before it is not encoded again: its file gets the same bytes once they exist.
+// @unchecked: `failure` is only touched under `lock`; the semaphore and groups are thread-safe;
+// `last` is only touched by the submitting thread.
 final class ParallelPNGWriter: @unchecked Sendable {
     let maximumInFlight: Int
     let level: Int32
@@ -14,6 +16,17 @@ final class ParallelPNGWriter: @unchecked Sendable {
     private let group = DispatchGroup()
     private let lock = NSLock()
     private var failure: Error?
+    /// The last frame submitted and its encoding (filled by a worker, ready once `done` is).
+    private var last: (pixels: [UInt8], png: EncodedPNG)?
+    /// Frames encoded, and frames that repeated the one before (written from its bytes).
+    private(set) var encodedCount = 0, repeatedCount = 0
+
+    /// One frame's PNG bytes, filled by the worker that encodes it.
+    // @unchecked: `data` is written once before `done` is left and read only after it.
+    private final class EncodedPNG: @unchecked Sendable {
+        let done = DispatchGroup()
+        var data = Data()
+    }
 
     init(maximumInFlight: Int = ParallelPNGWriter.defaultInFlight, level: Int32 = PNGEncoder.defaultLevel,
          filter: PNGEncoder.Filter = PNGEncoder.defaultFilter) {
@@ -37,16 +50,48 @@ final class ParallelPNGWriter: @unchecked Sendable {
     func submit(_ image: RenderedImage, to url: URL) throws {
         if let e = error { throw e }
         slots.wait()
+        if let last, Self.samePixels(last.pixels, image.premultipliedPixels) {
+            // Written when the earlier frame's bytes exist, without holding a worker meanwhile.
+            repeatedCount += 1
+            let png = last.png
+            group.enter()
+            png.done.notify(queue: .global(qos: .userInitiated)) { [self] in
+                defer { slots.signal(); group.leave() }
+                guard error == nil else { return }
+                write(png.data, to: url)
+            }
+            return
+        }
+        encodedCount += 1
+        let png = EncodedPNG()
+        png.done.enter()
+        last = (image.premultipliedPixels, png)
         let level = level, filter = filter
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             defer { slots.signal() }
-            guard error == nil else { return }
-            let data = PNGEncoder.encode(image, level: level, filter: filter)
-            do {
-                guard !data.isEmpty else { throw RenderError.io("could not encode \(url.lastPathComponent) (out of memory?)") }
-                try data.write(to: url)
-            } catch {
-                record(error as? RenderError ?? RenderError.io("cannot write \(url.path): \(error.localizedDescription)"))
+            guard error == nil else { png.done.leave(); return }
+            png.data = PNGEncoder.encode(image, level: level, filter: filter)
+            png.done.leave()
+            write(png.data, to: url)
+        }
+    }
+
+    private func write(_ data: Data, to url: URL) {
+        do {
+            guard !data.isEmpty else { throw RenderError.io("could not encode \(url.lastPathComponent) (out of memory?)") }
+            try data.write(to: url)
+        } catch {
+            record(error as? RenderError ?? RenderError.io("cannot write \(url.path): \(error.localizedDescription)"))
+        }
+    }
+
+    /// Whether two frames of the same size hold the same bytes (the same storage first).
+    static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                pa.baseAddress == pb.baseAddress || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
             }
         }
     }

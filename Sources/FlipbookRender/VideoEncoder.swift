@@ -21,10 +21,9 @@ public final class VideoEncoder {
     private let input: FileHandle
     private let stderrBox = DataBox()
     private let stderrDone = DispatchGroup()
-    /// Straight-alpha bytes of the frame being sent (reused between frames).
-    private var scratch: [UInt8]
-    /// True when frames go to ffmpeg as YUV 4:2:0 (MP4, WebM), else straight RGBA.
-    private let sendsYUV: Bool
+    /// Converts and writes frames on its own thread: YUV 4:2:0 for MP4 and WebM, else
+    /// straight RGBA.
+    private let writer: VideoFrameWriter
     /// GIF's temporary lossless frames and palette (removed when the encoder ends).
     private let gifTemporaries: (frames: URL, palette: URL)?
     /// Lets `interrupt()` stop whichever ffmpeg is running, from any thread.
@@ -48,9 +47,8 @@ public final class VideoEncoder {
         // MP4 and WebM get YUV 4:2:0 made here (padded to even sizes): 2.7 times fewer bytes
         // through the pipe, and ffmpeg's own conversion, serial in its main thread, was a third
         // of the MP4 time (docs/API-Status.md, "Export performance").
-        sendsYUV = format == .mp4 || format == .webm
+        let sendsYUV = format == .mp4 || format == .webm
         let (ew, eh) = (width + width % 2, height + height % 2)
-        scratch = [UInt8](repeating: 0, count: sendsYUV ? ew * eh + 2 * (ew / 2) * (eh / 2) : width * height * 4)
         var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
         args += sendsYUV ? ["-pix_fmt", "yuv420p", "-s", "\(ew)x\(eh)"] : ["-pix_fmt", "rgba", "-s", "\(width)x\(height)"]
         args += ["-framerate", VideoEncoder.rate(fps), "-i", "pipe:0"]
@@ -87,12 +85,14 @@ public final class VideoEncoder {
         process = p
         interruption.running(p.processIdentifier)
         input = inPipe.fileHandleForWriting
+        writer = VideoFrameWriter(layout: sendsYUV ? .yuv420 : .straightRGBA, width: width, height: height, fd: input.fileDescriptor)
         let handle = errPipe.fileHandleForReading, box = stderrBox
         DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
     }
 
     deinit {
         if !finished {
+            writer.drain()
             try? input.close()
             process.waitUntilExit()
             removeTemporaries()
@@ -115,25 +115,24 @@ public final class VideoEncoder {
         fps == fps.rounded() ? String(Int(fps)) : String(format: "%.6f", fps)
     }
 
-    /// Sends one frame; its size must match the encoder's.
+    /// Sends one frame; its size must match the encoder's. The frame is converted and written
+    /// on the encoder's own thread (at most two frames behind); a failed write shows up here on
+    /// the next frame, or in `finish()`.
     public func append(_ image: RenderedImage) throws {
         guard !finished else { throw RenderError.invalidInput("the encoder for \(url.lastPathComponent) is already finished") }
         guard image.width == width, image.height == height else {
             throw RenderError.invalidInput("frame is \(image.width)×\(image.height), encoder expects \(width)×\(height)")
         }
-        let (w, h, yuv) = (width, height, sendsYUV)
-        image.premultipliedPixels.withUnsafeBufferPointer { src in
-            scratch.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
-                if yuv { flipbook_yuv420(s, w, h, d) } else { flipbook_straight_rgba(s, w * h, d) }
-            }
-        }
-        do { try input.write(contentsOf: scratch) } catch {
-            try finish()
-            throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: "pipe closed: \(error)")
+        do { try writer.submit(image.premultipliedPixels) } catch {
+            try finish()  // ffmpeg's own message, when it failed
+            throw error
         }
         frameCount += 1
     }
+
+    /// Row pairs (MP4, WebM) or frames (GIF, APNG) converted, and skipped because they repeat
+    /// the frame before.
+    var conversions: (converted: Int, skipped: Int) { writer.conversions }
 
     /// Stops ffmpeg without finishing the file and removes what it wrote: for an export that
     /// failed part-way, so no truncated video is left looking like a whole one.
@@ -141,6 +140,7 @@ public final class VideoEncoder {
         guard !finished else { return }
         finished = true
         interruption.interrupt()
+        writer.drain()  // ffmpeg is gone: the writes in flight fail at once
         try? input.close()
         process.waitUntilExit()
         stderrDone.wait()
@@ -173,6 +173,7 @@ public final class VideoEncoder {
         guard !finished else { return }
         finished = true
         defer { removeTemporaries() }
+        writer.drain()
         try? input.close()
         process.waitUntilExit()
         stderrDone.wait()
@@ -181,6 +182,7 @@ public final class VideoEncoder {
             let msg = String(decoding: stderrBox.get().suffix(800), as: UTF8.self)
             throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: msg)
         }
+        if let e = writer.error { throw e }
         if let t = gifTemporaries {
             try runStep([
                 "-hide_banner", "-loglevel", "error", "-y", "-i", t.frames.path, "-i", t.palette.path,

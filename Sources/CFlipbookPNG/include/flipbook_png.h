@@ -32,4 +32,11 @@ void flipbook_straight_rgba(const unsigned char *src, size_t count, unsigned cha
 /// W * H + 2 * (W / 2) * (H / 2) bytes, W and H the sizes rounded up to even.
 void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsigned char *out);
 
+/// `flipbook_yuv420` for a frame that follows `previous` (same size; NULL converts everything):
+/// `out` must hold the conversion of `previous`, and only the pairs of rows that differ from it
+/// are converted again. Returns the number of row pairs converted. The result is the same bytes
+/// as a whole conversion (tested bit for bit).
+long flipbook_yuv420_update(const unsigned char *pixels, const unsigned char *previous, long width, long height,
+                            unsigned char *out);
+
 #endif

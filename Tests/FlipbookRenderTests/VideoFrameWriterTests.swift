@@ -1,0 +1,175 @@
+import CFlipbookPNG
+import Foundation
+import Testing
+@testable import FlipbookRender
+
+/// The bytes exports send ffmpeg: the YUV conversion's fast paths (whole-word loads, rows that
+/// repeat the frame before) against a plain per-pixel reference, bit for bit, and the writer
+/// thread's output against converting every frame whole.
+@Suite struct VideoFrameWriterTests {
+    /// A seeded generator (SplitMix64), so a failure names a reproducible case.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// BT.601 limited range from 8-bit RGB, 4:2:0 by the rounded mean of each 2 × 2 block, the
+    /// padding black: the definition the C code must meet, written the obvious way.
+    static func referenceYUV(_ px: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let (w2, h2) = (width + width % 2, height + height % 2)
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            guard x < width, y < height else { return (0, 0, 0) }
+            let k = (y * width + x) * 4
+            return (Int(px[k]), Int(px[k + 1]), Int(px[k + 2]))
+        }
+        var yPlane = [UInt8](), u = [UInt8](), v = [UInt8]()
+        for y in 0..<h2 {
+            for x in 0..<w2 {
+                if x >= width || y >= height { yPlane.append(16); continue }
+                let (r, g, b) = rgb(x, y)
+                yPlane.append(UInt8(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16))
+            }
+        }
+        for y in stride(from: 0, to: h2, by: 2) {
+            for x in stride(from: 0, to: w2, by: 2) {
+                var (sr, sg, sb) = (0, 0, 0)
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let (r, g, b) = rgb(x + dx, y + dy)
+                    sr += r; sg += g; sb += b
+                }
+                u.append(UInt8(((-38 * sr - 74 * sg + 112 * sb + 512) >> 10) + 128))
+                v.append(UInt8(((112 * sr - 94 * sg - 18 * sb + 512) >> 10) + 128))
+            }
+        }
+        return yPlane + u + v
+    }
+
+    static func yuv(_ px: [UInt8], width: Int, height: Int, after previous: [UInt8]? = nil, into out: inout [UInt8]) -> Int {
+        px.withUnsafeBufferPointer { s in
+            out.withUnsafeMutableBufferPointer { d in
+                if let previous {
+                    return previous.withUnsafeBufferPointer { p in
+                        flipbook_yuv420_update(s.baseAddress!, p.baseAddress!, width, height, d.baseAddress!)
+                    }
+                }
+                return flipbook_yuv420_update(s.baseAddress!, nil, width, height, d.baseAddress!)
+            }
+        }
+    }
+
+    static func randomFrame(_ width: Int, _ height: Int, _ rng: inout Seeded) -> [UInt8] {
+        (0..<(width * height * 4)).map { i in i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &rng) }
+    }
+
+    @Test func wholeConversionMatchesTheReferenceForEverySmallSize() {
+        var rng = Seeded(state: 1)
+        var mismatches: [String] = []
+        for width in 1...9 {
+            for height in 1...9 {
+                let px = Self.randomFrame(width, height, &rng)
+                var out = [UInt8](repeating: 0, count: VideoFrameWriter.byteCount(.yuv420, width: width, height: height))
+                _ = Self.yuv(px, width: width, height: height, into: &out)
+                if out != Self.referenceYUV(px, width: width, height: height) { mismatches.append("\(width)×\(height)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        // Extremes: black and white give the limited range's ends.
+        var out = [UInt8](repeating: 0, count: 6)
+        _ = Self.yuv([UInt8](repeating: 255, count: 16), width: 2, height: 2, into: &out)
+        #expect(out == [235, 235, 235, 235, 128, 128])
+    }
+
+    /// Changing random rows of random frames: converting only the changed row pairs into the
+    /// last frame's bytes gives exactly the whole conversion, and counts the pairs it redid.
+    @Test func updatingOnlyChangedRowsGivesTheWholeConversion() {
+        var rng = Seeded(state: 7)
+        var failures = 0
+        for trial in 0..<300 {
+            let width = Int.random(in: 1...40, using: &rng), height = Int.random(in: 1...40, using: &rng)
+            var frame = Self.randomFrame(width, height, &rng)
+            var out = [UInt8](repeating: 0, count: VideoFrameWriter.byteCount(.yuv420, width: width, height: height))
+            _ = Self.yuv(frame, width: width, height: height, into: &out)
+            for _ in 0..<3 {
+                let previous = frame
+                var changedPairs = Set<Int>()
+                for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                    let y = Int.random(in: 0..<height, using: &rng), x = Int.random(in: 0..<width, using: &rng)
+                    frame[(y * width + x) * 4 + Int.random(in: 0...2, using: &rng)] &+= 1
+                    changedPairs.insert(y / 2)
+                }
+                let n = Self.yuv(frame, width: width, height: height, after: previous, into: &out)
+                if out != Self.referenceYUV(frame, width: width, height: height) || n != changedPairs.count {
+                    failures += 1
+                    if failures == 1 { Issue.record("trial \(trial): \(width)×\(height), \(n) pairs redone, expected \(changedPairs.count)") }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// Reads everything written to a pipe until it closes.
+    static func readAll(_ handle: FileHandle) -> Data { handle.readDataToEndOfFile() }
+
+    /// The writer thread sends exactly the whole conversion of every frame, in order, skipping
+    /// the work (not the bytes) of frames that repeat.
+    @Test(arguments: [VideoFrameWriter.Layout.yuv420, .straightRGBA])
+    func theWriterSendsEveryFrameWhole(_ layout: VideoFrameWriter.Layout) throws {
+        let (width, height) = (7, 5)
+        var rng = Seeded(state: 3)
+        let a = Self.randomFrame(width, height, &rng), b = Self.randomFrame(width, height, &rng)
+        var c = b
+        c[0] &+= 1  // only the first row pair differs from b
+        let frames = [a, a, b, b, c, a]
+        let pipe = Pipe()
+        let received = SendableBox(Data())
+        let done = DispatchGroup()
+        let reader = pipe.fileHandleForReading
+        DispatchQueue.global().async(group: done) { received.value = reader.readDataToEndOfFile() }
+        let writer = VideoFrameWriter(layout: layout, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor)
+        for f in frames { try writer.submit(f) }
+        writer.drain()
+        let counts = writer.conversions
+        try pipe.fileHandleForWriting.close()
+        done.wait()
+        var expected = Data()
+        for f in frames {
+            switch layout {
+            case .yuv420:
+                expected.append(contentsOf: Self.referenceYUV(f, width: width, height: height))
+            case .straightRGBA:
+                expected.append(contentsOf: f)  // opaque: straight equals premultiplied
+            }
+        }
+        #expect(received.value == expected)
+        switch layout {
+        case .yuv420:
+            // a: 3 pairs; a again: 0; b: 3; b again: 0; c: 1; a: 3.
+            #expect(counts.converted == 10 && counts.skipped == 8, "\(counts)")
+        case .straightRGBA:
+            #expect(counts.converted == 4 && counts.skipped == 2, "\(counts)")
+        }
+        #expect(writer.error == nil)
+    }
+
+    /// A reader that goes away (ffmpeg failing) becomes an error on a later submit, never a
+    /// crash or a hang.
+    @Test func aClosedPipeBecomesAnError() throws {
+        FFmpeg.ignoreBrokenPipes()
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let writer = VideoFrameWriter(layout: .straightRGBA, width: 4, height: 4, fd: pipe.fileHandleForWriting.fileDescriptor)
+        var rng = Seeded(state: 5)
+        let frame = Self.randomFrame(4, 4, &rng)
+        try writer.submit(frame)
+        writer.drain()
+        #expect(writer.error != nil)
+        #expect(throws: RenderError.self) { try writer.submit(frame) }
+        try pipe.fileHandleForWriting.close()
+    }
+}
