@@ -60,8 +60,11 @@ public final class VideoEncoder {
                      "-movflags", "+faststart", "-f", "mp4", url.path]
         case .webm:
             let vp9 = quality.vp9
+            // libvpx looks 25 frames ahead by default, each held in ffmpeg: 8 keeps the 60-s
+            // card-flip export at 343 MB instead of 395 (docs/API-Status.md, "Export performance").
             args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", vp9.crf, "-deadline", "good",
-                     "-cpu-used", vp9.cpuUsed, "-pix_fmt", "yuv420p", "-row-mt", "1", "-f", "webm", url.path]
+                     "-cpu-used", vp9.cpuUsed, "-lag-in-frames", "8", "-pix_fmt", "yuv420p", "-row-mt", "1",
+                     "-f", "webm", url.path]
         case .gif:
             let t = VideoEncoder.gifTemporaryURLs(for: url)
             temporaries = t
