@@ -33,7 +33,10 @@
     switch (m.type) {
       case "hello": return onHello(m);
       case "timeline": return onTimeline(m);
-      case "status": P.playing = m.playing; P.speed = m.speed; return updateControls();
+      case "status":
+        P.playing = m.playing; P.speed = m.speed;
+        if (!m.playing && P.header) showState(P.header);  // paused: the panel is up to date
+        return updateControls();
       case "error":
         P.errors.push(m);
         if (m.for === "record") $("record").disabled = false;
@@ -143,11 +146,13 @@
     }
     if (!panelPending) { panelPending = true; requestAnimationFrame(present); }
   }
-  let panelPending = false;
+  let panelPending = false, panelAt = -Infinity;
 
   // Once per animation frame after frames were drawn: what the screen shows now (the last frame
-  // drawn; frames drawn in between were never on screen), and the panel for it.
-  function present() {
+  // drawn; frames drawn in between were never on screen), the time and scrubber, and the panel
+  // (while playing at most 10 times a second: it is text to read, and rebuilding it costs the
+  // page time it needs for frames).
+  function present(now) {
     panelPending = false;
     const header = P.header;
     P.presented.push({ frame: header.frame, reason: header.reason, at: performance.now(), drawn: P.framesDrawn });
@@ -155,7 +160,7 @@
     if (P.timeline && header.lastFrame !== P.timeline.lastFrame) { P.timeline.lastFrame = header.lastFrame; $("scrubber").max = String(header.lastFrame); }
     $("scrubber").value = String(header.frame);
     $("time").textContent = header.time.toFixed(3) + " s";
-    showState(header);
+    if (!header.playing || now - panelAt >= 100) { panelAt = now; showState(header); }
     updateControls();
   }
 
