@@ -38,7 +38,8 @@ final class PreviewHub {
             "defaults": ["scene": defaults.scene, "device": defaults.device, "scale": defaults.scale],
             "limits": [
                 "maxMessageBytes": PreviewLimits.maxMessageBytes, "maxSessions": PreviewLimits.maxSessions,
-                "framesInFlight": PreviewLimits.framesInFlight, "fps": PreviewLimits.fps,
+                "framesInFlight": PreviewLimits.framesInFlight, "bytesInFlight": PreviewLimits.bytesInFlight,
+                "fps": PreviewLimits.fps,
                 "speeds": PreviewClientMessage.allowedSpeeds,
             ],
         ])

@@ -6,9 +6,20 @@ public enum PreviewLimits {
     public static let maxWebSocketMessageBytes = 64 * 1024
     /// Pages served at once; one more gets an error and is closed.
     public static let maxSessions = 8
-    /// Frames sent while playing that the page has not acknowledged yet; beyond this, frames
-    /// are skipped (never queued).
-    public static let framesInFlight = 2
+    /// Flow control (docs/Preview.md, "Limits"): a played or touched frame is sent only while
+    /// the page has fewer than `framesInFlight` frames and fewer than `bytesInFlight` bytes of
+    /// frames unacknowledged (or nothing at all); otherwise played frames are skipped and a
+    /// touched frame waits for the next acknowledgement, never queued. The page acknowledges a
+    /// frame once it has drawn it. Several small frames may be in flight at once, so a round
+    /// trip longer than a frame costs no frames; big ones are limited by their bytes.
+    public static let framesInFlight = 6
+    /// See `framesInFlight`.
+    public static let bytesInFlight = 128 * 1024
+    /// A frame answering a touch is sent only while fewer than this many frames are
+    /// unacknowledged (and within `bytesInFlight`): when the page is slow, the touched frame
+    /// waits for an acknowledgement and then shows every touch that came meanwhile, instead of
+    /// queuing behind older frames (input latency before frame rate).
+    public static let touchFramesInFlight = 2
     /// Text replies (errors, status) waiting to be written per page; older ones are dropped.
     public static let maxQueuedReplies = 64
     /// Encoded frames a session keeps for scrubbing back.

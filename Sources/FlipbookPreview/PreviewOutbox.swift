@@ -39,14 +39,19 @@ final class PreviewOutbox: Sendable {
         if ok { wake.yield() }
     }
 
-    func send(frame head: [UInt8], body: [UInt8] = []) {
-        let ok = state.withLock { s -> Bool in
-            guard !s.closed else { return false }
-            if s.frame != nil { s.droppedFrames += 1 }
+    /// Returns true when the frame replaced one that was not written yet (that one is dropped,
+    /// and the page never sees nor acknowledges it).
+    @discardableResult
+    func send(frame head: [UInt8], body: [UInt8] = []) -> Bool {
+        let (ok, replaced) = state.withLock { s -> (Bool, Bool) in
+            guard !s.closed else { return (false, false) }
+            let replaced = s.frame != nil
+            if replaced { s.droppedFrames += 1 }
             s.frame = (head, body)
-            return true
+            return (true, replaced)
         }
         if ok { wake.yield() }
+        return replaced
     }
 
     /// The next item to write: replies first, then the newest frame.

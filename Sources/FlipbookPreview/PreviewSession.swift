@@ -14,13 +14,33 @@ final class PreviewSession {
     private(set) var playing = false
     private(set) var speed = 1.0
     private var anchor: (wall: ContinuousClock.Instant, frame: Int) = (.now, 0)
-    /// Frames handed to the outbox, and acknowledged by the page; the outbox counts the ones
-    /// it dropped (replaced before they were written), which are never acknowledged.
-    private var sentFrames = 0
-    private var ackedFrames = 0
-    private var unacked: Int { max(0, sentFrames - ackedFrames - outbox.droppedFrames) }
+    /// Frames on their way to the page, oldest first: handed to the outbox and not acknowledged
+    /// yet. The page acknowledges every frame it gets, in order, once drawn; a frame the outbox
+    /// replaced before writing it (never seen, never acknowledged) is taken out at once.
+    private var inFlight: [(bytes: Int, sent: ContinuousClock.Instant)] = []
+    private var inFlightBytes = 0
+    /// Whether the page may be sent another played (or, `touch`, touched) frame now
+    /// (`PreviewLimits.framesInFlight`, `touchFramesInFlight`, `bytesInFlight`).
+    private func canSendFrame(touch: Bool = false) -> Bool {
+        let frames = touch ? PreviewLimits.touchFramesInFlight : PreviewLimits.framesInFlight
+        return inFlight.isEmpty || (inFlight.count < frames && inFlightBytes < PreviewLimits.bytesInFlight)
+    }
+    /// Frames unacknowledged (for the tests of the bound).
+    var framesInFlight: Int { inFlight.count }
+    var bytesInFlight: Int { inFlightBytes }
+    /// Played frames passed over because the page had too much in flight (`skipped` in the
+    /// frame header), and because the server itself woke too late for them (`late`: stepping
+    /// and drawing took longer than a frame).
     private(set) var skippedFrames = 0
-    private var loop: Task<Void, Never>?
+    private(set) var lateFrames = 0
+    /// A played frame is due but the page has too much in flight: the next acknowledgement
+    /// sends it (the play loop does not poll).
+    private(set) var waitingForAck = false
+    /// The last round trip: a frame handed to the outbox until its acknowledgement (`rttMs`).
+    private var lastRoundTrip: Duration?
+    /// The play loop's next wake-up (a sleeping task, replaced whenever the due time changes).
+    private var timer: Task<Void, Never>?
+    private var closed = false
     private var fingersDown: Set<Int> = []
     /// A touch changed the scene at `position` and no frame has shown it yet.
     private var inputFramePending = false
@@ -41,21 +61,29 @@ final class PreviewSession {
         self.hub = hub
         self.outbox = outbox
         encoder = PreviewFrameEncoder(mode: hub.encoding)
-        loop = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                // Wake when the next played frame is due (a few ms early is harmless: tick
-                // checks), else every 20 ms to settle an inexact picture.
-                let wait = self?.nextWake() ?? .milliseconds(20)
-                try? await Task.sleep(for: wait)
-                self?.tick()
-            }
-        }
+        schedule()
     }
 
     func close() {
-        loop?.cancel()
-        loop = nil
+        closed = true
+        timer?.cancel()
+        timer = nil
         outbox.close()
+    }
+
+    /// (Re)starts the play loop's sleep: until the next played frame is due, else 20 ms (to
+    /// settle an inexact picture). Called after every tick and whenever the due time changes
+    /// (play, speed, seek, restart), so the loop never sleeps past a frame.
+    private func schedule() {
+        timer?.cancel()
+        guard !closed else { return }
+        let wait = nextWake()
+        timer = Task { @MainActor [weak self] in
+            do { try await Task.sleep(for: wait) } catch { return }
+            guard !Task.isCancelled, let self, !self.closed else { return }
+            self.tick()
+            self.schedule()
+        }
     }
 
     // MARK: Messages
@@ -80,6 +108,7 @@ final class PreviewSession {
             playing = true
             reanchor()
             sendStatus()
+            schedule()
         case .pause:
             playing = false
             sendStatus()
@@ -90,6 +119,7 @@ final class PreviewSession {
             position = 0
             reanchor()
             sendFrame(reason: "restart")
+            schedule()
         case .step(let n):
             guard let t = needTimeline("step") else { return }
             playing = false
@@ -101,14 +131,25 @@ final class PreviewSession {
             position = min(max(Int((time * PreviewLimits.fps).rounded()), 0), t.lastFrame)
             reanchor()
             sendFrame(reason: "seek")
+            schedule()
         case .speed(let v):
             speed = v
             reanchor()
             sendStatus()
+            schedule()
         case .ack:
-            ackedFrames += 1
-            // A touched frame held back while the page was busy goes now.
-            if inputFramePending { scheduleInputFrame() }
+            if !inFlight.isEmpty {
+                let acked = inFlight.removeFirst()
+                inFlightBytes -= acked.bytes
+                lastRoundTrip = ContinuousClock.now - acked.sent
+            }
+            // A touched frame held back while the page was busy goes now; so does a played one.
+            if inputFramePending {
+                scheduleInputFrame()
+            } else if waitingForAck, playing {
+                tick()
+                schedule()
+            }
         case .pointer(let p):
             guard let t = needTimeline("pointer") else { return }
             if p.phase == .down {
@@ -145,14 +186,17 @@ final class PreviewSession {
         return timeline
     }
 
-    private func reanchor() { anchor = (.now, position) }
+    private func reanchor() {
+        anchor = (.now, position)
+        waitingForAck = false
+    }
 
     // MARK: Playing
 
     /// Draws the touched frame as soon as the main actor is free: right after the pointer
     /// messages already waiting for it (so a burst of moves is shown by one frame), with no
-    /// timer in between. Held back while the page has `framesInFlight` frames unacknowledged
-    /// (the ack schedules it again).
+    /// timer in between. Held back while the page has too much in flight (`canSendFrame(touch:)`; the
+    /// ack schedules it again).
     private func scheduleInputFrame() {
         guard !inputFrameScheduled else { return }
         inputFrameScheduled = true
@@ -164,23 +208,24 @@ final class PreviewSession {
     }
 
     private func sendInputFrame() {
-        guard inputFramePending, let t = timeline, loop != nil else { return }
-        guard unacked < PreviewLimits.framesInFlight else { return }
+        guard inputFramePending, let t = timeline, !closed else { return }
+        guard canSendFrame(touch: true) else { return }
         inputFramePending = false
         sendMotion(hub.engine.rawFrame(t, at: position), reason: "input")
     }
 
-    /// How long the play loop sleeps: until the next frame is due while playing, else 20 ms.
+    /// How long the play loop sleeps: until the next frame is due while playing (at once when
+    /// it is already due), else 20 ms. Waiting for an acknowledgement, the ack wakes it.
     private func nextWake() -> Duration {
-        guard playing, speed > 0 else { return .milliseconds(20) }
+        guard playing, speed > 0, !waitingForAck else { return .milliseconds(20) }
         let next = Double(position - anchor.frame + 1) / (PreviewLimits.fps * speed)
-        let due = anchor.wall + .microseconds(Int64(next * 1e6))
+        let due = anchor.wall + .nanoseconds(Int64((next * 1e9).rounded(.up)))
         let wait = due - ContinuousClock.now
-        return min(max(wait, .milliseconds(1)), .milliseconds(20))
+        return min(max(wait, .zero), .milliseconds(20))
     }
 
     /// Called by the play loop: while playing, shows the frame the wall clock (times the
-    /// speed) has reached, skipping frames while the page has `framesInFlight` unacknowledged.
+    /// speed) has reached, skipping frames while the page has too much in flight (`canSendFrame(touch:)`).
     /// Paused with an inexact picture on the page, sends the exact frame once the scene has
     /// stood still for `settleDelay`.
     func tick() {
@@ -196,12 +241,16 @@ final class PreviewSession {
         }
         let now = ContinuousClock.now
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
-        let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed).rounded(.down)), t.lastFrame)
+        // (A hair over the exact product, so a wake-up right at the due time is not a frame early.)
+        let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed + 1e-6).rounded(.down)), t.lastFrame)
         guard target > position else { return }
-        guard unacked < PreviewLimits.framesInFlight else {
-            skippedFrames += 1
+        guard canSendFrame() else {
+            waitingForAck = true
             return
         }
+        // Frames passed over: the page's fault if it held us back, else the server's.
+        if waitingForAck { skippedFrames += target - position - 1 } else { lateFrames += target - position - 1 }
+        waitingForAck = false
         position = target
         if target >= t.lastFrame { playing = false }
         // Exact PNG when the frame is cached (or the last one, where playing stops); otherwise
@@ -246,15 +295,19 @@ final class PreviewSession {
             "{\"type\":\"frame\",\"encoding\":\"\(encoded.encoding)\",\"exact\":\(encoded.exact),\"parts\":[\(parts.joined(separator: ","))],"
             + "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
-            + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),"
+            + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),\"late\":\(lateFrames),"
+            + "\"inFlight\":\(inFlight.count),\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(encoded.encodeMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
         let h = Array(header.utf8)
         let n = UInt32(h.count)
         let head = [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + h
-        sentFrames += 1
-        outbox.send(frame: head, body: encoded.payload)
+        if outbox.send(frame: head, body: encoded.payload), let replaced = inFlight.popLast() {
+            inFlightBytes -= replaced.bytes
+        }
+        inFlight.append((head.count + encoded.payload.count, ContinuousClock.now))
+        inFlightBytes += head.count + encoded.payload.count
     }
 
     private static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }

@@ -148,6 +148,9 @@ def mouse_drag_on_the_reveal_dismisses_it(ctx):
     assert s["screens"] == ["DeckViewController"], s
     assert s["lastTransition"]["kind"] == "dismissal" and s["lastTransition"]["interactive"], s
     assert s["lastTransition"]["animator"] == "DismissAnimationController", s
+    # The panel follows once per animation frame.
+    H.wait_for(page, """() => { const t = document.getElementById('last-transition').innerText;
+        return t.includes('completed') && t.includes('DismissAnimationController'); }""")
     shown = page.inner_text("#last-transition")
     assert "completed" in shown and "DismissAnimationController" in shown, shown
     user_marks = page.eval_on_selector_all("#marks .mark.user", "ms => ms.length")

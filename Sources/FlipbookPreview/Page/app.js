@@ -9,7 +9,7 @@
     // Exposed for the browser tests and the benchmark.
     connected: false, hello: null, timeline: null, header: null, png: null, state: null,
     playing: false, speed: 1, errors: [], replies: [], framesReceived: 0, framesDrawn: 0,
-    inputsSent: 0, latencies: [], pendingInputs: [], frameTimes: [], log: [],
+    inputsSent: 0, latencies: [], pendingInputs: [], frameTimes: [], log: [], presented: [],
     send: (obj) => send(obj), sendRaw: (text) => ws.send(text),
   };
   window.flipbookPreview = P;
@@ -33,7 +33,10 @@
     switch (m.type) {
       case "hello": return onHello(m);
       case "timeline": return onTimeline(m);
-      case "status": P.playing = m.playing; P.speed = m.speed; return updateControls();
+      case "status":
+        P.playing = m.playing; P.speed = m.speed;
+        if (!m.playing && P.header) showState(P.header);  // paused: the panel is up to date
+        return updateControls();
       case "error":
         P.errors.push(m);
         if (m.for === "record") $("record").disabled = false;
@@ -107,7 +110,8 @@
     // frame is never drawn under an earlier one.
     const decoded = Promise.all(parts.map((p) => p.format === "raw"
       ? Promise.resolve(new ImageData(new Uint8ClampedArray(p.data.buffer, p.data.byteOffset, p.w * p.h * 4), p.w, p.h))
-      : createImageBitmap(new Blob([p.data], { type: "image/" + p.format }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })));
+      : createImageBitmap(new Blob([p.data], { type: "image/" + p.format }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })))
+      .then((images) => { header.decodedAt = performance.now(); return images; });
     drawing = drawing.then(() => decoded).then((images) => {
       if (canvas.width !== header.width || canvas.height !== header.height) {
         canvas.width = header.width; canvas.height = header.height; fit();
@@ -123,25 +127,41 @@
   }
   let drawing = Promise.resolve();
 
-  // After a frame is on the canvas: bookkeeping, panel, acknowledgement.
+  // After a frame is on the canvas: bookkeeping and the acknowledgement at once (the server
+  // sends more only while few frames are unacknowledged); the panel once per animation frame.
   function shown(header, size, arrived) {
-        P.header = header; P.state = header.state; P.framesDrawn++;
-        P.playing = header.playing; P.speed = header.speed;
-        P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact, parts: header.parts.length,
-          renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, arrived, drawn: performance.now() });
-        if (P.log.length > 2000) P.log.shift();
-        P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
-        // Input latency: from the pointer event to the first frame that includes it.
-        while (P.pendingInputs.length && P.pendingInputs[0].count <= header.inputs) {
-          const p = P.pendingInputs.shift();
-          P.latencies.push(performance.now() - p.at);
-        }
-        if (P.timeline && header.lastFrame !== P.timeline.lastFrame) { P.timeline.lastFrame = header.lastFrame; $("scrubber").max = String(header.lastFrame); }
-        $("scrubber").value = String(header.frame);
-        $("time").textContent = header.time.toFixed(3) + " s";
-        showState(header);
-        updateControls();
-        send({ type: "ack", frame: header.frame });
+    const drawn = performance.now();
+    P.header = header; P.state = header.state; P.framesDrawn++;
+    P.playing = header.playing; P.speed = header.speed;
+    send({ type: "ack", frame: header.frame });
+    P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact,
+      parts: header.parts.length, renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, skipped: header.skipped,
+      late: header.late, inFlight: header.inFlight, rttMs: header.rttMs, arrived, decoded: header.decodedAt, drawn });
+    if (P.log.length > 2000) P.log.shift();
+    P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
+    // Input latency: from the pointer event to the first frame that includes it.
+    while (P.pendingInputs.length && P.pendingInputs[0].count <= header.inputs) {
+      const p = P.pendingInputs.shift();
+      P.latencies.push(drawn - p.at);
+    }
+    if (!panelPending) { panelPending = true; requestAnimationFrame(present); }
+  }
+  let panelPending = false, panelAt = -Infinity;
+
+  // Once per animation frame after frames were drawn: what the screen shows now (the last frame
+  // drawn; frames drawn in between were never on screen), the time and scrubber, and the panel
+  // (while playing at most 10 times a second: it is text to read, and rebuilding it costs the
+  // page time it needs for frames).
+  function present(now) {
+    panelPending = false;
+    const header = P.header;
+    P.presented.push({ frame: header.frame, reason: header.reason, at: performance.now(), drawn: P.framesDrawn });
+    if (P.presented.length > 2000) P.presented.shift();
+    if (P.timeline && header.lastFrame !== P.timeline.lastFrame) { P.timeline.lastFrame = header.lastFrame; $("scrubber").max = String(header.lastFrame); }
+    $("scrubber").value = String(header.frame);
+    $("time").textContent = header.time.toFixed(3) + " s";
+    if (!header.playing || now - panelAt >= 100) { panelAt = now; showState(header); }
+    updateControls();
   }
 
   function showState(h) {
@@ -155,7 +175,8 @@
     const fps = measuredFps();
     const lat = P.latencies.length ? P.latencies[P.latencies.length - 1].toFixed(1) + " ms" : "–";
     $("stats").textContent = `frame ${h.frame}/${h.lastFrame} · render ${h.renderMs} ms · ${h.encoding} ${h.encodeMs} ms · ` +
-      `${fps.toFixed(1)} fps · skipped ${h.skipped} · last input→frame ${lat} · session ${h.session}`;
+      `${fps.toFixed(1)} fps · skipped ${h.skipped} (page busy) + ${h.late} (server late) · round trip ${h.rttMs} ms · ` +
+      `last input→frame ${lat} · session ${h.session}`;
   }
 
   function describe(dl, t) {

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TestSupport
+import Flipbook
+@testable import FlipbookPreview
+
+/// The preview's flow control (docs/Preview.md, "Limits"): a page that does not acknowledge its
+/// frames gets at most `PreviewLimits.framesInFlight` frames and about `bytesInFlight` bytes;
+/// the rest are skipped, never queued, and an acknowledgement lets the next one go at once.
+@Suite(.cleanClock) @MainActor struct PreviewFlowControlTests {
+    /// A session playing card-flip at 1×, its outbox drained like the WebSocket writer does.
+    @MainActor final class Page {
+        let hub: PreviewHub
+        let outbox = PreviewOutbox()
+        let session: PreviewSession
+        var written: [Int] = []  // bytes of each frame written
+        var lastHeader: String?
+
+        init(encoding: PreviewFrameEncoding) throws {
+            hub = PreviewHub(
+                registry: PreviewEngineTests.registry(),
+                defaults: .init(scene: "card-flip", device: "iphone-se", scale: 1, frameEncoding: encoding))
+            session = try #require(hub.open(outbox: outbox))
+        }
+
+        func drain() {
+            while let item = outbox.next() {
+                if case .frame(let head, let body) = item {
+                    written.append(head.count + body.count)
+                    lastHeader = String(decoding: head.dropFirst(4), as: UTF8.self)
+                }
+            }
+        }
+
+        /// Drains until `condition` holds (at most 10 s of wall time), checking the bound each time.
+        func play(until condition: () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !condition(), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+                drain()
+                #expect(session.framesInFlight <= PreviewLimits.framesInFlight)
+            }
+            #expect(condition())
+        }
+    }
+
+    @Test func aPageThatNeverAcknowledgesGetsAtMostTheWindow() async throws {
+        let page = try Page(encoding: .auto)
+        defer { page.hub.shutdown() }
+        page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
+        page.drain()
+        #expect(page.written.count == 1)  // the loaded frame, exact
+        page.session.handle(.play)
+        // Played frames of card-flip change nothing at first (0-byte parts): the frame count is
+        // the limit, then the loop waits for an acknowledgement.
+        try await page.play { page.session.waitingForAck }
+        #expect(page.written.count == PreviewLimits.framesInFlight)
+        #expect(page.session.framesInFlight == PreviewLimits.framesInFlight)
+        // More time passes, more frames fall due: none is sent or queued.
+        try await Task.sleep(for: .milliseconds(100))
+        page.drain()
+        #expect(page.written.count == PreviewLimits.framesInFlight)
+        #expect(!page.outbox.hasPendingFrame)
+        // One acknowledgement sends the frame due now at once, skipping the ones passed over.
+        page.session.handle(.ack(frame: 0))
+        page.drain()
+        #expect(page.written.count == PreviewLimits.framesInFlight + 1)
+        #expect(page.session.skippedFrames > 0)
+        #expect(page.session.framesInFlight == PreviewLimits.framesInFlight)
+    }
+
+    @Test func bigFramesAreLimitedByTheirBytes() async throws {
+        // Raw RGBA at scale 1: 375×667×4 bytes ≈ 977 KiB a frame, more than `bytesInFlight`.
+        let page = try Page(encoding: .raw)
+        defer { page.hub.shutdown() }
+        page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
+        page.drain()
+        page.session.handle(.play)
+        try await page.play { page.session.waitingForAck }
+        // The exact loaded frame (a small PNG) and one raw frame: that one is over the byte limit.
+        #expect(page.written.count == 2)
+        #expect(page.written[1] > PreviewLimits.bytesInFlight)
+        #expect(page.session.bytesInFlight == page.written.reduce(0, +))
+        // Acknowledging the small one is not enough: the big one still fills the window.
+        page.session.handle(.ack(frame: 0))
+        page.drain()
+        #expect(page.written.count == 2)
+        // Acknowledging the big one lets one more go.
+        page.session.handle(.ack(frame: 1))
+        page.drain()
+        #expect(page.written.count == 3)
+        #expect(page.session.framesInFlight == 1)
+    }
+
+    @Test func touchedFramesWaitWithFewerInFlight() async throws {
+        let page = try Page(encoding: .auto)
+        defer { page.hub.shutdown() }
+        page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
+        page.drain()
+        page.session.handle(.seek(time: 1.5))  // paused, the reveal up
+        page.drain()
+        #expect(page.written.count == 2)
+        page.session.handle(.ack(frame: 0))
+        page.session.handle(.ack(frame: 90))
+        #expect(page.session.framesInFlight == 0)
+        // A drag, never acknowledged: each touched frame is drawn by a main-actor job after the
+        // pointer messages already waiting; none goes beyond `touchFramesInFlight`.
+        page.session.handle(.pointer(PreviewPointer(phase: .down, finger: 0, x: 10, y: 300)))
+        for i in 1...20 {
+            page.session.handle(.pointer(PreviewPointer(phase: .move, finger: 0, x: 10 + Double(i) * 10, y: 300)))
+            try await Task.sleep(for: .milliseconds(5))
+            page.drain()
+            #expect(page.session.framesInFlight <= PreviewLimits.touchFramesInFlight)
+        }
+        #expect(page.written.count == 2 + PreviewLimits.touchFramesInFlight)
+        // The acknowledgement sends one frame with every touch so far.
+        page.session.handle(.ack(frame: 0))
+        try await Task.sleep(for: .milliseconds(20))
+        page.drain()
+        #expect(page.written.count == 2 + PreviewLimits.touchFramesInFlight + 1)
+        let last = try #require(page.lastHeader)
+        #expect(last.contains("\"inputs\":21"))
+    }
+
+    @Test func aFrameTheOutboxReplacedIsNotWaitedFor() throws {
+        // The writer is slow: frames replace one another in the outbox; the replaced ones never
+        // reach the page, so they must not count as in flight.
+        let page = try Page(encoding: .auto)
+        defer { page.hub.shutdown() }
+        page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
+        for frames in [1, 1, 1] { page.session.handle(.step(frames: frames)) }
+        #expect(page.session.framesInFlight == 1)
+        page.drain()
+        #expect(page.written.count == 1)
+        #expect(page.outbox.droppedFrames == 3)
+    }
+}
