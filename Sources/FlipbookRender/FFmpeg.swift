@@ -40,6 +40,18 @@ public enum FFmpeg {
         return previous == nil
     }()
 
+    /// The environment an encoding ffmpeg runs in: this process's, with glibc's allocator told
+    /// to keep freed frame buffers (up to 32 MB each) instead of returning them to the kernel.
+    /// ffmpeg allocates each incoming frame afresh; served from new pages, every frame cost
+    /// hundreds of page faults (a tenth of ffmpeg's CPU time on card-flip, docs/API-Status.md,
+    /// "Export performance"). Other C libraries ignore the variables; a user's own settings win.
+    static var encoderEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        if env["MALLOC_MMAP_THRESHOLD_"] == nil { env["MALLOC_MMAP_THRESHOLD_"] = String(32 << 20) }
+        if env["MALLOC_TRIM_THRESHOLD_"] == nil { env["MALLOC_TRIM_THRESHOLD_"] = String(256 << 20) }
+        return env
+    }
+
     /// The full path of `tool` found on PATH (or the FLIPBOOK_FFMPEG directory), or nil.
     public static func locate(_ tool: String = "ffmpeg") -> URL? {
         var dirs: [String] = []

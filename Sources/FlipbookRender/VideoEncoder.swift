@@ -61,7 +61,7 @@ public final class VideoEncoder {
         case .webm:
             let vp9 = quality.vp9
             // libvpx looks 25 frames ahead by default, each held in ffmpeg: 8 keeps the 60-s
-            // card-flip export at 343 MB instead of 395 (docs/API-Status.md, "Export performance").
+            // card-flip export at 322 MB instead of 395 (docs/API-Status.md, "Export performance").
             args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", vp9.crf, "-deadline", "good",
                      "-cpu-used", vp9.cpuUsed, "-lag-in-frames", "8", "-pix_fmt", "yuv420p", "-row-mt", "1",
                      "-f", "webm", url.path]
@@ -80,6 +80,7 @@ public final class VideoEncoder {
         let p = Process()
         p.executableURL = exe
         p.arguments = args
+        p.environment = FFmpeg.encoderEnvironment
         let inPipe = Pipe(), errPipe = Pipe()
         p.standardInput = inPipe
         p.standardOutput = FileHandle.nullDevice

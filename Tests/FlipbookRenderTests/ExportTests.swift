@@ -110,6 +110,16 @@ import FlipbookQuartz
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// Encoding ffmpegs keep their freed frame buffers (glibc's thresholds), and inherit the rest
+    /// of this process's environment (PATH, a user's own allocator settings).
+    @Test func encodersRunWithTheAllocatorKeepingFrameBuffers() {
+        let env = FFmpeg.encoderEnvironment
+        let own = ProcessInfo.processInfo.environment
+        #expect(env["MALLOC_MMAP_THRESHOLD_"] == own["MALLOC_MMAP_THRESHOLD_"] ?? "33554432")
+        #expect(env["MALLOC_TRIM_THRESHOLD_"] == own["MALLOC_TRIM_THRESHOLD_"] ?? "268435456")
+        #expect(env["PATH"] == own["PATH"])
+    }
+
     /// MP4 frames go to ffmpeg as YUV made here: a flat colour comes out as that colour.
     @Test func mp4KeepsColours() throws {
         guard FFmpeg.locate("ffmpeg") != nil else { return }
