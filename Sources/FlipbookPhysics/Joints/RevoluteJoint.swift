@@ -48,7 +48,7 @@ struct RevoluteJoint {
     }
 
     mutating func solveVelocity(_ b: JointBodies, _ v: inout JointVelocities, _ h: Double) {
-        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        let iA = b.iA, iB = b.iB
         var vA = v.vA, wA = v.wA, vB = v.vB, wB = v.wB
         let invH = 1 / h
         let fixedRotation = iA + iB == 0
@@ -68,15 +68,29 @@ struct RevoluteJoint {
             // 8 iterations left most of the error, the warm-started impulses grew from sub-step
             // to sub-step, and the pair gained energy until the speed caps (docs/Reliability.md,
             // Physics, seed 308).
-            solveLimitWithPoint(b, lower: true, &vA, &wA, &vB, &wB, invH)
-            solveLimitWithPoint(b, lower: false, &vA, &wA, &vB, &wB, invH)
+            // A limit that holds no impulse and would not act (the relative rotation cannot close
+            // its gap within the step) is left out, so far from its limits a pin is solved exactly
+            // as one without a range.
+            let rate = wB - wA
+            let lowerActs = lowerImpulse > 0 || rate + max(angle - lowerLimit, 0) * invH < 0
+            let upperActs = upperImpulse > 0 || -rate + max(upperLimit - angle, 0) * invH < 0
+            if lowerActs { solveLimitWithPoint(b, lower: true, &vA, &wA, &vB, &wB, invH) }
+            if upperActs { solveLimitWithPoint(b, lower: false, &vA, &wA, &vB, &wB, invH) }
+            if !lowerActs && !upperActs { solvePoint(b, &vA, &wA, &vB, &wB) }
         } else {
-            let Cdot = vB + cross(wB, rB) - vA - cross(wA, rA)
-            let i = k.solve22(-Cdot)
-            impulse += i
-            vA -= mA * i; wA -= iA * cross(rA, i); vB += mB * i; wB += iB * cross(rB, i)
+            solvePoint(b, &vA, &wA, &vB, &wB)
         }
         v = JointVelocities(vA: vA, wA: wA, vB: vB, wB: wB)
+    }
+
+    /// The point constraint alone: the anchors' relative velocity made zero.
+    private mutating func solvePoint(_ b: JointBodies, _ vA: inout PhysicsVector, _ wA: inout Double,
+                                     _ vB: inout PhysicsVector, _ wB: inout Double) {
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        let Cdot = vB + cross(wB, rB) - vA - cross(wA, rA)
+        let i = k.solve22(-Cdot)
+        impulse += i
+        vA -= mA * i; wA -= iA * cross(rA, i); vB += mB * i; wB += iB * cross(rB, i)
     }
 
     /// One limit (the lower one, or the upper one) and the point constraint solved as a block:
