@@ -178,6 +178,10 @@ struct Mat33 {
         if det != 0 { det = 1 / det }
         return PhysicsVector(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
     }
+    /// The determinant of the 3×3 matrix.
+    var determinant: Double {
+        ex.0 * (ey.1 * ez.2 - ey.2 * ez.1) - ey.0 * (ex.1 * ez.2 - ex.2 * ez.1) + ez.0 * (ex.1 * ey.2 - ex.2 * ey.1)
+    }
     /// Solves K·x = b (Cramer's rule); zero when singular.
     func solve33(_ b: (Double, Double, Double)) -> (Double, Double, Double) {
         func c3(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> (Double, Double, Double) {

@@ -48,7 +48,7 @@ struct RevoluteJoint {
     }
 
     mutating func solveVelocity(_ b: JointBodies, _ v: inout JointVelocities, _ h: Double) {
-        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        let iA = b.iA, iB = b.iB
         var vA = v.vA, wA = v.wA, vB = v.vB, wB = v.wB
         let invH = 1 / h
         let fixedRotation = iA + iB == 0
@@ -60,20 +60,68 @@ struct RevoluteJoint {
             wA -= iA * i; wB += iB * i
         }
         if enableLimit && !fixedRotation {
-            var c = angle - lowerLimit
-            var i = -axialMass * (wB - wA + max(c, 0) * invH)
-            var n = max(lowerImpulse + i, 0); i = n - lowerImpulse; lowerImpulse = n
-            wA -= iA * i; wB += iB * i
-            c = upperLimit - angle
-            i = -axialMass * (wA - wB + max(c, 0) * invH)
-            n = max(upperImpulse + i, 0); i = n - upperImpulse; upperImpulse = n
-            wA += iA * i; wB -= iB * i
+            // Each limit is solved together with the point constraint (one 3×3 block, Box2D
+            // 2.3's formulation, with 2.4's speculative bias), not after it: the limit turns the
+            // bodies about their centres while the point constraint turns them about the pin, so
+            // solved one after the other they undo each other. With a light body pinned far from
+            // its centre (its rotation about the pin weighs thousands of times its own inertia)
+            // 8 iterations left most of the error, the warm-started impulses grew from sub-step
+            // to sub-step, and the pair gained energy until the speed caps (docs/Reliability.md,
+            // Physics, seed 308).
+            // A limit that holds no impulse and would not act (the relative rotation cannot close
+            // its gap within the step) is left out, so far from its limits a pin is solved exactly
+            // as one without a range.
+            let rate = wB - wA
+            let lowerActs = lowerImpulse > 0 || rate + max(angle - lowerLimit, 0) * invH < 0
+            let upperActs = upperImpulse > 0 || -rate + max(upperLimit - angle, 0) * invH < 0
+            if lowerActs { solveLimitWithPoint(b, lower: true, &vA, &wA, &vB, &wB, invH) }
+            if upperActs { solveLimitWithPoint(b, lower: false, &vA, &wA, &vB, &wB, invH) }
+            if !lowerActs && !upperActs { solvePoint(b, &vA, &wA, &vB, &wB) }
+        } else {
+            solvePoint(b, &vA, &wA, &vB, &wB)
         }
+        v = JointVelocities(vA: vA, wA: wA, vB: vB, wB: wB)
+    }
+
+    /// The point constraint alone: the anchors' relative velocity made zero.
+    private mutating func solvePoint(_ b: JointBodies, _ vA: inout PhysicsVector, _ wA: inout Double,
+                                     _ vB: inout PhysicsVector, _ wB: inout Double) {
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
         let Cdot = vB + cross(wB, rB) - vA - cross(wA, rA)
         let i = k.solve22(-Cdot)
         impulse += i
         vA -= mA * i; wA -= iA * cross(rA, i); vB += mB * i; wB += iB * cross(rB, i)
-        v = JointVelocities(vA: vA, wA: wA, vB: vB, wB: wB)
+    }
+
+    /// One limit (the lower one, or the upper one) and the point constraint solved as a block:
+    /// the impulses that make the anchors' relative velocity zero and keep the limit's relative
+    /// rotation from closing its remaining gap faster than in one step, with the limit's
+    /// accumulated impulse kept non-negative (when it would go negative it is released and the
+    /// point constraint alone is solved, taking the released impulse into account).
+    private mutating func solveLimitWithPoint(_ b: JointBodies, lower: Bool, _ vA: inout PhysicsVector, _ wA: inout Double,
+                                              _ vB: inout PhysicsVector, _ wB: inout Double, _ invH: Double) {
+        let mA = b.mA, mB = b.mB, iA = b.iA, iB = b.iB, rA = b.rA, rB = b.rB
+        // σ = +1: lower limit, the rate wB − wA; σ = −1: upper limit, the rate wA − wB.
+        let sigma = lower ? 1.0 : -1.0
+        let gap = lower ? angle - lowerLimit : upperLimit - angle
+        let accumulated = lower ? lowerImpulse : upperImpulse
+        let cdot1 = vB + cross(wB, rB) - vA - cross(wA, rA)
+        let cdot2 = sigma * (wB - wA) + max(gap, 0) * invH
+        var K = k
+        K.ez = (sigma * (-rA.y * iA - rB.y * iB), sigma * (rA.x * iA + rB.x * iB), iA + iB)
+        K.ex.2 = K.ez.0; K.ey.2 = K.ez.1
+        var P: PhysicsVector, dL: Double
+        let x = K.determinant != 0 ? K.solve33((-cdot1.x, -cdot1.y, -cdot2)) : (0, 0, -accumulated - 1)
+        if accumulated + x.2 >= 0 {
+            P = PhysicsVector(x.0, x.1); dL = x.2
+        } else {
+            P = k.solve22(-cdot1 + accumulated * PhysicsVector(K.ez.0, K.ez.1)); dL = -accumulated
+        }
+        impulse += P
+        if lower { lowerImpulse += dL } else { upperImpulse += dL }
+        let axial = sigma * dL
+        vA -= mA * P; wA -= iA * (cross(rA, P) + axial)
+        vB += mB * P; wB += iB * (cross(rB, P) + axial)
     }
 
     /// Corrects the angle into its limits, then pulls the anchors together.
