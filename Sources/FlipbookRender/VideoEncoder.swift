@@ -1,7 +1,9 @@
 import CFlipbookPNG
 import Foundation
 
-/// Streams frames into ffmpeg (raw RGBA through a pipe) to make MP4, WebM, GIF or APNG.
+/// Streams frames into ffmpeg through a pipe to make MP4, WebM, GIF or APNG: YUV 4:2:0 frames
+/// with timestamps for MP4 and WebM (a frame repeating the one before is left out), raw RGBA for
+/// GIF and APNG.
 ///
 /// Frames are written as they are rendered and no format holds the sequence, so memory stays
 /// bounded whatever the length (docs/ARCHITECTURE.md, "Exports"). GIF takes two passes: while
@@ -49,22 +51,29 @@ public final class VideoEncoder {
         // of the MP4 time (docs/API-Status.md, "Export performance").
         let sendsYUV = format == .mp4 || format == .webm
         let (ew, eh) = (width + width % 2, height + height % 2)
-        var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
-        args += sendsYUV ? ["-pix_fmt", "yuv420p", "-s", "\(ew)x\(eh)"] : ["-pix_fmt", "rgba", "-s", "\(width)x\(height)"]
-        args += ["-framerate", VideoEncoder.rate(fps), "-i", "pipe:0"]
+        // The YUV frames go with their timestamps (Matroska), so repeated frames are left out
+        // and not encoded: the frame before lasts longer (docs/Divergences.md, "Video frame
+        // timing"). The encoder's time base of one frame turns the timestamps back into exact
+        // frame times.
+        let framing = sendsYUV ? MatroskaFraming(width: ew, height: eh, fps: fps) : nil
+        var args = ["-hide_banner", "-loglevel", "error", "-y"]
+        args += sendsYUV ? ["-f", "matroska"]
+            : ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", VideoEncoder.rate(fps)]
+        args += ["-i", "pipe:0"]
+        let timing = ["-fps_mode", "passthrough", "-enc_time_base", VideoEncoder.frameDuration(fps)]
         var temporaries: (frames: URL, palette: URL)?
         switch format {
         case .mp4:
             let x264 = quality.x264
-            args += ["-c:v", "libx264", "-preset", x264.preset, "-crf", x264.crf, "-pix_fmt", "yuv420p",
-                     "-movflags", "+faststart", "-f", "mp4", url.path]
+            args += ["-c:v", "libx264", "-preset", x264.preset, "-crf", x264.crf, "-pix_fmt", "yuv420p"] + timing
+                + ["-movflags", "+faststart", "-f", "mp4", url.path]
         case .webm:
             let vp9 = quality.vp9
             // libvpx looks 25 frames ahead by default, each held in ffmpeg: 8 keeps the 60-s
             // card-flip export at 322 MB instead of 395 (docs/API-Status.md, "Export performance").
             args += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", vp9.crf, "-deadline", "good",
-                     "-cpu-used", vp9.cpuUsed, "-lag-in-frames", "8", "-pix_fmt", "yuv420p", "-row-mt", "1",
-                     "-f", "webm", url.path]
+                     "-cpu-used", vp9.cpuUsed, "-lag-in-frames", "8", "-pix_fmt", "yuv420p", "-row-mt", "1"] + timing
+                + ["-f", "webm", url.path]
         case .gif:
             let t = VideoEncoder.gifTemporaryURLs(for: url)
             temporaries = t
@@ -89,7 +98,8 @@ public final class VideoEncoder {
         process = p
         interruption.running(p.processIdentifier)
         input = inPipe.fileHandleForWriting
-        writer = VideoFrameWriter(layout: sendsYUV ? .yuv420 : .straightRGBA, width: width, height: height, fd: input.fileDescriptor)
+        writer = VideoFrameWriter(
+            layout: sendsYUV ? .yuv420 : .straightRGBA, width: width, height: height, fd: input.fileDescriptor, framing: framing)
         let handle = errPipe.fileHandleForReading, box = stderrBox
         DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
     }
@@ -119,6 +129,20 @@ public final class VideoEncoder {
         fps == fps.rounded() ? String(Int(fps)) : String(format: "%.6f", fps)
     }
 
+    /// One frame's duration as ffmpeg's `num:den` ratio: exact for whole rates and for the
+    /// NTSC ones (30000/1001 …), else the nearest fraction with a denominator up to 1001.
+    static func frameDuration(_ fps: Double) -> String {
+        var best = (num: 1, den: max(1, Int(fps.rounded()))), bestError = Double.infinity
+        for num in 1...1001 {
+            let den = (fps * Double(num)).rounded()
+            guard den >= 1, den < 1e9 else { continue }
+            let error = abs(den / Double(num) - fps)
+            if error < bestError - 1e-12 { best = (num, Int(den)); bestError = error }
+            if error < 1e-9 { break }
+        }
+        return "\(best.num):\(best.den)"
+    }
+
     /// Sends one frame; its size must match the encoder's. The frame is converted and written
     /// on the encoder's own thread (at most two frames behind); a failed write shows up here on
     /// the next frame, or in `finish()`.
@@ -137,6 +161,9 @@ public final class VideoEncoder {
     /// Row pairs (MP4, WebM) or frames (GIF, APNG) converted, and skipped because they repeat
     /// the frame before.
     var conversions: (converted: Int, skipped: Int) { writer.conversions }
+
+    /// Frames sent to ffmpeg (MP4 and WebM leave out repeated frames; after `finish()`).
+    var framesSent: Int { writer.framesSent }
 
     /// Stops ffmpeg without finishing the file and removes what it wrote: for an export that
     /// failed part-way, so no truncated video is left looking like a whole one.
@@ -177,7 +204,7 @@ public final class VideoEncoder {
         guard !finished else { return }
         finished = true
         defer { removeTemporaries() }
-        writer.drain()
+        writer.end()
         try? input.close()
         process.waitUntilExit()
         stderrDone.wait()

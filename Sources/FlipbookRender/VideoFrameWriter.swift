@@ -41,18 +41,33 @@ final class VideoFrameWriter: @unchecked Sendable {
     private var previous: [UInt8]?
     /// Row pairs (YUV) or frames (RGBA) converted and skipped, for the benchmark and tests.
     private var counts = (converted: 0, skipped: 0)
+    /// Timestamps for each frame, and repeated frames left out (nil: raw frames, every one).
+    let framing: MatroskaFraming?
+    /// Frames submitted so far (on `queue`).
+    private var submitted = 0
+    /// The last frame submitted repeated the one before and was not sent yet (on `queue`).
+    private var lastHeldBack = false
+    /// Frames sent down the pipe (on `queue`).
+    private var sentFrames = 0
 
     /// Writes to `fd` (the write end of ffmpeg's stdin, which the caller keeps open until
     /// `finish`).
-    init(layout: Layout, width: Int, height: Int, fd: Int32, maximumWaiting: Int = 2) {
+    /// `framing` needs the `.yuv420` layout (it is ignored for RGBA).
+    init(layout: Layout, width: Int, height: Int, fd: Int32, maximumWaiting: Int = 2, framing: MatroskaFraming? = nil) {
         self.layout = layout
         self.width = width
         self.height = height
         self.fd = fd
         self.maximumWaiting = max(1, maximumWaiting)
+        self.framing = layout == .yuv420 ? framing : nil
         slots = DispatchSemaphore(value: self.maximumWaiting)
         scratch = [UInt8](repeating: 0, count: Self.byteCount(layout, width: width, height: height))
         Self.enlargePipe(fd)
+        if let header = self.framing?.header {
+            queue.async { [self] in
+                do { try writeAll(header) } catch { record(error) }
+            }
+        }
     }
 
     /// Bytes of one frame in `layout`.
@@ -97,62 +112,94 @@ final class VideoFrameWriter: @unchecked Sendable {
         queue.async { [self] in
             defer { slots.signal() }
             guard error == nil else { return }
-            convert(pixels)
-            do { try writeAll() } catch { record(error) }
+            let index = submitted
+            submitted += 1
+            let changed = convert(pixels)
+            if framing != nil && index > 0 && !changed {
+                lastHeldBack = true  // the frame before simply lasts longer
+                return
+            }
+            lastHeldBack = false
+            do { try send(index) } catch { record(error) }
+        }
+    }
+
+    /// Sends the last frame if it was held back as a repeat (so the video lasts to its end),
+    /// then waits until everything queued is written. Call once, after the last `submit`.
+    func end() {
+        queue.sync {
+            guard lastHeldBack, error == nil else { return }
+            lastHeldBack = false
+            do { try send(submitted - 1) } catch { record(error) }
         }
     }
 
     /// Waits until every queued frame is written (or failed).
     func drain() { queue.sync {} }
 
+    /// Frames sent down the pipe so far (after `drain` or `end`).
+    var framesSent: Int { queue.sync { sentFrames } }
+
+    /// Writes `scratch` as frame `index` (with its timestamp when framed).
+    private func send(_ index: Int) throws {
+        if let framing { try writeAll(framing.frameHeader(index: index, byteCount: scratch.count)) }
+        try scratch.withUnsafeBytes { try writeAll($0) }
+        sentFrames += 1
+    }
+
     /// Rows pairs (YUV) or whole frames (RGBA) converted and skipped so far (after `drain`).
     var conversions: (converted: Int, skipped: Int) { queue.sync { counts } }
 
-    private func convert(_ pixels: [UInt8]) {
+    /// Converts `pixels` into `scratch`; false when they equal the frame before (nothing changed).
+    private func convert(_ pixels: [UInt8]) -> Bool {
+        let changed: Bool
         if let previous {
-            previous.withUnsafeBufferPointer { convert(pixels, after: $0.baseAddress) }
+            changed = previous.withUnsafeBufferPointer { convert(pixels, after: $0.baseAddress) }
         } else {
-            convert(pixels, after: nil)
+            changed = convert(pixels, after: nil)
         }
         previous = pixels  // shares the frame's storage: no copy
+        return changed
     }
 
-    private func convert(_ pixels: [UInt8], after prev: UnsafePointer<UInt8>?) {
+    private func convert(_ pixels: [UInt8], after prev: UnsafePointer<UInt8>?) -> Bool {
         let (w, h) = (width, height)
-        pixels.withUnsafeBufferPointer { src in
+        return pixels.withUnsafeBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return true }
                 switch layout {
                 case .yuv420:
                     let n = flipbook_yuv420_update(s, prev, w, h, d)
                     counts.converted += n
                     counts.skipped += (h + 1) / 2 - n
+                    return n > 0 || prev == nil
                 case .straightRGBA:
                     if let prev, prev == s || memcmp(s, prev, w * h * 4) == 0 {
                         counts.skipped += 1
-                    } else {
-                        flipbook_straight_rgba(s, w * h, d)
-                        counts.converted += 1
+                        return false
                     }
+                    flipbook_straight_rgba(s, w * h, d)
+                    counts.converted += 1
+                    return true
                 }
             }
         }
     }
 
-    /// Writes `scratch` whole, through short writes and interrupted calls.
-    private func writeAll() throws {
-        try scratch.withUnsafeBytes { buf in
-            guard var p = buf.baseAddress else { return }
-            var left = buf.count
-            while left > 0 {
-                let n = write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "pipe closed: \(String(cString: strerror(errno)))")
-                }
-                p += n
-                left -= n
+    private func writeAll(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try writeAll($0) } }
+
+    /// Writes `buf` whole, through short writes and interrupted calls.
+    private func writeAll(_ buf: UnsafeRawBufferPointer) throws {
+        guard var p = buf.baseAddress else { return }
+        var left = buf.count
+        while left > 0 {
+            let n = write(fd, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "pipe closed: \(String(cString: strerror(errno)))")
             }
+            p += n
+            left -= n
         }
     }
 }

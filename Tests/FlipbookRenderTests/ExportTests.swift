@@ -120,6 +120,37 @@ import FlipbookQuartz
         #expect(env["PATH"] == own["PATH"])
     }
 
+    /// A frame repeating the one before is not encoded (the one before lasts longer), yet the
+    /// video lasts every frame's time and shows at each frame time the frame rendered for it.
+    @Test(arguments: [OutputFormat.mp4, .webm])
+    func repeatedFramesExtendTheFrameBefore(_ format: OutputFormat) throws {
+        guard FFmpeg.locate("ffmpeg") != nil, FFmpeg.locate("ffprobe") != nil else { return }
+        let dir = Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("repeats.\(format.rawValue)")
+        func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RenderedImage {
+            var px = [UInt8](repeating: 255, count: 16 * 16 * 4)
+            for i in 0..<256 { px[4 * i] = r; px[4 * i + 1] = g; px[4 * i + 2] = b }
+            return RenderedImage(width: 16, height: 16, premultipliedPixels: px)!
+        }
+        let red = solid(220, 30, 30), blue = solid(30, 30, 220)
+        let enc = try VideoEncoder(format: format, url: url, width: 16, height: 16, fps: 10)
+        for f in [red, red, red, blue, blue, red, red] { try enc.append(f) }
+        try enc.finish()
+        #expect(enc.framesSent == 4)  // frames 0, 3, 5 and the last, 6
+        let probe = String(decoding: try FFmpeg.run("ffprobe", [
+            "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames:format=duration", "-of", "csv=p=0", url.path]),
+            as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(probe.first == "4", "\(probe)")
+        #expect(abs((probe.dropFirst().first.flatMap { Double($0) } ?? 0) - 0.7) < 0.0015, "\(probe)")
+        // Decoded at 10 fps: every frame at its time.
+        let raw = try FFmpeg.run("ffmpeg", ["-v", "error", "-i", url.path, "-vf", "fps=10", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"])
+        #expect(raw.count == 7 * 16 * 16 * 3)
+        let frameBytes = 16 * 16 * 3, centre = (8 * 16 + 8) * 3
+        let reds: [Bool] = (0..<7).map { (i: Int) -> Bool in raw[i * frameBytes + centre] > 128 }
+        #expect(reds == [true, true, true, false, false, true, true])
+    }
+
     /// MP4 frames go to ffmpeg as YUV made here: a flat colour comes out as that colour.
     @Test func mp4KeepsColours() throws {
         guard FFmpeg.locate("ffmpeg") != nil else { return }

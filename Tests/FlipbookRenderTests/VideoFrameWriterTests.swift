@@ -157,6 +157,37 @@ import Testing
         #expect(writer.error == nil)
     }
 
+    /// With timestamps (MP4 and WebM), a frame equal to the one before is not sent; the last
+    /// frame always is, at its own time, so the video lasts to its end.
+    @Test func aTimedWriterLeavesOutRepeatsButSendsTheLastFrame() throws {
+        let (width, height) = (6, 4)
+        var rng = Seeded(state: 11)
+        let a = Self.randomFrame(width, height, &rng), b = Self.randomFrame(width, height, &rng)
+        let framing = MatroskaFraming(width: width, height: height, fps: 30)
+        for (frames, sent) in [([a, a, b, b, b], [0, 2, 4]), ([a, b, b, a], [0, 1, 3]), ([a], [0]), ([a, a], [0, 1])] {
+            let pipe = Pipe()
+            let received = SendableBox(Data())
+            let done = DispatchGroup()
+            let reader = pipe.fileHandleForReading
+            DispatchQueue.global().async(group: done) { received.value = reader.readDataToEndOfFile() }
+            let writer = VideoFrameWriter(
+                layout: .yuv420, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor, framing: framing)
+            for f in frames { try writer.submit(f) }
+            writer.end()
+            writer.end()  // a second call sends nothing more
+            #expect(writer.framesSent == sent.count)
+            try pipe.fileHandleForWriting.close()
+            done.wait()
+            var expected = Data(framing.header)
+            for i in sent {
+                let yuv = Self.referenceYUV(frames[i], width: width, height: height)
+                expected.append(contentsOf: framing.frameHeader(index: i, byteCount: yuv.count) + yuv)
+            }
+            #expect(received.value == expected, "frames sent should be \(sent)")
+            #expect(writer.error == nil)
+        }
+    }
+
     /// A reader that goes away (ffmpeg failing) becomes an error on a later submit, never a
     /// crash or a hang.
     @Test func aClosedPipeBecomesAnError() throws {
