@@ -348,6 +348,10 @@ struct QuadJob: @unchecked Sendable {
         _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), _ stepper: inout TapStepper
     ) {
         guard xa < xb else { return }
+        if P.interior {
+            interiorBlocks(y, xa, xb, &stepper)
+            return
+        }
         let interior = P.interior, perspective = P.perspective
         let m = quad.toSource
         let src = quad.source
@@ -456,6 +460,68 @@ struct QuadJob: @unchecked Sendable {
     }
 }
 
+extension QuadJob {
+    /// The interior path of `pixels`, a block of the tap stepper at a time: the block's anchors
+    /// are fetched once and the taps stepped from them in registers, computing exactly what
+    /// `TapStepper.position` gives each pixel (so the bytes are those of the per-pixel loop,
+    /// which the shortcut tests check against the full reference path).
+    fileprivate func interiorBlocks(_ y: Int, _ xa: Int, _ xb: Int, _ stepper: inout TapStepper) {
+        let src = quad.source
+        let sw = src.width
+        let sdata = UnsafeRawPointer(src.data)
+        let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
+        let k = Int(quad.opacity * 256 + 0.5)
+        let shift = stepper.shift, mask = (1 &<< shift) &- 1
+        let sh = Int64(truncatingIfNeeded: shift)
+        @inline(__always) func pixel(_ x: Int, _ fu: Int64, _ fv: Int64) {
+            let tu = fu &- TapStepper.half, tv = fv &- TapStepper.half
+            let ix = Int(truncatingIfNeeded: tu &>> 32), iy = Int(truncatingIfNeeded: tv &>> 32)
+            let wx = Int(truncatingIfNeeded: (tu &>> 24) & 255), wy = Int(truncatingIfNeeded: (tv &>> 24) & 255)
+            let r0 = iy &* sw
+            let top = sdata.loadUnaligned(fromByteOffset: (r0 &+ ix) &<< 2, as: UInt64.self)
+            let bottom = sdata.loadUnaligned(fromByteOffset: (r0 &+ sw &+ ix) &<< 2, as: UInt64.self)
+            if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { return }  // all four texels transparent
+            let o = out + x &<< 2
+            let t00 = UInt32(truncatingIfNeeded: top)
+            let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
+            if k >= 256 && flat && t00 >= 0xFF00_0000 {
+                o.storeBytes(of: t00, as: UInt32.self)
+                return
+            }
+            #if DEBUG
+            PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+            #else
+            PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+            #endif
+        }
+        if shift == 0 {  // every column exact (see `TapStepper`)
+            for x in xa..<xb {
+                guard let (fu, fv) = stepper.exact(x) else { continue }
+                pixel(x, fu, fv)
+            }
+            return
+        }
+        var x = xa
+        while x < xb {
+            let end = min(xb, ((x &>> shift) &+ 1) &<< shift)
+            if let b = stepper.block(x) {
+                var j = Int64(truncatingIfNeeded: x & mask)
+                var xx = x
+                while xx < end {
+                    pixel(xx, b.au &+ ((b.du &* j) &>> sh), b.av &+ ((b.dv &* j) &>> sh))
+                    xx &+= 1; j &+= 1
+                }
+            } else {
+                for xx in x..<end {
+                    guard let (fu, fv) = stepper.exact(xx) else { continue }
+                    pixel(xx, fu, fv)
+                }
+            }
+            x = end
+        }
+    }
+}
+
 /// Compile-time choices of the per-pixel loop (each gets its own specialised copy).
 protocol PixelPath {
     /// Full coverage and in-bounds taps are guaranteed by the caller.
@@ -524,10 +590,26 @@ struct TapStepper {
         return (Int64(u), Int64(v))
     }
 
+    /// The anchors of the block holding column x (shift > 0): its first column's exact position
+    /// and the difference to the next block's; nil where either is behind the eye or too far
+    /// (then every column takes `exact`). Column x of the block is at
+    /// `au + ((du × j) >> shift)`, j = x mod 2^shift.
+    @inline(__always) mutating func block(_ x: Int) -> (au: Int64, av: Int64, du: Int64, dv: Int64)? {
+        enter(x &>> shift)
+        return valid ? (au, av, du, dv) : nil
+    }
+
     /// The position at column x.
     @inline(__always) mutating func position(_ x: Int) -> (Int64, Int64)? {
         if shift == 0 { return exact(x) }
-        let k = x &>> shift
+        enter(x &>> shift)
+        guard valid else { return exact(x) }
+        let j = Int64(truncatingIfNeeded: x & mask), sh = Int64(truncatingIfNeeded: shift)
+        return (au &+ ((du &* j) &>> sh), av &+ ((dv &* j) &>> sh))
+    }
+
+    /// Makes block k current (its anchors reuse the previous block's end when consecutive).
+    @inline(__always) private mutating func enter(_ k: Int) {
         if k != span {
             if valid && k == span &+ 1 {
                 au = au &+ du; av = av &+ dv  // this span's start is the last span's end
@@ -544,8 +626,5 @@ struct TapStepper {
             }
             span = k
         }
-        guard valid else { return exact(x) }
-        let j = Int64(truncatingIfNeeded: x & mask), sh = Int64(truncatingIfNeeded: shift)
-        return (au &+ ((du &* j) &>> sh), av &+ ((dv &* j) &>> sh))
     }
 }
