@@ -9,6 +9,8 @@ import Synchronization
 /// - The session decides on the main actor what to send and when (`PreviewSession`); the
 ///   pipeline encodes it (`PreviewFrameEncoder`, which it alone owns) on its runner — a serial
 ///   background queue in the server — builds the header and hands the frame to the outbox.
+/// - A touched or exact frame with nothing ahead of it is encoded at once on the caller (no
+///   thread hop: input latency); played frames always go to the runner.
 /// - Bounded: at most one frame is encoded and one waits. A played frame finds no room while one
 ///   waits (`hasRoomForPlayedFrame`; the session then skips it before drawing it and is woken
 ///   when the waiting one starts encoding); a touched or exact frame always goes, and replaces
@@ -145,7 +147,15 @@ final class PreviewFramePipeline: Sendable {
             s.encoding = true
             return (true, true)
         }
-        if start { runner { [self] in run() } }
+        guard start else { return accepted }
+        if job.kind == .played {
+            runner { [self] in run() }
+        } else {
+            // Nothing ahead of it: a touched or exact frame is encoded here and now, so a touch
+            // waits for no thread to be scheduled (input latency; the order is kept, as nothing
+            // else is submitted meanwhile and frames submitted later queue behind it).
+            run()
+        }
         return accepted
     }
 

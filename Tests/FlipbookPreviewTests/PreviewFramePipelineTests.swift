@@ -273,17 +273,39 @@ import Flipbook
         let page = try HeldPage()
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
-        page.session.handle(.seek(time: 1.5))
-        // The encoder is behind: the seek's exact frame still waits when the finger goes down.
+        #expect(Self.written(page.outbox).count == 1)  // exact, nothing ahead: sent at once
+        page.session.handle(.ack(frame: 0))
+        page.session.handle(.play)
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(page.held.pending == 1)  // a played frame waits for the encoder
         page.session.handle(.pointer(PreviewPointer(phase: .down, finger: 0, x: 10, y: 300)))
         page.session.handle(.pointer(PreviewPointer(phase: .move, finger: 0, x: 60, y: 300)))
         try await Task.sleep(for: .milliseconds(20))
+        // The touched frame took the waiting played frame's place instead of being refused.
+        #expect(page.session.pipeline.replacedWhileWaiting == 1)
         #expect(page.session.pipeline.queued <= 2)
         page.held.runAll()
-        let frames = Self.written(page.outbox)
-        let last = try #require(frames.last)
-        #expect(last.header["reason"] as? String == "input")
-        #expect(last.header["inputs"] as? Int == 2)
-        #expect(page.session.framesInFlight == 1)
+        let touched = Self.written(page.outbox).filter { $0.header["reason"] as? String == "input" }
+        #expect(touched.count == 1)
+        #expect(touched.first?.header["inputs"] as? Int == 2)
+    }
+
+    @Test func aTouchedFrameWithNothingAheadIsEncodedAtOnce() {
+        // No thread hop for a touch when the encoder is idle (input latency).
+        let outbox = PreviewOutbox()
+        let held = HeldRunner()
+        let pipeline = PreviewFramePipeline(mode: .rectsJPEG, outbox: outbox, runner: held.runner)
+        pipeline.submit(Self.job(Self.motion(1, box: 4), .touched))
+        #expect(held.pending == 0)
+        #expect(pipeline.queued == 0)
+        #expect(Self.written(outbox).map { $0.header["frame"] as? Int } == [1])
+        // With a played frame ahead of it, it is not encoded on the caller (that would pass the
+        // frame ahead): it goes through the runner, in the waiting frame's place.
+        pipeline.submit(Self.job(Self.motion(2, box: 8), .played))
+        pipeline.submit(Self.job(Self.motion(3, box: 12), .touched))
+        #expect(held.pending == 1)
+        #expect(Self.written(outbox).isEmpty)
+        held.runAll()
+        #expect(Self.written(outbox).map { $0.header["frame"] as? Int } == [3])
     }
 }
