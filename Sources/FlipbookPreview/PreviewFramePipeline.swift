@@ -53,8 +53,8 @@ final class PreviewFramePipeline: Sendable {
 
     private struct Flight {
         var seq: Int
+        /// On the wire once encoded (head and body); until then an estimate.
         var bytes: Int
-        var known: Bool
         /// When it was handed to the outbox (nil: still being encoded or waiting).
         var sent: ContinuousClock.Instant?
     }
@@ -135,7 +135,7 @@ final class PreviewFramePipeline: Sendable {
             }
             s.nextSeq += 1
             let exactBytes = job.frame.png.count
-            s.inFlight.append(Flight(seq: s.nextSeq, bytes: job.kind == .exact ? exactBytes : s.estimate, known: false, sent: nil))
+            s.inFlight.append(Flight(seq: s.nextSeq, bytes: job.kind == .exact ? exactBytes : s.estimate, sent: nil))
             s.waiting = (s.nextSeq, job, .now)
             if job.kind == .exact {
                 s.pageIsExact = true
@@ -221,7 +221,6 @@ final class PreviewFramePipeline: Sendable {
                 s.lastSentSeq = next.seq
                 if let i = s.inFlight.firstIndex(where: { $0.seq == next.seq }) {
                     s.inFlight[i].bytes = size
-                    s.inFlight[i].known = true
                     s.inFlight[i].sent = .now
                 }
             }
