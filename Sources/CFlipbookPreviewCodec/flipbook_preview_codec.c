@@ -57,6 +57,15 @@ unsigned char *flipbook_preview_jpeg(
 #endif
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    // The cheap settings, spelled out (docs/Preview.md, "Frame encoding"): no Huffman table
+    // optimisation (a second pass: about twice the time for 11 % fewer bytes), chroma at 4:2:0.
+    // The accurate integer DCT stays: libjpeg-turbo's SIMD makes it as fast as JDCT_IFAST
+    // (measured within 2 % on a 750x1334 frame), and it is the more exact of the two.
+    cinfo.optimize_coding = FALSE;
+    cinfo.comp_info[0].h_samp_factor = 2;
+    cinfo.comp_info[0].v_samp_factor = 2;
+    cinfo.comp_info[1].h_samp_factor = cinfo.comp_info[1].v_samp_factor = 1;
+    cinfo.comp_info[2].h_samp_factor = cinfo.comp_info[2].v_samp_factor = 1;
     cinfo.dct_method = JDCT_ISLOW;
     jpeg_start_compress(&cinfo, TRUE);
     while (cinfo.next_scanline < cinfo.image_height) {

@@ -41,7 +41,7 @@ public struct PreviewEncodedFrame: Sendable {
 /// Encodes one page's frames, remembering the last frame sent so the next can send only what
 /// changed. Lossy parts (JPEG) leave the page inexact until the next exact frame, which the
 /// session sends as soon as the scene stops moving (docs/Preview.md).
-public struct PreviewFrameEncoder {
+public struct PreviewFrameEncoder: Sendable {
     public var mode: PreviewFrameEncoding
     /// JPEG quality (1–100).
     public var jpegQuality: Int32 = 85

@@ -11,10 +11,17 @@ final class PreviewHub {
     let recordings: URL
     private(set) var sessions: [Int: PreviewSession] = [:]
     private var nextID = 0
+    /// Where a session's frames are encoded (by session id): a serial background queue of its
+    /// own (`PreviewFramePipeline`), or what a test supplies.
+    let encodeRunner: (Int) -> PreviewFramePipeline.Runner
 
-    init(registry: SceneRegistry, defaults: PreviewServer.Options) {
+    init(
+        registry: SceneRegistry, defaults: PreviewServer.Options,
+        encodeRunner: ((Int) -> PreviewFramePipeline.Runner)? = nil
+    ) {
         engine = PreviewEngine(registry: registry)
         self.defaults = defaults
+        self.encodeRunner = encodeRunner ?? { PreviewFramePipeline.backgroundRunner(label: "flipbook.preview.encode.\($0)") }
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flipbook-preview-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     }

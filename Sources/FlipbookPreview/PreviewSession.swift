@@ -14,28 +14,34 @@ final class PreviewSession {
     private(set) var playing = false
     private(set) var speed = 1.0
     private var anchor: (wall: ContinuousClock.Instant, frame: Int) = (.now, 0)
-    /// Frames on their way to the page, oldest first: handed to the outbox and not acknowledged
-    /// yet. The page acknowledges every frame it gets, in order, once drawn; a frame the outbox
-    /// replaced before writing it (never seen, never acknowledged) is taken out at once.
-    private var inFlight: [(bytes: Int, sent: ContinuousClock.Instant)] = []
-    private var inFlightBytes = 0
+    /// Encodes this page's frames off the main actor, in order, and keeps the frames on their
+    /// way to the page: submitted and not acknowledged yet. The page acknowledges every frame it
+    /// gets, in order, once drawn; a frame the outbox replaced before writing it (never seen,
+    /// never acknowledged) is taken out at once (docs/Preview.md, "Frame pipeline").
+    let pipeline: PreviewFramePipeline
     /// Whether the page may be sent another played (or, `touch`, touched) frame now
     /// (`PreviewLimits.framesInFlight`, `touchFramesInFlight`, `bytesInFlight`).
     private func canSendFrame(touch: Bool = false) -> Bool {
         let frames = touch ? PreviewLimits.touchFramesInFlight : PreviewLimits.framesInFlight
-        return inFlight.isEmpty || (inFlight.count < frames && inFlightBytes < PreviewLimits.bytesInFlight)
+        let window = pipeline.window
+        return window.frames == 0 || (window.frames < frames && window.bytes < PreviewLimits.bytesInFlight)
     }
     /// Frames unacknowledged (for the tests of the bound).
-    var framesInFlight: Int { inFlight.count }
-    var bytesInFlight: Int { inFlightBytes }
+    var framesInFlight: Int { pipeline.window.frames }
+    var bytesInFlight: Int { pipeline.window.bytes }
     /// Played frames passed over because the page had too much in flight (`skipped` in the
-    /// frame header), and because the server itself woke too late for them (`late`: stepping
-    /// and drawing took longer than a frame).
+    /// frame header), because the server itself woke too late for them (`late`: stepping and
+    /// drawing took longer than a frame), and because the encoder was behind (`behind`: a
+    /// frame was still waiting for it).
     private(set) var skippedFrames = 0
     private(set) var lateFrames = 0
+    private(set) var behindFrames = 0
     /// A played frame is due but the page has too much in flight: the next acknowledgement
     /// sends it (the play loop does not poll).
     private(set) var waitingForAck = false
+    /// A played frame is due but a frame still waits for the encoder: the encoder wakes the
+    /// loop when that one starts encoding.
+    private(set) var waitingForEncoder = false
     /// The last round trip: a frame handed to the outbox until its acknowledgement (`rttMs`).
     private var lastRoundTrip: Duration?
     /// The play loop's next wake-up (a sleeping task, replaced whenever the due time changes).
@@ -46,10 +52,8 @@ final class PreviewSession {
     private var inputFramePending = false
     /// A main-actor job that draws the touched frame is queued (`scheduleInputFrame`).
     private var inputFrameScheduled = false
-    /// Encodes this page's frames (whole, or only what changed since the last one sent).
-    private var encoder: PreviewFrameEncoder
-    /// When the last frame that was not exact (a lossy played or touched frame) was sent.
-    private var lastMotionFrame: ContinuousClock.Instant?
+    /// The next frame submitted starts from a whole frame (a new scene was loaded).
+    private var resetEncoder = false
     /// When the session began (frame headers carry the server's time since then, `wallMs`).
     private let began = ContinuousClock.now
     /// How long the scene must stand still (paused, untouched) before an inexact picture on the
@@ -60,7 +64,11 @@ final class PreviewSession {
         self.id = id
         self.hub = hub
         self.outbox = outbox
-        encoder = PreviewFrameEncoder(mode: hub.encoding)
+        let wake = WeakSession()
+        pipeline = PreviewFramePipeline(mode: hub.encoding, outbox: outbox, runner: hub.encodeRunner(id)) {
+            Task { @MainActor in wake.session?.encoderHasRoom() }
+        }
+        wake.session = self
         schedule()
     }
 
@@ -68,6 +76,7 @@ final class PreviewSession {
         closed = true
         timer?.cancel()
         timer = nil
+        pipeline.close()
         outbox.close()
     }
 
@@ -98,7 +107,7 @@ final class PreviewSession {
             position = 0
             inputFramePending = false
             playing = false
-            encoder.reset()
+            resetEncoder = true
             fingersDown = []
             sendTimeline()
             sendFrame(reason: "load")
@@ -113,7 +122,7 @@ final class PreviewSession {
             playing = false
             sendStatus()
             // Paused: the page shows the exact frame (the last played one may have been lossy).
-            if !encoder.pageIsExact, !inputFramePending { sendFrame(reason: "pause") }
+            if !pipeline.pageIsExact, !inputFramePending { sendFrame(reason: "pause") }
         case .restart:
             guard needTimeline("restart") != nil else { return }
             position = 0
@@ -138,11 +147,7 @@ final class PreviewSession {
             sendStatus()
             schedule()
         case .ack:
-            if !inFlight.isEmpty {
-                let acked = inFlight.removeFirst()
-                inFlightBytes -= acked.bytes
-                lastRoundTrip = ContinuousClock.now - acked.sent
-            }
+            if let roundTrip = pipeline.acknowledge() { lastRoundTrip = roundTrip }
             // A touched frame held back while the page was busy goes now; so does a played one.
             if inputFramePending {
                 scheduleInputFrame()
@@ -189,6 +194,19 @@ final class PreviewSession {
     private func reanchor() {
         anchor = (.now, position)
         waitingForAck = false
+        waitingForEncoder = false
+    }
+
+    /// The frame that waited for the encoder is being encoded: a played frame due meanwhile goes now.
+    /// (The tick counts the frames passed over meanwhile as `behind`, then clears the flag.)
+    fileprivate func encoderHasRoom() {
+        guard waitingForEncoder, !closed else { return }
+        if playing {
+            tick()
+            schedule()
+        } else {
+            waitingForEncoder = false
+        }
     }
 
     // MARK: Playing
@@ -211,13 +229,13 @@ final class PreviewSession {
         guard inputFramePending, let t = timeline, !closed else { return }
         guard canSendFrame(touch: true) else { return }
         inputFramePending = false
-        sendMotion(hub.engine.rawFrame(t, at: position), reason: "input")
+        sendMotion(hub.engine.rawFrame(t, at: position), kind: .touched, reason: "input")
     }
 
     /// How long the play loop sleeps: until the next frame is due while playing (at once when
     /// it is already due), else 20 ms. Waiting for an acknowledgement, the ack wakes it.
     private func nextWake() -> Duration {
-        guard playing, speed > 0, !waitingForAck else { return .milliseconds(20) }
+        guard playing, speed > 0, !waitingForAck, !waitingForEncoder else { return .milliseconds(20) }
         let next = Double(position - anchor.frame + 1) / (PreviewLimits.fps * speed)
         let due = anchor.wall + .nanoseconds(Int64((next * 1e9).rounded(.up)))
         let wait = due - ContinuousClock.now
@@ -234,7 +252,7 @@ final class PreviewSession {
             return
         }
         guard playing, let t = timeline else {
-            if timeline != nil, !encoder.pageIsExact, let last = lastMotionFrame, ContinuousClock.now - last >= Self.settleDelay {
+            if timeline != nil, !pipeline.pageIsExact, let last = pipeline.lastInexactFrame, ContinuousClock.now - last >= Self.settleDelay {
                 sendFrame(reason: "settle")
             }
             return
@@ -243,14 +261,30 @@ final class PreviewSession {
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
         // (A hair over the exact product, so a wake-up right at the due time is not a frame early.)
         let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed + 1e-6).rounded(.down)), t.lastFrame)
-        guard target > position else { return }
+        guard target > position else {
+            waitingForEncoder = false
+            return
+        }
         guard canSendFrame() else {
             waitingForAck = true
             return
         }
-        // Frames passed over: the page's fault if it held us back, else the server's.
-        if waitingForAck { skippedFrames += target - position - 1 } else { lateFrames += target - position - 1 }
+        // Not drawn at all while a frame still waits for the encoder (skipped, never queued).
+        guard pipeline.hasRoomForPlayedFrame else {
+            waitingForEncoder = true
+            return
+        }
+        // Frames passed over: the page's fault if it held us back, the encoder's if it was
+        // behind, else the server's (stepping and drawing).
+        if waitingForAck {
+            skippedFrames += target - position - 1
+        } else if waitingForEncoder {
+            behindFrames += target - position - 1
+        } else {
+            lateFrames += target - position - 1
+        }
         waitingForAck = false
+        waitingForEncoder = false
         position = target
         if target >= t.lastFrame { playing = false }
         // Exact PNG when the frame is cached (or the last one, where playing stops); otherwise
@@ -260,7 +294,7 @@ final class PreviewSession {
         } else if !playing {
             sendExact(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
         } else {
-            sendMotion(hub.engine.rawFrame(t, at: target), reason: "play", madeFor: now)
+            sendMotion(hub.engine.rawFrame(t, at: target), kind: .played, reason: "play", madeFor: now)
         }
         if !playing { sendStatus() }
     }
@@ -274,40 +308,35 @@ final class PreviewSession {
     }
 
     private func sendExact(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
-        send(frame, encoded: encoder.exact(frame), reason: reason, madeFor: madeFor)
+        submit(frame, kind: .exact, reason: reason, madeFor: madeFor)
     }
 
-    /// A played or touched frame in the session's encoding. Only what changed since the last
-    /// frame is sent when that frame is sure to reach the page first: not when it still waits in
-    /// the outbox, where this one replaces it (docs/Preview.md, "Frame encoding").
-    private func sendMotion(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
-        let encoded = encoder.motion(frame, delta: !outbox.hasPendingFrame)
-        if !encoded.exact { lastMotionFrame = .now }
-        send(frame, encoded: encoded, reason: reason, madeFor: madeFor)
+    /// A played or touched frame in the session's encoding, encoded off the main actor. Only
+    /// what changed since the last frame is sent when that frame is sure to reach the page
+    /// first (docs/Preview.md, "Frame encoding").
+    private func sendMotion(
+        _ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: String, madeFor: ContinuousClock.Instant? = nil
+    ) {
+        submit(frame, kind: kind, reason: reason, madeFor: madeFor)
     }
 
-    /// `madeFor`: the moment the frame shows (a played frame's tick; default now), sent as `wallMs`.
-    private func send(_ frame: PreviewFrame, encoded: PreviewEncodedFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
+    /// Hands `frame` to the pipeline with the header fields known now; the pipeline adds the
+    /// encoding's (parts, exactness, encode time). `madeFor`: the moment the frame shows (a
+    /// played frame's tick; default now), sent as `wallMs`.
+    private func submit(_ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: String, madeFor: ContinuousClock.Instant?) {
         guard let t = timeline else { return }
         let wall = madeFor ?? ContinuousClock.now
-        let parts = encoded.parts.map { "[\($0.x),\($0.y),\($0.width),\($0.height),\"\($0.format.rawValue)\",\($0.length)]" }
-        let header =
-            "{\"type\":\"frame\",\"encoding\":\"\(encoded.encoding)\",\"exact\":\(encoded.exact),\"parts\":[\(parts.joined(separator: ","))],"
-            + "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
+        let fields =
+            "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),\"late\":\(lateFrames),"
-            + "\"inFlight\":\(inFlight.count),\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
-            + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),\"encodeMs\":\(Self.round(encoded.encodeMilliseconds)),"
+            + "\"behind\":\(behindFrames),\"inFlight\":\(framesInFlight),"
+            + "\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
+            + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
-            + "\"session\":\(id),\"state\":\(frame.stateJSON)}"
-        let h = Array(header.utf8)
-        let n = UInt32(h.count)
-        let head = [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + h
-        if outbox.send(frame: head, body: encoded.payload), let replaced = inFlight.popLast() {
-            inFlightBytes -= replaced.bytes
-        }
-        inFlight.append((head.count + encoded.payload.count, ContinuousClock.now))
-        inFlightBytes += head.count + encoded.payload.count
+            + "\"session\":\(id),\"state\":\(frame.stateJSON)"
+        pipeline.submit(.init(kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder))
+        resetEncoder = false
     }
 
     private static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
@@ -337,4 +366,10 @@ final class PreviewSession {
         else { return }
         outbox.send(text: text)
     }
+}
+
+/// The pipeline's wake-up reaches the session without keeping it alive.
+private final class WeakSession: @unchecked Sendable {
+    // Written once on the main actor before the pipeline can call back; read on the main actor.
+    weak var session: PreviewSession?
 }

@@ -23,7 +23,9 @@ import Flipbook
             session = try #require(hub.open(outbox: outbox))
         }
 
+        /// Writes what the outbox holds, once the session's encoder has sent every frame submitted.
         func drain() {
+            session.pipeline.waitUntilIdle()
             while let item = outbox.next() {
                 if case .frame(let head, let body) = item {
                     written.append(head.count + body.count)
@@ -128,7 +130,11 @@ import Flipbook
         let page = try Page(encoding: .auto)
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
-        for frames in [1, 1, 1] { page.session.handle(.step(frames: frames)) }
+        page.session.pipeline.waitUntilIdle()
+        for frames in [1, 1, 1] {
+            page.session.handle(.step(frames: frames))
+            page.session.pipeline.waitUntilIdle()  // encoded and in the outbox, not written
+        }
         #expect(page.session.framesInFlight == 1)
         page.drain()
         #expect(page.written.count == 1)

@@ -136,7 +136,8 @@
     send({ type: "ack", frame: header.frame });
     P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact,
       parts: header.parts.length, renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, skipped: header.skipped,
-      late: header.late, inFlight: header.inFlight, rttMs: header.rttMs, arrived, decoded: header.decodedAt, drawn });
+      late: header.late, behind: header.behind, encoderWaitMs: header.encoderWaitMs, inFlight: header.inFlight, rttMs: header.rttMs,
+      arrived, decoded: header.decodedAt, drawn });
     if (P.log.length > 2000) P.log.shift();
     P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
     // Input latency: from the pointer event to the first frame that includes it.
@@ -175,7 +176,7 @@
     const fps = measuredFps();
     const lat = P.latencies.length ? P.latencies[P.latencies.length - 1].toFixed(1) + " ms" : "–";
     $("stats").textContent = `frame ${h.frame}/${h.lastFrame} · render ${h.renderMs} ms · ${h.encoding} ${h.encodeMs} ms · ` +
-      `${fps.toFixed(1)} fps · skipped ${h.skipped} (page busy) + ${h.late} (server late) · round trip ${h.rttMs} ms · ` +
+      `${fps.toFixed(1)} fps · skipped ${h.skipped} (page busy) + ${h.late} (server late) + ${h.behind ?? 0} (encoder behind) · round trip ${h.rttMs} ms · ` +
       `last input→frame ${lat} · session ${h.session}`;
   }
 
