@@ -95,10 +95,6 @@ struct UniformCore: Sendable, Equatable {
             for x in x0..<x1 where t(x, y) != c { return false }
             return true
         }
-        func columnMatches(_ x: Int, _ y0: Int, _ y1: Int) -> Bool {
-            for y in y0..<y1 where t(x, y) != c { return false }
-            return true
-        }
         var rects: [PixelRect] = []
         // The wide band.
         var l = cx, rr = cx + 1
@@ -112,9 +108,18 @@ struct UniformCore: Sendable, Equatable {
         var t0 = cy, t1 = cy + 1
         while t0 > 0 && t(cx, t0 - 1) == c { t0 -= 1 }
         while t1 < h && t(cx, t1) == c { t1 += 1 }
-        var left = cx, right = cx + 1
-        while left > 0 && columnMatches(left - 1, t0, t1) { left -= 1 }
-        while right < w && columnMatches(right, t0, t1) { right += 1 }
+        // Grown while whole columns of rows t0..<t1 match: the columns left (right) of the centre
+        // reach as far as the shortest run of the colour in any of those rows, found a row at a
+        // time (memory order; a column at a time strided through the whole bitmap).
+        var left = 0, right = w
+        for y in t0..<t1 {
+            var a = cx
+            while a > left && t(a - 1, y) == c { a -= 1 }
+            left = a
+            var b = cx + 1
+            while b < right && t(b, y) == c { b += 1 }
+            right = b
+        }
         let tall = PixelRect(x0: left, y0: t0, x1: right, y1: t1)
         if right - left >= 2 && t1 - t0 >= 2 && !rects.contains(tall) { rects.append(tall) }
         return rects.isEmpty ? nil : UniformCore(color: c, rects: rects)

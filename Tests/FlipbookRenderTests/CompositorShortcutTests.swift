@@ -115,6 +115,39 @@ import FlipbookQuartz
         #expect(UniformCore.find(in: Self.source(3)) == nil)
     }
 
+    /// The tall band grown a row at a time gives what growing it a whole column at a time gives,
+    /// on bitmaps with a flat middle and stray texels of other colours anywhere.
+    @Test func flatCoreMatchesColumnByColumnGrowth() {
+        var state: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<300 {
+            let w = 2 + next(40), h = 2 + next(40)
+            let r = Raster(width: w, height: h)
+            let px = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+            for i in 0..<(w * h) { px[i] = 0xFF00_00FF }
+            for _ in 0..<next(12) { px[next(w * h)] = next(2) == 0 ? 0xFF00_FF00 : 0 }
+            // The old growth: column by column.
+            let cx = w / 2, cy = h / 2, c = px[cy * w + cx]
+            var t0 = cy, t1 = cy + 1
+            while t0 > 0 && px[(t0 - 1) * w + cx] == c { t0 -= 1 }
+            while t1 < h && px[t1 * w + cx] == c { t1 += 1 }
+            func column(_ x: Int) -> Bool { (t0..<t1).allSatisfy { px[$0 * w + x] == c } }
+            var left = cx, right = cx + 1
+            while left > 0 && column(left - 1) { left -= 1 }
+            while right < w && column(right) { right += 1 }
+            let tall = PixelRect(x0: left, y0: t0, x1: right, y1: t1)
+            let found = UniformCore.find(in: r)
+            if right - left >= 2 && t1 - t0 >= 2 {
+                #expect(found?.rects.contains(tall) == true, "\(w)×\(h): \(String(describing: found)) should hold \(tall)")
+            } else {
+                #expect(found?.rects.contains(tall) != true)
+            }
+        }
+    }
+
     @Test func rowSharesCoverEveryRowOnce() {
         for count in 1...3 {
             var seen = [Int](repeating: 0, count: 77)
