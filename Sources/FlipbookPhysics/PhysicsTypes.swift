@@ -73,6 +73,13 @@ public struct PhysicsSettings: Sendable, Equatable {
     /// Frame times above this (seconds) are clamped, with a diagnostic.
     public var maxFrameTime: Double = 0.25
     public var velocityIterations: Int = 8
+    /// The share of a rigid joint's accumulated impulses carried into the next sub-step as its
+    /// warm start (springs keep theirs whole). Below 1, the accumulated impulses of a joint chain
+    /// that the velocity iterations cannot converge (long lever arms on light bodies) shrink
+    /// from sub-step to sub-step instead of growing, and the chain stops gaining energy
+    /// (docs/Reliability.md, Physics, seed 1705); Bullet's `warmstartingFactor` does the
+    /// same (0.85). 1 in `box2D`.
+    public var jointWarmStartFactor: Double = 0.95
     public var positionIterations: Int = 3
     public var warmStarting = true
     public var allowsSleep = true
@@ -126,6 +133,7 @@ public struct PhysicsSettings: Sendable, Equatable {
         s.polygonRadius = 2 * s.linearSlop
         s.speculativeDistance = 0
         s.projectsStaticContacts = false
+        s.jointWarmStartFactor = 1
         return s
     }
 }

@@ -140,7 +140,8 @@ extension SolverStep {
             count += 1
         }
         activeJointCount = count
-        for ji in activeJoints { joints[Int(ji)].prepare(positions, velocities, h, warmStarting: settings.warmStarting) }
+        for ji in activeJoints { joints[Int(ji)].prepare(positions, velocities, h, warmStarting: settings.warmStarting,
+                                                               warmStartFactor: settings.jointWarmStartFactor) }
     }
 
     /// Warm starting. Reads the contact constraints' kept impulses; writes `velocities`.

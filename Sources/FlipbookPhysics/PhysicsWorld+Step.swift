@@ -19,6 +19,11 @@ extension PhysicsWorld {
         }
         var h = settings.fixedTimeStep
         if !(h.isFinite && h > 0) { report(.invalidValue, "settings.fixedTimeStep \(h) is invalid; using 1/240"); h = 1.0 / 240.0; settings.fixedTimeStep = h }
+        let f = settings.jointWarmStartFactor
+        if !(f.isFinite && f >= 0 && f <= 1) {
+            report(.invalidValue, "settings.jointWarmStartFactor \(f) is outside 0...1; using \(f.isFinite ? min(max(f, 0), 1) : 0.95)")
+            settings.jointWarmStartFactor = f.isFinite ? min(max(f, 0), 1) : 0.95
+        }
         accumulator += frame
         var count = 0
         let maxSteps = max(1, settings.maxSubStepsPerCall)

@@ -155,4 +155,39 @@ import Testing
         #expect(lowest < 280.6)
         #expect(abs(world.angle(of: box)) < 0.001)
     }
+
+    /// Physics fuzz seed 2422's impact, built directly: an 80 × 32 ellipse spinning at −13.9 rad/s
+    /// hits a wall at 576 pt/s with elasticity 1. Without friction the bounce keeps the kinetic
+    /// energy exactly; with friction 0.58 it gains a third (Newton's restitution law with friction,
+    /// as in Box2D 2.4; docs/Reliability.md, Physics, seed 2422, open), recorded as a known issue
+    /// so that a fix shows here.
+    @Test func anElasticBounceOfASpinningEllipseKeepsItsEnergyOnlyWithoutFriction() {
+        func bounce(friction: Double) -> (before: Double, after: Double) {
+            let world = PhysicsWorld(gravity: .zero)
+            let wall = world.createBody(PhysicsBodyDefinition(type: .static, position: PhysicsVector(650, 400)))
+            var wallShape = PhysicsShape.box(width: 100, height: 2000)
+            wallShape.friction = 1
+            world.addShape(wallShape, to: wall)
+            let body = world.createBody(PhysicsBodyDefinition(position: PhysicsVector(571.4, 77.8), angle: -11.645))
+            var ellipse = PhysicsShape.ellipse(width: 79.69, height: 32.03)
+            ellipse.density = 4.87 / 10_000; ellipse.friction = friction * friction; ellipse.restitution = 1
+            world.addShape(ellipse, to: body)
+            world.setLinearVelocity(body, PhysicsVector(576, -314))
+            world.setAngularVelocity(body, -13.88)
+            func energy() -> Double {
+                0.5 * world.mass(of: body) * world.linearVelocity(of: body).lengthSquared
+                    + 0.5 * world.inertia(of: body) * pow(world.angularVelocity(of: body), 2)
+            }
+            let before = energy()
+            for _ in 0..<30 { world.step(1.0 / 240.0) }
+            #expect(world.linearVelocity(of: body).x < 0)  // it bounced
+            return (before, energy())
+        }
+        let frictionless = bounce(friction: 0)
+        #expect(abs(frictionless.after - frictionless.before) < 1e-6 * frictionless.before)
+        let rough = bounce(friction: 0.58)
+        withKnownIssue("seed 2422: Newton's restitution with friction gains 35 % here (docs/Reliability.md)") {
+            #expect(rough.after <= rough.before, "\(rough.before) → \(rough.after)")
+        }
+    }
 }

@@ -79,6 +79,55 @@ import Testing
         #expect(abs(world.angle(of: slider)) < 0.01)
     }
 
+    /// Physics fuzz seed 1705, built directly: A slides on the world along an almost vertical axis
+    /// (so it cannot turn), C is pinned to A at C's centre 560 points away (with an angle range
+    /// that never acts), and B slides on A with a ±149 point range that never acts either. No
+    /// contacts. Moving C sideways takes turning A about a 560 point lever, which the world slider
+    /// forbids; 8 velocity iterations leave most of that unsolved, and warm starting with the
+    /// whole accumulated impulses made them grow from sub-step to sub-step: the chain's energy
+    /// went from 7.4 × 10⁴ to 1.5 × 10⁶ within 3 s. Scaled by `jointWarmStartFactor` (0.95) they shrink instead,
+    /// and the energy never rises above its start.
+    @Test(arguments: [0.95, 0.9])
+    func aJointChainWithLongLeverArmsDoesNotGainEnergy(factor: Double) {
+        var settings = PhysicsSettings()
+        settings.jointWarmStartFactor = factor
+        let g = PhysicsVector(-530, 340)
+        let world = PhysicsWorld(gravity: g, settings: settings)
+        let a = addBox(world, center: PhysicsVector(447.55, 654.26), width: 34.62, height: 75.44)
+        let b = addBox(world, center: PhysicsVector(548.08, 46.01), width: 43.06, height: 68.63)
+        let c = addBox(world, center: PhysicsVector(50.16, 249.35), width: 46.96, height: 40.12)
+        world.createJoint(.revolute(c, .zero, a, PhysicsVector(50.16 - 447.55, 249.35 - 654.26), limits: -1.38...1.38))
+        world.createJoint(.prismatic(a, .zero, b, PhysicsVector(447.55 - 548.08, 654.26 - 46.01), axis: PhysicsVector(0.73, 0.57), limits: -148.9...148.9))
+        world.createJoint(.prismatic(nil, PhysicsVector(447.55, 654.26), a, .zero, axis: PhysicsVector(-0.04, 0.99)))
+        func energy() -> Double {
+            [a, b, c].reduce(0) { e, id in
+                let m = world.mass(of: id), v = world.linearVelocity(of: id), w = world.angularVelocity(of: id)
+                return e + 0.5 * m * v.lengthSquared + 0.5 * world.inertia(of: id) * w * w - m * dot(g, world.position(of: id))
+            }
+        }
+        let e0 = energy()
+        var highest = e0
+        run(world, seconds: 3) { _ in highest = max(highest, energy()) }
+        #expect(highest <= e0 + 1e-6 * abs(e0), "energy grew from \(e0) to \(highest)")
+        #expect(world.position(of: a).isFinite && world.position(of: c).isFinite)
+    }
+
+    /// An out-of-range warm-start factor is reported and clamped; NaN takes the default.
+    @Test func jointWarmStartFactorOutsideItsRangeIsReportedAndClamped() {
+        var settings = PhysicsSettings()
+        settings.jointWarmStartFactor = 1.5
+        let world = PhysicsWorld(settings: settings)
+        world.step(1.0 / 60.0)
+        #expect(world.settings.jointWarmStartFactor == 1)
+        #expect(world.diagnostics.map(\.code) == [.invalidValue])
+        #expect(world.diagnostics.first?.message.contains("jointWarmStartFactor") == true)
+        world.settings.jointWarmStartFactor = .nan
+        world.step(1.0 / 60.0)
+        #expect(world.settings.jointWarmStartFactor == 0.95)
+        #expect(world.diagnostics.count == 2)
+        #expect(PhysicsSettings.box2D.jointWarmStartFactor == 1)
+    }
+
     @Test func weldKeepsTheRelativePose() {
         let world = PhysicsWorld()
         let a = addBox(world, center: .zero, width: 40, height: 40)

@@ -33,6 +33,12 @@ struct DistanceJoint {
         return (m * omega * omega, 2 * m * dampingRatio * omega)
     }
 
+    /// Scales the rod's or the limits' accumulated impulses (a spring's is left whole).
+    mutating func scaleRigidImpulses(_ f: Double) {
+        lowerImpulse *= f; upperImpulse *= f
+        if !(frequency > 0 && minLength < maxLength) { impulse *= f }
+    }
+
     mutating func prepare(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, _ v: inout JointVelocities,
                           _ h: Double, warmStarting: Bool) {
         if !warmStarting { impulse = 0; lowerImpulse = 0; upperImpulse = 0 }

@@ -23,6 +23,18 @@ enum JointPayload {
         }
     }
 
+    /// Scales the accumulated impulses of the rigid rows (not a spring's, whose soft solve depends
+    /// on its whole impulse, nor the mouse joint's, which is a spring) before they warm start.
+    mutating func scaleRigidImpulses(_ f: Double) {
+        switch self {
+        case .distance(var j): j.scaleRigidImpulses(f); self = .distance(j)
+        case .revolute(var j): j.scaleRigidImpulses(f); self = .revolute(j)
+        case .prismatic(var j): j.scaleRigidImpulses(f); self = .prismatic(j)
+        case .weld(var j): j.scaleRigidImpulses(f); self = .weld(j)
+        case .mouse: break
+        }
+    }
+
     var kind: PhysicsJointDefinition.Kind {
         switch self {
         case .distance: .distance
@@ -126,9 +138,11 @@ struct JointVelocities {
 
 extension Joint {
     /// Computes the kind's per-step terms from the sub-step's starting positions and applies the
-    /// warm-starting impulses (all impulses are dropped first when `warmStarting` is off).
+    /// warm-starting impulses (all impulses are dropped first when `warmStarting` is off; the
+    /// rigid rows' impulses are scaled by `warmStartFactor` first, `PhysicsSettings.jointWarmStartFactor`).
     mutating func prepare(_ pos: UnsafeMutableBufferPointer<SolverPosition>, _ vel: UnsafeMutableBufferPointer<SolverVelocity>,
-                          _ h: Double, warmStarting: Bool) {
+                          _ h: Double, warmStarting: Bool, warmStartFactor: Double = 1) {
+        if warmStarting && warmStartFactor != 1 { payload.scaleRigidImpulses(warmStartFactor) }
         let qA = PhysicsRotation(angle: pos[bodies.a].a), qB = PhysicsRotation(angle: pos[bodies.b].a)
         bodies.rA = qA.apply(bodies.anchorA)
         bodies.rB = qB.apply(bodies.anchorB)

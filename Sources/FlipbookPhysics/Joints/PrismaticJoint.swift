@@ -33,6 +33,10 @@ struct PrismaticJoint {
         d.lowerLimit = lowerLimit; d.upperLimit = upperLimit
     }
 
+    mutating func scaleRigidImpulses(_ f: Double) {
+        impulse = f * impulse; lowerImpulse *= f; upperImpulse *= f
+    }
+
     mutating func prepare(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, _ v: inout JointVelocities,
                           _ h: Double, warmStarting: Bool) {
         if !warmStarting { impulse = .zero; lowerImpulse = 0; upperImpulse = 0 }

@@ -29,6 +29,10 @@ struct RevoluteJoint {
         d.lowerLimit = lowerLimit; d.upperLimit = upperLimit; d.maxFrictionTorque = maxFrictionTorque
     }
 
+    mutating func scaleRigidImpulses(_ f: Double) {
+        impulse = f * impulse; motorImpulse *= f; lowerImpulse *= f; upperImpulse *= f
+    }
+
     mutating func prepare(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, _ v: inout JointVelocities,
                           _ h: Double, warmStarting: Bool) {
         if !warmStarting { impulse = .zero; motorImpulse = 0; lowerImpulse = 0; upperImpulse = 0 }

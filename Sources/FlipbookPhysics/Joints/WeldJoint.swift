@@ -15,6 +15,8 @@ struct WeldJoint {
 
     func write(into d: inout PhysicsJointDefinition) { d.referenceAngle = referenceAngle }
 
+    mutating func scaleRigidImpulses(_ f: Double) { impulse = f * impulse; angularImpulse *= f }
+
     mutating func prepare(_ b: JointBodies, _ pos: UnsafeMutableBufferPointer<SolverPosition>, _ v: inout JointVelocities,
                           _ h: Double, warmStarting: Bool) {
         if !warmStarting { impulse = .zero; angularImpulse = 0 }
