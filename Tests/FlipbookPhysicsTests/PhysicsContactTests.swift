@@ -186,7 +186,7 @@ import Testing
         let frictionless = bounce(friction: 0)
         #expect(abs(frictionless.after - frictionless.before) < 1e-6 * frictionless.before)
         let rough = bounce(friction: 0.58)
-        withKnownIssue("seed 2422: Newton's restitution with friction gains 35 % here (docs/Reliability.md)") {
+        withKnownIssue("seed 2422: Newton's restitution with friction gains 35 % here, as Box2D 2.4 does (docs/Reliability.md)") {
             #expect(rough.after <= rough.before, "\(rough.before) → \(rough.after)")
         }
     }

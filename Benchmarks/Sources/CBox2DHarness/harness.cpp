@@ -140,6 +140,10 @@ extern "C" void box2d_world_set_velocity(void *world, int body, double vx, doubl
     W(world)->bodies[body]->SetLinearVelocity(b2Vec2(float(vx), float(vy)));
 }
 
+extern "C" void box2d_world_set_angular_velocity(void *world, int body, double w) {
+    W(world)->bodies[body]->SetAngularVelocity(float(w));
+}
+
 extern "C" void box2d_world_step(void *world, double dt, int count, int velocityIterations, int positionIterations) {
     for (int i = 0; i < count; ++i) W(world)->world.Step(float(dt), velocityIterations, positionIterations);
 }

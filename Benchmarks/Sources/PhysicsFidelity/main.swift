@@ -17,6 +17,8 @@ protocol Engine: AnyObject {
     func distance(_ body: Int, anchorX: Double, anchorY: Double, length: Double, hz: Double, zeta: Double)
     func mouse(_ body: Int, x: Double, y: Double, hz: Double, zeta: Double)
     func setVelocity(_ body: Int, _ vx: Double, _ vy: Double)
+    func setAngularVelocity(_ body: Int, _ w: Double)
+    func angularVelocity(_ body: Int) -> Double
     /// One 60 Hz frame (four 1/240 s steps).
     func frame()
     func state(_ body: Int) -> (x: Double, y: Double, angle: Double, vx: Double, vy: Double, awake: Bool)
@@ -49,6 +51,8 @@ final class FlipbookEngine: Engine {
         world.createJoint(.mouse(bodies[body], target: PhysicsVector(x, y), frequency: hz, dampingRatio: zeta))
     }
     func setVelocity(_ body: Int, _ vx: Double, _ vy: Double) { world.setLinearVelocity(bodies[body], PhysicsVector(vx, vy)) }
+    func setAngularVelocity(_ body: Int, _ w: Double) { world.setAngularVelocity(bodies[body], w) }
+    func angularVelocity(_ body: Int) -> Double { world.angularVelocity(of: bodies[body]) }
     func frame() { world.step(1.0 / 60) }
     func state(_ body: Int) -> (x: Double, y: Double, angle: Double, vx: Double, vy: Double, awake: Bool) {
         let b = bodies[body], p = world.position(of: b), v = world.linearVelocity(of: b)
@@ -73,6 +77,12 @@ final class Box2DEngine: Engine {
         box2d_world_add_mouse(world, Int32(body), x * Self.m, y * Self.m, hz, zeta)
     }
     func setVelocity(_ body: Int, _ vx: Double, _ vy: Double) { box2d_world_set_velocity(world, Int32(body), vx * Self.m, vy * Self.m) }
+    func setAngularVelocity(_ body: Int, _ w: Double) { box2d_world_set_angular_velocity(world, Int32(body), w) }
+    func angularVelocity(_ body: Int) -> Double {
+        var o = [Double](repeating: 0, count: 7)
+        box2d_world_state(world, Int32(body), &o)
+        return o[5]
+    }
     func frame() { box2d_world_step(world, 1.0 / 240, 4, 8, 3) }
     func state(_ body: Int) -> (x: Double, y: Double, angle: Double, vx: Double, vy: Double, awake: Bool) {
         var o = [Double](repeating: 0, count: 7)
@@ -161,6 +171,34 @@ func bounce<E: Engine>(_ e: E.Type, elasticity: Double) -> Double {
     return -10 - apex
 }
 
+/// Kinetic energy after / before one bounce of a spinning 40 pt box (no gravity) thrown at
+/// the floor with elasticity 1 and the given friction: Newton's restitution with Coulomb
+/// friction may add energy to a spinning body (fuzz seed 2422, docs/Reliability.md).
+func spinningBounce<E: Engine>(_ e: E.Type, friction mu: Double, vx: Double = 150, spin: Double = -13.9, angle: Double = 0) -> Double {
+    let w = E(gravity: 0)
+    w.floor(y: 0)
+    let b = w.box(x: 0, y: -60, size: 40, density: 1, friction: mu * mu, restitution: 1, fixedRotation: false, damping: 0)
+    w.setVelocity(b, vx, 400)
+    w.setAngularVelocity(b, spin)
+    // Turned to `angle` by spinning there first (the engines have no angle setter here).
+    if angle != 0 {
+        w.setVelocity(b, 0, 0); w.setAngularVelocity(b, angle * 60)
+        w.frame()
+        w.setVelocity(b, vx, 400); w.setAngularVelocity(b, spin)
+    }
+    func energy() -> Double {
+        let s = w.state(b), om = w.angularVelocity(b)
+        return 0.5 * (s.vx * s.vx + s.vy * s.vy) + 0.5 * (40 * 40 / 6) * om * om  // per unit mass
+    }
+    let before = energy()
+    for _ in 0..<30 {
+        w.frame()
+        if w.state(b).vy < 0 { break }  // bounced
+    }
+    for _ in 0..<3 { w.frame() }
+    return energy() / before
+}
+
 func slide<E: Engine>(_ e: E.Type, friction mu: Double) -> Double {
     let w = E(gravity: g)
     w.floor(y: 0)
@@ -228,6 +266,19 @@ for (hz, zeta) in [(1.0, 0.0), (2.0, 0.05), (2.0, 0.2), (4.0, 0.1)] {
 }
 print("-- bounce: 20 pt item dropped 200 pt, rebound e²·200")
 for e in [0.3, 0.5, 0.8, 1.0] { row("elasticity \(e)", bounce(FlipbookEngine.self, elasticity: e), bounce(Box2DEngine.self, elasticity: e), e * e * 200, "pt", 2) }
+print("-- spinning 40 pt box thrown down at 400 pt/s, elasticity 1: kinetic energy after / before one bounce")
+for mu in [0.0, 0.58] {
+    var worst = (flip: 0.0, box: 0.0)
+    for vx in [-300.0, -150, 0, 150, 300] {
+        for spin in [-13.9, -5, 5, 13.9] {
+            for angle in [0.0, 0.3, 0.6] {
+                worst.flip = max(worst.flip, spinningBounce(FlipbookEngine.self, friction: mu, vx: vx, spin: spin, angle: angle))
+                worst.box = max(worst.box, spinningBounce(Box2DEngine.self, friction: mu, vx: vx, spin: spin, angle: angle))
+            }
+        }
+    }
+    print("friction \(mu): largest ratio over 60 throws (vx ±300, spin ±13.9 rad/s, three angles): Flipbook \(f(worst.flip, 3)), Box2D \(f(worst.box, 3)) (energy-conserving bounce: at most 1)")
+}
 print("-- sliding at 400 pt/s on a floor of friction 1: v²/(2·√μ·g)")
 for mu in [0.09, 0.25, 0.64] { row("friction \(mu)", slide(FlipbookEngine.self, friction: mu), slide(Box2DEngine.self, friction: mu), 160_000 / (2 * mu.squareRoot() * g), "pt", 2) }
 print("-- resistance (linear damping) r, 300 pt/s: distance after 1 s, 300/r·(1 − e^(−r))")

@@ -43,6 +43,7 @@ void box2d_world_add_distance_to_ground(void *world, int body, double ax, double
 /// A mouse joint pulling the body's centre to (tx, ty): a spring of hz and zeta, no force limit.
 void box2d_world_add_mouse(void *world, int body, double tx, double ty, double hz, double zeta);
 void box2d_world_set_velocity(void *world, int body, double vx, double vy);
+void box2d_world_set_angular_velocity(void *world, int body, double w);
 /// `count` steps of dt with the given iterations.
 void box2d_world_step(void *world, double dt, int count, int velocityIterations, int positionIterations);
 /// x, y, angle, vx, vy, angular velocity, awake (0/1).
