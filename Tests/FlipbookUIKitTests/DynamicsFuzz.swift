@@ -2,7 +2,8 @@
 // (the reference bounds as a collision boundary) under random gravity, collisions, pushes,
 // snaps, attachments of every kind and fields, stepped for simulated time. After every frame:
 // every centre and rotation is finite, no item's centre has left the box, and (in scenes with
-// no continuous push, snap or field) the total energy has not grown since the start, or since
+// no continuous push, snap or field, and no elastic bounce with friction, which adds energy in
+// Box2D too) the total energy has not grown since the start, or since
 // the frame in which the instantaneous pushes fired. A failing scene shrinks to a minimal
 // one (behaviours, then items, removed while it still fails) and prints as Swift code.
 import Foundation
@@ -155,6 +156,18 @@ struct PhysicsFuzzScene {
     /// are not checked for energy. Scenes whose only sources are instantaneous pushes are
     /// checked from the end of the frame in which the last of them fired.
     var addsEnergy: Bool { behaviors.contains { $0.addsEnergy } }
+
+    /// Whether some items bounce with an elasticity near 1 and friction. Newton's restitution
+    /// law with Coulomb friction, Box2D 2.4's and so UIKit Dynamics', can then give a spinning
+    /// item more energy than an impact took (up to 45 % in one bounce, the same in Box2D:
+    /// docs/Reliability.md, seed 2422; docs/Physics-Fidelity.md), so such scenes are not checked
+    /// for energy. The threshold 0.95 is a choice: at 0.5 the same impacts lose energy.
+    var bouncesElasticallyWithFriction: Bool {
+        behaviors.contains {
+            if case .properties(_, let elasticity, let friction, _, _, _, _, _) = $0 { return elasticity >= 0.95 && friction > 0 }
+            return false
+        }
+    }
 
     /// The scene as a Swift test body to paste.
     var swiftCode: String {
@@ -325,7 +338,7 @@ enum PhysicsFuzzer {
             }
             return e
         }
-        let checkEnergy = !scene.addsEnergy
+        let checkEnergy = !scene.addsEnergy && !scene.bouncesElasticallyWithFriction
         /// An instantaneous push that has still to fire (one with no items or no force never
         /// adds energy, whatever its `active`).
         func pending(_ p: UIPushBehavior) -> Bool { p.active && !p.items.isEmpty && p.pushDirection != CGVector(dx: 0, dy: 0) }

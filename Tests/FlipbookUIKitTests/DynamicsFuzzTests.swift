@@ -109,6 +109,21 @@ import FlipbookPhysics
         #expect(scene.addsEnergy)
     }
 
+    /// Elastic bounces with friction skip the energy check (they add energy in Box2D 2.4 too);
+    /// a less elastic or frictionless bounce does not.
+    @Test func onlyElasticBouncesWithFrictionSkipTheEnergyCheck() {
+        var scene = PhysicsFuzzScene(seed: 1, seconds: 1)
+        func props(_ e: Double, _ f: Double) -> PhysicsFuzzScene.Behavior {
+            .properties(items: [0], elasticity: e, friction: f, density: 1, resistance: 0, angularResistance: 0, allowsRotation: true, charge: 0)
+        }
+        scene.behaviors = [props(1, 0.58)]
+        #expect(scene.bouncesElasticallyWithFriction)
+        scene.behaviors = [props(1, 0)]
+        #expect(!scene.bouncesElasticallyWithFriction)
+        scene.behaviors = [props(0.5, 0.58)]
+        #expect(!scene.bouncesElasticallyWithFriction)
+    }
+
     /// `make fuzz-physics`: N scenes (default 1000) from SEED (default 1), SECONDS each (default 60).
     @Test(.enabled(if: environment["FLIPBOOK_PHYSICS_FUZZ_N"] != nil || environment["FLIPBOOK_PHYSICS_FUZZ_SEEDS"] != nil))
     func longRun() {
