@@ -23,15 +23,7 @@ enum CairoBridge {
         let out = Raster(width: w, height: h)
         guard let base = cairo_image_surface_get_data(surface) else { return out }
         for y in 0..<h {
-            let src = base + y * stride
-            let dst = out.data + y * w * 4
-            for x in 0..<w {
-                let word = UnsafeRawPointer(src + x * 4).loadUnaligned(as: UInt32.self)
-                dst[x * 4] = UInt8(truncatingIfNeeded: word >> 16)
-                dst[x * 4 + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                dst[x * 4 + 2] = UInt8(truncatingIfNeeded: word)
-                dst[x * 4 + 3] = UInt8(truncatingIfNeeded: word >> 24)
-            }
+            rgbaFromCairo(UnsafeRawPointer(base + y * stride), UnsafeMutableRawPointer(out.data + y * w * 4), count: w)
         }
         return out
     }
@@ -42,15 +34,33 @@ enum CairoBridge {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let base = cairo_image_surface_get_data(surface) else { return }
         for y in 0..<h {
-            let dst = base + y * stride
-            let src = pixels + y * w * 4
-            for x in 0..<w {
-                let word = UInt32(src[x * 4 + 3]) << 24 | UInt32(src[x * 4]) << 16
-                    | UInt32(src[x * 4 + 1]) << 8 | UInt32(src[x * 4 + 2])
-                UnsafeMutableRawPointer(dst + x * 4).storeBytes(of: word, as: UInt32.self)
-            }
+            cairoFromRGBA(UnsafeRawPointer(pixels + y * w * 4), UnsafeMutableRawPointer(base + y * stride), count: w)
         }
         cairo_surface_mark_dirty(surface)
+    }
+
+    /// Copies `count` cairo ARGB32 pixels (native-endian words A, R, G, B from the high byte
+    /// down) to RGBA bytes, a 32-bit word at a time.
+    static func rgbaFromCairo(_ src: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, count: Int) {
+        for x in 0..<count {
+            let word = src.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            dst.storeBytes(of: swapRedAndBlue(word).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+        }
+    }
+
+    /// Copies `count` RGBA pixels to cairo ARGB32 words, a 32-bit word at a time.
+    static func cairoFromRGBA(_ src: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, count: Int) {
+        for x in 0..<count {
+            let word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))
+            dst.storeBytes(of: swapRedAndBlue(word), toByteOffset: x * 4, as: UInt32.self)
+        }
+    }
+
+    /// A × 2²⁴ + R × 2¹⁶ + G × 2⁸ + B ⇄ A × 2²⁴ + B × 2¹⁶ + G × 2⁸ + R: the difference between
+    /// a cairo word and RGBA bytes read as a little-endian word.
+    @inline(__always)
+    private static func swapRedAndBlue(_ word: UInt32) -> UInt32 {
+        (word & 0xFF00_FF00) | (word >> 16 & 0xFF) | (word & 0xFF) << 16
     }
 
     /// A cairo surface holding a copy of premultiplied RGBA pixels; the caller destroys it.

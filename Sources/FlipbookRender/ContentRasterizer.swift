@@ -41,7 +41,16 @@ enum ContentRasterizer {
     /// The layer body: background, contents image, gradient, shape, recorded drawing, text.
     static func rasterize(_ c: LayerContent) -> PlacedRaster? {
         guard !c.isEmpty else { return nil }
-        let raster = withContext(width: c.pixelWidth, height: c.pixelHeight, bounds: c.bounds) { cr in
+        let raster = solidColor(c).map { Raster(width: c.pixelWidth, height: c.pixelHeight, uniform: $0) } ?? drawn(c)
+        guard let raster else { return nil }
+        return PlacedRaster(
+            raster: raster, originX: Double(c.bounds.minX), originY: Double(c.bounds.minY),
+            scaleX: Double(c.pixelWidth) / Double(c.bounds.width), scaleY: Double(c.pixelHeight) / Double(c.bounds.height))
+    }
+
+    /// The body drawn by cairo and pango (every body but `solidColor`'s, which this draws alike).
+    static func drawn(_ c: LayerContent) -> Raster? {
+        withContext(width: c.pixelWidth, height: c.pixelHeight, bounds: c.bounds) { cr in
             if let bg = c.background, bg[3] > 0 {
                 c.shape.addPath(to: cr)
                 setColor(bg, cr)
@@ -67,10 +76,26 @@ enum ContentRasterizer {
             if let t = c.text { TextRenderer.draw(t.string, style: t.style, in: c.bounds, cr: cr) }
             cairo_restore(cr)
         }
-        guard let raster else { return nil }
-        return PlacedRaster(
-            raster: raster, originX: Double(c.bounds.minX), originY: Double(c.bounds.minY),
-            scaleX: Double(c.pixelWidth) / Double(c.bounds.width), scaleY: Double(c.pixelHeight) / Double(c.bounds.height))
+    }
+
+    /// The one colour of a body that is only a background filling its square-cornered bounds (a
+    /// plain view's backing layer), as an RGBA word; nil for any other body. The bitmap is
+    /// scaled to the bounds, so the fill covers every pixel whole and cairo draws them all alike:
+    /// the colour is what cairo draws into one pixel, and the bitmap is that pixel repeated
+    /// (tested against the drawn bitmap: `ContentRasterizerTests`).
+    static func solidColor(_ c: LayerContent) -> UInt32? {
+        guard let bg = c.background, bg[3] > 0, c.image == nil, c.text == nil, c.drawing == nil, c.shapeLayer == nil,
+              c.gradient == nil, c.shape.radii.allSatisfy({ $0 == 0 }),
+              c.shape.minX == Double(c.bounds.minX), c.shape.minY == Double(c.bounds.minY),
+              c.shape.maxX == Double(c.bounds.maxX), c.shape.maxY == Double(c.bounds.maxY)
+        else { return nil }
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard let pixel = withContext(width: 1, height: 1, bounds: unit, { cr in
+            cairo_rectangle(cr, 0, 0, 1, 1)
+            setColor(bg, cr)
+            cairo_fill(cr)
+        }) else { return nil }
+        return UnsafeRawPointer(pixel.data).loadUnaligned(as: UInt32.self).littleEndian
     }
 
     /// The border: the rounded outline stroked inside the bounds.

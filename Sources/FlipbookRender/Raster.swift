@@ -22,6 +22,20 @@ final class Raster: @unchecked Sendable {
         data.initialize(repeating: 0, count: self.width * self.height * 4)
     }
 
+    /// A buffer of one premultiplied colour (`word`: RGBA bytes read as a little-endian word),
+    /// whose flat core, the whole buffer, is known without scanning.
+    init(width: Int, height: Int, uniform word: UInt32) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        let n = self.width * self.height
+        data = .allocate(capacity: n * 4)
+        UnsafeMutableRawPointer(data).initializeMemory(as: UInt32.self, repeating: word.littleEndian, count: n)
+        // What `UniformCore.find` gives for a bitmap of one colour: one rectangle, all of it.
+        if self.width >= 2, self.height >= 2 {
+            coreState = .found(UniformCore(color: word.littleEndian, rects: [PixelRect(x0: 0, y0: 0, x1: self.width, y1: self.height)]))
+        }
+    }
+
     convenience init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
         self.init(width: width, height: height)
         let n = min(pixels.count, byteCount)
