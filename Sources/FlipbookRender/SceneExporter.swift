@@ -78,6 +78,10 @@ public enum SceneExporter {
         }
         if formats.contains(where: \.needsFFmpeg), FFmpeg.locate("ffmpeg") == nil { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
 
+        // Snapshots taken while the scene runs are drawn at the frames' scale (LayerRenderer.frameScale).
+        let outerFrameScale = LayerRenderer.frameScale
+        LayerRenderer.frameScale = options.scale
+        defer { LayerRenderer.frameScale = outerFrameScale }
         let scene = sceneType.init(size: options.device.size)
         let duration = options.duration ?? scene.duration
         guard duration.isFinite, duration >= 0 else { throw RenderError.invalidInput("duration must be zero or more seconds (got \(duration))") }

@@ -84,6 +84,36 @@ func renderFrames(duration: Double, _ body: (Int, RenderedImage) throws -> Void)
     return count
 }
 
+/// `--frame-times`: card-flip stepped and drawn frame by frame as the live preview plays it
+/// (iphone-se, @2×, snapshots at the frames' scale), twice in one process (the first pass is
+/// cold, the second warm, as a preview's plays after its first); prints every frame whose step
+/// or drawing takes over 8 ms, and the mean.
+@MainActor
+func frameTimes() {
+    LayerRenderer.frameScale = 2
+    for pass in ["cold", "warm"] {
+        print("\(pass) pass:")
+        let scene = CardFlipScene(size: DevicePreset.named("iphone-se")?.size ?? DevicePreset.default.size)
+        let renderer = LayerRenderer(scale: 2)
+        renderer.backgroundColor = .black
+        scene.start()
+        scene.update(elapsed: 0)
+        _ = renderer.render(scene.rootLayer)
+        var total = 0.0
+        for i in 1..<193 {
+            let t0 = now()
+            MediaClock.main.advance(by: 1 / fps)
+            scene.update(elapsed: Double(i) / fps)
+            let t1 = now()
+            _ = renderer.render(scene.rootLayer)
+            let t2 = now()
+            total += t2 - t0
+            if t2 - t0 > 0.008 { print("  frame \(i): step \(f((t1 - t0) * 1000)) ms, draw \(f((t2 - t1) * 1000)) ms") }
+        }
+        print("  mean \(f(total * 1000 / 192)) ms a frame")
+    }
+}
+
 /// One case in this (child) process; prints "RESULT frames wall cpu peakSelf peakChild bytes".
 @MainActor
 func child(_ name: String, duration: Double) throws {
@@ -171,6 +201,7 @@ func main() {
         do { try child(args[k + 1], duration: Double(args[k + 2]) ?? 3.2) } catch { print("error: \(error)"); exit(1) }
         return
     }
+    if args.contains("--frame-times") { frameTimes(); return }
     let long = args.contains("--long")
     let d = 3.2, real = 3.2
     print("ExportBenchmark: card-flip, iPhone 15 @2× (786×1704), 60 fps, \(d) s (193 frames); wall and CPU (all processes) time;")

@@ -30,13 +30,17 @@ extension UIView {
         return renderer.renderCGImage(layer)
     }
 
+    /// The scale snapshots are drawn at: the frames' while frames are being made
+    /// (`LayerRenderer.frameScale`), else the screen's.
+    private var snapshotScale: CGFloat { LayerRenderer.frameScale ?? window?.screen.scale ?? UIScreen.main.scale }
+
     func makeSnapshotView(afterScreenUpdates: Bool) -> UIView? {
         let size = bounds.size
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
             FlipbookDiagnostics.report("Snapshotting a view (\(type(of: self))) that has a zero or invalid size; returning an empty snapshot.")
             return UIView(frame: CGRect(origin: .zero, size: CGSize(width: max(0, size.width.isFinite ? size.width : 0), height: max(0, size.height.isFinite ? size.height : 0))))
         }
-        let scale = window?.screen.scale ?? UIScreen.main.scale
+        let scale = snapshotScale
         let snapshot = UIView(frame: CGRect(origin: .zero, size: size))
         snapshot.layer.contents = renderedImage(scale: scale, afterScreenUpdates: afterScreenUpdates)
         snapshot.layer.contentsScale = scale
@@ -83,7 +87,7 @@ extension UIView {
     public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
         guard let ctx = UIGraphicsGetCurrentContext() else { return false }
         guard bounds.width > 0, bounds.height > 0, rect.width.isFinite, rect.height.isFinite else { return false }
-        let scale = max(1, (window?.screen.scale ?? UIScreen.main.scale))
+        let scale = max(1, snapshotScale)
         guard let image = renderedImage(scale: scale, afterScreenUpdates: afterUpdates) else { return false }
         ctx.draw(image, in: rect)
         return true
