@@ -36,6 +36,10 @@ final class PreviewSession {
     private(set) var skippedFrames = 0
     private(set) var lateFrames = 0
     private(set) var behindFrames = 0
+    /// Played frames drawn behind the wall clock instead of being passed over (`caughtUp`).
+    private(set) var caughtUpFrames = 0
+    /// Whether the play loop is drawing frames behind the wall clock (`PreviewCatchUp`).
+    private var catchUp = PreviewCatchUp()
     /// A played frame is due but the page has too much in flight: the next acknowledgement
     /// sends it (the play loop does not poll).
     private(set) var waitingForAck = false
@@ -193,6 +197,7 @@ final class PreviewSession {
 
     private func reanchor() {
         anchor = (.now, position)
+        catchUp.reset()
         waitingForAck = false
         waitingForEncoder = false
     }
@@ -260,8 +265,8 @@ final class PreviewSession {
         let now = ContinuousClock.now
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
         // (A hair over the exact product, so a wake-up right at the due time is not a frame early.)
-        let target = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed + 1e-6).rounded(.down)), t.lastFrame)
-        guard target > position else {
+        let due = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed + 1e-6).rounded(.down)), t.lastFrame)
+        guard due > position else {
             waitingForEncoder = false
             return
         }
@@ -275,16 +280,18 @@ final class PreviewSession {
             return
         }
         // Frames passed over: the page's fault if it held us back, the encoder's if it was
-        // behind, else the server's (stepping and drawing).
-        if waitingForAck {
-            skippedFrames += target - position - 1
-        } else if waitingForEncoder {
-            behindFrames += target - position - 1
-        } else {
-            lateFrames += target - position - 1
+        // behind, else the server's (stepping and drawing), which is caught up instead when it can be.
+        let decision = catchUp.next(position: position, due: due, waitingForAck: waitingForAck, waitingForEncoder: waitingForEncoder)
+        switch decision.cause {
+        case .pageBusy: skippedFrames += decision.passedOver
+        case .encoderBehind: behindFrames += decision.passedOver
+        case .serverLate: lateFrames += decision.passedOver
+        case nil: break
         }
+        if decision.late { caughtUpFrames += 1 }
         waitingForAck = false
         waitingForEncoder = false
+        let target = decision.frame
         position = target
         if target >= t.lastFrame { playing = false }
         // Exact PNG when the frame is cached (or the last one, where playing stops); otherwise
@@ -330,7 +337,7 @@ final class PreviewSession {
             "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
             + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),\"late\":\(lateFrames),"
-            + "\"behind\":\(behindFrames),\"inFlight\":\(framesInFlight),"
+            + "\"behind\":\(behindFrames),\"caughtUp\":\(caughtUpFrames),\"inFlight\":\(framesInFlight),"
             + "\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"

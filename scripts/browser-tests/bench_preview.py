@@ -16,6 +16,8 @@ changes), against how many the timeline has there. Frames lost are split by caus
 the server's counters: *page busy* (the page had too much unacknowledged, `skipped`) and
 *server late* (stepping and drawing took longer than a frame, `late`) and *encoder behind* (a
 played frame was due while the one before it still waited for the encoder, `behind`).
+*Drawn late* counts frames the server drew behind the wall clock after one of its own slow
+frames instead of passing them over (`caughtUp`, docs/Preview.md "Catching up").
 Usage: bench_preview.py <flipbook-binary> <report.md> [encoding ...]
 """
 import datetime
@@ -69,7 +71,7 @@ def run_page(binary, chromium, encoding):
                 played = [e for e in log if e["reason"] == "play"]
                 seen = [e for e in presented if e["reason"] == "play"]
                 if len(played) < 2:
-                    fps_rows.append(dict(label=label, drawn=len(played), fps=0, seen=0, seen_fps=0, seen_frames=[], skipped=0, late=0, behind=0,
+                    fps_rows.append(dict(label=label, drawn=len(played), fps=0, seen=0, seen_fps=0, seen_frames=[], skipped=0, late=0, behind=0, caught=0,
                                          rtt=0, render=0, encode=0, size=0))
                     continue
                 span = (played[-1]["drawn"] - played[0]["drawn"]) / 1000
@@ -84,6 +86,7 @@ def run_page(binary, chromium, encoding):
                     skipped=(played[-1].get("skipped") or 0) - (played[0].get("skipped") or 0),
                     late=(played[-1].get("late") or 0) - (played[0].get("late") or 0),
                     behind=(played[-1].get("behind") or 0) - (played[0].get("behind") or 0),
+                    caught=(played[-1].get("caughtUp") or 0) - (played[0].get("caughtUp") or 0),
                     rtt=med(rtt), rtt95=pct(rtt, 95) if rtt else 0,
                     render=med(e["renderMs"] for e in moving), encode=med(e["encodeMs"] for e in moving),
                     size=med(e["bytes"] for e in moving) / 1024))
@@ -178,11 +181,11 @@ def main():
             "",
             "Frames per second playing card-flip at 1×:",
             "",
-            "| pass | frames drawn | fps drawn | frames on screen | fps on screen | moving frames on screen | lost: page busy | lost: server late | lost: encoder behind | round trip (median / p95) | server step+render (median) | encode (median) | frame size (median) |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "| pass | frames drawn | fps drawn | frames on screen | fps on screen | moving frames on screen | lost: page busy | lost: server late | lost: encoder behind | drawn late (caught up) | round trip (median / p95) | server step+render (median) | encode (median) | frame size (median) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for r in fps_rows:
-            lines.append(f"| {r['label']} | {r['drawn']} | {r['fps']:.1f} | {r['seen']} | {r['seen_fps']:.1f} | {r['moving_seen']} of {r['moving_total']} ({60 * r['moving_seen'] / max(1, r['moving_total']):.1f} fps) | {r['skipped']} | {r['late']} | {r.get('behind', 0)} | "
+            lines.append(f"| {r['label']} | {r['drawn']} | {r['fps']:.1f} | {r['seen']} | {r['seen_fps']:.1f} | {r['moving_seen']} of {r['moving_total']} ({60 * r['moving_seen'] / max(1, r['moving_total']):.1f} fps) | {r['skipped']} | {r['late']} | {r.get('behind', 0)} | {r.get('caught', 0)} | "
                          f"{r['rtt']:.1f} / {r.get('rtt95', 0):.1f} ms | {r['render']:.1f} ms | {r['encode']:.1f} ms | {r['size']:.0f} KiB |")
         lines += ["", f"Target: 60 fps (all of card-flip's 192 frames in its 3.2 s). A frame is sent while the page has fewer than "
                   f"{limits.get('framesInFlight')} frames and {limits.get('bytesInFlight', 0) // 1024} KiB unacknowledged; beyond that "

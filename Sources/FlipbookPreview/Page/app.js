@@ -136,7 +136,7 @@
     send({ type: "ack", frame: header.frame });
     P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact,
       parts: header.parts.length, renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, skipped: header.skipped,
-      late: header.late, behind: header.behind, encoderWaitMs: header.encoderWaitMs, inFlight: header.inFlight, rttMs: header.rttMs,
+      late: header.late, behind: header.behind, caughtUp: header.caughtUp, encoderWaitMs: header.encoderWaitMs, inFlight: header.inFlight, rttMs: header.rttMs,
       arrived, decoded: header.decodedAt, drawn });
     if (P.log.length > 2000) P.log.shift();
     P.frameTimes.push(arrived); if (P.frameTimes.length > 240) P.frameTimes.shift();
