@@ -30,6 +30,12 @@ public enum PreviewLimits {
     public static let maxFingers = 10
     /// Largest coordinate (points) or time (seconds) accepted in a message.
     public static let maxMagnitude: Double = 100_000
+    /// A page showing the frame at no more than this share of its pixels (across and down, in
+    /// device pixels: the page reports its size with a `view` message) is sent its moving
+    /// frames' JPEG parts at half resolution: a quarter of the pixels to encode, send and
+    /// decode, losing at most a sixth of the detail the screen can show, and only while the
+    /// scene moves (the exact frame follows as soon as it stands still). docs/Preview.md.
+    public static let halfResolutionDisplayShare = 0.6
     /// The preview's frame rate: the timeline is `flipbook render --fps 60`'s.
     public static let fps: Double = 60
 }

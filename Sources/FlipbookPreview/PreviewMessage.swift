@@ -12,6 +12,8 @@ public enum PreviewClientMessage: Equatable, Sendable {
     case pointer(PreviewPointer)
     case ack(frame: Int)
     case record
+    /// How big the page shows the frame, in device pixels (CSS size × devicePixelRatio).
+    case view(width: Double, height: Double)
 }
 
 /// One pointer event from the page, in the device window's points.
@@ -97,6 +99,11 @@ extension PreviewClientMessage {
                 throw fail("speed must be one of \(allowedSpeeds.map { "\($0)" }.joined(separator: ", "))")
             }
             return .speed(v)
+        case "view":
+            try only(["width", "height"])
+            let w = try number("width"), h = try number("height")
+            guard w > 0, h > 0 else { throw fail("width and height must be positive") }
+            return .view(width: w, height: h)
         case "ack":
             try only(["frame"])
             return .ack(frame: try integer("frame"))

@@ -56,6 +56,15 @@ final class PreviewSession {
     private var inputFramePending = false
     /// A main-actor job that draws the touched frame is queued (`scheduleInputFrame`).
     private var inputFrameScheduled = false
+    /// How big the page shows the frame (device pixels), from its `view` messages.
+    private var shownSize: (width: Double, height: Double)?
+    /// Whether moving frames go at half resolution: the page shows this frame size at no more
+    /// than `PreviewLimits.halfResolutionDisplayShare` of its pixels across and down.
+    func sendsHalfResolution(width: Int, height: Int) -> Bool {
+        guard let shown = shownSize else { return false }
+        let share = PreviewLimits.halfResolutionDisplayShare
+        return shown.width <= share * Double(width) && shown.height <= share * Double(height)
+    }
     /// The next frame submitted starts from a whole frame (a new scene was loaded).
     private var resetEncoder = false
     /// When the session began (frame headers carry the server's time since then, `wallMs`).
@@ -150,6 +159,8 @@ final class PreviewSession {
             reanchor()
             sendStatus()
             schedule()
+        case .view(let width, let height):
+            shownSize = (width, height)
         case .ack:
             if let roundTrip = pipeline.acknowledge() { lastRoundTrip = roundTrip }
             // A touched frame held back while the page was busy goes now; so does a played one.
@@ -342,7 +353,9 @@ final class PreviewSession {
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)"
-        pipeline.submit(.init(kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder))
+        pipeline.submit(.init(
+            kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder,
+            halfResolution: sendsHalfResolution(width: frame.width, height: frame.height)))
         resetEncoder = false
     }
 

@@ -71,6 +71,20 @@ import Flipbook
         #expect(page.session.framesInFlight == PreviewLimits.framesInFlight)
     }
 
+    /// A page that shows the frame at no more than 60 % of its pixels across and down gets its
+    /// moving frames at half resolution; a bigger view (a HiDPI screen), or none reported, does not.
+    @Test func aPageShowingTheFrameSmallGetsHalfResolutionMotion() throws {
+        let page = try Page(encoding: .auto)
+        defer { page.hub.shutdown() }
+        #expect(!page.session.sendsHalfResolution(width: 750, height: 1334))
+        page.session.handle(.view(width: 394, height: 700))
+        #expect(page.session.sendsHalfResolution(width: 750, height: 1334))
+        page.session.handle(.view(width: 788, height: 1400))
+        #expect(!page.session.sendsHalfResolution(width: 750, height: 1334))
+        page.session.handle(.view(width: 450, height: 801))
+        #expect(!page.session.sendsHalfResolution(width: 750, height: 1334))
+    }
+
     @Test func bigFramesAreLimitedByTheirBytes() async throws {
         // Raw RGBA at scale 1: 375×667×4 bytes ≈ 977 KiB a frame, more than `bytesInFlight`.
         let page = try Page(encoding: .raw)

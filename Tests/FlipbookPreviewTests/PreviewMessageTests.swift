@@ -10,6 +10,7 @@ import Testing
         #expect(try PreviewClientMessage.parse(#"{"type":"step","frames":-1}"#) == .step(frames: -1))
         #expect(try PreviewClientMessage.parse(#"{"type":"speed","value":0.1}"#) == .speed(0.1))
         #expect(try PreviewClientMessage.parse(#"{"type":"ack","frame":12}"#) == .ack(frame: 12))
+        #expect(try PreviewClientMessage.parse(#"{"type":"view","width":412,"height":733.5}"#) == .view(width: 412, height: 733.5))
         #expect(
             try PreviewClientMessage.parse(#"{"type":"load","scene":"card-flip","device":"iphone-se","scale":3}"#)
                 == .load(scene: "card-flip", device: "iphone-se", scale: 3))
@@ -43,6 +44,9 @@ import Testing
         ("{\"type\":\"pointer\",\"phase\":\"down\",\"id\":1,\"y\":0}", "pointer: missing field 'x'"),
         ("{\"type\":\"load\",\"scene\":\"\"}", "load: field 'scene' must be a short string"),
         ("{\"type\":\"load\",\"scene\":\"x\",\"scale\":4}", "load: scale must be 1, 2 or 3"),
+        ("{\"type\":\"view\",\"width\":0,\"height\":10}", "view: width and height must be positive"),
+        ("{\"type\":\"view\",\"width\":10}", "view: missing field 'height'"),
+        ("{\"type\":\"view\",\"width\":10,\"height\":1e9}", "view: field 'height' is out of range"),
     ]
 
     @Test(arguments: bad.indices) func badMessagesAreRefusedWithAReason(_ i: Int) {

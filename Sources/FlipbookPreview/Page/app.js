@@ -110,7 +110,7 @@
     // frame is never drawn under an earlier one.
     const decoded = Promise.all(parts.map((p) => p.format === "raw"
       ? Promise.resolve(new ImageData(new Uint8ClampedArray(p.data.buffer, p.data.byteOffset, p.w * p.h * 4), p.w, p.h))
-      : createImageBitmap(new Blob([p.data], { type: "image/" + p.format }), { colorSpaceConversion: "none", premultiplyAlpha: "none" })))
+      : createImageBitmap(new Blob([p.data], { type: "image/" + p.format }), decodeOptions(p.format))))
       .then((images) => { header.decodedAt = performance.now(); return images; });
     drawing = drawing.then(() => decoded).then((images) => {
       if (canvas.width !== header.width || canvas.height !== header.height) {
@@ -119,13 +119,26 @@
       parts.forEach((p, i) => {
         const img = images[i];
         if (img instanceof ImageData) ctx.putImageData(img, p.x, p.y);
-        else { ctx.drawImage(img, p.x, p.y); img.close(); }
+        else {
+          // A half-resolution part is stretched over its rectangle.
+          if (img.width === p.w && img.height === p.h) ctx.drawImage(img, p.x, p.y);
+          else ctx.drawImage(img, p.x, p.y, p.w, p.h);
+          img.close();
+        }
       });
       if (header.encoding === "png") P.png = parts[0].data;
       shown(header, offset - 4 - n, arrived);
     }).catch((e) => { P.errors.push({ message: "bad frame: " + e }); send({ type: "ack", frame: header.frame }); });
   }
   let drawing = Promise.resolve();
+
+  // PNG parts are exact frames: decoded as stored (no colour conversion, no premultiplying), so
+  // the canvas holds `flipbook render`'s bytes. JPEG parts are inexact anyway and decode in
+  // about two thirds of the time with the browser's defaults (an untagged JPEG is sRGB, as the
+  // canvas is: nothing to convert), docs/Preview.md "Frame encoding".
+  function decodeOptions(format) {
+    return format === "png" ? { colorSpaceConversion: "none", premultiplyAlpha: "none" } : {};
+  }
 
   // After a frame is on the canvas: bookkeeping and the acknowledgement at once (the server
   // sends more only while few frames are unacknowledged); the panel once per animation frame.
@@ -217,6 +230,14 @@
     const k = Math.max(0.1, Math.min(availW / pts.width, availH / pts.height));
     canvas.style.width = (pts.width * k) + "px";
     canvas.style.height = (pts.height * k) + "px";
+    // How many device pixels show the frame: a page showing it small is sent its moving frames
+    // at half resolution (docs/Preview.md, "Frame encoding").
+    const dpr = window.devicePixelRatio || 1;
+    const shown = [Math.round(pts.width * k * dpr), Math.round(pts.height * k * dpr)];
+    if (!P.shown || P.shown[0] !== shown[0] || P.shown[1] !== shown[1]) {
+      P.shown = shown;
+      send({ type: "view", width: shown[0], height: shown[1] });
+    }
   }
   window.addEventListener("resize", fit);
 
