@@ -6,9 +6,9 @@
 /// meanwhile. The clock is deterministic and those frames are cheap, so they are drawn instead,
 /// one after another as fast as the page and the encoder take them, until playing is back on
 /// time: the page shows every frame, a little late for a moment. Only the server's own lateness
-/// starts a catch-up, and a busy page ends it; a page or encoder that keeps up more slowly than
-/// the scene gets frames skipped at once (the flow control), so playing keeps its speed. A
-/// catch-up further behind than `maxFrames` gives up and skips to the frame due now.
+/// starts a catch-up; a page or encoder that keeps up more slowly than the scene gets frames
+/// skipped at once (the flow control), so playing keeps its speed. A catch-up further behind
+/// than `maxFrames` gives up and skips to the frame due now (measured: docs/Preview.md).
 struct PreviewCatchUp: Equatable {
     /// The most frames playing may lag behind the wall clock while catching up (100 ms at 60 fps).
     static let maxFrames = 6
@@ -38,9 +38,10 @@ struct PreviewCatchUp: Equatable {
             return Decision(frame: due)
         }
         let cause: Cause = waitingForAck ? .pageBusy : waitingForEncoder ? .encoderBehind : .serverLate
-        // A catch-up goes on while the encoder holds a frame back (it frees up within a frame),
-        // not while the page is busy: more frames at once would only keep it busy.
-        if cause == .serverLate || (catchingUp && cause == .encoderBehind), over <= Self.maxFrames {
+        // Once started, a catch-up goes on while the page or the encoder holds the loop back: the
+        // frames wait for them (a burst after a slow frame keeps a page busy for a moment) until
+        // the lag passes `maxFrames`.
+        if cause == .serverLate || catchingUp, over <= Self.maxFrames {
             catchingUp = true
             return Decision(frame: position + 1, late: true)
         }
