@@ -13,7 +13,7 @@ import FlipbookQuartz
     /// the same bytes as cairo's drawing for every colour, size, origin and scale tried,
     /// fractional bitmap edges included, and its flat core is the whole bitmap.
     @Test func aPlainBackgroundIsCairosFillByteForByte() throws {
-        var rng = SplitMix64(seed: 0x5011D)
+        var rng = SeededGenerator(state: 0x5011D)
         var solid = 0
         for i in 0..<300 {
             let w = CGFloat(rng.unit() * 120 + 0.25), h = CGFloat(rng.unit() * 120 + 0.25)
@@ -56,7 +56,7 @@ import FlipbookQuartz
 
     /// Cairo words to RGBA bytes and back, a word at a time, against the byte-by-byte rule.
     @Test func pixelWordConversionsMatchTheByteRule() {
-        var rng = SplitMix64(seed: 77)
+        var rng = SeededGenerator(state: 77)
         for count in [0, 1, 3, 17, 64, 1001] {
             let words = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
             var rgba = [UInt8](repeating: 0, count: count * 4)
@@ -92,18 +92,4 @@ import FlipbookQuartz
             background: color, masksToBounds: false, image: nil, gravity: "", contentsRect: .zero, contentsScale: 0,
             text: nil, drawing: nil, shapeLayer: nil, gradient: nil)
     }
-}
-
-/// A small deterministic generator (SplitMix64) for the cases above.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookRender
 
 /// Numbered frames written in parallel: every file is the frame's own PNG, and a frame that
@@ -9,7 +10,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-pngwriter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var rng = VideoFrameWriterTests.Seeded(state: 11)
+        var rng = SeededGenerator(state: 11)
         let (w, h) = (9, 6)
         let a = RenderedImage(width: w, height: h, premultipliedPixels: VideoFrameWriterTests.randomFrame(w, h, &rng))!
         let b = RenderedImage(width: w, height: h, premultipliedPixels: VideoFrameWriterTests.randomFrame(w, h, &rng))!
@@ -30,7 +31,7 @@ import Testing
     /// encoded and repeated frames alike.
     @Test func aFailedWriteSurfaces() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-pngwriter-missing-\(UUID().uuidString)")
-        var rng = VideoFrameWriterTests.Seeded(state: 12)
+        var rng = SeededGenerator(state: 12)
         let a = RenderedImage(width: 4, height: 4, premultipliedPixels: VideoFrameWriterTests.randomFrame(4, 4, &rng))!
         let writer = ParallelPNGWriter(maximumInFlight: 2)
         var threw = false

@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import FlipbookRender
 
 /// The compositor's per-pixel step has two forms (docs/ARCHITECTURE.md, "The compositor in debug builds"): SIMD lanes
 /// in optimised builds and plain integers in debug builds. They must agree bit for bit.
 @Suite struct PixelScalarTests {
-    /// A fixed pseudo-random sequence (SplitMix64).
-    struct Mix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A premultiplied pixel (colour lanes at most alpha), or transparent, or opaque.
     static func pixel(_ r: UInt64, kind: UInt64) -> UInt64 {
         let a: UInt64 = kind == 0 ? 0 : (kind == 1 ? 255 : (r >> 24) & 0xFF)
@@ -26,7 +15,7 @@ import Testing
     }
 
     @Test func scalarAndVectorSamplesAgree() {
-        var mix = Mix(state: 20_261_125)
+        var mix = SeededGenerator(state: 20_261_125)
         var mismatches = 0
         for _ in 0..<200_000 {
             let r = mix.next(), q = mix.next(), c = mix.next()

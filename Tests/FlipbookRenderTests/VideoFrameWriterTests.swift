@@ -1,24 +1,13 @@
 import CFlipbookPNG
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookRender
 
 /// The bytes exports send ffmpeg: the YUV conversion's fast paths (whole-word loads, rows that
 /// repeat the frame before) against a plain per-pixel reference, bit for bit, and the writer
 /// thread's output against converting every frame whole.
 @Suite struct VideoFrameWriterTests {
-    /// A seeded generator (SplitMix64), so a failure names a reproducible case.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// BT.601 limited range from 8-bit RGB, 4:2:0 by the rounded mean of each 2 × 2 block, the
     /// padding black: the definition the C code must meet, written the obvious way.
     static func referenceYUV(_ px: [UInt8], width: Int, height: Int) -> [UInt8] {
@@ -63,12 +52,12 @@ import Testing
         }
     }
 
-    static func randomFrame(_ width: Int, _ height: Int, _ rng: inout Seeded) -> [UInt8] {
+    static func randomFrame(_ width: Int, _ height: Int, _ rng: inout SeededGenerator) -> [UInt8] {
         (0..<(width * height * 4)).map { i in i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &rng) }
     }
 
     @Test func wholeConversionMatchesTheReferenceForEverySmallSize() {
-        var rng = Seeded(state: 1)
+        var rng = SeededGenerator(state: 1)
         var mismatches: [String] = []
         for width in 1...9 {
             for height in 1...9 {
@@ -88,7 +77,7 @@ import Testing
     /// Changing random rows of random frames: converting only the changed row pairs into the
     /// last frame's bytes gives exactly the whole conversion, and counts the pairs it redid.
     @Test func updatingOnlyChangedRowsGivesTheWholeConversion() {
-        var rng = Seeded(state: 7)
+        var rng = SeededGenerator(state: 7)
         var failures = 0
         for trial in 0..<300 {
             let width = Int.random(in: 1...40, using: &rng), height = Int.random(in: 1...40, using: &rng)
@@ -121,7 +110,7 @@ import Testing
     @Test(arguments: [VideoFrameWriter.Layout.yuv420, .straightRGBA])
     func theWriterSendsEveryFrameWhole(_ layout: VideoFrameWriter.Layout) throws {
         let (width, height) = (7, 5)
-        var rng = Seeded(state: 3)
+        var rng = SeededGenerator(state: 3)
         let a = Self.randomFrame(width, height, &rng), b = Self.randomFrame(width, height, &rng)
         var c = b
         c[0] &+= 1  // only the first row pair differs from b
@@ -161,7 +150,7 @@ import Testing
     /// frame always is, at its own time, so the video lasts to its end.
     @Test func aTimedWriterLeavesOutRepeatsButSendsTheLastFrame() throws {
         let (width, height) = (6, 4)
-        var rng = Seeded(state: 11)
+        var rng = SeededGenerator(state: 11)
         let a = Self.randomFrame(width, height, &rng), b = Self.randomFrame(width, height, &rng)
         let framing = MatroskaFraming(width: width, height: height, fps: 30)
         for (frames, sent) in [([a, a, b, b, b], [0, 2, 4]), ([a, b, b, a], [0, 1, 3]), ([a], [0]), ([a, a], [0, 1])] {
@@ -195,7 +184,7 @@ import Testing
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
         let writer = VideoFrameWriter(layout: .straightRGBA, width: 4, height: 4, fd: pipe.fileHandleForWriting.fileDescriptor)
-        var rng = Seeded(state: 5)
+        var rng = SeededGenerator(state: 5)
         let frame = Self.randomFrame(4, 4, &rng)
         try writer.submit(frame)
         writer.drain()
