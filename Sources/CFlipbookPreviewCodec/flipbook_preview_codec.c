@@ -117,22 +117,3 @@ void flipbook_preview_copy_rect(
     const unsigned char *pixels, long stride, long x, long y, long w, long h, unsigned char *out) {
     for (long r = 0; r < h; r++) memcpy(out + (size_t)r * (size_t)w * 4, pixels + (y + r) * stride + x * 4, (size_t)w * 4);
 }
-
-void flipbook_preview_half(
-    const unsigned char *pixels, long stride, long x, long y, long w, long h, unsigned char *out) {
-    long hw = (w + 1) / 2, hh = (h + 1) / 2;
-    for (long r = 0; r < hh; r++) {
-        const unsigned char *a = pixels + (y + 2 * r) * stride + x * 4;
-        const unsigned char *b = 2 * r + 1 < h ? a + stride : a;
-        unsigned char *o = out + (size_t)r * (size_t)hw * 4;
-        long c = 0;
-        for (; 2 * c + 1 < w; c++) {
-            const unsigned char *p = a + 8 * c, *q = b + 8 * c;
-            for (int k = 0; k < 4; k++) o[4 * c + k] = (unsigned char)((p[k] + p[4 + k] + q[k] + q[4 + k] + 2) >> 2);
-        }
-        if (c < hw) {  // an odd width: the last column's pixels alone
-            const unsigned char *p = a + 8 * c, *q = b + 8 * c;
-            for (int k = 0; k < 4; k++) o[4 * c + k] = (unsigned char)((p[k] + q[k] + 1) >> 1);
-        }
-    }
-}

@@ -25,6 +25,12 @@ public final class PreviewEngine {
         let renderer: LayerRenderer
         let player: PreviewInputPlayer
         let inspector: PreviewInspector
+        /// Draws moving frames at half scale, for pages that show the frame small (made on first use).
+        lazy var halfRenderer: LayerRenderer = {
+            let r = LayerRenderer(scale: renderer.scale / 2)
+            r.backgroundColor = renderer.backgroundColor
+            return r
+        }()
         var frame = 0
         var applied = 0
         init(timeline: PreviewTimeline, scene: any RenderScene, renderer: LayerRenderer) {
@@ -79,18 +85,22 @@ public final class PreviewEngine {
     /// Frame `index` as raw RGBA (the renderer's pixels, opaque: straight and premultiplied
     /// agree), for playing and touching, where PNG encoding would cost more than the frame
     /// (docs/Preview-benchmark.md). Not cached; the pixels are the PNG frame's.
-    public func rawFrame(_ timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
-        produce(timeline, at: min(max(index, 0), timeline.lastFrame), encoding: .raw)
+    /// `halfScale`: drawn at half the timeline's scale (for a page that shows the frame small,
+    /// docs/Preview.md "Frame encoding"), with `canvasWidth`/`canvasHeight` the full size.
+    public func rawFrame(_ timeline: PreviewTimeline, at index: Int, halfScale: Bool = false) -> PreviewFrame {
+        produce(timeline, at: min(max(index, 0), timeline.lastFrame), encoding: .raw, halfScale: halfScale)
     }
 
-    private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding) -> PreviewFrame {
+    private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding, halfScale: Bool = false) -> PreviewFrame {
         let started = ContinuousClock.now
         var run = live
         if run == nil || run!.timeline !== timeline || run!.generation != timeline.generation || run!.frame > index {
             run = rebuild(timeline)
         }
         step(run!, to: index)
-        let image = run!.renderer.render(run!.scene.rootLayer)
+        let renderer = halfScale ? run!.halfRenderer : run!.renderer
+        let image = renderer.render(run!.scene.rootLayer)
+        let canvas = run!.renderer.pixelSize(of: run!.scene.rootLayer)
         let rendered = ContinuousClock.now
         let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
         let encoded = ContinuousClock.now
@@ -98,7 +108,8 @@ public final class PreviewEngine {
         return PreviewFrame(
             index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes,
             pixels: image.premultipliedPixels, stateJSON: state, inputCount: run!.applied,
-            renderMilliseconds: Self.ms(rendered - started), encodeMilliseconds: Self.ms(encoded - rendered))
+            renderMilliseconds: Self.ms(rendered - started), encodeMilliseconds: Self.ms(encoded - rendered),
+            canvasWidth: canvas.width, canvasHeight: canvas.height)
     }
 
     /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).

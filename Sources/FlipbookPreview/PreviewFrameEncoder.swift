@@ -80,11 +80,11 @@ public struct PreviewFrameEncoder: Sendable {
 
     /// `frame` (with its pixels) in this encoder's mode; `delta`: whether the page is known to
     /// draw the previous frame before this one (otherwise the frame is sent whole).
-    /// `halfResolution`: JPEG parts are sent at half resolution (each an even-aligned rectangle
-    /// whose image is half its size; the page stretches it over the rectangle), for a page that
-    /// shows the frame at no more than `PreviewLimits.halfResolutionDisplayShare` of its pixels.
-    /// Exact formats (raw, PNG) ignore it.
-    public mutating func motion(_ frame: PreviewFrame, delta: Bool = true, halfResolution: Bool = false) -> PreviewEncodedFrame {
+    ///
+    /// A frame drawn at half scale (smaller than its canvas, for a page that shows the frame
+    /// small) is encoded as it is, and its parts are placed on the canvas at twice their
+    /// position and size, to be stretched there.
+    public mutating func motion(_ frame: PreviewFrame, delta: Bool = true) -> PreviewEncodedFrame {
         guard let pixels = frame.pixels else { return exact(frame) }
         let started = ContinuousClock.now
         let w = frame.width, h = frame.height
@@ -96,24 +96,35 @@ public struct PreviewFrameEncoder: Sendable {
             if delta, let base, base.width == w, base.height == h,
                 let rects = Self.changedRects(from: base.pixels, to: pixels, width: w, height: h)
             {
-                encoded = encode(pixels, width: w, height: h, rects: rects, format: format, half: halfResolution)
+                encoded = encode(pixels, width: w, rects: rects, format: format)
                 encoded.encoding = "rects"
                 if format == .jpeg && !rects.isEmpty { pageIsExact = false }
                 encoded.exact = pageIsExact
             } else {
-                encoded = encode(pixels, width: w, height: h, rects: [(0, 0, w, h)], format: format, half: halfResolution)
+                encoded = encode(pixels, width: w, rects: [(0, 0, w, h)], format: format)
                 encoded.encoding = format.rawValue
                 pageIsExact = format != .jpeg
                 encoded.exact = pageIsExact
             }
         default:
             let format: PreviewFramePart.Format = mode == .raw ? .raw : mode == .png ? .png : .jpeg
-            encoded = encode(pixels, width: w, height: h, rects: [(0, 0, w, h)], format: format, half: halfResolution)
+            encoded = encode(pixels, width: w, rects: [(0, 0, w, h)], format: format)
             encoded.encoding = format.rawValue
             pageIsExact = format != .jpeg
             encoded.exact = pageIsExact
         }
         base = (w, h, pixels)
+        if let cw = frame.canvasWidth, let ch = frame.canvasHeight, cw != w || ch != h {
+            // Drawn at half scale: the parts are stretched over twice their size on the canvas.
+            encoded.parts = encoded.parts.map { p in
+                var q = p
+                q.x = min(cw, p.x * 2); q.y = min(ch, p.y * 2)
+                q.width = min(cw - q.x, p.width * 2); q.height = min(ch - q.y, p.height * 2)
+                return q
+            }
+            pageIsExact = pageIsExact && encoded.parts.isEmpty
+            encoded.exact = pageIsExact
+        }
         encoded.encodeMilliseconds = PreviewEngine.ms(ContinuousClock.now - started)
         return encoded
     }
@@ -160,40 +171,16 @@ public struct PreviewFrameEncoder: Sendable {
         return Double(area) > wholeFrameShare * Double(width * height) ? nil : rects
     }
 
-    /// `r` grown to even coordinates (within the frame), for a half-resolution part.
-    static func evenAligned(_ r: Rect, width: Int, height: Int) -> Rect {
-        let x0 = r.x & ~1, y0 = r.y & ~1
-        let x1 = min(width, (r.x + r.w + 1) & ~1), y1 = min(height, (r.y + r.h + 1) & ~1)
-        return (x0, y0, x1 - x0, y1 - y0)
-    }
-
-    private func encode(
-        _ pixels: [UInt8], width: Int, height: Int, rects: [Rect], format: PreviewFramePart.Format, half: Bool
-    ) -> PreviewEncodedFrame {
+    private func encode(_ pixels: [UInt8], width: Int, rects: [Rect], format: PreviewFramePart.Format) -> PreviewEncodedFrame {
         var parts: [PreviewFramePart] = []
         var payload: [UInt8] = []
         let stride = width * 4
         pixels.withUnsafeBufferPointer { src in
             guard let base = src.baseAddress else { return }
-            for rect in rects {
-                let r = half && format == .jpeg ? Self.evenAligned(rect, width: width, height: height) : rect
+            for r in rects {
                 let bytes: [UInt8]
                 var f = format
                 switch format {
-                case .jpeg where half:
-                    let hw = (r.w + 1) / 2, hh = (r.h + 1) / 2
-                    let small = [UInt8](unsafeUninitializedCapacity: hw * hh * 4) { out, count in
-                        flipbook_preview_half(base, stride, r.x, r.y, r.w, r.h, out.baseAddress)
-                        count = hw * hh * 4
-                    }
-                    var length = 0
-                    if let out = small.withUnsafeBufferPointer({ flipbook_preview_jpeg($0.baseAddress, hw * 4, 0, 0, hw, hh, jpegQuality, &length) }) {
-                        bytes = [UInt8](UnsafeBufferPointer(start: out, count: length))
-                        free(out)
-                    } else {
-                        bytes = Self.copy(base, stride: stride, r)  // libjpeg failed: raw pixels, whole
-                        f = .raw
-                    }
                 case .jpeg:
                     var length = 0
                     if let out = flipbook_preview_jpeg(base, stride, r.x, r.y, r.w, r.h, jpegQuality, &length) {

@@ -40,8 +40,6 @@ final class PreviewFramePipeline: Sendable {
         var headerFields: String
         /// Forget the last frame first (a new scene was loaded).
         var resetEncoder = false
-        /// Send a motion frame's JPEG parts at half resolution (`PreviewFrameEncoder.motion`).
-        var halfResolution = false
     }
 
     /// Runs the pipeline's work (one closure at a time, in order): a serial queue, or a test's own.
@@ -207,7 +205,7 @@ final class PreviewFramePipeline: Sendable {
             // Only what changed since the last frame when that one is sure to reach the page
             // first: not when it still waits in the outbox, where this one replaces it.
             let encoded =
-                next.job.kind == .exact ? encoder.exact(next.job.frame) : encoder.motion(next.job.frame, delta: !outbox.hasPendingFrame, halfResolution: next.job.halfResolution)
+                next.job.kind == .exact ? encoder.exact(next.job.frame) : encoder.motion(next.job.frame, delta: !outbox.hasPendingFrame)
             let head = Self.head(encoded, fields: next.job.headerFields, waited: next.waited)
             let size = head.count + encoded.payload.count
             state.withLock { s in

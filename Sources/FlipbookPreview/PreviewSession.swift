@@ -58,12 +58,21 @@ final class PreviewSession {
     private var inputFrameScheduled = false
     /// How big the page shows the frame (device pixels), from its `view` messages.
     private var shownSize: (width: Double, height: Double)?
-    /// Whether moving frames go at half resolution: the page shows this frame size at no more
-    /// than `PreviewLimits.halfResolutionDisplayShare` of its pixels across and down.
+    /// Whether the page shows a frame of this size at no more than
+    /// `PreviewLimits.halfResolutionDisplayShare` of its pixels across and down.
     func sendsHalfResolution(width: Int, height: Int) -> Bool {
         guard let shown = shownSize else { return false }
         let share = PreviewLimits.halfResolutionDisplayShare
         return shown.width <= share * Double(width) && shown.height <= share * Double(height)
+    }
+    /// Whether moving frames of `t` are drawn at half scale: the page shows them small
+    /// (`sendsHalfResolution`) and they are sent as JPEG anyway (exact encodings stay exact).
+    func drawsMotionAtHalfScale(_ t: PreviewTimeline) -> Bool {
+        let mode = hub.encoding.resolved
+        guard mode == .jpeg || mode == .rectsJPEG else { return false }
+        let s = Double(t.scale)
+        return sendsHalfResolution(
+            width: Int((Double(t.device.size.width) * s).rounded(.up)), height: Int((Double(t.device.size.height) * s).rounded(.up)))
     }
     /// The next frame submitted starts from a whole frame (a new scene was loaded).
     private var resetEncoder = false
@@ -245,7 +254,7 @@ final class PreviewSession {
         guard inputFramePending, let t = timeline, !closed else { return }
         guard canSendFrame(touch: true) else { return }
         inputFramePending = false
-        sendMotion(hub.engine.rawFrame(t, at: position), kind: .touched, reason: "input")
+        sendMotion(hub.engine.rawFrame(t, at: position, halfScale: drawsMotionAtHalfScale(t)), kind: .touched, reason: "input")
     }
 
     /// How long the play loop sleeps: until the next frame is due while playing (at once when
@@ -312,7 +321,7 @@ final class PreviewSession {
         } else if !playing {
             sendExact(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
         } else {
-            sendMotion(hub.engine.rawFrame(t, at: target), kind: .played, reason: "play", madeFor: now)
+            sendMotion(hub.engine.rawFrame(t, at: target, halfScale: drawsMotionAtHalfScale(t)), kind: .played, reason: "play", madeFor: now)
         }
         if !playing { sendStatus() }
     }
@@ -346,16 +355,14 @@ final class PreviewSession {
         let wall = madeFor ?? ContinuousClock.now
         let fields =
             "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
-            + "\"width\":\(frame.width),\"height\":\(frame.height),\"inputs\":\(frame.inputCount),"
+            + "\"width\":\(frame.canvasWidth ?? frame.width),\"height\":\(frame.canvasHeight ?? frame.height),\"inputs\":\(frame.inputCount),"
             + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),\"late\":\(lateFrames),"
             + "\"behind\":\(behindFrames),\"caughtUp\":\(caughtUpFrames),\"inFlight\":\(framesInFlight),"
             + "\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
             + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),"
             + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
             + "\"session\":\(id),\"state\":\(frame.stateJSON)"
-        pipeline.submit(.init(
-            kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder,
-            halfResolution: sendsHalfResolution(width: frame.width, height: frame.height)))
+        pipeline.submit(.init(kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder))
         resetEncoder = false
     }
 

@@ -125,4 +125,9 @@ public struct PreviewFrame: Sendable {
     /// Milliseconds spent stepping the scene, rendering and encoding.
     public var renderMilliseconds: Double
     public var encodeMilliseconds: Double
+    /// The page's canvas: the frame's size at the timeline's scale. A moving frame drawn at half
+    /// scale (`PreviewEngine.rawFrame(_:at:halfScale:)`) is smaller; its parts are stretched
+    /// over the canvas.
+    public var canvasWidth: Int? = nil
+    public var canvasHeight: Int? = nil
 }

@@ -41,6 +41,31 @@ import FlipbookCatalog
         }
     }
 
+    /// A moving frame drawn at half scale is half the canvas, says so, and shows the same scene:
+    /// close to the full frame reduced by 2 × 2 means.
+    @Test func halfScaleFramesAreHalfTheCanvas() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let timeline = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 2))
+        let full = engine.rawFrame(timeline, at: 45)
+        let half = engine.rawFrame(timeline, at: 45, halfScale: true)
+        #expect(full.width == 750 && full.height == 1334 && full.canvasWidth == 750 && full.canvasHeight == 1334)
+        #expect(half.width == 375 && half.height == 667 && half.canvasWidth == 750 && half.canvasHeight == 1334)
+        let f = try #require(full.pixels), h = try #require(half.pixels)
+        var total = 0
+        for y in 0..<half.height {
+            for x in 0..<half.width {
+                for c in 0..<3 {
+                    let a = (2 * y * 750 + 2 * x) * 4 + c
+                    let mean = (Int(f[a]) + Int(f[a + 4]) + Int(f[a + 3000]) + Int(f[a + 3004]) + 2) / 4
+                    total += abs(mean - Int(h[(y * 375 + x) * 4 + c]))
+                }
+            }
+        }
+        let meanError = Double(total) / Double(375 * 667 * 3)
+        #expect(meanError < 4, "half-scale frame differs from the reduced full frame by \(meanError) a channel")
+    }
+
     @Test func twoTimelinesInterleavedGiveTheirOwnFrames() throws {
         let engine = PreviewEngine(registry: Self.registry())
         defer { engine.shutdown() }

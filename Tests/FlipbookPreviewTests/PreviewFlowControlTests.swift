@@ -83,6 +83,16 @@ import Flipbook
         #expect(!page.session.sendsHalfResolution(width: 750, height: 1334))
         page.session.handle(.view(width: 450, height: 801))
         #expect(!page.session.sendsHalfResolution(width: 750, height: 1334))
+        // Moving frames are drawn at half scale only for such a page and a JPEG encoding.
+        page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 2))
+        let t = try #require(page.session.timeline)
+        #expect(!page.session.drawsMotionAtHalfScale(t))
+        page.session.handle(.view(width: 394, height: 700))
+        #expect(page.session.drawsMotionAtHalfScale(t))
+        let exactPage = try Page(encoding: .rectsPNG)
+        defer { exactPage.hub.shutdown() }
+        exactPage.session.handle(.view(width: 394, height: 700))
+        #expect(!exactPage.session.drawsMotionAtHalfScale(t))
     }
 
     @Test func bigFramesAreLimitedByTheirBytes() async throws {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 import Flipbook
-import CFlipbookPreviewCodec
 @testable import FlipbookPreview
 
 /// The preview's frame encodings: changed rectangles rebuild the frame exactly, whole frames
@@ -130,57 +129,23 @@ import CFlipbookPreviewCodec
         #expect(PreviewFrameEncoding.auto.resolved == PreviewFrameEncoding.measuredChoice)
     }
 
-    /// For a page that shows the frame small, JPEG parts go at half resolution: each rectangle
-    /// grown to even coordinates, its image half its size, close to the frame once stretched
-    /// back; exact formats ignore it.
-    @Test func halfResolutionPartsAreEvenRectanglesWithHalfSizeImages() throws {
+    /// A frame drawn at half scale is encoded as it is; its parts land on the canvas at twice
+    /// their position and size (clamped to an odd canvas), to be stretched there.
+    @Test func aHalfScaleFramesPartsAreStretchedOverTheCanvas() throws {
         var encoder = PreviewFrameEncoder(mode: .rectsJPEG)
-        let before = Self.picture(box: nil), after = Self.picture(box: (21, 13), size: 9)
-        _ = encoder.motion(Self.frame(before))
-        let e = encoder.motion(Self.frame(after), halfResolution: true)
-        let part = try #require(e.parts.first)
-        #expect(e.parts.count == 1 && part.format == .jpeg)
-        #expect(part.x == 20 && part.y == 12 && part.width == 10 && part.height == 10)
-        let image = try #require(ImageDecoder.decode(data: Data(e.payload)))
-        #expect(image.width == 5 && image.height == 5)
-        // A whole frame, stretched back by pixel doubling, stays close on average.
-        var whole = PreviewFrameEncoder(mode: .jpeg)
-        let w = whole.motion(Self.frame(after), halfResolution: true)
-        let small = try #require(ImageDecoder.decode(data: Data(w.payload)))
-        #expect(small.width == Self.w / 2 && small.height == Self.h / 2)
-        var total = 0
-        for y in 0..<Self.h {
-            for x in 0..<Self.w {
-                for c in 0..<3 {
-                    total += abs(Int(small.pixels[((y / 2) * small.width + x / 2) * 4 + c]) - Int(after[(y * Self.w + x) * 4 + c]))
-                }
-            }
-        }
-        #expect(Double(total) / Double(Self.w * Self.h * 3) < 8)
-        // Exact formats send every pixel.
-        for mode in [PreviewFrameEncoding.rectsRaw, .rectsPNG, .png] {
-            var exact = PreviewFrameEncoder(mode: mode)
-            _ = exact.motion(Self.frame(before))
-            var canvas = before
-            let x = exact.motion(Self.frame(after), halfResolution: true)
-            Self.draw(x, over: &canvas)
-            #expect(canvas == after && x.exact, "\(mode)")
-        }
-    }
-
-    /// The half-resolution reduction: the rounded mean of each 2 × 2 block, and of the pixels
-    /// there are at an odd right or bottom edge; the even alignment stays inside the frame.
-    @Test func halvingAveragesBlocksAndEdges() {
-        // 3 × 3 pixels, one channel varying: rows (0 4 8) (12 16 20) (24 28 32); alpha 255.
-        var px = [UInt8](repeating: 255, count: 3 * 3 * 4)
-        for i in 0..<9 { px[i * 4] = UInt8(i * 4); px[i * 4 + 1] = 0; px[i * 4 + 2] = 0 }
-        var out = [UInt8](repeating: 0, count: 2 * 2 * 4)
-        flipbook_preview_half(px, 12, 0, 0, 3, 3, &out)
-        #expect(stride(from: 0, to: 16, by: 4).map { out[$0] } == [8, 14, 26, 32])
-        #expect(stride(from: 3, to: 16, by: 4).map { out[$0] } == [255, 255, 255, 255])
-        let r = PreviewFrameEncoder.evenAligned((x: 63, y: 47, w: 1, h: 1), width: 64, height: 48)
-        #expect(r.x == 62 && r.y == 46 && r.w == 2 && r.h == 2)
-        let odd = PreviewFrameEncoder.evenAligned((x: 3, y: 0, w: 4, h: 5), width: 7, height: 5)
-        #expect(odd.x == 2 && odd.y == 0 && odd.w == 5 && odd.h == 5)
+        var small = Self.frame(Self.picture(box: nil))
+        small.canvasWidth = Self.w * 2 - 1
+        small.canvasHeight = Self.h * 2
+        let whole = encoder.motion(small)
+        let p = try #require(whole.parts.first)
+        #expect(p.x == 0 && p.y == 0 && p.width == Self.w * 2 - 1 && p.height == Self.h * 2 && !whole.exact)
+        let image = try #require(ImageDecoder.decode(data: Data(whole.payload)))
+        #expect(image.width == Self.w && image.height == Self.h)
+        var moved = Self.frame(Self.picture(box: (21, 13), size: 9))
+        moved.canvasWidth = Self.w * 2 - 1
+        moved.canvasHeight = Self.h * 2
+        let delta = encoder.motion(moved)
+        let d = try #require(delta.parts.first)
+        #expect(delta.parts.count == 1 && d.x == 42 && d.y == 26 && d.width == 18 && d.height == 18)
     }
 }

@@ -22,10 +22,4 @@ long flipbook_preview_changed_rows(
 void flipbook_preview_copy_rect(
     const unsigned char *pixels, long stride, long x, long y, long w, long h, unsigned char *out);
 
-/// The w × h rectangle at (x, y) of RGBA8 pixels `stride` bytes a row at half resolution into
-/// `out` (ceil(w/2) × ceil(h/2) pixels, tightly packed): each pixel the rounded mean of its
-/// 2 × 2 block (of the pixels inside the rectangle, at an odd right or bottom edge).
-void flipbook_preview_half(
-    const unsigned char *pixels, long stride, long x, long y, long w, long h, unsigned char *out);
-
 #endif
