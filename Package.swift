@@ -4,6 +4,7 @@
 //   flipbook (CLI) -> FlipbookCatalog -> Flipbook (umbrella) -> FlipbookUIKit
 //   -> FlipbookRender, FlipbookPhysics -> FlipbookQuartz -> FlipbookGeometry
 //   flipbook (CLI) -> FlipbookPreview (web server, Hummingbird) -> FlipbookCatalog; never in `Flipbook`
+//   flipbook (CLI) -> FlipbookPort (`flipbook port`, iOS source to Flipbook, SwiftSyntax); never in `Flipbook`
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -23,6 +24,8 @@ let package = Package(
         // Live preview server (FlipbookPreview only); no default traits: no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        // The source porter (FlipbookPort only): SwiftSyntax and SwiftParser, no macros, no builder.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         .target(name: "FlipbookGeometry", swiftSettings: strict),
@@ -59,10 +62,19 @@ let package = Package(
             ],
             resources: [.copy("Page")],
             swiftSettings: strict),
+        // `flipbook port`: rewrites iOS Swift for Flipbook (docs/Porting.md); kept out of the `Flipbook` product.
+        .target(
+            name: "FlipbookPort",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
-                "FlipbookCatalog", "FlipbookPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlipbookCatalog", "FlipbookPreview", "FlipbookPort",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
@@ -90,6 +102,7 @@ let package = Package(
         // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
         .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
+        .testTarget(name: "FlipbookPortTests", dependencies: ["FlipbookPort"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "TestSupport"],
             swiftSettings: strict),

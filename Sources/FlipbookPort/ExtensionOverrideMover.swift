@@ -1,0 +1,205 @@
+import SwiftSyntax
+
+/// Swift without Objective-C cannot override in an extension. When the class is declared in the
+/// ported folder, each `override` member of an extension moves to the end of the class body
+/// (with its comments, and with the other rewrites already made inside it); an extension left
+/// empty goes, unless it declares a conformance.
+///
+/// A member that would move to another file while using a `private`/`fileprivate` declaration of
+/// its own file is left and reported, and so is an override in an extension of a class declared
+/// elsewhere (`extension UIView { override … }`).
+final class ExtensionOverrideMover {
+    struct Move {
+        var from: FileRewrite
+        var lines: Range<Int>
+        var target: PortIndex.ClassSite
+    }
+
+    let files: [String: FileRewrite]
+    let index: PortIndex
+    private(set) var moves: [Move] = []
+
+    init(files: [String: FileRewrite], index: PortIndex) {
+        self.files = files
+        self.index = index
+    }
+
+    /// Decides every move and removes the moved members from their extensions. Run after the
+    /// other rewriters, before `insertMoves()`.
+    func plan(order: [String]) {
+        for path in order {
+            guard let file = files[path] else { continue }
+            let finder = ExtensionFinder(viewMode: .sourceAccurate)
+            finder.walk(file.source.tree)
+            var privateNames: Set<String>?
+            for ext in finder.extensions {
+                let overrides = ext.memberBlock.members.filter { Self.isOverride($0.decl) }
+                guard !overrides.isEmpty else { continue }
+                let typeName = ext.extendedType.trimmedDescription
+                guard let site = index.classes[typeName] else {
+                    for member in overrides {
+                        let what = index.otherTypes.contains(typeName) ? "`\(typeName)`, which is not a class" :
+                            "`\(typeName)`, which is not declared in the ported files"
+                        file.issue(
+                            at: member.decl,
+                            "`\(Self.summary(member.decl))` overrides in an extension of \(what): Swift without "
+                                + "Objective-C cannot override in an extension; move the override into a subclass")
+                    }
+                    continue
+                }
+                var moving: [MemberBlockItemSyntax] = []
+                for member in overrides {
+                    if site.path != path {
+                        if privateNames == nil { privateNames = PrivateNames.declared(in: file.source.tree) }
+                        let used = PrivateNames.used(in: member.decl, among: privateNames!)
+                        if let first = used.first {
+                            file.issue(
+                                at: member.decl,
+                                "`\(Self.summary(member.decl))` cannot move into `class \(typeName)` (\(site.path)): it "
+                                    + "uses `\(first)`, which is private to this file; move it by hand and widen that access")
+                            continue
+                        }
+                    }
+                    moving.append(member)
+                }
+                guard !moving.isEmpty else { continue }
+                let source = file.source
+                if moving.count == ext.memberBlock.members.count, ext.inheritanceClause == nil {
+                    file.add(.delete(source.tidyLineDeletion(source.fullLines(of: ext)), container: true))
+                } else {
+                    // Neighbouring members' deletions may share a blank line: merged, never overlapping.
+                    var ranges: [Range<Int>] = []
+                    for member in moving {
+                        let r = source.tidyLineDeletion(source.fullLines(of: member))
+                        if let last = ranges.last, r.lowerBound <= last.upperBound {
+                            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+                        } else {
+                            ranges.append(r)
+                        }
+                    }
+                    for r in ranges { file.add(.delete(r, container: true)) }
+                }
+                for member in moving {
+                    moves.append(Move(from: file, lines: source.fullLines(of: member), target: site))
+                    let place = site.path == path ? "" : " (\(site.path))"
+                    file.change(
+                        .overrideMoved, at: member.decl,
+                        "`\(Self.summary(member.decl))` moved from `extension \(typeName)` into `class \(typeName)`\(place)")
+                }
+            }
+        }
+    }
+
+    /// Adds each moved member, rewritten, before its class's closing brace.
+    func insertMoves() {
+        var byTarget: [(site: PortIndex.ClassSite, moves: [Move])] = []
+        for move in moves {
+            if let i = byTarget.firstIndex(where: { $0.site.decl.id == move.target.decl.id && $0.site.path == move.target.path }) {
+                byTarget[i].moves.append(move)
+            } else {
+                byTarget.append((move.target, [move]))
+            }
+        }
+        for (site, moves) in byTarget {
+            guard let file = files[site.path] else { continue }
+            let source = file.source
+            let decl = site.decl
+            let classIndent = source.indentation(at: source.start(decl))
+            let brace = source.start(decl.memberBlock.rightBrace)
+            let braceLine = source.lineStart(of: brace)
+            let braceAlone = source.isBlank(braceLine..<brace)
+            var chunks: [String] = []
+            for move in moves {
+                let from = move.from.source
+                var text = EditApplier.apply(move.from.edits, to: from.bytes, in: move.lines, includeContainers: false)
+                if !text.hasSuffix("\n") { text += "\n" }
+                let oldIndent = from.indentation(at: move.lines.lowerBound)
+                let newIndent = memberIndent(of: decl, in: source, classIndent: classIndent)
+                chunks.append(text.reindented(from: oldIndent, to: newIndent))
+            }
+            let previousLine = braceAlone && braceLine > 0 ? source.lineStart(of: braceLine - 1) : nil
+            let needsBlank = braceAlone
+                && !(previousLine.map { source.isBlankLine(startingAt: $0) || source.line(of: $0) == source.line(decl.memberBlock.leftBrace) } ?? true)
+            let body = chunks.enumerated().map { i, chunk in (i == 0 && !needsBlank ? "" : "\n") + chunk }.joined()
+            if braceAlone {
+                file.add(.insert(body, at: braceLine))
+            } else {
+                file.add(.insert("\n" + body + classIndent, at: brace))
+            }
+        }
+    }
+
+    /// The indentation of the class's members (its first member's, else one step in).
+    private func memberIndent(of decl: ClassDeclSyntax, in source: PortSource, classIndent: String) -> String {
+        if let first = decl.memberBlock.members.first { return source.indentation(at: source.start(first)) }
+        return classIndent + "    "
+    }
+
+    static func isOverride(_ decl: DeclSyntax) -> Bool {
+        decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.override) } ?? false
+    }
+
+    /// The declaration up to its body, on one line: `override func layoutSubviews()`.
+    static func summary(_ decl: DeclSyntax) -> String {
+        var text = decl.oneLine
+        if let brace = text.firstIndex(of: "{") { text = String(text[..<brace]) }
+        let words = text.split(separator: " ").drop { $0.hasPrefix("@") }
+        return words.joined(separator: " ")
+    }
+
+    private final class ExtensionFinder: SyntaxVisitor {
+        var extensions: [ExtensionDeclSyntax] = []
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            extensions.append(node)
+            return .skipChildren
+        }
+    }
+}
+
+/// `private` and `fileprivate` declarations of a file, and their uses in a declaration.
+enum PrivateNames {
+    static func declared(in tree: SourceFileSyntax) -> Set<String> {
+        final class Collector: SyntaxAnyVisitor {
+            var names: Set<String> = []
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                guard let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                    modifiers.contains(where: {
+                        ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil
+                    })
+                else { return .visitChildren }
+                if let named = node.asProtocol(NamedDeclSyntax.self) { names.insert(named.name.text) }
+                if let v = node.as(VariableDeclSyntax.self) {
+                    for b in v.bindings {
+                        if let id = b.pattern.as(IdentifierPatternSyntax.self) { names.insert(id.identifier.text) }
+                    }
+                }
+                return .visitChildren
+            }
+        }
+        let c = Collector(viewMode: .sourceAccurate)
+        c.walk(tree)
+        return c.names
+    }
+
+    static func used(in decl: DeclSyntax, among names: Set<String>) -> [String] {
+        final class Finder: SyntaxVisitor {
+            let names: Set<String>
+            var used: [String] = []
+            init(names: Set<String>) {
+                self.names = names
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if names.contains(node.baseName.text), !used.contains(node.baseName.text) { used.append(node.baseName.text) }
+                return .visitChildren
+            }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                if names.contains(node.name.text), !used.contains(node.name.text) { used.append(node.name.text) }
+                return .visitChildren
+            }
+        }
+        let f = Finder(names: names)
+        f.walk(decl)
+        return f.used
+    }
+}

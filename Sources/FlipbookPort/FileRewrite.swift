@@ -1,0 +1,57 @@
+import SwiftSyntax
+
+/// What the rewriters decide for one file: byte edits on its original text, the changes to
+/// report and the spots left by hand. Each rewriter is a visitor that adds to it.
+final class FileRewrite {
+    let source: PortSource
+    private(set) var edits: [SourceEdit] = []
+    private(set) var changes: [PortChange] = []
+    private(set) var issues: [PortIssue] = []
+    private var issueKeys: Set<String> = []
+
+    init(source: PortSource) { self.source = source }
+
+    var path: String { source.path }
+
+    func add(_ edit: SourceEdit) { edits.append(edit) }
+
+    func replace(_ node: some SyntaxProtocol, with text: String) {
+        add(SourceEdit(range: source.range(node), replacement: text))
+    }
+
+    /// Removes a token or attribute, with the line it stood alone on or the space after it.
+    func remove(_ range: Range<Int>) { add(.delete(source.removalRange(range))) }
+
+    func change(_ kind: PortChange.Kind, line: Int, _ description: String) {
+        changes.append(PortChange(path: path, line: line, kind: kind, description: description))
+    }
+
+    func change(_ kind: PortChange.Kind, at node: some SyntaxProtocol, _ description: String) {
+        change(kind, line: source.line(node), description)
+    }
+
+    /// Reports a spot left by hand; the same reason is reported once per line.
+    func issue(line: Int, _ reason: String) {
+        guard issueKeys.insert("\(line)\u{0}\(reason)").inserted else { return }
+        issues.append(PortIssue(path: path, line: line, reason: reason))
+    }
+
+    func issue(at node: some SyntaxProtocol, _ reason: String) { issue(line: source.line(node), reason) }
+}
+
+extension SyntaxProtocol {
+    /// The source text without its surrounding trivia, on one line (for reports).
+    var oneLine: String {
+        trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmed(of: " \t") }
+            .joined(separator: " ")
+    }
+}
+
+extension StringProtocol {
+    func trimmed(of set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}

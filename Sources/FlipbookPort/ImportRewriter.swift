@@ -1,0 +1,120 @@
+import SwiftSyntax
+
+/// The Apple UI imports (`UIKit`, `QuartzCore`, `CoreGraphics`, …) become one block that still
+/// compiles on iOS:
+///
+///     #if canImport(UIKit)
+///     import UIKit
+///     #else
+///     import Flipbook
+///     #endif
+///
+/// A file with no such import (it saw UIKit through its module) gets the block after its last
+/// import. A file that already imports Flipbook is left as it is.
+struct ImportRewriter {
+    /// Modules whose API Flipbook provides (`import UIKit` brings them all on iOS).
+    static let appleUIModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics", "ObjectiveC", "CoreAnimation"]
+    /// Frameworks Flipbook does not provide (docs/Porting.md, "What stays out of reach").
+    static let unprovidedModules: Set<String> = [
+        "AVFoundation", "AVKit", "CoreImage", "Metal", "MetalKit", "SwiftUI", "SpriteKit", "SceneKit",
+    ]
+
+    let file: FileRewrite
+
+    static func block(indent: String = "", subclassImport: Bool) -> String {
+        [
+            "#if canImport(UIKit)", "import UIKit", subclassImport ? "import UIKit.UIGestureRecognizerSubclass" : nil,
+            "#else", "import Flipbook", "#endif",
+        ].compactMap { $0.map { indent + $0 } }.joined(separator: "\n")
+    }
+
+    func run() {
+        let source = file.source
+        let items = Array(source.tree.statements)
+        let alreadyPorted = ImportFinder.importsFlipbook(source.tree)
+        var uiImports: [ImportDeclSyntax] = []
+        for item in items {
+            guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text else { continue }
+            if Self.appleUIModules.contains(module) { uiImports.append(decl) }
+            if Self.unprovidedModules.contains(module) {
+                file.issue(
+                    at: decl,
+                    "`import \(module)`: \(module) is not provided by Flipbook (docs/Porting.md, What stays out of reach); "
+                        + "keep this code under `#if canImport(\(module))`")
+            }
+        }
+        if alreadyPorted { return }
+        if let first = uiImports.first {
+            let subclass = uiImports.contains { $0.path.count > 1 && $0.path.last?.name.text == "UIGestureRecognizerSubclass" }
+            let indent = source.indentation(at: source.start(first))
+            let block = Self.block(indent: indent, subclassImport: subclass)
+            file.add(SourceEdit(range: source.range(first), replacement: String(block.dropFirst(indent.count))))
+            for other in uiImports.dropFirst() { file.remove(source.range(other)) }
+            file.change(
+                .importBlock, at: first,
+                uiImports.map { "`\($0.oneLine)`" }.joined(separator: ", ")
+                    + " -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`")
+            return
+        }
+        guard let firstItem = items.first else { return }  // nothing but comments
+        let block = Self.block(subclassImport: false)
+        let description = "added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` "
+            + "(the file saw UIKit through its module)"
+        if let lastImport = items.last(where: { ImportFinder.isImportItem($0.item) }) {
+            let end = source.lineEnd(of: source.end(lastImport))
+            file.add(.insert("\n" + block, at: end))
+            file.change(.importBlock, at: lastImport, description)
+            return
+        }
+        // No import at all: after the file's header comment (the comments before its first blank line).
+        var offset = firstItem.position.utf8Offset
+        var headerEnd: Int?
+        var sawComment = false
+        for piece in firstItem.leadingTrivia {
+            switch piece {
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: sawComment = true
+            case .newlines(let n) where n >= 2 && sawComment: headerEnd = offset
+            default: break
+            }
+            offset += piece.sourceLength.utf8Length
+        }
+        if let headerEnd {
+            file.add(.insert("\n\n" + block, at: headerEnd))
+            file.change(.importBlock, at: firstItem, description)
+        } else {
+            let start = firstItem.position.utf8Offset
+            file.add(.insert(block + "\n\n", at: start))
+            file.change(.importBlock, at: firstItem, description)
+        }
+    }
+}
+
+enum ImportFinder {
+    /// Whether the file imports Flipbook anywhere (at top level or inside `#if`): already ported.
+    static func importsFlipbook(_ tree: SourceFileSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+                if node.path.first?.name.text == "Flipbook" { found = true }
+                return .skipChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    /// An import, or an `#if` whose clauses hold nothing but imports.
+    static func isImportItem(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        if item.is(ImportDeclSyntax.self) { return true }
+        if let config = item.as(IfConfigDeclSyntax.self) { return isImportBlock(config) }
+        return false
+    }
+
+    static func isImportBlock(_ config: IfConfigDeclSyntax) -> Bool {
+        config.clauses.allSatisfy { clause in
+            guard case .statements(let items)? = clause.elements else { return clause.elements == nil }
+            return items.allSatisfy { isImportItem($0.item) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A byte-range replacement in a file's original text.
+///
+/// A *container* edit (a moved member's deletion, a removed extension) replaces a range whose
+/// inner edits are carried elsewhere (into the moved text) or are moot: inner edits are dropped
+/// when the file is assembled.
+struct SourceEdit {
+    var range: Range<Int>
+    var replacement: String
+    var isContainer = false
+
+    static func insert(_ text: String, at offset: Int) -> SourceEdit { SourceEdit(range: offset..<offset, replacement: text) }
+    static func delete(_ range: Range<Int>, container: Bool = false) -> SourceEdit {
+        SourceEdit(range: range, replacement: "", isContainer: container)
+    }
+}
+
+enum EditApplier {
+    /// `bytes[range]` with the edits that lie inside `range` applied; container edits hide the
+    /// edits inside them. Containers are applied only when `includeContainers`.
+    static func apply(_ edits: [SourceEdit], to bytes: [UInt8], in range: Range<Int>? = nil, includeContainers: Bool = true)
+        -> String
+    {
+        let whole = range ?? 0..<bytes.count
+        let inside = edits.enumerated().filter { _, e in
+            whole.lowerBound <= e.range.lowerBound && e.range.upperBound <= whole.upperBound
+                && (includeContainers || !e.isContainer)
+        }
+        let containers = inside.filter { $0.element.isContainer }
+        let kept = inside.filter { i, e in
+            !containers.contains { j, c in
+                guard j != i else { return false }
+                if e.range.isEmpty { return c.range.lowerBound < e.range.lowerBound && e.range.lowerBound < c.range.upperBound }
+                if e.isContainer && c.range == e.range { return j < i }
+                return c.range.lowerBound <= e.range.lowerBound && e.range.upperBound <= c.range.upperBound
+            }
+        }
+        // Insertions before replacements starting at the same offset; otherwise in the order made.
+        let ordered = kept.sorted { a, b in
+            (a.element.range.lowerBound, a.element.range.isEmpty ? 0 : 1, a.offset)
+                < (b.element.range.lowerBound, b.element.range.isEmpty ? 0 : 1, b.offset)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(whole.count)
+        var cursor = whole.lowerBound
+        for (_, e) in ordered {
+            guard e.range.lowerBound >= cursor else { continue }  // overlaps an edit already applied
+            out += bytes[cursor..<e.range.lowerBound]
+            out += Array(e.replacement.utf8)
+            cursor = e.range.upperBound
+        }
+        out += bytes[cursor..<whole.upperBound]
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,150 @@
+import FlipbookPort
+import Testing
+
+@Suite struct ExtensionOverrideMoverTests {
+    @Test func overridesMoveIntoTheClassAndTheEmptyExtensionGoes() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class DimmingPresentationController: UIPresentationController {
+                let dimmingView = UIView()
+
+                override func presentationTransitionWillBegin() {
+                    containerView?.insertSubview(dimmingView, at: 0)
+                }
+            }
+
+            // MARK: - Layout
+            extension DimmingPresentationController {
+                /// The card sits in the lower two thirds.
+                override var frameOfPresentedViewInContainerView: CGRect {
+                    guard let bounds = containerView?.bounds else { return .zero }
+                    return bounds.divided(atDistance: bounds.height / 3, from: .minYEdge).remainder
+                }
+
+                @objc override func containerViewWillLayoutSubviews() {
+                    super.containerViewWillLayoutSubviews()
+                    dimmingView.frame = containerView?.bounds ?? .zero
+                }
+            }
+
+            extension DimmingPresentationController {
+                func helper() {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class DimmingPresentationController: UIPresentationController {
+                let dimmingView = UIView()
+
+                override func presentationTransitionWillBegin() {
+                    containerView?.insertSubview(dimmingView, at: 0)
+                }
+
+                /// The card sits in the lower two thirds.
+                override var frameOfPresentedViewInContainerView: CGRect {
+                    guard let bounds = containerView?.bounds else { return .zero }
+                    return bounds.divided(atDistance: bounds.height / 3, from: .minYEdge).remainder
+                }
+
+                override func containerViewWillLayoutSubviews() {
+                    super.containerViewWillLayoutSubviews()
+                    dimmingView.frame = containerView?.bounds ?? .zero
+                }
+            }
+
+            extension DimmingPresentationController {
+                func helper() {}
+            }
+            """,
+            changes: [
+                "T.swift:18: override moved: `override var frameOfPresentedViewInContainerView: CGRect` moved from `extension DimmingPresentationController` into `class DimmingPresentationController`",
+                "T.swift:23: attribute: removed @objc (no Objective-C runtime)",
+                "T.swift:23: override moved: `override func containerViewWillLayoutSubviews()` moved from `extension DimmingPresentationController` into `class DimmingPresentationController`",
+            ])
+    }
+
+    @Test func extensionWithAConformanceKeepsItAndTheOtherMembers() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class FlipAnimator: NSObject {}
+
+            extension FlipAnimator: UIViewControllerAnimatedTransitioning {
+                override var description: String { "FlipAnimator" }
+
+                func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval { 0.6 }
+            }
+
+            extension FlipAnimator: CAAnimationDelegate {
+                override func isEqual(_ object: Any?) -> Bool { object as? FlipAnimator === self }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class FlipAnimator: NSObject {
+                override var description: String { "FlipAnimator" }
+
+                override func isEqual(_ object: Any?) -> Bool { object as? FlipAnimator === self }
+            }
+
+            extension FlipAnimator: UIViewControllerAnimatedTransitioning {
+                func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval { 0.6 }
+            }
+
+            extension FlipAnimator: CAAnimationDelegate {
+            }
+            """)
+    }
+
+    @Test func extensionBeforeTheClassAndAnEmptyClassBody() {
+        expectPort(
+            """
+            \(importBlock)
+
+            extension ShadowView {
+                override func layoutSubviews() {
+                    super.layoutSubviews()
+                    layer.shadowPath = UIBezierPath(rect: bounds).cgPath
+                }
+            }
+
+            final class ShadowView: UIView {}
+            """,
+            """
+            \(importBlock)
+
+            final class ShadowView: UIView {
+                override func layoutSubviews() {
+                    super.layoutSubviews()
+                    layer.shadowPath = UIBezierPath(rect: bounds).cgPath
+                }
+            }
+            """)
+    }
+
+    @Test func overridesInExtensionsOfClassesDeclaredElsewhereAreReported() {
+        let code = """
+            \(importBlock)
+
+            extension UIView {
+                override open var canBecomeFocused: Bool { false }
+            }
+
+            struct Card {}
+            extension Card {
+                override func copy() -> Card { self }
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: not ported: `override open var canBecomeFocused: Bool` overrides in an extension of `UIView`, which is not declared in the ported files: Swift without Objective-C cannot override in an extension; move the override into a subclass",
+                "T.swift:13: not ported: `override func copy() -> Card` overrides in an extension of `Card`, which is not a class: Swift without Objective-C cannot override in an extension; move the override into a subclass",
+            ])
+    }
+}

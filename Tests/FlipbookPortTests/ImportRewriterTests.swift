@@ -1,0 +1,263 @@
+import FlipbookPort
+import Testing
+
+@Suite struct ImportRewriterTests {
+    @Test func appleUIImportsBecomeOneBlockAndFoundationStays() {
+        expectPort(
+            """
+            // CardAnimator.swift
+            import Foundation
+            import UIKit
+            import QuartzCore
+            import CoreGraphics
+
+            final class CardAnimator {}
+            """,
+            """
+            // CardAnimator.swift
+            import Foundation
+            \(importBlock)
+
+            final class CardAnimator {}
+            """,
+            changes: [
+                "T.swift:3: import: `import UIKit`, `import QuartzCore`, `import CoreGraphics` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`"
+            ])
+    }
+
+    @Test func gestureRecognizerSubclassImportGoesInsideTheUIKitBranch() {
+        expectPort(
+            """
+            import UIKit.UIGestureRecognizerSubclass
+            import ObjectiveC
+            import UIKit
+
+            final class DragRecognizer: UIGestureRecognizer {}
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            import UIKit.UIGestureRecognizerSubclass
+            #else
+            import Flipbook
+            #endif
+
+            final class DragRecognizer: UIGestureRecognizer {}
+            """)
+    }
+
+    @Test func fileWithoutAUIKitImportGetsTheBlockAfterItsLastImport() {
+        expectPort(
+            """
+            import Foundation
+            import os.log
+
+            final class SlideAnimator {}
+            """,
+            """
+            import Foundation
+            import os.log
+            \(importBlock)
+
+            final class SlideAnimator {}
+            """,
+            changes: [
+                "T.swift:2: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)"
+            ])
+    }
+
+    @Test func fileWithoutImportsGetsTheBlockAfterItsHeaderComment() {
+        expectPort(
+            """
+            //
+            //  ZoomAnimator.swift
+            //
+
+            /// Zooms a thumbnail into place.
+            final class ZoomAnimator {}
+            """,
+            """
+            //
+            //  ZoomAnimator.swift
+            //
+
+            \(importBlock)
+
+            /// Zooms a thumbnail into place.
+            final class ZoomAnimator {}
+            """)
+    }
+
+    @Test func fileWithoutImportsOrHeaderGetsTheBlockAtTheTop() {
+        expectPort(
+            """
+            /// Fades.
+            final class FadeAnimator {}
+            """,
+            """
+            \(importBlock)
+
+            /// Fades.
+            final class FadeAnimator {}
+            """)
+    }
+
+    @Test func commentOnlyFileIsLeftAlone() {
+        expectPort("// Nothing here yet.\n", "// Nothing here yet.\n", changes: [])
+    }
+
+    @Test func alreadyPortedFileIsLeftAlone() {
+        let ported = """
+            \(importBlock)
+            import Foundation
+
+            final class FadeAnimator {}
+            """
+        expectPort(ported, ported, changes: [])
+    }
+
+    @Test func importOnlyGateIsKeptAndTheBlockFollowsIt() {
+        expectPort(
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #elseif canImport(AppKit)
+            import AppKit
+            #endif
+
+            final class FadeAnimator {}
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #elseif canImport(AppKit)
+            import AppKit
+            #endif
+            \(importBlock)
+
+            final class FadeAnimator {}
+            """)
+    }
+
+    @Test func frameworksFlipbookDoesNotProvideAreReported() {
+        expectPort(
+            """
+            import UIKit
+            import AVFoundation
+
+            final class PlayerTransition {}
+            """,
+            """
+            \(importBlock)
+            import AVFoundation
+
+            final class PlayerTransition {}
+            """,
+            issues: [
+                "T.swift:2: not ported: `import AVFoundation`: AVFoundation is not provided by Flipbook (docs/Porting.md, What stays out of reach); keep this code under `#if canImport(AVFoundation)`"
+            ])
+    }
+}
+
+@Suite struct PlatformGateRewriterTests {
+    @Test func iOSGateTakesLinuxIn() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if os(iOS)
+            let haptics = true
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if os(iOS) || os(Linux)
+            let haptics = true
+            #endif
+            """,
+            changes: ["T.swift:7: platform gate: `#if os(iOS)` -> `#if os(iOS) || os(Linux)`"])
+    }
+
+    @Test func alternativesGetOneLinuxAtTheEnd() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if os(iOS) || os(tvOS)
+            let a = 1
+            #elseif os(macOS)
+            let a = 2
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if os(iOS) || os(tvOS) || os(Linux)
+            let a = 1
+            #elseif os(macOS)
+            let a = 2
+            #endif
+            """)
+    }
+
+    @Test func canImportUIKitAroundCodeTakesFlipbookIn() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if canImport(UIKit)
+            extension UIView {
+                func pinEdges() {}
+            }
+            #else
+            extension NSView {}
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if canImport(UIKit) || canImport(Flipbook)
+            extension UIView {
+                func pinEdges() {}
+            }
+            #else
+            extension NSView {}
+            #endif
+            """)
+    }
+
+    @Test func gateInsideAConjunctionIsWrapped() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if os(iOS) && !targetEnvironment(macCatalyst)
+            let a = 1
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if (os(iOS) || os(Linux)) && !targetEnvironment(macCatalyst)
+            let a = 1
+            #endif
+            """)
+    }
+
+    @Test func macOSNegatedAndNestedElseBranchesAreLeft() {
+        let code = """
+            \(importBlock)
+
+            #if os(macOS)
+            let a = 1
+            #elseif !os(iOS)
+            let a = 2
+            #endif
+            #if canImport(UIKit) || canImport(Flipbook)
+            let b = 3
+            #endif
+            """
+        expectPort(code, code, changes: [])
+    }
+}

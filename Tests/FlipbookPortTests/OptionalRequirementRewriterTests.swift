@@ -1,0 +1,135 @@
+import FlipbookPort
+import Testing
+
+@Suite struct OptionalRequirementRewriterTests {
+    @Test func optionalRequirementsGetDefaultsAndCallSitesLoseTheQuestionMark() {
+        expectPort(
+            """
+            \(importBlock)
+
+            @objc public protocol CardStackDelegate {
+                func cardStack(_ stack: CardStackView, didSelect index: Int)
+                /// Called before a card flies off.
+                @objc optional func cardStack(_ stack: CardStackView, willSwipe index: Int)
+                @objc optional func cardStack(
+                    _ stack: CardStackView,
+                    overlayFor index: Int
+                ) -> UIView?
+                @objc optional var swipeThreshold: NSNumber? { get }
+                @objc optional var lastDirection: NSString? { get set }
+            }
+
+            public final class CardStackView: UIView {
+                public weak var delegate: CardStackDelegate?
+
+                func swipe(_ index: Int) {
+                    if delegate?.responds(to: #selector(CardStackDelegate.cardStack(_:willSwipe:))) == true {
+                        delegate?.cardStack?(self, willSwipe: index)
+                    }
+                    let overlay = delegate!.cardStack?(self, overlayFor: index)
+                    if let d = delegate, d.responds(to: #selector(getter: CardStackDelegate.swipeThreshold)) {
+                        _ = d.swipeThreshold
+                    }
+                    _ = overlay
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            public protocol CardStackDelegate: AnyObject {
+                func cardStack(_ stack: CardStackView, didSelect index: Int)
+                /// Called before a card flies off.
+                func cardStack(_ stack: CardStackView, willSwipe index: Int)
+                func cardStack(
+                    _ stack: CardStackView,
+                    overlayFor index: Int
+                ) -> UIView?
+                var swipeThreshold: NSNumber? { get }
+                var lastDirection: NSString? { get set }
+            }
+
+            extension CardStackDelegate {
+                public func cardStack(_ stack: CardStackView, willSwipe index: Int) {}
+                public func cardStack(
+                    _ stack: CardStackView,
+                    overlayFor index: Int
+                ) -> UIView? { nil }
+                public var swipeThreshold: NSNumber? { nil }
+                public var lastDirection: NSString? { get { nil } set {} }
+            }
+
+            public final class CardStackView: UIView {
+                public weak var delegate: CardStackDelegate?
+
+                func swipe(_ index: Int) {
+                    if true {
+                        delegate?.cardStack(self, willSwipe: index)
+                    }
+                    let overlay = delegate!.cardStack(self, overlayFor: index)
+                    if let d = delegate, true {
+                        _ = d.swipeThreshold
+                    }
+                    _ = overlay
+                }
+            }
+            """,
+            changes: [
+                "T.swift:7: attribute: removed @objc from protocol `CardStackDelegate`, which inherits `AnyObject` instead (so `weak var delegate: CardStackDelegate?` still compiles)",
+                "T.swift:10: optional requirement: `cardStack` of `CardStackDelegate` is a plain requirement with a default implementation ({}) in `extension CardStackDelegate`",
+                "T.swift:11: optional requirement: `cardStack` of `CardStackDelegate` is a plain requirement with a default implementation (nil) in `extension CardStackDelegate`",
+                "T.swift:15: optional requirement: `swipeThreshold` of `CardStackDelegate` is a plain requirement with a default implementation (nil) in `extension CardStackDelegate`",
+                "T.swift:16: optional requirement: `lastDirection` of `CardStackDelegate` is a plain requirement with a default implementation (get { nil } set {}) in `extension CardStackDelegate`",
+                "T.swift:23: responds(to:): `delegate?.responds(to: #selector(CardStackDelegate.cardStack(_:willSwipe:))) == true` -> `true`: `cardStack` is a requirement with a default implementation now",
+                "T.swift:24: optional call: `delegate?.cardStack?(…)` -> `delegate?.cardStack(…)`: `cardStack` has a default implementation now",
+                "T.swift:26: optional call: `delegate!.cardStack?(…)` -> `delegate!.cardStack(…)`: `cardStack` has a default implementation now",
+                "T.swift:27: responds(to:): `d.responds(to: #selector(getter: CardStackDelegate.swipeThreshold))` -> `true`: `swipeThreshold` is a requirement with a default implementation now",
+            ])
+    }
+
+    @Test func requirementWithoutAFaithfulDefaultKeepsTheProtocolAsItIs() {
+        let code = """
+            \(importBlock)
+
+            @objc protocol DismissalDelegate {
+                @objc optional func shouldDismiss(_ controller: UIViewController) -> Bool
+                @objc optional func didDismiss(_ controller: UIViewController)
+            }
+
+            final class SheetController: UIViewController {
+                weak var dismissalDelegate: DismissalDelegate?
+                func tryDismiss() {
+                    if dismissalDelegate?.shouldDismiss?(self) ?? true {
+                        dismissalDelegate?.didDismiss?(self)
+                    }
+                }
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: not ported: optional requirement `shouldDismiss` of `DismissalDelegate` returns `Bool`: no default can mean \"not implemented\" (on iOS the caller's fallback ran); give it a default implementation returning that fallback, then drop `@objc optional` (`DismissalDelegate` keeps `@objc` and its optional requirements until then)"
+            ])
+    }
+
+    @Test func otherOptionalCallsAndRespondsTo() {
+        let code = """
+            \(importBlock)
+
+            final class Presenter: UIViewController {
+                var onDismiss: (() -> Void)?
+                func finish(_ presented: UIViewController) {
+                    onDismiss?()
+                    _ = presented.transitioningDelegate?.animationController?(forDismissed: presented)
+                    if presented.responds(to: #selector(UIViewController.viewDidLoad)) {}
+                }
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:11: not ported: `presented.transitioningDelegate?.animationController?(…)` calls an optional requirement of a UIKit protocol: Flipbook gives it a default implementation, so on Linux the call takes no `?` (iOS needs it): write both under `#if canImport(UIKit)` / `#else`",
+                "T.swift:12: not ported: `responds(to:)` asks the Objective-C runtime, which Linux Swift lacks: make the method a protocol requirement with a default implementation, or test the type with `as?`",
+            ])
+    }
+}

@@ -1,0 +1,189 @@
+import FlipbookPort
+import Testing
+
+@Suite struct SelectorRewriterTests {
+    @Test func gestureRecognizersTakeTheClosureForm() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class CardViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let pan = UIPanGestureRecognizer(target: self, action: #selector(self.handlePan(_:)))
+                    let tap = UITapGestureRecognizer(target: self, action: #selector(dismissCard))
+                    let edge = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(CardViewController.handleEdge(_:)))
+                    pan.addTarget(self, action: #selector(trackPan(_:)))
+                    pan.removeTarget(self, action: nil)
+                    view.gestureRecognizers = [pan, tap, edge]
+                }
+
+                func handlePan(_ pan: UIPanGestureRecognizer) {}
+                func dismissCard() {}
+                func handleEdge(_ edge: UIScreenEdgePanGestureRecognizer) {}
+                func trackPan(_ pan: UIPanGestureRecognizer) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class CardViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let pan = UIPanGestureRecognizer(target: self, action: { $0.handlePan($1) })
+                    let tap = UITapGestureRecognizer(target: self, action: { $0.dismissCard() })
+                    let edge = UIScreenEdgePanGestureRecognizer(target: self, action: { $0.handleEdge($1) })
+                    pan.addTarget(self, action: { $0.trackPan($1) })
+                    pan.removeTarget(self, action: nil)
+                    view.gestureRecognizers = [pan, tap, edge]
+                }
+
+                func handlePan(_ pan: UIPanGestureRecognizer) {}
+                func dismissCard() {}
+                func handleEdge(_ edge: UIScreenEdgePanGestureRecognizer) {}
+                func trackPan(_ pan: UIPanGestureRecognizer) {}
+            }
+            """,
+            changes: [
+                "T.swift:10: selector: `#selector(self.handlePan(_:))` -> `{ $0.handlePan($1) }`",
+                "T.swift:11: selector: `#selector(dismissCard)` -> `{ $0.dismissCard() }`",
+                "T.swift:12: selector: `#selector(CardViewController.handleEdge(_:))` -> `{ $0.handleEdge($1) }`",
+                "T.swift:13: selector: `#selector(trackPan(_:))` -> `{ $0.trackPan($1) }`",
+            ])
+    }
+
+    @Test func controlsKeepTheSelectorsArgumentLabels() {
+        expectPort(
+            """
+            \(importBlock)
+
+            func wire(_ button: UIButton, to host: HostViewController) {
+                button.addTarget(host, action: #selector(HostViewController.buttonTapped(_:forEvent:)), for: .touchUpInside)
+                button.addTarget(host, action: #selector(HostViewController.slide(_:by:)), for: .valueChanged)
+                button.removeTarget(host, action: #selector(HostViewController.present(_:)), for: .touchUpInside)
+            }
+            """,
+            """
+            \(importBlock)
+
+            func wire(_ button: UIButton, to host: HostViewController) {
+                button.addTarget(host, action: { $0.buttonTapped($1, forEvent: $2) }, for: .touchUpInside)
+                button.addTarget(host, action: { $0.slide($1, by: $2) }, for: .valueChanged)
+                button.removeTarget(host, action: { $0.present($1) }, for: .touchUpInside)
+            }
+            """,
+            issues: [])
+    }
+
+    @Test func barButtonItemsDisplayLinksTimersAndNotifications() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class PlayerViewController: UIViewController {
+                var link: CADisplayLink?
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Close", style: .plain, target: self, action: #selector(close))
+                    navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: #selector(done(_:)))
+                    link = CADisplayLink(target: self, selector: #selector(step))
+                    Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick(_:)), userInfo: nil, repeats: true)
+                    NotificationCenter.default.addObserver(
+                        self, selector: #selector(keyboardWillShow(_:)),
+                        name: UIResponder.keyboardWillShowNotification, object: nil)
+                }
+
+                func close() {}
+                func done(_ item: UIBarButtonItem) {}
+                func step(_ link: CADisplayLink) {}
+                func tick(_ timer: Timer) {}
+                func keyboardWillShow(_ note: Notification) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class PlayerViewController: UIViewController {
+                var link: CADisplayLink?
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Close", style: .plain, target: self, action: { $0.close() })
+                    navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: { $0.done($1) })
+                    link = CADisplayLink(target: self, selector: { $0.step($1) })
+                    Timer.scheduledTimer(timeInterval: 1, target: self, selector: { $0.tick($1) }, userInfo: nil, repeats: true)
+                    NotificationCenter.default.addObserver(
+                        self, selector: { $0.keyboardWillShow($1) },
+                        name: UIResponder.keyboardWillShowNotification, object: nil)
+                }
+
+                func close() {}
+                func done(_ item: UIBarButtonItem) {}
+                func step(_ link: CADisplayLink) {}
+                func tick(_ timer: Timer) {}
+                func keyboardWillShow(_ note: Notification) {}
+            }
+            """)
+    }
+
+    @Test func bareSelectorOfAnOverloadedNameIsLeft() {
+        let code = """
+            \(importBlock)
+
+            final class FeedViewController: UIViewController {
+                func install(_ control: UIRefreshControl) {
+                    control.addTarget(self, action: #selector(refresh), for: .valueChanged)
+                }
+                func refresh() {}
+                func refresh(_ sender: UIRefreshControl) {}
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:9: not ported: `#selector(refresh)` is ambiguous: `refresh` is declared as refresh() and refresh(_:); spell the one meant, e.g. `#selector(refresh())`"
+            ])
+    }
+
+    @Test func bareSelectorOfAnUnknownMethodIsLeft() {
+        let code = """
+            \(importBlock)
+
+            let tap = UITapGestureRecognizer(target: handler, action: #selector(handleTap))
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:7: not ported: `#selector(handleTap)`: no method named `handleTap` in the ported files, so its arguments are unknown; write the closure by hand (`{ $0.handleTap() }` or `{ $0.handleTap($1) }`)"
+            ])
+    }
+
+    @Test func selectorsOutsideTargetActionAreLeft() {
+        let code = """
+            \(importBlock)
+
+            final class Shortcuts: UIViewController {
+                var stored: Selector = #selector(getter: UIView.alpha)
+                let command = UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(closeCard))
+                let named = Selector("closeCard")
+                func closeCard() {}
+                func wire(_ pan: UIPanGestureRecognizer) {
+                    pan.addTarget(self, action: #selector(getter: view))
+                    pan.addTarget(self, action: #selector(move(_:by:with:)))
+                }
+                func move(_ a: Int, by b: Int, with c: Int) {}
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: not ported: a `Selector` value needs the Objective-C runtime: store a closure (e.g. `(Target) -> Void`) instead",
+                "T.swift:8: not ported: `#selector(getter: UIView.alpha)` outside a target-action call: selectors need the Objective-C runtime; pass a closure (docs/Porting.md, Target-action)",
+                "T.swift:9: not ported: `#selector(closeCard)` outside a target-action call: selectors need the Objective-C runtime; pass a closure (docs/Porting.md, Target-action)",
+                "T.swift:10: not ported: `Selector(…)` names a method by string, which only the Objective-C runtime can call: pass a closure",
+                "T.swift:13: not ported: `#selector(getter: view)` names a property's getter, which only Objective-C can call: pass a closure that reads the property",
+                "T.swift:14: not ported: `#selector(move(_:by:with:))` takes 3 arguments; a target-action closure receives the target, the sender and the event only",
+            ])
+    }
+}

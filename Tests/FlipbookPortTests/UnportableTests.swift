@@ -1,0 +1,148 @@
+import FlipbookPort
+import Testing
+
+@Suite struct UnportableTests {
+    @Test func storyboardsSeguesNibsSwizzlingAndRuntimeLookups() {
+        let code = """
+            \(importBlock)
+
+            final class GalleryViewController: UIViewController {
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                }
+
+                func openDetail() {
+                    let storyboard = UIStoryboard(name: "Main", bundle: nil)
+                    let detail = storyboard.instantiateViewController(withIdentifier: "Detail")
+                    present(detail, animated: true)
+                    performSegue(withIdentifier: "zoom", sender: self)
+                }
+
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+                func loadHeader() {
+                    let header = UINib(nibName: "Header", bundle: nil)
+                    _ = Bundle.main.loadNibNamed("Footer", owner: self)
+                    _ = header
+                }
+
+                static func swizzle() {
+                    let a = class_getInstanceMethod(UIViewController.self, #selector(UIViewController.viewDidAppear(_:)))
+                    let b = class_getInstanceMethod(GalleryViewController.self, #selector(GalleryViewController.traced(_:)))
+                    method_exchangeImplementations(a!, b!)
+                    _ = NSClassFromString("GalleryViewController")
+                }
+
+                func traced(_ animated: Bool) {}
+
+                func later() {
+                    perform(#selector(openDetail), with: nil, afterDelay: 0.3)
+                    UIView.perform(.delete, on: [view], options: [], animations: nil)
+                }
+
+                func keys() {
+                    view.setValue(0.5, forKey: "alpha")
+                    view.layer.setValue(0.5, forKey: "opacity")
+                    _ = shapeLayer.value(forKeyPath: "strokeEnd")
+                }
+                let shapeLayer = CAShapeLayer()
+            }
+            """
+        let storyboard =
+            "storyboards are not provided (no Interface Builder files on Linux): build the view controller in code"
+        let segue = "segues come from storyboards, which are not provided: present or push the controller in code"
+        let nib = "nibs are not provided (no Interface Builder files on Linux): build the view in code"
+        let swizzling = "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly"
+        let outside =
+            "outside a target-action call: selectors need the Objective-C runtime; pass a closure (docs/Porting.md, Target-action)"
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:13: not ported: \(storyboard)",
+                "T.swift:14: not ported: \(storyboard)",
+                "T.swift:16: not ported: \(segue)",
+                "T.swift:19: not ported: \(segue)",
+                "T.swift:22: not ported: \(nib)",
+                "T.swift:23: not ported: \(nib)",
+                "T.swift:28: not ported: `#selector(UIViewController.viewDidAppear(_:))` \(outside)",
+                "T.swift:28: not ported: \(swizzling)",
+                "T.swift:29: not ported: `#selector(GalleryViewController.traced(_:))` \(outside)",
+                "T.swift:29: not ported: \(swizzling)",
+                "T.swift:30: not ported: \(swizzling)",
+                "T.swift:31: not ported: `NSClassFromString` needs the Objective-C runtime: use the type itself (e.g. a `[String: UIViewController.Type]` table)",
+                "T.swift:37: not ported: `perform(_:…)` needs the Objective-C runtime: call the method directly; for `afterDelay:`, `MediaClock.main.schedule(after:_:)` (media time)",
+                "T.swift:42: not ported: check: KVC works on CALayer keys only",
+            ])
+    }
+}
+
+@Suite struct FolderTests {
+    @Test func bareSelectorResolvedFromAnotherFile() {
+        expectPortFolder(
+            [
+                ("Menu.swift", "\(importBlock)\n\nfinal class MenuController: UIViewController {\n    func wire(_ b: UIButton) {\n        b.addTarget(self, action: #selector(openMenu), for: .touchUpInside)\n    }\n}\n"),
+                ("Menu+Actions.swift", "\(importBlock)\n\nextension MenuController {\n    @objc func openMenu(_ sender: UIButton) {}\n}\n"),
+            ],
+            [
+                "\(importBlock)\n\nfinal class MenuController: UIViewController {\n    func wire(_ b: UIButton) {\n        b.addTarget(self, action: { $0.openMenu($1) }, for: .touchUpInside)\n    }\n}\n",
+                "\(importBlock)\n\nextension MenuController {\n    func openMenu(_ sender: UIButton) {}\n}\n",
+            ])
+    }
+
+    @Test func optionalRequirementDeclaredInAnotherFile() {
+        let outputs = expectPortFolder(
+            [
+                ("Player.swift", "\(importBlock)\n\nfinal class Player {\n    weak var delegate: PlayerDelegate?\n    func end() { delegate?.playerDidFinish?(self) }\n}\n"),
+                ("PlayerDelegate.swift", "\(importBlock)\n\n@objc protocol PlayerDelegate {\n    @objc optional func playerDidFinish(_ player: Player)\n}\n"),
+            ],
+            [
+                "\(importBlock)\n\nfinal class Player {\n    weak var delegate: PlayerDelegate?\n    func end() { delegate?.playerDidFinish(self) }\n}\n",
+                "\(importBlock)\n\nprotocol PlayerDelegate: AnyObject {\n    func playerDidFinish(_ player: Player)\n}\n\nextension PlayerDelegate {\n    func playerDidFinish(_ player: Player) {}\n}\n",
+            ])
+        #expect(outputs[0].changes.map(\.formatted) == [
+            "Player.swift:9: optional call: `delegate?.playerDidFinish?(…)` -> `delegate?.playerDidFinish(…)`: `playerDidFinish` has a default implementation now"
+        ])
+    }
+
+    @Test func overrideMovesIntoAClassInAnotherFile() {
+        let outputs = expectPortFolder(
+            [
+                ("BubbleView.swift", "\(importBlock)\n\nfinal class BubbleView: UIView {\n    var radius: CGFloat = 8\n}\n"),
+                ("BubbleView+Layout.swift", """
+                    \(importBlock)
+
+                    extension BubbleView {
+                        /// Keeps the corners round.
+                        override func layoutSubviews() {
+                            super.layoutSubviews()
+                            layer.cornerRadius = radius
+                        }
+
+                        override var intrinsicContentSize: CGSize { CGSize(width: padding, height: padding) }
+                    }
+
+                    private let padding: CGFloat = 12
+                    """),
+            ],
+            [
+                "\(importBlock)\n\nfinal class BubbleView: UIView {\n    var radius: CGFloat = 8\n\n    /// Keeps the corners round.\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        layer.cornerRadius = radius\n    }\n}\n",
+                "\(importBlock)\n\nextension BubbleView {\n    override var intrinsicContentSize: CGSize { CGSize(width: padding, height: padding) }\n}\n\nprivate let padding: CGFloat = 12",
+            ])
+        #expect(outputs[1].changes.map(\.formatted) == [
+            "BubbleView+Layout.swift:9: override moved: `override func layoutSubviews()` moved from `extension BubbleView` into `class BubbleView` (BubbleView.swift)"
+        ])
+        #expect(outputs[1].issues.map(\.formatted) == [
+            "BubbleView+Layout.swift:14: not ported: `override var intrinsicContentSize: CGSize` cannot move into `class BubbleView` (BubbleView.swift): it uses `padding`, which is private to this file; move it by hand and widen that access"
+        ])
+    }
+
+    @Test func unparseableFileIsLeftAndReported() {
+        let broken = "\(importBlock)\n\nfinal class Broken {\n    func f() {\n        let x = (1 + \n    }\n"
+        let outputs = Porter().port([PortInput(path: "Broken.swift", text: broken)])
+        #expect(outputs[0].text == broken)
+        #expect(!outputs[0].parsed)
+        #expect(outputs[0].issues.map(\.formatted) == [
+            "Broken.swift:9: not ported: the file does not parse (expected an expression); left unchanged"
+        ])
+    }
+}
