@@ -149,6 +149,8 @@ extension PortSource {
         } else if let previous, previousBlank, nextCloses || hi >= bytes.count {
             lo = previous
         }
+        // The file did not end with a newline: neither does what is left.
+        if hi >= bytes.count, bytes.last != UInt8(ascii: "\n"), lo > 0, bytes[lo - 1] == UInt8(ascii: "\n") { lo -= 1 }
         return lo..<hi
     }
 }

@@ -61,6 +61,14 @@ final class SelectorRewriter: SyntaxVisitor {
                     + "pass a closure (docs/Porting.md, Target-action)")
             return .skipChildren
         }
+        let target = call.arguments.first { $0.label?.text == "target" } ?? call.arguments.first
+        if target?.expression.is(NilLiteralExprSyntax.self) == true {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)` with a nil target goes up the responder chain, which needs selectors: "
+                    + "name the target and pass a closure (docs/Porting.md, Target-action)")
+            return .skipChildren
+        }
         guard let reference = SelectorReference(node) else {
             file.issue(at: node, "`\(node.oneLine)`: the porter reads `#selector(method)` and `#selector(method(_:))` only; write the closure by hand")
             return .skipChildren
@@ -121,7 +129,11 @@ final class SelectorRewriter: SyntaxVisitor {
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        if node.name.text == "Selector" {
+        // A `Selector?` parameter (`override init(target: Any?, action: Selector?)` in a recognizer
+        // subclass) compiles: Flipbook's `Selector` is uninhabited, so only `nil` is ever passed.
+        let optionalParameter = node.parent?.is(OptionalTypeSyntax.self) == true
+            && node.parent?.parent?.is(FunctionParameterSyntax.self) == true
+        if node.name.text == "Selector", !optionalParameter {
             file.issue(
                 at: node,
                 "a `Selector` value needs the Objective-C runtime: store a closure (e.g. `(Target) -> Void`) instead")

@@ -159,6 +159,46 @@ import Testing
             ])
     }
 
+    @Test func recognizerSubclassInitWithAnOptionalSelectorParameterCompilesAsItIs() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class DragRecognizer: UIPanGestureRecognizer {
+                override init(target: Any?, action: Selector?) {
+                    super.init(target: target, action: action)
+                    maximumNumberOfTouches = 1
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class DragRecognizer: UIPanGestureRecognizer {
+                override init(target: Any?, action: Selector?) {
+                    super.init(target: target, action: action)
+                    maximumNumberOfTouches = 1
+                }
+            }
+            """,
+            changes: [])
+    }
+
+    @Test func nilTargetIsLeft() {
+        let code = """
+            \(importBlock)
+
+            func wire(_ button: UIButton) {
+                button.addTarget(nil, action: #selector(UIResponder.becomeFirstResponder), for: .touchUpInside)
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: not ported: `#selector(UIResponder.becomeFirstResponder)` with a nil target goes up the responder chain, which needs selectors: name the target and pass a closure (docs/Porting.md, Target-action)"
+            ])
+    }
+
     @Test func selectorsOutsideTargetActionAreLeft() {
         let code = """
             \(importBlock)
