@@ -5,7 +5,7 @@ import Foundation
 /// frame (with the changed-rectangle search) and its size on the wire. Run by
 /// `flipbook preview <scene> --measure-encodings` for `make bench-preview`
 /// (docs/Preview-benchmark.md); not a test.
-@MainActor
+@preconcurrency @MainActor
 public enum PreviewEncodingBenchmark {
     /// A Markdown table: playing the scene at 1× (every frame), and dragging across the screen
     /// at its middle second (a frame per pointer move), for each encoding.

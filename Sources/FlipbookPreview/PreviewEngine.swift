@@ -10,7 +10,7 @@ import Foundation
 /// served from that timeline's frame cache, or by rebuilding the run: the clock is rewound
 /// (`MediaClock.rewindForReplay()`), the scene built and started anew and stepped to the frame
 /// without drawing. Every call is synchronous on the main actor, so replays are serialized.
-@MainActor
+@preconcurrency @MainActor
 public final class PreviewEngine {
     public let registry: SceneRegistry
     private var live: LiveRun?
@@ -18,7 +18,7 @@ public final class PreviewEngine {
     /// Rebuilds so far (for tests and the benchmark).
     public private(set) var rebuildCount = 0
 
-    @MainActor private final class LiveRun {
+    @preconcurrency @MainActor private final class LiveRun {
         let timeline: PreviewTimeline
         let generation: Int
         let scene: any RenderScene

@@ -2,7 +2,7 @@ import Flipbook
 import Foundation
 
 /// The server's main-actor side: the engine, the open sessions and their recordings.
-@MainActor
+@preconcurrency @MainActor
 final class PreviewHub {
     let engine: PreviewEngine
     let defaults: PreviewServer.Options

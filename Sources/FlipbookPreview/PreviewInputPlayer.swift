@@ -3,14 +3,14 @@ import Flipbook
 /// A scene whose app runs in an `AppDriver` takes the page's touches through it. Scenes that
 /// store an `AppDriver` (as the catalog's do) are found without conforming; conform to name
 /// the driver explicitly.
-@MainActor
+@preconcurrency @MainActor
 public protocol PreviewTouchableScene: RenderScene {
     var driver: AppDriver { get }
 }
 
 /// Plays a timeline's pointer inputs into a running scene as synthetic touches (one finger per
 /// pointer id), so the live preview and its recording deliver exactly the same touches.
-@MainActor
+@preconcurrency @MainActor
 final class PreviewInputPlayer {
     let driver: AppDriver?
     private var fingers: [Int: SyntheticTouch] = [:]
@@ -65,7 +65,7 @@ final class PreviewInputPlayer {
 /// The scene `SceneExporter` records for the page's "record" button: the timeline's scene with
 /// the user's inputs applied at their frames, in the same place of the frame loop as the live
 /// preview applies them (after `update(elapsed:)`).
-@MainActor
+@preconcurrency @MainActor
 final class PreviewReplayScene: RenderScene {
     static let name = "preview"
     static let summary = "A live preview session, replayed"

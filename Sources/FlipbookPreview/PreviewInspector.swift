@@ -29,7 +29,7 @@ public struct PreviewSceneState: Codable, Sendable, Equatable {
 }
 
 /// Watches one running scene's window for transitions (each step) and describes it.
-@MainActor
+@preconcurrency @MainActor
 final class PreviewInspector {
     let window: UIWindow?
     private var current: ViewControllerTransitionContext?

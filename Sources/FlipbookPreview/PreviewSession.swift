@@ -4,7 +4,7 @@ import Foundation
 /// One page's session: its timeline, where it is, whether it plays and how fast, and the frames
 /// in flight. Lives on the main actor with the engine; the WebSocket tasks only parse messages
 /// and write what the outbox holds.
-@MainActor
+@preconcurrency @MainActor
 final class PreviewSession {
     let id: Int
     let hub: PreviewHub

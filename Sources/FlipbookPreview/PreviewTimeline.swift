@@ -20,7 +20,7 @@ public struct PreviewMark: Equatable, Sendable, Codable {
 /// The timeline is deterministic: frame `i` is the scene `i / 60` s after `start()` with every
 /// input up to frame `i` applied, exactly what `flipbook render --fps 60` draws for frame `i`
 /// when there are no user inputs (docs/Preview.md).
-@MainActor
+@preconcurrency @MainActor
 public final class PreviewTimeline {
     public let sceneType: any RenderScene.Type
     public let device: DevicePreset

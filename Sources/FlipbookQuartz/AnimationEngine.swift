@@ -8,7 +8,7 @@ struct AnimationEntry {
 }
 
 /// The animations added while a transaction was open, and its completion block.
-@MainActor
+@preconcurrency @MainActor
 final class TransactionGroup {
     var pending = 0
     var isCommitted = false
@@ -20,7 +20,7 @@ final class TransactionGroup {
 
 /// The machinery `MediaClock` runs each frame: layers with animations, display links,
 /// transactions and the callbacks due.
-@MainActor
+@preconcurrency @MainActor
 final class AnimationEngine {
     /// Layers with animations, in the order their first animation was added.
     private var layers: [CALayer] = []

@@ -11,16 +11,18 @@ import FlipbookGeometry
 /// sublayers. `blurRadius` 0 and `saturation` 1 show the backdrop unchanged. Both animate
 /// (implicitly, explicitly and inside UIView animation blocks). See docs/Semantics.md,
 /// "Visual effects", for the renderer's rules.
-@MainActor
+@preconcurrency @MainActor
 open class BackdropLayer: CALayer {
     /// The Gaussian's standard deviation in points (negative values draw as 0).
     open var blurRadius: CGFloat = 0 { didSet { if !checkedDidSet(blurRadius, "blurRadius", old: oldValue) { blurRadius = oldValue } } }
     /// The saturation factor (1: unchanged, 0: grey, above 1: more vivid; negative draws as 0).
     open var saturation: CGFloat = 1 { didSet { if !checkedDidSet(saturation, "saturation", old: oldValue) { saturation = oldValue } } }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let b = layer as? BackdropLayer else { return }
         blurRadius = b.blurRadius

@@ -5,7 +5,7 @@ import FlipbookGeometry
 ///
 /// `CAAnimation` conforms: running it adds it to the layer under the key. `NSNull`
 /// conforms too and does nothing, which is how a delegate says "no action".
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
@@ -15,7 +15,7 @@ extension NSNull: CAAction {
 }
 
 /// A layer's delegate, Core Animation's `CALayerDelegate`. UIView is every backing layer's delegate.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Fills the layer's contents; when implemented, `draw(_:in:)` is not called.
     func display(_ layer: CALayer)

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGeometry
 
 /// Told when an animation starts and stops, Core Animation's `CAAnimationDelegate`.
-@MainActor
+@preconcurrency @MainActor
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     /// `flag` is true when the animation ran to its end, false when it was removed first.
@@ -20,8 +20,8 @@ extension CAAnimationDelegate {
 /// affects nothing; the copy is what `animation(forKey:)` returns and what the delegate
 /// is told about. As on Apple platforms, `delegate` is a strong reference.
 /// `duration` 0 (the default) means 0.25 s.
-@MainActor
-open class CAAnimation: CAMediaTiming, CAAction {
+@preconcurrency @MainActor
+open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAction {
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
@@ -48,11 +48,15 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// ignored, like the other timing properties).
     final var frozenTimingFunction: CAMediaTimingFunction?
 
-    public required init() {}
+    public required override init() { super.init() }
+
+    /// An animation with default values: there is no archive to decode from here.
+    public required init?(coder: NSCoder) { super.init() }
 
     /// Copies `other`'s public properties (not its engine state). Subclasses override it
     /// to copy their own, calling `super.init(copying:)` first.
     public required init(copying other: CAAnimation) {
+        super.init()
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed
@@ -66,8 +70,9 @@ open class CAAnimation: CAMediaTiming, CAAction {
         isRemovedOnCompletion = other.isRemovedOnCompletion
     }
 
-    /// A copy of the animation, as `NSCopying`'s `copy()`.
-    open func copy() -> Any { type(of: self).init(copying: self) }
+    /// A copy of the animation (`NSCopying`; `copy()` comes here), of the receiver's class,
+    /// through `init(copying:)`.
+    open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(copying: self) }
 
     /// A default value for a property (Apple's class method); nil.
     open class func defaultValue(forKey key: String) -> Any? { nil }
@@ -153,11 +158,12 @@ open class CAAnimation: CAMediaTiming, CAAction {
 ///
 /// The children's times are relative to the group (beginTime 0 is the group's start) and
 /// the group's duration cuts them off. Children's delegates are not called, as on iOS.
-@MainActor
+@preconcurrency @MainActor
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let g = other as? CAAnimationGroup { animations = g.animations?.compactMap { $0.copy() as? CAAnimation } }

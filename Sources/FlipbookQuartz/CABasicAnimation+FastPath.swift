@@ -13,7 +13,7 @@ struct FastPlan {
     }
     let kind: Kind
 
-    @MainActor
+    @preconcurrency @MainActor
     init?(_ anim: CABasicAnimation) {
         guard !anim.isAdditive, !anim.isCumulative, anim.valueFunction == nil, let path = anim.parsedKeyPath,
             let values = anim.cachedValues, let from = values.from, let to = values.to
@@ -34,7 +34,7 @@ struct FastPlan {
         }
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     func apply(_ f: Double, to values: inout LayerValues) {
         switch kind {
         case .number(let field, let a, let b):

@@ -9,7 +9,7 @@ import FlipbookGeometry
 /// to: current → to; by: current → current+by; none: current → current.
 /// Values are `Any?` and accept Swift numbers, NSNumber, NSValue, points, sizes, rects,
 /// transforms, colours. Values that cannot be read are reported once and ignored.
-@MainActor
+@preconcurrency @MainActor
 open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any?
     open var toValue: Any?
@@ -24,6 +24,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     final var memoRefs = MemoReferences()
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let b = other as? CABasicAnimation {
@@ -95,7 +96,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// damped spring of FlipbookGeometry's `SpringCurve` with these parameters; `duration`
 /// still cuts the animation off, so callers set `duration = settlingDuration`. The
 /// timing function is ignored (time runs linearly through the spring), as on iOS.
-@MainActor
+@preconcurrency @MainActor
 open class CASpringAnimation: CABasicAnimation {
     open var mass: CGFloat = 1
     open var stiffness: CGFloat = 100
@@ -106,6 +107,7 @@ open class CASpringAnimation: CABasicAnimation {
     open var allowsOverdamping = false
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A spring with iOS 17's perceptual parameters: it takes about `perceptualDuration`
     /// seconds, and `bounce` 0 is critically damped, up to 1 for no damping. Sets

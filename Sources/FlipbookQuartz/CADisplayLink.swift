@@ -22,9 +22,10 @@ public struct CAFrameRateRange: Sendable, Hashable {
 /// `preferredFramesPerSecond` / `preferredFrameRateRange.preferred`), in the order links were
 /// added, after the frame's scheduled actions and before its animation callbacks.
 /// In the handler, `timestamp` is the frame's time and `targetTimestamp` the next frame's.
-@MainActor
-public final class CADisplayLink {
-    private let handler: @MainActor (CADisplayLink) -> Void
+@preconcurrency @MainActor
+public final class CADisplayLink: NSObject {
+    /// Cleared by `invalidate()`, which releases a target as iOS does.
+    private var handler: (@MainActor (CADisplayLink) -> Void)?
     /// The time of the frame being handled, seconds of media time.
     public private(set) var timestamp: CFTimeInterval = 0
     /// The time of the next frame the link will fire for.
@@ -43,6 +44,21 @@ public final class CADisplayLink {
         self.handler = handler
     }
 
+    /// `CADisplayLink(target: self, selector: #selector(step(_:)))` ported (docs/Porting.md):
+    /// `selector` receives the target and the link. As on iOS, the link holds its target
+    /// strongly until `invalidate()`.
+    public convenience init<Target: AnyObject>(
+        target: Target, selector: @escaping @MainActor (Target, CADisplayLink) -> Void
+    ) {
+        self.init { link in selector(target, link) }
+    }
+
+    /// `CADisplayLink(target: self, selector: #selector(step))` ported: `selector` receives the
+    /// target only.
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping @MainActor (Target) -> Void) {
+        self.init { _ in selector(target) }
+    }
+
     /// Starts the link. The run loop and mode are accepted and ignored: the virtual clock
     /// drives every link.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
@@ -58,6 +74,7 @@ public final class CADisplayLink {
 
     /// Stops the link for good.
     public func invalidate() {
+        handler = nil
         guard isAdded else { return }
         isAdded = false
         MediaClock.main.engine.displayLinks.removeAll { $0 === self }
@@ -81,6 +98,6 @@ public final class CADisplayLink {
         lastFire = clock.now
         timestamp = clock.now
         targetTimestamp = clock.now + step
-        handler(self)
+        handler?(self)
     }
 }

@@ -17,7 +17,7 @@ public struct CAGradientLayerType: RawRepresentable, Sendable, Hashable {
 /// evenly spread); `startPoint`/`endPoint` are in unit coordinates of the bounds.
 /// `colors`, `locations`, `startPoint` and `endPoint` animate (arrays of equal length
 /// interpolate element-wise, others switch halfway).
-@MainActor
+@preconcurrency @MainActor
 open class CAGradientLayer: CALayer {
     open var colors: [Any]? { didSet { if !isPresentationCopy { propertyDidChange("colors", oldValue) } } }
     open var locations: [NSNumber]? { didSet { if !isPresentationCopy { propertyDidChange("locations", oldValue) } } }
@@ -25,9 +25,11 @@ open class CAGradientLayer: CALayer {
     open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { if !checkedDidSet(endPoint, "endPoint", old: oldValue) { endPoint = oldValue } } }
     open var type: CAGradientLayerType = .axial
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let g = layer as? CAGradientLayer else { return }
         colors = g.colors

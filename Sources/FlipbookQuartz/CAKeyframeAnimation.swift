@@ -34,7 +34,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Sendable, Hashable {
 /// `path` (for "position") overrides `values`: each path element is a segment (curves
 /// followed exactly); `rotationMode` then also turns `transform` to the path's tangent.
 /// Mismatched `keyTimes` are reported once and replaced by even spacing.
-@MainActor
+@preconcurrency @MainActor
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     open var path: CGPath?
@@ -57,6 +57,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     final var splineKeys: [[Double]]?
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     public required init(copying other: CAAnimation) {
         super.init(copying: other)

@@ -73,10 +73,10 @@ extension CALayer {
     }
 
     /// A new presentation copy of this layer alone (its model values; no sublayers, no mask).
-    /// Subclasses copy their own properties in `init(layer:)`; a plain layer skips the cast
-    /// from `Any`.
+    /// Subclasses copy their own properties in `init(layer:)`; a plain layer skips the
+    /// dynamic dispatch.
     private func newPresentationCopy() -> CALayer {
-        let copy = type(of: self) == CALayer.self ? CALayer(copyOf: self) : type(of: self).init(layer: self)
+        let copy = type(of: self) == CALayer.self ? CALayer(layer: self) : type(of: self).init(_flipbookCopyOf: self)
         copy.isPresentationCopy = true
         copy.modelLayer = self
         return copy

@@ -19,7 +19,7 @@ struct CompiledAnimation {
 
     /// Writes the animation's value at the layer's local time `local` into `values`
     /// (nothing outside its active time), exactly as `CABasicAnimation.apply` does.
-    @MainActor @inline(__always)
+    @preconcurrency @MainActor @inline(__always)
     func apply(localTime local: Double, to values: inout LayerValues) {
         // No closure here (`_withUnsafeGuaranteedRef`): a main-actor closure checks its
         // executor at run time.
@@ -39,7 +39,7 @@ enum DirectWrite {
         var memo: Unmanaged<ColorInterpolationMemo>
 
         /// `keep` receives the memo: the caller keeps it alive (`memoRefs`).
-        @MainActor
+        @preconcurrency @MainActor
         init(_ from: CGColor, _ to: CGColor, memos: PresentationMemos, keep: inout AnyObject?) {
             self.from = Unmanaged.passUnretained(from)
             let x = from.components ?? [0, 0, 0, 1], y = to.components ?? [0, 0, 0, 1]
@@ -51,7 +51,7 @@ enum DirectWrite {
             memo = Unmanaged.passUnretained(shared)
         }
 
-        @MainActor @inline(__always)
+        @preconcurrency @MainActor @inline(__always)
         func interpolated(_ fraction: Double) -> CGColor {
             guard fraction.isFinite else { return from.takeUnretainedValue() }
             return memo.takeUnretainedValue().color(at: fraction)
@@ -63,7 +63,7 @@ enum DirectWrite {
     case color(DirectColorField, ColorEnds)
     case rotationZ(Double, Double, Unmanaged<SineCosineMemo>)
 
-    @MainActor
+    @preconcurrency @MainActor
     /// `keep` receives the shared memo the write uses (if any): the caller keeps it alive.
     init(_ kind: FastPlan.Kind, memos: PresentationMemos, keep: inout AnyObject?) {
         switch kind {
@@ -77,7 +77,7 @@ enum DirectWrite {
         }
     }
 
-    @MainActor @inline(__always)
+    @preconcurrency @MainActor @inline(__always)
     func apply(_ f: Double, to values: inout LayerValues) {
         switch self {
         case .number(let field, let a, let b):
@@ -104,7 +104,7 @@ enum DirectWrite {
     /// arc tangent, the axis normalisation and the matrix product when the linear part of
     /// `t` is the identity (its rotation then reads as +0, and the product with Rodrigues'
     /// z rotation is that rotation: the sums below keep the signs of zeros it would give).
-    @MainActor @inline(__always)
+    @preconcurrency @MainActor @inline(__always)
     static func settingRotationZ(_ v: Double, in t: CATransform3D, memo: Unmanaged<SineCosineMemo>) -> CATransform3D? {
         @inline(__always) func plusZero(_ x: CGFloat) -> Bool { x == 0 && x.sign == .plus }
         guard t.m11 == 1, t.m22 == 1, t.m33 == 1, plusZero(t.m12), plusZero(t.m13), plusZero(t.m21),
@@ -133,7 +133,7 @@ struct PresentationPlan {
     var storage: CompiledPlanStorage?
     var isDirect: Bool
 
-    @MainActor
+    @preconcurrency @MainActor
     init(_ entries: [AnimationEntry]) {
         let memos = MediaClock.main.engine.memos
         var list: [CompiledAnimation] = []
@@ -191,7 +191,7 @@ extension CALayer {
 
     /// Applies the direct plan (every animation, in the order added) at local time `local`.
     /// Call after `preparePresentationPlan()` when `planIsDirect`.
-    @MainActor @inline(__always)
+    @preconcurrency @MainActor @inline(__always)
     func applyDirectPlan(localTime local: Double, to values: inout LayerValues) {
         guard let base = planBase else { return }
         // A plain loop (no closure: a main-actor closure would check its executor at run time).

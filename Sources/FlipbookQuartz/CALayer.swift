@@ -49,8 +49,8 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 ///
 /// Changing an animatable property asks `action(forKey:)` for an action and runs it
 /// (implicit animation, see `CALayer+Actions.swift`).
-@MainActor
-open class CALayer {
+@preconcurrency @MainActor
+open class CALayer: NSObject {
     /// The stored values behind the properties below. Exclusivity is not checked at run
     /// time (the presentation walk reads it for every layer every frame); every access is
     /// a short read or write that never overlaps another.
@@ -461,28 +461,44 @@ open class CALayer {
     /// Writes a subclass property; false when unknown or the wrong kind.
     func setCustomAnimatableValue(_ value: AnimatableValue, forKey key: String) -> Bool { false }
 
-    /// Creates a layer with default values (`layerClass.init()` works through this).
-    public required init() { state = LayerValues() }
+    /// Creates a layer with default values.
+    public override init() {
+        state = LayerValues()
+        super.init()
+    }
 
     /// Creates a copy of `layer` (its properties, not its sublayers or animations),
     /// as Core Animation does for presentation layers. Subclasses override this to copy
     /// their own properties, calling `super.init(layer:)` first.
-    public required init(layer: Any) {
+    public init(layer: Any) {
         guard let other = layer as? CALayer else {
             state = LayerValues()
+            super.init()
             FlipbookDiagnostics.report(
                 "CALayer.init(layer:) expects a CALayer (got \(type(of: layer))); created a default layer.",
                 once: "CALayer.init(layer:)")
             return
         }
         state = other.state
+        super.init()
         delegate = other.delegate
     }
 
-    /// `init(layer:)` for a plain `CALayer` (the presentation walk's common case), without
-    /// casting from `Any`: what `init(layer: other)` gives, for `type(of: other) == CALayer.self`.
-    init(copyOf other: CALayer) {
-        state = other.state
-        delegate = other.delegate
+    /// A layer with default values: there is no archive to decode layers from here
+    /// (docs/Divergences.md, "Class roots and initializers").
+    public required init?(coder: NSCoder) {
+        state = LayerValues()
+        super.init()
     }
+
+    /// A new layer of the receiver's dynamic class, through its `init()`: how a view makes
+    /// its `layerClass` (Core Animation does this through the Objective-C runtime). Inherited by
+    /// every subclass that overrides all of CALayer's designated initializers or none of them,
+    /// as Swift's rules for convenience initializers say (docs/Porting.md, "Layer subclasses").
+    public required convenience init(_flipbookNew: Void) { self.init() }
+
+    /// A copy of `layer` of the receiver's dynamic class, through its `init(layer:)`: how
+    /// presentation copies are made for subclasses (see `init(_flipbookNew:)`).
+    public required convenience init(_flipbookCopyOf layer: CALayer) { self.init(layer: layer) }
+
 }

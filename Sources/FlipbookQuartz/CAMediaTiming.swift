@@ -21,7 +21,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Sendable, Hashable {
 /// The timing of a layer or an animation, Core Animation's `CAMediaTiming`.
 ///
 /// Local time from parent time: `t = (t_parent − beginTime) · speed + timeOffset`.
-@MainActor
+@preconcurrency @MainActor
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }

@@ -17,7 +17,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Sendable, Hashable {
 /// Solved as WebKit and Chromium solve CSS `cubic-bezier()` (FlipbookGeometry's
 /// `UnitBezier`): find the curve parameter whose x is the input fraction, return its y.
 /// Immutable and `Sendable`.
-public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConvertible {
+public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     public let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     let curve: UnitBezier
     let isLinear: Bool
@@ -77,10 +77,17 @@ public final class CAMediaTimingFunction: Sendable, Hashable, CustomStringConver
         return curve.solve(x)
     }
 
-    public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool {
-        (l.c1x, l.c1y, l.c2x, l.c2y) == (r.c1x, r.c1y, r.c2x, r.c2y)
+    public override func isEqual(_ object: Any?) -> Bool {
+
+        guard let r = object as? CAMediaTimingFunction else { return false }
+        return (c1x, c1y, c2x, c2y) == (r.c1x, r.c1y, r.c2x, r.c2y)
     }
-    public func hash(into h: inout Hasher) { h.combine([c1x, c1y, c2x, c2y]) }
-    public var description: String { "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
+
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine([c1x, c1y, c2x, c2y])
+        return h.finalize()
+    }
+    public override var description: String { "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
 }
 

@@ -58,7 +58,7 @@ public final class CAValueFunction: Sendable {
 /// "transform.rotation.z", "transform.scale", "transform.translation.x", ...), or an
 /// animatable property of a layer subclass ("strokeEnd", "fontSize", "colors", ...).
 /// An unknown key path is reported once and the animation shows nothing.
-@MainActor
+@preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
     open var keyPath: String? { didSet { parsedKeyPath = keyPath.map(LayerKeyPath.init) } }
     /// When true, the animated value is added to the layer's current value.
@@ -71,6 +71,7 @@ open class CAPropertyAnimation: CAAnimation {
     final var parsedKeyPath: LayerKeyPath?
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// An animation of `path`.
     public convenience init(keyPath path: String?) {

@@ -13,7 +13,7 @@ import FlipbookGeometry
 ///   instance 0 shows at t − k × instanceDelay).
 ///
 /// `instanceTransform`, `instanceColor`, the four offsets and `instanceDelay` animate.
-@MainActor
+@preconcurrency @MainActor
 open class CAReplicatorLayer: CALayer {
     /// The largest number of instances drawn; more is reported once and capped.
     public static let maximumDrawnInstances = 4096
@@ -68,9 +68,11 @@ open class CAReplicatorLayer: CALayer {
     /// k × instanceDelay. Empty otherwise (every instance shows `sublayers`).
     package internal(set) var delayedInstanceSublayers: [[CALayer]] = []
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let r = layer as? CAReplicatorLayer else { return }
         instanceCount = r.instanceCount

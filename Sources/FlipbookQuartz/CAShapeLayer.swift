@@ -32,7 +32,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Sendable, Hashable {
 /// switches halfway between others (`PathInterpolation`); `strokeStart`,
 /// `strokeEnd`, `lineWidth`, `fillColor`, `strokeColor`, `miterLimit`, `lineDashPhase`
 /// animate continuously.
-@MainActor
+@preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     open var path: CGPath? { didSet { if !isPresentationCopy { propertyDidChange("path", oldValue) } } }
     open var fillColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("fillColor", oldValue) } } }
@@ -49,9 +49,11 @@ open class CAShapeLayer: CALayer {
     open var lineDashPhase: CGFloat = 0 { didSet { if !checkedDidSet(lineDashPhase, "lineDashPhase", old: oldValue) { lineDashPhase = oldValue } } }
     open var lineDashPattern: [NSNumber]?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let s = layer as? CAShapeLayer else { return }
         path = s.path

@@ -30,7 +30,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Sendable, Hashable {
 /// which do not exist here. `fontSize` is in points. `string` is a `String` or an
 /// `NSAttributedString`. `maximumNumberOfLines` is Flipbook's own (0 = unlimited), used
 /// by UILabel's `numberOfLines`.
-@MainActor
+@preconcurrency @MainActor
 open class CATextLayer: CALayer {
     open var string: Any? { didSet { setNeedsDisplay() } }
     open var font: Any? = "Helvetica" { didSet { setNeedsDisplay() } }
@@ -43,9 +43,11 @@ open class CATextLayer: CALayer {
     /// Flipbook's own: at most this many lines are shown (0 = unlimited).
     open var maximumNumberOfLines: Int = 0
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let t = layer as? CATextLayer else { return }
         string = t.string

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGeometry
 
 /// The settings of one open transaction.
-@MainActor
+@preconcurrency @MainActor
 final class CATransactionState {
     let isImplicit: Bool
     let group = TransactionGroup()
@@ -19,7 +19,7 @@ final class CATransactionState {
 /// that set them. A completion block runs once every animation added while its
 /// transaction (or a nested one) was open has stopped, finished or removed, after their
 /// `animationDidStop` calls; with no animations it runs on the next frame.
-@MainActor
+@preconcurrency @MainActor
 public enum CATransaction {
     static var engine: AnimationEngine { MediaClock.main.engine }
 

@@ -14,11 +14,13 @@ import FlipbookGeometry
 ///
 /// Hit testing passes over a transform layer to its sublayers, applying its geometry to each,
 /// as Core Animation does: `hitTest(_:)` never returns the transform layer itself.
-@MainActor
+@preconcurrency @MainActor
 open class CATransformLayer: CALayer {
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) { super.init(layer: layer) }
 
     /// The frontmost layer of this transform layer's 3D context containing `p` (in the
     /// superlayer's coordinates), or nil; never the transform layer itself.

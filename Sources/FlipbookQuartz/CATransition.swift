@@ -32,7 +32,7 @@ public let kCATransition = "transition"
 /// from the `subtype` side (default `fromLeft`) by (1 − progress) × its bounds size, as
 /// a translation added to its transform. Progress runs from `startProgress` to
 /// `endProgress` through the timing function.
-@MainActor
+@preconcurrency @MainActor
 open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
@@ -41,6 +41,7 @@ open class CATransition: CAAnimation {
     open var filter: Any?
 
     public required init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     public required init(copying other: CAAnimation) {
         super.init(copying: other)
         if let t = other as? CATransition {

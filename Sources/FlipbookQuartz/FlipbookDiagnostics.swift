@@ -8,7 +8,7 @@ import Foundation
 /// capture them. A message reported with a `once` key is printed only the first time
 /// that key is seen (per process), as Core Animation logs a bad key path once; the
 /// observers still see every report, so tests stay independent of one another.
-@MainActor
+@preconcurrency @MainActor
 public enum FlipbookDiagnostics {
     /// One report as observers see it.
     public struct Report: Sendable, Equatable {

@@ -12,7 +12,7 @@ import FlipbookGeometry
 /// copy-on-write box, so a copy of the struct, made once per layer per frame by the
 /// presentation walk, is about 40 % of the bytes and needs two reference-count
 /// operations instead of ten. Layers that never set them share one box.
-@MainActor
+@preconcurrency @MainActor
 public struct LayerValues {
     // BEGIN GENERATED hot-storage (scripts/codegen/layer-properties.tsv; `make generate`)
     public var bounds: CGRect = .zero
@@ -154,7 +154,7 @@ public struct LayerValues {
 
 /// The rarely set part of `LayerValues`, shared between copies until one of them writes.
 /// `defaults` is never written (a `LayerValues` holding it always sees a second owner).
-@MainActor
+@preconcurrency @MainActor
 final class LayerColdValues {
     static let defaults = LayerColdValues()
 

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGeometry
 
 /// A handle on an action scheduled with `MediaClock.schedule(after:_:)`.
-@MainActor
+@preconcurrency @MainActor
 public final class MediaClockToken {
     let sequence: Int
     public private(set) var isCancelled = false
@@ -40,7 +40,7 @@ public final class MediaClockToken {
 ///    every `animationDidStop(_:finished:)` (after removing the animation from its
 ///    layer when `isRemovedOnCompletion`), then `CATransaction` completion blocks whose
 ///    animations have all stopped, in commit order.
-@MainActor
+@preconcurrency @MainActor
 public final class MediaClock {
     /// The clock every layer, display link and animation reads.
     public static let main = MediaClock()
@@ -302,5 +302,5 @@ public final class MediaClock {
 }
 
 /// The current media time in seconds: `MediaClock.main.now`.
-@MainActor
+@preconcurrency @MainActor
 public func CACurrentMediaTime() -> CFTimeInterval { MediaClock.main.now }

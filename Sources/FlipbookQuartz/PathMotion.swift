@@ -93,7 +93,7 @@ struct PathMotion {
         return CGPoint(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s)
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     func pacedOrTimedPoint(_ anim: CAKeyframeAnimation, _ f: Double) -> CGPoint {
         if case .point(let p)? = anim.value(atFraction: min(max(f, 0), 1)) { return p }
         return .zero

@@ -16,7 +16,7 @@ import FlipbookGeometry
 // refer to them unretained; the engine's tables forget the memos no animation holds.
 
 /// A timing curve with its last evaluation (input compared by bit pattern).
-@MainActor
+@preconcurrency @MainActor
 final class TimingCurveMemo {
     let function: CAMediaTimingFunction
     private var lastX: UInt64 = Double.nan.bitPattern
@@ -39,7 +39,7 @@ final class TimingCurveMemo {
 /// (eased fraction, or a spring's value) at a local time of its layer, nil outside its
 /// active time. Shared by animations with bit-identical timing and the same curve;
 /// a spring's is its own.
-@MainActor
+@preconcurrency @MainActor
 final class ProgressMemo {
     let timing: ResolvedTiming
     /// The timing curve (nil: linear, or `source`).
@@ -93,7 +93,7 @@ final class ProgressMemo {
 }
 
 /// A colour pair's interpolation with its last result (fraction compared by bit pattern).
-@MainActor
+@preconcurrency @MainActor
 final class ColorInterpolationMemo {
     let a: (CGFloat, CGFloat, CGFloat, CGFloat)
     let b: (CGFloat, CGFloat, CGFloat, CGFloat)
@@ -120,7 +120,7 @@ final class ColorInterpolationMemo {
 }
 
 /// The cosine and sine of the last angle asked (compared by bit pattern), for rotation.z.
-@MainActor
+@preconcurrency @MainActor
 final class SineCosineMemo {
     private var lastAngle: UInt64 = Double.nan.bitPattern
     private var lastCos: CGFloat = 1
@@ -141,7 +141,7 @@ final class SineCosineMemo {
 }
 
 /// The memos an animation's compiled plans use, kept alive by the animation.
-@MainActor
+@preconcurrency @MainActor
 struct MemoReferences {
     var progress: ProgressMemo?
     var write: AnyObject?
@@ -150,7 +150,7 @@ struct MemoReferences {
 /// A table of shared memos by key. It drops the memos only it still holds (no animation
 /// uses them) whenever it has doubled since the last sweep. No weak references: those
 /// would give the memos side-table reference counts, slow on every retain.
-@MainActor
+@preconcurrency @MainActor
 struct InternTable<Value: AnyObject> {
     private var entries: [[UInt64]: Value] = [:]
     private var sweepAt = 64
@@ -173,7 +173,7 @@ struct InternTable<Value: AnyObject> {
 }
 
 /// The engine's tables of shared memos.
-@MainActor
+@preconcurrency @MainActor
 final class PresentationMemos {
     private var curves = InternTable<TimingCurveMemo>()
     private var progresses = InternTable<ProgressMemo>()

@@ -55,7 +55,7 @@ extension DisplayListBuilder {
 /// masks are left as they are (only their alpha counts). Multiplying each quad's colour equals
 /// multiplying what they composite to; the alpha, applied per quad, is Flipbook's reading for
 /// overlapping sublayers (docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 enum InstanceTint {
     private struct Key: Hashable {
         let source: ObjectIdentifier

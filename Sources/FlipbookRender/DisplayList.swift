@@ -17,14 +17,14 @@ enum DisplayItem: Sendable, Equatable {
 /// Absolute matrices of Core Animation's layer geometry.
 enum LayerGeometry {
     /// The anchor point in bounds coordinates.
-    @MainActor static func anchor(of l: CALayer) -> (x: Double, y: Double) {
+    @preconcurrency @MainActor static func anchor(of l: CALayer) -> (x: Double, y: Double) {
         let b = l.bounds
         return (Double(b.minX + l.anchorPoint.x * b.width), Double(b.minY + l.anchorPoint.y * b.height))
     }
 
     /// Maps a layer's bounds space into its superlayer's bounds space (before the superlayer's
     /// sublayerTransform): translate(−anchor, −anchorPointZ) · transform · translate(position, zPosition).
-    @MainActor static func local(_ l: CALayer) -> CATransform3D {
+    @preconcurrency @MainActor static func local(_ l: CALayer) -> CATransform3D {
         let a = anchor(of: l)
         let t0 = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), -l.anchorPointZ)
         let t1 = CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition)
@@ -32,7 +32,7 @@ enum LayerGeometry {
     }
 
     /// The superlayer's sublayerTransform applied about its anchor point.
-    @MainActor static func sublayerTransform(of p: CALayer) -> CATransform3D {
+    @preconcurrency @MainActor static func sublayerTransform(of p: CALayer) -> CATransform3D {
         if CATransform3DIsIdentity(p.sublayerTransform) { return CATransform3DIdentity }
         let a = anchor(of: p)
         let t0 = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), 0)
@@ -48,19 +48,19 @@ enum LayerGeometry {
     }
 
     /// A child's absolute matrix from its parent's: local · parent's sublayerTransform · flatten · parent.
-    @MainActor static func child(_ c: CALayer, of p: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
+    @preconcurrency @MainActor static func child(_ c: CALayer, of p: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
         let m = CATransform3DConcat(local(c), sublayerTransform(of: p))
         return CATransform3DConcat(flatten(m), parentMatrix)
     }
 
     /// The matrix of a layer's mask: in the masked layer's bounds space, no sublayerTransform.
-    @MainActor static func mask(_ m: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
+    @preconcurrency @MainActor static func mask(_ m: CALayer, parentMatrix: CATransform3D) -> CATransform3D {
         CATransform3DConcat(flatten(local(m)), parentMatrix)
     }
 }
 
 /// Walks a presentation tree and produces the frame's display list (see FlipbookRender.swift).
-@MainActor
+@preconcurrency @MainActor
 struct DisplayListBuilder {
     let scale: Double
     let cache: ContentCache

@@ -7,11 +7,11 @@ enum LayerPresentation {
     /// The tree to draw for `layer` now: its presentation copy (whose sublayers and mask are
     /// presentation copies too) at `MediaClock.main`'s time, or the layer itself when it already
     /// is a presentation copy.
-    @MainActor static func presented(_ layer: CALayer) -> CALayer { layer.presentation() ?? layer }
+    @preconcurrency @MainActor static func presented(_ layer: CALayer) -> CALayer { layer.presentation() ?? layer }
 }
 
 /// Reads a (presentation) layer's content-affecting properties into cache keys.
-@MainActor
+@preconcurrency @MainActor
 enum LayerContentReader {
     static func components(_ c: CGColor?) -> [CGFloat]? {
         guard let c, let comps = c.components, comps.count >= 4, comps[3] > 0 else { return nil }

@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// transform and position are ignored (it is the screen); its opacity, hidden state, content and
 /// sublayerTransform apply. Content bitmaps are cached in the renderer between calls and redrawn
 /// only when a layer's content changes, so keep one renderer for a whole sequence.
-@MainActor
+@preconcurrency @MainActor
 public final class LayerRenderer {
     /// Pixels per point (1, 2 or 3 on iOS devices). Invalid values fall back to 2.
     public let scale: CGFloat

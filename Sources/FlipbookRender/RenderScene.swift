@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// one frame between them and calling `update(elapsed:)` with the seconds since `start()`, for
 /// scenes that set properties directly instead of animating. Seed apps in FlipbookCatalog
 /// conform and register themselves with a `SceneRegistry`.
-@MainActor
+@preconcurrency @MainActor
 public protocol RenderScene: AnyObject {
     /// The name used on the command line, e.g. "card-flip".
     static var name: String { get }
@@ -34,7 +34,7 @@ extension RenderScene {
 }
 
 /// The scenes a tool knows, by name. A value: build one, register scenes, pass it on.
-@MainActor
+@preconcurrency @MainActor
 public struct SceneRegistry {
     /// The registered scene types, in registration order.
     public private(set) var sceneTypes: [any RenderScene.Type] = []

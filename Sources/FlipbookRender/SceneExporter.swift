@@ -48,7 +48,7 @@ public struct ExportSummary: Sendable {
 }
 
 /// Renders a scene frame by frame and writes the chosen formats.
-@MainActor
+@preconcurrency @MainActor
 public enum SceneExporter {
     /// The number of frames for `duration` at `fps`: both ends included (0, 1/fps, …, duration).
     public static func frameCount(duration: CFTimeInterval, fps: Double) -> Int {

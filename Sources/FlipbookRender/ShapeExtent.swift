@@ -6,7 +6,7 @@ import FlipbookQuartz
 /// wherever it goes, not only inside the layer's bounds (a mask layer made with
 /// `CAShapeLayer()` and given only a path has empty bounds and still masks by its path), unless
 /// the layer masks to its bounds.
-@MainActor
+@preconcurrency @MainActor
 enum ShapeExtent {
     /// The bounds grown to hold the path's fill and stroke, or nil when the bounds already do (or
     /// the layer is not a plain shape layer: contents, drawing or masksToBounds keep the bounds).

@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// (clipped before the divide), rounded clipped corners (continuous), a blurred shadow, an image
 /// with a circular mask and a border, and a wrapped text label with emoji. Its state is a pure
 /// function of elapsed time (`update(elapsed:)`), so any frame can be rendered alone.
-@MainActor
+@preconcurrency @MainActor
 public final class TestScene: RenderScene {
     public static let name = "test"
     public static let summary = "Renderer test scene: 3D cards under perspective, clipping, shadow, mask, image, text with emoji"

@@ -44,7 +44,7 @@ public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
 extension CleanClockTrait {
     /// Resets the main clock, then what UIKit keeps across it (transitions the reset cut
     /// off, an unbalanced interaction-event switch, the frame scale an export left set).
-    @MainActor static func reset() {
+    @preconcurrency @MainActor static func reset() {
         MediaClock.main.reset()
         UIApplication.shared.discardTransientStateForTesting()
         LayerRenderer.frameScale = nil

@@ -15,7 +15,7 @@ import Testing
 
 extension Snapshotting where Value == UIView, Format == RenderedImage {
     /// The view drawn at 2 pixels per point, compared exactly.
-    @MainActor public static var image: Self { .image() }
+    @preconcurrency @MainActor public static var image: Self { .image() }
 
     /// The view drawn at `scale` pixels per point.
     ///
@@ -26,7 +26,7 @@ extension Snapshotting where Value == UIView, Format == RenderedImage {
     /// - Parameters:
     ///   - tolerance: the largest per-channel difference (0…255) for which two pixels count as equal.
     ///   - pixelFraction: the fraction of pixels (0…1) that may differ by more than `tolerance`.
-    @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
+    @preconcurrency @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { view in
             MainActor.assumeIsolated { SnapshotDrawing.draw(view, scale: scale) }
         }
@@ -35,11 +35,11 @@ extension Snapshotting where Value == UIView, Format == RenderedImage {
 
 extension Snapshotting where Value == CALayer, Format == RenderedImage {
     /// The layer tree drawn at 2 pixels per point, compared exactly.
-    @MainActor public static var image: Self { .image() }
+    @preconcurrency @MainActor public static var image: Self { .image() }
 
     /// The layer tree drawn at `scale` pixels per point (its bounds; its own position and
     /// transform ignored). Parameters as for `UIView`'s `image(scale:tolerance:pixelFraction:)`.
-    @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
+    @preconcurrency @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { layer in
             MainActor.assumeIsolated {
                 layer.layoutIfNeeded()
@@ -51,12 +51,12 @@ extension Snapshotting where Value == CALayer, Format == RenderedImage {
 
 extension Snapshotting where Value == UIViewController, Format == RenderedImage {
     /// The view controller's view drawn at 2 pixels per point, compared exactly.
-    @MainActor public static var image: Self { .image() }
+    @preconcurrency @MainActor public static var image: Self { .image() }
 
     /// The view controller's view drawn at `scale` pixels per point. The view is loaded if it
     /// was not; a view that is in no window and has no size yet is given `UIScreen.main`'s
     /// bounds (an iPhone 15) first. Parameters as for `UIView`'s `image(scale:tolerance:pixelFraction:)`.
-    @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
+    @preconcurrency @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) {
             controller in
             MainActor.assumeIsolated {
@@ -71,10 +71,10 @@ extension Snapshotting where Value == UIViewController, Format == RenderedImage 
 
 extension Snapshotting where Value == AppDriver, Format == RenderedImage {
     /// The driver's window as it looks now, at 2 pixels per point, compared exactly.
-    @MainActor public static var image: Self { .image() }
+    @preconcurrency @MainActor public static var image: Self { .image() }
 
     /// The driver's window as it looks now (`AppDriver.render(scale:)`).
-    @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
+    @preconcurrency @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { driver in
             MainActor.assumeIsolated { driver.render(scale: scale) }
         }
@@ -86,7 +86,7 @@ extension Snapshotting where Value == AppDriver, Format == RenderedImage {
     /// Taking the snapshot advances the clock (`AppDriver.renderFrames(at:scale:)`): scripted
     /// steps (`driver.at(_:_:)`) run on the way. A time already past is drawn as the window
     /// looks now. No times give a 1 × 1 transparent image.
-    @MainActor public static func filmstrip(
+    @preconcurrency @MainActor public static func filmstrip(
         at times: [CFTimeInterval], scale: CGFloat = 1, tolerance: Int = 0, pixelFraction: Double = 0
     ) -> Self {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { driver in
@@ -113,7 +113,7 @@ extension Snapshotting where Value == AppDriver, Format == RenderedImage {
     ///     driver.drag(from: CGPoint(x: 2, y: 400), to: CGPoint(x: 300, y: 400), duration: 0.3)   // an edge-swipe pop
     /// })
     /// ```
-    @MainActor public static func filmstrip(
+    @preconcurrency @MainActor public static func filmstrip(
         at times: [CFTimeInterval], scale: CGFloat = 1, tolerance: Int = 0, pixelFraction: Double = 0,
         of transition: @escaping @MainActor (AppDriver) -> Void
     ) -> Self {
@@ -187,7 +187,7 @@ extension Diffing where Value == RenderedImage {
 enum SnapshotDrawing {
     static let empty = RenderedImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0])!
 
-    @MainActor static func draw(_ view: UIView, scale: CGFloat) -> RenderedImage {
+    @preconcurrency @MainActor static func draw(_ view: UIView, scale: CGFloat) -> RenderedImage {
         if let window = view.window { window.layoutIfNeeded() } else { view.layoutIfNeeded() }
         return LayerRenderer(scale: scale).render(view.layer)
     }

@@ -40,7 +40,7 @@ import Testing
 /// transition is running (the whole window); call `check()` to check the whole window now.
 /// The checker also keeps every `FlipbookDiagnostics` report made while it watches
 /// (`diagnostics`).
-@MainActor
+@preconcurrency @MainActor
 public final class TransitionInvariants {
     /// A rule a transition must keep.
     public enum Rule: String, Sendable, CaseIterable, Hashable {
@@ -115,7 +115,7 @@ public final class TransitionInvariants {
 
     // MARK: Watching
 
-    @MainActor
+    @preconcurrency @MainActor
     private final class Watched {
         weak var context: ViewControllerTransitionContext?
         weak var from: UIViewController?
@@ -406,7 +406,7 @@ public final class TransitionInvariants {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 private struct WeakWindow {
     weak var window: UIWindow?
     init(_ window: UIWindow) { self.window = window }
@@ -414,7 +414,7 @@ private struct WeakWindow {
 
 /// The window of `vc`'s view, or of the nearest controller below it (presenter or parent)
 /// whose view is in one.
-@MainActor
+@preconcurrency @MainActor
 func windowOf(_ vc: UIViewController) -> UIWindow? {
     var current: UIViewController? = vc
     while let c = current {
@@ -426,18 +426,18 @@ func windowOf(_ vc: UIViewController) -> UIWindow? {
 
 /// The presentation controller of a controller that is presented (reading
 /// `presentationController` of any other would create one).
-@MainActor
+@preconcurrency @MainActor
 func ownPresentationController(_ vc: UIViewController) -> UIPresentationController? {
     vc.presentedStyle != nil ? vc.presentationController : nil
 }
 
-@MainActor
+@preconcurrency @MainActor
 func name(_ vc: UIViewController?) -> String {
     guard let vc else { return "nil" }
     return "<\(String(describing: type(of: vc)))>"
 }
 
-@MainActor
+@preconcurrency @MainActor
 func viewName(_ view: UIView) -> String {
     if let owner = view.next as? UIViewController, owner.viewIfLoaded === view { return "the view of \(name(owner))" }
     return "a \(String(describing: type(of: view)))"
@@ -475,7 +475,7 @@ public struct TransitionInvariantsTrait: TestTrait, SuiteTrait, TestScoping {
         try await Self.watch(function)
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     private static func watch(_ function: @Sendable () async throws -> Void) async throws {
         let invariants = TransitionInvariants()
         defer { invariants.stop() }

@@ -53,7 +53,7 @@ import Flipbook
 /// wrapper. What a wrapper does not forward: diagnostics name the wrapper's type
 /// (`RecordingAnimator`), and a stalled interaction that Flipbook cancels after 30 s is
 /// cancelled on the context rather than through the interaction controller.
-@MainActor
+@preconcurrency @MainActor
 public final class TransitionRecorder: UIViewControllerTransitioningDelegate {
     /// One entry of a history: when and what.
     public struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -372,20 +372,20 @@ public final class TransitionRecorder: UIViewControllerTransitioningDelegate {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 struct WeakController {
     weak var controller: UIViewController?
     init(_ controller: UIViewController) { self.controller = controller }
 }
 
-@MainActor
+@preconcurrency @MainActor
 struct WeakContext {
     weak var context: ViewControllerTransitionContext?
     init(_ context: ViewControllerTransitionContext) { self.context = context }
 }
 
 /// Forwards to an animator, recording each call.
-@MainActor
+@preconcurrency @MainActor
 final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
     let inner: UIViewControllerAnimatedTransitioning
     private let name: String
@@ -420,7 +420,7 @@ final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
 }
 
 /// Forwards to an interaction controller, recording its start.
-@MainActor
+@preconcurrency @MainActor
 final class RecordingInteractionController: UIViewControllerInteractiveTransitioning {
     let inner: UIViewControllerInteractiveTransitioning
     private let name: String

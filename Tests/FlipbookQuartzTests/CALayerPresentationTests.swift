@@ -86,7 +86,7 @@ struct CALayerPresentationTests {
 
     @Test func layerClassInitAndCopyInitialiser() {
         let cls: CALayer.Type = CAShapeLayer.self
-        let made = cls.init()
+        let made = cls.init(_flipbookNew: ())
         #expect(made is CAShapeLayer)
         let source = CAShapeLayer()
         quietly { source.lineWidth = 7 }

@@ -102,7 +102,7 @@ struct EvaluationPathEquivalenceTests {
     /// The general path alone: every animation applied through `AnimatableValue` to a copy
     /// that is not a presentation copy (the fast paths serve presentation copies only).
     static func generalValues(of layer: CALayer, parentTime: Double) -> LayerValues {
-        let target = CALayer(copyOf: layer)
+        let target = CALayer(layer: layer)
         let local = layer.localTime(fromParentTime: parentTime)
         guard !local.isNaN else { return layer.state }
         for entry in layer.animationEntries {

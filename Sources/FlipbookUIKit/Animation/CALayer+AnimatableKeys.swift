@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// UIKit animates a backing layer's property when it changes inside an animation block and
 /// the property is animatable. These are the keys Flipbook records; any other key changed
 /// inside a block (hidden, contents, sublayers…) applies immediately, as on iOS.
-@MainActor
+@preconcurrency @MainActor
 enum AnimatableLayerKeys {
     /// A transparent colour stands in for a nil colour, so "nil → red" fades in from clear.
     static let clearColor = CGColor(gray: 0, alpha: 0)

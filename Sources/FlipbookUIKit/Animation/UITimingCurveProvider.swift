@@ -11,7 +11,7 @@ public enum UITimingCurveType: Int, Sendable {
 }
 
 /// Something that gives a property animator its pacing, UIKit's `UITimingCurveProvider`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITimingCurveProvider: AnyObject {
     var timingCurveType: UITimingCurveType { get }
     var cubicTimingParameters: UICubicTimingParameters? { get }
@@ -22,8 +22,8 @@ public protocol UITimingCurveProvider: AnyObject {
 ///
 /// The curve runs from (0, 0) to (1, 1) through `controlPoint1` and `controlPoint2`; x is the
 /// fraction of the duration, y the fraction of the change.
-@MainActor
-open class UICubicTimingParameters: UITimingCurveProvider {
+@preconcurrency @MainActor
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The built-in curve this was made from (easeInOut for custom control points).
     public let animationCurve: UIView.AnimationCurve
     public let controlPoint1: CGPoint
@@ -31,7 +31,7 @@ open class UICubicTimingParameters: UITimingCurveProvider {
     private let isBuiltin: Bool
 
     /// The default curve, easeInOut.
-    public convenience init() { self.init(animationCurve: .easeInOut) }
+    public convenience override init() { self.init(animationCurve: .easeInOut) }
 
     /// One of UIKit's built-in curves.
     public init(animationCurve curve: UIView.AnimationCurve) {
@@ -79,8 +79,8 @@ open class UICubicTimingParameters: UITimingCurveProvider {
 /// `init(duration:bounce:initialVelocity:)` and `init()` describe a physical spring and the
 /// animator runs until it settles, ignoring its own duration. `initialVelocity` is in whole
 /// distances per second; Flipbook applies `dx` to every animated property (see Divergences).
-@MainActor
-open class UISpringTimingParameters: UITimingCurveProvider {
+@preconcurrency @MainActor
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public let initialVelocity: CGVector
     /// Set for the damping-ratio family.
     let dampingRatio: Double?
@@ -89,7 +89,7 @@ open class UISpringTimingParameters: UITimingCurveProvider {
 
     /// UIKit's default spring (mass 3, stiffness 1000, damping 500: critically damped-ish,
     /// the system's own transition spring).
-    public convenience init() {
+    public convenience override init() {
         self.init(mass: 3, stiffness: 1000, damping: 500, initialVelocity: .zero)
     }
 

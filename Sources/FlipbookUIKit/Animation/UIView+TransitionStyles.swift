@@ -18,7 +18,7 @@ enum TransitionStyle: UInt {
 /// - curlDown: the view slides down from one height above while the snapshot stays behind
 ///   it (an approximation).
 /// The whole transition is paced by the options' curve.
-@MainActor
+@preconcurrency @MainActor
 struct TransitionAnimations {
     let style: TransitionStyle
     let spec: AnimationSpec
@@ -91,7 +91,7 @@ struct TransitionAnimations {
     }
 
     private static func copySubtree(of layer: CALayer) -> CALayer {
-        let copy = type(of: layer).init(layer: layer)
+        let copy = type(of: layer).init(_flipbookCopyOf: layer)
         copy.delegate = nil
         copy.sublayers = nil
         for sublayer in layer.sublayers ?? [] { copy.addSublayer(copySubtree(of: sublayer)) }

@@ -19,7 +19,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 }
 
 /// An object that runs and controls animations, UIKit's `UIViewAnimating`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewAnimating: AnyObject {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
@@ -33,7 +33,7 @@ public protocol UIViewAnimating: AnyObject {
 }
 
 /// An animator that records view changes from closures, UIKit's `UIViewImplicitlyAnimating`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     func addAnimations(_ animation: @escaping () -> Void)
     func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)

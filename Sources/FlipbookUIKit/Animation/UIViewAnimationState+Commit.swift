@@ -12,7 +12,7 @@ import FlipbookQuartz
 /// `blocksInteraction` (a block without `.allowUserInteraction`): while one of its animations
 /// is on a view's layer, hit testing skips that view and its subviews (docs/Semantics.md,
 /// "UIView animations").
-@MainActor
+@preconcurrency @MainActor
 final class AnimationCompletionTracker: CAAnimationDelegate {
     private var completion: ((Bool) -> Void)?
     private var outstanding = 0

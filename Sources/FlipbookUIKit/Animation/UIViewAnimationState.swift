@@ -35,7 +35,7 @@ struct AnimationSpec {
 /// Added under the property's key by `ChangeCaptureAction` (replacing, and so interrupting, an
 /// animation in flight), with the start value in `fromValue`; the block's end reads that
 /// from-value and puts the real animation in its place.
-@MainActor
+@preconcurrency @MainActor
 final class RecordingPlaceholderAnimation: CABasicAnimation {}
 
 /// The action the view's hook answers for the first change of a key in a block.
@@ -47,7 +47,7 @@ final class RecordingPlaceholderAnimation: CABasicAnimation {}
 /// starting from the presented value (when the key was animating and the block begins from the
 /// current state) or the previous model value (the in-flight animation's end, UIKit's rule
 /// without `.beginFromCurrentState`).
-@MainActor
+@preconcurrency @MainActor
 final class ChangeCaptureAction: CAAction {
     weak var change: RecordedChange?
     let beginsFromPresentedValue: Bool
@@ -103,7 +103,7 @@ final class ChangeCaptureAction: CAAction {
 }
 
 /// One property of one layer changed inside an animation block.
-@MainActor
+@preconcurrency @MainActor
 final class RecordedChange {
     let layer: CALayer
     let key: String
@@ -148,7 +148,7 @@ final class RecordedChange {
 
 /// UIKit's per-block animation state: collects the property changes made while an animation
 /// block (or a keyframe, or a property animator's animations) runs.
-@MainActor
+@preconcurrency @MainActor
 final class UIViewAnimationState {
     enum Kind {
         /// `UIView.animate…`: one animation per changed property.
@@ -222,7 +222,7 @@ final class UIViewAnimationState {
 /// UIView's class-level animation state: the stack of blocks being recorded and the global
 /// enable switch. This is UIKit's own class state (`UIView.areAnimationsEnabled`,
 /// `UIView.inheritedAnimationDuration`), not a Flipbook addition.
-@MainActor
+@preconcurrency @MainActor
 enum UIViewAnimationRegistry {
     static var stack: [UIViewAnimationState] = []
     static var animationsEnabled = true

@@ -12,8 +12,8 @@ import FlipbookQuartz
 /// property's motion; pausing holds the values on screen; setting `fractionComplete` while
 /// paused shows the values at that progress (linearly when `scrubsLinearly`). See
 /// `UIViewPropertyAnimator+Timeline.swift` for how the animations are built.
-@MainActor
-open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
+@preconcurrency @MainActor
+open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// The duration given at creation, in seconds.
     public let duration: TimeInterval
     /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
@@ -144,7 +144,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
 /// One property an animator animates: its values at progress 0 and 1, and where on the
 /// progress axis it starts (`delayFactor`).
-@MainActor
+@preconcurrency @MainActor
 final class AnimatorItem {
     let layer: CALayer
     let key: String
@@ -166,7 +166,7 @@ final class AnimatorItem {
 
 /// A running stretch of the timeline: progress moves linearly in time from `fromProgress`
 /// (at `startTime`) to `toProgress` (at `startTime + duration`).
-@MainActor
+@preconcurrency @MainActor
 struct AnimatorSegment {
     let startTime: CFTimeInterval
     let fromProgress: Double
@@ -182,7 +182,7 @@ struct AnimatorSegment {
 }
 
 /// The delegate of every animation an animator adds: marks them as the animator's own.
-@MainActor
+@preconcurrency @MainActor
 final class AnimatorMarker: CAAnimationDelegate {
     weak var animator: UIViewPropertyAnimator?
     init(_ animator: UIViewPropertyAnimator) { self.animator = animator }

@@ -5,7 +5,7 @@ import FlipbookQuartz
 /// Reduce Motion, the status bar overlay, and the haptics log. The most recently created
 /// driver is the current one (UIAccessibility and the feedback generators read it); a new
 /// driver starts from iOS's defaults, so one test's settings never reach another's.
-@MainActor
+@preconcurrency @MainActor
 final class DriverEnvironment {
     private(set) static weak var current: DriverEnvironment?
 

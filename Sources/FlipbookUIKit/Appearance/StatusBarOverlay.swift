@@ -14,7 +14,7 @@ import FlipbookQuartz
 /// an animation block, over the block's duration; otherwise at once. `.fade` cross-fades the
 /// black and white content (and fades the bar for visibility), `.slide` moves the bar out
 /// upwards, `.none` switches at once.
-@MainActor
+@preconcurrency @MainActor
 final class StatusBarOverlay {
     private static var overlays: [ObjectIdentifier: StatusBarOverlay] = [:]
 

@@ -6,7 +6,7 @@ import Foundation
 /// (`AppDriver.isReduceMotionEnabled`, default off; off when no driver exists).
 public enum UIAccessibility {
     /// Whether the user asked for less motion (Settings › Accessibility › Motion).
-    @MainActor public static var isReduceMotionEnabled: Bool {
+    @preconcurrency @MainActor public static var isReduceMotionEnabled: Bool {
         DriverEnvironment.current?.isReduceMotionEnabled ?? false
     }
 
@@ -15,5 +15,5 @@ public enum UIAccessibility {
         NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
 
     /// Whether VoiceOver is running (never, in Flipbook).
-    @MainActor public static var isVoiceOverRunning: Bool { false }
+    @preconcurrency @MainActor public static var isVoiceOverRunning: Bool { false }
 }

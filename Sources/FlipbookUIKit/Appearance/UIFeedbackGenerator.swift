@@ -6,7 +6,7 @@ import FlipbookQuartz
 /// is recorded, with its time, in the `FeedbackLog` of the current AppDriver
 /// (`AppDriver.haptics`), so a test can assert that a transition gives a haptic when it snaps.
 /// With no driver the calls do nothing.
-@MainActor
+@preconcurrency @MainActor
 open class UIFeedbackGenerator {
     /// The view the feedback belongs to (iOS 17.5's `init(view:)`), if given.
     public private(set) weak var view: UIView?
@@ -28,7 +28,7 @@ open class UIFeedbackGenerator {
 }
 
 /// Impacts of physical objects, UIKit's `UIImpactFeedbackGenerator`.
-@MainActor
+@preconcurrency @MainActor
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
     /// The mass and flexibility of the colliding objects.
     public enum FeedbackStyle: Int, Sendable {
@@ -73,7 +73,7 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 }
 
 /// Selection changes, UIKit's `UISelectionFeedbackGenerator`.
-@MainActor
+@preconcurrency @MainActor
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
     public override init() { super.init() }
     public override init(view: UIView) { super.init(view: view) }
@@ -84,7 +84,7 @@ open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
 }
 
 /// Success, warning and error, UIKit's `UINotificationFeedbackGenerator`.
-@MainActor
+@preconcurrency @MainActor
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     public enum FeedbackType: Int, Sendable {
         case success = 0, warning, error
@@ -124,7 +124,7 @@ public struct FeedbackEvent: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The haptics an app asked for, in order (`AppDriver.haptics`).
-@MainActor
+@preconcurrency @MainActor
 public final class FeedbackLog {
     /// Every event, oldest first.
     public private(set) var events: [FeedbackEvent] = []

@@ -42,7 +42,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
 /// display scale, content size category, idiom. Immutable. A trait left unspecified is taken
 /// from the collection it is combined with (`init(traitsFrom:)`); an unspecified appearance
 /// resolves dynamic colours as light.
-public final class UITraitCollection: Sendable, Equatable, Hashable, CustomStringConvertible {
+public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let horizontalSizeClass: UIUserInterfaceSizeClass
     public let verticalSizeClass: UIUserInterfaceSizeClass
@@ -63,7 +63,7 @@ public final class UITraitCollection: Sendable, Equatable, Hashable, CustomStrin
     }
 
     /// A collection with every trait unspecified.
-    public convenience init() { self.init(style: .unspecified) }
+    public convenience override init() { self.init(style: .unspecified) }
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(style: userInterfaceStyle) }
     public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init(horizontal: horizontalSizeClass) }
     public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(vertical: verticalSizeClass) }
@@ -129,18 +129,23 @@ public final class UITraitCollection: Sendable, Equatable, Hashable, CustomStrin
         try actions()
     }
 
-    public static func == (l: UITraitCollection, r: UITraitCollection) -> Bool {
-        l.userInterfaceStyle == r.userInterfaceStyle && l.horizontalSizeClass == r.horizontalSizeClass
+    public override func isEqual(_ object: Any?) -> Bool {
+
+        guard let r = object as? UITraitCollection else { return false }
+        let l = self
+        return l.userInterfaceStyle == r.userInterfaceStyle && l.horizontalSizeClass == r.horizontalSizeClass
             && l.verticalSizeClass == r.verticalSizeClass && l.displayScale == r.displayScale
             && l.preferredContentSizeCategory == r.preferredContentSizeCategory && l.userInterfaceIdiom == r.userInterfaceIdiom
     }
 
-    public func hash(into h: inout Hasher) {
+    public override var hash: Int {
+        var h = Hasher()
         h.combine(userInterfaceStyle); h.combine(horizontalSizeClass); h.combine(verticalSizeClass)
         h.combine(displayScale); h.combine(preferredContentSizeCategory); h.combine(userInterfaceIdiom)
+        return h.finalize()
     }
 
-    public var description: String {
+    public override var description: String {
         "<UITraitCollection: UserInterfaceStyle = \(userInterfaceStyle), HorizontalSizeClass = \(horizontalSizeClass), VerticalSizeClass = \(verticalSizeClass), DisplayScale = \(displayScale), PreferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), UserInterfaceIdiom = \(userInterfaceIdiom)>"
     }
 }
@@ -154,7 +159,7 @@ enum CurrentTraits {
 
 /// Something with traits, UIKit's `UITraitEnvironment` (views, view controllers, windows,
 /// presentation controllers).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITraitEnvironment: AnyObject {
     var traitCollection: UITraitCollection { get }
     func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
@@ -192,7 +197,7 @@ extension UITraitCollection {
     }
 
     /// The traits of a full-screen window on `device` in `style`.
-    @MainActor static func window(device: UIScreen.Device, style: UIUserInterfaceStyle) -> UITraitCollection {
+    @preconcurrency @MainActor static func window(device: UIScreen.Device, style: UIUserInterfaceStyle) -> UITraitCollection {
         let pad = device.name.contains("ipad")
         return UITraitCollection(
             style: style == .unspecified ? .light : style, horizontal: pad ? .regular : .compact, vertical: .regular,

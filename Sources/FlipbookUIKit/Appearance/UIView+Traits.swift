@@ -159,7 +159,7 @@ extension UIViewController: UITraitEnvironment {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 enum TraitRegistry {
     static func make(_ traits: [UITrait], _ handler: @escaping @MainActor (AnyObject, UITraitCollection) -> Void) -> TraitRegistration {
         TraitRegistration.nextID += 1

@@ -38,7 +38,7 @@ public struct StatusBarAppearance: Equatable, Sendable {
     public var animation: UIStatusBarAnimation
 
     /// What decides the status bar of `window` now.
-    @MainActor public static func resolve(in window: UIWindow) -> StatusBarAppearance {
+    @preconcurrency @MainActor public static func resolve(in window: UIWindow) -> StatusBarAppearance {
         guard let decider = StatusBarRules.decidingController(in: window) else {
             let dark = window.traitCollection.userInterfaceStyle == .dark
             return StatusBarAppearance(style: dark ? .lightContent : .darkContent, preferredStyle: .default, isHidden: false, animation: .fade)
@@ -58,7 +58,7 @@ public struct StatusBarAppearance: Equatable, Sendable {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 enum StatusBarRules {
     /// The controller whose preferences (or whose children's) the status bar follows.
     static func decidingController(in window: UIWindow) -> UIViewController? {

@@ -4,7 +4,7 @@ import FlipbookQuartz
 
 /// A view a collection view reuses, UIKit's `UICollectionReusableView`: the base of cells and
 /// supplementary views (headers, footers).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier the view was registered and dequeued with.
     open internal(set) var reuseIdentifier: String?

@@ -293,7 +293,7 @@ extension UICollectionView {
 
 /// Where elements start when a batch update animates them: their frames before the update,
 /// and the layout's initial attributes for inserted ones.
-@MainActor
+@preconcurrency @MainActor
 struct UpdateAnimationStart {
     /// Old frames of items still present, keyed by their new index path.
     var survivingFrames: [IndexPath: UICollectionViewLayoutAttributes]

@@ -191,13 +191,13 @@ extension UICollectionView {
 }
 
 /// The surviving cells a batch update moves out of view (filled while its animations are set up).
-@MainActor
+@preconcurrency @MainActor
 final class DepartingCells {
     var cells: [UICollectionViewCell] = []
 }
 
 /// The old-to-new index mapping of one batch update, checked against the data source's counts.
-@MainActor
+@preconcurrency @MainActor
 struct BatchPlan {
     var oldToNew: [IndexPath: IndexPath] = [:]
     var inserted: Set<IndexPath> = []
@@ -211,7 +211,7 @@ struct BatchPlan {
         case failure(String)
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     func updateItems(_ items: [UICollectionViewUpdateItem]) -> [UICollectionViewUpdateItem] { items }
 
     static func make(items: [UICollectionViewUpdateItem], oldCounts: [Int], newCounts: [Int]) -> Outcome {

@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// (docs/Semantics.md, "Collection views"). Bad input (cells not from dequeue, index paths out
 /// of range, batch updates whose counts do not add up, layouts returning NaN or negative sizes)
 /// is reported through `FlipbookDiagnostics` and leaves a usable view.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     // MARK: Types
 

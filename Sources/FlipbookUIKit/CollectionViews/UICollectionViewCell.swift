@@ -7,7 +7,7 @@ import FlipbookQuartz
 /// Put content in `contentView`. `backgroundView` sits behind it; `selectedBackgroundView`
 /// sits between them and shows while the cell is selected or highlighted. All three fill the
 /// cell's bounds.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
     /// The view to add the cell's content to.
     public let contentView: UIView

@@ -4,7 +4,7 @@ import FlipbookQuartz
 /// A data source driven by snapshots, UIKit's `UICollectionViewDiffableDataSource`: give it
 /// a cell provider, `apply` snapshots, and it makes the collection view's inserts, deletes
 /// and moves for you (animated when `animatingDifferences`).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UICollectionViewDataSource
 {

@@ -12,7 +12,7 @@ import FlipbookQuartz
 /// lines are `minimumLineSpacing` apart; section insets surround the lines; headers and
 /// footers span the cross axis (docs/Semantics.md, "Flow layout"). The
 /// `UICollectionViewDelegateFlowLayout` methods override the properties per section or item.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The size of every item unless the delegate gives one (50 × 50 by default).
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }

@@ -12,7 +12,7 @@ import FlipbookQuartz
 /// During batch updates it calls `prepare(forCollectionViewUpdates:)`, then the
 /// initial/final attributes of appearing and disappearing elements, then
 /// `finalizeCollectionViewUpdates()` (docs/Semantics.md, "Collection views").
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayout: NSObject {
     weak var owningCollectionView: UICollectionView?
     /// Whether `prepare()` must run before the next query (set by `invalidateLayout()`).
@@ -134,7 +134,7 @@ open class UICollectionViewLayout: NSObject {
 }
 
 /// What changed in a layout invalidation, UIKit's `UICollectionViewLayoutInvalidationContext`.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayoutInvalidationContext: NSObject {
     public override init() { super.init() }
     /// Whether the data source's counts must be asked again.

@@ -4,7 +4,7 @@ import FlipbookGeometry
 /// Supplies a collection view's sections, items and views, UIKit's `UICollectionViewDataSource`.
 /// `numberOfItemsInSection` and `cellForItemAt` are required; the rest are optional, as in
 /// Apple's protocol (default: one section, no supplementary views, no moving).
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     /// A cell from `dequeueReusableCell(withReuseIdentifier:for:)`, configured for `indexPath`.
@@ -37,7 +37,7 @@ extension UICollectionViewDataSource {
 
 /// Hears about selection, highlighting and display in a collection view, UIKit's
 /// `UICollectionViewDelegate`. Every member is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
@@ -84,7 +84,7 @@ extension UICollectionViewDelegate {
 /// Per-section and per-item values for a `UICollectionViewFlowLayout`, UIKit's
 /// `UICollectionViewDelegateFlowLayout`. Every member is optional; the defaults return the
 /// layout's own properties.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,

@@ -19,7 +19,7 @@ import FlipbookRender
 /// current media time). Input is real touches through the window (`tap(_:)`,
 /// `tap(at:)`, `drag(from:to:duration:)`, `touchDown(at:)`: see `AppDriver+Input.swift`);
 /// a tap lifts one frame after it goes down.
-@MainActor
+@preconcurrency @MainActor
 public final class AppDriver {
     /// The window the app runs in; it is key and visible, sized to the device.
     public let window: UIWindow

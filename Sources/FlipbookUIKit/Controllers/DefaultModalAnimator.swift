@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// publish): cover vertical and sheets 0.5 s, cross dissolve 0.4 s, flip 0.75 s,
 /// partial curl 0.5 s. The partial curl is drawn as a snapshot of the presenting view
 /// lifted and tilted away to uncover the lower 60% (see docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 final class DefaultModalAnimator: UIViewControllerAnimatedTransitioning {
     enum Kind { case coverVertical, flipHorizontal, crossDissolve, partialCurl, sheet }
 

@@ -166,7 +166,7 @@ extension ModalTransition {
 }
 
 extension Optional where Wrapped == ViewHome {
-    @MainActor
+    @preconcurrency @MainActor
     func restore(_ view: UIView, fallback: UIView?) {
         if let home = self { home.restore(view, fallback: fallback) } else { fallback?.insertSubview(view, at: 0) }
     }

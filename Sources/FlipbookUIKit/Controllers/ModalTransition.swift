@@ -2,7 +2,7 @@ import Foundation
 import FlipbookQuartz
 
 /// Where a view lived before UIKit took it out of the window, to put it back later.
-@MainActor
+@preconcurrency @MainActor
 struct ViewHome {
     weak var superview: UIView?
     var index: Int
@@ -25,7 +25,7 @@ struct ViewHome {
 
 /// How one controller is currently presented: its presentation controller, container
 /// and where its presenter's view came from.
-@MainActor
+@preconcurrency @MainActor
 final class PresentationRecord {
     let presentationController: UIPresentationController
     let style: UIModalPresentationStyle
@@ -48,7 +48,7 @@ final class PresentationRecord {
 /// the exact order of calls. The modal part is here: links, container, presenter's view,
 /// appearance callbacks, and what a completed or cancelled transition leaves behind; the
 /// running itself (animator, interaction, watchdogs) is the shared `TransitionEngine`.
-@MainActor
+@preconcurrency @MainActor
 final class ModalTransition {
     let context: ViewControllerTransitionContext
     let record: PresentationRecord

@@ -4,7 +4,7 @@ import FlipbookQuartz
 /// The one place the controllers module starts UIView animations (the built-in
 /// modal animations, coordinator alongside blocks, sheet changes): a thin wrapper over
 /// `UIView.animate(withDuration:delay:options:animations:completion:)`.
-@MainActor
+@preconcurrency @MainActor
 enum TransitionAnimation {
     enum Curve { case easeInOut, easeIn, easeOut, linear }
 

@@ -21,7 +21,7 @@ import FlipbookQuartz
 /// 7. on `completeTransition(_:)`, hands the result to `onEnd` (the caller finishes or
 ///    undoes its changes, sends the "did" callbacks, runs `context.runCompletions()`, calls
 ///    its completion handler and `animator.animationEnded(_:)`).
-@MainActor
+@preconcurrency @MainActor
 final class TransitionEngine {
     /// How long after its expected end a transition may go without `completeTransition(_:)`
     /// before Flipbook reports it and completes it, in seconds.

@@ -5,7 +5,7 @@ import FlipbookQuartz
 /// `TransitionInvariants`) as it runs: package API, not UIKit's. Observers are told
 /// synchronously, at the moment each thing happens; with no observer installed, nothing is
 /// built. Every kind of transition (modal, navigation, tab) reports through here.
-@MainActor
+@preconcurrency @MainActor
 package enum TransitionProbe {
     package enum Event {
         /// The engine starts a transition (before the animator is asked for its duration).

@@ -28,7 +28,7 @@ import FlipbookQuartz
 ///
 /// `pause()` stops a completing (or non-interactively started) transition where it is and
 /// makes it interactive again: `update(_:)`, then `finish()` or `cancel()` once more.
-@MainActor
+@preconcurrency @MainActor
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
     private enum Phase { case idle, interactive, completing }
 

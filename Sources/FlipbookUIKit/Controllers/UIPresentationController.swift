@@ -7,7 +7,7 @@ import Foundation
 /// UIKit creates one per presentation: for `.custom` the transitioning delegate's
 /// `presentationController(forPresented:presenting:source:)` supplies it; the other
 /// styles use built-in subclasses (`UISheetPresentationController` for sheets).
-@MainActor
+@preconcurrency @MainActor
 open class UIPresentationController: NSObject {
     /// The controller being presented.
     public let presentedViewController: UIViewController
@@ -80,19 +80,19 @@ open class UIPresentationController: NSObject {
 
 /// The built-in presentation controller of `.fullScreen` and `.currentContext`: the
 /// presenting view leaves the window after the presentation.
-@MainActor
+@preconcurrency @MainActor
 final class FullScreenPresentationController: UIPresentationController {
     override var shouldRemovePresentersView: Bool { true }
 }
 
 /// The built-in presentation controller of `.overFullScreen` and `.overCurrentContext`
 /// (and of `.custom` without one from the delegate): the presenting view stays.
-@MainActor
+@preconcurrency @MainActor
 final class OverFullScreenPresentationController: UIPresentationController {}
 
 /// The private view UIKit puts in the window (or in a presentation context) to hold a
 /// transition's views: UIKit's `UITransitionView`.
-@MainActor
+@preconcurrency @MainActor
 final class TransitionContainerView: UIView {
     weak var presentationController: UIPresentationController?
 

@@ -3,7 +3,7 @@ import FlipbookQuartz
 
 /// What a custom detent's resolver can read, UIKit's
 /// `UISheetPresentationControllerDetentResolutionContext`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UISheetPresentationControllerDetentResolutionContext {
     /// The height of the large detent, in points: the tallest a sheet can be.
     var maximumDetentValue: CGFloat { get }
@@ -20,10 +20,10 @@ public protocol UISheetPresentationControllerDetentResolutionContext {
 /// regular widths (containers 700 pt or wider) a form sheet is a centred 540 × 620 card
 /// and a page sheet is 704 pt wide. Detent heights: large is the container height minus
 /// the safe-area top minus 10 pt; medium is half the container height.
-@MainActor
+@preconcurrency @MainActor
 open class UISheetPresentationController: UIPresentationController {
     /// A height a sheet rests at, UIKit's `UISheetPresentationController.Detent`.
-    @MainActor
+    @preconcurrency @MainActor
     public final class Detent {
         /// A detent's identifier, UIKit's `UISheetPresentationController.Detent.Identifier`.
         public struct Identifier: RawRepresentable, Hashable, Sendable {

@@ -10,7 +10,7 @@ import FlipbookQuartz
 ///
 /// Modal presentation lives in `UIViewController+Presentation.swift`; the transition
 /// itself in `ModalTransition.swift`.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     /// The nib name given at creation; Flipbook has no nibs and never loads one.
     public private(set) var nibName: String?

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a transition coordinator tells its blocks about the running transition, UIKit's
 /// `UIViewControllerTransitionCoordinatorContext`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     /// Whether the transition is animated.
     var isAnimated: Bool { get }
@@ -38,7 +38,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 /// Runs extra animations in step with a view-controller transition, UIKit's
 /// `UIViewControllerTransitionCoordinator`. Get it from
 /// `UIViewController.transitionCoordinator` while a transition runs.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Runs `animation` inside an animation block with the transition's duration when
     /// the transition starts (or at once, for the time that is left, if it has already

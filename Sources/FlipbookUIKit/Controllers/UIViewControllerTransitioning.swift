@@ -22,7 +22,7 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 /// What UIKit hands an animator: the views, controllers and frames of one transition,
 /// UIKit's `UIViewControllerContextTransitioning`. Flipbook's implementation is
 /// `ViewControllerTransitionContext`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     /// The view in which the transition runs; the animator adds the "to" view to it.
     var containerView: UIView { get }
@@ -64,7 +64,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 /// Apple's optional members (`animationEnded(_:)`, `interruptibleAnimator(using:)`)
 /// are requirements with default implementations in a protocol extension, so an
 /// `NSObject` subclass conforms exactly as on iOS.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     /// The transition's duration in seconds.
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
@@ -105,7 +105,7 @@ extension UIViewPropertyAnimator {
 
 /// An interaction controller: drives a transition's progress from events, UIKit's
 /// `UIViewControllerInteractiveTransitioning`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     /// Starts the interactive transition; the controller usually calls the animator.
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
@@ -126,7 +126,7 @@ extension UIViewControllerInteractiveTransitioning {
 /// Supplies the objects of a custom presentation, UIKit's
 /// `UIViewControllerTransitioningDelegate`. Every member is optional in Apple's
 /// protocol; here each has a default implementation returning nil.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(
         forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController

@@ -30,7 +30,7 @@ enum ViewControllerTransitionKind: Sendable {
 /// `updateInteractiveTransition(_:)` and ends the interaction with
 /// `finishInteractiveTransition()` or `cancelInteractiveTransition()`;
 /// `pauseInteractiveTransition()` makes a running interruptible transition interactive again.
-@MainActor
+@preconcurrency @MainActor
 public final class ViewControllerTransitionContext: UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
     public let containerView: UIView
     public let isAnimated: Bool

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Something a menu element or control runs, UIKit's `UIMenuElement` base (title and image).
-@MainActor
-open class UIMenuElement {
+@preconcurrency @MainActor
+open class UIMenuElement: NSObject {
     /// The title shown in menus.
     public let title: String
     public let image: UIImage?
@@ -19,7 +19,7 @@ open class UIMenuElement {
 
 /// A closure-based action, UIKit's `UIAction`: the target-action replacement that needs no
 /// selectors, so it works identically on Linux.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction: UIMenuElement {
     /// An action's identity, used to replace or remove an action on a control.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
@@ -74,7 +74,7 @@ public final class UIAction: UIMenuElement {
 
 /// Unique action identifiers without randomness: a per-process counter, as UIKit's are
 /// per-process unique strings.
-@MainActor
+@preconcurrency @MainActor
 enum UUIDFreeIdentifier {
     static var counter = 0
     static func next() -> String {

@@ -7,7 +7,7 @@ import FlipbookQuartz
 /// Defaults follow UIKit: `UIButton()` is `.custom` (white title, clear background, system font
 /// 15); `.system` titles use the tint colour. Without a configuration the intrinsic size is the
 /// content's plus `contentEdgeInsets`, at least 30 × 30 points, as UIKit's classic buttons.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     /// Button types, UIKit's `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
@@ -250,7 +250,7 @@ open class UIButton: UIControl {
 
 /// A button's title label: when the app changes its font or text directly
 /// (`button.titleLabel?.font = …`), the button's size and layout follow, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 final class ButtonTitleLabel: UILabel {
     override func invalidateIntrinsicContentSize() {
         super.invalidateIntrinsicContentSize()

@@ -2,7 +2,7 @@ import Foundation
 
 /// Lets `addTarget(_:action:for:)` hand the sender to the closure with its own static type
 /// (`UIButton` for a button), so `{ $0.didPress($1) }` type-checks like `#selector(didPress(_:))`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIControlTargetActions: AnyObject {}
 
 extension UIControlTargetActions where Self: UIControl {

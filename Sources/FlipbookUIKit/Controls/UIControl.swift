@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The control tracks real touches (`AppDriver.touchDown(at:)`, `tap(_:)`, …) as UIKit's does:
 /// see `UIControl+Tracking.swift` for the events and the touch-inside slop.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView, UIControlTargetActions {
     /// Control states, UIKit's `UIControl.State`.
     public struct State: OptionSet, Hashable, Sendable {

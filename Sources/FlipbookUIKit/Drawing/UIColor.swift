@@ -7,7 +7,7 @@ import FlipbookGeometry
 /// iOS's light and dark values) resolve with `UITraitCollection.current` wherever a fixed value
 /// is needed (`cgColor`, `getRed`…); views resolve them with their own trait collection
 /// (UIColor+Dynamic.swift). NaN components read as 0. Immutable and `Sendable`, like Apple's.
-public final class UIColor: Sendable, Hashable, CustomStringConvertible {
+public final class UIColor: NSObject, @unchecked Sendable {
     /// The components (a dynamic colour's light-mode resolution).
     let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
     /// The provider of a dynamic colour (nil for a fixed colour).
@@ -127,15 +127,17 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Sets this colour as the fill and stroke colour of the current graphics context.
-    @MainActor public func set() { setFill(); setStroke() }
+    @preconcurrency @MainActor public func set() { setFill(); setStroke() }
     /// Sets this colour as the fill colour of `UIGraphicsGetCurrentContext()`.
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    @preconcurrency @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
     /// Sets this colour as the stroke colour of `UIGraphicsGetCurrentContext()`.
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    @preconcurrency @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     /// Fixed colours are equal when their components are; when either is dynamic, when they
     /// resolve to equal components in both light and dark appearance.
-    public static func == (l: UIColor, r: UIColor) -> Bool {
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let r = object as? UIColor else { return false }
+        let l = self
         if l === r { return true }
         if l.dynamicProvider != nil || r.dynamicProvider != nil {
             for style in [UIUserInterfaceStyle.light, .dark] {
@@ -147,9 +149,14 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         return l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }
 
-    public func hash(into h: inout Hasher) { h.combine(red); h.combine(green); h.combine(blue); h.combine(alpha) }
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine(red); h.combine(green); h.combine(blue); h.combine(alpha)
 
-    public var description: String { "UIExtendedSRGBColorSpace \(red) \(green) \(blue) \(alpha)" }
+        return h.finalize()
+    }
+
+    public override var description: String { "UIExtendedSRGBColorSpace \(red) \(green) \(blue) \(alpha)" }
 }
 
 extension UIColor {

@@ -7,7 +7,7 @@ import FlipbookRender
 /// fontconfig substitutes when missing), so text metrics differ from a device by a few percent.
 /// `init?(name:size:)` turns PostScript-style names ("Helvetica-Bold") into descriptions
 /// ("Helvetica Bold"). Metrics (`lineHeight`, `ascender`, `descender`) come from pango.
-public final class UIFont: Sendable, Hashable, CustomStringConvertible {
+public final class UIFont: NSObject, @unchecked Sendable {
     /// Font weights, UIKit's `UIFont.Weight` (Apple's raw values).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat
@@ -153,7 +153,15 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
     /// The full pango description with the size, e.g. "DejaVu Sans Bold 17".
     public var pangoDescription: String { "\(pangoName) \(LayoutNames.numberString(pointSize))" }
 
-    public static func == (l: UIFont, r: UIFont) -> Bool { l.pangoName == r.pangoName && l.pointSize == r.pointSize }
-    public func hash(into h: inout Hasher) { h.combine(pangoName); h.combine(pointSize) }
-    public var description: String { "<UIFont> font-family: \"\(familyName)\"; font-size: \(pointSize)pt (\(pangoName))" }
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let r = object as? UIFont else { return false }
+        let l = self
+        return l.pangoName == r.pangoName && l.pointSize == r.pointSize
+    }
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine(pangoName); h.combine(pointSize)
+        return h.finalize()
+    }
+    public override var description: String { "<UIFont> font-family: \"\(familyName)\"; font-size: \(pointSize)pt (\(pangoName))" }
 }

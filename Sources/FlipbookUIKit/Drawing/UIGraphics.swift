@@ -5,19 +5,19 @@ import FlipbookRender
 
 /// UIKit's graphics-context stack: `draw(_:)` and image renderers make their recording
 /// `CGContext` current so `UIGraphicsGetCurrentContext()` finds it.
-@MainActor
+@preconcurrency @MainActor
 enum GraphicsContextStack {
     static var stack: [CGContext] = []
 }
 
 /// The current graphics context (inside `draw(_:)` or an image renderer's closure), or nil.
-@MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.stack.last }
+@preconcurrency @MainActor public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.stack.last }
 
 /// Makes `context` current until the matching `UIGraphicsPopContext()`.
-@MainActor public func UIGraphicsPushContext(_ context: CGContext) { GraphicsContextStack.stack.append(context) }
+@preconcurrency @MainActor public func UIGraphicsPushContext(_ context: CGContext) { GraphicsContextStack.stack.append(context) }
 
 /// Restores the previously current context.
-@MainActor public func UIGraphicsPopContext() {
+@preconcurrency @MainActor public func UIGraphicsPopContext() {
     guard !GraphicsContextStack.stack.isEmpty else {
         FlipbookDiagnostics.report("UIGraphicsPopContext() called with no context pushed; ignored.")
         return
@@ -27,7 +27,7 @@ enum GraphicsContextStack {
 
 /// Turns a drawing closure into a `CGImage`: the closure records into a layer's context and
 /// FlipbookRender replays it with cairo at `scale`.
-@MainActor
+@preconcurrency @MainActor
 enum RecordedDrawing {
     private final class Drawer: CALayerDelegate {
         let body: (CGContext) -> Void
@@ -58,7 +58,7 @@ enum RecordedDrawing {
 }
 
 /// Options for `UIGraphicsImageRenderer`, UIKit's `UIGraphicsImageRendererFormat`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRendererFormat {
     /// Pixels per point (default: the main screen's scale).
     public var scale: CGFloat = UIScreen.main.scale
@@ -73,7 +73,7 @@ public final class UIGraphicsImageRendererFormat {
 }
 
 /// The drawing context handed to a `UIGraphicsImageRenderer` closure.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRendererContext {
     /// The recording context, in points, origin top left.
     public let cgContext: CGContext
@@ -91,7 +91,7 @@ public final class UIGraphicsImageRendererContext {
 }
 
 /// Draws images with closures, UIKit's `UIGraphicsImageRenderer`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRenderer {
     public let format: UIGraphicsImageRendererFormat
     let size: CGSize

@@ -10,7 +10,7 @@ import FlipbookRender
 /// current directory, trying `name`, `name@3x.png`, `name@2x.png`, `name.png`, `name.jpg`
 /// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` never returns nil: Flipbook
 /// ships no SF Symbols and draws stand-ins (UIImage+Symbols.swift).
-public final class UIImage: Sendable, CustomStringConvertible {
+public final class UIImage: NSObject, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?
     /// Pixels per point.
@@ -67,7 +67,7 @@ public final class UIImage: Sendable, CustomStringConvertible {
         return r.pngData()
     }
 
-    public var description: String { "<UIImage> size {\(size.width), \(size.height)} scale \(scale)" }
+    public override var description: String { "<UIImage> size {\(size.width), \(size.height)} scale \(scale)" }
 
     /// Image orientation, UIKit's `UIImage.Orientation` (Flipbook only shows `.up`).
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }

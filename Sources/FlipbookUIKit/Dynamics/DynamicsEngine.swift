@@ -15,7 +15,7 @@ struct DynamicItemProperties: Equatable {
 }
 
 /// One item (or item group) in the physics world.
-@MainActor
+@preconcurrency @MainActor
 final class DynamicItemRecord {
     let item: UIDynamicItem
     /// Positive: the tag of the item's shapes.
@@ -48,7 +48,7 @@ struct DynamicBoundary {
 ///
 /// Units are UIKit's: points and seconds; mass = density · width · height / 10 000 (shape
 /// density d / 10 000 per pt²); force 1 = 1 mass unit × 100 pt/s².
-@MainActor
+@preconcurrency @MainActor
 final class DynamicsEngine {
     let world: PhysicsWorld
     private(set) var records: [ObjectIdentifier: DynamicItemRecord] = [:]

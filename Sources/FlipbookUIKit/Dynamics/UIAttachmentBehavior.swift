@@ -26,7 +26,7 @@ public struct UIFloatRange: Sendable, Hashable {
 /// (`attachmentRange`: translation limits in points). `length` defaults to the distance
 /// between the two attachment points when the behaviour is created. Offsets are in the
 /// item's own coordinates, from its centre.
-@MainActor
+@preconcurrency @MainActor
 open class UIAttachmentBehavior: UIDynamicBehavior {
     /// What the attachment connects, UIKit's `UIAttachmentBehavior.AttachmentType`.
     public enum AttachmentType: Int, Sendable {

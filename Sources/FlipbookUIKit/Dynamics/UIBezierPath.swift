@@ -8,8 +8,8 @@ import FlipbookGeometry
 /// and for `UIDynamicItem.collisionBoundingPath`; curves are flattened into line segments there.
 /// `fill()`, `stroke()` and `addClip()` draw into the current graphics context (inside
 /// `draw(_:)` or an image renderer).
-@MainActor
-open class UIBezierPath {
+@preconcurrency @MainActor
+open class UIBezierPath: NSObject {
     /// One segment of the path, in the order added.
     enum Element: Equatable {
         case move(CGPoint)
@@ -33,7 +33,7 @@ open class UIBezierPath {
     open var usesEvenOddFillRule = false
 
     /// An empty path.
-    public init() {}
+    public override init() { super.init() }
 
     /// A closed rectangle, clockwise from its top-left corner (in UIKit's y-down space).
     public convenience init(rect: CGRect) {

@@ -4,7 +4,7 @@ import FlipbookGeometry
 /// Tells a collision behaviour's delegate when contacts begin and end, UIKit's
 /// `UICollisionBehaviorDelegate`. Every method is optional (default: nothing). Calls come after
 /// the animation step in which the contact began or ended, before the behaviours' actions.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollisionBehaviorDelegate: AnyObject {
     /// Two items started touching at `p` (reference-view coordinates).
     func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint)
@@ -37,7 +37,7 @@ extension UICollisionBehaviorDelegate {
 /// Boundary identifiers are `(any NSCopying)?` as in Apple's API; `"floor" as NSCopying` works
 /// on Linux too. Two identifiers are the same boundary when they are equal `NSObject`s (strings
 /// compare by value), or the same object.
-@MainActor
+@preconcurrency @MainActor
 open class UICollisionBehavior: UIDynamicBehavior {
     /// What the behaviour's items collide with, UIKit's `UICollisionBehavior.Mode`.
     public struct Mode: OptionSet, Sendable, Hashable {

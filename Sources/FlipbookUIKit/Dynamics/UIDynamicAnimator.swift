@@ -4,7 +4,7 @@ import FlipbookPhysics
 
 /// Told when a dynamic animator starts and stops moving its items, UIKit's
 /// `UIDynamicAnimatorDelegate`. Both methods are optional (default: nothing).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIDynamicAnimatorDelegate: AnyObject {
     /// The animator is about to run again after a pause (or for the first time).
     func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator)
@@ -33,8 +33,8 @@ extension UIDynamicAnimatorDelegate {
 ///
 /// Items are read when they join (centre, size, rotation). Changes made to an item's
 /// geometry while it is animated are overwritten unless you call `updateItem(usingCurrentState:)`.
-@MainActor
-open class UIDynamicAnimator {
+@preconcurrency @MainActor
+open class UIDynamicAnimator: NSObject {
     /// The view whose coordinate space the animator uses (items' centres and boundaries).
     open private(set) weak var referenceView: UIView?
     /// Told when the animator pauses and resumes.
@@ -57,7 +57,7 @@ open class UIDynamicAnimator {
     }
 
     /// An animator without a reference view (no reference-bounds boundaries).
-    public init() {}
+    public override init() { super.init() }
 
     /// The top-level behaviours, in the order added.
     open var behaviors: [UIDynamicBehavior] { rootBehaviors }

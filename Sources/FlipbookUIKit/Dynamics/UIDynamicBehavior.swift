@@ -8,8 +8,8 @@ import Foundation
 /// runs after each animation step, as the drop-out demo's `DropOutAnimator` uses it to stop at a
 /// deadline. A behaviour belongs to at most one animator, and a child to one parent; adding it
 /// a second time elsewhere is reported and refused.
-@MainActor
-open class UIDynamicBehavior {
+@preconcurrency @MainActor
+open class UIDynamicBehavior: NSObject {
     private var children: [UIDynamicBehavior] = []
     weak var parent: UIDynamicBehavior?
     weak var animatorStorage: UIDynamicAnimator?
@@ -17,14 +17,14 @@ open class UIDynamicBehavior {
     var itemStorage: [UIDynamicItem] = []
 
     /// An empty behaviour (a composite's base).
-    public init() {}
+    public override init() { super.init() }
 
     /// The child behaviours, in the order added.
     open var childBehaviors: [UIDynamicBehavior] { children }
 
     /// Runs after every animation step while the behaviour is in a running animator, parents
     /// before their children. It may add or remove behaviours.
-    open var action: (@MainActor () -> Void)?
+    open var action: (() -> Void)?
 
     /// The animator the behaviour (or its top-level parent) was added to, or nil.
     open var dynamicAnimator: UIDynamicAnimator? { animatorStorage }

@@ -23,7 +23,7 @@ public enum UIDynamicItemCollisionBoundsType: UInt, Sendable {
 /// `UIView` conforms with those defaults; Flipbook cannot let a `UIView` subclass override
 /// them (Swift does not override members declared in extensions), so give a custom collision
 /// shape through a separate item type or a `UIDynamicItemGroup`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIDynamicItem: AnyObject {
     /// The item's centre, in the reference view's coordinate space (points).
     var center: CGPoint { get set }
@@ -50,7 +50,7 @@ extension UIView: UIDynamicItem {}
 /// members' frames when it joins an animator; its collision shape is the union of the
 /// members' shapes. The animator writes each member's centre and rotation. A member must not
 /// also be added to behaviours on its own (reported, and the member is left to the group).
-@MainActor
+@preconcurrency @MainActor
 public final class UIDynamicItemGroup: UIDynamicItem {
     /// The members, in the order given.
     public let items: [UIDynamicItem]

@@ -11,7 +11,7 @@ import FlipbookPhysics
 /// Elasticity is the restitution against boundaries (max of the two for item pairs); friction
 /// is mixed as √(μ₁μ₂) between items and equals √μ against boundaries; resistance and
 /// angularResistance are linear damping rates (1/s).
-@MainActor
+@preconcurrency @MainActor
 open class UIDynamicItemBehavior: UIDynamicBehavior {
     var props = DynamicItemProperties()
 

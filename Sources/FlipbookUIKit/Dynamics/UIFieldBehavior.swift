@@ -51,7 +51,7 @@ public struct UIRegion: Sendable, Equatable {
 /// - vortex: s · 1000 pt/s² at right angles to r (clockwise on screen for positive s);
 /// - electric: charge · s · 1000 pt/s² · r̂ / mass-independent (like charges repel).
 /// Apple does not document its units; these match UIKit's gravity scale.
-@MainActor
+@preconcurrency @MainActor
 open class UIFieldBehavior: UIDynamicBehavior {
     enum Kind: Equatable { case linearGravity, radialGravity, spring, drag, vortex, electric }
     let kind: Kind

@@ -7,7 +7,7 @@ import FlipbookPhysics
 /// Units as UIKit's: a vector of length 1 (magnitude 1) is 1000 points/s², whatever the
 /// item's mass; the default direction is (0, 1), straight down the screen. Several gravity
 /// behaviours on one item add up.
-@MainActor
+@preconcurrency @MainActor
 open class UIGravityBehavior: UIDynamicBehavior {
     /// Gravity for `items`.
     public init(items: [UIDynamicItem]) {

@@ -7,7 +7,7 @@ import FlipbookPhysics
 /// Units as UIKit's: magnitude 1 on a 100 × 100 item of density 1 (mass 1) accelerates it by
 /// 100 points/s² (continuous), or changes its velocity by 100 points/s at once
 /// (instantaneous; `active` then turns false). Set `active` again to push again.
-@MainActor
+@preconcurrency @MainActor
 open class UIPushBehavior: UIDynamicBehavior {
     /// How the force acts, UIKit's `UIPushBehavior.Mode`.
     public enum Mode: Int, Sendable {

@@ -8,7 +8,7 @@ import FlipbookPhysics
 /// `UISnapBehavior.frequency` (3 Hz) with damping ratio `0.1 + 0.9 · damping`, and a second,
 /// critically damped one turning the item back upright when it may rotate. `damping` is 0…1
 /// (default 0.5): 0 oscillates most, 1 least.
-@MainActor
+@preconcurrency @MainActor
 open class UISnapBehavior: UIDynamicBehavior {
     /// The snap spring's natural frequency, Hz.
     static let frequency = 3.0

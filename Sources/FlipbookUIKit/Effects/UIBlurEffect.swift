@@ -3,7 +3,7 @@ import Foundation
 /// A blur of what lies behind a `UIVisualEffectView`, UIKit's `UIBlurEffect`: a Gaussian of the
 /// style's radius, the style's saturation and a tint on top (the numbers, and where they
 /// come from, are in `BlurMaterial`).
-@MainActor
+@preconcurrency @MainActor
 open class UIBlurEffect: UIVisualEffect {
     /// UIKit's blur styles (raw values as in UIKit).
     public enum Style: Int, Sendable, CaseIterable {

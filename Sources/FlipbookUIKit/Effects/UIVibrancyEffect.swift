@@ -32,7 +32,7 @@ public enum UIVibrancyEffectStyle: Int, Sendable, CaseIterable {
 
 /// Content made vivid over a blur, UIKit's `UIVibrancyEffect`: used in a `UIVisualEffectView`
 /// placed in the contentView of a blur effect view. It draws no blur of its own.
-@MainActor
+@preconcurrency @MainActor
 open class UIVibrancyEffect: UIVisualEffect {
     /// The blur it is meant to sit on.
     public let blurEffect: UIBlurEffect

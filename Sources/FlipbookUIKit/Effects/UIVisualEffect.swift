@@ -2,7 +2,7 @@ import Foundation
 
 /// The base of UIKit's visual effects (`UIBlurEffect`, `UIVibrancyEffect`): an immutable
 /// description a `UIVisualEffectView` draws.
-@MainActor
+@preconcurrency @MainActor
 open class UIVisualEffect: NSObject, NSCopying {
     public override init() { super.init() }
 

@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// animation) animates the blur radius, saturation and tint, so `nil` → blur fades the blur in,
 /// as presentation controllers do for dimming. A `UIVibrancyEffect` draws its content view at
 /// the style's opacity (docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 open class UIVisualEffectView: UIView {
     /// Where subviews go (UIKit reports subviews added to the effect view itself).
     public let contentView: UIView
@@ -130,7 +130,7 @@ open class UIVisualEffectView: UIView {
 }
 
 /// The effect view's backdrop: a view whose layer is a `BackdropLayer`.
-@MainActor
+@preconcurrency @MainActor
 final class VisualEffectBackdropView: UIView {
     override class var layerClass: AnyClass { BackdropLayer.self }
     var backdropLayer: BackdropLayer { layer as! BackdropLayer }

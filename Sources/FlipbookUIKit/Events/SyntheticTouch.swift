@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// `cancel()` are reported once and ignored. A finger that went down while the app ignored
 /// interaction events, or where nothing can be touched, still answers these calls but
 /// delivers nothing (as a real finger would).
-@MainActor
+@preconcurrency @MainActor
 public final class SyntheticTouch {
     /// The touch the finger made (nil when it was dropped).
     let touch: UITouch?

@@ -17,7 +17,7 @@ import FlipbookQuartz
 /// exclusive-touch view while another touch is down in the window, or any touch while an
 /// exclusive-touch view has one, is dropped entirely; a second touch on a view that is not
 /// multiple-touch enabled reaches its recognizers but not the view.
-@MainActor
+@preconcurrency @MainActor
 final class TouchRouter {
     /// The app's touches event (UIKit reuses one as well).
     let event = UIEvent()

@@ -3,8 +3,8 @@ import Foundation
 /// An event, UIKit's `UIEvent`. For touches, one event object carries every touch that is
 /// down (and those that just lifted), as UIKit's touches event does; the window hands it to
 /// gesture recognizers and views with each delivery.
-@MainActor
-open class UIEvent {
+@preconcurrency @MainActor
+open class UIEvent: NSObject {
     /// UIKit's event kinds.
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll = 10, hover, transform }
     /// UIKit's event subtypes (Flipbook sends none but `.none`).

@@ -6,8 +6,8 @@ import Foundation
 /// whole life, even when it moves outside that view or the view leaves the window; locations
 /// are kept in the window's coordinates and converted on request. Flipbook's touches come from
 /// `AppDriver`'s synthetic input (`touchDown(at:)`, `drag(from:to:duration:)`, `tap(at:)`).
-@MainActor
-public final class UITouch: Hashable {
+@preconcurrency @MainActor
+public final class UITouch: NSObject {
     /// A touch's phase, UIKit's `UITouch.Phase` (Apple's raw values).
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
@@ -88,8 +88,6 @@ public final class UITouch: Hashable {
         return view.convert(p, from: window)
     }
 
-    nonisolated public static func == (l: UITouch, r: UITouch) -> Bool { l === r }
-    nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }
 
 /// A touch's state at one moment, kept while a recognizer holds the phase back from the view.

@@ -14,7 +14,7 @@ import Foundation
 /// requires to fail is still possible, and fails if that one recognizes. Once accepted, the
 /// other recognizers sharing a touch fail (or are cancelled) unless a delegate allows
 /// simultaneity, and the views' touches are cancelled when `cancelsTouchesInView`.
-@MainActor
+@preconcurrency @MainActor
 final class GestureArbiter {
     private var queue: [UIGestureRecognizer] = []
     private var isDeciding = false

@@ -16,8 +16,8 @@ import Foundation
 ///
 /// Subclassing works as with UIKit's `UIGestureRecognizerSubclass`: override
 /// `touchesBegan/Moved/Ended/Cancelled(_:with:)` and `reset()`, and set `state`.
-@MainActor
-open class UIGestureRecognizer: Hashable {
+@preconcurrency @MainActor
+open class UIGestureRecognizer: NSObject {
     /// A recognizer's state, UIKit's `UIGestureRecognizer.State` (Apple's raw values).
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed
@@ -61,7 +61,7 @@ open class UIGestureRecognizer: Hashable {
     var failureRequirements: [WeakRecognizer] = []
 
     /// A recognizer without targets.
-    public init() {}
+    public convenience override init() { self.init(target: nil, action: nil) }
 
     /// A recognizer that runs `action(target)` on each of its actions: the port of
     /// `#selector(target.method)`. `target` is held weakly.
@@ -77,10 +77,12 @@ open class UIGestureRecognizer: Hashable {
         addTarget(target, action: action)
     }
 
-    /// UIKit's `init(target: nil, action: nil)`: a recognizer without targets (add them later
-    /// with `addTarget(_:action:)`).
-    public convenience init(target: Any?, action: Never?) {
-        self.init()
+    /// UIKit's designated `init(target: nil, action: nil)`: a recognizer without targets (add
+    /// them later with `addTarget(_:action:)`). A subclass's designated initializer calls
+    /// `super.init(target: nil, action: nil)` as on iOS; a selector cannot be passed (there is
+    /// none on Linux: docs/Porting.md), only nil.
+    public init(target: Any?, action: Selector?) {
+        super.init()
     }
 
     // MARK: Targets
@@ -97,7 +99,7 @@ open class UIGestureRecognizer: Hashable {
     }
 
     /// Removes every action of `target` (every target when nil). UIKit's `action: nil`.
-    public func removeTarget(_ target: Any?, action: Never?) { removeAllActions(of: target) }
+    public func removeTarget(_ target: Any?, action: Selector?) { removeAllActions(of: target) }
 
     /// Removes `target`'s actions. Closures cannot be compared, so this removes every action
     /// registered with `target` (see docs/Divergences.md).
@@ -255,8 +257,6 @@ open class UIGestureRecognizer: Hashable {
         return CGPoint(x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
     }
 
-    nonisolated public static func == (l: UIGestureRecognizer, r: UIGestureRecognizer) -> Bool { l === r }
-    nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }
 
 /// A weak reference to a recognizer (for `require(toFail:)` lists).

@@ -2,7 +2,7 @@ import Foundation
 
 /// A gesture recognizer's delegate, UIKit's `UIGestureRecognizerDelegate`. Every method is
 /// optional, as in UIKit: the extension gives UIKit's defaults.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible` (default true).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

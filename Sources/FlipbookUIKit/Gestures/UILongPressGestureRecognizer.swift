@@ -7,7 +7,7 @@ import FlipbookQuartz
 /// (default 1) held for `minimumPressDuration` (0.5 s, on `MediaClock.main`) without moving
 /// more than `allowableMovement` (10 pt) begin the gesture; moves are `.changed` and the lift
 /// ends it. Lifting or moving too far before the duration fails it.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the fingers must stay down (default 0.5 s).
     open var minimumPressDuration: CFTimeInterval = 0.5

@@ -12,7 +12,7 @@ import Foundation
 /// holds the hysteresis distance (Flipbook's reading of UIKit; see docs/Divergences.md); fingers
 /// added or lifted rebase it so it does not jump. `velocity(in:)` is in points per second over
 /// the last 0.1 s of samples (a steady 1000 pt/s drag reads 1000).
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// The fewest fingers that pan (default 1).
     open var minimumNumberOfTouches = 1

@@ -7,7 +7,7 @@ import Foundation
 /// changed by more than `hysteresis` (10 pt; docs/Divergences.md); lifting a finger ends it
 /// (fails it before it began). `velocity` is the change of scale per second over the last
 /// 0.1 s.
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// How far the span must change before the pinch begins.
     public static let hysteresis: CGFloat = 10

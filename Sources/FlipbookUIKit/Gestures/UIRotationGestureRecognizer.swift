@@ -7,7 +7,7 @@ import Foundation
 /// without jumping (plus whatever `rotation` was set to since). It begins once that angle
 /// passes `hysteresis` (5°; docs/Divergences.md); lifting a finger ends it. `velocity` is in
 /// radians per second over the last 0.1 s.
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// How far the fingers must turn before the rotation begins, in radians (5°).
     public static let hysteresis: CGFloat = 5 * .pi / 180

@@ -6,7 +6,7 @@ import Foundation
 /// of the window (Flipbook's windows are the screen) can begin; any other fails at once.
 /// After that it behaves as a `UIPanGestureRecognizer` (10 pt hysteresis, translation,
 /// velocity).
-@MainActor
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The edges the gesture may start from (default none: set it, as in UIKit).
     open var edges: UIRectEdge = []

@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// when the time runs out, the fingers lift first, or the movement (past 20 pt) heads more
 /// than 45° away from every allowed direction. UIKit does not document its thresholds; these
 /// are Flipbook's (docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Swipe directions, UIKit's `UISwipeGestureRecognizer.Direction` (Apple's bits).
     public struct Direction: OptionSet, Sendable, Hashable {

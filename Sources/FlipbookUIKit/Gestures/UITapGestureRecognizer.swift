@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// `maximumDistanceBetweenTaps` (40 pt) from the first, too many fingers come down, or a tap
 /// beyond the required number starts. Thresholds UIKit does not document are listed in
 /// docs/Divergences.md.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps needed (default 1).
     open var numberOfTapsRequired = 1

@@ -12,7 +12,7 @@ import Foundation
 /// symbol, subject) scans candidates in id order, so identical input gives identical output.
 ///
 /// - Complexity: each add/remove is a handful of pivots, each O(rows × row length).
-@MainActor
+@preconcurrency @MainActor
 final class CassowarySolver {
     nonisolated static let epsilon = 1.0e-8
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// An unknown of a Cassowary system. Identity matters (two variables with the same name are
 /// different unknowns), so it is a class; `value` holds the last solution.
-@MainActor
+@preconcurrency @MainActor
 final class CassowaryVariable {
     let name: String
     /// The value found by the last `CassowarySolver.updateVariables()`, in points.
@@ -14,7 +14,7 @@ final class CassowaryVariable {
 }
 
 /// A linear expression `Σ coefficient·variable + constant`.
-@MainActor
+@preconcurrency @MainActor
 struct CassowaryExpression {
     var terms: [(variable: CassowaryVariable, coefficient: Double)]
     var constant: Double
@@ -79,7 +79,7 @@ struct CassowaryStrength: Sendable, Equatable, Comparable {
 }
 
 /// One constraint `expression (relation) 0` with a strength.
-@MainActor
+@preconcurrency @MainActor
 final class CassowaryConstraint {
     let expression: CassowaryExpression
     let relation: CassowaryRelation

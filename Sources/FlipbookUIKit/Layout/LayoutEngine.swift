@@ -18,7 +18,7 @@ import FlipbookQuartz
 /// frames to the views that do not translate their mask (as `bounds.size` and `center`, so
 /// transforms are kept). A required constraint that conflicts is reported as UIKit logs it and
 /// left out until it changes; layout carries on.
-@MainActor
+@preconcurrency @MainActor
 final class LayoutEngine {
     /// True while the engine writes frames, so those writes do not re-dirty the engine.
     static var isApplying = false
@@ -41,7 +41,7 @@ final class LayoutEngine {
         var weight: Double
     }
 
-    @MainActor
+    @preconcurrency @MainActor
     struct Wanted {
         var key: Key
         var expression: CassowaryExpression

@@ -2,7 +2,7 @@ import Foundation
 
 /// A factory for constraints on one attribute of a view or layout guide, UIKit's
 /// `NSLayoutAnchor`. The type parameter keeps x-axis, y-axis and dimension anchors apart.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject> {
     weak var item: AnyObject?
     let attribute: NSLayoutConstraint.Attribute
@@ -42,15 +42,15 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 }
 
 /// An anchor on the horizontal axis (leading, trailing, left, right, centerX).
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
 
 /// An anchor on the vertical axis (top, bottom, centerY, baselines).
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 
 /// A width or height anchor; adds constant and multiplier forms.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == constant`.
     public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, constant: c) }

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookQuartz
 
 /// Something Auto Layout can position: a `UIView` or a `UILayoutGuide`.
-@MainActor
+@preconcurrency @MainActor
 protocol LayoutItem: AnyObject {
     /// The view whose bounds space the item's frame is expressed in (superview / owning view).
     var layoutCoordinateParent: UIView? { get }
@@ -15,8 +15,8 @@ protocol LayoutItem: AnyObject {
 ///
 /// Active constraints live in their items' closest common ancestor (`UIView.constraints`) and
 /// are solved by the view tree's Cassowary engine on the next layout pass.
-@MainActor
-open class NSLayoutConstraint: @MainActor CustomStringConvertible {
+@preconcurrency @MainActor
+open class NSLayoutConstraint: NSObject {
     /// The first item (a view or layout guide). Held weakly, as in UIKit.
     public private(set) weak var firstItem: AnyObject?
     public let firstAttribute: Attribute
@@ -143,7 +143,7 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     }
 
     /// UIKit's log form, e.g. `<NSLayoutConstraint:0x… UIButton:0x….centerX == UIView:0x….centerX   (active)>`.
-    open var description: String {
+    open override var description: String {
         var s = "<NSLayoutConstraint:\(LayoutNames.address(self))"
         if let identifier { s += " '\(identifier)'" }
         s += " " + equationText + (priority < .required ? "   (active, priority \(Int(priority.rawValue)))" : "")
@@ -166,7 +166,7 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 }
 
 /// Names in UIKit's log style: `UIButton:0x600003a1c000`.
-@MainActor
+@preconcurrency @MainActor
 enum LayoutNames {
     static func address(_ o: AnyObject) -> String {
         "0x" + String(UInt(bitPattern: ObjectIdentifier(o).hashValue), radix: 16)

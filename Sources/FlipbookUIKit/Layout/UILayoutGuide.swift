@@ -5,8 +5,8 @@ import Foundation
 /// Its `layoutFrame` is in its owning view's bounds space. The safe-area and margins guides
 /// of a view (`safeAreaLayoutGuide`, `layoutMarginsGuide`) are system guides whose frame the
 /// engine pins each pass to the view's bounds inset by `safeAreaInsets` / the layout margins.
-@MainActor
-open class UILayoutGuide: LayoutItem {
+@preconcurrency @MainActor
+open class UILayoutGuide: NSObject, LayoutItem {
     enum SystemKind { case none, safeArea, layoutMargins, scrollContent, scrollFrame }
     let systemKind: SystemKind
     weak var owningViewStorage: UIView?
@@ -15,7 +15,7 @@ open class UILayoutGuide: LayoutItem {
     /// A name shown in logs.
     open var identifier: String = ""
 
-    public init() { systemKind = .none }
+    public override init() { systemKind = .none }
     init(systemKind: SystemKind) { self.systemKind = systemKind }
 
     /// The view that owns the guide (set by `UIView.addLayoutGuide(_:)`).

@@ -58,7 +58,7 @@ struct AxisMotion {
 
 /// A running motion of a scroll view: one `AxisMotion` per moving axis, stepped by a display
 /// link on `MediaClock.main`.
-@MainActor
+@preconcurrency @MainActor
 final class ScrollMotion {
     enum Kind {
         /// After a release (deceleration, bounce back, page settle): ends with

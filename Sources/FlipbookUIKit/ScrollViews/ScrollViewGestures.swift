@@ -3,7 +3,7 @@ import FlipbookQuartz
 
 /// The scroll view's pan: UIKit's pan, plus the touch-down and lift a scroll view needs
 /// (`isTracking`, stopping a deceleration).
-@MainActor
+@preconcurrency @MainActor
 final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     weak var scrollView: UIScrollView?
 
@@ -25,7 +25,7 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
 /// stopped a moving scroll view or `touchesShouldBegin(_:with:in:)` says no; then it
 /// recognizes and the content's touch is cancelled before it began. It never prevents or is
 /// prevented by the pan.
-@MainActor
+@preconcurrency @MainActor
 final class ScrollViewDelayRecognizer: UIGestureRecognizer {
     /// How long a still finger is held back from the content (UIKit: about 150 ms).
     static let delay: CFTimeInterval = 0.15
@@ -33,8 +33,8 @@ final class ScrollViewDelayRecognizer: UIGestureRecognizer {
     weak var scrollView: UIScrollView?
     private var timer: MediaClockToken?
 
-    override init() {
-        super.init()
+    init() {
+        super.init(target: nil, action: nil)
         delaysTouchesBegan = true
         delaysTouchesEnded = true
         cancelsTouchesInView = true

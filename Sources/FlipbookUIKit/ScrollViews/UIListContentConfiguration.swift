@@ -1,7 +1,7 @@
 import Foundation
 
 /// A view's state that configurations adapt to, UIKit's `UIConfigurationState`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIConfigurationState {}
 
 /// A cell's state, UIKit's `UICellConfigurationState` (the parts Flipbook tracks).
@@ -18,14 +18,14 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable, Sendable
 
 /// Something that describes a view's content and makes the view, UIKit's
 /// `UIContentConfiguration`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentConfiguration {
     func makeContentView() -> UIView & UIContentView
     func updated(for state: UIConfigurationState) -> Self
 }
 
 /// A view built from a content configuration, UIKit's `UIContentView`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentView: AnyObject {
     var configuration: UIContentConfiguration { get set }
     func supports(_ configuration: UIContentConfiguration) -> Bool
@@ -98,7 +98,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 }
 
 /// The view a `UIListContentConfiguration` makes, UIKit's `UIListContentView`.
-@MainActor
+@preconcurrency @MainActor
 open class UIListContentView: UIView, UIContentView {
     let textLabel = UILabel()
     let secondaryLabel = UILabel()

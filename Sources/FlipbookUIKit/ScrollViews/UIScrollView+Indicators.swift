@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// `.black` 50 %, `.white` white 50 %), as long as the visible fraction of the track but at
 /// least 36 pt, shortened by the rubber-band overshoot down to 7 pt. They show while the
 /// content moves and fade out over 0.25 s starting 0.5 s after it stops.
-@MainActor
+@preconcurrency @MainActor
 final class ScrollIndicators {
     static let thickness: CGFloat = 3
     static let edgeInset: CGFloat = 3

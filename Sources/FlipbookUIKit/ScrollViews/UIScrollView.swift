@@ -14,7 +14,7 @@ import FlipbookQuartz
 /// Files: dragging (`UIScrollView+Dragging`), motions after release and animated offsets
 /// (`+Motion`, `ScrollMotion`), indicators (`+Indicators`), insets and layout guides
 /// (`+Insets`), the closed forms (`ScrollPhysics`), the recognizers (`ScrollViewGestures`).
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How the safe area adds to `contentInset`, UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {

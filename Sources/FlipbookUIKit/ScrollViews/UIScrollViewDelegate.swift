@@ -9,7 +9,7 @@ import Foundation
 /// `scrollViewDidEndDragging(_:willDecelerate:)` → (when it moves on)
 /// `scrollViewWillBeginDecelerating` → `scrollViewDidScroll`… → `scrollViewDidEndDecelerating`.
 /// `setContentOffset(_:animated: true)`: `scrollViewDidScroll`… → `scrollViewDidEndScrollingAnimation`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed (by a drag, a deceleration, an animation or code).
     func scrollViewDidScroll(_ scrollView: UIScrollView)

@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// reload (docs/Semantics.md, "Table views"); `layoutSubviews` places the visible cells for
 /// the current offset. Files: geometry and tiling (`UITableView+Layout`), batch updates
 /// (`UITableView+Updates`), selection (`UITableView+Selection`).
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     /// UIKit's `UITableView.Style`.
     public enum Style: Int, Sendable {

@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// configured content view. Highlight and selection show `selectedBackgroundView` (a light
 /// grey by default) unless `selectionStyle` is `.none`. Touches on the cell highlight and
 /// select it through its table view.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     /// The built-in layouts, UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Sendable {

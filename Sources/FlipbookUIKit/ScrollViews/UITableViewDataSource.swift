@@ -2,7 +2,7 @@ import Foundation
 
 /// What a table view shows, UIKit's `UITableViewDataSource`. The two row methods are
 /// required; the rest have UIKit's defaults (one section, no titles).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
@@ -29,7 +29,7 @@ extension UITableViewDataSource {
 ///
 /// A table view's `delegate` property is the scroll view's (`UIScrollViewDelegate?`); the table
 /// view uses it as a `UITableViewDelegate` when it is one (docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat

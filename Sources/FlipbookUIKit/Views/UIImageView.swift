@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// becomes `contentsGravity`. User interaction is off by default, as in UIKit. Symbol images
 /// (left `.automatic`) and `.alwaysTemplate` images are drawn as masks in `tintColor`, resolved
 /// for the view's traits, and redrawn when the tint or the traits change.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown (nil shows nothing).
     open var image: UIImage? {

@@ -18,7 +18,7 @@ public enum NSLineBreakMode: Int, Sendable {
 /// `sizeThatFits(_:)` measure with pango (`TextRenderer.measure`), rounded up to whole pixels
 /// of the main screen. `attributedText` keeps the string; of its attributes only the first
 /// run's `.font`-free plain text is shown (see docs/Divergences.md).
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     let textLayer = CATextLayer()
 

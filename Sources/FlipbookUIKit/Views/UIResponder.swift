@@ -3,11 +3,11 @@ import Foundation
 /// An object that can respond to events, UIKit's `UIResponder`: the base of `UIView` and
 /// (from the controllers module) `UIViewController`.
 ///
-/// Flipbook's responder is not an `NSObject` (no Objective-C runtime on Linux); equality and
-/// hashing are by identity, as `NSObject`'s default `isEqual(_:)` is.
-@MainActor
-open class UIResponder: Hashable {
-    public init() {}
+/// An `NSObject`, as on iOS: equality and hashing are `NSObject`'s (identity unless a subclass
+/// overrides `isEqual(_:)` and `hash`).
+@preconcurrency @MainActor
+open class UIResponder: NSObject {
+    public override init() { super.init() }
 
     /// The next responder in the chain: a view's view controller or superview, etc.
     open var next: UIResponder? { nil }
@@ -41,6 +41,4 @@ open class UIResponder: Hashable {
     /// passes the call to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
-    nonisolated public static func == (l: UIResponder, r: UIResponder) -> Bool { l === r }
-    nonisolated public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }

@@ -13,7 +13,7 @@ import FlipbookQuartz
 /// Files: hierarchy (`UIView+Hierarchy`), coordinates and hit testing (`+Coordinates`),
 /// layout (`+Layout`, `+Autoresizing`), drawing and snapshots (`+Drawing`), Auto Layout
 /// (`Layout/UIView+AutoLayout`).
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of the backing layer; override to return a `CALayer` subclass.
     open class var layerClass: AnyClass { CALayer.self }
@@ -46,7 +46,7 @@ open class UIView: UIResponder, CALayerDelegate {
                 "\(Self.self).layerClass (\(Self.layerClass)) is not a CALayer subclass; using CALayer.",
                 once: "layerClass.\(Self.self)")
         }
-        layer = type.init()
+        layer = type.init(_flipbookNew: ())
         super.init()
         layer.delegate = self
         self.frame = frame
@@ -187,6 +187,60 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether a touch on this view blocks touches to other views of its window, and touches
     /// on other views keep new touches from reaching it (default false).
     open var isExclusiveTouch = false
+
+    // MARK: Accessibility (stored: Flipbook has no assistive technology; Views/UIView+Accessibility.swift)
+
+    var accessibilityStorage = AccessibilityStorage()
+
+    /// What VoiceOver reads for the view (default: a label's text, a button's title, else nil).
+    open var accessibilityLabel: String? {
+        get { accessibilityStorage.label ?? defaultAccessibilityLabel }
+        set { accessibilityStorage.label = newValue }
+    }
+    /// A hint read after the label (default nil).
+    open var accessibilityHint: String?
+    /// The element's value as text (default nil).
+    open var accessibilityValue: String?
+    /// A string that identifies the view in UI tests (default nil).
+    open var accessibilityIdentifier: String?
+    /// Whether assistive technologies see the view as one element (default: true for labels,
+    /// controls and image views with an image; false for other views, as on iOS).
+    open var isAccessibilityElement: Bool {
+        get { accessibilityStorage.isElement ?? defaultIsAccessibilityElement }
+        set { accessibilityStorage.isElement = newValue }
+    }
+    /// What the element is and does (default: `.staticText` for labels, `.button` for buttons).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibilityStorage.traits ?? defaultAccessibilityTraits }
+        set { accessibilityStorage.traits = newValue }
+    }
+    /// Whether the view's elements are hidden from assistive technologies (default false).
+    open var accessibilityElementsHidden = false
+    /// Whether VoiceOver ignores the view's siblings (default false).
+    open var accessibilityViewIsModal = false
+
+    // MARK: Editing and fitting (Views/UIView+Editing.swift, Layout/UIView+Fitting.swift)
+
+    /// Makes the first responder in this view's subtree resign; with `force` it resigns
+    /// whether or not it agrees. Returns whether a responder resigned.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool { endEditingInSubtree(force: force) }
+
+    /// The smallest (for `UIView.layoutFittingCompressedSize`) or largest (for
+    /// `layoutFittingExpandedSize`) size the view's constraints allow, closest to `targetSize`.
+    /// The view's frame does not change.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        fittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give when its width and height are held to
+    /// `targetSize` at the given priorities (`.required` fixes that dimension).
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
 
     /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`.
     open var tintColor: UIColor! {

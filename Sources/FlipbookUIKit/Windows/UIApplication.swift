@@ -6,7 +6,7 @@ import Foundation
 /// Windows register themselves when created and made visible; `windows` lists them in
 /// creation order (Flipbook has no scenes: every window belongs to the one app). The app is
 /// the last responder of the chain: a window's `next`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIApplication: UIResponder {
     /// The one application.
     public static let shared = UIApplication()

@@ -6,8 +6,8 @@ import FlipbookGeometry
 /// `UIScreen.main` is the iPhone 15 preset (393 × 852 points at scale 3, like the device;
 /// renders default to scale 2, see FlipbookRender). Tests and the renderer can pick another
 /// preset with `UIScreen(device:)` and give it to a window.
-@MainActor
-public final class UIScreen {
+@preconcurrency @MainActor
+public final class UIScreen: NSObject {
     /// A device preset: size in points, scale and the safe-area insets of its portrait window.
     public struct Device: Sendable, Hashable {
         /// A short identifier as the CLI spells it (`iphone-15`, `iphone-se`, `ipad`).

@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// Layout runs at Core Animation's commit on the next frame of `MediaClock.main` (UIKit lays
 /// out at the end of the run loop); `layoutIfNeeded()` runs it immediately. `rootViewController`
 /// is in Controllers/UIWindow+RootViewController.swift.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The screen the window is on (its bounds default to the screen's).
     open var screen: UIScreen = .main {

@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// spring-like curve of its own; see docs/Divergences.md, "Navigation controller"). When
 /// driven interactively the curve is linear, so the views follow the finger. When
 /// the transition is cancelled (an interactive pop let go early) the views are put back.
-@MainActor
+@preconcurrency @MainActor
 final class DefaultNavigationAnimator: UIViewControllerAnimatedTransitioning {
     /// The length of the default push and pop, in seconds.
     static let duration: TimeInterval = 0.35

@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// `tintColor`. In a navigation controller the items are its stack's navigation items and
 /// the bar cross-fades them during pushes and pops, the title sliding; tapping the back
 /// button pops.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBar: UIView {
     /// The bar's height in points (UIKit's compact bar on iPhone).
     public static let defaultHeight: CGFloat = 44
@@ -211,7 +211,7 @@ open class UINavigationBar: UIView {
 
 /// Hears about a bar's pushes and pops when it is used on its own, UIKit's
 /// `UINavigationBarDelegate`. Every member is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationBarDelegate: AnyObject {
     func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool
     func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem)

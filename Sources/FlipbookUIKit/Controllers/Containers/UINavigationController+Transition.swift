@@ -112,7 +112,7 @@ extension UINavigationController {
 /// One push or pop of a navigation controller on screen: the navigation part of a
 /// transition (views in the content area, appearance ends, children, the delegate's
 /// `didShow`); the running itself is the shared `TransitionEngine`.
-@MainActor
+@preconcurrency @MainActor
 final class NavigationTransition {
     unowned let navigationController: UINavigationController
     let context: ViewControllerTransitionContext

@@ -15,7 +15,7 @@ import FlipbookQuartz
 /// Misuse UIKit raises for (pushing a controller already on a stack, a change while a
 /// transition runs, an empty stack) is reported through `FlipbookDiagnostics` and ignored.
 /// The change itself lives in `UINavigationController+Transition.swift`.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The kind of change a navigation transition makes, UIKit's
     /// `UINavigationController.Operation`.
@@ -389,7 +389,7 @@ open class UINavigationController: UIViewController {
 
 /// The navigation controller's root view: lays out bar and content, and refuses the edge
 /// pan when there is nothing to pop.
-@MainActor
+@preconcurrency @MainActor
 final class NavigationControllerView: UIView {
     weak var navigationController: UINavigationController?
 

@@ -3,7 +3,7 @@ import Foundation
 /// Hears about a navigation controller's changes and supplies custom push and pop
 /// transitions, UIKit's `UINavigationControllerDelegate`. Every member is optional, as in
 /// Apple's protocol (the defaults do nothing and return nil).
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     /// Before the new top controller's view is shown (after its `viewWillAppear`).
     func navigationController(

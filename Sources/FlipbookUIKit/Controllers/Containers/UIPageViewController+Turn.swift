@@ -2,7 +2,7 @@ import Foundation
 import FlipbookQuartz
 
 /// A page turn in flight: the pages leaving and arriving, and what to call when it ends.
-@MainActor
+@preconcurrency @MainActor
 final class PageTurn {
     let old: UIViewController?
     let new: UIViewController

@@ -15,7 +15,7 @@ import FlipbookQuartz
 /// curl (no page-curl rendering yet) and only one page is shown at a time (no two-page spine);
 /// there is no swipe gesture yet: `turnPage(_:animated:completion:)` performs the turn a swipe
 /// would, asking the data source and telling the delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UIPageViewController: UIViewController {
     /// How pages change, UIKit's `UIPageViewController.TransitionStyle`.
     public enum TransitionStyle: Int, Sendable {

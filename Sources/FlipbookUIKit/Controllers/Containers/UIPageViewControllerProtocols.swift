@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The two `viewController…` methods are required, as in UIKit; the page-indicator
 /// pair is optional (default: no indicator, reported as count 0 / index 0).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIPageViewControllerDataSource: AnyObject {
     /// The page before `viewController`, or nil when it is the first page.
     func pageViewController(
@@ -32,7 +32,7 @@ extension UIPageViewControllerDataSource {
 /// As in UIKit, programmatic `setViewControllers(_:direction:animated:completion:)` calls do
 /// not reach the delegate; turns made by a gesture (or by Flipbook's
 /// `UIPageViewController.turnPage(_:animated:completion:)`, which stands in for the swipe) do.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIPageViewControllerDelegate: AnyObject {
     /// A gesture-driven turn is about to show `pendingViewControllers`.
     func pageViewController(

@@ -80,7 +80,7 @@ extension UITabBarController {
 /// One tab switch of a tab bar controller on screen: the tab part of a transition (views in
 /// the content area, appearance ends, putting the selection back on cancel); the running
 /// itself is the shared `TransitionEngine`.
-@MainActor
+@preconcurrency @MainActor
 final class TabSwitchTransition {
     unowned let tabBarController: UITabBarController
     let context: ViewControllerTransitionContext

@@ -16,7 +16,7 @@ import FlipbookQuartz
 /// interaction controller) as a `.tabSwitch` transition; without an animator it is immediate.
 /// Misuse (an index out of range, a controller that is not a tab, repeats, a change while a
 /// switch runs) is reported through `FlipbookDiagnostics` and ignored.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarController: UIViewController, UITabBarDelegate {
     /// The tabs, left to right (nil until set, as in UIKit).
     var tabs: [UIViewController]?
@@ -312,7 +312,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 }
 
 /// The tab bar controller's root view: lays out the bar and the content area.
-@MainActor
+@preconcurrency @MainActor
 final class TabBarControllerView: UIView {
     weak var tabBarController: UITabBarController?
 

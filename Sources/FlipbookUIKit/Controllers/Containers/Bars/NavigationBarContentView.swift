@@ -3,7 +3,7 @@ import FlipbookQuartz
 
 /// What a navigation bar shows for one item: the back button or left items, the title (or
 /// title view) and the right items, laid out in the bar's 44 pt row.
-@MainActor
+@preconcurrency @MainActor
 final class NavigationBarContentView: UIView {
     unowned let bar: UINavigationBar
     let item: UINavigationItem?
@@ -101,7 +101,7 @@ final class NavigationBarContentView: UIView {
 }
 
 /// The back button: a chevron and a title in the bar's tint.
-@MainActor
+@preconcurrency @MainActor
 final class BackButtonView: UIControl {
     let chevron = CAShapeLayer()
     let label = UILabel(frame: .zero)
@@ -149,7 +149,7 @@ final class BackButtonView: UIControl {
 }
 
 /// One bar button item: its custom view, its image (a template in the tint) or its title.
-@MainActor
+@preconcurrency @MainActor
 final class BarButtonItemView: UIControl {
     let item: UIBarButtonItem
     private(set) var label: UILabel?

@@ -3,7 +3,7 @@ import FlipbookQuartz
 
 /// Bars draw their items' images as templates, as UIKit does: only the image's alpha counts,
 /// filled with the item's colour.
-@MainActor
+@preconcurrency @MainActor
 enum TemplateImage {
     private static var cache: [Key: UIImage] = [:]
 

@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// `{ $0.done($1) }` with `$1` the item. The target is held weakly. UIKit's closure form,
 /// `primaryAction`, works unchanged. A tap on the item's button in a bar performs the
 /// primary action if there is one, else the target-action.
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem: UIBarItem {
     /// How the item's title is drawn, UIKit's `UIBarButtonItem.Style`.
     public enum Style: Int, Sendable {
@@ -127,7 +127,7 @@ open class UIBarButtonItem: UIBarItem {
 
     /// UIKit's `init(title:style:target: nil, action: nil)`: an item without an action (a back
     /// button's title, a label).
-    public convenience init(title: String?, style: Style, target: Any?, action: Never?) {
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
         self.init()
         self.title = title
         self.style = style
@@ -154,7 +154,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(image:style:target: nil, action: nil)`.
-    public convenience init(image: UIImage?, style: Style, target: Any?, action: Never?) {
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
         self.init()
         self.image = image
         self.style = style
@@ -178,7 +178,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(barButtonSystemItem:target: nil, action: nil)`.
-    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Never?) {
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
         self.init()
         self.systemItem = systemItem
         if systemItem == .done || systemItem == .save { style = .done }

@@ -3,10 +3,10 @@ import FlipbookQuartz
 
 /// What tab bar items and bar button items share, UIKit's `UIBarItem`: a title, an image, a
 /// tag and whether it is enabled. The bar that shows an item redraws when one of these changes.
-@MainActor
-open class UIBarItem {
+@preconcurrency @MainActor
+open class UIBarItem: NSObject {
     /// Creates an empty item.
-    public init() {}
+    public override init() { super.init() }
 
     /// The title shown on the bar.
     open var title: String? {

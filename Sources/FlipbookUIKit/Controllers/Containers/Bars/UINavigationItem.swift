@@ -5,7 +5,7 @@ import FlipbookQuartz
 /// title view), the bar button items on either side, the back button the next controller shows
 /// to return here, and the prompt. Every controller has one (`navigationItem`); a navigation
 /// bar shows its top controller's item and redraws when the item changes.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationItem {
     /// How a large title shows (stored; Flipbook draws standard titles only).
     public enum LargeTitleDisplayMode: Int, Sendable {

@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// icon's top right. A translucent light background with a hairline on top. Taps arrive
 /// through the touch system: an item's button sends `touchUpInside`, the bar selects the item
 /// and tells its delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBar: UIView {
     /// The height of the item row in points (the bar adds the bottom safe area below it).
     public static let itemRowHeight: CGFloat = 49
@@ -185,7 +185,7 @@ open class UITabBar: UIView {
 }
 
 /// One item's button in a tab bar: the icon above the title, and the badge.
-@MainActor
+@preconcurrency @MainActor
 final class TabBarButton: UIControl {
     let item: UITabBarItem
     /// The icon: the image drawn as a template in the item's colour.

@@ -3,7 +3,7 @@ import FlipbookQuartz
 
 /// One item of a tab bar, UIKit's `UITabBarItem`: a title, an image (and a selected image),
 /// a tag and a badge. A view controller's `tabBarItem` is the item its tab bar controller shows.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarItem: UIBarItem {
     /// The system items, UIKit's `UITabBarItem.SystemItem` (Apple's raw values). Each has its
     /// own title (Flipbook draws no system glyphs: docs/Divergences.md, "Tab bar controller").

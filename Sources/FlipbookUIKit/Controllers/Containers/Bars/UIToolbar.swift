@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// safe area in a navigation controller), 16 pt from the edges, flexible spaces sharing what
 /// is left and fixed spaces their width, tinted with `tintColor`; a light background with a
 /// hairline on top.
-@MainActor
+@preconcurrency @MainActor
 open class UIToolbar: UIView {
     /// The height of the item row in points.
     public static let itemRowHeight: CGFloat = 44
