@@ -102,6 +102,10 @@ let package = Package(
         // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
         .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
+        // iOS-style XCTest in the Swift 5 language mode: NSObject animators calling UIKit from
+        // nonisolated code, as public libraries do (compiles through `@preconcurrency` isolation).
+        .testTarget(
+            name: "FlipbookSwift5Tests", dependencies: ["Flipbook"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FlipbookPortTests", dependencies: ["FlipbookPort"], exclude: ["Corpus"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "TestSupport"],
