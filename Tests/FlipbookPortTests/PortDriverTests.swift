@@ -28,7 +28,7 @@ import Testing
         func listing() -> [String] {
             (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: path($0), isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: path($0), isDirectory: &isDirectory)
                 return !isDirectory.boolValue
             }.sorted()
         }
@@ -161,6 +161,19 @@ import Testing
         #expect(inside.report.last == "3 files, 3 changes, 0 left by hand")
         let again = PortDriver.run(PortOptions(paths: [folder.path("App")], out: folder.path("App/Ported")))
         #expect(again.report.last == "3 files, 3 changes, 0 left by hand")
+    }
+
+    @Test func severalInputsMirrorBelowTheirCommonFolder() throws {
+        let folder = try Folder([
+            "Kit/Sources/SlideAnimator.swift": Self.animator, "Kit/Extras/Card.swift": Self.model,
+        ])
+        defer { folder.cleanUp() }
+        let run = PortDriver.run(
+            PortOptions(paths: [folder.path("Kit/Sources"), folder.path("Kit/Extras/Card.swift")], out: folder.path("Out"), quiet: true))
+        #expect(run.exitCode == PortExitCode.ported)
+        #expect(run.report == ["2 files, 3 changes, 0 left by hand"])  // quiet: the summary only
+        #expect(folder.read("Out/Sources/SlideAnimator.swift") == Self.animatorPorted)
+        #expect(folder.read("Out/Extras/Card.swift") == Self.modelPorted)
     }
 
     @Test func checkWritesNothingAndFailsWhenAChangeWouldBeMade() throws {
