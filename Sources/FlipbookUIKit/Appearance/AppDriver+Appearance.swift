@@ -12,6 +12,9 @@ final class DriverEnvironment {
     weak var window: UIWindow?
     let startTime: CFTimeInterval
     var isReduceMotionEnabled = false
+    var isReduceTransparencyEnabled = false
+    /// The driver's window scene (its window's `windowScene`), owned here.
+    var windowScene: UIWindowScene?
     let haptics = FeedbackLog()
     var statusBar: StatusBarOverlay?
 

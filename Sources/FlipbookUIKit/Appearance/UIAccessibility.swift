@@ -14,6 +14,17 @@ public enum UIAccessibility {
     public static let reduceMotionStatusDidChangeNotification =
         NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
 
+    /// Whether the user asked for less transparency (Settings › Accessibility › Display): the
+    /// current AppDriver's `isReduceTransparencyEnabled` (default off). Flipbook's blur effects
+    /// do not read it; apps do.
+    @preconcurrency @MainActor public static var isReduceTransparencyEnabled: Bool {
+        DriverEnvironment.current?.isReduceTransparencyEnabled ?? false
+    }
+
+    /// Posted on the default notification centre when `isReduceTransparencyEnabled` changes.
+    public static let reduceTransparencyStatusDidChangeNotification =
+        NSNotification.Name("UIAccessibilityReduceTransparencyStatusDidChangeNotification")
+
     /// Whether VoiceOver is running (never, in Flipbook).
     @preconcurrency @MainActor public static var isVoiceOverRunning: Bool { false }
 }

@@ -40,6 +40,9 @@ public final class AppDriver {
         let screen = UIScreen(device: device)
         window = UIWindow(frame: screen.bounds)
         window.screen = screen
+        let scene = UIWindowScene(screen: screen)
+        environment.windowScene = scene
+        window.windowScene = scene
         window.makeKeyAndVisible()
         window.rootViewController = rootViewController
         applyLaunchSettings()

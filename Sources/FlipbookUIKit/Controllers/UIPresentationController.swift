@@ -65,9 +65,33 @@ open class UIPresentationController: NSObject {
     /// Called after the container laid out its subviews.
     open func containerViewDidLayoutSubviews() {}
 
+    // MARK: UIContentContainer
+
     /// The size of a child's content in the container; default is the container's size.
-    open func size(forChildContentContainer container: AnyObject, withParentContainerSize parentSize: CGSize) -> CGSize {
+    open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
         parentSize
+    }
+
+    /// The presented controller's preferred size.
+    open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
+
+    /// The presented controller's `preferredContentSize` changed. Default: nothing.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The presented controller's fitting size changed. Default: nothing.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The container is about to take `size` (rotation). The default forwards to the presented
+    /// controller with `size(forChildContentContainer:withParentContainerSize:)`: overrides
+    /// call `super`.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        presentedViewController.viewWillTransition(
+            to: self.size(forChildContentContainer: presentedViewController, withParentContainerSize: size), with: coordinator)
+    }
+
+    /// The traits are about to change. The default forwards to the presented controller.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        presentedViewController.willTransition(to: newCollection, with: coordinator)
     }
 
     func adopt(presenting: UIViewController) {

@@ -128,13 +128,85 @@ open class UIViewController: UIResponder {
     open var hidesBottomBarWhenPushed = false
 
     /// The size the controller would like in a popover or custom container, in points.
-    open var preferredContentSize: CGSize = .zero
+    /// Setting a new value tells the parent (or the presentation controller) through
+    /// `preferredContentSizeDidChange(forChildContentContainer:)`, as UIKit does.
+    open var preferredContentSize: CGSize = .zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            notifyContainerOfPreferredContentSize()
+        }
+    }
 
     /// Extra insets added to the safe area of the controller's view (and so of its
     /// subviews), in points.
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
         didSet { viewIfLoaded?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets }
     }
+
+    // MARK: Content container (UIContentContainer; Controllers/UIContentContainer.swift)
+
+    /// A child's (or presented controller's) `preferredContentSize` changed. Default: nothing.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// A child's Auto Layout fitting size changed. Default: nothing.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The size a child's view gets when this controller's view takes `parentSize`. Default:
+    /// `parentSize`.
+    open func size(
+        forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize
+    ) -> CGSize {
+        parentSize
+    }
+
+    /// The view is about to take `size` (the device rotated: `AppDriver.rotate(to:)`). The
+    /// default forwards to every child with the size `size(forChildContentContainer:…)`
+    /// gives it: overrides call `super`.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children {
+            child.viewWillTransition(
+                to: self.size(forChildContentContainer: child, withParentContainerSize: size), with: coordinator)
+        }
+    }
+
+    /// The controller's traits are about to become `newCollection`. The default forwards to
+    /// every child: overrides call `super`.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
+    // MARK: Orientation and memory (Controllers/UIInterfaceOrientation.swift)
+
+    /// The orientations the controller supports (default: every orientation but upside down
+    /// on iPhone, all four on iPad, as UIKit's default).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        UIDevice.current.userInterfaceIdiom == .pad ? .all : .allButUpsideDown
+    }
+
+    /// The orientation a full-screen presentation of the controller prefers (default: the
+    /// current interface orientation).
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation {
+        viewIfLoaded?.window?.windowScene?.interfaceOrientation ?? UIApplication.shared.statusBarOrientation
+    }
+
+    /// Whether the controller's contents rotate with the device (default true).
+    open var shouldAutorotate: Bool { true }
+
+    /// The app is short of memory (`AppDriver.simulateMemoryWarning()`). Default: nothing.
+    open func didReceiveMemoryWarning() {}
+
+    // MARK: Layout support guides (deprecated in iOS 11; Controllers/UILayoutSupport.swift)
+
+    /// The area above the content: from the view's top to the top of its safe area.
+    @available(iOS, introduced: 7.0, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.topAnchor instead of topLayoutGuide.bottomAnchor")
+    open var topLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: true) }
+
+    /// The area below the content: from the bottom of the view's safe area to its bottom.
+    @available(iOS, introduced: 7.0, deprecated: 11.0, message: "Use view.safeAreaLayoutGuide.bottomAnchor instead of bottomLayoutGuide.topAnchor")
+    open var bottomLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: false) }
+
+    /// The two layout support guides, once made (on the view they were made for).
+    var layoutSupportGuides: (top: LayoutSupportGuide?, bottom: LayoutSupportGuide?) = (nil, nil)
 
     // MARK: Layout hooks
 

@@ -114,7 +114,7 @@ final class LayoutEngine {
         }
     }
 
-    private func collect(_ view: UIView, into list: inout [NSLayoutConstraint]) {
+    func collect(_ view: UIView, into list: inout [NSLayoutConstraint]) {
         view.updateConstraintsIfNeeded()
         list += view.autoLayoutState.constraints.filter { $0.firstLayoutItem != nil && (!$0.hasSecondItem || $0.secondLayoutItem != nil) }
         for s in view.subviewStorage { collect(s, into: &list) }
@@ -156,7 +156,7 @@ final class LayoutEngine {
         }
     }
 
-    private func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
+    func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
         guard let first = c.firstLayoutItem, let lhs = expression(first, c.firstAttribute, root: root) else { return nil }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
@@ -174,7 +174,7 @@ final class LayoutEngine {
             text: c.description)
     }
 
-    private func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
+    func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
         let v = vars(item)
         let id = ObjectIdentifier(item)
         func pins(_ f: CGRect, _ label: String) -> [Wanted] {
@@ -233,7 +233,7 @@ final class LayoutEngine {
 
     // MARK: Solver updates
 
-    private func apply(_ wanted: [Wanted]) {
+    func apply(_ wanted: [Wanted]) {
         let wantedKeys = Set(wanted.map(\.key))
         var wantedSignatures: [Key: Signature] = [:]
         for w in wanted { wantedSignatures[w.key] = w.signature }

@@ -15,6 +15,10 @@ open class UIWindow: UIView {
         didSet { frame = screen.bounds }
     }
 
+    /// The scene the window belongs to (the AppDriver's window scene for its window; nil for
+    /// other windows until set). Weak, as in UIKit: the scene's owner keeps it.
+    open weak var windowScene: UIWindowScene?
+
     /// The window's level: higher levels sit above lower ones (normal 0, alert 2000, statusBar 1000).
     open var windowLevel: UIWindow.Level = .normal
 

@@ -27,6 +27,15 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor? {
         didSet { applyBackground() }
     }
+    /// The bar's look, UIKit's `barStyle`: `.black` draws a dark bar with light content (the
+    /// bar's traits are dark) and makes its navigation controller's status bar light content.
+    open var barStyle: UIBarStyle = .default {
+        didSet {
+            overrideUserInterfaceStyle = barStyle == .default ? .unspecified : .dark
+            applyBackground()
+            owningNavigationController?.setNeedsStatusBarAppearanceUpdate()
+        }
+    }
     /// Whether the default background is slightly see-through (default true).
     open var isTranslucent = true {
         didSet { applyBackground() }
@@ -87,7 +96,8 @@ open class UINavigationBar: UIView {
     }
 
     private func applyBackground() {
-        backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+        let white: CGFloat = barStyle == .default ? 0.97 : 0.11
+        backgroundColor = barTintColor ?? UIColor(white: white, alpha: isTranslucent ? 0.94 : 1)
     }
 
     open override func tintColorDidChange() {

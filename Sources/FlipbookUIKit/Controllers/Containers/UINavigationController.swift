@@ -175,6 +175,12 @@ open class UINavigationController: UIViewController {
     /// controller, else the top controller.
     open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
+    /// Light content over a `.black` navigation bar, as UIKit's navigation controller answers
+    /// while its bar shows (when it is hidden the top controller decides).
+    open override var preferredStatusBarStyle: UIStatusBarStyle {
+        navigationBar.barStyle == .default ? super.preferredStatusBarStyle : .lightContent
+    }
+
     /// The interaction only the top child takes part in.
     override var childrenForAppearanceForwarding: [UIViewController] { stack.last.map { [$0] } ?? [] }
 

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The app life-cycle notifications' names, UIKit's (Apple's strings). Flipbook's apps are
+/// always active; AppDriver posts these when a test simulates a change.
+extension UIApplication {
+    /// The app moved to the background.
+    nonisolated public static let didEnterBackgroundNotification =
+        NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// The app is about to come back to the foreground.
+    nonisolated public static let willEnterForegroundNotification =
+        NSNotification.Name("UIApplicationWillEnterForegroundNotification")
+    /// The app became active.
+    nonisolated public static let didBecomeActiveNotification =
+        NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+    /// The app is about to become inactive.
+    nonisolated public static let willResignActiveNotification =
+        NSNotification.Name("UIApplicationWillResignActiveNotification")
+    /// The app is short of memory (`AppDriver.simulateMemoryWarning()`).
+    nonisolated public static let didReceiveMemoryWarningNotification =
+        NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+}

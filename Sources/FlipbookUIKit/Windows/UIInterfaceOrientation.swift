@@ -1,0 +1,64 @@
+import Foundation
+
+/// The orientation of the app's interface, UIKit's `UIInterfaceOrientation` (Apple's raw
+/// values: the landscape cases are the device's turned the other way, so
+/// `.landscapeLeft` is `UIDeviceOrientation.landscapeRight`).
+public enum UIInterfaceOrientation: Int, Sendable, Hashable {
+    case unknown = 0
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeLeft = 4
+    case landscapeRight = 3
+
+    /// Whether the orientation is portrait or upside-down portrait.
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    /// Whether the orientation is either landscape.
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+/// A set of interface orientations, UIKit's `UIInterfaceOrientationMask` (bit `1 << o.rawValue`
+/// for each orientation `o`, as Apple's).
+public struct UIInterfaceOrientationMask: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight, .portraitUpsideDown]
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
+
+    /// Whether the mask contains `orientation` (Flipbook's helper; `.unknown` is never in a mask).
+    func contains(_ orientation: UIInterfaceOrientation) -> Bool {
+        orientation != .unknown && contains(UIInterfaceOrientationMask(rawValue: 1 << UInt(orientation.rawValue)))
+    }
+}
+
+/// The physical orientation of the device, UIKit's `UIDeviceOrientation` (Apple's raw values).
+public enum UIDeviceOrientation: Int, Sendable, Hashable {
+    case unknown = 0
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeLeft = 3
+    case landscapeRight = 4
+    case faceUp = 5
+    case faceDown = 6
+
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    public var isFlat: Bool { self == .faceUp || self == .faceDown }
+    public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
+
+    /// The device orientation that shows the interface in `orientation` upright.
+    init(_ orientation: UIInterfaceOrientation) {
+        switch orientation {
+        case .unknown: self = .unknown
+        case .portrait: self = .portrait
+        case .portraitUpsideDown: self = .portraitUpsideDown
+        case .landscapeLeft: self = .landscapeRight
+        case .landscapeRight: self = .landscapeLeft
+        }
+    }
+}
