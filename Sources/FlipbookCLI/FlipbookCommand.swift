@@ -7,5 +7,5 @@ struct FlipbookCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract: "Run, render and test UIKit-style transitions headless.",
-        subcommands: [RenderCommand.self, ListCommand.self, PreviewCommand.self])
+        subcommands: [RenderCommand.self, ListCommand.self, PreviewCommand.self, PortCommand.self])
 }

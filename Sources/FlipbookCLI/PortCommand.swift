@@ -1,0 +1,44 @@
+import ArgumentParser
+import FlipbookPort
+import Foundation
+
+/// `flipbook port PATH…`: rewrites iOS Swift in place (or into `--out`) so it compiles against
+/// Flipbook and still on iOS (docs/Porting.md). The logic is FlipbookPort's `PortDriver`.
+struct PortCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "port",
+        abstract: "Rewrite iOS Swift so it compiles against Flipbook (and still on iOS).",
+        discussion: """
+            Rewrites the UIKit imports into `#if canImport(UIKit) import UIKit #else import Flipbook #endif`, \
+            `#if os(iOS)` gates, target-action `#selector`s into Flipbook's closures, `@objc`/`dynamic`/`@IB…` \
+            attributes, `@objc optional` protocol requirements (default implementations, call sites, \
+            `responds(to:)`) and overrides declared in extensions (moved into the class). Prints each change \
+            as `path:line: kind: what`, each spot left by hand as `path:line: not ported: reason`, then \
+            `N files, N changes, N left by hand`. The files given are ported together as one folder. \
+            Running it again on its output changes nothing. See docs/Porting.md.
+
+            Exit status: 0 when everything was ported; 1 when something is left by hand, a file could not \
+            be read or written, or with --check when a change would be made; 2 for usage errors (no path, \
+            a missing path, a file that is not .swift, a folder with no Swift files). Options that cannot \
+            be parsed at all exit with 64, as in every flipbook command.
+            """)
+
+    @Argument(help: "Swift files or folders, searched recursively (hidden folders and .build* are skipped).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Write the ported tree into this folder, mirroring the inputs; the sources are not touched.", valueName: "dir"))
+    var out: String?
+
+    @Flag(help: "Write nothing; exit 1 when a change would be made or something is left by hand (for CI).")
+    var check = false
+
+    @Flag(help: "Print only what is left by hand, errors and the summary.")
+    var quiet = false
+
+    func run() throws {
+        let run = PortDriver.run(PortOptions(paths: paths, out: out, check: check, quiet: quiet))
+        for line in run.errors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        for line in run.report { print(line) }
+        if run.exitCode != PortExitCode.ported { throw ExitCode(run.exitCode) }
+    }
+}
