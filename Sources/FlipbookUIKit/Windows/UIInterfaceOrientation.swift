@@ -62,3 +62,16 @@ public enum UIDeviceOrientation: Int, Sendable, Hashable {
         }
     }
 }
+
+extension UIScreen {
+    /// The device's safe-area insets in the interface's orientation: the presets' portrait
+    /// insets; in landscape an iPhone with a sensor housing is inset by it on both sides and by
+    /// 21 points at the bottom (the home indicator), an iPhone with a home button not at all
+    /// (its status bar is hidden), an iPad as in portrait.
+    var orientedSafeAreaInsets: UIEdgeInsets {
+        let d = device.safeAreaInsets
+        guard interfaceOrientation.isLandscape, !device.name.contains("ipad") else { return d }
+        if d.top >= 44 { return UIEdgeInsets(top: 0, left: d.top, bottom: 21, right: d.top) }
+        return .zero
+    }
+}

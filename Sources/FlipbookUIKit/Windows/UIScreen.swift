@@ -46,9 +46,16 @@ public final class UIScreen: NSObject {
 
     public init(device: Device) { self.device = device }
 
-    /// The screen's rectangle in points, origin zero (portrait).
-    public var bounds: CGRect { CGRect(origin: .zero, size: device.size) }
-    /// Same as `bounds` (Flipbook screens do not rotate).
+    /// The interface orientation the screen's coordinates follow (`AppDriver.rotate(to:)`).
+    var interfaceOrientation: UIInterfaceOrientation = .portrait
+
+    /// The screen's rectangle in points, origin zero, in the interface's orientation (width
+    /// and height swap in landscape, as on iOS 8 and later).
+    public var bounds: CGRect {
+        let s = device.size
+        return CGRect(origin: .zero, size: interfaceOrientation.isLandscape ? CGSize(width: s.height, height: s.width) : s)
+    }
+    /// The screen in pixels, always portrait (as on iOS).
     public var nativeBounds: CGRect {
         CGRect(x: 0, y: 0, width: device.size.width * device.scale, height: device.size.height * device.scale)
     }

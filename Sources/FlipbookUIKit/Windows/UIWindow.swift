@@ -74,7 +74,7 @@ open class UIWindow: UIView {
     /// The safe-area insets of the window: the screen's device preset (when the window fills
     /// the screen; otherwise clipped to the part of the window the device insets cover).
     var windowSafeAreaInsets: UIEdgeInsets {
-        let d = screen.device.safeAreaInsets
+        let d = screen.orientedSafeAreaInsets
         let f = frame, s = screen.bounds
         return UIEdgeInsets(
             top: max(0, d.top - (f.minY - s.minY)), left: max(0, d.left - (f.minX - s.minX)),
