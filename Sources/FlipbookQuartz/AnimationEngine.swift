@@ -12,7 +12,7 @@ struct AnimationEntry {
 final class TransactionGroup {
     var pending = 0
     var isCommitted = false
-    var completion: (@MainActor () -> Void)?
+    @preconcurrency var completion: (@MainActor () -> Void)?
     var hasFired = false
 
     var isReady: Bool { isCommitted && pending == 0 && !hasFired }

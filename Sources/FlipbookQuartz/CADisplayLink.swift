@@ -25,7 +25,7 @@ public struct CAFrameRateRange: Sendable, Hashable {
 @preconcurrency @MainActor
 public final class CADisplayLink: NSObject {
     /// Cleared by `invalidate()`, which releases a target as iOS does.
-    private var handler: (@MainActor (CADisplayLink) -> Void)?
+    @preconcurrency private var handler: (@MainActor (CADisplayLink) -> Void)?
     /// The time of the frame being handled, seconds of media time.
     public private(set) var timestamp: CFTimeInterval = 0
     /// The time of the next frame the link will fire for.
@@ -40,14 +40,14 @@ public final class CADisplayLink: NSObject {
     private var lastFire: CFTimeInterval?
 
     /// A link that calls `handler` once per frame after it is added to a run loop.
-    public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
+    @preconcurrency public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
         self.handler = handler
     }
 
     /// `CADisplayLink(target: self, selector: #selector(step(_:)))` ported (docs/Porting.md):
     /// `selector` receives the target and the link. As on iOS, the link holds its target
     /// strongly until `invalidate()`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         target: Target, selector: @escaping @MainActor (Target, CADisplayLink) -> Void
     ) {
         self.init { link in selector(target, link) }
@@ -55,7 +55,7 @@ public final class CADisplayLink: NSObject {
 
     /// `CADisplayLink(target: self, selector: #selector(step))` ported: `selector` receives the
     /// target only.
-    public convenience init<Target: AnyObject>(target: Target, selector: @escaping @MainActor (Target) -> Void) {
+    @preconcurrency public convenience init<Target: AnyObject>(target: Target, selector: @escaping @MainActor (Target) -> Void) {
         self.init { _ in selector(target) }
     }
 

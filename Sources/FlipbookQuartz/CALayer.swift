@@ -50,7 +50,7 @@ public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
 /// Changing an animatable property asks `action(forKey:)` for an action and runs it
 /// (implicit animation, see `CALayer+Actions.swift`).
 @preconcurrency @MainActor
-open class CALayer: NSObject {
+open class CALayer: NSObject, AssociatedObjectsHost {
     /// The stored values behind the properties below. Exclusivity is not checked at run
     /// time (the presentation walk reads it for every layer every frame); every access is
     /// a short read or write that never overlaps another.
@@ -64,8 +64,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "bounds", old: state.bounds) else { return }
             let old = state.bounds
+            keyValueObservers?.willChange("bounds")
             state.bounds = newValue
             if !isPresentationCopy { propertyDidChange("bounds", old) }
+            keyValueObservers?.didChange("bounds")
         }
     }
     open var position: CGPoint {
@@ -73,8 +75,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "position", old: state.position) else { return }
             let old = state.position
+            keyValueObservers?.willChange("position")
             state.position = newValue
             if !isPresentationCopy { propertyDidChange("position", old) }
+            keyValueObservers?.didChange("position")
         }
     }
     open var zPosition: CGFloat {
@@ -82,8 +86,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "zPosition", old: state.zPosition) else { return }
             let old = state.zPosition
+            keyValueObservers?.willChange("zPosition")
             state.zPosition = newValue
             if !isPresentationCopy { propertyDidChange("zPosition", old) }
+            keyValueObservers?.didChange("zPosition")
         }
     }
     open var anchorPoint: CGPoint {
@@ -91,8 +97,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "anchorPoint", old: state.anchorPoint) else { return }
             let old = state.anchorPoint
+            keyValueObservers?.willChange("anchorPoint")
             state.anchorPoint = newValue
             if !isPresentationCopy { propertyDidChange("anchorPoint", old) }
+            keyValueObservers?.didChange("anchorPoint")
         }
     }
     open var anchorPointZ: CGFloat {
@@ -100,8 +108,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "anchorPointZ", old: state.anchorPointZ) else { return }
             let old = state.anchorPointZ
+            keyValueObservers?.willChange("anchorPointZ")
             state.anchorPointZ = newValue
             if !isPresentationCopy { propertyDidChange("anchorPointZ", old) }
+            keyValueObservers?.didChange("anchorPointZ")
         }
     }
     open var transform: CATransform3D {
@@ -109,8 +119,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "transform", old: state.transform) else { return }
             let old = state.transform
+            keyValueObservers?.willChange("transform")
             state.transform = newValue
             if !isPresentationCopy { propertyDidChange("transform", old) }
+            keyValueObservers?.didChange("transform")
         }
     }
     open var sublayerTransform: CATransform3D {
@@ -118,8 +130,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "sublayerTransform", old: state.sublayerTransform) else { return }
             let old = state.sublayerTransform
+            keyValueObservers?.willChange("sublayerTransform")
             state.sublayerTransform = newValue
             if !isPresentationCopy { propertyDidChange("sublayerTransform", old) }
+            keyValueObservers?.didChange("sublayerTransform")
         }
     }
     open var opacity: Float {
@@ -127,24 +141,30 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "opacity", old: state.opacity) else { return }
             let old = state.opacity
+            keyValueObservers?.willChange("opacity")
             state.opacity = newValue
             if !isPresentationCopy { propertyDidChange("opacity", old) }
+            keyValueObservers?.didChange("opacity")
         }
     }
     open var isHidden: Bool {
         get { state.isHidden }
         set {
             let old = state.isHidden
+            keyValueObservers?.willChange("hidden")
             state.isHidden = newValue
             if !isPresentationCopy { propertyDidChange("hidden", old) }
+            keyValueObservers?.didChange("hidden")
         }
     }
     open var masksToBounds: Bool {
         get { state.masksToBounds }
         set {
             let old = state.masksToBounds
+            keyValueObservers?.willChange("masksToBounds")
             state.masksToBounds = newValue
             if !isPresentationCopy { propertyDidChange("masksToBounds", old) }
+            keyValueObservers?.didChange("masksToBounds")
         }
     }
     open var cornerRadius: CGFloat {
@@ -152,8 +172,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "cornerRadius", old: state.cornerRadius) else { return }
             let old = state.cornerRadius
+            keyValueObservers?.willChange("cornerRadius")
             state.cornerRadius = newValue
             if !isPresentationCopy { propertyDidChange("cornerRadius", old) }
+            keyValueObservers?.didChange("cornerRadius")
         }
     }
     open var maskedCorners: CACornerMask { get { state.maskedCorners } set { state.maskedCorners = newValue } }
@@ -163,32 +185,40 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "borderWidth", old: state.borderWidth) else { return }
             let old = state.borderWidth
+            keyValueObservers?.willChange("borderWidth")
             state.borderWidth = newValue
             if !isPresentationCopy { propertyDidChange("borderWidth", old) }
+            keyValueObservers?.didChange("borderWidth")
         }
     }
     open var borderColor: CGColor? {
         get { state.borderColor }
         set {
             let old = state.borderColor
+            keyValueObservers?.willChange("borderColor")
             state.borderColor = newValue
             if !isPresentationCopy { propertyDidChange("borderColor", old) }
+            keyValueObservers?.didChange("borderColor")
         }
     }
     open var backgroundColor: CGColor? {
         get { state.backgroundColor }
         set {
             let old = state.backgroundColor
+            keyValueObservers?.willChange("backgroundColor")
             state.backgroundColor = newValue
             if !isPresentationCopy { propertyDidChange("backgroundColor", old) }
+            keyValueObservers?.didChange("backgroundColor")
         }
     }
     open var shadowColor: CGColor? {
         get { state.shadowColor }
         set {
             let old = state.shadowColor
+            keyValueObservers?.willChange("shadowColor")
             state.shadowColor = newValue
             if !isPresentationCopy { propertyDidChange("shadowColor", old) }
+            keyValueObservers?.didChange("shadowColor")
         }
     }
     open var shadowOpacity: Float {
@@ -196,8 +226,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "shadowOpacity", old: state.shadowOpacity) else { return }
             let old = state.shadowOpacity
+            keyValueObservers?.willChange("shadowOpacity")
             state.shadowOpacity = newValue
             if !isPresentationCopy { propertyDidChange("shadowOpacity", old) }
+            keyValueObservers?.didChange("shadowOpacity")
         }
     }
     open var shadowOffset: CGSize {
@@ -205,8 +237,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "shadowOffset", old: state.shadowOffset) else { return }
             let old = state.shadowOffset
+            keyValueObservers?.willChange("shadowOffset")
             state.shadowOffset = newValue
             if !isPresentationCopy { propertyDidChange("shadowOffset", old) }
+            keyValueObservers?.didChange("shadowOffset")
         }
     }
     open var shadowRadius: CGFloat {
@@ -214,16 +248,20 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "shadowRadius", old: state.shadowRadius) else { return }
             let old = state.shadowRadius
+            keyValueObservers?.willChange("shadowRadius")
             state.shadowRadius = newValue
             if !isPresentationCopy { propertyDidChange("shadowRadius", old) }
+            keyValueObservers?.didChange("shadowRadius")
         }
     }
     open var shadowPath: CGPath? {
         get { state.shadowPath }
         set {
             let old = state.shadowPath
+            keyValueObservers?.willChange("shadowPath")
             state.shadowPath = newValue
             if !isPresentationCopy { propertyDidChange("shadowPath", old) }
+            keyValueObservers?.didChange("shadowPath")
         }
     }
     /// Usually a `CGImage`; anything else is ignored by the renderer.
@@ -231,8 +269,10 @@ open class CALayer: NSObject {
         get { state.contents }
         set {
             let old = state.contents
+            keyValueObservers?.willChange("contents")
             state.contents = newValue
             if !isPresentationCopy { propertyDidChange("contents", old) }
+            keyValueObservers?.didChange("contents")
         }
     }
     open var contentsGravity: CALayerContentsGravity { get { state.contentsGravity } set { state.contentsGravity = newValue } }
@@ -248,8 +288,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "contentsRect", old: state.contentsRect) else { return }
             let old = state.contentsRect
+            keyValueObservers?.willChange("contentsRect")
             state.contentsRect = newValue
             if !isPresentationCopy { propertyDidChange("contentsRect", old) }
+            keyValueObservers?.didChange("contentsRect")
         }
     }
     /// The part of `contents` (unit coordinates of the image) that stretches when the image is
@@ -260,8 +302,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "contentsCenter", old: state.contentsCenter) else { return }
             let old = state.contentsCenter
+            keyValueObservers?.willChange("contentsCenter")
             state.contentsCenter = newValue
             if !isPresentationCopy { propertyDidChange("contentsCenter", old) }
+            keyValueObservers?.didChange("contentsCenter")
         }
     }
     open var isDoubleSided: Bool { get { state.isDoubleSided } set { state.isDoubleSided = newValue } }
@@ -276,8 +320,10 @@ open class CALayer: NSObject {
         set {
             guard accepts(newValue, "rasterizationScale", old: state.rasterizationScale) else { return }
             let old = state.rasterizationScale
+            keyValueObservers?.willChange("rasterizationScale")
             state.rasterizationScale = newValue
             if !isPresentationCopy { propertyDidChange("rasterizationScale", old) }
+            keyValueObservers?.didChange("rasterizationScale")
         }
     }
     /// True (iOS 7 and later's default): a translucent layer with sublayers is composited as one
@@ -395,6 +441,10 @@ open class CALayer: NSObject {
     @exclusivity(unchecked) final var planCount = 0
     /// Set on presentation copies: they never run actions or take animations.
     @exclusivity(unchecked) var isPresentationCopy = false
+    /// Key-value observations of this model layer (KeyValueObserving.swift); nil until the first.
+    package var keyValueObservers: KeyValueObservers?
+    /// Associated objects (AssociatedObjects.swift), released with the layer.
+    nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
     /// For a presentation copy, the model it shows.
     /// The model layer of a presentation copy. Weak: the model keeps its last copy for reuse
     /// (`reusablePresentation`), and a strong reference back would be a cycle.

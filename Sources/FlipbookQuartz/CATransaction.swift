@@ -74,10 +74,10 @@ public enum CATransaction {
         setValue(flag, forKey: kCATransactionDisableActions)
     }
 
-    public static func completionBlock() -> (@MainActor () -> Void)? { engine.currentTransaction.group.completion }
+    @preconcurrency public static func completionBlock() -> (@MainActor () -> Void)? { engine.currentTransaction.group.completion }
 
     /// Sets the block run when the current transaction's animations have all stopped.
-    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+    @preconcurrency public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
         engine.currentTransaction.group.completion = block
     }
 

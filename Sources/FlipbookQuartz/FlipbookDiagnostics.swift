@@ -17,7 +17,7 @@ public enum FlipbookDiagnostics {
     }
 
     private static var seenKeys: Set<String> = []
-    private static var observers: [(id: Int, handler: @MainActor (Report) -> Void)] = []
+    @preconcurrency private static var observers: [(id: Int, handler: @MainActor (Report) -> Void)] = []
     private static var nextObserverID = 0
 
     /// Whether reports are echoed to standard error (default true).
@@ -40,8 +40,8 @@ public enum FlipbookDiagnostics {
     /// value type, say): on the main thread at once, as `report(_:once:)`; on any other
     /// thread on the main actor's next turn, never trapping.
     public nonisolated static func reportFromAnyContext(_ message: String, once key: String? = nil) {
-        if Thread.isMainThread {
-            // The main thread is the main actor's executor: checked just above, not assumed.
+        if MainQueue.isCurrent {
+            // The main queue is the main actor's executor: checked just above, not assumed.
             MainActor.assumeIsolated { report(message, once: key) }
         } else {
             Task { @MainActor in report(message, once: key) }
@@ -50,7 +50,7 @@ public enum FlipbookDiagnostics {
 
     /// Installs `handler` to see every later report; returns a token for `removeObserver(_:)`.
     @discardableResult
-    public static func addObserver(_ handler: @escaping @MainActor (Report) -> Void) -> Int {
+    @preconcurrency public static func addObserver(_ handler: @escaping @MainActor (Report) -> Void) -> Int {
         nextObserverID += 1
         observers.append((nextObserverID, handler))
         return nextObserverID

@@ -99,7 +99,7 @@ public final class MediaClock {
     private struct Scheduled {
         var time: CFTimeInterval
         var sequence: Int
-        var action: @MainActor () -> Void
+        @preconcurrency var action: @MainActor () -> Void
     }
     private var scheduled: [Scheduled] = []
     private var nextSequence = 0
@@ -124,7 +124,7 @@ public final class MediaClock {
     /// Actions due at the same time run in the order they were scheduled. A NaN or
     /// negative delay is reported and treated as 0 (the next frame).
     @discardableResult
-    public func schedule(after delay: CFTimeInterval, _ action: @escaping @MainActor () -> Void) -> MediaClockToken {
+    @preconcurrency public func schedule(after delay: CFTimeInterval, _ action: @escaping @MainActor () -> Void) -> MediaClockToken {
         var delay = delay
         if !delay.isFinite || delay < 0 {
             if !(delay == .infinity) {

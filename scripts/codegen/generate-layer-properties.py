@@ -131,8 +131,10 @@ def layer_properties(rows):
         if action:
             out += [
                 f"            let old = state.{name}",
+                f"            keyValueObservers?.willChange(\"{r['key']}\")",
                 f"            state.{name} = newValue",
                 f"            if !isPresentationCopy {{ propertyDidChange(\"{r['key']}\", old) }}",
+                f"            keyValueObservers?.didChange(\"{r['key']}\")",
             ]
         else:
             out.append(f"            state.{name} = newValue")
@@ -300,7 +302,26 @@ REGIONS = {
     },
     "Sources/FlipbookQuartz/CALayer+Actions.swift": {"implicit-keys": implicit_keys},
 }
+def observing_file(rows):
+    out = [
+        f"// {NOTE}",
+        "import FlipbookGeometry",
+        "",
+        "extension CALayer {",
+        "    /// The key-value observing name of `keyPath` when it is one of the stored properties whose",
+        "    /// setters announce changes (docs/API-Status.md, \"Key-value observing\"), else nil.",
+        "    @preconcurrency @MainActor",
+        "    static func observedKey<Root: CALayer>(of keyPath: AnyKeyPath, root: Root.Type) -> String? {",
+    ]
+    for r in rows:
+        if r["action"] and r["key"]:
+            out.append(f"        if keyPath == \\Root.{r['swift']} as AnyKeyPath {{ return \"{r['key']}\" }}")
+    out += ["        return nil", "    }", "}", ""]
+    return out
+
+
 WHOLE = {
+    "Sources/FlipbookQuartz/CALayer+Observing.generated.swift": observing_file,
     "Sources/FlipbookQuartz/LayerProperties+Direct.generated.swift": direct_file,
     "Sources/FlipbookUIKit/Animation/AnimatableLayerKeys.generated.swift": uikit_file,
 }

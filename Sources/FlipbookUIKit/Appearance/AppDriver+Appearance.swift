@@ -13,6 +13,8 @@ final class DriverEnvironment {
     let startTime: CFTimeInterval
     var isReduceMotionEnabled = false
     var isReduceTransparencyEnabled = false
+    /// The software keyboard's frame in screen coordinates while shown (AppDriver+Keyboard.swift).
+    var keyboardFrame: CGRect?
     /// The driver's window scene (its window's `windowScene`), owned here.
     var windowScene: UIWindowScene?
     let haptics = FeedbackLog()

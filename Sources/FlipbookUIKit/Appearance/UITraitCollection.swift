@@ -221,7 +221,7 @@ struct TraitState {
 struct TraitRegistration: UITraitChangeRegistration, Hashable {
     let id: Int
     let traits: Set<String>
-    let handler: @MainActor (AnyObject, UITraitCollection) -> Void
+    @preconcurrency let handler: @MainActor (AnyObject, UITraitCollection) -> Void
     static func == (l: Self, r: Self) -> Bool { l.id == r.id }
     func hash(into h: inout Hasher) { h.combine(id) }
     nonisolated(unsafe) static var nextID = 0

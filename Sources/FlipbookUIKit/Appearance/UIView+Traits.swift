@@ -161,7 +161,7 @@ extension UIViewController: UITraitEnvironment {
 
 @preconcurrency @MainActor
 enum TraitRegistry {
-    static func make(_ traits: [UITrait], _ handler: @escaping @MainActor (AnyObject, UITraitCollection) -> Void) -> TraitRegistration {
+    @preconcurrency static func make(_ traits: [UITrait], _ handler: @escaping @MainActor (AnyObject, UITraitCollection) -> Void) -> TraitRegistration {
         TraitRegistration.nextID += 1
         return TraitRegistration(id: TraitRegistration.nextID, traits: Set(traits.map { $0.identifier }), handler: handler)
     }

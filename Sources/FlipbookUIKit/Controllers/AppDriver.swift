@@ -57,7 +57,7 @@ public final class AppDriver {
 
     /// Runs `action` at driver time `time` (seconds since creation). A time already
     /// past is reported and runs on the next frame.
-    public func at(_ time: CFTimeInterval, _ action: @escaping @MainActor () -> Void) {
+    @preconcurrency public func at(_ time: CFTimeInterval, _ action: @escaping @MainActor () -> Void) {
         guard time.isFinite else {
             FlipbookDiagnostics.report("AppDriver.at(_:_:) needs a finite time (got \(time)); step ignored.")
             return

@@ -44,13 +44,13 @@ public final class UIAction: UIMenuElement {
     public var subtitle: String?
     public var selectedImage: UIImage?
     public var state: UIMenuElement.State
-    let handler: @MainActor (UIAction) -> Void
+    @preconcurrency let handler: @MainActor (UIAction) -> Void
     /// The control that sent the action while its handler runs (nil otherwise).
     public internal(set) weak var sender: AnyObject?
 
     /// An action running `handler` when performed. Without an identifier, each action gets a
     /// unique one.
-    public init(
+    @preconcurrency public init(
         title: String = "", subtitle: String? = nil, image: UIImage? = nil, selectedImage: UIImage? = nil,
         identifier: Identifier? = nil, discoverabilityTitle: String? = nil,
         attributes: Attributes = [], state: UIMenuElement.State = .off, handler: @escaping @MainActor (UIAction) -> Void

@@ -8,7 +8,7 @@ public protocol UIControlTargetActions: AnyObject {}
 extension UIControlTargetActions where Self: UIControl {
     /// Runs `action(target, sender)` for `controlEvents`: the port of `#selector(target.method(_:))`.
     /// `target` is held weakly.
-    public func addTarget<Target: AnyObject>(
+    @preconcurrency public func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping @MainActor (Target, Self) -> Void, for controlEvents: UIControl.Event
     ) {
         registrations.append(
@@ -18,7 +18,7 @@ extension UIControlTargetActions where Self: UIControl {
     }
 
     /// Runs `action(target, sender, event)`: the port of `#selector(target.method(_:forEvent:))`.
-    public func addTarget<Target: AnyObject>(
+    @preconcurrency public func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping @MainActor (Target, Self, UIEvent?) -> Void, for controlEvents: UIControl.Event
     ) {
         registrations.append(

@@ -127,7 +127,7 @@ open class UIControl: UIView, UIControlTargetActions {
 
     /// Runs `action(target)` for `controlEvents`; `target` is held weakly and the call is
     /// skipped once it is gone. The one-line port of `#selector(target.method)`.
-    public func addTarget<Target: AnyObject>(
+    @preconcurrency public func addTarget<Target: AnyObject>(
         _ target: Target, action: @escaping @MainActor (Target) -> Void, for controlEvents: Event
     ) {
         registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, _, _ in

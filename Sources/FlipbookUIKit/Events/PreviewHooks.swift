@@ -7,7 +7,7 @@ extension UIApplication {
     /// Told of every touch phase the app dispatches (scripted or synthetic), with its window
     /// location, before delivery. The preview marks the scripted taps and swipes on its
     /// timeline with it. Nil by default.
-    package static var touchObserver: (@MainActor (UITouch.Phase, CGPoint) -> Void)?
+    @preconcurrency package static var touchObserver: (@MainActor (UITouch.Phase, CGPoint) -> Void)?
 }
 
 extension ViewControllerTransitionContext {

@@ -38,7 +38,7 @@ open class UIGestureRecognizer: NSObject {
 
     struct TargetEntry {
         weak var object: AnyObject?
-        var call: @MainActor (AnyObject, UIGestureRecognizer) -> Void
+        @preconcurrency var call: @MainActor (AnyObject, UIGestureRecognizer) -> Void
     }
 
     var targets: [TargetEntry] = []
@@ -65,14 +65,14 @@ open class UIGestureRecognizer: NSObject {
 
     /// A recognizer that runs `action(target)` on each of its actions: the port of
     /// `#selector(target.method)`. `target` is held weakly.
-    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> Void) {
+    @preconcurrency public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> Void) {
         self.init()
         addTarget(target, action: action)
     }
 
     /// A recognizer that runs `action(target, recognizer)` with the recognizer typed as its own
     /// class: the port of `#selector(target.method(_:))`. `target` is held weakly.
-    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+    @preconcurrency public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
         self.init()
         addTarget(target, action: action)
     }
@@ -88,12 +88,12 @@ open class UIGestureRecognizer: NSObject {
     // MARK: Targets
 
     /// Adds a target closure `action(target)`.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> Void) {
+    @preconcurrency public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> Void) {
         targets.append(TargetEntry(object: target) { t, _ in if let t = t as? Target { action(t) } })
     }
 
     /// Adds a target closure `action(target, recognizer)`, the recognizer typed as its own class.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+    @preconcurrency public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
         targets.append(
             TargetEntry(object: target) { t, g in if let t = t as? Target, let g = g as? Self { action(t, g) } })
     }
@@ -103,12 +103,12 @@ open class UIGestureRecognizer: NSObject {
 
     /// Removes `target`'s actions. Closures cannot be compared, so this removes every action
     /// registered with `target` (see docs/Divergences.md).
-    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target) -> Void) {
+    @preconcurrency public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target) -> Void) {
         removeAllActions(of: target)
     }
 
     /// Removes `target`'s actions (every action registered with it; see the one-argument form).
-    public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target, Self) -> Void)
+    @preconcurrency public func removeTarget<Target: AnyObject>(_ target: Target?, action: @escaping @MainActor (Target, Self) -> Void)
     {
         removeAllActions(of: target)
     }

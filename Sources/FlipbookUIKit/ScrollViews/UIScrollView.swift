@@ -111,6 +111,8 @@ open class UIScrollView: UIView {
                 size = CGSize(width: max(0, size.width), height: max(0, size.height))
             }
             guard size != contentSizeStorage else { return }
+            keyValueObservers?.willChange("contentSize")
+            defer { keyValueObservers?.didChange("contentSize") }
             contentSizeStorage = size
             checkAdjustedContentInset()
             updateIndicators()
@@ -122,6 +124,10 @@ open class UIScrollView: UIView {
         get { super.bounds }
         set {
             let old = super.bounds
+            // Observers of contentOffset hear of a scroll around the whole of it, as UIKit's
+            // setContentOffset: wraps setBounds: (and so scrollViewDidScroll).
+            let scrolls = keyValueObservers != nil && newValue.origin != old.origin
+            if scrolls { keyValueObservers?.willChange("contentOffset") }
             super.bounds = newValue
             let now = super.bounds
             if now.origin != old.origin {
@@ -131,6 +137,7 @@ open class UIScrollView: UIView {
             } else if now.size != old.size {
                 updateIndicators()
             }
+            if scrolls { keyValueObservers?.didChange("contentOffset") }
         }
     }
 
@@ -190,6 +197,8 @@ open class UIScrollView: UIView {
                 return
             }
             guard newValue != contentInsetStorage else { return }
+            keyValueObservers?.willChange("contentInset")
+            defer { keyValueObservers?.didChange("contentInset") }
             contentInsetStorage = newValue
             checkAdjustedContentInset()
             updateIndicators()

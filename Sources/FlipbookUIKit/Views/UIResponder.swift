@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookQuartz
 
 /// An object that can respond to events, UIKit's `UIResponder`: the base of `UIView` and
 /// (from the controllers module) `UIViewController`.
@@ -6,7 +7,10 @@ import Foundation
 /// An `NSObject`, as on iOS: equality and hashing are `NSObject`'s (identity unless a subclass
 /// overrides `isEqual(_:)` and `hash`).
 @preconcurrency @MainActor
-open class UIResponder: NSObject {
+open class UIResponder: NSObject, AssociatedObjectsHost {
+    /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the responder.
+    nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
+
     public override init() { super.init() }
 
     /// The next responder in the chain: a view's view controller or superview, etc.

@@ -30,6 +30,8 @@ open class UIView: UIResponder, CALayerDelegate {
     var layoutExtras = ViewLayoutExtras()
     // Appearance values kept as the caller gave them.
     var backgroundColorStorage: UIColor?
+    /// Key-value observations of the view's own properties (UIView+KeyValueObserving.swift).
+    package var keyValueObservers: KeyValueObservers?
     var tintColorStorage: UIColor?
     /// Traits: override, last reported traits, registrations (Appearance/UIView+Traits.swift).
     var traitState = TraitState()
@@ -77,6 +79,8 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.frame: ignored non-finite frame \(newValue) on \(Self.self).")
                 return
             }
+            keyValueObservers?.willChange("frame")
+            defer { keyValueObservers?.didChange("frame") }
             let r = newValue.standardized
             let oldSize = layer.bounds.size
             let t = layer.transform
@@ -101,6 +105,8 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.bounds: ignored non-finite bounds \(newValue) on \(Self.self).")
                 return
             }
+            keyValueObservers?.willChange("bounds")
+            defer { keyValueObservers?.didChange("bounds") }
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             geometryDidChange(oldSize: oldSize)
@@ -115,6 +121,8 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.center: ignored non-finite center \(newValue) on \(Self.self).")
                 return
             }
+            keyValueObservers?.willChange("center")
+            defer { keyValueObservers?.didChange("center") }
             layer.position = newValue
             geometryDidChange(oldSize: layer.bounds.size)
         }
@@ -123,7 +131,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The 2D transform about the centre: the affine part of `layer.transform`.
     open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(layer.transform) }
-        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+        set {
+            keyValueObservers?.willChange("transform")
+            layer.transform = CATransform3DMakeAffineTransform(newValue)
+            keyValueObservers?.didChange("transform")
+        }
     }
 
     /// The full 3D transform of the backing layer.
@@ -142,7 +154,9 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.alpha: ignored NaN on \(Self.self).")
                 return
             }
+            keyValueObservers?.willChange("alpha")
             layer.opacity = Float(newValue)
+            keyValueObservers?.didChange("alpha")
         }
     }
 
@@ -158,7 +172,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Hides the view and its subviews (the layer's `isHidden`).
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            keyValueObservers?.willChange("hidden")
+            layer.isHidden = newValue
+            keyValueObservers?.didChange("hidden")
+        }
     }
 
     /// A hint that the view fills its bounds with opaque content.

@@ -106,7 +106,7 @@ open class UIBarButtonItem: UIBarItem {
     public override init() { super.init() }
 
     /// `init(title:style:target:action:)` with `#selector(method)`: `{ $0.method() }`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         title: String?, style: Style, target: Target?, action: @escaping @MainActor (Target) -> Void
     ) {
         self.init()
@@ -116,7 +116,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(title:style:target:action:)` with `#selector(method(_:))`: `{ $0.method($1) }`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         title: String?, style: Style, target: Target?, action: @escaping @MainActor (Target, UIBarButtonItem) -> Void
     ) {
         self.init()
@@ -134,7 +134,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(image:style:target:action:)` with `#selector(method)`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         image: UIImage?, style: Style, target: Target?, action: @escaping @MainActor (Target) -> Void
     ) {
         self.init()
@@ -144,7 +144,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(image:style:target:action:)` with `#selector(method(_:))`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         image: UIImage?, style: Style, target: Target?, action: @escaping @MainActor (Target, UIBarButtonItem) -> Void
     ) {
         self.init()
@@ -161,7 +161,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(barButtonSystemItem:target:action:)` with `#selector(method)`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         barButtonSystemItem systemItem: SystemItem, target: Target?, action: @escaping @MainActor (Target) -> Void
     ) {
         self.init(barButtonSystemItem: systemItem, target: nil, action: nil)
@@ -169,7 +169,7 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// `init(barButtonSystemItem:target:action:)` with `#selector(method(_:))`.
-    public convenience init<Target: AnyObject>(
+    @preconcurrency public convenience init<Target: AnyObject>(
         barButtonSystemItem systemItem: SystemItem, target: Target?,
         action: @escaping @MainActor (Target, UIBarButtonItem) -> Void
     ) {
@@ -225,7 +225,7 @@ open class UIBarButtonItem: UIBarItem {
     // MARK: Action
 
     /// Sets the target-action (the port of `item.target = t; item.action = #selector(m(_:))`).
-    public func setAction<Target: AnyObject>(
+    @preconcurrency public func setAction<Target: AnyObject>(
         target: Target?, _ action: @escaping @MainActor (Target, UIBarButtonItem) -> Void
     ) {
         self.target = target
