@@ -173,7 +173,7 @@ final class OptionalRequirementRewriter: SyntaxVisitor {
             return .visitChildren
         }
         var called = node.calledExpression
-        var mark: TokenSyntax
+        let mark: TokenSyntax
         if let chain = called.as(OptionalChainingExprSyntax.self) {
             mark = chain.questionMark
             called = chain.expression
@@ -183,7 +183,9 @@ final class OptionalRequirementRewriter: SyntaxVisitor {
         } else {
             return .visitChildren
         }
-        guard let name = called.calledName else { return .visitChildren }
+        // `x.method?(…)` only: a bare `name?()` is as likely a local closure.
+        guard let member = called.as(MemberAccessExprSyntax.self), member.base != nil else { return .visitChildren }
+        let name = member.declName.baseName.text
         if ported.contains(name) {
             file.add(.delete(file.source.range(mark)))
             let before = node.calledExpression.oneLine

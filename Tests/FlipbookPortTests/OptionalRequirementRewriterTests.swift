@@ -112,6 +112,39 @@ import Testing
             ])
     }
 
+    @Test func aLocalClosureNamedLikeARequirementIsLeft() {
+        let input = """
+            \(importBlock)
+
+            @objc protocol ZoomDelegate {
+                @objc optional func zoomDidEnd()
+            }
+
+            func finish(_ delegate: ZoomDelegate?, zoomDidEnd: (() -> Void)?) {
+                zoomDidEnd?()
+                delegate?.zoomDidEnd?()
+            }
+            """
+        expectPort(
+            input,
+            """
+            \(importBlock)
+
+            protocol ZoomDelegate: AnyObject {
+                func zoomDidEnd()
+            }
+
+            extension ZoomDelegate {
+                func zoomDidEnd() {}
+            }
+
+            func finish(_ delegate: ZoomDelegate?, zoomDidEnd: (() -> Void)?) {
+                zoomDidEnd?()
+                delegate?.zoomDidEnd()
+            }
+            """)
+    }
+
     @Test func otherOptionalCallsAndRespondsTo() {
         let code = """
             \(importBlock)
