@@ -16,7 +16,7 @@ extension NSNull: CAAction {
 
 /// A layer's delegate, Core Animation's `CALayerDelegate`. UIView is every backing layer's delegate.
 @preconcurrency @MainActor
-public protocol CALayerDelegate: AnyObject {
+public protocol CALayerDelegate: NSObjectProtocol {
     /// Fills the layer's contents; when implemented, `draw(_:in:)` is not called.
     func display(_ layer: CALayer)
     func draw(_ layer: CALayer, in ctx: CGContext)

@@ -3,7 +3,7 @@ import FlipbookGeometry
 
 /// Told when an animation starts and stops, Core Animation's `CAAnimationDelegate`.
 @preconcurrency @MainActor
-public protocol CAAnimationDelegate: AnyObject {
+public protocol CAAnimationDelegate: NSObjectProtocol {
     func animationDidStart(_ anim: CAAnimation)
     /// `flag` is true when the animation ran to its end, false when it was removed first.
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)

@@ -54,7 +54,7 @@ import Flipbook
 /// (`RecordingAnimator`), and a stalled interaction that Flipbook cancels after 30 s is
 /// cancelled on the context rather than through the interaction controller.
 @preconcurrency @MainActor
-public final class TransitionRecorder: UIViewControllerTransitioningDelegate {
+public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDelegate {
     /// One entry of a history: when and what.
     public struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
         /// Seconds since the recorder was made, rounded to the millisecond.
@@ -159,6 +159,7 @@ public final class TransitionRecorder: UIViewControllerTransitioningDelegate {
     public init(wrapping delegate: UIViewControllerTransitioningDelegate) {
         wrapped = delegate
         origin = MediaClock.main.now
+        super.init()
         startListening()
     }
 
@@ -167,6 +168,7 @@ public final class TransitionRecorder: UIViewControllerTransitioningDelegate {
         wrapped = nil
         window = app.window
         origin = MediaClock.main.now
+        super.init()
         startListening()
     }
 
@@ -386,7 +388,7 @@ struct WeakContext {
 
 /// Forwards to an animator, recording each call.
 @preconcurrency @MainActor
-final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
+final class RecordingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let inner: UIViewControllerAnimatedTransitioning
     private let name: String
     private weak var recorder: TransitionRecorder?
@@ -421,7 +423,7 @@ final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
 
 /// Forwards to an interaction controller, recording its start.
 @preconcurrency @MainActor
-final class RecordingInteractionController: UIViewControllerInteractiveTransitioning {
+final class RecordingInteractionController: NSObject, UIViewControllerInteractiveTransitioning {
     let inner: UIViewControllerInteractiveTransitioning
     private let name: String
     private weak var recorder: TransitionRecorder?

@@ -12,7 +12,7 @@ public final class EventRecorder {
 
 /// An animation delegate that records "start <name>" and "stop <name> <finished>".
 @MainActor
-public final class RecordingAnimationDelegate: CAAnimationDelegate {
+public final class RecordingAnimationDelegate: NSObject, CAAnimationDelegate {
     public let name: String
     public let recorder: EventRecorder
     public init(_ name: String, recorder: EventRecorder) {

@@ -25,7 +25,7 @@ final class RecordingReveal: RevealViewController {
 /// Stands between UIKit and the card's transitioning delegate, recording what UIKit asks
 /// and wrapping the card's animators so their calls are recorded too.
 @MainActor
-final class RecordingTransitioningDelegate: UIViewControllerTransitioningDelegate {
+final class RecordingTransitioningDelegate: NSObject, UIViewControllerTransitioningDelegate {
     let card: CardViewController
     let recorder: EventRecorder
     /// The animators the card returned, unwrapped, in order.
@@ -74,7 +74,7 @@ final class RecordingTransitioningDelegate: UIViewControllerTransitioningDelegat
 
 /// Forwards to an animator, recording each call (and the context's completeTransition).
 @MainActor
-final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
+final class RecordingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let inner: UIViewControllerAnimatedTransitioning
     let name: String
     let recorder: EventRecorder
@@ -104,7 +104,7 @@ final class RecordingAnimator: UIViewControllerAnimatedTransitioning {
 
 /// Forwards to a transition context, recording `completeTransition(_:)`.
 @MainActor
-final class RecordingContext: UIViewControllerContextTransitioning {
+final class RecordingContext: NSObject, UIViewControllerContextTransitioning {
     let inner: UIViewControllerContextTransitioning
     let recorder: EventRecorder
 

@@ -94,7 +94,7 @@ struct CALayerPresentationTests {
         #expect(copy.lineWidth == 7)
     }
 
-    final class Drawer: CALayerDelegate {
+    final class Drawer: NSObject, CALayerDelegate {
         let recorder: EventRecorder
         init(_ r: EventRecorder) { recorder = r }
         func layoutSublayers(of layer: CALayer) { recorder.record("layout \(layer.name ?? "")") }

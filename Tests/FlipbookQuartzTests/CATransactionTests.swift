@@ -113,11 +113,11 @@ struct CATransactionTests {
         layer.removeAllAnimations()
     }
 
-    final class NoActions: CALayerDelegate {
+    final class NoActions: NSObject, CALayerDelegate {
         func action(for layer: CALayer, forKey event: String) -> CAAction? { NSNull() }
     }
 
-    final class CustomActions: CALayerDelegate {
+    final class CustomActions: NSObject, CALayerDelegate {
         func action(for layer: CALayer, forKey event: String) -> CAAction? {
             event == "opacity" ? basic("opacity", from: 0.5, to: 0.5, duration: 3) : nil
         }

@@ -31,7 +31,7 @@ let red = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
 let blue = CGColor(red: 0.2, green: 0.4, blue: 0.95, alpha: 1)
 let white = CGColor.white
 
-private final class DrawingDelegate: CALayerDelegate {
+private final class DrawingDelegate: NSObject, CALayerDelegate {
     func draw(_ layer: CALayer, in ctx: CGContext) {
         ctx.setFillColor(CGColor(red: 0.1, green: 0.7, blue: 0.3, alpha: 1))
         ctx.fillEllipse(in: CGRect(x: 10, y: 10, width: 60, height: 40))

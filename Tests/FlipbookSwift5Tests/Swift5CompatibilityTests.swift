@@ -77,4 +77,22 @@ final class Swift5CompatibilityTests: XCTestCase {
         weakCounter?.stop()
         XCTAssertNil(weakCounter, "invalidate() releases the target")
     }
+
+    // The other forms iOS test targets use (docs/Testing.md, "XCTest"): a main-actor test method
+    // and an async one. A `@MainActor` test *class* cannot run on Linux: SwiftPM's generated test
+    // list casts each method to a nonisolated function type and traps at launch.
+    @MainActor func testAMainActorMethodRunsATransition() {
+        let host = BubbleHostViewController()
+        let app = AppDriver(rootViewController: host)
+        host.presentDetail()
+        app.advance(by: 1)
+        XCTAssertEqual(host.coordinator.animator.log, ["duration", "animate", "completed true"])
+    }
+
+    @MainActor func testAnAsyncMainActorMethodAwaitsAndRuns() async {
+        await Task.yield()
+        let app = AppDriver(rootViewController: BubbleHostViewController())
+        app.advanceFrames(2)
+        XCTAssertEqual(app.time, 2.0 / 60, accuracy: 1e-9)
+    }
 }

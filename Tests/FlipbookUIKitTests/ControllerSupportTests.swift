@@ -38,7 +38,7 @@ class ModalRecordingViewController: UIViewController {
 
 /// An animator that records its calls and misbehaves on request.
 @MainActor
-final class ModalRecordingAnimator: UIViewControllerAnimatedTransitioning {
+final class ModalRecordingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     enum Behaviour { case normal, neverCompletes, completesTwice, neverAddsToView, addsPresentingViewToContainer }
 
     let name: String
@@ -108,7 +108,7 @@ final class ModalRecordingPresentationController: UIPresentationController {
 }
 
 @MainActor
-final class ModalRecordingDelegate: UIViewControllerTransitioningDelegate {
+final class ModalRecordingDelegate: NSObject, UIViewControllerTransitioningDelegate {
     let log: ModalLog
     var presentAnimator: ModalRecordingAnimator?
     var dismissAnimator: ModalRecordingAnimator?

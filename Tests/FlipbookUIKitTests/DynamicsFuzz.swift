@@ -34,7 +34,7 @@ struct FuzzRandom {
 
 /// A dynamic item with a chosen collision shape.
 @MainActor
-final class FuzzItem: UIDynamicItem {
+final class FuzzItem: NSObject, UIDynamicItem {
     var center: CGPoint
     let bounds: CGRect
     var transform: CGAffineTransform = .identity

@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// Records an animator's delegate calls.
 @MainActor
-final class DynamicsRecorder: UIDynamicAnimatorDelegate, UICollisionBehaviorDelegate {
+final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBehaviorDelegate {
     var events: [String] = []
     var names: [ObjectIdentifier: String] = [:]
     func name(_ item: UIDynamicItem) -> String { names[ObjectIdentifier(item)] ?? "?" }

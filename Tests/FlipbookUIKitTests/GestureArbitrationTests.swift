@@ -204,7 +204,7 @@ import TestSupport
         @MainActor final class Unpreventable: UIPanGestureRecognizer {
             override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { false }
         }
-        @MainActor final class RequiresFailure: UIGestureRecognizerDelegate {
+        @MainActor final class RequiresFailure: NSObject, UIGestureRecognizerDelegate {
             weak var required: UIGestureRecognizer?
             func gestureRecognizer(
                 _ gestureRecognizer: UIGestureRecognizer,

@@ -19,7 +19,7 @@ final class NavRecordingViewController: ModalRecordingViewController {
 
 /// A navigation delegate that records its calls and may supply an animator.
 @MainActor
-final class NavRecordingDelegate: UINavigationControllerDelegate {
+final class NavRecordingDelegate: NSObject, UINavigationControllerDelegate {
     let log: ModalLog
     var animator: UIViewControllerAnimatedTransitioning?
     var interaction: UIViewControllerInteractiveTransitioning?

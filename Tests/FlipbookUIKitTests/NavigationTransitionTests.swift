@@ -5,7 +5,7 @@ import Flipbook
 
 /// A custom push/pop animator that records what the engine hands it and fades the new view in.
 @MainActor
-final class NavFadeAnimator: UIViewControllerAnimatedTransitioning {
+final class NavFadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let log: ModalLog
     var seenFrom: UIViewController?
     var seenTo: UIViewController?
@@ -44,7 +44,7 @@ final class NavFadeAnimator: UIViewControllerAnimatedTransitioning {
 
 /// A gesture delegate that refuses every gesture.
 @MainActor
-final class RefusingGestureDelegate: UIGestureRecognizerDelegate {
+final class RefusingGestureDelegate: NSObject, UIGestureRecognizerDelegate {
     var asked = 0
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         asked += 1

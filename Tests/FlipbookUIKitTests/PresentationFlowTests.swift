@@ -298,7 +298,7 @@ final class ModalLayoutPresentationController: UIPresentationController {
 }
 
 @MainActor
-final class ModalLayoutDelegate: UIViewControllerTransitioningDelegate {
+final class ModalLayoutDelegate: NSObject, UIViewControllerTransitioningDelegate {
     var pc: ModalLayoutPresentationController?
     func presentationController(
         forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Records a scroll view delegate's calls; consecutive `scrollViewDidScroll`s are one entry.
 @MainActor
-final class ScrollRecordingDelegate: UIScrollViewDelegate {
+final class ScrollRecordingDelegate: NSObject, UIScrollViewDelegate {
     let recorder = EventRecorder()
     var events: [String] { recorder.events }
     /// Replaces the target offset in `scrollViewWillEndDragging` when set.

@@ -5,7 +5,7 @@ import Flipbook
 
 /// A tab bar controller delegate that records its calls and may refuse or supply an animator.
 @MainActor
-final class TabRecordingDelegate: UITabBarControllerDelegate {
+final class TabRecordingDelegate: NSObject, UITabBarControllerDelegate {
     let log: ModalLog
     var refused: Set<String> = []
     var animator: UIViewControllerAnimatedTransitioning?
@@ -43,7 +43,7 @@ final class TabRecordingDelegate: UITabBarControllerDelegate {
 
 /// A tab switch animator: the new view slides in from the right over `duration`.
 @MainActor
-final class TabSlideAnimator: UIViewControllerAnimatedTransitioning {
+final class TabSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let log: ModalLog
     let duration: TimeInterval
     init(log: ModalLog, duration: TimeInterval = 0.4) {

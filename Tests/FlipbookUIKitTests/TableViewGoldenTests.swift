@@ -7,7 +7,7 @@ import Flipbook
 /// A scrolled table drawn by FlipbookRender: rows with the built-in styles and accessories,
 /// one-pixel separators inset 16 pt, a selected row and the vertical scroll indicator.
 @Suite(.cleanClock) @MainActor struct TableViewGoldenTests {
-    @MainActor final class Fruits: UITableViewDataSource {
+    @MainActor final class Fruits: NSObject, UITableViewDataSource {
         let names = [
             "Apple", "Apricot", "Banana", "Blackberry", "Blueberry", "Cherry", "Coconut", "Cranberry", "Date", "Fig",
             "Grape", "Guava", "Kiwi", "Lemon", "Lime", "Mango", "Melon", "Nectarine", "Orange", "Papaya",
@@ -25,7 +25,7 @@ import Flipbook
     }
 
     /// Sections of fruit by first letter, with titles.
-    @MainActor final class Sections: UITableViewDataSource {
+    @MainActor final class Sections: NSObject, UITableViewDataSource {
         let sections: [(String, [String])] = [
             ("A", ["Apple", "Apricot", "Avocado"]), ("B", ["Banana", "Blackberry", "Blueberry"]),
             ("C", ["Cherry", "Coconut", "Cranberry", "Currant"]), ("D", ["Date", "Dragonfruit"]),

@@ -21,7 +21,7 @@ final class CountingCell: UITableViewCell {
 
 /// A table data source and delegate over `counts`, recording what the table asks and tells.
 @MainActor
-final class TableModel: UITableViewDataSource, UITableViewDelegate {
+final class TableModel: NSObject, UITableViewDataSource, UITableViewDelegate {
     var counts: [Int]
     var heights: ((IndexPath) -> CGFloat)?
     var titles: [Int: String] = [:]

@@ -60,7 +60,7 @@ final class GestureLog {
 
 /// A delegate whose answers are set by the test.
 @MainActor
-final class TestGestureDelegate: UIGestureRecognizerDelegate {
+final class TestGestureDelegate: NSObject, UIGestureRecognizerDelegate {
     var simultaneous = false
     var shouldBegin = true
     var receives = true

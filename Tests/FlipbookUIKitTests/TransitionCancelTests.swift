@@ -5,7 +5,7 @@ import Flipbook
 
 /// A delegate whose dismissal is driven by a manual interaction controller.
 @MainActor
-final class ModalCancellingDelegate: UIViewControllerTransitioningDelegate {
+final class ModalCancellingDelegate: NSObject, UIViewControllerTransitioningDelegate {
     let log: ModalLog
     let interaction = ModalManualInteraction()
     let dismissAnimator: ModalRecordingAnimator

@@ -24,7 +24,7 @@ final class ModalAlongsidePresentationController: UIPresentationController {
 }
 
 @MainActor
-final class ModalCoordinatorDelegate: UIViewControllerTransitioningDelegate {
+final class ModalCoordinatorDelegate: NSObject, UIViewControllerTransitioningDelegate {
     let log: ModalLog
     lazy var animator = ModalRecordingAnimator("present", log: log, duration: 0.4)
     var pc: ModalAlongsidePresentationController?
@@ -106,7 +106,7 @@ struct TransitionCoordinatorTests {
 }
 
 @MainActor
-final class ModalManualInteraction: UIViewControllerInteractiveTransitioning {
+final class ModalManualInteraction: NSObject, UIViewControllerInteractiveTransitioning {
     var context: UIViewControllerContextTransitioning?
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         context = transitionContext
@@ -115,7 +115,7 @@ final class ModalManualInteraction: UIViewControllerInteractiveTransitioning {
 }
 
 @MainActor
-final class ModalInteractiveDelegate: UIViewControllerTransitioningDelegate {
+final class ModalInteractiveDelegate: NSObject, UIViewControllerTransitioningDelegate {
     let log: ModalLog
     let interactor: ModalManualInteraction
     let animator: ModalRecordingAnimator

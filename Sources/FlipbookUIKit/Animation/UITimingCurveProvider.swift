@@ -12,7 +12,7 @@ public enum UITimingCurveType: Int, Sendable {
 
 /// Something that gives a property animator its pacing, UIKit's `UITimingCurveProvider`.
 @preconcurrency @MainActor
-public protocol UITimingCurveProvider: AnyObject {
+public protocol UITimingCurveProvider: NSObjectProtocol {
     var timingCurveType: UITimingCurveType { get }
     var cubicTimingParameters: UICubicTimingParameters? { get }
     var springTimingParameters: UISpringTimingParameters? { get }

@@ -20,7 +20,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 
 /// An object that runs and controls animations, UIKit's `UIViewAnimating`.
 @preconcurrency @MainActor
-public protocol UIViewAnimating: AnyObject {
+public protocol UIViewAnimating: NSObjectProtocol {
     var state: UIViewAnimatingState { get }
     var isRunning: Bool { get }
     var isReversed: Bool { get set }

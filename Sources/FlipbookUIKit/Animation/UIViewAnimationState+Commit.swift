@@ -13,7 +13,7 @@ import FlipbookQuartz
 /// is on a view's layer, hit testing skips that view and its subviews (docs/Semantics.md,
 /// "UIView animations").
 @preconcurrency @MainActor
-final class AnimationCompletionTracker: CAAnimationDelegate {
+final class AnimationCompletionTracker: NSObject, CAAnimationDelegate {
     private var completion: ((Bool) -> Void)?
     private var outstanding = 0
     private var sealed = false

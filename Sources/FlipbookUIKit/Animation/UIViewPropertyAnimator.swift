@@ -183,7 +183,7 @@ struct AnimatorSegment {
 
 /// The delegate of every animation an animator adds: marks them as the animator's own.
 @preconcurrency @MainActor
-final class AnimatorMarker: CAAnimationDelegate {
+final class AnimatorMarker: NSObject, CAAnimationDelegate {
     weak var animator: UIViewPropertyAnimator?
     init(_ animator: UIViewPropertyAnimator) { self.animator = animator }
     /// The animated views ignore touches (`isUserInteractionEnabled` false, and the app does

@@ -113,7 +113,7 @@ final class StatusBarOverlay {
     }
 
     /// Draws the status bar's content in one colour.
-    private final class Drawer: CALayerDelegate {
+    private final class Drawer: NSObject, CALayerDelegate {
         let layout: StatusBarLayout
         let color: CGColor
         init(layout: StatusBarLayout, color: CGColor) { self.layout = layout; self.color = color }

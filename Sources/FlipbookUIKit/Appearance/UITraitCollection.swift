@@ -160,7 +160,7 @@ enum CurrentTraits {
 /// Something with traits, UIKit's `UITraitEnvironment` (views, view controllers, windows,
 /// presentation controllers).
 @preconcurrency @MainActor
-public protocol UITraitEnvironment: AnyObject {
+public protocol UITraitEnvironment: NSObjectProtocol {
     var traitCollection: UITraitCollection { get }
     func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
 }

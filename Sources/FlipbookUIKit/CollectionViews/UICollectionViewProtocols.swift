@@ -5,7 +5,7 @@ import FlipbookGeometry
 /// `numberOfItemsInSection` and `cellForItemAt` are required; the rest are optional, as in
 /// Apple's protocol (default: one section, no supplementary views, no moving).
 @preconcurrency @MainActor
-public protocol UICollectionViewDataSource: AnyObject {
+public protocol UICollectionViewDataSource: NSObjectProtocol {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     /// A cell from `dequeueReusableCell(withReuseIdentifier:for:)`, configured for `indexPath`.
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell

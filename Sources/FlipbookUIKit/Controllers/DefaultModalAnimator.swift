@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// partial curl 0.5 s. The partial curl is drawn as a snapshot of the presenting view
 /// lifted and tilted away to uncover the lower 60% (see docs/Divergences.md).
 @preconcurrency @MainActor
-final class DefaultModalAnimator: UIViewControllerAnimatedTransitioning {
+final class DefaultModalAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     enum Kind { case coverVertical, flipHorizontal, crossDissolve, partialCurl, sheet }
 
     /// The tag of the curl snapshot left in the container while curled.

@@ -7,7 +7,7 @@ import Foundation
 /// `open`, so subclasses override them and call `super` (the defaults forward size and trait
 /// transitions to children and to the presented controller).
 @preconcurrency @MainActor
-public protocol UIContentContainer: AnyObject {
+public protocol UIContentContainer: NSObjectProtocol {
     /// The size the container's content would like, in points.
     var preferredContentSize: CGSize { get }
     /// A child container's `preferredContentSize` changed.

@@ -3,7 +3,7 @@ import Foundation
 /// What a transition coordinator tells its blocks about the running transition, UIKit's
 /// `UIViewControllerTransitionCoordinatorContext`.
 @preconcurrency @MainActor
-public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
     /// Whether the transition is animated.
     var isAnimated: Bool { get }
     /// The presentation style of the transition.

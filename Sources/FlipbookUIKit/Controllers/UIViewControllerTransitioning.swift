@@ -23,7 +23,7 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 /// UIKit's `UIViewControllerContextTransitioning`. Flipbook's implementation is
 /// `ViewControllerTransitionContext`.
 @preconcurrency @MainActor
-public protocol UIViewControllerContextTransitioning: AnyObject {
+public protocol UIViewControllerContextTransitioning: NSObjectProtocol {
     /// The view in which the transition runs; the animator adds the "to" view to it.
     var containerView: UIView { get }
     /// Whether the transition is animated (false for `present(_:animated: false)`).
@@ -65,7 +65,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 /// are requirements with default implementations in a protocol extension, so an
 /// `NSObject` subclass conforms exactly as on iOS.
 @preconcurrency @MainActor
-public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+public protocol UIViewControllerAnimatedTransitioning: NSObjectProtocol {
     /// The transition's duration in seconds.
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
     /// Sets up and starts the animations; must eventually call `completeTransition(_:)`.
@@ -106,7 +106,7 @@ extension UIViewPropertyAnimator {
 /// An interaction controller: drives a transition's progress from events, UIKit's
 /// `UIViewControllerInteractiveTransitioning`.
 @preconcurrency @MainActor
-public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+public protocol UIViewControllerInteractiveTransitioning: NSObjectProtocol {
     /// Starts the interactive transition; the controller usually calls the animator.
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
     /// Speed multiplier for the non-interactive completion (default 1).
@@ -127,7 +127,7 @@ extension UIViewControllerInteractiveTransitioning {
 /// `UIViewControllerTransitioningDelegate`. Every member is optional in Apple's
 /// protocol; here each has a default implementation returning nil.
 @preconcurrency @MainActor
-public protocol UIViewControllerTransitioningDelegate: AnyObject {
+public protocol UIViewControllerTransitioningDelegate: NSObjectProtocol {
     func animationController(
         forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
     ) -> UIViewControllerAnimatedTransitioning?

@@ -31,7 +31,7 @@ enum ViewControllerTransitionKind: Sendable {
 /// `finishInteractiveTransition()` or `cancelInteractiveTransition()`;
 /// `pauseInteractiveTransition()` makes a running interruptible transition interactive again.
 @preconcurrency @MainActor
-public final class ViewControllerTransitionContext: UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
+public final class ViewControllerTransitionContext: NSObject, UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
     public let containerView: UIView
     public let isAnimated: Bool
     public private(set) var isInteractive = false

@@ -29,7 +29,7 @@ enum GraphicsContextStack {
 /// FlipbookRender replays it with cairo at `scale`.
 @preconcurrency @MainActor
 enum RecordedDrawing {
-    private final class Drawer: CALayerDelegate {
+    private final class Drawer: NSObject, CALayerDelegate {
         let body: (CGContext) -> Void
         init(_ body: @escaping (CGContext) -> Void) { self.body = body }
         /// No implicit animations: the layer must show its final values at once.

@@ -5,7 +5,7 @@ import FlipbookGeometry
 /// `UICollisionBehaviorDelegate`. Every method is optional (default: nothing). Calls come after
 /// the animation step in which the contact began or ended, before the behaviours' actions.
 @preconcurrency @MainActor
-public protocol UICollisionBehaviorDelegate: AnyObject {
+public protocol UICollisionBehaviorDelegate: NSObjectProtocol {
     /// Two items started touching at `p` (reference-view coordinates).
     func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint)
     /// Two items stopped touching.

@@ -5,7 +5,7 @@ import FlipbookPhysics
 /// Told when a dynamic animator starts and stops moving its items, UIKit's
 /// `UIDynamicAnimatorDelegate`. Both methods are optional (default: nothing).
 @preconcurrency @MainActor
-public protocol UIDynamicAnimatorDelegate: AnyObject {
+public protocol UIDynamicAnimatorDelegate: NSObjectProtocol {
     /// The animator is about to run again after a pause (or for the first time).
     func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator)
     /// Every item came to rest, or the animator lost its last behaviour or item.

@@ -24,7 +24,7 @@ public enum UIDynamicItemCollisionBoundsType: UInt, Sendable {
 /// them (Swift does not override members declared in extensions), so give a custom collision
 /// shape through a separate item type or a `UIDynamicItemGroup`.
 @preconcurrency @MainActor
-public protocol UIDynamicItem: AnyObject {
+public protocol UIDynamicItem: NSObjectProtocol {
     /// The item's centre, in the reference view's coordinate space (points).
     var center: CGPoint { get set }
     /// The item's bounds; only the size is used (points).
@@ -51,7 +51,7 @@ extension UIView: UIDynamicItem {}
 /// members' shapes. The animator writes each member's centre and rotation. A member must not
 /// also be added to behaviours on its own (reported, and the member is left to the group).
 @preconcurrency @MainActor
-public final class UIDynamicItemGroup: UIDynamicItem {
+public final class UIDynamicItemGroup: NSObject, UIDynamicItem {
     /// The members, in the order given.
     public let items: [UIDynamicItem]
     private var centerStorage: CGPoint

@@ -3,7 +3,7 @@ import Foundation
 /// A gesture recognizer's delegate, UIKit's `UIGestureRecognizerDelegate`. Every method is
 /// optional, as in UIKit: the extension gives UIKit's defaults.
 @preconcurrency @MainActor
-public protocol UIGestureRecognizerDelegate: AnyObject {
+public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
     /// Whether the recognizer may leave `.possible` (default true).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     /// Whether both may recognize at the same time (default false). Either delegate saying

@@ -10,7 +10,7 @@ import Foundation
 /// `scrollViewWillBeginDecelerating` → `scrollViewDidScroll`… → `scrollViewDidEndDecelerating`.
 /// `setContentOffset(_:animated: true)`: `scrollViewDidScroll`… → `scrollViewDidEndScrollingAnimation`.
 @preconcurrency @MainActor
-public protocol UIScrollViewDelegate: AnyObject {
+public protocol UIScrollViewDelegate: NSObjectProtocol {
     /// The content offset changed (by a drag, a deceleration, an animation or code).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     /// A drag began (the pan recognized).

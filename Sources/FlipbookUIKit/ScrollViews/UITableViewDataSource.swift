@@ -3,7 +3,7 @@ import Foundation
 /// What a table view shows, UIKit's `UITableViewDataSource`. The two row methods are
 /// required; the rest have UIKit's defaults (one section, no titles).
 @preconcurrency @MainActor
-public protocol UITableViewDataSource: AnyObject {
+public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
     /// Default 1.

@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// driven interactively the curve is linear, so the views follow the finger. When
 /// the transition is cancelled (an interactive pop let go early) the views are put back.
 @preconcurrency @MainActor
-final class DefaultNavigationAnimator: UIViewControllerAnimatedTransitioning {
+final class DefaultNavigationAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     /// The length of the default push and pop, in seconds.
     static let duration: TimeInterval = 0.35
     /// How far the covered view moves, as a fraction of the container's width.

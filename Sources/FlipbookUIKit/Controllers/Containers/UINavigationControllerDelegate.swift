@@ -4,7 +4,7 @@ import Foundation
 /// transitions, UIKit's `UINavigationControllerDelegate`. Every member is optional, as in
 /// Apple's protocol (the defaults do nothing and return nil).
 @preconcurrency @MainActor
-public protocol UINavigationControllerDelegate: AnyObject {
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
     /// Before the new top controller's view is shown (after its `viewWillAppear`).
     func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)

@@ -6,7 +6,7 @@ import Foundation
 /// The two `viewController…` methods are required, as in UIKit; the page-indicator
 /// pair is optional (default: no indicator, reported as count 0 / index 0).
 @preconcurrency @MainActor
-public protocol UIPageViewControllerDataSource: AnyObject {
+public protocol UIPageViewControllerDataSource: NSObjectProtocol {
     /// The page before `viewController`, or nil when it is the first page.
     func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
@@ -33,7 +33,7 @@ extension UIPageViewControllerDataSource {
 /// not reach the delegate; turns made by a gesture (or by Flipbook's
 /// `UIPageViewController.turnPage(_:animated:completion:)`, which stands in for the swipe) do.
 @preconcurrency @MainActor
-public protocol UIPageViewControllerDelegate: AnyObject {
+public protocol UIPageViewControllerDelegate: NSObjectProtocol {
     /// A gesture-driven turn is about to show `pendingViewControllers`.
     func pageViewController(
         _ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController])

@@ -3,7 +3,7 @@ import Foundation
 /// Hears about a tab bar controller's selection and supplies custom tab-switch transitions,
 /// UIKit's `UITabBarControllerDelegate`. Every member is optional, as in Apple's protocol.
 @preconcurrency @MainActor
-public protocol UITabBarControllerDelegate: AnyObject {
+public protocol UITabBarControllerDelegate: NSObjectProtocol {
     /// Whether a tap on `viewController`'s tab may select it (not asked when code selects).
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     /// After a tap selected `viewController` (also when it was already selected; not called
