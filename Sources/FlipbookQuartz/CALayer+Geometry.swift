@@ -2,31 +2,6 @@ import Foundation
 import FlipbookGeometry
 
 extension CALayer {
-    /// The layer's rectangle in its superlayer's coordinates: the bounding box of `bounds`
-    /// mapped through anchor point, `transform` and `position` (perspective included).
-    /// Setting it sets `position` (from `anchorPoint`) and `bounds.size`; under a
-    /// non-identity transform only the position follows, as `frame` is then undefined on iOS.
-    public var frame: CGRect {
-        get {
-            if CATransform3DIsIdentity(transform) {
-                // Exact without a matrix: the bounds' origin does not move the frame.
-                let b = bounds
-                return CGRect(
-                    x: position.x - anchorPoint.x * b.width, y: position.y - anchorPoint.y * b.height,
-                    width: b.width, height: b.height)
-            }
-            return mapToSuperlayerPlane(includeSuperSublayerTransform: false).boundingBox(of: bounds)
-        }
-        set {
-            guard accepts(newValue, "frame", old: frame) else { return }
-            let r = newValue.standardized
-            position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
-            if CATransform3DIsIdentity(transform) {
-                bounds.size = r.size
-            }
-        }
-    }
-
     /// The 4×4 transform from this layer's bounds space into its superlayer's bounds space.
     public var transformToSuperlayer: CATransform3D { transformToSuperlayer(includingSublayerTransform: true) }
 

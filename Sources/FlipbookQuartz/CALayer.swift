@@ -58,6 +58,32 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     /// does not build default values only to overwrite them.)
     @exclusivity(unchecked) var state: LayerValues
 
+    /// The layer's rectangle in its superlayer's coordinates: the bounding box of `bounds`
+    /// mapped through anchor point, `transform` and `position` (perspective included).
+    /// Setting it sets `position` (from `anchorPoint`) and `bounds.size`; under a
+    /// non-identity transform only the position follows, as `frame` is then undefined on iOS.
+    /// Declared in the class (not an extension) so subclasses can override it, as on iOS.
+    open var frame: CGRect {
+        get {
+            if CATransform3DIsIdentity(transform) {
+                // Exact without a matrix: the bounds' origin does not move the frame.
+                let b = bounds
+                return CGRect(
+                    x: position.x - anchorPoint.x * b.width, y: position.y - anchorPoint.y * b.height,
+                    width: b.width, height: b.height)
+            }
+            return mapToSuperlayerPlane(includeSuperSublayerTransform: false).boundingBox(of: bounds)
+        }
+        set {
+            guard accepts(newValue, "frame", old: frame) else { return }
+            let r = newValue.standardized
+            position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+            if CATransform3DIsIdentity(transform) {
+                bounds.size = r.size
+            }
+        }
+    }
+
     // BEGIN GENERATED properties (scripts/codegen/layer-properties.tsv; `make generate`)
     open var bounds: CGRect {
         get { state.bounds }
@@ -306,6 +332,20 @@ open class CALayer: NSObject, AssociatedObjectsHost {
             state.contentsCenter = newValue
             if !isPresentationCopy { propertyDidChange("contentsCenter", old) }
             keyValueObservers?.didChange("contentsCenter")
+        }
+    }
+    /// The filter used when the contents are drawn smaller than their pixels (stored; the renderer
+    /// always samples bilinearly).
+    open var minificationFilter: CALayerContentsFilter { get { state.minificationFilter } set { state.minificationFilter = newValue } }
+    /// The filter used when the contents are drawn larger than their pixels (stored; the renderer
+    /// always samples bilinearly).
+    open var magnificationFilter: CALayerContentsFilter { get { state.magnificationFilter } set { state.magnificationFilter = newValue } }
+    /// The bias of the minification filter's level of detail (stored; no mipmaps).
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set {
+            guard accepts(newValue, "minificationFilterBias", old: state.minificationFilterBias) else { return }
+            state.minificationFilterBias = newValue
         }
     }
     open var isDoubleSided: Bool { get { state.isDoubleSided } set { state.isDoubleSided = newValue } }

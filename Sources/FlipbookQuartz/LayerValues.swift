@@ -101,6 +101,18 @@ public struct LayerValues {
         get { cold.contentsCenter }
         set { editCold().contentsCenter = newValue }
     }
+    public var minificationFilter: CALayerContentsFilter {
+        get { cold.minificationFilter }
+        set { editCold().minificationFilter = newValue }
+    }
+    public var magnificationFilter: CALayerContentsFilter {
+        get { cold.magnificationFilter }
+        set { editCold().magnificationFilter = newValue }
+    }
+    public var minificationFilterBias: Float {
+        get { cold.minificationFilterBias }
+        set { editCold().minificationFilterBias = newValue }
+    }
     public var isDoubleSided: Bool {
         get { cold.isDoubleSided }
         set { editCold().isDoubleSided = newValue }
@@ -171,6 +183,9 @@ final class LayerColdValues {
     var contentsScale: CGFloat = 1
     var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
     var isDoubleSided: Bool = true
     var isOpaque: Bool = false
     var shouldRasterize: Bool = false
@@ -201,6 +216,9 @@ final class LayerColdValues {
         contentsScale = o.contentsScale
         contentsRect = o.contentsRect
         contentsCenter = o.contentsCenter
+        minificationFilter = o.minificationFilter
+        magnificationFilter = o.magnificationFilter
+        minificationFilterBias = o.minificationFilterBias
         isDoubleSided = o.isDoubleSided
         isOpaque = o.isOpaque
         shouldRasterize = o.shouldRasterize

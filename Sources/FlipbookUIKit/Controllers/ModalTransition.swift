@@ -91,11 +91,16 @@ final class ModalTransition {
         _ vc: UIViewController, presenter: UIViewController, source: UIViewController, animated: Bool,
         completion: (() -> Void)?
     ) {
-        let style = vc.modalPresentationStyle.resolved
+        var style = vc.modalPresentationStyle.resolved
         let delegate = vc.transitioningDelegate
-        // 1. The presentation controller (the delegate is asked only for .custom).
+        // 1. The presentation controller (the delegate is asked only for .custom; a popover
+        //    adapts to the presenter's traits first: UIPopoverPresentationController.swift).
         var pc: UIPresentationController?
-        if style == .custom {
+        if vc.modalPresentationStyle == .popover, let popover = vc.presentationController as? UIPopoverPresentationController {
+            popover.adopt(presenting: presenter)
+            style = popover.resolveAdaptation(traitCollection: presenter.traitCollection)
+            pc = popover
+        } else if style == .custom {
             pc = delegate?.presentationController(forPresented: vc, presenting: presenter, source: source)
         }
         if pc == nil, let prepared = vc.preparedPresentationController, prepared.fits(style) { pc = prepared }
@@ -111,8 +116,10 @@ final class ModalTransition {
             if let animator {
                 interactor = delegate?.interactionControllerForPresentation(using: animator)
             } else {
+                // A popover shown as one fades in, as UIKit's does.
                 let transitionStyle =
-                    (style.usesPresentationContext && presenter.providesPresentationContextTransitionStyle)
+                    style == .popover ? .crossDissolve
+                    : (style.usesPresentationContext && presenter.providesPresentationContextTransitionStyle)
                     ? presenter.modalTransitionStyle : vc.modalTransitionStyle
                 animator = DefaultModalAnimator(style: transitionStyle, sheet: controller is UISheetPresentationController)
             }
@@ -192,7 +199,8 @@ final class ModalTransition {
                 interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
             } else {
                 animator = DefaultModalAnimator(
-                    style: top.modalTransitionStyle, sheet: controller is UISheetPresentationController)
+                    style: record.style == .popover ? .crossDissolve : top.modalTransitionStyle,
+                    sheet: controller is UISheetPresentationController)
             }
         }
 

@@ -3,7 +3,8 @@ import Foundation
 /// How a presented view controller is shown, UIKit's `UIModalPresentationStyle`.
 ///
 /// Raw values are Apple's. `automatic` resolves to `pageSheet`, as on iOS 13 and later;
-/// `popover`, `none` and the legacy `blurOverFullScreen` are accepted and treated as
+/// `popover` is presented by `UIPopoverPresentationController` (adapting to `fullScreen` in a
+/// compact width); `none` and the legacy `blurOverFullScreen` are accepted and treated as
 /// `overFullScreen` (see docs/Divergences.md).
 public enum UIModalPresentationStyle: Int, Sendable, Hashable {
     case fullScreen = 0

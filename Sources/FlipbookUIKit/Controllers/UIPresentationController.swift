@@ -14,6 +14,10 @@ open class UIPresentationController: NSObject {
     /// The controller presenting it (set at presentation when created early).
     public internal(set) var presentingViewController: UIViewController
 
+    /// Decides how the presentation adapts to a compact environment (asked for `.popover`
+    /// presentations; Controllers/UIAdaptivePresentationControllerDelegate.swift). Weak, as in UIKit.
+    open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+
     /// The transition's container view; nil until the presentation starts.
     public internal(set) var containerView: UIView?
 

@@ -17,6 +17,12 @@ extension UIViewController {
     /// `modalPresentationStyle`, so a sheet can be configured first, as in UIKit.
     public var presentationController: UIPresentationController? {
         if let record = presentationRecord { return record.presentationController }
+        if modalPresentationStyle == .popover {
+            if let popover = preparedPresentationController as? UIPopoverPresentationController { return popover }
+            let popover = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+            preparedPresentationController = popover
+            return popover
+        }
         let style = modalPresentationStyle.resolved
         if let prepared = preparedPresentationController, prepared.fits(style) { return prepared }
         let made: UIPresentationController

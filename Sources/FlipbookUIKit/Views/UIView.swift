@@ -175,6 +175,7 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             keyValueObservers?.willChange("hidden")
             layer.isHidden = newValue
+            (superviewStorage as? UIStackView)?.arrangedSubviewVisibilityDidChange(self)
             keyValueObservers?.didChange("hidden")
         }
     }
@@ -236,6 +237,22 @@ open class UIView: UIResponder, CALayerDelegate {
     open var accessibilityElementsHidden = false
     /// Whether VoiceOver ignores the view's siblings (default false).
     open var accessibilityViewIsModal = false
+
+    // MARK: Motion effects (Effects/UIMotionEffect.swift: kept, never applied)
+
+    /// The motion effects of the view, in the order added.
+    open var motionEffects: [UIMotionEffect] = []
+
+    /// Adds `effect` (once: adding it again does nothing).
+    open func addMotionEffect(_ effect: UIMotionEffect) {
+        guard !motionEffects.contains(where: { $0 === effect }) else { return }
+        motionEffects.append(effect)
+    }
+
+    /// Removes `effect` if the view has it.
+    open func removeMotionEffect(_ effect: UIMotionEffect) {
+        motionEffects.removeAll { $0 === effect }
+    }
 
     // MARK: Editing and fitting (Views/UIView+Editing.swift, Layout/UIView+Fitting.swift)
 

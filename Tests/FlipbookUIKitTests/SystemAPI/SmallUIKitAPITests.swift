@@ -205,4 +205,26 @@ private final class SizedView: UIView {
         label.text = "Other"
         #expect(label.accessibilityLabel == "Heading")
     }
+    @Test func layerFiltersAreStoredAndFrameIsOverridable() {
+        final class LoggingLayer: CALayer {
+            var frames: [CGRect] = []
+            override var frame: CGRect {
+                get { super.frame }
+                set { frames.append(newValue); super.frame = newValue }
+            }
+        }
+        let layer = LoggingLayer()
+        #expect(layer.minificationFilter == .linear && layer.magnificationFilter == .linear && layer.minificationFilterBias == 0)
+        layer.magnificationFilter = .nearest
+        layer.minificationFilter = .trilinear
+        layer.minificationFilterBias = 0.5
+        #expect(layer.magnificationFilter.rawValue == "nearest" && layer.minificationFilter == .trilinear)
+        let copy = CALayer(layer: layer)
+        #expect(copy.magnificationFilter == .nearest && copy.minificationFilterBias == 0.5)
+        let reports = FlipbookDiagnostics.capture { layer.minificationFilterBias = .nan }
+        #expect(reports.count == 1 && layer.minificationFilterBias == 0.5)
+        layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        #expect(layer.frames == [CGRect(x: 10, y: 20, width: 30, height: 40)])
+        #expect(layer.position == CGPoint(x: 25, y: 40) && layer.bounds.size == CGSize(width: 30, height: 40))
+    }
 }

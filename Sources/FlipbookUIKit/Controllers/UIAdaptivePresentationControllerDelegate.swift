@@ -1,0 +1,81 @@
+import Foundation
+
+/// How a presentation adapts to its environment and is dismissed, UIKit's
+/// `UIAdaptivePresentationControllerDelegate` (every method optional, as in Objective-C: the
+/// defaults below stand for "not implemented").
+///
+/// Flipbook asks it when a `.popover` presentation starts in a compact-width environment (every
+/// iPhone): `adaptivePresentationStyle(for:traitCollection:)` (whose default asks
+/// `adaptivePresentationStyle(for:)`), then `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)`.
+/// The dismissal methods are not called: Flipbook has no interactive sheet dismissal.
+@preconcurrency @MainActor
+public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    /// The style to adapt to in a compact environment; `.none` keeps the presentation's own
+    /// style. The default, `.automatic`, means "not implemented": UIKit's adaptation applies.
+    func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+    /// As `adaptivePresentationStyle(for:)`, knowing the traits (the default asks that method).
+    func adaptivePresentationStyle(
+        for controller: UIPresentationController, traitCollection: UITraitCollection
+    ) -> UIModalPresentationStyle
+    /// A controller to present instead in the adapted style (not used by Flipbook: the presented
+    /// controller is kept; default nil).
+    func presentationController(
+        _ controller: UIPresentationController, viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle
+    ) -> UIViewController?
+    /// The presentation is about to show in `style` (`.none`: not adapted).
+    func presentationController(
+        _ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+        transitionCoordinator: (any UIViewControllerTransitionCoordinator)?)
+    /// Whether the user may dismiss the sheet by swiping (default true).
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    /// An interactive dismissal is starting.
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    /// An interactive dismissal finished.
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+    /// The user tried to dismiss but `presentationControllerShouldDismiss` or `isModalInPresentation` prevented it.
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .automatic }
+    public func adaptivePresentationStyle(
+        for controller: UIPresentationController, traitCollection: UITraitCollection
+    ) -> UIModalPresentationStyle {
+        adaptivePresentationStyle(for: controller)
+    }
+    public func presentationController(
+        _ controller: UIPresentationController, viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle
+    ) -> UIViewController? { nil }
+    public func presentationController(
+        _ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+        transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
+    ) {}
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+}
+
+/// A popover's delegate, UIKit's `UIPopoverPresentationControllerDelegate` (optional methods,
+/// with defaults).
+@preconcurrency @MainActor
+public protocol UIPopoverPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
+    /// The popover is about to show (its source is final).
+    func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController)
+}
+
+extension UIPopoverPresentationControllerDelegate {
+    public func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {}
+}
+
+/// The sides a popover's arrow may point to, UIKit's `UIPopoverArrowDirection` (Apple's raw values).
+public struct UIPopoverArrowDirection: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let up = UIPopoverArrowDirection(rawValue: 1 << 0)
+    public static let down = UIPopoverArrowDirection(rawValue: 1 << 1)
+    public static let left = UIPopoverArrowDirection(rawValue: 1 << 2)
+    public static let right = UIPopoverArrowDirection(rawValue: 1 << 3)
+    public static let any: UIPopoverArrowDirection = [.up, .down, .left, .right]
+    public static let unknown = UIPopoverArrowDirection(rawValue: UInt.max)
+}
