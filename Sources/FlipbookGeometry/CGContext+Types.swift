@@ -107,6 +107,8 @@ extension CGContext {
         case drawImage(CGImage, rect: CGRect, state: GraphicsState)
         /// Lay out and draw a string (see `TextRun`).
         case drawText(TextRun, state: GraphicsState)
+        /// Paint a linear or radial gradient over the clip (see `GradientRun`).
+        case drawGradient(GradientRun, state: GraphicsState)
     }
 }
 #endif

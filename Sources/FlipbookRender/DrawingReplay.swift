@@ -67,9 +67,35 @@ enum DrawingReplay {
                 TextRenderer.draw(
                     run.string, style: TextStyle(fontName: run.fontDescription, fontSize: 0, color: color, alignment: alignment),
                     in: run.rect, cr: cr, clip: false)
+            case .drawGradient(let run, let state):
+                apply(clip: state, cr)
+                concat(state.ctm, cr)
+                paint(run, alpha: state.alpha, cr)
             }
             cairo_restore(cr)
         }
+    }
+
+    /// A gradient as a cairo pattern painted over the clip. Cairo extends both ends or neither:
+    /// with only one of the two options, neither end is extended.
+    private static func paint(_ run: CGContext.GradientRun, alpha: CGFloat, _ cr: OpaquePointer) {
+        let pattern: OpaquePointer?
+        switch run.kind {
+        case .linear(let s, let e):
+            pattern = cairo_pattern_create_linear(Double(s.x), Double(s.y), Double(e.x), Double(e.y))
+        case .radial(let c0, let r0, let c1, let r1):
+            pattern = cairo_pattern_create_radial(Double(c0.x), Double(c0.y), Double(r0), Double(c1.x), Double(c1.y), Double(r1))
+        }
+        guard let pattern else { return }
+        for (color, location) in zip(run.gradient.colors, run.gradient.locations) {
+            let k = color.components ?? [0, 0, 0, 1]
+            cairo_pattern_add_color_stop_rgba(pattern, Double(location), Double(k[0]), Double(k[1]), Double(k[2]), Double(k[3]))
+        }
+        let both: CGGradientDrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+        cairo_pattern_set_extend(pattern, run.options.isSuperset(of: both) ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+        cairo_set_source(cr, pattern)
+        cairo_paint_with_alpha(cr, Double(alpha))
+        cairo_pattern_destroy(pattern)
     }
 
     private static func concat(_ t: CGAffineTransform, _ cr: OpaquePointer) {

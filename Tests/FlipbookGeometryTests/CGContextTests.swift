@@ -98,6 +98,7 @@ import Testing
             case .clear: return "clear"
             case .drawImage(let i, let r, _): return "image \(i === image) \(r.width)"
             case .drawText(let t, _): return "text \(t.string) \(t.fontDescription) \(t.alignment)"
+            case .drawGradient: return "gradient"
             }
         }
         #expect(kinds == ["image true 10.0", "text Hi Sans 12 center", "fill evenOdd", "stroke"])

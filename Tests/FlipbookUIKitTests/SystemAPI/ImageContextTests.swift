@@ -56,4 +56,30 @@ import Flipbook
         #expect(reports.count == 2)
         #expect(UIGraphicsGetCurrentContext() == nil)
     }
+    @Test func gradientsAreDrawnInTheRecordingContext() {
+        let space = CGColorSpaceCreateDeviceRGB()
+        let gradient = try! #require(CGGradient(
+            colorsSpace: space, colors: [UIColor.red.cgColor, UIColor.blue.cgColor], locations: [0, 1]))
+        #expect(CGGradient(colorsSpace: space, colors: [CGColor](), locations: nil) == nil)
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 100, height: 10), false, 1)
+        let ctx = UIGraphicsGetCurrentContext()!
+        // Options none: nothing before x = 20 or after x = 80.
+        ctx.drawLinearGradient(gradient, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0), options: [])
+        let linear = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        #expect(pixel(linear, 10, 5) == [0, 0, 0, 0])
+        #expect(pixel(linear, 90, 5) == [0, 0, 0, 0])
+        let start = pixel(linear, 21, 5), middle = pixel(linear, 50, 5), end = pixel(linear, 79, 5)
+        #expect(start[0] > 240 && start[2] < 15)
+        #expect(abs(Int(middle[0]) - 127) < 8 && abs(Int(middle[2]) - 127) < 8)
+        #expect(end[2] > 240 && end[0] < 15)
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 40, height: 40), false, 1)
+        UIGraphicsGetCurrentContext()!.drawRadialGradient(
+            gradient, startCenter: CGPoint(x: 20, y: 20), startRadius: 0, endCenter: CGPoint(x: 20, y: 20), endRadius: 20,
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        let radial = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        #expect(pixel(radial, 20, 20)[0] > 240)              // red at the centre
+        #expect(pixel(radial, 0, 0)[2] == 255)               // blue beyond the end circle (extended)
+    }
 }
