@@ -36,6 +36,11 @@ struct PortIndex {
         return names
     }
 
+    /// The first inherited type of a class declared in the folder (its superclass when it has one).
+    func superclass(of name: String) -> String? {
+        classes[name]?.decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+    }
+
     init(sources: [PortSource]) {
         for source in sources {
             let collector = Collector(path: source.path)

@@ -10,6 +10,7 @@ public struct PortChange: Sendable, Hashable {
         case optionalCall = "optional call"
         case respondsTo = "responds(to:)"
         case overrideMoved = "override moved"
+        case layerInitializer = "layer initializer"
     }
 
     public var path: String

@@ -58,6 +58,7 @@ public struct Porter: Sendable {
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()
+            LayerInitializerRewriter(file: file, index: index).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }

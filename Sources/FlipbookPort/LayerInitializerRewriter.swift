@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// A `CALayer` subclass that declares designated initializers but no `init(layer:)` gets
+/// `override init(layer: Any) { super.init(layer: layer) }`. On iOS such a class compiles and
+/// crashes at its first animation (Core Animation copies presentation layers through
+/// `init(layer:)`); Flipbook makes those copies through a required convenience initializer that a
+/// subclass inherits only when it overrides all of CALayer's designated initializers, so without
+/// this line it does not compile (docs/Divergences.md, "Class roots and initializers"). A class
+/// with stored properties that have no initial value cannot take the plain forwarding initializer:
+/// reported instead.
+final class LayerInitializerRewriter: SyntaxVisitor {
+    /// Flipbook's layer classes; classes of the ported folder that inherit one count too.
+    static let layerClasses: Set<String> = [
+        "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer",
+    ]
+
+    let file: FileRewrite
+    let index: PortIndex
+
+    init(file: FileRewrite, index: PortIndex) {
+        self.file = file
+        self.index = index
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func run() { walk(file.source.tree) }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard isLayerClass(node) else { return .visitChildren }
+        let inits = node.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        let designated = inits.filter { !$0.modifiers.contains { $0.name.text == "convenience" } }
+        guard !designated.isEmpty, !inits.contains(where: Self.isInitLayer) else { return .visitChildren }
+        let name = node.name.text
+        if let property = Self.uninitializedStoredProperty(in: node) {
+            file.issue(
+                at: node,
+                "\(name) is a layer subclass with designated initializers but no init(layer:), and its stored property "
+                    + "`\(property)` has no initial value: write `override init(layer: Any)` copying it (Core Animation "
+                    + "makes presentation copies through it)")
+            return .visitChildren
+        }
+        let source = file.source
+        let brace = source.start(node.memberBlock.rightBrace)
+        let classIndent = source.indentation(at: source.start(node))
+        let indent = node.memberBlock.members.first.map { source.indentation(at: source.start($0)) } ?? classIndent + "    "
+        let braceLine = source.lineStart(of: brace)
+        let text = "\n\(indent)override init(layer: Any) {\n\(indent)    super.init(layer: layer)\n\(indent)}\n"
+        if source.isBlank(braceLine..<brace) {
+            file.add(.insert(text, at: braceLine))
+        } else {
+            file.add(.insert(text + classIndent, at: brace))
+        }
+        file.change(.layerInitializer, at: node, "`\(name)` gets `override init(layer: Any) { super.init(layer: layer) }`")
+        return .visitChildren
+    }
+
+    private func isLayerClass(_ node: ClassDeclSyntax) -> Bool {
+        guard let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription else { return false }
+        var name = first
+        var seen: Set<String> = []
+        while seen.insert(name).inserted {
+            if Self.layerClasses.contains(name) { return true }
+            guard let parent = index.superclass(of: name) else { return false }
+            name = parent
+        }
+        return false
+    }
+
+    private static func isInitLayer(_ decl: InitializerDeclSyntax) -> Bool {
+        let params = decl.signature.parameterClause.parameters
+        return params.count == 1 && params.first?.firstName.text == "layer"
+    }
+
+    /// The first stored property that needs a value from every designated initializer.
+    private static func uninitializedStoredProperty(in node: ClassDeclSyntax) -> String? {
+        for member in node.memberBlock.members {
+            guard let v = member.decl.as(VariableDeclSyntax.self),
+                !v.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+            else { continue }
+            for binding in v.bindings where binding.initializer == nil && binding.accessorBlock == nil {
+                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let optional = type.hasSuffix("?") || type.hasSuffix("!")
+                if v.bindingSpecifier.text == "let" || !optional { return binding.pattern.trimmedDescription }
+            }
+        }
+        return nil
+    }
+}

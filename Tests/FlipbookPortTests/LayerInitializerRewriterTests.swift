@@ -1,0 +1,94 @@
+import FlipbookPort
+import Testing
+
+/// CALayer subclasses with designated initializers get the `init(layer:)` Flipbook needs (and iOS
+/// needs too, at the first animation).
+@Suite struct LayerInitializerRewriterTests {
+    @Test func aLayerWithInitButNoInitLayerGetsTheForwardingInitializer() {
+        expectPort(
+            """
+            import QuartzCore
+
+            final class RingLayer: CAShapeLayer {
+                var progress: CGFloat = 0
+
+                override init() {
+                    super.init()
+                    lineWidth = 4
+                }
+
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class RingLayer: CAShapeLayer {
+                var progress: CGFloat = 0
+
+                override init() {
+                    super.init()
+                    lineWidth = 4
+                }
+
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+
+                override init(layer: Any) {
+                    super.init(layer: layer)
+                }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: `import QuartzCore` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+                "T.swift:3: layer initializer: `RingLayer` gets `override init(layer: Any) { super.init(layer: layer) }`",
+            ])
+    }
+
+    @Test func aSubclassOfALayerSubclassInTheFolderCountsAndOneWithInitLayerIsLeft() {
+        let input = """
+            class BaseLayer: CALayer {}
+            class GlowLayer: BaseLayer {
+                override init() { super.init() }
+                required init?(coder: NSCoder) { nil }
+            }
+            class FineLayer: CALayer {
+                override init() { super.init() }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { nil }
+            }
+            class NotALayer: NSObject {
+                override init() { super.init() }
+            }
+            """
+        let output = Porter().port(input, path: "T.swift")
+        #expect(output.changes.filter { $0.kind == .layerInitializer }.map(\.line) == [2])
+        #expect(output.text.contains("""
+                required init?(coder: NSCoder) { nil }
+
+                override init(layer: Any) {
+                    super.init(layer: layer)
+                }
+            }
+            class FineLayer
+            """))
+        expectIdempotent([output])
+    }
+
+    @Test func aStoredPropertyWithoutAValueIsLeftByHand() {
+        let output = Porter().port(
+            """
+            final class TintLayer: CALayer {
+                let tint: UIColor
+                init(tint: UIColor) { self.tint = tint; super.init() }
+                required init?(coder: NSCoder) { nil }
+            }
+            """, path: "T.swift")
+        #expect(output.changes.allSatisfy { $0.kind != .layerInitializer })
+        #expect(output.issues.map(\.line) == [1])
+        #expect(output.issues.first?.reason.contains("`tint` has no initial value") == true)
+    }
+}
