@@ -106,6 +106,8 @@ let package = Package(
         // nonisolated code, as public libraries do (compiles through `@preconcurrency` isolation).
         .testTarget(
             name: "FlipbookSwift5Tests", dependencies: ["Flipbook"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The porting corpus (docs/Porting.md): iOS libraries as `flipbook port` wrote them, run by XCTest in Swift 5 mode.
+        .testTarget(name: "PortingCorpusTests", dependencies: ["Flipbook", "TestSupport"], exclude: ["__Snapshots__"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FlipbookPortTests", dependencies: ["FlipbookPort"], exclude: ["Corpus"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "TestSupport"],

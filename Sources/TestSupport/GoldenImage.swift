@@ -37,21 +37,32 @@ public enum GoldenImage {
         environment env: [String: String] = ProcessInfo.processInfo.environment,
         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        if let failure = check(image, named: name, tolerance: tolerance, environment: env, filePath: filePath) {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// `assert(_:named:tolerance:)` for any test framework: nil when `image` matches the
+    /// reference, else the failure's message (also when the reference was just recorded), for
+    /// the caller to report (`XCTFail` in XCTest).
+    public static func check(
+        _ image: RenderedImage, named name: String, tolerance: Tolerance,
+        environment env: [String: String] = ProcessInfo.processInfo.environment,
+        filePath: String = #filePath
+    ) -> String? {
         let reference = directory(filePath).appendingPathComponent("\(name).png")
         if env["FLIPBOOK_RECORD_SNAPSHOTS"] == "1" {
             guard env["CI"] == nil else {
-                Issue.record("FLIPBOOK_RECORD_SNAPSHOTS is set on CI: refusing to record \(name)", sourceLocation: sourceLocation)
-                return
+                return "FLIPBOOK_RECORD_SNAPSHOTS is set on CI: refusing to record \(name)"
             }
             do {
                 try FileManager.default.createDirectory(
                     at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try image.write(to: reference)
-                Issue.record("Recorded \(reference.path); run again without FLIPBOOK_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+                return "Recorded \(reference.path); run again without FLIPBOOK_RECORD_SNAPSHOTS"
             } catch {
-                Issue.record("Could not record \(reference.path): \(error)", sourceLocation: sourceLocation)
+                return "Could not record \(reference.path): \(error)"
             }
-            return
         }
         guard let data = try? Data(contentsOf: reference), let golden = ImageDecoder.decode(data: data),
             let expected = RenderedImage(width: golden.width, height: golden.height, premultipliedPixels: golden.pixels)
@@ -59,8 +70,7 @@ public enum GoldenImage {
             let message = "No reference image \(reference.path); actual written to \(write(image, name, "actual")). "
                 + "Record with FLIPBOOK_RECORD_SNAPSHOTS=1."
             print(message)
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-            return
+            return message
         }
         guard expected.width == image.width, expected.height == image.height else {
             let diffPath = sizeDiff(image, expected).map { write($0, name, "diff") } ?? "(none)"
@@ -68,8 +78,7 @@ public enum GoldenImage {
                 + "\(expected.width)×\(expected.height).\n  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)"
                 + "\n  reference: \(reference.path)"
             print(message)
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-            return
+            return message
         }
         // Compare what a PNG round trip of the actual image holds, as the reference went through one.
         let actual = ImageDecoder.decode(data: image.pngData())?.pixels ?? image.premultipliedPixels
@@ -90,7 +99,7 @@ public enum GoldenImage {
             diff[k * 4 + 3] = 255
         }
         let fraction = Double(bad) / Double(max(1, image.width * image.height))
-        guard fraction > tolerance.pixelFraction else { return }
+        guard fraction > tolerance.pixelFraction else { return nil }
         let diffPath = RenderedImage(width: image.width, height: image.height, premultipliedPixels: diff)
             .map { write($0, name, "diff") } ?? "(none)"
         let message =
@@ -98,7 +107,7 @@ public enum GoldenImage {
             + "\(tolerance.channel) (worst \(worst)); allowed \(tolerance.pixelFraction * 100)%.\n"
             + "  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)\n  reference: \(reference.path)"
         print(message)
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return message
     }
 
     /// Frames laid left to right in one image; nil unless every frame has the first one's size.

@@ -31,8 +31,8 @@ public final class BubbleTransition: NSObject {
 
     public var direction: Direction = .present
 
-    /// The circle itself. It stays in the container, hidden, while the screen is presented,
-    /// so that the dismissal can shrink the very same view.
+    /// The circle itself. It stays in the container, behind the presented screen, while that
+    /// screen is shown, so that the dismissal can shrink the very same view.
     public private(set) var bubble = UIView()
 
     /// What happened, in order ("present began", "present ended", …). Handy in tests and logs.
@@ -88,7 +88,6 @@ extension BubbleTransition: UIViewControllerAnimatedTransitioning {
                 presentedView.center = CGPoint(x: finalFrame.midX, y: finalFrame.midY)
                 presentedView.alpha = 1
             }, completion: { finished in
-                self.bubble.isHidden = true
                 self.history.append("present ended")
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             })
@@ -108,7 +107,6 @@ extension BubbleTransition: UIViewControllerAnimatedTransitioning {
                 bubble.backgroundColor = bubbleColor
                 containerView.insertSubview(bubble, belowSubview: dismissedView)
             }
-            bubble.isHidden = false
 
             UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: {
                 self.bubble.transform = BubbleTransition.collapsed

@@ -71,8 +71,13 @@ final class SheetSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning 
             view.frame = self.presenting ? shownFrame : hiddenFrame
         }, completion: { _ in
             let completed = !transitionContext.transitionWasCancelled
-            if !self.presenting && completed {
-                view.removeFromSuperview()
+            if !self.presenting {
+                if completed {
+                    view.removeFromSuperview()
+                } else {
+                    // A cancelled pull: the animation ran back, but the frame set in it stayed.
+                    view.frame = shownFrame
+                }
             }
             transitionContext.completeTransition(completed)
         })
