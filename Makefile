@@ -58,6 +58,12 @@ bench-preview: deps
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py
 
+# The porting corpus: regenerates Tests/PortingCorpusTests/Ported from the iOS originals in
+# Tests/PortingCorpus/iOS (docs/Porting.md, "The porting corpus"); commit the result.
+.PHONY: port-corpus
+port-corpus:
+	$(SWIFT) run flipbook port Tests/PortingCorpus/iOS --out Tests/PortingCorpusTests/Ported
+
 clean:
 	rm -rf .build Benchmarks/.build $(OUT)
 
