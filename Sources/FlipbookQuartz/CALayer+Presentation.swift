@@ -73,10 +73,17 @@ extension CALayer {
     }
 
     /// A new presentation copy of this layer alone (its model values; no sublayers, no mask).
-    /// Subclasses copy their own properties in `init(layer:)`; a plain layer skips the
-    /// dynamic dispatch.
+    /// Subclasses copy their own properties in `init(layer:)`.
     private func newPresentationCopy() -> CALayer {
-        let copy = type(of: self) == CALayer.self ? CALayer(layer: self) : type(of: self).init(_flipbookCopyOf: self)
+        let copy: CALayer
+        if type(of: self) == CALayer.self {
+            // No cast from `Any` for the common case: a default layer given the model's values.
+            copy = CALayer(_flipbookNew: ())
+            copy.state = state
+            copy.delegate = delegate
+        } else {
+            copy = type(of: self).init(_flipbookCopyOf: self)
+        }
         copy.isPresentationCopy = true
         copy.modelLayer = self
         return copy

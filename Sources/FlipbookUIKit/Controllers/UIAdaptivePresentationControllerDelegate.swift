@@ -9,7 +9,7 @@ import Foundation
 /// `adaptivePresentationStyle(for:)`), then `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)`.
 /// The dismissal methods are not called: Flipbook has no interactive sheet dismissal.
 @preconcurrency @MainActor
-public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
     /// The style to adapt to in a compact environment; `.none` keeps the presentation's own
     /// style. The default, `.automatic`, means "not implemented": UIKit's adaptation applies.
     func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle

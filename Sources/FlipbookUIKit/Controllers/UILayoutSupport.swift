@@ -4,7 +4,7 @@ import Foundation
 /// `UILayoutSupport` (`topLayoutGuide`, `bottomLayoutGuide`; deprecated since iOS 11 in favour
 /// of the safe area, and in Flipbook exactly the safe area's top and bottom strips).
 @preconcurrency @MainActor
-public protocol UILayoutSupport: AnyObject {
+public protocol UILayoutSupport: NSObjectProtocol {
     /// The height of the strip, in points.
     var length: CGFloat { get }
     var topAnchor: NSLayoutYAxisAnchor { get }

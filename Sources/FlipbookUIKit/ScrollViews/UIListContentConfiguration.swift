@@ -26,7 +26,7 @@ public protocol UIContentConfiguration {
 
 /// A view built from a content configuration, UIKit's `UIContentView`.
 @preconcurrency @MainActor
-public protocol UIContentView: AnyObject {
+public protocol UIContentView: NSObjectProtocol {
     var configuration: UIContentConfiguration { get set }
     func supports(_ configuration: UIContentConfiguration) -> Bool
 }

@@ -222,7 +222,7 @@ open class UINavigationBar: UIView {
 /// Hears about a bar's pushes and pops when it is used on its own, UIKit's
 /// `UINavigationBarDelegate`. Every member is optional.
 @preconcurrency @MainActor
-public protocol UINavigationBarDelegate: AnyObject {
+public protocol UINavigationBarDelegate: NSObjectProtocol {
     func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool
     func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem)
     func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool
