@@ -26,4 +26,29 @@ extension UIControlTargetActions where Self: UIControl {
                 if let t = t as? Target, let s = sender as? Self { action(t, s, e) }
             })
     }
+
+    /// `removeTarget(self, action: #selector(m(_:)), for:)` ported: removes every closure of
+    /// `target` for `controlEvents` (closures cannot be compared).
+    @preconcurrency public func removeTarget<Target: AnyObject>(
+        _ target: Target?, action: @escaping @MainActor (Target, Self) -> Void, for controlEvents: UIControl.Event
+    ) {
+        removeTarget(target, for: controlEvents)
+    }
+}
+
+extension UIControl {
+    /// `removeTarget(self, action: #selector(m), for:)` ported: closures cannot be compared, so
+    /// every closure registered with `target` (all targets when nil) for `controlEvents` goes, as
+    /// UIKit does for a nil action.
+    @preconcurrency public func removeTarget<Target: AnyObject>(
+        _ target: Target?, action: @escaping @MainActor (Target) -> Void, for controlEvents: UIControl.Event
+    ) {
+        removeTarget(target, for: controlEvents)
+    }
+
+    /// UIKit's `removeTarget(_:action: nil, for:)`: every action of `target` (all targets when
+    /// nil) for `controlEvents`.
+    public func removeTarget(_ target: Any?, action: Selector?, for controlEvents: UIControl.Event) {
+        removeTarget(target.map { $0 as AnyObject }, for: controlEvents)
+    }
 }
