@@ -131,7 +131,9 @@ import FlipbookQuartz
         fade.repeatCount = .infinity
         bar.add(fade, forKey: "fade")
         CATransaction.flush()
-        MediaClock.main.advance(by: 1.5)
+        // 1.45 s, not 1.5: at 1.5 s the seventh bar (delay 6/12 s) sits exactly on its fade's
+        // repeat boundary, where the last bit of the time decides between full and faint.
+        MediaClock.main.advance(by: 1.45)
         Snapshot.assert(LayerRenderer(scale: 2).render(root), named: "replicator-spinner", tolerance: .init(channel: 2, pixelFraction: 0.002))
     }
 }
