@@ -127,11 +127,14 @@ extension CALayer {
     /// - Parameter parentTime: the superlayer's local time (media time for a root), or nil
     ///   to compute it by walking up the tree.
     /// - Returns: the model layer itself when it has no animations, else a copy with the
-    ///   animations applied (its sublayers are the model's, unchanged).
+    ///   animations applied (its sublayers are the model's, unchanged). As with
+    ///   `presentation()`, a plain layer's earlier copy that nobody holds any more is refilled
+    ///   rather than allocated again.
     public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
         guard hasAnimations, !isPresentationCopy else { return self }
         let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
-        let copy = newPresentationCopy()
+        let copy = presentationCopy()
+        if copy.superlayer != nil { copy.superlayer = nil }  // a reused copy may have been a sublayer's
         applyAnimations(to: copy, localTime: localTime(fromParentTime: t))
         return copy
     }
