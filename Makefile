@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test test-browser demo bench bench-preview bench-scroll clean generate fuzz
+.PHONY: all deps build test test-browser demo docs bench bench-preview bench-scroll clean generate fuzz
 
 all: build
 
@@ -27,6 +27,13 @@ demo: deps
 	@echo "==> Building flipbook (release)"
 	$(SWIFT) build -c release --product flipbook
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/flipbook" "$(OUT)"
+
+# The DocC documentation (Sources/Flipbook/Flipbook.docc, Sources/FlipbookTesting/FlipbookTesting.docc
+# and the symbol docs of the modules `import Flipbook` re-exports) as one combined archive.
+DOC_TARGETS = Flipbook FlipbookTesting FlipbookUIKit FlipbookQuartz FlipbookRender FlipbookGeometry FlipbookPhysics
+docs: deps
+	$(SWIFT) package generate-documentation --enable-experimental-combined-documentation $(addprefix --target ,$(DOC_TARGETS))
+	@echo "Documentation: .build/plugins/Swift-DocC/outputs/Flipbook.doccarchive ; browse it with: swift package --disable-sandbox preview-documentation --target Flipbook"
 
 bench: deps
 	@scripts/install-deps.sh --bench

@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
         // The source porter (FlipbookPort only): SwiftSyntax and SwiftParser, no macros, no builder.
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        // `swift package generate-documentation` (the DocC catalogs; docs only, never linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlipbookGeometry", swiftSettings: strict),

@@ -24,6 +24,7 @@ extension Snapshotting where Value == UIView, Format == RenderedImage {
     /// and transform are ignored, as for the root of a screen).
     ///
     /// - Parameters:
+    ///   - scale: pixels per point (2 by default).
     ///   - tolerance: the largest per-channel difference (0…255) for which two pixels count as equal.
     ///   - pixelFraction: the fraction of pixels (0…1) that may differ by more than `tolerance`.
     @preconcurrency @MainActor public static func image(scale: CGFloat = 2, tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
