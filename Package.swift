@@ -102,7 +102,7 @@ let package = Package(
             name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
         // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
-        .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
+        .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
         // iOS-style XCTest in the Swift 5 language mode: NSObject animators calling UIKit from
         // nonisolated code, as public libraries do (compiles through `@preconcurrency` isolation).

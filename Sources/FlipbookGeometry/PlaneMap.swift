@@ -83,7 +83,4 @@ package struct PlaneMap: Sendable, Equatable {
         let minX = xs.min() ?? 0, minY = ys.min() ?? 0
         return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
-
-    /// True when the map has no perspective part (w' is constant).
-    package var isAffine: Bool { g == 0 && h == 0 }
 }

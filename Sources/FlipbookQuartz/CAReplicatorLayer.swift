@@ -100,13 +100,6 @@ open class CAReplicatorLayer: CALayer {
         return SIMD4(min(max(v.x, 0), 1), min(max(v.y, 0), 1), min(max(v.z, 0), 1), min(max(v.w, 0), 1))
     }
 
-    /// instanceTransform applied k times (identity for k = 0).
-    package func instanceMatrix(_ k: Int) -> CATransform3D {
-        var m = CATransform3DIdentity
-        for _ in 0..<max(0, k) { m = CATransform3DConcat(m, instanceTransform) }
-        return m
-    }
-
     /// The sublayers instance k shows (a presentation copy's delayed trees, else `sublayers`).
     package func instanceSublayers(_ k: Int) -> [CALayer] {
         if k > 0, k - 1 < delayedInstanceSublayers.count { return delayedInstanceSublayers[k - 1] }

@@ -61,6 +61,7 @@ extension NotificationCenter {
 }
 
 /// The block-observer tokens that `addObserver(_:selector:name:object:)` made, by observer.
+// @unchecked: `registrations` is only touched under `lock` (observers may be added from any thread).
 private final class SelectorRegistrations: @unchecked Sendable {
     nonisolated(unsafe) static var key: UInt8 = 0
 
@@ -154,6 +155,12 @@ private final class MainThreadCall<Argument>: @unchecked Sendable {
 private struct UnsafeTransfer<Value>: @unchecked Sendable { let value: Value }
 
 /// The token of a block observer, set after the block that needs it was made.
+// @unchecked: `stored` is only touched under `lock` (the block may run on a posting thread).
 private final class TokenBox: @unchecked Sendable {
-    var token: NSObjectProtocol?
+    private let lock = NSLock()
+    private var stored: NSObjectProtocol?
+    var token: NSObjectProtocol? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

@@ -194,18 +194,19 @@ enum SnapshotDrawing {
     }
 }
 
-/// One comparison of a new image with its reference.
-struct ImageComparison {
-    var sizesDiffer: Bool
+/// One comparison of a new image with its reference: the one pixel comparison of the package,
+/// used by the snapshot strategies and by the package's own golden images (TestSupport).
+package struct ImageComparison {
+    package var sizesDiffer: Bool
     /// Pixels that differ by more than the tolerance (all of the union when the sizes differ).
-    var differing = 0
-    var fraction: Double
+    package var differing = 0
+    package var fraction: Double
     /// The largest channel difference seen.
-    var worst = 0
+    package var worst = 0
     /// Red where the images differ (or only one has pixels), a darkened new image elsewhere.
-    var diff: RenderedImage
+    package var diff: RenderedImage
 
-    init(reference: RenderedImage, actual: RenderedImage, tolerance: Int) {
+    package init(reference: RenderedImage, actual: RenderedImage, tolerance: Int) {
         sizesDiffer = reference.width != actual.width || reference.height != actual.height
         let w = max(reference.width, actual.width), h = max(reference.height, actual.height)
         let a = actual.premultipliedPixels, r = reference.premultipliedPixels
@@ -236,7 +237,7 @@ struct ImageComparison {
     }
 
     /// A PNG decoded to premultiplied pixels.
-    static func decode(_ data: Data) -> RenderedImage? {
+    package static func decode(_ data: Data) -> RenderedImage? {
         guard let image = ImageDecoder.decode(data: data) else { return nil }
         return RenderedImage(width: image.width, height: image.height, premultipliedPixels: image.pixels)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Flipbook
+import FlipbookTesting
 
 /// Golden-image comparison shared by every test target.
 ///
@@ -64,48 +65,22 @@ public enum GoldenImage {
                 return "Could not record \(reference.path): \(error)"
             }
         }
-        guard let data = try? Data(contentsOf: reference), let golden = ImageDecoder.decode(data: data),
-            let expected = RenderedImage(width: golden.width, height: golden.height, premultipliedPixels: golden.pixels)
-        else {
+        guard let data = try? Data(contentsOf: reference), let expected = ImageComparison.decode(data) else {
             let message = "No reference image \(reference.path); actual written to \(write(image, name, "actual")). "
                 + "Record with FLIPBOOK_RECORD_SNAPSHOTS=1."
             print(message)
             return message
         }
-        guard expected.width == image.width, expected.height == image.height else {
-            let diffPath = sizeDiff(image, expected).map { write($0, name, "diff") } ?? "(none)"
-            let message = "\(name): \(image.width)×\(image.height) differs from the reference's "
-                + "\(expected.width)×\(expected.height).\n  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)"
-                + "\n  reference: \(reference.path)"
-            print(message)
-            return message
-        }
         // Compare what a PNG round trip of the actual image holds, as the reference went through one.
-        let actual = ImageDecoder.decode(data: image.pngData())?.pixels ?? image.premultipliedPixels
-        let want = expected.premultipliedPixels
-        var bad = 0, worst = 0
-        var diff = [UInt8](repeating: 0, count: actual.count)
-        for k in 0..<(image.width * image.height) {
-            var d = 0
-            for c in 0..<4 { d = max(d, abs(Int(actual[k * 4 + c]) - Int(want[k * 4 + c]))) }
-            worst = max(worst, d)
-            if d > tolerance.channel {
-                bad += 1
-                diff[k * 4] = 255
-            } else {
-                let g = UInt8(Int(actual[k * 4 + 1]) / 4)
-                diff[k * 4] = g; diff[k * 4 + 1] = g; diff[k * 4 + 2] = g
-            }
-            diff[k * 4 + 3] = 255
-        }
-        let fraction = Double(bad) / Double(max(1, image.width * image.height))
-        guard fraction > tolerance.pixelFraction else { return nil }
-        let diffPath = RenderedImage(width: image.width, height: image.height, premultipliedPixels: diff)
-            .map { write($0, name, "diff") } ?? "(none)"
-        let message =
-            "\(name): \(bad) pixels (\(String(format: "%.3f", fraction * 100))%) differ by more than "
-            + "\(tolerance.channel) (worst \(worst)); allowed \(tolerance.pixelFraction * 100)%.\n"
-            + "  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)\n  reference: \(reference.path)"
+        let actual = ImageComparison.decode(image.pngData()) ?? image
+        let comparison = ImageComparison(reference: expected, actual: actual, tolerance: tolerance.channel)
+        guard comparison.sizesDiffer || comparison.fraction > tolerance.pixelFraction else { return nil }
+        let diffPath = write(comparison.diff, name, "diff")
+        let what = comparison.sizesDiffer
+            ? "\(name): \(image.width)×\(image.height) differs from the reference's \(expected.width)×\(expected.height)."
+            : "\(name): \(comparison.differing) pixels (\(String(format: "%.3f", comparison.fraction * 100))%) differ by more than "
+                + "\(tolerance.channel) (worst \(comparison.worst)); allowed \(tolerance.pixelFraction * 100)%."
+        let message = what + "\n  actual: \(write(image, name, "actual"))\n  diff:   \(diffPath)\n  reference: \(reference.path)"
         print(message)
         return message
     }
@@ -125,33 +100,6 @@ public enum GoldenImage {
             }
         }
         return RenderedImage(width: total, height: h, premultipliedPixels: pixels)
-    }
-
-    /// For images of different sizes: the union of both, red where only one has pixels or
-    /// they differ, a darkened copy of the actual image where they agree.
-    private static func sizeDiff(_ a: RenderedImage, _ b: RenderedImage) -> RenderedImage? {
-        let w = max(a.width, b.width), h = max(a.height, b.height)
-        var out = [UInt8](repeating: 0, count: w * h * 4)
-        let pa = a.premultipliedPixels, pb = b.premultipliedPixels
-        for y in 0..<h {
-            for x in 0..<w {
-                let k = (y * w + x) * 4
-                let inA = x < a.width && y < a.height, inB = x < b.width && y < b.height
-                var same = inA && inB
-                if same {
-                    let ka = (y * a.width + x) * 4, kb = (y * b.width + x) * 4
-                    for c in 0..<4 where pa[ka + c] != pb[kb + c] { same = false }
-                }
-                if same {
-                    let g = pa[(y * a.width + x) * 4 + 1] / 4
-                    out[k] = g; out[k + 1] = g; out[k + 2] = g
-                } else {
-                    out[k] = 255
-                }
-                out[k + 3] = 255
-            }
-        }
-        return RenderedImage(width: w, height: h, premultipliedPixels: out)
     }
 
     /// Where failing tests write their actual and diff images: `$TMPDIR/flipbook-snapshots/`.

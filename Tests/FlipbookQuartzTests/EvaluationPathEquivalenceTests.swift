@@ -11,16 +11,11 @@ import TestSupport
 /// layer), evaluated every way at many times, must give identical bits.
 @Suite(.cleanClock) @MainActor
 struct EvaluationPathEquivalenceTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a reproducible seed.
+    /// TestSupport's SplitMix64 with this suite's draws, so a failure names a reproducible seed.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var core: SeededGenerator
+        init(state: UInt64) { core = SeededGenerator(state: state) }
+        mutating func next() -> UInt64 { core.next() }
         mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
         mutating func pick<T>(_ list: [T]) -> T { list[Int(next() % UInt64(list.count))] }

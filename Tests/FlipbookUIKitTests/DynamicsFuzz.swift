@@ -8,22 +8,17 @@
 // one (behaviours, then items, removed while it still fails) and prints as Swift code.
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipbookUIKit
 import FlipbookQuartz
 import FlipbookGeometry
 import FlipbookPhysics
 
-/// SplitMix64: small, seeded and the same on every platform.
+/// TestSupport's SplitMix64 with the dynamics fuzzer's draws: seeded, the same on every platform.
 struct FuzzRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var core: SeededGenerator
+    init(seed: UInt64) { core = SeededGenerator(state: seed) }
+    mutating func next() -> UInt64 { core.next() }
     /// Uniform in [a, b).
     mutating func double(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) / Double(1 << 53) }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }

@@ -1,17 +1,13 @@
-/// A small seeded generator (SplitMix64): the same seed gives the same sequence on every
-/// machine, which `SystemRandomNumberGenerator` does not.
+import TestSupport
+
+/// The fuzzer's seeded generator (TestSupport's SplitMix64): the same seed gives the same
+/// sequence on every machine, which `SystemRandomNumberGenerator` does not.
 struct FuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var core: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { core = SeededGenerator(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { core.next() }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }

@@ -134,7 +134,7 @@ final class RecordedChange {
         guard start == nil, !isAdditive,
             let placeholder = layer.animation(forKey: key) as? RecordingPlaceholderAnimation
         else { return }
-        start = placeholder.fromValue ?? (key.hasSuffix("olor") ? AnimatableLayerKeys.clearColor : nil)
+        start = placeholder.fromValue ?? (AnimatableLayerKeys.colorKeys.contains(key) ? AnimatableLayerKeys.clearColor : nil)
     }
 
     /// Removes this change's placeholder if it is still on the layer.

@@ -72,8 +72,6 @@ open class UICollectionView: UIScrollView {
     var departingDuringUpdate: [UICollectionViewCell] = []
     /// The decoration views on screen, by kind and index path.
     var visibleDecorationViews: [SupplementaryKey: UICollectionReusableView] = [:]
-    /// The data source answering while `cellForItemAt` runs (used to check dequeue).
-    var cellRequestPath: IndexPath?
 
     // MARK: Creating
 

@@ -155,6 +155,8 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
 }
 
 /// One change of a batch update, UIKit's `UICollectionViewUpdateItem`.
+// @unchecked: an open class can conform no other way; its properties are set once in `init`
+// and only read afterwards (`private(set)`), so sharing it is safe.
 open class UICollectionViewUpdateItem: NSObject, @unchecked Sendable {
     /// The kind of change.
     public enum Action: Int, Sendable {

@@ -43,8 +43,6 @@ package enum TransitionProbe {
 
     package static func removeObserver(_ token: Int) { observers.removeAll { $0.id == token } }
 
-    static var isObserved: Bool { !observers.isEmpty }
-
     static func emit(_ event: @autoclosure () -> Event) {
         guard !observers.isEmpty else { return }
         let e = event()
@@ -85,8 +83,6 @@ extension UIViewController {
     package var ownPresentedViewController: UIViewController? { storedPresentedViewController }
     /// The controller that presents this one, itself (not through its parent), nil if none.
     package var ownPresentingViewController: UIViewController? { storedPresentingViewController }
-    /// The transition this controller takes part in now, if any.
-    package var runningTransitionContext: ViewControllerTransitionContext? { involvedTransition }
 }
 
 extension UINavigationController {

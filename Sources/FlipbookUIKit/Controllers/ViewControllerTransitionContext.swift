@@ -85,13 +85,10 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     var startTime: CFTimeInterval = 0
     var animatorName = "animator"
-    /// Test hook (FlipbookTesting's `TransitionRecorder`): told of each call made on this
-    /// context, written as the call (`completeTransition(true)`, `updateInteractiveTransition(0.5)`,
-    /// …), before the context acts on it (ignored calls included).
-    package var callObserver: ((String) -> Void)?
-    /// Tells the call observer and the test probe of a call on this context.
+    /// Tells the test probe (FlipbookTesting's `TransitionRecorder`) of a call on this context,
+    /// written as the call (`completeTransition(true)`, `updateInteractiveTransition(0.5)`, …),
+    /// before the context acts on it (ignored calls included).
     private func observe(_ call: String) {
-        callObserver?(call)
         TransitionProbe.emit(.contextCall(self, call))
     }
     /// True for a presentation, false for every other kind.

@@ -7,6 +7,8 @@ import FlipbookRender
 /// fontconfig substitutes when missing), so text metrics differ from a device by a few percent.
 /// `init?(name:size:)` turns PostScript-style names ("Helvetica-Bold") into descriptions
 /// ("Helvetica Bold"). Metrics (`lineHeight`, `ascender`, `descender`) come from pango.
+// @unchecked: immutable (every stored property is a `let`); Swift cannot check an NSObject
+// subclass's conformance.
 public final class UIFont: NSObject, @unchecked Sendable {
     /// Font weights, UIKit's `UIFont.Weight` (Apple's raw values).
     public struct Weight: RawRepresentable, Hashable, Sendable {

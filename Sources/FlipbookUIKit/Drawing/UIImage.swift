@@ -10,6 +10,8 @@ import FlipbookRender
 /// current directory, trying `name`, `name@3x.png`, `name@2x.png`, `name.png`, `name.jpg`
 /// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` never returns nil: Flipbook
 /// ships no SF Symbols and draws stand-ins (UIImage+Symbols.swift).
+// @unchecked: immutable (every stored property is a `let` of a Sendable type or a CGImage,
+// itself immutable); Swift cannot check an NSObject subclass's conformance.
 public final class UIImage: NSObject, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?

@@ -91,8 +91,6 @@ final class CassowarySolver {
 
     // MARK: Public API
 
-    func hasConstraint(_ c: CassowaryConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
-
     /// Adds `c`; throws `.unsatisfiable` (leaving the solver unchanged) if it is required and
     /// conflicts with the required constraints already present.
     func addConstraint(_ c: CassowaryConstraint) throws(CassowaryError) {
@@ -144,11 +142,6 @@ final class CassowarySolver {
         try addConstraint(c)
         guard let tag = constraints[ObjectIdentifier(c)]?.1 else { throw .internalError }
         edits[ObjectIdentifier(variable)] = EditInfo(tag: tag, constraint: c, constant: 0)
-    }
-
-    func removeEditVariable(_ variable: CassowaryVariable) throws(CassowaryError) {
-        guard let info = edits.removeValue(forKey: ObjectIdentifier(variable)) else { throw .unknownEditVariable }
-        try removeConstraint(info.constraint)
     }
 
     /// Suggests a value for an edit variable; the dual simplex restores optimality.

@@ -35,14 +35,6 @@ enum ScrollPhysics {
         decelerationDistance(velocity: velocity, rate: rate) * -log(rate) * 1000 * pow(rate, 1000 * t)
     }
 
-    /// How long a deceleration runs: until less than `restDistance` is left to travel,
-    /// ln(ε / D) / (1000 · ln d) for the total distance D (0 when D is already below ε).
-    static func decelerationDuration(velocity: Double, rate: Double) -> Double {
-        let total = abs(decelerationDistance(velocity: velocity, rate: rate))
-        guard total > restDistance else { return 0 }
-        return log(restDistance / total) / (1000 * log(rate))
-    }
-
     /// When a deceleration from `x0` reaches `edge`, or nil when it stops first.
     static func decelerationTime(toReach edge: Double, from x0: Double, velocity: Double, rate: Double) -> Double? {
         let total = decelerationDistance(velocity: velocity, rate: rate)

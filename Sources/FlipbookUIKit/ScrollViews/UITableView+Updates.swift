@@ -208,13 +208,11 @@ extension UITableView {
         var newToOld: [IndexPath: IndexPath] = [:]
         for (o, n) in rowMap { newToOld[n] = o }
         let reloadedNewSections = Set(u.reloadedSections.compactMap { sectionMap[$0] })
-        var newcomers: [UITableViewCell] = []
         for ip in wanted where visible[ip] == nil {
             let arriving = inserted.contains(ip) || reloadedNew.contains(ip) || u.insertedSections.contains(ip.section)
                 || reloadedNewSections.contains(ip.section)
             let animated = arriving && animateIn != .none
             guard let c = showNewCell(at: ip, animation: animated ? animateIn : nil) else { continue }
-            newcomers.append(c)
             if !animated, let old = newToOld[ip], old.count == 2, oldSections.indices.contains(old.section) {
                 let sec = oldSections[old.section]
                 if sec.rowTops.indices.contains(old.row + 1) {
@@ -247,7 +245,6 @@ extension UITableView {
             self.layoutIfNeeded()
             for c in completions { c(finished) }
         })
-        _ = newcomers
         for (ip, cell) in visible { place(cell, at: ip) }
         setNeedsLayout()
     }

@@ -232,9 +232,6 @@ open class UIBarButtonItem: UIBarItem {
         targetAction = { t, item in if let t = t as? Target { action(t, item) } }
     }
 
-    /// Whether a tap does anything.
-    var hasAction: Bool { primaryAction != nil || (targetAction != nil && target != nil) }
-
     /// Performs the item's action, as a tap on it does: the primary action, else the
     /// target-action (nothing when the target is gone).
     func performAction() {
