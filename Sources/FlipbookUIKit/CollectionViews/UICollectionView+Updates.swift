@@ -93,10 +93,10 @@ extension UICollectionView {
         batchCompletions = []
         let finishAll: (Bool) -> Void = { finished in for c in completions { c(finished) } }
         let newCounts = askDataSourceForCounts()
-        let plan: BatchPlan
-        switch BatchPlan.make(items: items, oldCounts: oldCounts, newCounts: newCounts) {
-        case .failure(let message):
-            FlipbookDiagnostics.report("Invalid update: \(message); reloading the collection view instead.")
+        let plan: BatchUpdatePlan
+        switch BatchUpdatePlan.make(BatchUpdate(items), oldCounts: oldCounts, newCounts: newCounts, vocabulary: .collection) {
+        case .failure(let refusal):
+            FlipbookDiagnostics.report("Invalid update: \(refusal.message); reloading the collection view instead.")
             reloadData()
             layoutIfNeeded()
             _ = MediaClock.main.schedule(after: 0) { finishAll(false) }
@@ -152,7 +152,7 @@ extension UICollectionView {
         cachedCounts = newCounts
         let layout = collectionViewLayout
         layout.invalidateLayout()
-        layout.prepare(forCollectionViewUpdates: plan.updateItems(items))
+        layout.prepare(forCollectionViewUpdates: items)
         let start = UpdateAnimationStart(survivingFrames: survivingFrames, inserted: plan.inserted, collectionView: self)
         var finalAttributes: [UICollectionViewLayoutAttributes] = []
         for (cell, oldPath) in leaving {
@@ -196,146 +196,27 @@ final class DepartingCells {
     var cells: [UICollectionViewCell] = []
 }
 
-/// The old-to-new index mapping of one batch update, checked against the data source's counts.
-@preconcurrency @MainActor
-struct BatchPlan {
-    var oldToNew: [IndexPath: IndexPath] = [:]
-    var inserted: Set<IndexPath> = []
-    var deleted: Set<IndexPath> = []
-    var reloaded: Set<IndexPath> = []
-    /// Old section → new section, for the sections that stay and are not reloaded.
-    var sectionMap: [Int: Int] = [:]
-
-    enum Outcome {
-        case success(BatchPlan)
-        case failure(String)
-    }
-
-    @preconcurrency @MainActor
-    func updateItems(_ items: [UICollectionViewUpdateItem]) -> [UICollectionViewUpdateItem] { items }
-
-    static func make(items: [UICollectionViewUpdateItem], oldCounts: [Int], newCounts: [Int]) -> Outcome {
-        var plan = BatchPlan()
-        var deletedSections = Set<Int>()
-        var insertedSections = Set<Int>()
-        var reloadedSections = Set<Int>()
-        var deletes: [Int: Set<Int>] = [:]  // old section -> items
-        var inserts: [Int: Set<Int>] = [:]  // new section -> items
-        var moves: [(IndexPath, IndexPath)] = []
-        func describe(_ p: IndexPath) -> String { UICollectionViewBatchDescription.describe(p) }
+extension BatchUpdate {
+    /// The changes `items` ask for (an index path of one index names a section).
+    init(_ items: [UICollectionViewUpdateItem]) {
+        self.init()
         for item in items {
             switch item.updateAction {
             case .insert:
                 guard let p = item.indexPathAfterUpdate else { continue }
-                if p.count == 1 { insertedSections.insert(p[0]) } else { inserts[p.section, default: []].insert(p.item) }
+                if p.count == 1 { insertedSections.insert(p[0]) } else { insertedItems.append(p) }
             case .delete:
                 guard let p = item.indexPathBeforeUpdate else { continue }
-                if p.count == 1 { deletedSections.insert(p[0]) } else { deletes[p.section, default: []].insert(p.item) }
+                if p.count == 1 { deletedSections.insert(p[0]) } else { deletedItems.append(p) }
             case .reload:
                 guard let p = item.indexPathBeforeUpdate else { continue }
-                if p.count == 1 { reloadedSections.insert(p[0]) } else {
-                    guard oldCounts.indices.contains(p.section), p.item >= 0, p.item < oldCounts[p.section] else {
-                        return .failure("attempt to reload item \(describe(p)), which does not exist")
-                    }
-                    plan.reloaded.insert(p)
-                }
+                if p.count == 1 { reloadedSections.insert(p[0]) } else { reloadedItems.append(p) }
             case .move:
                 guard let a = item.indexPathBeforeUpdate, let b = item.indexPathAfterUpdate else { continue }
-                moves.append((a, b))
+                movedItems.append((a, b))
             case .none:
                 continue
             }
         }
-        // Sections: old section -> new section.
-        for s in deletedSections where !oldCounts.indices.contains(s) {
-            return .failure("attempt to delete section \(s), but there are only \(oldCounts.count) sections before the update")
-        }
-        let expectedSections = oldCounts.count - deletedSections.count + insertedSections.count
-        guard expectedSections == newCounts.count else {
-            return .failure(
-                "invalid number of sections. The number of sections contained in the collection view after the update (\(newCounts.count)) must be equal to the number of sections contained in the collection view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)")
-        }
-        for s in insertedSections where !newCounts.indices.contains(s) {
-            return .failure("attempt to insert section \(s), but there are only \(newCounts.count) sections after the update")
-        }
-        var newSectionOfOld: [Int: Int] = [:]
-        var newIndex = 0
-        for old in 0..<oldCounts.count where !deletedSections.contains(old) {
-            while insertedSections.contains(newIndex) { newIndex += 1 }
-            newSectionOfOld[old] = newIndex
-            newIndex += 1
-        }
-        // Validate item paths.
-        for (s, set) in deletes {
-            for i in set where !(oldCounts.indices.contains(s) && i >= 0 && i < oldCounts[s]) {
-                return .failure("attempt to delete item \(i) from section \(s) which only contains \(oldCounts.indices.contains(s) ? oldCounts[s] : 0) items before the update")
-            }
-        }
-        for (s, set) in inserts {
-            for i in set where !(newCounts.indices.contains(s) && i >= 0 && i < newCounts[s]) {
-                return .failure("attempt to insert item \(i) into section \(s), but there are only \(newCounts.indices.contains(s) ? newCounts[s] : 0) items in section \(s) after the update")
-            }
-        }
-        var movedFrom = Set<IndexPath>()
-        var movedTo: [IndexPath: IndexPath] = [:]
-        for (a, b) in moves {
-            guard oldCounts.indices.contains(a.section), a.item >= 0, a.item < oldCounts[a.section] else {
-                return .failure("attempt to move index path \(describe(a)), which does not exist before the update")
-            }
-            guard newCounts.indices.contains(b.section), b.item >= 0, b.item < newCounts[b.section] else {
-                return .failure("attempt to move index path \(describe(a)) to index path \(describe(b)), which does not exist after the update")
-            }
-            guard !movedFrom.contains(a), movedTo[b] == nil, deletes[a.section]?.contains(a.item) != true else {
-                return .failure("attempt to perform a move of index path \(describe(a)) more than once or together with a delete")
-            }
-            movedFrom.insert(a)
-            movedTo[b] = a
-        }
-        // Per new section: fill slots.
-        for newSection in 0..<newCounts.count {
-            let oldSection = newSectionOfOld.first { $0.value == newSection }?.key
-            if insertedSections.contains(newSection) || oldSection == nil {
-                for i in 0..<newCounts[newSection] { plan.inserted.insert(IndexPath(item: i, section: newSection)) }
-                continue
-            }
-            let old = oldSection!
-            let reloadAll = reloadedSections.contains(old)
-            var survivors: [Int] = []
-            for i in 0..<oldCounts[old] where deletes[old]?.contains(i) != true && !movedFrom.contains(IndexPath(item: i, section: old)) {
-                survivors.append(i)
-            }
-            let insertedHere = inserts[newSection] ?? []
-            let movedIn = movedTo.filter { $0.key.section == newSection }
-            let movedOut = moves.filter { $0.0.section == old }.count
-            let expected = survivors.count + insertedHere.count + movedIn.count
-            guard expected == newCounts[newSection] else {
-                let deleted = deletes[old]?.count ?? 0
-                return .failure(
-                    "invalid number of items in section \(newSection). The number of items contained in an existing section after the update (\(newCounts[newSection])) must be equal to the number of items contained in that section before the update (\(oldCounts[old])), plus or minus the number of items inserted or deleted from that section (\(insertedHere.count) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn.count) moved in, \(movedOut) moved out)")
-            }
-            var next = 0
-            for i in 0..<newCounts[newSection] {
-                let path = IndexPath(item: i, section: newSection)
-                if insertedHere.contains(i) {
-                    plan.inserted.insert(path)
-                } else if let from = movedTo[path] {
-                    plan.oldToNew[from] = path
-                } else {
-                    let oldPath = IndexPath(item: survivors[next], section: old)
-                    next += 1
-                    plan.oldToNew[oldPath] = path
-                    if reloadAll { plan.reloaded.insert(oldPath) }
-                }
-            }
-        }
-        for (s, set) in deletes { for i in set { plan.deleted.insert(IndexPath(item: i, section: s)) } }
-        for (old, new) in newSectionOfOld where !reloadedSections.contains(old) { plan.sectionMap[old] = new }
-        return .success(plan)
-    }
-}
-
-enum UICollectionViewBatchDescription {
-    static func describe(_ p: IndexPath) -> String {
-        p.count == 2 ? "{\(p.section), \(p.item)}" : "\(p)"
     }
 }

@@ -142,9 +142,13 @@ extension UITableView {
         let sec = sections[ip.section]
         let y = sec.rowsTop + sec.rowTops[ip.row]
         let h = sec.rowTops[ip.row + 1] - sec.rowTops[ip.row]
-        let inset: CGFloat = style == .insetGrouped ? (bounds.width >= 414 ? 20 : 16) : 0
+        let inset = sectionInset
         return CGRect(x: inset, y: y, width: max(0, bounds.width - 2 * inset), height: h)
     }
+
+    /// How far an inset-grouped table's sections sit in from each side (`TableMargins`); 0 for
+    /// the other styles.
+    var sectionInset: CGFloat { style == .insetGrouped ? TableMargins.horizontal(forWidth: bounds.width) : 0 }
 
     /// The rows meeting `rect`, in order. Zero-height rows count when their top is inside.
     func indexPaths(in rect: CGRect) -> [IndexPath] {
@@ -338,7 +342,7 @@ extension UITableView {
         label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         v.addSubview(label)
         v.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 28)
-        let m: CGFloat = bounds.width >= 414 ? 20 : 16
+        let m = TableMargins.horizontal(forWidth: bounds.width)
         label.frame = style == .plain
             ? CGRect(x: m, y: 0, width: max(0, bounds.width - 2 * m), height: 28)
             : CGRect(x: m, y: header ? 10 : 6, width: max(0, bounds.width - 2 * m), height: 22)

@@ -13,9 +13,11 @@ struct TableUpdate {
     var reloadedSections = IndexSet()
     var insertAnimation: UITableView.RowAnimation = .automatic
     var deleteAnimation: UITableView.RowAnimation = .automatic
-    var isEmpty: Bool {
-        insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
-            && insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty
+    /// The changes, for the planner (`BatchUpdatePlan`).
+    var batch: BatchUpdate {
+        BatchUpdate(
+            insertedSections: insertedSections, deletedSections: deletedSections, reloadedSections: reloadedSections,
+            insertedItems: insertedRows, deletedItems: deletedRows, reloadedItems: reloadedRows, movedItems: movedRows)
     }
 }
 
@@ -113,81 +115,19 @@ extension UITableView {
         }
         guard let ds = dataSource else { return }
         let oldCounts = sections.map(\.count)
-        let newSectionCount = max(0, ds.numberOfSections(in: self))
-        let expectedSections = oldCounts.count + u.insertedSections.count - u.deletedSections.count
-        guard newSectionCount == expectedSections else {
-            return invalid(
-                "invalid number of sections. The number of sections contained in the table view after the update (\(newSectionCount)) must be equal to the number of sections contained in the table view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(u.insertedSections.count) inserted, \(u.deletedSections.count) deleted).",
-                completions: completions)
+        let newCounts = (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.tableView(self, numberOfRowsInSection: $0)) }
+        let plan: BatchUpdatePlan
+        switch BatchUpdatePlan.make(u.batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: .table) {
+        case .failure(let refusal): return invalid(refusal.message + ".", completions: completions)
+        case .success(let made): plan = made
         }
-        let newCounts = (0..<newSectionCount).map { max(0, ds.tableView(self, numberOfRowsInSection: $0)) }
-        // Section maps: surviving old sections in order onto the new sections not inserted.
-        let survivingOld = (0..<oldCounts.count).filter { !u.deletedSections.contains($0) }
-        let survivingNew = (0..<newSectionCount).filter { !u.insertedSections.contains($0) }
-        guard survivingOld.count == survivingNew.count else {
-            return invalid("section indexes out of range.", completions: completions)
-        }
-        var sectionMap: [Int: Int] = [:]
-        for (o, n) in zip(survivingOld, survivingNew) { sectionMap[o] = n }
-
-        // Check the paths and the counts of every surviving section.
-        for ip in u.deletedRows + u.reloadedRows + u.movedRows.map(\.from) {
-            guard ip.count == 2, oldCounts.indices.contains(ip.section), ip.row >= 0, ip.row < oldCounts[ip.section]
-            else {
-                let rows = ip.count == 2 && oldCounts.indices.contains(ip.section) ? oldCounts[ip.section] : 0
-                return invalid(
-                    "attempt to delete row \(ip.count == 2 ? ip.row : -1) from section \(ip.count >= 1 ? ip.section : -1) which only contains \(rows) rows before the update",
-                    completions: completions)
-            }
-        }
-        for ip in u.insertedRows + u.movedRows.map(\.to) {
-            guard ip.count == 2, newCounts.indices.contains(ip.section), ip.row >= 0, ip.row < newCounts[ip.section]
-            else {
-                let rows = ip.count == 2 && newCounts.indices.contains(ip.section) ? newCounts[ip.section] : 0
-                return invalid(
-                    "attempt to insert row \(ip.count == 2 ? ip.row : -1) into section \(ip.count >= 1 ? ip.section : -1), but there are only \(rows) rows in section \(ip.count >= 1 ? ip.section : -1) after the update",
-                    completions: completions)
-            }
-        }
-        for (o, n) in sectionMap where !u.reloadedSections.contains(o) {
-            let deleted = u.deletedRows.filter { $0.section == o }.count
-            let inserted = u.insertedRows.filter { $0.section == n }.count
-            let movedOut = u.movedRows.filter { $0.from.section == o && $0.to.section != n }.count
-            let movedIn = u.movedRows.filter { $0.to.section == n && $0.from.section != o }.count
-            guard newCounts[n] == oldCounts[o] - deleted + inserted + movedIn - movedOut else {
-                return invalid(
-                    "invalid number of rows in section \(n). The number of rows contained in an existing section after the update (\(newCounts[n])) must be equal to the number of rows contained in that section before the update (\(oldCounts[o])), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).",
-                    completions: completions)
-            }
-        }
-
-        // Old path → new path for rows that stay (moves explicit; the rest keep their order).
-        let deleted = Set(u.deletedRows)
-        let movedFrom = Set(u.movedRows.map(\.from))
-        let movedTo = Set(u.movedRows.map(\.to))
-        let inserted = Set(u.insertedRows)
-        var rowMap: [IndexPath: IndexPath] = [:]
-        for (from, to) in u.movedRows { rowMap[from] = to }
-        for (o, n) in sectionMap where !u.reloadedSections.contains(o) {
-            let oldRows = (0..<oldCounts[o]).map { IndexPath(row: $0, section: o) }
-                .filter { !deleted.contains($0) && !movedFrom.contains($0) }
-            let newRows = (0..<newCounts[n]).map { IndexPath(row: $0, section: n) }
-                .filter { !inserted.contains($0) && !movedTo.contains($0) }
-            for (a, b) in zip(oldRows, newRows) { rowMap[a] = b }
-        }
-        // A reloaded row keeps its place but gets a new cell.
-        var reloadedNew = Set<IndexPath>()
-        for r in u.reloadedRows {
-            if let n = rowMap[r] {
-                reloadedNew.insert(n)
-                rowMap[r] = nil
-            }
-        }
+        // Old path → new path for rows that keep their cells (a reloaded row gets a new one).
+        let rowMap = plan.oldToNew.filter { !plan.reloaded.contains($0.key) }
 
         // Rebuild the geometry with the new counts; remap visible cells and the selection.
         let oldVisible = visible
         let oldSections = sections
-        let oldInset: CGFloat = style == .insetGrouped ? (bounds.width >= 414 ? 20 : 16) : 0
+        let oldInset = sectionInset
         buildSections(counts: newCounts)
         selectedRows = selectedRows.compactMap { rowMap[$0] }
         visible = [:]
@@ -207,10 +147,8 @@ extension UITableView {
         // Rows that stay and come into view start from where they were.
         var newToOld: [IndexPath: IndexPath] = [:]
         for (o, n) in rowMap { newToOld[n] = o }
-        let reloadedNewSections = Set(u.reloadedSections.compactMap { sectionMap[$0] })
         for ip in wanted where visible[ip] == nil {
-            let arriving = inserted.contains(ip) || reloadedNew.contains(ip) || u.insertedSections.contains(ip.section)
-                || reloadedNewSections.contains(ip.section)
+            let arriving = plan.inserted.contains(ip) || plan.reloadedNew.contains(ip)
             let animated = arriving && animateIn != .none
             guard let c = showNewCell(at: ip, animation: animated ? animateIn : nil) else { continue }
             if !animated, let old = newToOld[ip], old.count == 2, oldSections.indices.contains(old.section) {

@@ -67,7 +67,7 @@ open class UITableView: UIScrollView {
     }
     /// The separators' insets (default: 16 pt on the left, 20 pt in tables 414 pt wide or more).
     open var separatorInset: UIEdgeInsets {
-        get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: bounds.width >= 414 ? 20 : 16, bottom: 0, right: 0) }
+        get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: TableMargins.horizontal(forWidth: bounds.width), bottom: 0, right: 0) }
         set {
             separatorInsetStorage = newValue
             setNeedsLayout()

@@ -306,8 +306,8 @@ open class UITableViewCell: UIView {
 
     // MARK: Layout
 
-    /// The margin of the built-in content: 16 pt, 20 pt in views 414 pt wide or more.
-    var contentMargin: CGFloat { bounds.width >= 414 ? 20 : 16 }
+    /// The margin of the built-in content (`TableMargins`).
+    var contentMargin: CGFloat { TableMargins.horizontal(forWidth: bounds.width) }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
