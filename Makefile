@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test test-browser demo docs bench bench-preview bench-scroll clean generate fuzz
+.PHONY: all deps build test test-browser test-sanitizers demo docs bench bench-preview bench-scroll clean generate fuzz
 
 all: build
 
@@ -17,6 +17,18 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@scripts/test-browser.sh
+
+# ThreadSanitizer over the suites with threads of their own (the preview's server, pipeline and
+# outbox; the exporter's PNG and video writers), AddressSanitizer over the C codecs and the
+# cairo/libjpeg bridges (the renderer's suites and the preview's encoder). Separate build folders;
+# about 20 minutes each for the first build on 2 cores. Findings: docs/Reliability.md, "Sanitizers".
+TSAN_SUITES = FlipbookPreviewTests|ParallelPNGWriterTests|VideoFrameWriterTests|ExportTests
+ASAN_SUITES = FlipbookRenderTests|PreviewFrameEncoderTests|PreviewFramePipelineTests
+test-sanitizers: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SUITES)'
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_SUITES)'
 
 # The live preview in headless chromium (part of `make test`); SCREENSHOT=docs/preview.png retakes the README's.
 test-browser: deps

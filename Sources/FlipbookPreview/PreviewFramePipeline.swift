@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// One page's frames between the session (main actor) and the outbox: encoded off the main
 /// actor, one at a time and in order, while the main actor steps and draws the next frame
@@ -79,14 +78,14 @@ final class PreviewFramePipeline: Sendable {
         var closed = false
     }
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
     private let outbox: PreviewOutbox
     private let runner: Runner
     private let onRoom: @Sendable () -> Void
 
     /// `onRoom`: called (on the runner) when a played frame that found no room can go now.
     init(mode: PreviewFrameEncoding, outbox: PreviewOutbox, runner: @escaping Runner, onRoom: @escaping @Sendable () -> Void = {}) {
-        state = Mutex(State(encoder: PreviewFrameEncoder(mode: mode)))
+        state = LockedState(State(encoder: PreviewFrameEncoder(mode: mode)))
         self.outbox = outbox
         self.runner = runner
         self.onRoom = onRoom

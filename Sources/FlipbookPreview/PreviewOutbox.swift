@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// What one page is sent, bounded: text replies queue up to `PreviewLimits.maxQueuedReplies`
 /// (the oldest dropped beyond), frames never queue: a frame not yet written is replaced by a
@@ -17,7 +17,7 @@ final class PreviewOutbox: Sendable {
         var droppedReplies = 0
         var closed = false
     }
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     /// Wakes the writer when something arrives.
     let signal: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
