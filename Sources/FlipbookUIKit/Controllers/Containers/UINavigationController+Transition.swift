@@ -72,6 +72,12 @@ extension UINavigationController {
             {
                 animator = custom
                 interactor = delegate?.navigationController(self, interactionControllerFor: custom)
+            } else if operation == .push, let zoom = newTop.zoomTransition {
+                // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
+                animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: newTop, source: oldTop)
+            } else if operation == .pop, let zoom = oldTop.zoomTransition {
+                animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop)
+                interactor = ZoomDismissal.starting
             } else {
                 animator = DefaultNavigationAnimator(operation: operation)
             }
