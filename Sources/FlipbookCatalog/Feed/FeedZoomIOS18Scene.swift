@@ -30,9 +30,9 @@ public final class FeedZoomIOS18Scene: RenderScene {
     /// A drag to the right and a little down, released about 55 pt away: the player springs back.
     public static let shortDrag = Stroke(start: 6.4, from: CGPoint(x: 0.2, y: 0.45), to: CGPoint(x: 0.33, y: 0.47), duration: 0.35)
     /// A longer, faster drag: the dismissal finishes into the current video's cover.
-    public static let longDrag = Stroke(start: 7.3, from: CGPoint(x: 0.2, y: 0.45), to: CGPoint(x: 0.62, y: 0.62), duration: 0.4)
+    public static let longDrag = Stroke(start: 7.7, from: CGPoint(x: 0.2, y: 0.45), to: CGPoint(x: 0.62, y: 0.62), duration: 0.4)
 
-    public let duration: CFTimeInterval = 8.8
+    public let duration: CFTimeInterval = 9.2
     public let driver: AppDriver
     let grid: AwemeGridViewController
     private var startTime: CFTimeInterval?
