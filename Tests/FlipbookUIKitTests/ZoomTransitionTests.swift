@@ -620,3 +620,50 @@ extension UIView {
         return self
     }
 }
+
+@MainActor
+@Suite(.cleanClock) struct ZoomTransitionReleaseTests {
+    /// After an interactive zoom dismissal (by a drag, or driven by hand) nothing is left holding
+    /// the controllers, the transition context or the animator (the engine used to ask for the
+    /// interruptible animator before the context was interactive, and an unstarted spring kept
+    /// the context alive).
+    @Test(arguments: ["drag", "manual", "plain"])
+    func everythingIsReleased(_ how: String) {
+        weak var weakA: UIViewController?
+        weak var weakB: UIViewController?
+        weak var weakAnimator: ZoomTransitionAnimator?
+        weak var weakContext: ViewControllerTransitionContext?
+        do {
+            let a = UIViewController()
+            var driver: AppDriver? = AppDriver(rootViewController: a, device: .iPhone15)
+            let b = UIViewController()
+            b.modalPresentationStyle = .overFullScreen
+            b.preferredTransition = .zoom { $0.sourceViewController.viewIfLoaded?.subviews.first }
+            a.present(b, animated: true)
+            driver!.advance(by: 1)
+            switch how {
+            case "drag":
+                driver!.drag(from: CGPoint(x: 196, y: 426), to: CGPoint(x: 133, y: 664), duration: 0.1)
+            case "manual":
+                let interaction = ZoomInteraction(anchor: .zero)
+                ZoomDismissal.starting = interaction
+                b.dismiss(animated: true)
+                ZoomDismissal.starting = nil
+                interaction.animator?.updateInteraction(translation: CGPoint(x: 0, y: 200), pinch: nil)
+                interaction.animator?.releaseDrag(translation: CGPoint(x: 0, y: 200), velocity: .zero, cancelled: false)
+            default:
+                b.dismiss(animated: true)
+            }
+            weakAnimator = TransitionEngine.running.last?.animator as? ZoomTransitionAnimator
+            weakContext = TransitionEngine.running.last?.context
+            #expect(weakAnimator != nil)
+            MediaClock.main.runUntilIdle(limit: 10)
+            #expect(a.presentedViewController == nil)
+            weakA = a
+            weakB = b
+            driver = nil
+            MediaClock.main.runUntilIdle(limit: 1)
+        }
+        #expect(weakA == nil && weakB == nil && weakAnimator == nil && weakContext == nil)
+    }
+}

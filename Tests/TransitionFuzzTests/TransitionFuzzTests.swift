@@ -80,7 +80,8 @@ struct TransitionFuzzTests {
         for style in FuzzStyle.allCases { #expect(text.contains(".present(.\(style),")) }
         for animator in FuzzAnimator.allCases { #expect(text.contains("animator: .\(animator)")) }
         for word in [".dismiss(", ".push(", ".pop(", ".popToRoot(", ".setViewControllers(", ".update(", ".finish", ".cancel",
-                     ".pause", ".tap(", ".drag(", ".edgeSwipe(", ".advance(", "interaction: .percentDrivenRunning"]
+                     ".pause", ".tap(", ".drag(", ".edgeSwipe(", ".zoomDrag(", ".pinch(", ".advance(",
+                     "interaction: .percentDrivenRunning"]
         {
             #expect(text.contains(word), "\(word)")
         }

@@ -202,9 +202,10 @@ final class ModalTransition {
                 interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
             } else if let zoom = top.zoomTransition, record.style != .popover {
                 // iOS 18's preferredTransition = .zoom; a zoom gesture passes its interaction.
-                animator = ZoomTransitionAnimator(
-                    transition: zoom, zoomingIn: false, zoomed: top, source: record.source ?? presenter)
                 interactor = ZoomDismissal.starting
+                animator = ZoomTransitionAnimator(
+                    transition: zoom, zoomingIn: false, zoomed: top, source: record.source ?? presenter,
+                    interactive: interactor != nil)
             } else {
                 animator = DefaultModalAnimator(
                     style: record.style == .popover ? .crossDissolve : top.effectiveModalTransitionStyle,

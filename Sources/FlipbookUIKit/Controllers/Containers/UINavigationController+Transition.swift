@@ -76,8 +76,9 @@ extension UINavigationController {
                 // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
                 animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: newTop, source: oldTop)
             } else if operation == .pop, let zoom = oldTop.zoomTransition {
-                animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop)
                 interactor = ZoomDismissal.starting
+                animator = ZoomTransitionAnimator(
+                    transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop, interactive: interactor != nil)
             } else {
                 animator = DefaultNavigationAnimator(operation: operation)
             }

@@ -139,9 +139,15 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
     /// Whether the settle after a release is running (a touch may take hold of it).
     var isSettling: Bool { !isInteracting && context?.isComplete == false && context?.initiallyInteractive == true }
 
+    /// Whether a gesture drives this transition from its start (ZoomDismissal): the engine may
+    /// ask for the interruptible animator before the context is marked interactive.
+    let startsInteractively: Bool
+
     init(
-        transition: UIViewController.Transition, zoomingIn: Bool, zoomed: UIViewController, source: UIViewController
+        transition: UIViewController.Transition, zoomingIn: Bool, zoomed: UIViewController, source: UIViewController,
+        interactive: Bool = false
     ) {
+        startsInteractively = interactive
         if case let .zoom(options, provider) = transition.style {
             self.options = options
             self.provider = provider
@@ -179,7 +185,7 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
             return idle
         }
         self.context = context
-        if context.isInteractive {
+        if startsInteractively {
             // An interactive dismissal: the interaction moves the views by hand; this idle
             // animator only answers the engine (alongside animations run on their own).
             _ = prepare(context)
@@ -189,7 +195,7 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
         }
         guard let stage = prepare(context), let sourceState else {
             let idle = UIViewPropertyAnimator(duration: 0, curve: .linear, animations: nil)
-            idle.addCompletion { [weak self] _ in self?.end(context) }
+            idle.addCompletion { [weak self, weak context] _ in if let context { self?.end(context) } }
             propertyAnimator = idle
             return idle
         }
@@ -201,8 +207,8 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
             duration: ZoomSpec.springDuration,
             timingParameters: UISpringTimingParameters(duration: ZoomSpec.springDuration, bounce: bounce))
         spring.addAnimations { stage.apply(end) }
-        spring.addCompletion { [weak self, weak spring] _ in
-            guard let self, let spring, spring === self.propertyAnimator else { return }
+        spring.addCompletion { [weak self, weak spring, weak context] _ in
+            guard let self, let spring, let context, spring === self.propertyAnimator else { return }
             self.end(context)
         }
         propertyAnimator = spring
@@ -244,7 +250,7 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
             container: context.containerView, zoomedView: zoomedView, finalFrame: frame, zoomingIn: zoomingIn, options: options)
         self.stage = stage
         refreshSource(phase: zoomingIn ? "the zoom in" : "the start of the zoom out")
-        if !zoomingIn || context.isInteractive { stage.applyWithoutAnimation(.full(frame)) }
+        if !zoomingIn || startsInteractively { stage.applyWithoutAnimation(.full(frame)) }
         return stage
     }
 
@@ -398,8 +404,8 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
             timingParameters: UISpringTimingParameters(
                 duration: ZoomSpec.settleDuration, bounce: ZoomSpec.settleBounce, initialVelocity: CGVector(dx: v, dy: v)))
         spring.addAnimations { stage.apply(target) }
-        spring.addCompletion { [weak self, weak spring] position in
-            guard let self, let spring, spring === self.propertyAnimator, position == .end else { return }
+        spring.addCompletion { [weak self, weak spring, weak context] position in
+            guard let self, let spring, let context, spring === self.propertyAnimator, position == .end else { return }
             self.end(context)
         }
         propertyAnimator = spring
