@@ -553,6 +553,28 @@ import Flipbook
         #expect(app.a.presentedViewController == nil)
     }
 
+    /// A finger held still for 30 s: Flipbook's interaction timeout cancels the dismissal
+    /// (docs/Divergences.md, "Interactive transitions"); the view springs back instead of staying
+    /// where the finger left it, and the transition ends.
+    @Test func interactionTimeoutSpringsTheViewBack() {
+        let app = presented()
+        let finger = app.driver.touchDown(at: CGPoint(x: 200, y: 300))
+        for y in stride(from: 320.0, through: 420, by: 20) {
+            app.driver.advanceFrames(1)
+            finger.move(to: CGPoint(x: 200, y: y))
+        }
+        let reports = FlipbookDiagnostics.capture { app.driver.advance(by: 32) }
+        #expect(reports.count == 1 && reports[0].contains("has not called update, finish or cancel"), "\(reports)")
+        #expect(TransitionEngine.running.isEmpty)
+        #expect(app.a.presentedViewController === app.b)
+        #expect(app.b.view.superview?.superview === app.driver.window)
+        #expect(app.b.view.transform == .identity && app.b.view.frame == app.driver.window.bounds)
+        #expect(!app.a.tiles[0].isHidden)
+        finger.lift()
+        MediaClock.main.runUntilIdle(limit: 5)
+        #expect(app.a.presentedViewController === app.b)
+    }
+
     @Test func dismissWhilePresentingIsRefusedAndNothingSticks() {
         let app = makeApp()
         app.a.present(app.b, animated: true)

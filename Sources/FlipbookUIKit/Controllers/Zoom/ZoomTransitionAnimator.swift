@@ -249,6 +249,8 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
         let stage = ZoomStage(
             container: context.containerView, zoomedView: zoomedView, finalFrame: frame, zoomingIn: zoomingIn, options: options)
         self.stage = stage
+        // However the transition completes (also by the engine's watchdog), the views go back.
+        context.completionCleanups.append { [weak stage] in stage?.tearDown() }
         refreshSource(phase: zoomingIn ? "the zoom in" : "the start of the zoom out")
         if !zoomingIn || startsInteractively { stage.applyWithoutAnimation(.full(frame)) }
         return stage
@@ -344,7 +346,18 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
         interactionBase = stage.currentState
         interactionAnchor = anchor
         lastInteractiveState = interactionBase
+        if !watchesInteraction {
+            watchesInteraction = true
+            // Someone else may end the interaction (the engine's 30 s timeout cancels it): the
+            // view then settles as that end says, instead of staying where the finger left it.
+            context.notifyWhenInteractionChanges { [weak self] coordinator in
+                guard let self, self.isInteracting, !coordinator.isInteractive else { return }
+                self.endInteraction(finishing: !coordinator.isCancelled, velocity: .zero, alreadyEnded: true)
+            }
+        }
     }
+
+    private var watchesInteraction = false
 
     /// The finger moved `translation` from the anchor; `pinch` is the pinch's scale (1 for a drag).
     func updateInteraction(translation t: CGPoint, pinch: CGFloat?) {
@@ -384,15 +397,11 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
     /// The finger lifted: finish (zoom into the source, asked again) or cancel (back to full),
     /// on the settle spring with the release velocity (points per second in the container;
     /// `pinchVelocity` the pinch's scale per second).
-    func endInteraction(finishing: Bool, velocity: CGPoint, pinchVelocity: CGFloat? = nil) {
+    func endInteraction(finishing: Bool, velocity: CGPoint, pinchVelocity: CGFloat? = nil, alreadyEnded: Bool = false) {
         guard isInteracting, let stage, let context, !context.isComplete else { return }
         isInteracting = false
-        if finishing {
-            context.finishInteractiveTransition()
-            refreshSource(phase: "the release of the interactive dismissal")
-        } else {
-            context.cancelInteractiveTransition()
-        }
+        if !alreadyEnded { finishing ? context.finishInteractiveTransition() : context.cancelInteractiveTransition() }
+        if finishing { refreshSource(phase: "the release of the interactive dismissal") }
         let current = stage.currentState
         let target = finishing ? (sourceState ?? .fallback(stage.finalFrame)) : .full(stage.finalFrame)
         var v = ZoomInteractionLaw.relativeVelocity(velocity, from: current.contentCenter, to: target.contentCenter)
