@@ -575,6 +575,19 @@ import Flipbook
         #expect(app.a.presentedViewController === app.b)
     }
 
+    /// Presented without animation, a zoomed controller still has its dismissal gestures; the
+    /// drag dismisses it by the zoom.
+    @Test func presentedWithoutAnimationStillDismissesByDrag() {
+        let app = makeApp()
+        app.a.present(app.b, animated: false)
+        #expect(app.b.view.gestureRecognizers?.compactMap(\.name).sorted() == ["zoomDismissPan", "zoomDismissPinch"])
+        _ = app.log.take()
+        app.driver.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 260, y: 520), duration: 0.3)
+        MediaClock.main.runUntilIdle(limit: 5)
+        #expect(app.a.presentedViewController == nil)
+        #expect(app.log.take().filter { $0.hasPrefix("provider") }.count == 2)
+    }
+
     @Test func dismissWhilePresentingIsRefusedAndNothingSticks() {
         let app = makeApp()
         app.a.present(app.b, animated: true)

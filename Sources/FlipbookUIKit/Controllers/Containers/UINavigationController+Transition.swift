@@ -172,6 +172,7 @@ final class NavigationTransition {
             fromVC.viewIfLoaded?.removeFromSuperview()
             nav.install(toVC.view)
             nav.updatePopGesture()
+            if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
             fromVC.endAppearanceTransition()
             toVC.endAppearanceTransition()
             nav.finishMembership(added: added, removed: removed)
