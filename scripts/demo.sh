@@ -9,7 +9,7 @@ echo "==> Scenes"
 echo
 echo "==> Rendering the renderer's test scene (iPhone 15, 2x, 30 fps)"
 "$bin" render test --format png,mp4,gif,sheet --out "$out/test" --fps 30 --scale 2 --device iphone-15
-for scene in card-flip card-flip-swipe drop-out nav-tab-modal feed-zoom; do
+for scene in card-flip card-flip-swipe drop-out nav-tab-modal feed-zoom feed-zoom-ios18; do
   echo
   echo "==> Rendering the $scene seed app (iPhone 15, 2x, 30 fps)"
   "$bin" render "$scene" --format mp4,gif,sheet --out "$out/$scene" --fps 30 --scale 2 --device iphone-15

@@ -9,7 +9,7 @@ import Flipbook
 /// The catalog's scenes, for the `flipbook` tool's registry (`flipbook list`, `flipbook render`).
 public enum CatalogScenes {
     /// Every seed app the catalog renders, in the order `flipbook list` shows them.
-    public static var all: [any RenderScene.Type] { [CardFlipScene.self, CardFlipSwipeScene.self, DropOutScene.self, NavTabModalScene.self, FeedZoomScene.self] }
+    public static var all: [any RenderScene.Type] { [CardFlipScene.self, CardFlipSwipeScene.self, DropOutScene.self, NavTabModalScene.self, FeedZoomScene.self, FeedZoomIOS18Scene.self] }
 
     /// Adds the catalog's scenes to `registry`.
     public static func register(in registry: inout SceneRegistry) {

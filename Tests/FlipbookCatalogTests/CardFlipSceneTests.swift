@@ -11,7 +11,7 @@ import TestSupport
     @Test func catalogRegistersItsScenes() {
         var registry = SceneRegistry()
         CatalogScenes.register(in: &registry)
-        #expect(registry.names == ["card-flip", "card-flip-swipe", "drop-out", "nav-tab-modal", "feed-zoom"])
+        #expect(registry.names == ["card-flip", "card-flip-swipe", "drop-out", "nav-tab-modal", "feed-zoom", "feed-zoom-ios18"])
         #expect(registry.scene(named: "card-flip").map { ObjectIdentifier($0) } == ObjectIdentifier(CardFlipScene.self))
     }
 

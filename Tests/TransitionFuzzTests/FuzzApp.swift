@@ -178,7 +178,7 @@ class FuzzTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     static func make(_ kind: FuzzAnimator) -> UIViewControllerAnimatedTransitioning? {
         switch kind {
-        case .system: return nil
+        case .system, .zoom: return nil
         case .interruptible: return FuzzInterruptibleAnimator()
         default: return FuzzTransitionAnimator(kind: kind)
         }
@@ -191,7 +191,7 @@ class FuzzTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     func animateTransition(using context: UIViewControllerContextTransitioning) {
         if FuzzAnimator.misbehaving.contains(kind) { FuzzRegistry.misbehaved[kind, default: 0] += 1 }
         switch kind {
-        case .system:
+        case .system, .zoom:
             context.completeTransition(!context.transitionWasCancelled)
         case .instant:
             Self.place(context)
@@ -262,4 +262,27 @@ final class FuzzInterruptibleAnimator: NSObject, UIViewControllerAnimatedTransit
     }
 
     func animationEnded(_ transitionCompleted: Bool) { propertyAnimator = nil }
+}
+
+/// The zoom transitions fuzzed controllers get: the source view is the source controller's
+/// first subview (its button, or a navigation controller's content), or, one time in two, a
+/// bad answer (nil, a view out of the window, a zero-size one, the zoomed view itself), which
+/// Flipbook reports and replaces with the zoom to the centre. Nothing is captured: the
+/// provider reads its controllers from its context, so no cycle keeps them alive.
+@MainActor
+enum FuzzZoom {
+    static func transition(number: Int) -> UIViewController.Transition {
+        let options = number % 5 == 0 ? UIViewController.Transition.ZoomOptions() : nil
+        options?.interactiveDismissShouldBegin = { context in context.location.x >= 0 }
+        options?.dimmingColor = UIColor(white: 0, alpha: 0.5)
+        return .zoom(options: options) { context in
+            switch number % 8 {
+            case 4: return nil
+            case 5: return UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            case 6: return UIView(frame: .zero)
+            case 7: return context.zoomedViewController.viewIfLoaded
+            default: return context.sourceViewController.viewIfLoaded?.subviews.first
+            }
+        }
+    }
 }

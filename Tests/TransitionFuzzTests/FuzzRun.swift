@@ -52,6 +52,8 @@ struct FuzzRun {
         "MediaClock.advance(by:): ",
         "MediaClock.runUntilIdle(limit:): ",
         "Flipbook puts the from view back",
+        // iOS 18's zoom given a source view it cannot use (docs/Semantics.md, "Zoom transition").
+        "The zoom transition's sourceViewProvider for ",
     ]
 
     static func run(_ steps: [FuzzStep], stopAtFirstFailure: Bool = true) -> FuzzRun {
@@ -205,6 +207,7 @@ struct FuzzRun {
             presented.modalPresentationStyle = style.style
             let delegate = (presented as? FuzzNavigationController)?.fuzzDelegate ?? content.fuzzDelegate
             delegate.plan = FuzzPlan(animator: animator, interaction: interaction)
+            if animator == .zoom { presented.preferredTransition = FuzzZoom.transition(number: counter) }
             let source = (top as? UINavigationController)?.topViewController ?? top
             source.present(presented, animated: animated)
             delegate.plan = FuzzPlan()
@@ -222,7 +225,9 @@ struct FuzzRun {
         case let .push(animated, animator, interaction):
             guard let nav = topNavigation(driver) else { return }
             nav.navDelegate.plan = FuzzPlan(animator: animator, interaction: interaction)
-            nav.pushViewController(newController(), animated: animated)
+            let pushed = newController()
+            if animator == .zoom { pushed.preferredTransition = FuzzZoom.transition(number: counter) }
+            nav.pushViewController(pushed, animated: animated)
             nav.navDelegate.plan = FuzzPlan()
         case let .pop(animated, animator, interaction):
             guard let nav = topNavigation(driver) else { return }
@@ -251,6 +256,22 @@ struct FuzzRun {
             driver.drag(from: point(fx, fy, in: driver), to: point(tx, ty, in: driver), duration: duration)
         case let .edgeSwipe(x, y, duration):
             driver.drag(from: point(0.005, y, in: driver), to: point(x, y, in: driver), duration: duration)
+        case let .zoomDrag(x, y, duration):
+            driver.drag(from: point(0.5, 0.5, in: driver), to: point(x, y, in: driver), duration: duration)
+        case let .pinch(scale, duration):
+            let center = point(0.5, 0.5, in: driver)
+            let span0: CGFloat = 160, span1 = 160 * CGFloat(scale)
+            let a = driver.touchDown(at: CGPoint(x: center.x - span0 / 2, y: center.y))
+            let b = driver.touchDown(at: CGPoint(x: center.x + span0 / 2, y: center.y))
+            let steps = max(1, Int((duration * 60).rounded()))
+            for i in 1...steps {
+                driver.advanceFrames(1)
+                let s = span0 + (span1 - span0) * CGFloat(i) / CGFloat(steps)
+                a.move(to: CGPoint(x: center.x - s / 2, y: center.y))
+                b.move(to: CGPoint(x: center.x + s / 2, y: center.y))
+            }
+            a.lift()
+            b.lift()
         case let .advance(seconds):
             driver.advance(by: seconds)
         }

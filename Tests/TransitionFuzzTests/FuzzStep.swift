@@ -19,6 +19,10 @@ enum FuzzAnimator: String, CaseIterable, Sendable {
     case wrongFlag
     /// Throws away the from view at the start (`removeFromSuperview()`), then slides.
     case throwsAwayViews
+    /// iOS 18's `preferredTransition = .zoom`: the delegate returns nil, and a presented or
+    /// pushed controller zooms out of a view of its source (`FuzzZoom` picks which, bad ones
+    /// included); a dismissal or pop of a zoomed controller zooms back.
+    case zoom
 
     static let misbehaving: Set<FuzzAnimator> = [.neverCompletes, .completesTwice, .wrongFlag, .throwsAwayViews]
 }
@@ -77,6 +81,11 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
     case drag(fromX: Double, fromY: Double, toX: Double, toY: Double, duration: Double)
     /// A swipe from the left edge (the navigation controller's interactive pop).
     case edgeSwipe(toX: Double, y: Double, duration: Double)
+    /// A drag from the middle of the window (a zoomed controller's interactive dismissal).
+    case zoomDrag(toX: Double, toY: Double, duration: Double)
+    /// Two fingers about the middle of the window, their distance times `scale` (a zoomed
+    /// controller's pinch to dismiss).
+    case pinch(scale: Double, duration: Double)
     /// Advances the clock.
     case advance(Double)
 
@@ -101,6 +110,8 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
         case let .tap(x, y): return ".tap(x: \(x), y: \(y))"
         case let .drag(fx, fy, tx, ty, d): return ".drag(fromX: \(fx), fromY: \(fy), toX: \(tx), toY: \(ty), duration: \(d))"
         case let .edgeSwipe(x, y, d): return ".edgeSwipe(toX: \(x), y: \(y), duration: \(d))"
+        case let .zoomDrag(x, y, d): return ".zoomDrag(toX: \(x), toY: \(y), duration: \(d))"
+        case let .pinch(s, d): return ".pinch(scale: \(s), duration: \(d))"
         case let .advance(s): return ".advance(\(s))"
         }
     }
@@ -111,7 +122,7 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
     static func random(using r: inout FuzzRandom) -> FuzzStep {
         func animator() -> FuzzAnimator {
             r.chance(0.15) ? r.pick(Array(FuzzAnimator.misbehaving).sorted { $0.rawValue < $1.rawValue })
-                : r.pick([.system, .slide, .interruptible, .instant])
+                : r.pick([.system, .slide, .interruptible, .instant, .zoom])
         }
         func interaction() -> FuzzInteraction {
             r.chance(0.2) ? r.pick([.percentDriven, .percentDriven, .percentDrivenRunning]) : .none
@@ -144,6 +155,8 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
                 fromX: r.decimal(0...1), fromY: r.decimal(0...1), toX: r.decimal(0...1), toY: r.decimal(0...1),
                 duration: r.decimal(0...0.6))
         case 63..<66: return .edgeSwipe(toX: r.decimal(0...1), y: r.decimal(0.2...0.9), duration: r.decimal(0.05...0.6))
+        case 66..<69: return .zoomDrag(toX: r.decimal(0...1), toY: r.decimal(0...1), duration: r.decimal(0.05...0.6))
+        case 69..<70: return .pinch(scale: r.decimal(0.3...1.3), duration: r.decimal(0.1...0.5))
         default:
             return .advance(r.chance(0.04) ? r.decimal(5...40, places: 1) : r.decimal(0.05...1.2))
         }
@@ -195,6 +208,10 @@ enum FuzzStep: Equatable, Sendable, CustomStringConvertible {
             if d > 0.1 { out.append(.drag(fromX: fx, fromY: fy, toX: tx, toY: ty, duration: 0.1)) }
         case let .edgeSwipe(x, y, d):
             if d > 0.1 { out.append(.edgeSwipe(toX: x, y: y, duration: 0.1)) }
+        case let .zoomDrag(x, y, d):
+            if d > 0.1 { out.append(.zoomDrag(toX: x, toY: y, duration: 0.1)) }
+        case let .pinch(s, d):
+            if d > 0.1 { out.append(.pinch(scale: s, duration: 0.1)) }
         case let .advance(s):
             for t in [0.0, 0.1, 0.5, 1, 6, 36] where t < s { out.append(.advance(t)) }
         case .finish, .cancel, .pause, .tap:

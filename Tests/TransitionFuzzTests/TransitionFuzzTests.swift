@@ -80,7 +80,8 @@ struct TransitionFuzzTests {
         for style in FuzzStyle.allCases { #expect(text.contains(".present(.\(style),")) }
         for animator in FuzzAnimator.allCases { #expect(text.contains("animator: .\(animator)")) }
         for word in [".dismiss(", ".push(", ".pop(", ".popToRoot(", ".setViewControllers(", ".update(", ".finish", ".cancel",
-                     ".pause", ".tap(", ".drag(", ".edgeSwipe(", ".advance(", "interaction: .percentDrivenRunning"]
+                     ".pause", ".tap(", ".drag(", ".edgeSwipe(", ".zoomDrag(", ".pinch(", ".advance(",
+                     "interaction: .percentDrivenRunning"]
         {
             #expect(text.contains(word), "\(word)")
         }
@@ -101,6 +102,28 @@ struct TransitionFuzzTests {
         let test = FuzzShrinker.swiftTest(minimal, seed: 7, failure: "example")
         #expect(test.contains("@Test func fuzzSeed7() {"))
         #expect(test.contains("        .finish,"))
+    }
+
+    /// The zoom steps do what they say: a zoomed presentation dismissed by a drag from the
+    /// middle, one dismissed by a pinch, a zoomed push popped by the edge swipe (each run has
+    /// exactly two transitions, both completed: the only way out is the interaction).
+    @Test(arguments: [FuzzStep.zoomDrag(toX: 0.55, toY: 0.9, duration: 0.2), .pinch(scale: 0.4, duration: 0.25)])
+    func zoomStepsDismissInteractively(_ gesture: FuzzStep) {
+        let run = FuzzRun.run([
+            .present(.fullScreen, animated: true, animator: .zoom, interaction: .none, inNavigation: false),
+            .advance(1), gesture, .advance(1),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures)")
+        #expect(run.transitions == 2 && run.completed == 2, "\(run.transitions) started, \(run.completed) completed")
+    }
+
+    @Test func zoomPushIsPoppedByTheEdgeSwipe() {
+        let run = FuzzRun.run([
+            .push(animated: true, animator: .zoom, interaction: .none), .advance(1),
+            .edgeSwipe(toX: 0.8, y: 0.5, duration: 0.25), .advance(1),
+        ])
+        #expect(run.failures.isEmpty, "\(run.failures)")
+        #expect(run.transitions == 2 && run.completed == 2, "\(run.transitions) started, \(run.completed) completed")
     }
 
     /// A misbehaving animator's run is clean: Flipbook reports it and repairs the transition.

@@ -26,8 +26,13 @@ final class AwemeGridViewController: UIViewController, UICollectionViewDataSourc
     static let columns = 3
     static let spacing: CGFloat = 1
 
-    init(awemes: [Aweme] = Aweme.feed()) {
+    /// The same app on iOS 18's API: the player is zoomed by `preferredTransition = .zoom`
+    /// (the `feed-zoom-ios18` scene) instead of the seed's animators and pan.
+    let usesZoomTransition: Bool
+
+    init(awemes: [Aweme] = Aweme.feed(), usesZoomTransition: Bool = false) {
         self.awemes = awemes
+        self.usesZoomTransition = usesZoomTransition
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -81,6 +86,7 @@ final class AwemeGridViewController: UIViewController, UICollectionViewDataSourc
     // MARK: UICollectionViewDelegate: the seed's transition call
 
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        if usesZoomTransition { return presentWithZoom(startIndex: indexPath.item) }
         let awemeVC = AwemeListViewController(awemes: awemes, startIndex: indexPath.item)
         awemeVC.transitioningDelegate = self  // 0
 
@@ -106,6 +112,26 @@ final class AwemeGridViewController: UIViewController, UICollectionViewDataSourc
         player = awemeVC
         present(awemeVC, animated: true, completion: nil)
     }
+
+    // MARK: iOS 18: one line of API instead of the seed's transition
+
+    /// Presents the player zoomed out of the tapped cover. The source view provider is asked
+    /// again when the player is dismissed: it returns the cell of the video the player shows
+    /// then, so the player shrinks into the cover it paged to (nil when that cell is off
+    /// screen: the player then shrinks and fades to the centre).
+    private func presentWithZoom(startIndex: Int) {
+        let awemeVC = AwemeListViewController(awemes: awemes, startIndex: startIndex)
+        awemeVC.preferredTransition = .zoom { [weak self] context in
+            guard let self, let player = context.zoomedViewController as? AwemeListViewController else { return nil }
+            self.zoomSourceRequests.append(player.currentIndex)
+            return self.collectionView.cellForItem(at: IndexPath(item: player.currentIndex, section: 0))
+        }
+        player = awemeVC
+        present(awemeVC, animated: true, completion: nil)
+    }
+
+    /// The items the zoom's source view provider was asked for, in order (for tests).
+    private(set) var zoomSourceRequests: [Int] = []
 
     // MARK: UIViewControllerTransitioningDelegate
 

@@ -58,6 +58,8 @@ extension ModalTransition {
                     + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
         }
         presented.isBeingPresented = false
+        // A zoomed controller can be dismissed interactively, also when presented without animation.
+        if presented.zoomTransition != nil { ZoomDismissal.install(on: presented) }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         presented.endAppearanceTransition()
         TransitionProbe.emit(.presentationHook(controller, "presentationTransitionDidEnd(true)"))

@@ -91,7 +91,7 @@ final class ModalTransition {
         _ vc: UIViewController, presenter: UIViewController, source: UIViewController, animated: Bool,
         completion: (() -> Void)?
     ) {
-        var style = vc.modalPresentationStyle.resolved
+        var style = vc.resolvedModalPresentationStyle
         let delegate = vc.transitioningDelegate
         // 1. The presentation controller (the delegate is asked only for .custom; a popover
         //    adapts to the presenter's traits first: UIPopoverPresentationController.swift).
@@ -115,12 +115,15 @@ final class ModalTransition {
             animator = delegate?.animationController(forPresented: vc, presenting: presenter, source: source)
             if let animator {
                 interactor = delegate?.interactionControllerForPresentation(using: animator)
+            } else if let zoom = vc.zoomTransition, style != .popover {
+                // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
+                animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: vc, source: source)
             } else {
                 // A popover shown as one fades in, as UIKit's does.
                 let transitionStyle =
                     style == .popover ? .crossDissolve
                     : (style.usesPresentationContext && presenter.providesPresentationContextTransitionStyle)
-                    ? presenter.modalTransitionStyle : vc.modalTransitionStyle
+                    ? presenter.modalTransitionStyle : vc.effectiveModalTransitionStyle
                 animator = DefaultModalAnimator(style: transitionStyle, sheet: controller is UISheetPresentationController)
             }
         }
@@ -197,9 +200,15 @@ final class ModalTransition {
             animator = top.transitioningDelegate?.animationController(forDismissed: top)
             if let animator {
                 interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
+            } else if let zoom = top.zoomTransition, record.style != .popover {
+                // iOS 18's preferredTransition = .zoom; a zoom gesture passes its interaction.
+                interactor = ZoomDismissal.starting
+                animator = ZoomTransitionAnimator(
+                    transition: zoom, zoomingIn: false, zoomed: top, source: record.source ?? presenter,
+                    interactive: interactor != nil)
             } else {
                 animator = DefaultModalAnimator(
-                    style: record.style == .popover ? .crossDissolve : top.modalTransitionStyle,
+                    style: record.style == .popover ? .crossDissolve : top.effectiveModalTransitionStyle,
                     sheet: controller is UISheetPresentationController)
             }
         }

@@ -50,7 +50,7 @@ open class UIPresentationController: NSObject {
     open var shouldPresentInFullscreen: Bool { true }
 
     /// The style this controller presents with.
-    open var presentationStyle: UIModalPresentationStyle { presentedViewController.modalPresentationStyle.resolved }
+    open var presentationStyle: UIModalPresentationStyle { presentedViewController.resolvedModalPresentationStyle }
 
     /// The style to use in the current environment; Flipbook has no size-class
     /// adaptation and returns `presentationStyle`.

@@ -23,7 +23,7 @@ extension UIViewController {
             preparedPresentationController = popover
             return popover
         }
-        let style = modalPresentationStyle.resolved
+        let style = resolvedModalPresentationStyle
         if let prepared = preparedPresentationController, prepared.fits(style) { return prepared }
         let made: UIPresentationController
         if style == .custom, let delegate = transitioningDelegate,
@@ -93,7 +93,7 @@ extension UIViewController {
                 "Application tried to present modally a view controller \(describe(vc)) that has a parent view controller \(describe(parent)).")
             return
         }
-        let style = vc.modalPresentationStyle.resolved
+        let style = vc.resolvedModalPresentationStyle
         let presenter = resolvedPresenter(for: style)
         let from = presenter === self ? "" : " (from \(describe(self)))"
         if let running = transitionInProgressInStack {

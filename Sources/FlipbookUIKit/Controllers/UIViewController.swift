@@ -451,6 +451,11 @@ open class UIViewController: UIResponder {
     var preparedPresentationController: UIPresentationController?
     /// The transition this controller takes part in while one runs.
     weak var involvedTransition: ViewControllerTransitionContext?
+    /// `preferredTransition`'s storage (Controllers/Zoom/UIViewController+Transition.swift).
+    var storedPreferredTransition: UIViewController.Transition?
+    /// The zoom's interactive-dismissal gestures while this controller is zoomed in
+    /// (Controllers/Zoom/ZoomDismissal.swift).
+    var zoomDismissal: ZoomDismissal?
 }
 
 /// A short, deterministic description of an object for diagnostics: `<TypeName>`.

@@ -72,6 +72,13 @@ extension UINavigationController {
             {
                 animator = custom
                 interactor = delegate?.navigationController(self, interactionControllerFor: custom)
+            } else if operation == .push, let zoom = newTop.zoomTransition {
+                // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
+                animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: newTop, source: oldTop)
+            } else if operation == .pop, let zoom = oldTop.zoomTransition {
+                interactor = ZoomDismissal.starting
+                animator = ZoomTransitionAnimator(
+                    transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop, interactive: interactor != nil)
             } else {
                 animator = DefaultNavigationAnimator(operation: operation)
             }
@@ -165,6 +172,7 @@ final class NavigationTransition {
             fromVC.viewIfLoaded?.removeFromSuperview()
             nav.install(toVC.view)
             nav.updatePopGesture()
+            if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
             fromVC.endAppearanceTransition()
             toVC.endAppearanceTransition()
             nav.finishMembership(added: added, removed: removed)

@@ -31,6 +31,8 @@ open class UINavigationController: UIViewController {
     var runningTransition: NavigationTransition?
     /// The interaction the edge pan drives while it is popping.
     var popInteraction: UIPercentDrivenInteractiveTransition?
+    /// The zoom dismissal the edge pan drives (a zoomed top controller), from its start to its end.
+    var zoomEdgeSwipe: ZoomDismissal?
     /// Set while the edge pan starts a pop: the pop is interactive.
     var popGestureIsStarting = false
 
@@ -358,6 +360,17 @@ open class UINavigationController: UIViewController {
     // MARK: The interactive pop
 
     func handlePopGesture(_ pan: UIScreenEdgePanGestureRecognizer) {
+        // A zoomed top controller leaves by its zoom (Controllers/Zoom/ZoomDismissal.swift).
+        if zoomEdgeSwipe == nil, pan.state == .began, popInteraction == nil, stack.count > 1, let top = stack.last,
+           top.zoomTransition != nil
+        {
+            zoomEdgeSwipe = ZoomDismissal.install(on: top)
+        }
+        if let zoomEdgeSwipe {
+            if pan.state != .began && pan.state != .changed { self.zoomEdgeSwipe = nil }
+            zoomEdgeSwipe.handleEdgeSwipe(pan)
+            return
+        }
         let width = max(1, view.bounds.width)
         switch pan.state {
         case .began:
