@@ -12,7 +12,9 @@
 //   reports the median (default 3); `--profile NAME [FRAMES]` runs the render-only loop of one
 //   scene in this process (no children, no ffmpeg), for callgrind:
 //   valgrind --tool=callgrind .build/release/ScenesBenchmark --profile feed-zoom 60
-//   (`--per-frame` with `--profile` prints each frame's step and render times and pixels redrawn).
+//   (`--per-frame` with `--profile` prints each frame's step and render times and pixels redrawn;
+//   `--checksum` hashes every byte of every frame: the last number of its PHASES line, the same
+//   for two builds that drew the same frames).
 // Build and run: cd Benchmarks && swift build -c release --product ScenesBenchmark &&
 //                .build/release/ScenesBenchmark     (or `make bench-scenes`)
 #if !NO_PHASES
@@ -43,7 +45,7 @@ func registry() -> SceneRegistry {
 /// The exporter's frame loop without an encoder, timing each phase. Prints
 /// "PHASES frames wall step presentation displayList rasterizing compositing" (seconds).
 @MainActor
-func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: Bool = false) {
+func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: Bool = false, fullChecksum: Bool = false) {
     let outer = LayerRenderer.frameScale
     LayerRenderer.frameScale = scale
     defer { LayerRenderer.frameScale = outer }
@@ -59,7 +61,7 @@ func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: B
     var step = 0.0
     let t0 = now()
     scene.start()
-    var checksum = 0
+    var checksum = fullChecksum ? -3_750_763_034_362_895_579 : 0
     for i in 0..<count {
         let s0 = now()
         if i > 0 { MediaClock.main.advance(by: 1 / fps) }
@@ -70,7 +72,14 @@ func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: B
         if perFrame {
             print("frame \(i): step \(f((r0 - s0) * 1000)) ms, render \(f((now() - r0) * 1000)) ms, \(renderer.lastRedrawnPixelCount) pixels redrawn")
         }
-        checksum &+= Int(image.premultipliedPixels[(image.width * image.height / 2) * 4 + 1])
+        if fullChecksum {
+            // FNV-1a over every byte of every frame: two builds that print the same drew the same frames.
+            image.premultipliedPixels.withUnsafeBufferPointer { p in
+                for b in p { checksum = (checksum ^ Int(b)) &* 0x100_0000_01b3 }
+            }
+        } else {
+            checksum &+= Int(image.premultipliedPixels[(image.width * image.height / 2) * 4 + 1])
+        }
     }
     let wall = now() - t0
     #if !NO_PHASES
@@ -137,7 +146,8 @@ func main() {
         return
     }
     if let k = args.firstIndex(of: "--profile"), k + 1 < args.count, let t = sceneType(args[k + 1]) {
-        renderOnly(t, maxFrames: k + 2 < args.count ? Int(args[k + 2]) : nil, perFrame: args.contains("--per-frame"))
+        renderOnly(t, maxFrames: k + 2 < args.count ? Int(args[k + 2]) : nil, perFrame: args.contains("--per-frame"),
+                   fullChecksum: args.contains("--checksum"))
         return
     }
     var names: [String] = []
