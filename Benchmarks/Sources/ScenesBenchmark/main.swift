@@ -137,6 +137,9 @@ func main() {
         }
         return t
     }
+    for (i, a) in args.enumerated() where ["--child-export", "--child-phases", "--profile", "--scene"].contains(a) {
+        guard i + 1 < args.count, sceneType(args[i + 1]) != nil else { exit(2) }
+    }
     if let k = args.firstIndex(of: "--child-export"), k + 1 < args.count, let t = sceneType(args[k + 1]) {
         do { try export(t) } catch { print("error: \(error)"); exit(1) }
         return
