@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test test-browser test-sanitizers demo docs bench bench-preview bench-scroll clean generate fuzz
+.PHONY: all deps build test test-browser test-sanitizers demo docs bench bench-preview bench-scroll bench-scenes clean generate fuzz
 
 all: build
 
@@ -50,6 +50,11 @@ docs: deps
 bench: deps
 	@scripts/install-deps.sh --bench
 	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+
+# Every registered scene exported to MP4 at 60 fps (iPhone 15 @2x): ms a frame, its ratio to
+# card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one.
+bench-scenes: deps
+	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE))
 
 # One 120 Hz frame of a scrolling 10 000-item collection view (median/p95 against 8.33 ms) and
 # flow layout of 10 000 items against a plain loop; RENDER=1 also times rendering (docs/Benchmarks.md).

@@ -177,6 +177,10 @@ enum BackdropBlur {
         let rx1 = min(w, out.x1 + margin), ry1 = min(h, out.y1 + margin)
         let rw = rx1 - rx0, rh = ry1 - ry0
         guard rw > 0, rh > 0 else { return nil }
+        let f = reduction(sigma: sigma)
+        if f > 1 {
+            return applyReduced(d, stack: stack, spans: sp, region: PixelRect(x0: rx0, y0: ry0, x1: rx1, y1: ry1), sigma: sigma, factor: f, workers: workers)
+        }
         let image = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: rw * rh)
         defer { image.deallocate() }
         // What is behind: the target with each open group over it (premultiplied source-over).

@@ -91,9 +91,7 @@ enum PixelVector {
     @inline(__always) static func sampleOver(
         top: UInt64, bottom: UInt64, flat: Bool, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer
     ) {
-        var sample = flat ? lanes16(UInt32(truncatingIfNeeded: top)) : SIMD4<UInt16>(truncatingIfNeeded: bilinear(
-            unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy))
-        if k < 256 { sample = (sample &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
+        let sample = sample(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k)
         if sample == SIMD4<UInt16>() { return }
         if sample[3] >= 255 {
             // Lanes are at most 255 here (a bilinear mean of bytes), so no clamping is needed.
@@ -101,6 +99,14 @@ enum PixelVector {
         } else {
             o.storeBytes(of: over(sample, o.load(as: UInt32.self)), as: UInt32.self)
         }
+    }
+
+    /// The sample `sampleOver` draws: the bilinear mean (or the flat texel), scaled by `k`.
+    @inline(__always) static func sample(top: UInt64, bottom: UInt64, flat: Bool, wx: Int, wy: Int, k: Int) -> SIMD4<UInt16> {
+        var sample = flat ? lanes16(UInt32(truncatingIfNeeded: top)) : SIMD4<UInt16>(truncatingIfNeeded: bilinear(
+            unsafeBitCast(top, to: SIMD8<UInt8>.self), unsafeBitCast(bottom, to: SIMD8<UInt8>.self), wx: wx, wy: wy))
+        if k < 256 { sample = (sample &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
+        return sample
     }
 
     /// Source lanes (0…255, premultiplied) over the packed destination pixel `d`, rounded and

@@ -58,6 +58,8 @@ struct QuadJob: @unchecked Sendable {
     let dest: Raster
     let fastClips: [FastClip]
     let core: UniformCore?
+    /// The source's rows of one colour (when looked for and there are any; see `constantRow`).
+    let rows: UniformRows?
     /// False draws every pixel through the full per-pixel path (no interior or flat-colour
     /// shortcuts): the reference the shortcuts are tested against, byte for byte.
     let shortcuts: Bool
@@ -70,6 +72,7 @@ struct QuadJob: @unchecked Sendable {
         self.quad = quad; self.dest = dest; self.shortcuts = shortcuts
         fastClips = quad.clips.map(FastClip.init)
         core = shortcuts ? quad.source.knownUniformCore : nil
+        rows = shortcuts ? quad.source.knownUniformRows.flatMap { $0.any ? $0 : nil } : nil
     }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
@@ -289,9 +292,63 @@ struct QuadJob: @unchecked Sendable {
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
             guard s > 0 else { return }
+            if ia < ib, let (top, bottom, wy) = constantRow(stepper, ia) {
+                // Every interior pixel takes the same sample: computed once (see `constantRow`).
+                var stepper = stepper
+                let ca = columns.0, cb = columns.1
+                pixels(AffineEdge.self, y, max(xa, ca), min(ia, cb), bands, &stepper)
+                constantRun(y, max(ia, ca), min(ib, cb), top: top, bottom: bottom, wy: wy)
+                pixels(AffineEdge.self, y, max(ib, ca), min(xb, cb), bands, &stepper)
+                return
+            }
             segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: AffineEdge.self, inside: AffineInterior.self)
         } else {
             segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
+        }
+    }
+
+    /// The two tap rows and the vertical weight shared by every interior pixel of an output
+    /// row, when they are the same all along it: an affine map whose source row does not change
+    /// along the output row (m.d = 0: v is the same at every pixel, to the bit, so the tap
+    /// stepper gives every pixel the same v) and both tap rows of one colour each. Then the
+    /// horizontal pass of the bilinear mean is that colour × 256 whatever the column and weight,
+    /// and the sample is the same for every interior pixel. Nil otherwise.
+    private func constantRow(_ stepper: TapStepper, _ ia: Int) -> (top: UInt32, bottom: UInt32, wy: Int)? {
+        guard let rows, quad.toSource.d == 0, let (_, fv) = stepper.exact(ia) else { return nil }
+        let tv = fv &- TapStepper.half
+        let iy = Int(truncatingIfNeeded: tv &>> 32), wy = Int(truncatingIfNeeded: (tv &>> 24) & 255)
+        guard let t = rows.color(iy), let b = rows.color(iy &+ 1) else { return nil }
+        return (t, b, wy)
+    }
+
+    /// Interior pixels `xa..<xb` of row y, all taking the sample of tap rows of the colours `top`
+    /// and `bottom`: the bytes of the per-pixel interior loop, with the sample computed once.
+    private func constantRun(_ y: Int, _ xa: Int, _ xb: Int, top t: UInt32, bottom b: UInt32, wy: Int) {
+        guard xa < xb else { return }
+        let top = UInt64(t) | UInt64(t) << 32, bottom = UInt64(b) | UInt64(b) << 32
+        if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { return }  // all four texels transparent
+        let k = Int(quad.opacity * 256 + 0.5)
+        let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+        let flat = t == b
+        if k >= 256 && flat && t >= 0xFF00_0000 {
+            (o + xa).update(repeating: t, count: xb - xa)
+            return
+        }
+        // The horizontal weight does not matter (both taps of a row are equal): 0 stands for any.
+        let sample = PixelVector.sample(top: top, bottom: bottom, flat: flat, wx: 0, wy: wy, k: k)
+        if sample == SIMD4<UInt16>() { return }
+        if sample[3] >= 255 {
+            (o + xa).update(repeating: PixelVector.pack(sample), count: xb - xa)
+            return
+        }
+        var x = xa
+        while x < xb {
+            // Runs of one destination colour (a background under a translucent strip) blend once.
+            let d = o[x]
+            let r = PixelVector.over(sample, d)
+            o[x] = r
+            x += 1
+            while x < xb && o[x] == d { o[x] = r; x += 1 }
         }
     }
 

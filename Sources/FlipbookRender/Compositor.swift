@@ -117,7 +117,10 @@ enum Compositor {
             minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
         }
         let area = (maxX - minX) * (maxY - minY)
-        if area >= Double(uniformCoreThreshold) { _ = quad.source.uniformCore }
+        if area >= Double(uniformCoreThreshold) {
+            _ = quad.source.uniformCore
+            _ = quad.source.uniformRows
+        }
     }
 
     /// Draws `quad` over `dest` (premultiplied source-over), on both cores when it is large.

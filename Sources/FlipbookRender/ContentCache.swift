@@ -62,7 +62,7 @@ final class ContentCache {
             return e.value.shadow
         }
         rasterizations += 1
-        let v = make()
+        let v = RenderPhases.rasterizing(make)
         composites[owner] = Entry(value: (key, drawing, v), lastUse: frame)
         return v
     }
@@ -76,7 +76,7 @@ final class ContentCache {
             return e.value.bitmap
         }
         rasterizations += 1
-        let v = make()
+        let v = RenderPhases.rasterizing(make)
         rasterized[owner] = Entry(value: (scale, drawing, v), lastUse: frame)
         return v
     }
@@ -91,7 +91,7 @@ final class ContentCache {
             return e.value
         }
         rasterizations += 1
-        let v = make()
+        let v = RenderPhases.rasterizing(make)
         table[key] = Entry(value: v, lastUse: frame)
         return v
     }

@@ -32,8 +32,39 @@ enum DisplayListExecutor {
         var hidden = false
         if case .quad(let q)? = items.first { hidden = QuadJob(quad: q, dest: target).coversOpaquely(width: target.width, height: target.height) }
         let fillColor = hidden ? nil : background
-        // A backdrop reads rows around its own: lists with one run on a single row share (the
-        // blur itself still uses every worker).
+        // A backdrop reads rows around its own, so it must wait for every row drawn before it.
+        // Backdrops outside any group split the list: each part runs on every worker, the
+        // backdrop between them (on every worker itself) once the part before it is finished.
+        // Other lists with one run on a single row share (the blur itself still uses every worker).
+        if workers > 1, DisplayItem.containsBackdrop(items), let parts = topLevelParts(items) {
+            let shares = RowShare.split(workers)
+            func parallel(_ body: @Sendable (RowShare) -> Void) {
+                DispatchQueue.concurrentPerform(iterations: shares.count) { body(shares[$0]) }
+            }
+            parallel { share in
+                if let base, base.width == target.width, base.height == target.height {
+                    copyRows(of: base, to: target, share: share, damage: damage)
+                } else if let fillColor {
+                    fill(target, with: fillColor, share: share, damage: damage)
+                }
+                _ = self.run(parts.first ?? [], into: target, scratch: scratch, level: 0, share: share, damage: damage)
+            }
+            for (k, step) in parts.backdrops.enumerated() {
+                _ = BackdropBlur.apply(step, stack: [target], workers: workers)
+                let next = parts.lists[k + 1]
+                if !next.isEmpty {
+                    parallel { share in _ = self.run(next, into: target, scratch: scratch, level: 0, share: share, damage: damage) }
+                }
+            }
+            if let copy {
+                parallel { share in
+                    let rowBytes = target.width * 4
+                    share.forEachRow(0, target.height) { y in (copy.pointer + y * rowBytes).update(from: target.data + y * rowBytes, count: rowBytes) }
+                }
+            }
+            if let pool { for r in scratch { pool.give(r) } }
+            return
+        }
         let shares = RowShare.split(DisplayItem.containsBackdrop(items) ? 1 : workers)
         let run: @Sendable (RowShare) -> Void = { share in
             if let base, base.width == target.width, base.height == target.height {
@@ -53,6 +84,30 @@ enum DisplayListExecutor {
             DispatchQueue.concurrentPerform(iterations: shares.count) { run(shares[$0]) }
         }
         if let pool { for r in scratch { pool.give(r) } }
+    }
+
+    /// A list cut at its backdrops when every backdrop lies outside any group (and none in a
+    /// mask): `lists` has one more element than `backdrops` (the items before the first, between
+    /// each two, after the last). Nil otherwise.
+    static func topLevelParts(_ items: [DisplayItem]) -> (lists: [[DisplayItem]], backdrops: [BackdropDraw], first: [DisplayItem]?)? {
+        var lists: [[DisplayItem]] = [[]], backdrops: [BackdropDraw] = []
+        var depth = 0
+        for item in items {
+            switch item {
+            case .beginGroup: depth += 1
+            case .endGroup(_, let mask):
+                if let mask, DisplayItem.containsBackdrop(mask) { return nil }
+                depth -= 1
+            case .backdrop(let d):
+                guard depth == 0 else { return nil }
+                backdrops.append(d)
+                lists.append([])
+                continue
+            case .quad: break
+            }
+            lists[lists.count - 1].append(item)
+        }
+        return (lists, backdrops, lists.first)
     }
 
     /// Fills the rows of `share` (their damaged columns, when given) with one word.

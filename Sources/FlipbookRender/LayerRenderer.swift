@@ -76,7 +76,15 @@ public final class LayerRenderer {
 
     /// Renders the presentation tree rooted at `layer` at the current media time.
     public func render(_ layer: CALayer) -> RenderedImage {
+        let recording = RenderPhases.recording
+        let t0 = recording ? RenderPhases.now() : 0
+        RenderPhases.active = recording
+        defer { RenderPhases.active = false }
         let root = LayerPresentation.presented(layer)
+        if recording {
+            RenderPhases.times.presentation += RenderPhases.now() - t0
+            RenderPhases.times.frames += 1
+        }
         let size = pixelSize(of: root)
         let previous = lastImage.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
         lastImage = nil
@@ -134,7 +142,12 @@ public final class LayerRenderer {
             func byte(_ v: CGFloat) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
             background = byte(bg[0] * a) | byte(bg[1] * a) << 8 | byte(bg[2] * a) << 16 | byte(a) << 24
         }
+        let recording = RenderPhases.active
+        let t0 = recording ? RenderPhases.now() : 0, r0 = RenderPhases.times.rasterizing
         let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
+        let t1 = recording ? RenderPhases.now() : 0
+        if recording { RenderPhases.times.displayList += t1 - t0 - (RenderPhases.times.rasterizing - r0) }
+        defer { if recording { RenderPhases.times.compositing += RenderPhases.now() - t1 } }
         var damage: FrameDamage?
         if drawsOnlyChangedRegions, let shown, shown.background == background {
             damage = FrameDamage.between(shown.items, items, width: raster.width, height: raster.height)

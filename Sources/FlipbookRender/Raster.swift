@@ -13,6 +13,8 @@ final class Raster: @unchecked Sendable {
     /// The flat-colour core once `uniformCore` has looked for it (see there).
     private var coreState: CoreState = .unknown
     private enum CoreState { case unknown, none, found(UniformCore) }
+    /// The rows of one colour once `uniformRows` has looked for them (see there).
+    private var rowsState: UniformRows?
 
     /// A transparent buffer; sizes below 1 become 1 so the pointer is always valid.
     init(width: Int, height: Int) {
@@ -68,6 +70,19 @@ final class Raster: @unchecked Sendable {
         case .found(let c): return c
         }
     }
+
+    /// Which rows are one colour all along: found on first use by scanning (once per bitmap), so
+    /// only for bitmaps that no longer change, like `uniformCore`. Call from one thread; workers
+    /// read `knownUniformRows`.
+    var uniformRows: UniformRows {
+        if let r = rowsState { return r }
+        let r = UniformRows.find(in: self)
+        rowsState = r
+        return r
+    }
+
+    /// The rows if `uniformRows` was already computed (never scans; safe for workers).
+    var knownUniformRows: UniformRows? { rowsState }
 
     /// The core if `uniformCore` was already computed (never scans; safe for workers).
     var knownUniformCore: UniformCore? {
@@ -137,6 +152,42 @@ struct UniformCore: Sendable, Equatable {
         let tall = PixelRect(x0: left, y0: t0, x1: right, y1: t1)
         if right - left >= 2 && t1 - t0 >= 2 && !rects.contains(tall) { rects.append(tall) }
         return rects.isEmpty ? nil : UniformCore(color: c, rects: rects)
+    }
+}
+
+/// The rows of a bitmap whose texels are all one colour (a vertical gradient's every row, a
+/// text bitmap's empty rows): a bilinear sample whose two tap rows are such rows is the same
+/// wherever along them it is taken, so the compositor computes it once per output row (see
+/// `QuadJob.row`).
+struct UniformRows: Sendable {
+    /// Per row: its colour in the low 32 bits, bit 32 set when the row is uniform.
+    private var words: [UInt64]
+    /// Whether any row is uniform (none: the bitmap needs no per-row look-up).
+    let any: Bool
+
+    /// The colour of row y when every texel of it has that colour; nil otherwise or out of range.
+    @inline(__always) func color(_ y: Int) -> UInt32? {
+        guard y >= 0, y < words.count else { return nil }
+        let w = words[y]
+        return w >> 32 != 0 ? UInt32(truncatingIfNeeded: w) : nil
+    }
+
+    static func find(in r: Raster) -> UniformRows {
+        let w = r.width
+        let px = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        var words = [UInt64](repeating: 0, count: r.height)
+        var any = false
+        for y in 0..<r.height {
+            let row = px + y * w
+            let c = row[0]
+            var x = 1
+            while x < w && row[x] == c { x += 1 }
+            if x == w {
+                words[y] = 1 << 32 | UInt64(c)
+                any = true
+            }
+        }
+        return UniformRows(words: words, any: any)
     }
 }
 

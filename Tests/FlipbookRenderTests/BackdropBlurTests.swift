@@ -200,4 +200,109 @@ import FlipbookQuartz
         let list = DisplayListBuilder(scale: 1, cache: ContentCache()).build(root: root)
         #expect(!DisplayItem.containsBackdrop(list))
     }
+
+    /// The reduced-resolution blur (σ ≥ 20 pixels; see BackdropBlur+Reduced.swift) against a
+    /// true Gaussian of the same σ, on a worst case for a blur: a high-contrast checkerboard
+    /// with fine stripes and noise. Errors are in 8-bit levels over every pixel at least σ from
+    /// the image's edges (where edge handling, not the blur, decides), beside those of the
+    /// full-resolution three-box blur. docs/Benchmarks.md quotes these numbers.
+    @Test(arguments: [20.0, 30.0, 40.0])
+    func reducedBlurIsCloseToATrueGaussian(sigma: Double) {
+        let f = BackdropBlur.reduction(sigma: sigma)
+        #expect(f > 1)
+        let n = 160
+        let source = Raster(width: n, height: n)
+        var state: UInt64 = 99
+        for y in 0..<n {
+            for x in 0..<n {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Int(state >> 59)
+                let check = ((x / 16) + (y / 16)) % 2 == 0
+                let stripe = (x / 5) % 2 == 0
+                let o = (y * n + x) * 4
+                source.data[o] = UInt8(check ? 230 - noise : 20 + noise)
+                source.data[o + 1] = UInt8(stripe ? 200 : 40 + noise)
+                source.data[o + 2] = UInt8(check != stripe ? 240 : 10)
+                source.data[o + 3] = 255
+            }
+        }
+        // The true Gaussian, edges repeating: one n × n matrix of weights per direction (the
+        // clamped taps folded into the end columns), applied as matrix products.
+        var weights = [Double](repeating: 0, count: n * n)
+        let radius = Int(sigma * 5)
+        for x in 0..<n {
+            var total = 0.0
+            for k in -radius...radius {
+                let w = exp(-Double(k * k) / (2 * sigma * sigma))
+                weights[x * n + min(n - 1, max(0, x + k))] += w
+                total += w
+            }
+            for j in 0..<n { weights[x * n + j] /= total }
+        }
+        var exact = [Double](repeating: 0, count: n * n * 3)
+        for c in 0..<3 {
+            var plane = [Double](repeating: 0, count: n * n), rows = [Double](repeating: 0, count: n * n)
+            for k in 0..<(n * n) { plane[k] = Double(source.data[k * 4 + c]) }
+            weights.withUnsafeBufferPointer { wt in
+                plane.withUnsafeBufferPointer { p in
+                    rows.withUnsafeMutableBufferPointer { r in
+                        for y in 0..<n { for x in 0..<n { var s = 0.0; for j in 0..<n { s += wt[x * n + j] * p[y * n + j] }; r[y * n + x] = s } }
+                    }
+                }
+                rows.withUnsafeBufferPointer { r in
+                    exact.withUnsafeMutableBufferPointer { e in
+                        for y in 0..<n { for x in 0..<n { var s = 0.0; for j in 0..<n { s += wt[y * n + j] * r[j * n + x] }; e[(y * n + x) * 3 + c] = s } }
+                    }
+                }
+            }
+        }
+        // The backdrop step over the whole image, saturation 1.
+        let target = Raster(premultipliedRGBA: source.pixels, width: n, height: n)
+        let whole = CGRect(x: 0, y: 0, width: n, height: n)
+        let step = BackdropDraw(
+            polygon: [CGPoint(x: 0, y: 0), CGPoint(x: n, y: 0), CGPoint(x: n, y: n), CGPoint(x: 0, y: n)],
+            shape: ClipShape(toShape: .identity, shape: RoundedRectShape(rect: whole, cornerRadius: 0, maskedCorners: [], curve: .circular)),
+            clips: [], sigma: sigma, saturation: 1, opacity: 1)
+        #expect(BackdropBlur.apply(step, stack: [target]) != nil)
+        // The full-resolution three-box blur of the same pixels.
+        let image = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: n * n)
+        defer { image.deallocate() }
+        for k in 0..<(n * n) {
+            image[k] = SIMD4(Float(source.data[k * 4]), Float(source.data[k * 4 + 1]), Float(source.data[k * 4 + 2]), Float(source.data[k * 4 + 3]))
+        }
+        BackdropBlur.blur(image, width: n, height: n, sigma: sigma, workers: 1)
+        var worst = 0.0, sum = 0.0, boxWorst = 0.0, boxSum = 0.0, count = 0.0
+        let edge = Int(sigma)
+        for y in edge..<(n - edge) {
+            for x in edge..<(n - edge) {
+                for c in 0..<3 {
+                    let e = exact[(y * n + x) * 3 + c]
+                    let d = abs(Double(target.data[(y * n + x) * 4 + c]) - e)
+                    let b = abs(Double(image[y * n + x][c]) - e)
+                    worst = max(worst, d); sum += d
+                    boxWorst = max(boxWorst, b); boxSum += b
+                    count += 1
+                }
+            }
+        }
+        print("σ \(sigma) px, blocks \(f)×\(f): reduced max \(worst), mean \(sum / count); full-resolution boxes max \(boxWorst), mean \(boxSum / count) (8-bit levels)")
+        #expect(worst <= boxWorst + 8, "σ \(sigma): max error \(worst) levels")
+        #expect(sum / count <= boxSum / count + 1.5, "σ \(sigma): mean error \(sum / count) levels")
+    }
+
+    @Test func reductionGrowsWithSigma() {
+        #expect(BackdropBlur.reduction(sigma: 12) == 1)
+        #expect(BackdropBlur.reduction(sigma: 19.99) == 1)
+        #expect(BackdropBlur.reduction(sigma: 20) == 2)
+        #expect(BackdropBlur.reduction(sigma: 40) == 4)
+        #expect(BackdropBlur.reduction(sigma: 80) == 8)
+        #expect(BackdropBlur.reduction(sigma: 400) == 8)
+        #expect(BackdropBlur.reduction(sigma: .nan) == 1)
+        // Block average, small blur and read-back add up to σ².
+        for sigma in [20.0, 37.0, 40.0, 90.0] {
+            let f = Double(BackdropBlur.reduction(sigma: sigma))
+            let s = BackdropBlur.reducedSigma(sigma: sigma, factor: Int(f))
+            #expect(abs((f * f - 1) / 12 + f * f / 6 + s * s * f * f - sigma * sigma) < 1e-9 * sigma * sigma)
+        }
+    }
 }

@@ -105,6 +105,81 @@ import FlipbookQuartz
         #expect(drawn > 100)  // most cases really draw something
     }
 
+    /// Sources with rows of one colour: a vertical gradient (every row), a translucent vertical
+    /// gradient, and "text": stray texels on some rows, empty rows between them.
+    static func rowSource(_ kind: Int, _ g: inout Generator) -> Raster {
+        let w = 40 + Int(g.next() * 40), h = 30 + Int(g.next() * 40)
+        let r = Raster(width: w, height: h)
+        let words = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        for y in 0..<h {
+            for x in 0..<w {
+                let word: UInt32
+                switch kind {
+                case 0: word = 0xFF00_0000 | UInt32(y * 3) | UInt32(255 - y * 2) << 8 | 0x40 << 16
+                case 1: let a = UInt32(y * 255 / h); word = a << 24 | (a / 2) | (a / 3) << 8
+                default: word = (y % 5 == 2 && (x * 7 + y) % 3 == 0) ? 0xC060_3010 : 0
+                }
+                words[y * w + x] = word
+            }
+        }
+        return r
+    }
+
+    /// The constant-row shortcut (an affine map without rotation over rows of one colour each)
+    /// gives the bytes of the per-pixel path: fractional translations as a scroll makes them,
+    /// scales as a zoom makes them, mirrored, faded and clipped, on one and several workers.
+    @Test func constantRowsGiveTheBytesOfThePerPixelPath() {
+        var g = Generator(state: 7)
+        let size = 120
+        var drawn = 0, constant = 0
+        for n in 0..<240 {
+            let src = Self.rowSource(n % 3, &g)
+            let sx = n % 4 == 0 ? 1 : g.range(0.5, 3), sy = n % 4 == 0 ? 1 : g.range(0.5, 3) * (g.next() < 0.2 ? -1 : 1)
+            var m = CATransform3DMakeScale(CGFloat(sx), CGFloat(sy), 1)
+            if n % 7 == 3 { m = CATransform3DConcat(m, CATransform3DMakeRotation(0.3, 0, 0, 1)) }  // not taken: v varies along a row
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(g.range(-30, 70)), CGFloat(g.range(-30, 70)), 0))
+            let forward = Homography(planeOf: m)
+            guard let inverse = forward.inverse else { continue }
+            let w = Double(src.width), h = Double(src.height)
+            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map { c -> HPoint in
+                let p = forward.apply(c.0, c.1)
+                return HPoint(x: p.x, y: p.y, w: p.w)
+            }
+            var clips: [ClipShape] = []
+            if g.next() < 0.4 {
+                let c = CGRect(x: g.range(0, 40), y: g.range(0, 40), width: g.range(30, 90), height: g.range(30, 90))
+                clips.append(ClipShape(toShape: .identity, shape: RoundedRectShape(
+                    rect: c, cornerRadius: CGFloat(g.range(0, 12)), maskedCorners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner], curve: .circular)))
+            }
+            let opacity = g.next() < 0.5 ? 1 : g.range(0.05, 1)
+            let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
+            Compositor.prepare(q)
+            _ = src.uniformRows  // small quads skip the scan in `prepare`; these always look
+            if src.uniformRows.any && inverse.d == 0 { constant += 1 }
+            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
+            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
+            Compositor.draw(q, into: fast, share: .all)
+            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
+            #expect(fast.pixels == reference.pixels, "case \(n)")
+            #expect(shared.pixels == reference.pixels, "case \(n)")
+            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+        }
+        #expect(drawn > 150)
+        #expect(constant > 150)
+    }
+
+    @Test func uniformRowsFound() {
+        let r = Raster(width: 4, height: 3)
+        let words = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<4 { words[x] = 0xFF11_2233; words[8 + x] = 0 }
+        words[4] = 1
+        #expect(r.uniformRows.color(0) == 0xFF11_2233)
+        #expect(r.uniformRows.color(1) == nil)
+        #expect(r.uniformRows.color(2) == 0)
+        #expect(r.uniformRows.color(3) == nil)
+        #expect(r.uniformRows.any)
+    }
+
     @Test func flatCoreOfARoundedCard() throws {
         let core = try #require(UniformCore.find(in: Self.source(0)))
         #expect(core.color == 0xFF30_80E0)

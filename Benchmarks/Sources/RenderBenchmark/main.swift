@@ -3,6 +3,7 @@
 // compositing the same projective transform (bilinear, OVER) in the same run.
 // Build and run: cd Benchmarks && swift build -c release --scratch-path .build-render &&
 //                .build-render/release/RenderBenchmark
+// `--blur` runs only the backdrop-blur frames against the same frames without the blur.
 // `--profile` renders six full-redraw frames of the iPhone SE scene only, for instruction counts:
 //   valgrind --tool=callgrind .build-render/release/RenderBenchmark --profile
 import CPixman
@@ -143,6 +144,11 @@ func compositorBenchmark(width: Int, height: Int, iterations: Int) {
 
 @MainActor
 func main() {
+    if CommandLine.arguments.contains("--blur") {
+        _ = blurBenchmark(device: .iPhoneSE, scale: 2, radius: 20, frames: 20)
+        _ = blurBenchmark(device: .iPhone15, scale: 3, radius: 30, frames: 10)
+        return
+    }
     if CommandLine.arguments.contains("--profile") {
         _ = sceneBenchmark(device: .iPhoneSE, scale: 2, frames: 6, onlyChanges: false)
         return

@@ -1,0 +1,188 @@
+// ScenesBenchmark: every registered scene (the `flipbook` tool's registry: the built-in test
+// scene and the catalog's seed apps) exported as `flipbook render <scene> --format mp4 --fps 60`
+// does it (iPhone 15 @2×, 786×1704), each scene in its own child process. Per scene:
+//   - export: wall time of `SceneExporter.export` to MP4 (standard quality), as ms a frame, its
+//     ratio to card-flip's, and the real-time factor (the scene's seconds / the export's);
+//   - where the time goes, from a second pass that runs the exporter's frame loop without an
+//     encoder: the app's step (advancing the clock: layout, animations, the Core Animation
+//     commit, display links; and the scene's update), the presentation tree, the display list,
+//     rasterising content bitmaps, compositing; encoding is the export's wall time minus that
+//     pass's (the frame conversion on the encoder's thread and ffmpeg share the 2 cores).
+// Options: `--scene NAME` (repeatable) runs only those; `--runs N` exports each N times and
+//   reports the median (default 3); `--profile NAME [FRAMES]` runs the render-only loop of one
+//   scene in this process (no children, no ffmpeg), for callgrind:
+//   valgrind --tool=callgrind .build/release/ScenesBenchmark --profile feed-zoom 60
+//   (`--per-frame` with `--profile` prints each frame's step and render times and pixels redrawn;
+//   `--checksum` hashes every byte of every frame: the last number of its PHASES line, the same
+//   for two builds that drew the same frames).
+// Build and run: cd Benchmarks && swift build -c release --product ScenesBenchmark &&
+//                .build/release/ScenesBenchmark     (or `make bench-scenes`)
+#if !NO_PHASES
+@_spi(Benchmarks) import FlipbookRender
+#endif
+import Flipbook
+import FlipbookCatalog
+import Foundation
+
+let fps = 60.0, scale: CGFloat = 2
+let device = DevicePreset.named("iphone-15") ?? .default
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+func f(_ v: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", v) }
+
+@MainActor
+func registry() -> SceneRegistry {
+    var r = SceneRegistry.builtIn
+    CatalogScenes.register(in: &r)
+    return r
+}
+
+/// The exporter's frame loop without an encoder, timing each phase. Prints
+/// "PHASES frames wall step presentation displayList rasterizing compositing" (seconds).
+@MainActor
+func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: Bool = false, fullChecksum: Bool = false) {
+    let outer = LayerRenderer.frameScale
+    LayerRenderer.frameScale = scale
+    defer { LayerRenderer.frameScale = outer }
+    let scene = type.init(size: device.size)
+    var count = SceneExporter.frameCount(duration: scene.duration, fps: fps)
+    if let maxFrames { count = min(count, maxFrames) }
+    let renderer = LayerRenderer(scale: scale)
+    renderer.backgroundColor = .black
+    #if !NO_PHASES
+    RenderPhases.times = RenderPhaseTimes()
+    RenderPhases.recording = true
+    #endif
+    var step = 0.0
+    let t0 = now()
+    scene.start()
+    var checksum = fullChecksum ? -3_750_763_034_362_895_579 : 0
+    for i in 0..<count {
+        let s0 = now()
+        if i > 0 { MediaClock.main.advance(by: 1 / fps) }
+        scene.update(elapsed: Double(i) / fps)
+        step += now() - s0
+        let r0 = now()
+        let image = renderer.render(scene.rootLayer)
+        if perFrame {
+            print("frame \(i): step \(f((r0 - s0) * 1000)) ms, render \(f((now() - r0) * 1000)) ms, \(renderer.lastRedrawnPixelCount) pixels redrawn")
+        }
+        if fullChecksum {
+            // FNV-1a over every byte of every frame: two builds that print the same drew the same frames.
+            image.premultipliedPixels.withUnsafeBufferPointer { p in
+                for b in p { checksum = (checksum ^ Int(b)) &* 0x100_0000_01b3 }
+            }
+        } else {
+            checksum &+= Int(image.premultipliedPixels[(image.width * image.height / 2) * 4 + 1])
+        }
+    }
+    let wall = now() - t0
+    #if !NO_PHASES
+    RenderPhases.recording = false
+    let p = RenderPhases.times
+    print("PHASES \(count) \(wall) \(step) \(p.presentation) \(p.displayList) \(p.rasterizing) \(p.compositing) \(checksum)")
+    #else
+    print("PHASES \(count) \(wall) \(step) -1 -1 -1 -1 \(checksum)")
+    #endif
+}
+
+/// `flipbook render <scene> --format mp4 --fps 60`; prints "EXPORT frames wall duration".
+@MainActor
+func export(_ type: any RenderScene.Type) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-scenesbench-\(getpid())")
+    try? FileManager.default.removeItem(at: dir)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let duration = type.init(size: device.size).duration
+    let t0 = now()
+    let s = try SceneExporter.export(
+        type, options: ExportOptions(formats: [.mp4], outputDirectory: dir, fps: fps, scale: scale, device: device))
+    print("EXPORT \(s.frameCount) \(now() - t0) \(duration)")
+}
+
+/// Runs this executable with `args` and returns the numbers of its line starting with `tag`.
+func child(_ args: [String], tag: String) -> [Double]? {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    p.arguments = args
+    let out = Pipe()
+    p.standardOutput = out
+    do { try p.run() } catch { return nil }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(tag + " ") }) else {
+        print("  \(args.joined(separator: " ")): failed (status \(p.terminationStatus))")
+        return nil
+    }
+    return line.split(separator: " ").dropFirst().compactMap { Double($0) }
+}
+
+func median(_ v: [Double]) -> Double {
+    let s = v.sorted()
+    return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+@MainActor
+func main() {
+    let args = CommandLine.arguments
+    let reg = registry()
+    func sceneType(_ name: String) -> (any RenderScene.Type)? {
+        guard let t = reg.scene(named: name) else {
+            print("unknown scene \(name); known: \(reg.names.joined(separator: ", "))")
+            return nil
+        }
+        return t
+    }
+    for (i, a) in args.enumerated() where ["--child-export", "--child-phases", "--profile", "--scene"].contains(a) {
+        guard i + 1 < args.count, sceneType(args[i + 1]) != nil else { exit(2) }
+    }
+    if let k = args.firstIndex(of: "--child-export"), k + 1 < args.count, let t = sceneType(args[k + 1]) {
+        do { try export(t) } catch { print("error: \(error)"); exit(1) }
+        return
+    }
+    if let k = args.firstIndex(of: "--child-phases"), k + 1 < args.count, let t = sceneType(args[k + 1]) {
+        renderOnly(t)
+        return
+    }
+    if let k = args.firstIndex(of: "--profile"), k + 1 < args.count, let t = sceneType(args[k + 1]) {
+        renderOnly(t, maxFrames: k + 2 < args.count ? Int(args[k + 2]) : nil, perFrame: args.contains("--per-frame"),
+                   fullChecksum: args.contains("--checksum"))
+        return
+    }
+    var names: [String] = []
+    for (i, a) in args.enumerated() where a == "--scene" && i + 1 < args.count { names.append(args[i + 1]) }
+    if names.isEmpty { names = reg.names }
+    if !names.contains("card-flip") { names.insert("card-flip", at: 0) }
+    let runs = args.firstIndex(of: "--runs").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 3
+    var load = [Double](repeating: 0, count: 3)
+    getloadavg(&load, 3)
+    print("ScenesBenchmark: \(names.count) scenes, MP4 at 60 fps, iPhone 15 @2x (786x1704); export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
+    print("scene | frames | export s | ms/frame | × card-flip | × real time | step | presentation | display list | rasterising | compositing | encoding (ms/frame)")
+    var cardFlip: Double?
+    var rows: [(String, Int, Double, Double, Double, [Double], Double)] = []
+    for name in names {
+        let exports = (0..<runs).compactMap { _ in child(["--child-export", name], tag: "EXPORT") }.filter { $0.count == 3 }
+        guard let phases = child(["--child-phases", name], tag: "PHASES"), phases.count >= 7, !exports.isEmpty else { continue }
+        let frames = Int(exports[0][0]), wall = median(exports.map { $0[1] }), duration = exports[0][2]
+        let ms = wall * 1000 / Double(frames)
+        if name == "card-flip" { cardFlip = ms }
+        let per = phases[2...6].map { $0 * 1000 / phases[0] }
+        let renderMs = phases[1] * 1000 / phases[0]
+        rows.append((name, frames, wall, ms, duration / wall, per, max(0, ms - renderMs)))
+    }
+    for r in rows {
+        let ratio = cardFlip.map { r.3 / $0 } ?? .nan
+        let parts = r.5.map { $0 < 0 ? "-" : f($0) }.joined(separator: " | ")
+        print("\(r.0) | \(r.1) | \(f(r.2)) | \(f(r.3)) | \(f(ratio)) | \(f(r.4)) | \(parts) | \(f(r.6))")
+    }
+    let slowest = rows.min { $0.4 < $1.4 }
+    if let s = slowest {
+        print("aim: every scene at ≥ 2x real time; slowest \(s.0) at \(f(s.4))x: \(s.4 >= 2 ? "met" : "NOT met")")
+    }
+}
+
+MainActor.assumeIsolated { main() }
