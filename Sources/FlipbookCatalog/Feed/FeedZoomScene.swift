@@ -12,7 +12,7 @@ import Flipbook
 /// drag to the right released early springs back; a longer drag dismisses the player into the
 /// cell of the video it shows. Every touch goes through the window, the scroll views' pans and
 /// the seed's pan recognizer, as on a device. Times are seconds after `start()`.
-public final class FeedZoomScene: RenderScene {
+public final class FeedZoomScene: AppScene {
     public static let name = "feed-zoom"
     public static let summary =
         "Seed 002: a Douyin-style grid; a cover zooms into a paging player that a rightward drag shrinks back into its cell"
@@ -43,7 +43,6 @@ public final class FeedZoomScene: RenderScene {
     public let duration: CFTimeInterval = 8.2
     public let driver: AppDriver
     let grid: AwemeGridViewController
-    private var startTime: CFTimeInterval?
     /// The item tapped, once tapped.
     private(set) var tappedIndex: Int?
 
@@ -57,11 +56,8 @@ public final class FeedZoomScene: RenderScene {
         CardFlipScene.device(for: size)
     }
 
-    public var rootLayer: CALayer { driver.window.layer }
-
-    public func start() {
-        let start = driver.time
-        startTime = start
+    public func script(_ s: SceneScript) {
+        let start = s.start
         driver.window.layoutIfNeeded()
         schedule(Self.fling, from: start)
         driver.at(start + Self.tapTime) { [weak self] in self?.tapMiddleCover() }
@@ -101,11 +97,5 @@ public final class FeedZoomScene: RenderScene {
             driver.at(t0 + Double(i) * frame) { touch?.move(to: p) }
         }
         driver.at(t0 + Double(steps + 1) * frame) { touch?.lift() }
-    }
-
-    public func update(elapsed: CFTimeInterval) {
-        guard let startTime, elapsed.isFinite else { return }
-        driver.run(until: startTime + elapsed)
-        driver.window.layoutIfNeeded()
     }
 }
