@@ -1,6 +1,7 @@
 import Flipbook
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -131,11 +132,22 @@ public enum PreviewServer {
         }
 
         let address: BindAddress = .hostname(options.host, port: options.port)
+        let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: .init(maxFrameSize: PreviewLimits.maxWebSocketMessageBytes, autoPing: .disabled))
+        var server: HTTPServerBuilder = .http1WebSocketUpgrade(webSocketRouter: router, configuration: upgrade)
+        if let token = options.token {
+            // The socket's token is checked before the upgrade (403, not the library's 400).
+            let webSocketResponder = router.buildResponder()
+            server = HTTPServerBuilder { responder in
+                PreviewTokenGatedChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder, configuration: upgrade),
+                    token: token)
+            }
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: PreviewLimits.maxWebSocketMessageBytes, autoPing: .disabled))),
+            server: server,
             configuration: .init(address: address, serverName: "flipbook-preview"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

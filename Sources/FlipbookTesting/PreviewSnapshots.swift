@@ -12,7 +12,8 @@ import Testing
 /// Snapshots every `#Preview` linked into the test program (optionally only `module`'s), each
 /// at its traits, on each of `devices`, in each of `appearances`, through swift-snapshot-testing:
 /// one reference image per preview, device and appearance, named
-/// `<preview>.<device>[.dark]` (the preview's scene name, as `flipbook list` shows it).
+/// `<preview>.<device>[.dark]` (the preview's scene name, as `flipbook list` shows it; the
+/// reference file is `<test>.<preview>-<device>[-dark].png`).
 ///
 /// A preview is drawn once it is still: built as `flipbook preview` builds it, started, and run
 /// until nothing animates (at most `settleLimit` seconds of the clock, so a preview that never

@@ -65,7 +65,7 @@ final class SourceWatcher: @unchecked Sendable {
                 let errors = Self.errorLines(output)
                 FileHandle.standardError.write(Data("Build failed (the page keeps the last good build):\n\(errors)\n".utf8))
                 await MainActor.run { notices.show(kind: "build-error", message: "Build failed; showing the last good build.\n\n" + errors) }
-                last = snapshot()
+                // `last` is from before the build: a save made while it ran is seen next time.
                 continue
             }
             print(String(format: "Built in %.1f s; restarting with the new build.", seconds))
