@@ -28,6 +28,29 @@ import TestSupport
         #expect(registry.names.first == "test")
         #expect(registry.names.contains("landscape"))
         #expect(registry.scene(named: "fits")?.summary == "#Preview \"Fits\" at SamplePreviews.swift:68")
+        // Registering again into the same registry renames nothing.
+        let before = registry.names
+        PreviewCatalog.register(in: &registry)
+        #expect(registry.names == before)
+    }
+
+    /// A scene named like a preview keeps its name; the preview is renamed and the clash reported.
+    @Test func aSceneNameIsNotTakenByAPreview() {
+        final class Landscape: AppScene {
+            static let name = "landscape"
+            static let summary = "a scene"
+            let duration: CFTimeInterval = 1
+            let driver: AppDriver
+            init(size: CGSize) { driver = AppDriver(rootViewController: UIViewController(), device: .fitting(size)) }
+        }
+        var registry = SceneRegistry([Landscape.self])
+        PreviewCatalog.register(in: &registry)
+        #expect(registry.scene(named: "landscape").map(ObjectIdentifier.init) == ObjectIdentifier(Landscape.self))
+        #expect(registry.names.contains("landscape-samplepreviews-64"))
+        #expect(PreviewCatalog.problems.contains { $0.contains("'landscape'") && $0.contains("SamplePreviews.swift:64") })
+        var plain = SceneRegistry()
+        PreviewCatalog.register(in: &plain)
+        #expect(plain.names.contains("landscape"))  // names follow the registry registered into
     }
 
     private func scene(_ name: String, size: CGSize = CGSize(width: 393, height: 852)) -> (any RenderScene)? {

@@ -67,9 +67,12 @@ def open_page(browser, url, **kw):
 
 
 def pick(page, scene):
+    """Choose `scene` in the picker and wait for its first frame (not the last one shown)."""
+    drawn = page.evaluate("() => window.flipbookPreview.framesDrawn")
     page.select_option("#scene", scene)
-    H.wait_for(page, "(s) => window.flipbookPreview.timeline && window.flipbookPreview.timeline.scene === s"
-               " && window.flipbookPreview.header && window.flipbookPreview.header.reason === 'load'", arg=scene)
+    H.wait_for(page, "([s, n]) => window.flipbookPreview.timeline && window.flipbookPreview.timeline.scene === s"
+               " && window.flipbookPreview.framesDrawn > n && window.flipbookPreview.header.reason === 'load'",
+               arg=[scene, drawn])
 
 
 @test

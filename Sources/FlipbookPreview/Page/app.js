@@ -24,8 +24,13 @@
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" +
       (token ? "?token=" + encodeURIComponent(token) : ""));
     ws.binaryType = "arraybuffer";
-    ws.onopen = () => { P.connected = true; P.connections++; setBadge("connected", "ok"); };
+    P.helloOnThisSocket = false;
+    let opened = false;
+    ws.onopen = () => { opened = true; P.connected = true; P.connections++; setBadge("connected", "ok"); };
     ws.onclose = () => {
+      // A server that took the socket but never said hello refused this page (too many pages):
+      // no retry. A server that went away (stopped, or restarting with a new build) is retried.
+      if (opened && !P.helloOnThisSocket) { P.connected = false; setBadge("disconnected", "bad"); return; }
       if (P.connected && P.timeline && P.header) {
         P.resume = { scene: P.timeline.scene, device: P.timeline.device, scale: P.timeline.scale,
           frame: P.header.frame, fps: P.timeline.fps, playing: P.playing };
@@ -69,7 +74,7 @@
   }
 
   function onHello(m) {
-    P.hello = m;
+    P.hello = m; P.helloOnThisSocket = true;
     fill($("scene"), m.scenes.map((s) => [s.name, s.name, s.summary]));
     fill($("device"), m.devices.map((d) => [d.name, `${d.name} (${d.width}×${d.height})`]));
     showNotice(m.notice || null);

@@ -91,10 +91,14 @@ public enum PreviewCatalog {
     }
 
     /// Adds a scene for every found preview to `registry`, after the scenes already in it
-    /// (whose names the previews do not take).
+    /// (whose names the previews do not take: a clashing preview is renamed, as for two previews
+    /// with one name). The names follow the last registry registered into (a program has one).
     public static func register(in registry: inout SceneRegistry) {
-        if cachedEntries == nil || !Set(registry.names).isSubset(of: reservedNames) {
-            reservedNames.formUnion(registry.names)
+        // The registry's other scenes keep their names; the previews' own names (a registry that
+        // already holds them) reserve nothing.
+        let others = Set(registry.sceneTypes.filter { !($0 is any PreviewSceneType.Type) }.map { $0.name })
+        if cachedEntries == nil || others != reservedNames {
+            reservedNames = others
             cachedEntries = nil
         }
         for type in sceneTypes { registry.register(type) }
@@ -189,9 +193,13 @@ public enum PreviewCatalog {
     }
 }
 
+/// What every `PreviewScene<R>` is (to tell previews from other scenes in a registry).
+@preconcurrency @MainActor
+protocol PreviewSceneType {}
+
 /// A `#Preview` as a scene: its content at its traits, with no script.
 @preconcurrency @MainActor
-public final class PreviewScene<R: PreviewRegistry>: AppScene {
+public final class PreviewScene<R: PreviewRegistry>: AppScene, PreviewSceneType {
     public static var name: String { PreviewCatalog.entry(for: R.self)?.sceneName ?? "\(R.fileID):\(R.line)" }
     public static var summary: String {
         let name = PreviewCatalog.entry(for: R.self)?.previewName.map { "\"\($0)\"" } ?? "Unnamed"
