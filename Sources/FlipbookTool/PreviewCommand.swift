@@ -89,8 +89,10 @@ struct PreviewCommand: AsyncParsableCommand {
             frameEncoding: PreviewFrameEncoding(rawValue: frameEncoding) ?? .auto, token: token)
         let shownHost = share ? (Self.networkAddress() ?? listenHost) : nil
         let watchTask = watcher.map { w in Task { await w.run(notices: notices) } }
+        let boundPort = BoundPort()
         do {
             try await PreviewServer.run(registry: { CLIScenes.registry() }, options: options, notices: notices) { url in
+                boundPort.set(URLComponents(string: url)?.port)
                 var shown = url + "?scene=" + sceneName
                 if let token, let shownHost, var parts = URLComponents(string: url) {
                     parts.host = shownHost
@@ -114,7 +116,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if let watcher, watcher.reloadRequested {
             // The new build takes over: same arguments, same port, same token; the pages reconnect.
             if let token { setenv("FLIPBOOK_SHARE_TOKEN", token, 1) }
-            watcher.execNewBuild()
+            watcher.execNewBuild(boundPort: boundPort.value)
         }
         print("Preview stopped.")
     }
@@ -136,4 +138,12 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         return nil
     }
+}
+
+/// The port the server was bound to (told from the server's thread).
+final class BoundPort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var port: Int?
+    func set(_ p: Int?) { lock.withLock { port = p } }
+    var value: Int? { lock.withLock { port } }
 }

@@ -230,6 +230,7 @@ enum ProjectTemplate {
 
     static func tests(module: String) -> String {
         """
+        import Flipbook
         import FlipbookTesting
         import Testing
         @testable import \(module)

@@ -111,11 +111,38 @@ final class SourceWatcher: @unchecked Sendable {
         return out.isEmpty ? lines.suffix(30).joined(separator: "\n") : out.joined(separator: "\n")
     }
 
-    /// Replaces this process by the new build, with the same arguments.
-    func execNewBuild() -> Never {
+    /// `arguments` with the port the server was bound to (`--port 0` picks a new free port each
+    /// time, and the pages reconnect to the old one).
+    static func arguments(_ arguments: [String], boundPort: Int?) -> [String] {
+        guard let boundPort else { return arguments }
+        var out: [String] = []
+        var i = 0
+        var replaced = false
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--port", i + 1 < arguments.count {
+                out += ["--port", "\(boundPort)"]
+                i += 2
+                replaced = true
+                continue
+            }
+            if a.hasPrefix("--port=") {
+                out.append("--port=\(boundPort)")
+                replaced = true
+            } else {
+                out.append(a)
+            }
+            i += 1
+        }
+        if !replaced { out += ["--port", "\(boundPort)"] }
+        return out
+    }
+
+    /// Replaces this process by the new build, with the same arguments and the same port.
+    func execNewBuild(boundPort: Int?) -> Never {
         fflush(nil)
         for fd in 3..<1024 { close(Int32(fd)) }
-        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) }
+        var argv: [UnsafeMutablePointer<CChar>?] = Self.arguments(CommandLine.arguments, boundPort: boundPort).map { strdup($0) }
         argv.append(nil)
         execv(executable, &argv)
         FileHandle.standardError.write(Data("error: could not start the new build at \(executable): \(String(cString: strerror(errno)))\n".utf8))

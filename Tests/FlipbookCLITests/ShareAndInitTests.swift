@@ -60,6 +60,15 @@ struct ShareAndInitTests {
         #expect(!lines.contains("Building for debugging"))
     }
 
+    /// `--watch` restarts on the port it was bound to, whatever `--port` said.
+    @Test func watchRestartsOnTheBoundPort() {
+        #expect(SourceWatcher.arguments(["fb", "preview", "x", "--port", "0", "--watch"], boundPort: 41234)
+            == ["fb", "preview", "x", "--port", "41234", "--watch"])
+        #expect(SourceWatcher.arguments(["fb", "preview", "--port=0"], boundPort: 5) == ["fb", "preview", "--port=5"])
+        #expect(SourceWatcher.arguments(["fb", "preview"], boundPort: 8040) == ["fb", "preview", "--port", "8040"])
+        #expect(SourceWatcher.arguments(["fb", "preview"], boundPort: nil) == ["fb", "preview"])
+    }
+
     @Test func initWritesAPackageWithEveryPiece() {
         let files = ProjectTemplate.files(name: "my-cards", dependency: ".package(path: \"/x/flipbook\")", identity: "flipbook")
         let paths = files.map(\.path)
