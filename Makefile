@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test test-browser test-sanitizers demo docs bench bench-preview bench-scroll bench-scenes clean generate fuzz
+.PHONY: all deps build test test-browser test-init test-sanitizers demo docs bench bench-preview bench-scroll bench-scenes clean generate fuzz
 
 all: build
 
@@ -34,6 +34,11 @@ test-sanitizers: deps
 test-browser: deps
 	$(SWIFT) build --product flipbook
 	@scripts/test-browser.sh $(if $(SCREENSHOT),--screenshot $(SCREENSHOT))
+
+# `flipbook init` end to end: a new package builds, records, passes and fails when a preview
+# changes (heavy: builds Flipbook again in the new package, 10-15 min; not in `make test`).
+test-init: deps
+	@scripts/test-init.sh
 
 demo: deps
 	@echo "==> Building flipbook (release)"

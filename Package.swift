@@ -5,6 +5,7 @@
 //   -> FlipbookRender, FlipbookPhysics -> FlipbookQuartz -> FlipbookGeometry
 //   flipbook (CLI) -> FlipbookPreview (web server, Hummingbird) -> FlipbookCatalog; never in `Flipbook`
 //   flipbook (CLI) -> FlipbookPort (`flipbook port`, iOS source to Flipbook, SwiftSyntax); never in `Flipbook`
+import CompilerPluginSupport
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -16,6 +17,11 @@ let package = Package(
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookCatalog", targets: ["FlipbookCatalog"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        // For a target that writes `#Preview` (brings the macro's plugin; docs/Preview.md).
+        .library(name: "FlipbookPreviews", targets: ["FlipbookPreviews"]),
+        // The `flipbook` tool as a library, for a user's own `flipbook` executable over its
+        // previews and scenes (`swift run flipbook preview|render|list`; docs/Preview.md).
+        .library(name: "FlipbookTool", targets: ["FlipbookTool"]),
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
     ],
     dependencies: [
@@ -43,13 +49,25 @@ let package = Package(
         // The live preview's JPEG and changed-rows codecs (FlipbookPreview only; docs/Preview.md).
         .target(name: "CFlipbookPreviewCodec", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG"], swiftSettings: strict),
+        // Where `#Preview` records are read from (the linker's bounds of their ELF section).
+        .target(name: "CFlipbookPreviewRecords"),
         .target(
-            name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender"],
+            name: "FlipbookUIKit", dependencies: ["FlipbookQuartz", "FlipbookPhysics", "FlipbookRender", "CFlipbookPreviewRecords"],
             swiftSettings: strict),
         .target(
             name: "Flipbook",
             dependencies: ["FlipbookGeometry", "FlipbookQuartz", "FlipbookPhysics", "FlipbookRender", "FlipbookUIKit"],
             swiftSettings: strict),
+        // `#Preview`'s implementation, a compiler plugin: only targets depending on FlipbookPreviews
+        // load it, so packages without previews never build SwiftSyntax (docs/Preview.md, "Build time").
+        .macro(
+            name: "FlipbookMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: strict),
+        .target(name: "FlipbookPreviews", dependencies: ["Flipbook", "FlipbookMacros"], swiftSettings: strict),
         // App code written as an iOS developer writes it: main-actor by default, like an Xcode app target.
         .target(
             name: "FlipbookCatalog", dependencies: ["Flipbook"],
@@ -72,13 +90,24 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict),
-        .executableTarget(
-            name: "FlipbookCLI",
+        // The `flipbook` commands as a library: the tool over any registry of scenes, the
+        // previews found in the program included (docs/Preview.md, "Your own previews and scenes").
+        .target(
+            name: "FlipbookTool",
             dependencies: [
-                "FlipbookCatalog", "FlipbookPreview", "FlipbookPort",
+                "Flipbook", "FlipbookPreview", "FlipbookPort",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["FlipbookCatalog", "FlipbookTool"], swiftSettings: strict),
+        // A user's package written by hand (Examples/SampleTransitions): previews, a scene and its
+        // own `flipbook`, built here so the browser tests drive a user's previews.
+        .target(
+            name: "SampleTransitions", dependencies: ["FlipbookPreviews"], path: "Examples/SampleTransitions/Sources/SampleTransitions",
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]),
+        .executableTarget(
+            name: "flipbook-sample", dependencies: ["SampleTransitions", "FlipbookTool"],
+            path: "Examples/SampleTransitions/Sources/flipbook-sample", swiftSettings: strict),
         // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
         .target(
             name: "FlipbookTesting",
@@ -103,7 +132,11 @@ let package = Package(
             exclude: ["__Snapshots__"], swiftSettings: strict),
         // Random sequences of transitions (`make test` runs a few hundred, `make fuzz` 10 000).
         .testTarget(name: "TransitionFuzzTests", dependencies: ["Flipbook", "FlipbookTesting", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI"], swiftSettings: strict),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookTool"], swiftSettings: strict),
+        // `#Preview` in every form, found with no list; the all-previews snapshot call.
+        .testTarget(
+            name: "FlipbookPreviewsTests", dependencies: ["FlipbookPreviews", "FlipbookTesting", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
         // iOS-style XCTest in the Swift 5 language mode: NSObject animators calling UIKit from
         // nonisolated code, as public libraries do (compiles through `@preconcurrency` isolation).
         .testTarget(

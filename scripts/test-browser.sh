@@ -9,4 +9,8 @@ if ! command -v python3 >/dev/null; then
 fi
 export FLIPBOOK_BINARY="${FLIPBOOK_BINARY:-$(swift build --show-bin-path)/flipbook}"
 echo "==> Browser tests of flipbook preview (headless chromium)"
-exec python3 scripts/browser-tests/test_preview.py "$@"
+status=0
+python3 scripts/browser-tests/test_preview.py "$@" || status=1
+echo "==> Browser tests of a user's previews, --share and touch (Examples/SampleTransitions)"
+python3 scripts/browser-tests/test_user_previews.py || status=1
+exit $status

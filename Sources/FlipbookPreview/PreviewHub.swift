@@ -11,6 +11,14 @@ final class PreviewHub {
     let recordings: URL
     private(set) var sessions: [Int: PreviewSession] = [:]
     private var nextID = 0
+    /// The notice every page shows (`PreviewNotices`), sent to the open pages when it changes
+    /// and to each new page with its hello.
+    var notice: [String: Any]? {
+        didSet {
+            let message = notice ?? ["type": "notice", "kind": "none", "message": ""]
+            for s in sessions.values { s.reply(message) }
+        }
+    }
     /// Where a session's frames are encoded (by session id): a serial background queue of its
     /// own (`PreviewFramePipeline`), or what a test supplies.
     let encodeRunner: (Int) -> PreviewFramePipeline.Runner
@@ -41,7 +49,7 @@ final class PreviewHub {
             ["name": $0.name, "width": Double($0.size.width), "height": Double($0.size.height)] as [String: Any]
         }
         session.reply([
-            "type": "hello", "session": session.id, "scenes": scenes, "devices": devices,
+            "type": "hello", "session": session.id, "scenes": scenes, "devices": devices, "notice": notice ?? NSNull(),
             "defaults": ["scene": defaults.scene, "device": defaults.device, "scale": defaults.scale],
             "limits": [
                 "maxMessageBytes": PreviewLimits.maxMessageBytes, "maxSessions": PreviewLimits.maxSessions,

@@ -1,6 +1,7 @@
 import Flipbook
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -17,10 +18,14 @@ public enum PreviewServer {
         public var port: Int
         /// How played and touched frames are sent (exact frames are always PNG).
         public var frameEncoding: PreviewFrameEncoding
+        /// The access token every request must carry (`--share`): in the URL (`?token=`) or in
+        /// the cookie the server sets when a page is loaded with it. Nil: no token asked.
+        public var token: String?
         public init(
             scene: String, device: String, scale: Int, host: String = "127.0.0.1", port: Int = 8040,
-            frameEncoding: PreviewFrameEncoding = .auto
+            frameEncoding: PreviewFrameEncoding = .auto, token: String? = nil
         ) {
+            self.token = token
             self.scene = scene
             self.device = device
             self.scale = scale
@@ -56,14 +61,16 @@ public enum PreviewServer {
     /// the page's URL once the port is bound.
     public static func run(
         registry makeRegistry: @escaping @MainActor @Sendable () -> SceneRegistry, options: Options,
-        onRunning: @escaping @Sendable (String) -> Void
+        notices: PreviewNotices? = nil, onRunning: @escaping @Sendable (String) -> Void
     ) async throws {
         let files = try pageFiles()
         let hub = await MainActor.run { PreviewHub(registry: makeRegistry(), defaults: options) }
+        if let notices { await MainActor.run { notices.hub = hub } }
         var logger = Logger(label: "flipbook.preview")
         logger.logLevel = .warning
 
         let router = Router(context: BasicWebSocketRequestContext.self)
+        if let token = options.token { router.add(middleware: PreviewTokenMiddleware(token: token)) }
         for (path, file) in files {
             router.get(RouterPath(path)) { _, _ in
                 Response(
@@ -125,11 +132,22 @@ public enum PreviewServer {
         }
 
         let address: BindAddress = .hostname(options.host, port: options.port)
+        let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: .init(maxFrameSize: PreviewLimits.maxWebSocketMessageBytes, autoPing: .disabled))
+        var server: HTTPServerBuilder = .http1WebSocketUpgrade(webSocketRouter: router, configuration: upgrade)
+        if let token = options.token {
+            // The socket's token is checked before the upgrade (403, not the library's 400).
+            let webSocketResponder = router.buildResponder()
+            server = HTTPServerBuilder { responder in
+                PreviewTokenGatedChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder, configuration: upgrade),
+                    token: token)
+            }
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: PreviewLimits.maxWebSocketMessageBytes, autoPing: .disabled))),
+            server: server,
             configuration: .init(address: address, serverName: "flipbook-preview"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
@@ -144,6 +162,64 @@ public enum PreviewServer {
             throw error
         }
         await MainActor.run { hub.shutdown() }
+    }
+}
+
+/// Messages for every open page (and every page that opens later, until cleared): `--watch`'s
+/// "building", a build error with the compiler's output, "reloading". Safe to hold anywhere;
+/// used on the main actor.
+@preconcurrency @MainActor
+public final class PreviewNotices {
+    weak var hub: PreviewHub?
+    public init() {}
+
+    /// Shows `message` of `kind` ("building", "build-error", "reloading", …) on every page; nil
+    /// clears it.
+    public func show(kind: String, message: String) {
+        hub?.notice = ["type": "notice", "kind": kind, "message": message]
+    }
+
+    public func clear() { hub?.notice = nil }
+}
+
+/// `--share`'s access check (Jupyter's pattern): a request without the token, in its query
+/// (`?token=`) or the cookie set when the page was loaded with it, gets 403, the page and the
+/// WebSocket alike. Compared in constant time.
+struct PreviewTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+    static var cookieName: String { "flipbook_token" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let fromQuery = request.uri.queryParameters["token"].map { String($0) }
+        let given = fromQuery ?? request.cookies[Self.cookieName]?.value
+        guard let given, PreviewServer.constantTimeEqual(given, token) else {
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden: open the URL flipbook printed, with its token.\n")))
+        }
+        var response = try await next(request, context)
+        if fromQuery != nil {
+            response.headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+        }
+        return response
+    }
+}
+
+extension PreviewServer {
+    /// Whether `a` equals `b`, taking the same time wherever they differ (only the length, which
+    /// is not secret, ends it early).
+    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in 0..<x.count { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+
+    /// A new random access token: 32 hexadecimal digits (128 bits from the system's generator).
+    public static func makeToken() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &g)) }.joined()
     }
 }
 

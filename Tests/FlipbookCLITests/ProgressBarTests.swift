@@ -1,5 +1,5 @@
 import Testing
-@testable import FlipbookCLI
+@testable import FlipbookTool
 
 /// The progress bar as a user sees it: what is drawn, and when.
 @Suite struct ProgressBarTests {

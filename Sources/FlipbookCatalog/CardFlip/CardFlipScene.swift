@@ -11,7 +11,7 @@ import Flipbook
 /// card is tapped at `tapTime` (the flip-and-zoom presentation, 0.6 s), the reveal screen
 /// holds, its Done button is tapped at `dismissTime` (the reverse flip, 0.6 s) and the deck
 /// holds until `duration`. Times are seconds after `start()`.
-public final class CardFlipScene: RenderScene {
+public final class CardFlipScene: AppScene {
     public static let name = "card-flip"
     public static let summary =
         "Seed 000: a deck of pet cards; a tap flips a card in 3D and zooms it to full screen, then back"
@@ -25,8 +25,6 @@ public final class CardFlipScene: RenderScene {
     /// The app's window, root and all.
     public let driver: AppDriver
     let deck: DeckViewController
-    /// Driver time at `start()`; nil before.
-    private var startTime: CFTimeInterval?
 
     public init(size: CGSize) {
         deck = DeckViewController()
@@ -41,30 +39,9 @@ public final class CardFlipScene: RenderScene {
         return UIScreen.Device(name: "custom", size: size, scale: 2, safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     }
 
-    public var rootLayer: CALayer { driver.window.layer }
-
-    /// Schedules the taps.
-    public func start() {
-        let start = driver.time
-        startTime = start
-        // A tap is a real touch that lifts (and acts) one frame after it goes down: the finger
-        // goes down one frame early so the tap lands at the scripted time.
-        let frame = MediaClock.main.frameDuration
-        driver.at(start + Self.tapTime - frame) { [weak self] in
-            guard let self, let card = self.deck.currentCard else { return }
-            self.driver.tap(card.cardView)
-        }
-        driver.at(start + Self.dismissTime - frame) { [weak self] in
-            guard let self, let reveal = self.deck.presentedViewController as? RevealViewController else { return }
-            self.driver.tap(reveal.doneButton)
-        }
-    }
-
-    /// Brings the app to `elapsed` seconds after `start()` (the exporter usually advances the
-    /// clock itself; this only catches up, never goes back), then lays the window out.
-    public func update(elapsed: CFTimeInterval) {
-        guard let startTime, elapsed.isFinite else { return }
-        driver.run(until: startTime + elapsed)
-        driver.window.layoutIfNeeded()
+    /// The taps (each lands at its time: the finger goes down one frame earlier).
+    public func script(_ s: SceneScript) {
+        s.tap(at: Self.tapTime) { [weak self] in self?.deck.currentCard?.cardView }
+        s.tap(at: Self.dismissTime) { [weak self] in (self?.deck.presentedViewController as? RevealViewController)?.doneButton }
     }
 }

@@ -13,7 +13,7 @@ import Flipbook
 /// goes past half way and lifts while still moving, and the dismissal completes. Every touch
 /// goes through the window, the edge-pan recognizer and the percent-driven transition, as
 /// on a device. Times are seconds after `start()`.
-public final class CardFlipSwipeScene: RenderScene {
+public final class CardFlipSwipeScene: AppScene {
     public static let name = "card-flip-swipe"
     public static let summary =
         "Seed 000: the card flip dismissed by a left-edge swipe; one swipe released at a third springs back, the next completes"
@@ -39,18 +39,14 @@ public final class CardFlipSwipeScene: RenderScene {
     public let duration: CFTimeInterval = 4.0
     public let driver: AppDriver
     let deck: DeckViewController
-    private var startTime: CFTimeInterval?
 
     public init(size: CGSize) {
         deck = DeckViewController()
         driver = AppDriver(rootViewController: deck, device: CardFlipScene.device(for: size))
     }
 
-    public var rootLayer: CALayer { driver.window.layer }
-
-    public func start() {
-        let start = driver.time
-        startTime = start
+    public func script(_ s: SceneScript) {
+        let start = s.start
         driver.at(start + Self.tapTime) { [weak self] in
             guard let self, let card = self.deck.currentCard else { return }
             self.driver.tap(card.cardView)
@@ -86,11 +82,5 @@ public final class CardFlipSwipeScene: RenderScene {
         driver.at(t0) { [weak self] in touch = self?.driver.touchDown(at: down) }
         for (time, point) in path { driver.at(time) { touch?.move(to: point) } }
         driver.at(liftTime) { touch?.lift() }
-    }
-
-    public func update(elapsed: CFTimeInterval) {
-        guard let startTime, elapsed.isFinite else { return }
-        driver.run(until: startTime + elapsed)
-        driver.window.layoutIfNeeded()
     }
 }

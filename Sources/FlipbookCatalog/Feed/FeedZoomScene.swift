@@ -12,7 +12,7 @@ import Flipbook
 /// drag to the right released early springs back; a longer drag dismisses the player into the
 /// cell of the video it shows. Every touch goes through the window, the scroll views' pans and
 /// the seed's pan recognizer, as on a device. Times are seconds after `start()`.
-public final class FeedZoomScene: RenderScene {
+public final class FeedZoomScene: AppScene {
     public static let name = "feed-zoom"
     public static let summary =
         "Seed 002: a Douyin-style grid; a cover zooms into a paging player that a rightward drag shrinks back into its cell"
@@ -43,7 +43,6 @@ public final class FeedZoomScene: RenderScene {
     public let duration: CFTimeInterval = 8.2
     public let driver: AppDriver
     let grid: AwemeGridViewController
-    private var startTime: CFTimeInterval?
     /// The item tapped, once tapped.
     private(set) var tappedIndex: Int?
 
@@ -57,35 +56,34 @@ public final class FeedZoomScene: RenderScene {
         CardFlipScene.device(for: size)
     }
 
-    public var rootLayer: CALayer { driver.window.layer }
-
-    public func start() {
-        let start = driver.time
-        startTime = start
+    public func script(_ s: SceneScript) {
+        let start = s.start
         driver.window.layoutIfNeeded()
-        schedule(Self.fling, from: start)
-        driver.at(start + Self.tapTime) { [weak self] in self?.tapMiddleCover() }
-        schedule(Self.pageSwipe, from: start)
-        schedule(Self.shortDrag, from: start)
-        schedule(Self.longDrag, from: start)
+        for stroke in [Self.fling, Self.pageSwipe, Self.shortDrag, Self.longDrag] {
+            Self.schedule(stroke, from: start, on: driver)
+        }
+        driver.at(start + Self.tapTime) { [weak self] in
+            guard let self else { return }
+            tappedIndex = Self.tapMiddleCover(of: grid, on: driver)
+        }
     }
 
-    /// Taps the visible cover nearest the middle of the screen.
-    private func tapMiddleCover() {
-        guard let collectionView = grid.collectionView else { return }
+    /// Taps the visible cover nearest the middle of `grid`'s screen; returns its item.
+    static func tapMiddleCover(of grid: AwemeGridViewController, on driver: AppDriver) -> Int? {
+        guard let collectionView = grid.collectionView else { return nil }
         let middle = CGPoint(x: collectionView.bounds.midX, y: collectionView.bounds.midY)
         let paths = collectionView.indexPathsForVisibleItems
         guard let path = paths.min(by: { a, b in
             let fa = collectionView.cellForItem(at: a)?.frame ?? .null
             let fb = collectionView.cellForItem(at: b)?.frame ?? .null
             return hypot(fa.midX - middle.x, fa.midY - middle.y) < hypot(fb.midX - middle.x, fb.midY - middle.y)
-        }), let cell = collectionView.cellForItem(at: path) else { return }
-        tappedIndex = path.item
+        }), let cell = collectionView.cellForItem(at: path) else { return nil }
         driver.tap(cell)
+        return path.item
     }
 
     /// Schedules `stroke`'s touch: down, one move per clock frame, lift.
-    private func schedule(_ stroke: Stroke, from start: CFTimeInterval) {
+    static func schedule(_ stroke: Stroke, from start: CFTimeInterval, on driver: AppDriver) {
         let bounds = driver.window.bounds
         func point(_ p: CGPoint) -> CGPoint { CGPoint(x: bounds.width * p.x, y: bounds.height * p.y) }
         let down = point(stroke.from)
@@ -94,18 +92,12 @@ public final class FeedZoomScene: RenderScene {
         let steps = max(Int((stroke.duration / frame).rounded()), 1)
         let t0 = start + stroke.start
         var touch: SyntheticTouch?
-        driver.at(t0) { [weak self] in touch = self?.driver.touchDown(at: down) }
+        driver.at(t0) { [weak driver] in touch = driver?.touchDown(at: down) }
         for i in 1...steps {
             let f = CGFloat(i) / CGFloat(steps)
             let p = CGPoint(x: down.x + (end.x - down.x) * f, y: down.y + (end.y - down.y) * f)
             driver.at(t0 + Double(i) * frame) { touch?.move(to: p) }
         }
         driver.at(t0 + Double(steps + 1) * frame) { touch?.lift() }
-    }
-
-    public func update(elapsed: CFTimeInterval) {
-        guard let startTime, elapsed.isFinite else { return }
-        driver.run(until: startTime + elapsed)
-        driver.window.layoutIfNeeded()
     }
 }

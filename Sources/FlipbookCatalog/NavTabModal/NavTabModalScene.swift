@@ -11,7 +11,7 @@ import Flipbook
 ///
 /// Every step is a real touch through the window (buttons, the navigation bar's back button,
 /// the tab bar's items, the left-edge pan), as on a device. Times are seconds after `start()`.
-public final class NavTabModalScene: RenderScene {
+public final class NavTabModalScene: AppScene {
     public static let name = "nav-tab-modal"
     public static let summary =
         "Seed 003: one animation controller for push/pop, tab switches and a modal; then an interactive edge-swipe pop"
@@ -34,7 +34,6 @@ public final class NavTabModalScene: RenderScene {
     public let duration: CFTimeInterval = 8.8
     public let driver: AppDriver
     let app: NavTabModalController
-    private var startTime: CFTimeInterval?
 
     public init(size: CGSize) {
         app = NavTabModalController()
@@ -46,8 +45,6 @@ public final class NavTabModalScene: RenderScene {
         UIScreen.Device.all.first { $0.size == size }
             ?? UIScreen.Device(name: "custom", size: size, scale: 2, safeAreaInsets: UIScreen.Device.iPhone15.safeAreaInsets)
     }
-
-    public var rootLayer: CALayer { driver.window.layer }
 
     /// The root screen of tab `index`.
     func root(_ index: Int) -> TabRootViewController? {
@@ -68,9 +65,8 @@ public final class NavTabModalScene: RenderScene {
         return nav.navigationBar.convert(CGPoint(x: 40, y: UINavigationBar.defaultHeight / 2), to: driver.window)
     }
 
-    public func start() {
-        let start = driver.time
-        startTime = start
+    public func script(_ s: SceneScript) {
+        let start = s.start
         let d = driver
         d.at(start + Step.push) { [weak self] in
             guard let self, let root = self.root(0) else { return }
@@ -106,11 +102,5 @@ public final class NavTabModalScene: RenderScene {
                 from: CGPoint(x: 4, y: y), to: CGPoint(x: d.window.bounds.width * Step.swipeFraction, y: y),
                 duration: Step.swipeDuration)
         }
-    }
-
-    public func update(elapsed: CFTimeInterval) {
-        guard let startTime, elapsed.isFinite else { return }
-        driver.run(until: startTime + elapsed)
-        driver.window.layoutIfNeeded()
     }
 }

@@ -10,20 +10,41 @@
     connected: false, hello: null, timeline: null, header: null, png: null, state: null,
     playing: false, speed: 1, errors: [], replies: [], framesReceived: 0, framesDrawn: 0,
     inputsSent: 0, latencies: [], pendingInputs: [], frameTimes: [], log: [], presented: [],
-    send: (obj) => send(obj), sendRaw: (text) => ws.send(text),
+    send: (obj) => send(obj), sendRaw: (text) => ws.send(text), notices: [],
   };
   window.flipbookPreview = P;
 
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-  ws.binaryType = "arraybuffer";
-  function send(obj) { if (ws.readyState === 1) ws.send(JSON.stringify(obj)); }
-
-  ws.onopen = () => { P.connected = true; setBadge("connected", "ok"); };
-  ws.onclose = () => { P.connected = false; setBadge("disconnected", "bad"); };
-  ws.onmessage = (ev) => {
-    if (typeof ev.data === "string") return onText(JSON.parse(ev.data));
-    onFrame(new Uint8Array(ev.data));
-  };
+  // The socket; it reconnects after the server went away (`--watch` restarts the server with
+  // the new build): the page then loads the same scene at the same frame, playing if it was.
+  // With `--share` the access token rides in the URL once; the server then sets a cookie.
+  let ws = null;
+  P.connections = 0;
+  function connect() {
+    const token = params.get("token");
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" +
+      (token ? "?token=" + encodeURIComponent(token) : ""));
+    ws.binaryType = "arraybuffer";
+    P.helloOnThisSocket = false;
+    let opened = false;
+    ws.onopen = () => { opened = true; P.connected = true; P.connections++; setBadge("connected", "ok"); };
+    ws.onclose = () => {
+      // A server that took the socket but never said hello refused this page (too many pages):
+      // no retry. A server that went away (stopped, or restarting with a new build) is retried.
+      if (opened && !P.helloOnThisSocket) { P.connected = false; setBadge("disconnected", "bad"); return; }
+      if (P.connected && P.timeline && P.header) {
+        P.resume = { scene: P.timeline.scene, device: P.timeline.device, scale: P.timeline.scale,
+          frame: P.header.frame, fps: P.timeline.fps, playing: P.playing };
+      }
+      P.connected = false; setBadge("reconnecting…", "bad");
+      setTimeout(connect, 250);
+    };
+    ws.onmessage = (ev) => {
+      if (typeof ev.data === "string") return onText(JSON.parse(ev.data));
+      onFrame(new Uint8Array(ev.data));
+    };
+  }
+  function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+  connect();
 
   function setBadge(text, cls) { const b = $("connection"); b.textContent = text; b.className = "badge " + cls; }
 
@@ -32,6 +53,7 @@
     if (P.replies.length > 200) P.replies.shift();
     switch (m.type) {
       case "hello": return onHello(m);
+      case "notice": return showNotice(m.kind === "none" ? null : m);
       case "timeline": return onTimeline(m);
       case "status":
         P.playing = m.playing; P.speed = m.speed;
@@ -52,14 +74,35 @@
   }
 
   function onHello(m) {
-    P.hello = m;
+    P.hello = m; P.helloOnThisSocket = true;
     fill($("scene"), m.scenes.map((s) => [s.name, s.name, s.summary]));
     fill($("device"), m.devices.map((d) => [d.name, `${d.name} (${d.width}×${d.height})`]));
+    showNotice(m.notice || null);
+    const r = P.resume;
+    if (r && m.scenes.some((s) => s.name === r.scene)) {
+      // A new server (a new build): the same scene at the same time, playing if it was.
+      $("scene").value = r.scene; $("device").value = r.device; $("scale").value = String(r.scale);
+      load();
+      send({ type: "seek", time: r.frame / r.fps });
+      if (r.playing) send({ type: "play" });
+      P.resume = null;
+      return;
+    }
     $("scene").value = params.get("scene") || m.defaults.scene;
     $("device").value = params.get("device") || m.defaults.device;
     $("scale").value = String(params.get("scale") || m.defaults.scale);
     load();
     if (params.get("autoplay") !== "0") send({ type: "play" });
+  }
+
+  // The server's notices (`--watch`): building, a build error (the compiler's messages), or a
+  // new build about to start. The page keeps showing the last good build meanwhile.
+  function showNotice(n) {
+    const box = $("notice");
+    P.notice = n;
+    if (n) P.notices.push(n);
+    if (!n) { box.hidden = true; box.textContent = ""; return; }
+    box.hidden = false; box.className = "notice " + n.kind; box.textContent = n.message;
   }
 
   function fill(select, items) {

@@ -28,6 +28,8 @@ public final class AppDriver {
     /// The media time at which the driver was created.
     public let startTime: CFTimeInterval
     private var lastScriptedTime: CFTimeInterval = 0
+    /// Driver time at which an `AppScene` on this driver started (its script's time zero); nil before.
+    public internal(set) var sceneStartTime: CFTimeInterval?
     /// Appearance, Reduce Motion, status bar and haptics (Appearance/AppDriver+Appearance.swift).
     let environment: DriverEnvironment
 

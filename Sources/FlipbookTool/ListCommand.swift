@@ -1,4 +1,5 @@
 import ArgumentParser
+import Flipbook
 import FlipbookRender
 
 /// `flipbook list`: the scenes `render` knows, with one line each.

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `make test-init`: `flipbook init` writes a package; it builds and its tests work as written:
+# the first `swift test` records the snapshot references (and fails, as swift-snapshot-testing
+# does when it records), the second passes, and after a change to a preview it fails.
+# Heavy (the new package builds Flipbook again from scratch: about 10-15 minutes on 2 cores),
+# so not part of `make test`. Prints the clean build time of the new package.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+swift build --product flipbook
+FLIPBOOK="$(swift build --show-bin-path)/flipbook"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/flipbook-init-XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+"$FLIPBOOK" init CardTricks --path "$ROOT"
+cd CardTricks
+start=$(date +%s)
+swift build --build-tests 2>&1 | tail -3
+echo "clean build of the new package (with tests): $(( $(date +%s) - start )) s"
+swift run flipbook list | tee list.txt
+grep -q '^home ' list.txt && grep -q '^detail ' list.txt || { echo "FAIL: the scene or the #Preview \"Home\" is not listed"; exit 1; }
+swift run flipbook render detail --format mp4 --scale 1 --out out
+test -s out/detail.mp4 || { echo "FAIL: no MP4"; exit 1; }
+if swift test --skip-build > first.log 2>&1; then
+  echo "FAIL: the first run should record the references (and fail)"; exit 1
+fi
+grep -q "Automatically recorded" first.log || { cat first.log; echo "FAIL: the first run failed for another reason"; exit 1; }
+ls Tests/CardTricksTests/__Snapshots__/*
+swift test --skip-build 2>&1 | tail -3
+sed -i 's/\.systemIndigo/.systemOrange/' Sources/CardTricks/Screens.swift
+swift build --build-tests 2>&1 | tail -1
+if swift test --skip-build > changed.log 2>&1; then
+  echo "FAIL: a changed preview should fail its snapshot"; exit 1
+fi
+grep -q "previews" changed.log || { cat changed.log; echo "FAIL: not the previews' snapshot"; exit 1; }
+echo "PASS flipbook init: builds, records, passes, fails when a preview changes"
