@@ -168,6 +168,28 @@ import FlipbookQuartz
         #expect(constant > 150)
     }
 
+    /// The three-piece union the interior search uses gives the array form's interval, ties and
+    /// empty pieces included.
+    @Test func longestUnionOfThreeMatchesTheArrayForm() {
+        var g = Generator(state: 3)
+        func piece() -> RowInterval {
+            switch Int(g.next() * 5) {
+            case 0: return RowInterval(lo: 5, hi: -.infinity)  // empty
+            case 1: return RowInterval(lo: Double(Int(g.next() * 8)), hi: Double(Int(g.next() * 8) + 4))  // ties likely
+            default:
+                let lo = g.range(-20, 20)
+                return RowInterval(lo: lo, hi: lo + g.range(-2, 15))
+            }
+        }
+        for _ in 0..<5000 {
+            let a = piece(), b = piece(), c: RowInterval? = g.next() < 0.5 ? piece() : nil
+            let expected = RowInterval.longestUnion(([a, b] + (c.map { [$0] } ?? [])).filter { !$0.isEmpty })
+            let got = RowInterval.longestUnion(a, b, c)
+            #expect(got.isEmpty == expected.isEmpty)
+            if !expected.isEmpty { #expect(got.lo == expected.lo && got.hi == expected.hi) }
+        }
+    }
+
     @Test func uniformRowsFound() {
         let r = Raster(width: 4, height: 3)
         let words = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
