@@ -200,6 +200,10 @@ import FlipbookQuartz
         #expect(r.uniformRows.color(2) == 0)
         #expect(r.uniformRows.color(3) == nil)
         #expect(r.uniformRows.any)
+        // A one-colour buffer knows its rows without scanning, as a scan would find them.
+        let flat = Raster(width: 5, height: 4, uniform: 0x8040_2010)
+        for y in 0..<4 { #expect(flat.knownUniformRows?.color(y) == UniformRows.find(in: flat).color(y)) }
+        #expect(flat.knownUniformRows?.color(0) == 0x8040_2010)
     }
 
     @Test func flatCoreOfARoundedCard() throws {
