@@ -42,6 +42,45 @@ struct RowInterval {
         return best
     }
 
+    /// `longestUnion` of the non-empty ones among `a`, `b` and `c` (when given), without building
+    /// an array: the same pieces, sorted by `lo` and merged the same way, so the same interval.
+    /// (Pieces with equal `lo` overlap and merge whatever their order.) Called per row and clip
+    /// by the compositor's interior search, where the array and its sort were most of the cost.
+    @inline(__always) static func longestUnion(_ a: RowInterval, _ b: RowInterval, _ c: RowInterval?) -> RowInterval {
+        var p = (RowInterval(), RowInterval(), RowInterval())
+        var n = 0
+        @inline(__always) func add(_ q: RowInterval) {
+            switch n {
+            case 0: p.0 = q
+            case 1: p.1 = q
+            default: p.2 = q
+            }
+            n += 1
+        }
+        if !a.isEmpty { add(a) }
+        if !b.isEmpty { add(b) }
+        if let c, !c.isEmpty { add(c) }
+        // Insertion sort of up to three by lo.
+        // (Plain assignments: swap(&p.0, &p.1) would access the tuple twice at once.)
+        if n >= 2 && p.1.lo < p.0.lo { let t = p.0; p.0 = p.1; p.1 = t }
+        if n == 3 {
+            if p.2.lo < p.1.lo { let t = p.1; p.1 = p.2; p.2 = t }
+            if p.1.lo < p.0.lo { let t = p.0; p.0 = p.1; p.1 = t }
+        }
+        var best = RowInterval(lo: 0, hi: -.infinity)
+        var current: RowInterval?
+        for k in 0..<n {
+            let q = k == 0 ? p.0 : k == 1 ? p.1 : p.2
+            if let c = current, q.lo <= c.hi {
+                current = RowInterval(lo: c.lo, hi: max(c.hi, q.hi))
+            } else {
+                current = q
+            }
+            if let c = current, best.isEmpty || c.hi - c.lo > best.hi - best.lo { best = c }
+        }
+        return best
+    }
+
     /// The integer pixels `[x0, x1)` of `xa..<xb` whose centres lie in the interval.
     @inline(__always) func pixels(_ xa: Int, _ xb: Int) -> (Int, Int) {
         guard !isEmpty else { return (xa, xa) }
@@ -217,18 +256,18 @@ struct QuadJob: @unchecked Sendable {
             wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + e + delta + eps, and: y1 - e - delta - eps)
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
             tall.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + delta + eps, and: y1 - delta - eps)
-            var pieces = [wide, tall].filter { !$0.isEmpty }
+            var mid: RowInterval?
             let inset = 0.3 * e + delta + eps
             let ma = x0 + inset, mb = x1 - inset, na = y0 + inset, nb = y1 - inset
             if e > 0, ma < mb, na < nb,
                max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
             {
-                var mid = r
-                mid.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
-                mid.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
-                if !mid.isEmpty { pieces.append(mid) }
+                var m = r
+                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
+                m.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
+                mid = m
             }
-            r = RowInterval.longestUnion(pieces)
+            r = RowInterval.longestUnion(wide, tall, mid)
             if r.isEmpty { return (xa, xa) }
         }
         return r.pixels(xa, xb)
@@ -286,7 +325,6 @@ struct QuadJob: @unchecked Sendable {
         let m = quad.toSource
         let (bandU, bandV) = edgeBands(m, py, xa, xb)
         let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
-        let runs = flatRuns(py, ia, ib)
         let bands = (bandU, bandV)
         let stepper = TapStepper(m, py: py, xa: xa, xb: xb)
         if m.g == 0 && m.h == 0 {
@@ -301,8 +339,10 @@ struct QuadJob: @unchecked Sendable {
                 pixels(AffineEdge.self, y, max(ib, ca), min(xb, cb), bands, &stepper)
                 return
             }
+            let runs = flatRuns(py, ia, ib)
             segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: AffineEdge.self, inside: AffineInterior.self)
         } else {
+            let runs = flatRuns(py, ia, ib)
             segments(y, xa, xb, ia, ib, runs, bands, stepper, columns, edge: PerspectiveEdge.self, inside: PerspectiveInterior.self)
         }
     }

@@ -36,6 +36,8 @@ final class Raster: @unchecked Sendable {
         if self.width >= 2, self.height >= 2 {
             coreState = .found(UniformCore(color: word.littleEndian, rects: [PixelRect(x0: 0, y0: 0, x1: self.width, y1: self.height)]))
         }
+        // And what `UniformRows.find` gives: every row of that colour.
+        rowsState = UniformRows(allRowsOf: word.littleEndian, height: self.height)
     }
 
     convenience init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
@@ -170,6 +172,17 @@ struct UniformRows: Sendable {
         guard y >= 0, y < words.count else { return nil }
         let w = words[y]
         return w >> 32 != 0 ? UInt32(truncatingIfNeeded: w) : nil
+    }
+
+    /// Every one of `height` rows of the colour `word`.
+    init(allRowsOf word: UInt32, height: Int) {
+        words = [UInt64](repeating: 1 << 32 | UInt64(word), count: height)
+        any = height > 0
+    }
+
+    private init(words: [UInt64], any: Bool) {
+        self.words = words
+        self.any = any
     }
 
     static func find(in r: Raster) -> UniformRows {

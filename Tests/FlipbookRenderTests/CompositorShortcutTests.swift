@@ -168,6 +168,28 @@ import FlipbookQuartz
         #expect(constant > 150)
     }
 
+    /// The three-piece union the interior search uses gives the array form's interval, ties and
+    /// empty pieces included.
+    @Test func longestUnionOfThreeMatchesTheArrayForm() {
+        var g = Generator(state: 3)
+        func piece() -> RowInterval {
+            switch Int(g.next() * 5) {
+            case 0: return RowInterval(lo: 5, hi: -.infinity)  // empty
+            case 1: return RowInterval(lo: Double(Int(g.next() * 8)), hi: Double(Int(g.next() * 8) + 4))  // ties likely
+            default:
+                let lo = g.range(-20, 20)
+                return RowInterval(lo: lo, hi: lo + g.range(-2, 15))
+            }
+        }
+        for _ in 0..<5000 {
+            let a = piece(), b = piece(), c: RowInterval? = g.next() < 0.5 ? piece() : nil
+            let expected = RowInterval.longestUnion(([a, b] + (c.map { [$0] } ?? [])).filter { !$0.isEmpty })
+            let got = RowInterval.longestUnion(a, b, c)
+            #expect(got.isEmpty == expected.isEmpty)
+            if !expected.isEmpty { #expect(got.lo == expected.lo && got.hi == expected.hi) }
+        }
+    }
+
     @Test func uniformRowsFound() {
         let r = Raster(width: 4, height: 3)
         let words = UnsafeMutableRawPointer(r.data).assumingMemoryBound(to: UInt32.self)
@@ -178,6 +200,10 @@ import FlipbookQuartz
         #expect(r.uniformRows.color(2) == 0)
         #expect(r.uniformRows.color(3) == nil)
         #expect(r.uniformRows.any)
+        // A one-colour buffer knows its rows without scanning, as a scan would find them.
+        let flat = Raster(width: 5, height: 4, uniform: 0x8040_2010)
+        for y in 0..<4 { #expect(flat.knownUniformRows?.color(y) == UniformRows.find(in: flat).color(y)) }
+        #expect(flat.knownUniformRows?.color(0) == 0x8040_2010)
     }
 
     @Test func flatCoreOfARoundedCard() throws {
