@@ -187,7 +187,7 @@ enum ProjectTemplate {
         // Xcode's previews; `swift run flip list` finds them with no list to keep.
         #Preview("Home") { HomeViewController() }
 
-        #Preview("Detail", traits: .landscapeLeft) { DetailViewController() }
+        #Preview("Detail screen", traits: .landscapeLeft) { DetailViewController() }
 
         """
 
