@@ -17,9 +17,9 @@ cd CardTricks
 start=$(date +%s)
 swift build --build-tests 2>&1 | tail -3
 echo "clean build of the new package (with tests): $(( $(date +%s) - start )) s"
-swift run flipbook list | tee list.txt
+swift run flip list | tee list.txt
 grep -q '^home ' list.txt && grep -q '^detail ' list.txt || { echo "FAIL: the scene or the #Preview \"Home\" is not listed"; exit 1; }
-swift run flipbook render detail --format mp4 --scale 1 --out out
+swift run flip render detail --format mp4 --scale 1 --out out
 test -s out/detail.mp4 || { echo "FAIL: no MP4"; exit 1; }
 if swift test --skip-build > first.log 2>&1; then
   echo "FAIL: the first run should record the references (and fail)"; exit 1

@@ -71,8 +71,8 @@ struct InitCommand: ParsableCommand {
         }
         print("""
             Created \(packageName). Next:
-              \(name.map { "cd \($0) && " } ?? "")swift run flipbook list
-              swift run flipbook preview detail
+              \(name.map { "cd \($0) && " } ?? "")swift run flip list
+              swift run flip preview detail
               swift test        # the first run records the snapshot references
             """)
     }

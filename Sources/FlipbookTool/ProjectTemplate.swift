@@ -2,7 +2,8 @@ import Foundation
 
 /// The files `flipbook init` writes: a package whose library target holds a custom transition
 /// in iOS style (an animator and a transitioning delegate), a `#Preview` and a scene, with its
-/// own `flipbook` executable and a test target that snapshots every preview and the scene.
+/// own `flip` executable (Flipbook's tool; not `flipbook`, which is Flipbook's own product and
+/// would be the one `swift run flipbook` picks) and a test target that snapshots every preview and the scene.
 enum ProjectTemplate {
     /// Each file's path in the package and its text, for a package called `name` depending on
     /// Flipbook through `dependency` (a `.package(...)` expression) known as `identity` (SwiftPM's
@@ -16,7 +17,7 @@ enum ProjectTemplate {
             ("Sources/\(module)/Screens.swift", screens),
             ("Sources/\(module)/Previews.swift", previews),
             ("Sources/\(module)/DetailScene.swift", scene),
-            ("Sources/flipbook/main.swift", main(module: module)),
+            ("Sources/flip/main.swift", main(module: module)),
             ("Tests/\(module)Tests/\(module)Tests.swift", tests(module: module)),
             ("README.md", readme(name: name, module: module)),
         ]
@@ -46,9 +47,10 @@ enum ProjectTemplate {
                     name: "\(module)",
                     dependencies: [.product(name: "FlipbookPreviews", package: "\(identity)")],
                     swiftSettings: [.defaultIsolation(MainActor.self)]),
-                // `swift run flipbook preview|render|list` over this package's previews and scenes.
+                // `swift run flip preview|render|list` over this package's previews and scenes (Flipbook's
+                // tool; `swift run flipbook` is Flipbook's own, over its demo scenes).
                 .executableTarget(
-                    name: "flipbook",
+                    name: "flip",
                     dependencies: ["\(module)", .product(name: "FlipbookTool", package: "\(identity)")]),
                 .testTarget(
                     name: "\(module)Tests",
@@ -182,10 +184,10 @@ enum ProjectTemplate {
         import Flipbook
         #endif
 
-        // Xcode's previews; `swift run flipbook list` finds them with no list to keep.
+        // Xcode's previews; `swift run flip list` finds them with no list to keep.
         #Preview("Home") { HomeViewController() }
 
-        #Preview("Detail", traits: .landscapeLeft) { DetailViewController() }
+        #Preview("Detail screen", traits: .landscapeLeft) { DetailViewController() }
 
         """
 
@@ -218,7 +220,7 @@ enum ProjectTemplate {
 
     static func main(module: String) -> String {
         """
-        // `swift run flipbook preview|render|list`: Flipbook's tool over this package's scenes
+        // `swift run flip preview|render|list`: Flipbook's tool over this package's scenes
         // and every #Preview linked in (found with no list).
         import FlipbookTool
         import \(module)
@@ -271,9 +273,10 @@ enum ProjectTemplate {
         two screens, two `#Preview`s and a scene.
 
         ```sh
-        swift run flipbook list                  # the scenes and every #Preview
-        swift run flipbook preview detail        # play, scrub and touch it in the browser
-        swift run flipbook render detail --format mp4
+        swift run flip list                  # the scenes and every #Preview
+        swift run flip preview detail        # play, scrub and touch it in the browser
+        swift run flip preview --watch       # saving a file rebuilds; the page shows the new build
+        swift run flip render detail --format mp4
         swift test                               # previews and the scene as snapshot tests
         ```
 
@@ -281,7 +284,7 @@ enum ProjectTemplate {
           view); a preview in any file of the `\(module)` target is found with no list.
         - A scene (`DetailScene.swift`) is an `AppScene`: a root view controller on a device and
           scripted steps on the clock. Give new scenes to `FlipbookTool.main(scenes:)` in
-          `Sources/flipbook/main.swift`.
+          `Sources/flip/main.swift`.
         - The first `swift test` records the reference images in `Tests/\(module)Tests/__Snapshots__`
           and fails once; later runs compare with them. `SNAPSHOT_TESTING_RECORD=all swift test`
           records them again after a change you meant.

@@ -74,7 +74,7 @@ struct ShareAndInitTests {
         let paths = files.map(\.path)
         #expect(paths.contains("Package.swift") && paths.contains("README.md"))
         #expect(paths.contains("Sources/my_cards/FadeTransition.swift") && paths.contains("Sources/my_cards/Previews.swift"))
-        #expect(paths.contains("Sources/my_cards/DetailScene.swift") && paths.contains("Sources/flipbook/main.swift"))
+        #expect(paths.contains("Sources/my_cards/DetailScene.swift") && paths.contains("Sources/flip/main.swift"))
         #expect(paths.contains("Tests/my_cardsTests/my_cardsTests.swift"))
         let manifest = files.first { $0.path == "Package.swift" }!.text
         #expect(manifest.contains(".package(path: \"/x/flipbook\")"))

@@ -221,6 +221,8 @@ def watch_test(ctx):
     build error shows on the page and the old build keeps serving. Prints save → new frame."""
     src = os.path.join(H.ROOT, "Examples/SampleTransitions/Sources/SampleTransitions/SlideTransition.swift")
     original = open(src).read()
+    # Start from a build of the sources as they are (an earlier run leaves its changed build).
+    subprocess.run(["swift", "build", "--product", "flipbook-sample"], cwd=H.ROOT, check=True, capture_output=True)
     server = Server(ctx["sample"], ["inbox", "--watch", "--device", "iphone-se", "--scale", "1"], cwd=H.ROOT)
     try:
         page = open_page(ctx["browser"], server.local + "?scene=inbox&autoplay=0", viewport={"width": 1280, "height": 820})
