@@ -2,6 +2,7 @@
 # `make test-init`: `flipbook init` writes a package; it builds and its tests work as written:
 # the first `swift test` records the snapshot references (and fails, as swift-snapshot-testing
 # does when it records), the second passes, and after a change to a preview it fails.
+# Then its `flip preview` is opened in headless chromium (scripts/browser-tests).
 # Heavy (the new package builds Flipbook again from scratch: about 10-15 minutes on 2 cores),
 # so not part of `make test`. Prints the clean build time of the new package.
 set -euo pipefail
@@ -21,6 +22,9 @@ swift run flip list | tee list.txt
 grep -q '^home ' list.txt && grep -q '^detail ' list.txt || { echo "FAIL: the scene or the #Preview \"Home\" is not listed"; exit 1; }
 swift run flip render detail --format mp4 --scale 1 --out out
 test -s out/detail.mp4 || { echo "FAIL: no MP4"; exit 1; }
+# The new package's own `flip preview`, in headless chromium: its previews and scene are in the
+# picker, the scene plays, and a click on the home preview presents the detail screen.
+python3 "$ROOT/scripts/browser-tests/test_user_previews.py" --init-package "$(swift build --show-bin-path)/flip"
 if swift test --skip-build > first.log 2>&1; then
   echo "FAIL: the first run should record the references (and fail)"; exit 1
 fi

@@ -273,6 +273,16 @@ public final class MediaClock {
         frameCount = 0
     }
 
+    /// Moves `now` forward by `seconds` without running a frame. Only right after `reset()`
+    /// (nothing is scheduled or animating): the `.cleanClock` trait uses it, when
+    /// `FLIPBOOK_TEST_CLOCK_JITTER` is set, to start each test at an odd absolute time, so a
+    /// test that depends on the absolute time (rather than times relative to its start) fails
+    /// every run instead of once in a while (docs/Testing.md).
+    package func jumpAhead(by seconds: CFTimeInterval) {
+        guard !isRunningFrame, seconds.isFinite, seconds > 0 else { return }
+        now += seconds
+    }
+
     private func reportReentry(_ name: String) {
         FlipbookDiagnostics.report(
             "MediaClock.\(name) was called from inside a frame (a scheduled action, display link or animation callback); ignored.",

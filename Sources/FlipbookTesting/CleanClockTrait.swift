@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Flipbook
 
@@ -48,7 +49,21 @@ extension CleanClockTrait {
         MediaClock.main.reset()
         UIApplication.shared.discardTransientStateForTesting()
         LayerRenderer.frameScale = nil
+        if jitterClock {
+            // Just below a power of two: times a test adds then cross a binade, where sums
+            // round (2047.5 + 1.0 - 2047.5 is not 1.0), as they do after a long run. Nothing is
+            // left running after the reset, so the clock may start over.
+            MediaClock.main.rewindForReplay()
+            let binade = Double(sign: .plus, exponent: Int.random(in: 11...16), significand: 1)
+            MediaClock.main.jumpAhead(by: binade - Double.random(in: 0.05 ..< 3) - MediaClock.main.now)
+        }
     }
+
+    /// With `FLIPBOOK_TEST_CLOCK_JITTER` set in the environment, each reset also moves the
+    /// clock to just below a power of two, so that a test which compares values at absolute
+    /// times exactly, rather than with a tolerance, fails on most runs instead of once in a
+    /// while (docs/Testing.md).
+    private static let jitterClock = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_CLOCK_JITTER"] != nil
 }
 
 extension Trait where Self == CleanClockTrait {

@@ -269,7 +269,7 @@ struct CABasicAnimationTests {
         let layer = makeLayer()
         layer.add(basic("shadowOffset", from: CGSize(width: 0, height: 0), to: CGSize(width: 10, height: -20)), forKey: "o")
         clock.advance(by: 0.25)
-        #expect(layer.presentation()?.shadowOffset == CGSize(width: 2.5, height: -5))
+        #expect(near(layer.presentation()?.shadowOffset, CGSize(width: 2.5, height: -5)))
         layer.removeAllAnimations()
     }
 }

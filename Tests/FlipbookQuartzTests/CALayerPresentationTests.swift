@@ -73,8 +73,8 @@ struct CALayerPresentationTests {
         quietly { gradient.colors = [CGColor.black, CGColor.white] }
         gradient.add(basic("colors", to: [CGColor.white, CGColor.black]), forKey: "c")
         clock.advance(by: 0.5)
-        #expect(shape.presentation()?.strokeEnd == 0.5)
-        #expect(text.presentation()?.fontSize == 15)
+        #expect(close(shape.presentation()?.strokeEnd ?? 0, 0.5, 1e-9))
+        #expect(close(text.presentation()?.fontSize ?? 0, 15, 1e-9))
         #expect(gradient.presentation()?.cgColors.first?.components?.first.map { close($0, 0.5, 1e-9) } == true)
         // presentation copies keep the subclass and its properties
         quietly { text.string = "Hi" }

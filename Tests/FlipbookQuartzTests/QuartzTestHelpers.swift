@@ -57,6 +57,19 @@ func close(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(Double
 
 func near(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-9) -> Bool { close(a, b, tol) }
 
+/// Presentation values are sampled at `now - beginTime`, and the clock's absolute time depends
+/// on the tests that ran before (it is never rewound), so interpolated values are compared
+/// with a tolerance, never with `==`.
+func near(_ a: CGPoint?, _ b: CGPoint, _ tol: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return near(a.x, Double(b.x), tol) && near(a.y, Double(b.y), tol)
+}
+
+func near(_ a: CGSize?, _ b: CGSize, _ tol: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return near(a.width, Double(b.width), tol) && near(a.height, Double(b.height), tol)
+}
+
 /// Reports seen while `body` runs, with their once-keys.
 @MainActor
 func reports(_ body: () -> Void) -> [FlipbookDiagnostics.Report] {

@@ -6,6 +6,8 @@ executable is Flipbook's tool over its `#Preview`s (found with no list) and its 
 
 Usage: test_user_previews.py [--only NAME-PART] [--watch]   (--watch also runs the live-reload
 test, which rebuilds flipbook-sample twice and prints the time from save to new frame).
+       test_user_previews.py --init-package FLIP   (only the test of a package `flipbook init`
+wrote, whose built `flip` executable is FLIP; run by scripts/test-init.sh).
 """
 import os
 import re
@@ -260,6 +262,54 @@ def watch_test(ctx):
         server.stop()
 
 
+def init_package_test(ctx):
+    """The package `flipbook init` writes, in its own `flip preview`: both previews and the scene
+    are in the picker, the scene plays its fade through, and a click on the home preview's button
+    presents the detail screen with the package's own animator."""
+    server = Server(ctx["flip"], ["--device", "iphone-se", "--scale", "1"])
+    try:
+        page = open_page(ctx["browser"], server.local + "?autoplay=0")
+        options = page.eval_on_selector_all("#scene option", "os => os.map(o => o.value)")
+        assert {"home", "detail-screen", "detail"} <= set(options), options
+        pick(page, "detail-screen")
+        w, h, _ = H.canvas_rgba(page)
+        assert (w, h) == (667, 375), f"landscape trait: {(w, h)}"
+        # The scene plays through: presented at 0.5 s, dismissed at 1.5 s.
+        pick(page, "detail")
+        page.keyboard.press("Space")
+        H.wait_for(page, """() => { const s = window.flipbookPreview.state;
+            return s.lastTransition && s.lastTransition.result === 'completed' && s.screens.length === 2; }""")
+        assert page.evaluate("() => window.flipbookPreview.state.lastTransition.animator") == "FadeAnimator"
+        H.wait_for(page, """() => window.flipbookPreview.state.screens.length === 1""")
+        # Touch: the home preview's button presents the detail screen.
+        pick(page, "home")
+        box = page.locator("#screen").bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.keyboard.press("Space")
+        H.wait_for(page, """() => { const s = window.flipbookPreview.state;
+            return s.lastTransition && s.lastTransition.result === 'completed' && s.screens.length === 2; }""")
+        s = page.evaluate("() => window.flipbookPreview.state")
+        assert s["screens"] == ["HomeViewController", "DetailViewController"], s["screens"]
+        page.close()
+    finally:
+        assert server.stop() == 0
+
+
+def run_init_package(H, flip):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = H.launch(p, H.find_chromium())
+        try:
+            init_package_test({"browser": browser, "flip": flip})
+            print("PASS init_package_test", flush=True)
+            return 0
+        except Exception:
+            print(f"FAIL init_package_test\n{traceback.format_exc()}", flush=True)
+            return 1
+        finally:
+            browser.close()
+
+
 def main():
     chromium = H.find_chromium()
     if not chromium:
@@ -270,6 +320,8 @@ def main():
     except ImportError:
         print("SKIP user-preview browser tests: Playwright for Python is not installed")
         return 0
+    if "--init-package" in sys.argv:
+        return run_init_package(H, sys.argv[sys.argv.index("--init-package") + 1])
     flipbook = H.find_flipbook()
     sample = os.path.join(os.path.dirname(flipbook), "flipbook-sample") if flipbook else None
     if not sample or not os.path.exists(sample):

@@ -9,7 +9,13 @@ import FlipbookQuartz
 /// `frame` is derived from `center` and `size` (setting it sets both), as in UIKit; `bounds`
 /// is the size at the origin. Subclasses that add properties override `copy(with:)` and
 /// `isEqual(_:)`, as on iOS.
-open class UICollectionViewLayoutAttributes: NSObject, NSCopying, @unchecked Sendable {
+///
+/// Main-actor isolated as in the iOS SDK (imported `@preconcurrency`, so Swift 5 code may use
+/// it anywhere). `copy(with:)` is isolated too, so a subclass's override reads its properties
+/// freely; `isEqual(_:)` and `description` override `NSObject`'s nonisolated members and so
+/// must be called on the main actor (as everything in UIKit is).
+@preconcurrency @MainActor
+open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying, UIDynamicItem {
     /// The element's frame in the collection view's content coordinates.
     open var frame: CGRect {
         get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
@@ -85,7 +91,13 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying, @unchecked Sen
         return copy
     }
 
-    open override func isEqual(_ object: Any?) -> Bool {
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
+        // Called on the main actor (checked): the object never leaves it.
+        nonisolated(unsafe) let object = object
+        return MainActor.assumeIsolated { isEqualOnMain(object) }
+    }
+
+    private func isEqualOnMain(_ object: Any?) -> Bool {
         guard let other = object as? UICollectionViewLayoutAttributes else { return false }
         return center == other.center && size == other.size && CATransform3DEqualToTransform(transform3D, other.transform3D)
             && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
@@ -93,7 +105,11 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying, @unchecked Sen
             && representedElementKind == other.representedElementKind
     }
 
-    open override var description: String {
+    nonisolated open override var description: String {
+        MainActor.assumeIsolated { descriptionOnMain }
+    }
+
+    private var descriptionOnMain: String {
         let kind = representedElementKind.map { " kind: \($0);" } ?? ""
         return "<UICollectionViewLayoutAttributes; index path: (\(indexPath.section)-\(indexPath.item));\(kind) frame = \(frame)>"
     }

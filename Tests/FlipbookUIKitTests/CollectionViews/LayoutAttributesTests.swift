@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import FlipbookUIKit
+import FlipbookQuartz
+import FlipbookGeometry
+
+/// `UICollectionViewLayoutAttributes` as the SDK declares it: main-actor isolated, `NSCopying`
+/// with an isolated `copy(with:)` that subclasses override, and a `UIDynamicItem`.
+@MainActor
+struct LayoutAttributesTests {
+    /// A subclass as iOS code writes one: an extra property carried by its copy and its equality.
+    final class TiltAttributes: UICollectionViewLayoutAttributes {
+        var tilt: CGFloat = 0
+
+        override func copy(with zone: NSZone? = nil) -> Any {
+            let copy = super.copy(with: zone) as! TiltAttributes
+            copy.tilt = tilt
+            return copy
+        }
+
+        override func isEqual(_ object: Any?) -> Bool {
+            guard let other = object as? TiltAttributes else { return false }
+            return MainActor.assumeIsolated { other.tilt == tilt } && super.isEqual(object)
+        }
+    }
+
+    @Test func copiesKeepTheSubclassAndItsProperties() {
+        let a = TiltAttributes(forCellWith: IndexPath(item: 3, section: 1))
+        a.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        a.tilt = 0.25
+        let b = a.copy() as! TiltAttributes
+        #expect(b.tilt == 0.25 && b.frame == a.frame && b.indexPath == IndexPath(item: 3, section: 1))
+        #expect(a.isEqual(b))
+        b.tilt = 0.5
+        #expect(!a.isEqual(b))
+        #expect(a.description.contains("index path: (1-3)"))
+    }
+
+    /// A dynamic item: the animator moves `center` and reads `bounds` and `transform`.
+    @Test func attributesAreDynamicItems() {
+        let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        a.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let item: any UIDynamicItem = a
+        item.center = CGPoint(x: 50, y: 60)
+        #expect(a.frame == CGRect(x: 30, y: 40, width: 40, height: 40))
+        #expect(item.bounds == CGRect(x: 0, y: 0, width: 40, height: 40))
+        #expect(item.collisionBoundsType == .rectangle)
+    }
+}
