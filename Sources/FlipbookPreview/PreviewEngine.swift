@@ -156,7 +156,7 @@ public final class PreviewEngine {
         // behind: the next run would not start as a fresh process does.
         live?.inspector.window?.isHidden = true
         live = nil
-        LayerRenderer.frameScale = nil
+        AppRuntime.current.frameScale = nil
         UIApplication.touchObserver = nil
     }
 
@@ -167,7 +167,7 @@ public final class PreviewEngine {
         UIApplication.shared.discardTransientStateForTesting()
         // As SceneExporter.export does, in the same order: build, renderer, start, update(0),
         // with snapshots drawn at the frames' scale.
-        LayerRenderer.frameScale = timeline.scale
+        AppRuntime.current.frameScale = timeline.scale
         let scene = timeline.sceneType.init(size: timeline.device.size)
         let renderer = LayerRenderer(scale: timeline.scale)
         renderer.backgroundColor = .black

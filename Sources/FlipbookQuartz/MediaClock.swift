@@ -42,8 +42,9 @@ public final class MediaClockToken {
 ///    animations have all stopped, in commit order.
 @preconcurrency @MainActor
 public final class MediaClock {
-    /// The clock every layer, display link and animation reads.
-    public static let main = MediaClock()
+    /// The clock of the runtime the current code runs in (`AppRuntime.current.clock`): the one
+    /// every layer, display link and animation of that app reads.
+    public static var main: MediaClock { AppRuntime.current.clock }
 
     /// The value of `now` before the first frame.
     public static let initialTime: CFTimeInterval = 1000

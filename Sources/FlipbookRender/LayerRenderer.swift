@@ -51,14 +51,6 @@ public final class LayerRenderer {
         }
     }
 
-    /// Pixels per point of the frames being made: set by `SceneExporter` while it exports a
-    /// scene and by the live preview while it runs one (set it yourself around a frame loop of
-    /// your own); nil otherwise. Snapshots (`snapshotView(afterScreenUpdates:)`,
-    /// `drawHierarchy`) are drawn at this scale, so a snapshot shows the very pixels of the frame
-    /// it stands in for, as on iOS, where snapshots are drawn at the display's scale; without it
-    /// they are drawn at the window's screen scale (docs/Divergences.md, "Snapshot scale").
-    public static var frameScale: CGFloat?
-
     /// How many content bitmaps this renderer has drawn (cache misses) so far.
     public var contentRasterizations: Int { cache.rasterizations }
 

@@ -78,94 +78,99 @@ public enum SceneExporter {
         }
         if formats.contains(where: \.needsFFmpeg), FFmpeg.locate("ffmpeg") == nil { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
 
-        // Snapshots taken while the scene runs are drawn at the frames' scale (LayerRenderer.frameScale).
-        let outerFrameScale = LayerRenderer.frameScale
-        LayerRenderer.frameScale = options.scale
-        defer { LayerRenderer.frameScale = outerFrameScale }
-        let scene = sceneType.init(size: options.device.size)
-        let duration = options.duration ?? scene.duration
-        guard duration.isFinite, duration >= 0 else { throw RenderError.invalidInput("duration must be zero or more seconds (got \(duration))") }
-        let count = frameCount(duration: duration, fps: options.fps)
-        let renderer = LayerRenderer(scale: options.scale)
-        renderer.backgroundColor = .black
-        let size = renderer.pixelSize(of: scene.rootLayer)
-        let name = sceneType.name
-        func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
+        // The scene runs in a runtime of its own: a clock at its initial time, an application
+        // of its own, so an export sees the times a fresh `flipbook render` process sees and
+        // leaves nothing running behind.
+        let runtime = AppRuntime()
+        defer { runtime.clock.reset() }  // lets go of what the scene left running
+        return try runtime.run {
+            // Snapshots taken while the scene runs are drawn at the frames' scale (AppRuntime.frameScale).
+            AppRuntime.current.frameScale = options.scale
+            let scene = sceneType.init(size: options.device.size)
+            let duration = options.duration ?? scene.duration
+            guard duration.isFinite, duration >= 0 else { throw RenderError.invalidInput("duration must be zero or more seconds (got \(duration))") }
+            let count = frameCount(duration: duration, fps: options.fps)
+            let renderer = LayerRenderer(scale: options.scale)
+            renderer.backgroundColor = .black
+            let size = renderer.pixelSize(of: scene.rootLayer)
+            let name = sceneType.name
+            func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
 
-        var encoders: [VideoEncoder] = []
-        // Numbered frames are encoded on background threads, a few at a time (memory stays bounded).
-        let frameWriter = formats.contains(.frames) ? ParallelPNGWriter() : nil
-        // Cancelling stops every ffmpeg at once, even while this thread waits for one.
-        let interruptions = SendableBox<[ProcessInterruption]>([])
-        let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
-        defer { if let handler { cancellation?.removeHandler(handler) } }
-        // On any failure part-way, stop the encoders and remove what this export began, so a
-        // failed run leaves no truncated video or half-filled frames folder behind.
-        var begun: [URL] = []
-        func abandon() {
-            frameWriter?.drain()
-            for e in encoders {
-                e.cancel()
-                // An encoder whose ffmpeg already ended (stopped by a cancellation, or failing
-                // while a frame was sent) may have left a truncated file.
-                VideoEncoder.removeRegularFile(at: e.url)
+            var encoders: [VideoEncoder] = []
+            // Numbered frames are encoded on background threads, a few at a time (memory stays bounded).
+            let frameWriter = formats.contains(.frames) ? ParallelPNGWriter() : nil
+            // Cancelling stops every ffmpeg at once, even while this thread waits for one.
+            let interruptions = SendableBox<[ProcessInterruption]>([])
+            let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
+            defer { if let handler { cancellation?.removeHandler(handler) } }
+            // On any failure part-way, stop the encoders and remove what this export began, so a
+            // failed run leaves no truncated video or half-filled frames folder behind.
+            var begun: [URL] = []
+            func abandon() {
+                frameWriter?.drain()
+                for e in encoders {
+                    e.cancel()
+                    // An encoder whose ffmpeg already ended (stopped by a cancellation, or failing
+                    // while a frame was sent) may have left a truncated file.
+                    VideoEncoder.removeRegularFile(at: e.url)
+                }
+                for u in begun {
+                    if u == url(.frames) { try? fm.removeItem(at: u) } else { VideoEncoder.removeRegularFile(at: u) }
+                }
             }
-            for u in begun {
-                if u == url(.frames) { try? fm.removeItem(at: u) } else { VideoEncoder.removeRegularFile(at: u) }
-            }
-        }
-        do {
-            for f in formats where f.needsFFmpeg {
-                let e = try VideoEncoder(
-                    format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
-                encoders.append(e)
-                interruptions.value.append(e.interruption)
-                if cancellation?.isCancelled == true { e.interrupt() }
-            }
-            if formats.contains(.frames) {
-                try? fm.removeItem(at: url(.frames))
-                try fm.createDirectory(at: url(.frames), withIntermediateDirectories: true)
-                begun.append(url(.frames))
-            }
-            let stillIndex = min(count - 1, max(0, Int(((options.stillTime ?? duration / 2) * options.fps).rounded())))
-            let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
-            var sheet = ContactSheet()
+            do {
+                for f in formats where f.needsFFmpeg {
+                    let e = try VideoEncoder(
+                        format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
+                    encoders.append(e)
+                    interruptions.value.append(e.interruption)
+                    if cancellation?.isCancelled == true { e.interrupt() }
+                }
+                if formats.contains(.frames) {
+                    try? fm.removeItem(at: url(.frames))
+                    try fm.createDirectory(at: url(.frames), withIntermediateDirectories: true)
+                    begun.append(url(.frames))
+                }
+                let stillIndex = min(count - 1, max(0, Int(((options.stillTime ?? duration / 2) * options.fps).rounded())))
+                let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
+                var sheet = ContactSheet()
 
-            scene.start()
-            for i in 0..<count {
+                scene.start()
+                for i in 0..<count {
+                    if cancellation?.isCancelled == true { throw CancellationError() }
+                    if i > 0 { MediaClock.main.advance(by: 1 / options.fps) }
+                    let t = Double(i) / options.fps
+                    scene.update(elapsed: t)
+                    let image = renderer.render(scene.rootLayer)
+                    for e in encoders { try e.append(image) }
+                    if let frameWriter {
+                        try frameWriter.submit(image, to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
+                    }
+                    if formats.contains(.png) && i == stillIndex {
+                        begun.append(url(.png))
+                        try image.write(to: url(.png))
+                    }
+                    if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
+                    progress(i + 1, count)
+                }
+                try frameWriter?.finish()
+                for e in encoders {
+                    begun.append(e.url)  // finished or failed, the file is this export's
+                    try e.finish()  // on failure `abandon` cancels the ones not finished yet
+                }
+                if formats.contains(.sheet), let img = sheet.render() {
+                    begun.append(url(.sheet))
+                    try img.write(to: url(.sheet))
+                }
                 if cancellation?.isCancelled == true { throw CancellationError() }
-                if i > 0 { MediaClock.main.advance(by: 1 / options.fps) }
-                let t = Double(i) / options.fps
-                scene.update(elapsed: t)
-                let image = renderer.render(scene.rootLayer)
-                for e in encoders { try e.append(image) }
-                if let frameWriter {
-                    try frameWriter.submit(image, to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))
-                }
-                if formats.contains(.png) && i == stillIndex {
-                    begun.append(url(.png))
-                    try image.write(to: url(.png))
-                }
-                if formats.contains(.sheet) && sheetIndices.contains(i) { sheet.add(image, time: t) }
-                progress(i + 1, count)
+            } catch {
+                abandon()
+                // ffmpeg stopped by a cancellation fails too: report the cancellation, not its exit status.
+                if cancellation?.isCancelled == true { throw CancellationError() }
+                throw error
             }
-            try frameWriter?.finish()
-            for e in encoders {
-                begun.append(e.url)  // finished or failed, the file is this export's
-                try e.finish()  // on failure `abandon` cancels the ones not finished yet
-            }
-            if formats.contains(.sheet), let img = sheet.render() {
-                begun.append(url(.sheet))
-                try img.write(to: url(.sheet))
-            }
-            if cancellation?.isCancelled == true { throw CancellationError() }
-        } catch {
-            abandon()
-            // ffmpeg stopped by a cancellation fails too: report the cancellation, not its exit status.
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            throw error
+            return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
         }
-        return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
     }
 }
 

@@ -2,21 +2,18 @@ import Foundation
 import Testing
 import Flipbook
 
-/// A Swift Testing trait that runs each test alone among the tests that carry it, starting
-/// and ending with `MediaClock.main` reset (and the UIKit state tied to it): no animation, display link, scheduled step or
-/// open transaction an earlier test left running can fire during this one, and nothing this
-/// one leaves running reaches the next. Apply it to a suite (it then scopes every test in it)
-/// or to one test:
+/// A Swift Testing trait that runs each test in an `AppRuntime` of its own: `MediaClock.main`
+/// is a fresh clock at `MediaClock.initialTime`, `UIApplication.shared` a fresh application, so
+/// no animation, display link, scheduled step, transition or open transaction an earlier test
+/// left running can reach this one, and every run of the test sees the same times. Apply it to
+/// a suite (it then scopes every test in it) or to one test:
 ///
 /// ```swift
 /// @Suite(.cleanClock) @MainActor struct MyTransitionTests { … }
 /// ```
 ///
-/// Why a lock as well as the resets: Swift Testing runs tests in parallel, and although the
-/// main-actor tests cannot overlap, another test may run between this test's reset and its
-/// body. Tests with the trait wait for each other; tests without it still run in parallel.
-/// The clock's time is not rewound (media time only moves forward): test times should be
-/// relative to `CACurrentMediaTime()` at the test's start, as `AppDriver`'s are.
+/// Tests with the trait still wait for each other (state outside the runtime, such as the
+/// transition probe's observers, is process-wide); tests without it run in parallel.
 public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
     public init() {}
 
@@ -29,45 +26,45 @@ public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
         // suite and on the test) takes the lock once.
         guard testCase != nil, !CleanClockLock.isHeld else { return try await function() }
         await CleanClockLock.shared.acquire()
-        await MainActor.run { Self.reset() }
+        // Each test runs in a runtime of its own: a clock at its initial time with nothing
+        // running, an application with no windows and no transitions (docs/Testing.md).
+        let runtime = await MainActor.run { Self.makeRuntime() }
         do {
-            try await CleanClockLock.$isHeld.withValue(true) { try await function() }
+            try await RuntimeBinding.run(runtime) {
+                try await CleanClockLock.$isHeld.withValue(true) { try await function() }
+            }
         } catch {
-            await MainActor.run { Self.reset() }
+            await MainActor.run { runtime.clock.reset() }
             await CleanClockLock.shared.release()
             throw error
         }
-        await MainActor.run { Self.reset() }
+        // Lets go of what the test left running (links, scheduled steps, animations).
+        await MainActor.run { runtime.clock.reset() }
         await CleanClockLock.shared.release()
     }
 }
 
 extension CleanClockTrait {
-    /// Resets the main clock, then what UIKit keeps across it (transitions the reset cut
-    /// off, an unbalanced interaction-event switch, the frame scale an export left set).
-    @preconcurrency @MainActor static func reset() {
-        MediaClock.main.reset()
-        UIApplication.shared.discardTransientStateForTesting()
-        LayerRenderer.frameScale = nil
+    /// A fresh runtime for one test; with `FLIPBOOK_TEST_CLOCK_JITTER` set, its clock starts
+    /// just below a power of two instead of at `MediaClock.initialTime`: times a test adds then
+    /// cross a binade, where sums round (2047.5 + 1.0 - 2047.5 is not 1.0).
+    @preconcurrency @MainActor static func makeRuntime() -> AppRuntime {
+        let runtime = AppRuntime()
         if jitterClock {
-            // Just below a power of two: times a test adds then cross a binade, where sums
-            // round (2047.5 + 1.0 - 2047.5 is not 1.0), as they do after a long run. Nothing is
-            // left running after the reset, so the clock may start over.
-            MediaClock.main.rewindForReplay()
             let binade = Double(sign: .plus, exponent: Int.random(in: 11...16), significand: 1)
-            MediaClock.main.jumpAhead(by: binade - Double.random(in: 0.05 ..< 3) - MediaClock.main.now)
+            runtime.clock.jumpAhead(by: binade - Double.random(in: 0.05 ..< 3) - runtime.clock.now)
         }
+        return runtime
     }
 
-    /// With `FLIPBOOK_TEST_CLOCK_JITTER` set in the environment, each reset also moves the
-    /// clock to just below a power of two, so that a test which compares values at absolute
-    /// times exactly, rather than with a tolerance, fails on most runs instead of once in a
-    /// while (docs/Testing.md).
+    /// With `FLIPBOOK_TEST_CLOCK_JITTER` set in the environment, each test's clock starts just
+    /// below a power of two, so that a test which compares values at absolute times exactly,
+    /// rather than with a tolerance, fails on most runs (docs/Testing.md).
     private static let jitterClock = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_CLOCK_JITTER"] != nil
 }
 
 extension Trait where Self == CleanClockTrait {
-    /// Runs each test alone with `MediaClock.main` reset around it (see `CleanClockTrait`).
+    /// Runs each test alone in a fresh `AppRuntime` (see `CleanClockTrait`).
     public static var cleanClock: Self { CleanClockTrait() }
 }
 

@@ -85,8 +85,8 @@ enum SceneFrames {
     static func render(
         _ type: any RenderScene.Type, size: CGSize, times: [CFTimeInterval], scale: CGFloat, settleLimit: CFTimeInterval?
     ) -> RenderedImage {
-        LayerRenderer.frameScale = scale
-        defer { LayerRenderer.frameScale = nil }
+        AppRuntime.current.frameScale = scale
+        defer { AppRuntime.current.frameScale = nil }
         let scene = type.init(size: size)
         let renderer = LayerRenderer(scale: scale)
         scene.start()

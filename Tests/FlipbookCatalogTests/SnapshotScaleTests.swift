@@ -61,7 +61,7 @@ import TestSupport
             }
             // Frame 2 shows the card, frame 4 its snapshot (taken at frame 3).
             #expect(try frame(2) == frame(4), "scale \(scale)")
-            #expect(LayerRenderer.frameScale == nil)
+            #expect(AppRuntime.current.frameScale == nil)
         }
     }
 

@@ -11,7 +11,7 @@ enum Corpus {
     static func resetClock() {
         MediaClock.main.reset()
         UIApplication.shared.discardTransientStateForTesting()
-        LayerRenderer.frameScale = nil
+        AppRuntime.current.frameScale = nil
     }
 
     /// Lays `frames` left to right and compares them with `__Snapshots__/<name>.png`.

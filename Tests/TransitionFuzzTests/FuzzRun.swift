@@ -56,10 +56,16 @@ struct FuzzRun {
         "The zoom transition's sourceViewProvider for ",
     ]
 
+    /// Runs `steps` in an app of their own, in a fresh `AppRuntime`.
     static func run(_ steps: [FuzzStep], stopAtFirstFailure: Bool = true) -> FuzzRun {
+        let runtime = AppRuntime()
+        // The reset afterwards lets go of what the clock still holds (links, animations).
+        defer { runtime.clock.reset() }
+        return runtime.run { runInCurrentRuntime(steps, stopAtFirstFailure: stopAtFirstFailure) }
+    }
+
+    private static func runInCurrentRuntime(_ steps: [FuzzStep], stopAtFirstFailure: Bool) -> FuzzRun {
         var result = FuzzRun()
-        MediaClock.main.reset()
-        UIApplication.shared.discardTransientStateForTesting()
         FuzzRegistry.reset()
         let printed = FlipbookDiagnostics.printsToStandardError
         FlipbookDiagnostics.printsToStandardError = false
@@ -84,8 +90,6 @@ struct FuzzRun {
                 result.failures.append("still alive after the app was let go: \(names.joined(separator: ", "))")
             }
         }
-        MediaClock.main.reset()
-        UIApplication.shared.discardTransientStateForTesting()
         FuzzRegistry.reset()
         result.transitions = transitions
         result.completed = completed

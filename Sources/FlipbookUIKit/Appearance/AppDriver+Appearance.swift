@@ -2,12 +2,13 @@ import Foundation
 import FlipbookQuartz
 
 /// What an AppDriver sets for the app it runs that iOS keeps as device settings: appearance,
-/// Reduce Motion, the status bar overlay, and the haptics log. The most recently created
-/// driver is the current one (UIAccessibility and the feedback generators read it); a new
+/// Reduce Motion, the status bar overlay, and the haptics log. UIAccessibility and the feedback
+/// generators read the environment of the driver running the current runtime's app; a new
 /// driver starts from iOS's defaults, so one test's settings never reach another's.
 @preconcurrency @MainActor
 final class DriverEnvironment {
-    private(set) static weak var current: DriverEnvironment?
+    /// The environment of the driver running the current runtime's app, if any.
+    static var current: DriverEnvironment? { UIApplication.shared.driverEnvironment }
 
     weak var window: UIWindow?
     let startTime: CFTimeInterval
@@ -22,7 +23,7 @@ final class DriverEnvironment {
 
     init(startTime: CFTimeInterval) {
         self.startTime = startTime
-        Self.current = self
+        UIApplication.shared.driverEnvironment = self
     }
 }
 

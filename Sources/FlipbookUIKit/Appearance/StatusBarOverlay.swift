@@ -16,8 +16,6 @@ import FlipbookQuartz
 /// upwards, `.none` switches at once.
 @preconcurrency @MainActor
 final class StatusBarOverlay {
-    private static var overlays: [ObjectIdentifier: StatusBarOverlay] = [:]
-
     let container = CALayer()
     private let darkContent = CALayer()
     private let lightContent = CALayer()
@@ -49,22 +47,22 @@ final class StatusBarOverlay {
         }
         window.layer.addSublayer(container)
         CATransaction.commit()
-        Self.overlays[ObjectIdentifier(window)] = self
+        window.statusBarOverlay = self
         update(duration: 0)
     }
 
     /// Takes the status bar off the window.
     func remove() {
         container.removeFromSuperlayer()
-        if let window, Self.overlays[ObjectIdentifier(window)] === self { Self.overlays[ObjectIdentifier(window)] = nil }
+        if let window, window.statusBarOverlay === self { window.statusBarOverlay = nil }
     }
 
     /// The overlay of `window`, if it shows one.
-    static func overlay(for window: UIWindow) -> StatusBarOverlay? { overlays[ObjectIdentifier(window)] }
+    static func overlay(for window: UIWindow) -> StatusBarOverlay? { window.statusBarOverlay }
 
     /// Re-reads the deciding controller's preferences for `window`'s status bar.
     static func appearanceMayHaveChanged(in window: UIWindow?, duration: TimeInterval) {
-        guard let window, let overlay = overlays[ObjectIdentifier(window)] else { return }
+        guard let window, let overlay = window.statusBarOverlay else { return }
         overlay.update(duration: duration)
     }
 

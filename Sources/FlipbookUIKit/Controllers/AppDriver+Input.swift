@@ -14,27 +14,31 @@ extension AppDriver {
     /// be down at once.
     @discardableResult
     public func touchDown(at point: CGPoint) -> SyntheticTouch {
-        guard SyntheticTouch.check(point, in: window, caller: "AppDriver.touchDown(at:)") else {
-            return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
+        return runtime.run {
+            guard SyntheticTouch.check(point, in: window, caller: "AppDriver.touchDown(at:)") else {
+                return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
+            }
+            guard !window.isHidden else {
+                FlipbookDiagnostics.report(
+                    "AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
+                return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
+            }
+            let touch = UIApplication.shared.touchRouter.begin(at: point, in: window)
+            return SyntheticTouch(touch: touch, window: window, location: point)
         }
-        guard !window.isHidden else {
-            FlipbookDiagnostics.report(
-                "AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
-            return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
-        }
-        let touch = UIApplication.shared.touchRouter.begin(at: point, in: window)
-        return SyntheticTouch(touch: touch, window: window, location: point)
     }
 
     /// A tap at `point`: down, then up one frame later.
     public func tap(at point: CGPoint) {
-        let finger = touchDown(at: point)
-        let clock = MediaClock.main
-        if clock.isInsideFrame {
-            clock.schedule(after: clock.frameDuration) { finger.liftIfDown() }
-        } else {
-            clock.advanceFrames(1)
-            finger.liftIfDown()
+        runtime.run {
+            let finger = touchDown(at: point)
+            let clock = MediaClock.main
+            if clock.isInsideFrame {
+                clock.schedule(after: clock.frameDuration) { finger.liftIfDown() }
+            } else {
+                clock.advanceFrames(1)
+                finger.liftIfDown()
+            }
         }
     }
 
@@ -52,37 +56,39 @@ extension AppDriver {
     /// A finger down at `start`, moved in a straight line at constant speed once per frame for
     /// `duration` seconds (the clock advances by `duration`), lifted at `end`.
     public func drag(from start: CGPoint, to end: CGPoint, duration: CFTimeInterval) {
-        guard duration.isFinite, duration >= 0 else {
-            FlipbookDiagnostics.report(
-                "AppDriver.drag: needs a finite, non-negative duration (got \(duration)); ignored.",
-                once: "AppDriver.drag.duration")
-            return
-        }
-        guard SyntheticTouch.check(end, in: window, caller: "AppDriver.drag(from:to:duration:)") else { return }
-        let finger = touchDown(at: start)
-        let clock = MediaClock.main
-        let frame = clock.frameDuration
-        let steps = max(1, Int((duration / frame - 1e-6).rounded(.up)))
-        func point(at t: CFTimeInterval) -> CGPoint {
-            let f = duration > 0 ? min(1, t / duration) : 1
-            return CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
-        }
-        if clock.isInsideFrame {
-            for k in 1...steps {
-                let t = min(Double(k) * frame, duration)
-                clock.schedule(after: t) {
-                    finger.moveIfDown(to: point(at: t))
-                    if k == steps { finger.liftIfDown() }
+        runtime.run {
+            guard duration.isFinite, duration >= 0 else {
+                FlipbookDiagnostics.report(
+                    "AppDriver.drag: needs a finite, non-negative duration (got \(duration)); ignored.",
+                    once: "AppDriver.drag.duration")
+                return
+            }
+            guard SyntheticTouch.check(end, in: window, caller: "AppDriver.drag(from:to:duration:)") else { return }
+            let finger = touchDown(at: start)
+            let clock = MediaClock.main
+            let frame = clock.frameDuration
+            let steps = max(1, Int((duration / frame - 1e-6).rounded(.up)))
+            func point(at t: CFTimeInterval) -> CGPoint {
+                let f = duration > 0 ? min(1, t / duration) : 1
+                return CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
+            }
+            if clock.isInsideFrame {
+                for k in 1...steps {
+                    let t = min(Double(k) * frame, duration)
+                    clock.schedule(after: t) {
+                        finger.moveIfDown(to: point(at: t))
+                        if k == steps { finger.liftIfDown() }
+                    }
                 }
+            } else {
+                let t0 = clock.now
+                for k in 1...steps {
+                    let t = min(Double(k) * frame, duration)
+                    clock.advance(by: max(0, t0 + t - clock.now))
+                    finger.moveIfDown(to: point(at: t))
+                }
+                finger.liftIfDown()
             }
-        } else {
-            let t0 = clock.now
-            for k in 1...steps {
-                let t = min(Double(k) * frame, duration)
-                clock.advance(by: max(0, t0 + t - clock.now))
-                finger.moveIfDown(to: point(at: t))
-            }
-            finger.liftIfDown()
         }
     }
 }

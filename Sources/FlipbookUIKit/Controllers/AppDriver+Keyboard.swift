@@ -20,28 +20,32 @@ extension AppDriver {
     /// frame (the "change frame" notifications only). A height that is not finite and
     /// positive is reported and ignored.
     public func showKeyboard(height: CGFloat = 336) {
-        guard height.isFinite, height > 0 else {
-            FlipbookDiagnostics.report("AppDriver.showKeyboard: ignored height \(height); it must be finite and positive.")
-            return
+        runtime.run {
+            guard height.isFinite, height > 0 else {
+                FlipbookDiagnostics.report("AppDriver.showKeyboard: ignored height \(height); it must be finite and positive.")
+                return
+            }
+            let screen = window.bounds
+            let end = CGRect(x: 0, y: screen.height - height, width: screen.width, height: height)
+            let begin = environment.keyboardFrame ?? CGRect(x: 0, y: screen.height, width: screen.width, height: height)
+            let wasShown = environment.keyboardFrame != nil
+            guard begin != end || !wasShown else { return }
+            environment.keyboardFrame = end
+            postKeyboardSlide(begin: begin, end: end,
+                              will: wasShown ? nil : UIResponder.keyboardWillShowNotification,
+                              did: wasShown ? nil : UIResponder.keyboardDidShowNotification)
         }
-        let screen = window.bounds
-        let end = CGRect(x: 0, y: screen.height - height, width: screen.width, height: height)
-        let begin = environment.keyboardFrame ?? CGRect(x: 0, y: screen.height, width: screen.width, height: height)
-        let wasShown = environment.keyboardFrame != nil
-        guard begin != end || !wasShown else { return }
-        environment.keyboardFrame = end
-        postKeyboardSlide(begin: begin, end: end,
-                          will: wasShown ? nil : UIResponder.keyboardWillShowNotification,
-                          did: wasShown ? nil : UIResponder.keyboardDidShowNotification)
     }
 
     /// Slides the keyboard out at the bottom of the screen; nothing when none is shown.
     public func hideKeyboard() {
-        guard let begin = environment.keyboardFrame else { return }
-        environment.keyboardFrame = nil
-        let end = begin.offsetBy(dx: 0, dy: window.bounds.height - begin.minY)
-        postKeyboardSlide(begin: begin, end: end, will: UIResponder.keyboardWillHideNotification,
-                          did: UIResponder.keyboardDidHideNotification)
+        runtime.run {
+            guard let begin = environment.keyboardFrame else { return }
+            environment.keyboardFrame = nil
+            let end = begin.offsetBy(dx: 0, dy: window.bounds.height - begin.minY)
+            postKeyboardSlide(begin: begin, end: end, will: UIResponder.keyboardWillHideNotification,
+                              did: UIResponder.keyboardDidHideNotification)
+        }
     }
 
     private func postKeyboardSlide(begin: CGRect, end: CGRect, will: NSNotification.Name?, did: NSNotification.Name?) {
@@ -64,15 +68,19 @@ extension AppDriver {
     /// Sends the app to the background as pressing the home button does:
     /// `willResignActive`, then `didEnterBackground`.
     public func enterBackground() {
-        let center = NotificationCenter.default
-        center.post(name: UIApplication.willResignActiveNotification, object: UIApplication.shared)
-        center.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
+        runtime.run {
+            let center = NotificationCenter.default
+            center.post(name: UIApplication.willResignActiveNotification, object: UIApplication.shared)
+            center.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
+        }
     }
 
     /// Brings the app back: `willEnterForeground`, then `didBecomeActive`.
     public func enterForeground() {
-        let center = NotificationCenter.default
-        center.post(name: UIApplication.willEnterForegroundNotification, object: UIApplication.shared)
-        center.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+        runtime.run {
+            let center = NotificationCenter.default
+            center.post(name: UIApplication.willEnterForegroundNotification, object: UIApplication.shared)
+            center.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+        }
     }
 }

@@ -21,41 +21,43 @@ extension AppDriver {
     /// `animated: false` resizes at once (the coordinator's blocks still run, unanimated).
     @discardableResult
     public func rotate(to orientation: UIInterfaceOrientation, animated: Bool = true) -> Bool {
-        guard orientation != .unknown else {
-            FlipbookDiagnostics.report("AppDriver.rotate(to: .unknown): not an orientation; ignored.")
-            return false
-        }
-        guard let scene = environment.windowScene, orientation != scene.interfaceOrientation else { return false }
-        if let root = window.rootViewController {
-            let controller = root.presentedTopmost
-            guard controller.shouldAutorotate, controller.supportedInterfaceOrientations.contains(orientation) else { return false }
-        }
-        let old = scene.interfaceOrientation
-        scene.interfaceOrientation = orientation
-        window.screen.interfaceOrientation = orientation
-        let size = window.screen.bounds.size
-        let coordinator = RotationCoordinator(
-            container: window, duration: animated ? Self.rotationDuration : 0, from: old, to: orientation)
-        if UIDevice.current.isGeneratingDeviceOrientationNotifications {
-            NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: UIDevice.current)
-        }
-        var vc = window.rootViewController
-        vc?.viewWillTransition(to: size, with: coordinator)
-        while let presenter = vc, let presented = presenter.storedPresentedViewController {
-            if let controller = presented.presentationRecord?.presentationController {
-                controller.viewWillTransition(to: size, with: coordinator)
-            } else {
-                presented.viewWillTransition(to: size, with: coordinator)
+        return runtime.run {
+            guard orientation != .unknown else {
+                FlipbookDiagnostics.report("AppDriver.rotate(to: .unknown): not an orientation; ignored.")
+                return false
             }
-            vc = presented
+            guard let scene = environment.windowScene, orientation != scene.interfaceOrientation else { return false }
+            if let root = window.rootViewController {
+                let controller = root.presentedTopmost
+                guard controller.shouldAutorotate, controller.supportedInterfaceOrientations.contains(orientation) else { return false }
+            }
+            let old = scene.interfaceOrientation
+            scene.interfaceOrientation = orientation
+            window.screen.interfaceOrientation = orientation
+            let size = window.screen.bounds.size
+            let coordinator = RotationCoordinator(
+                container: window, duration: animated ? Self.rotationDuration : 0, from: old, to: orientation)
+            if UIDevice.current.isGeneratingDeviceOrientationNotifications {
+                NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: UIDevice.current)
+            }
+            var vc = window.rootViewController
+            vc?.viewWillTransition(to: size, with: coordinator)
+            while let presenter = vc, let presented = presenter.storedPresentedViewController {
+                if let controller = presented.presentationRecord?.presentationController {
+                    controller.viewWillTransition(to: size, with: coordinator)
+                } else {
+                    presented.viewWillTransition(to: size, with: coordinator)
+                }
+                vc = presented
+            }
+            coordinator.run { [window] in
+                window.frame = CGRect(origin: .zero, size: size)
+                window.setNeedsLayout()
+                window.layoutIfNeeded()
+            }
+            refreshStatusBar(duration: 0)
+            return true
         }
-        coordinator.run { [window] in
-            window.frame = CGRect(origin: .zero, size: size)
-            window.setNeedsLayout()
-            window.layoutIfNeeded()
-        }
-        refreshStatusBar(duration: 0)
-        return true
     }
 }
 

@@ -7,8 +7,10 @@ extension AppDriver {
     /// calls `didReceiveMemoryWarning()` on every controller of the window's hierarchy (the
     /// root, its children depth first, then the controllers it presents, in order).
     public func simulateMemoryWarning() {
-        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
-        for controller in viewControllerHierarchy { controller.didReceiveMemoryWarning() }
+        runtime.run {
+            NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
+            for controller in viewControllerHierarchy { controller.didReceiveMemoryWarning() }
+        }
     }
 
     /// Whether Reduce Transparency is on (default off). Changing it posts

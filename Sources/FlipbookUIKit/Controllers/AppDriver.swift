@@ -14,7 +14,9 @@ import FlipbookRender
 /// ```
 ///
 /// Times given to the driver are seconds since the driver was created (`time`), never
-/// absolute media times, so several drivers and tests can share the clock. Rendering
+/// absolute media times. The first driver made in a runtime runs its app in that runtime;
+/// a second driver makes a runtime of its own (`runtime`), so two drivers in one test have
+/// their own clocks, traits and settings, and advancing one never moves the other. Rendering
 /// draws the window's layer tree through `LayerRenderer` (presentation values at the
 /// current media time). Input is real touches through the window (`tap(_:)`,
 /// `tap(at:)`, `drag(from:to:duration:)`, `touchDown(at:)`: see `AppDriver+Input.swift`);
@@ -32,83 +34,107 @@ public final class AppDriver {
     public internal(set) var sceneStartTime: CFTimeInterval?
     /// Appearance, Reduce Motion, status bar and haptics (Appearance/AppDriver+Appearance.swift).
     let environment: DriverEnvironment
+    /// The runtime the app runs in: its clock, application object and environment. Every
+    /// driver call runs in it; run code of your own that touches this app's views with
+    /// `runtime.run { … }` when another driver's runtime may be the current one.
+    public let runtime: AppRuntime
 
     /// Creates a visible key window of `device` (default iPhone 15, 393 × 852 points)
     /// and installs `rootViewController` (its view loads and appears).
     public init(rootViewController: UIViewController, device: UIScreen.Device = .iPhone15) {
+        // The first driver of a runtime runs its app in it (so a test's own code, in the same
+        // runtime, reaches the app); another driver makes a runtime of its own.
+        let ambient = AppRuntime.current
+        let runtime = UIApplication.shared.driverEnvironment == nil ? ambient : AppRuntime()
+        self.runtime = runtime
         self.device = device
-        startTime = MediaClock.main.now
-        environment = DriverEnvironment(startTime: startTime)
-        let screen = UIScreen(device: device)
-        window = UIWindow(frame: screen.bounds)
-        window.screen = screen
-        let scene = UIWindowScene(screen: screen)
-        environment.windowScene = scene
-        window.windowScene = scene
-        window.makeKeyAndVisible()
-        window.rootViewController = rootViewController
-        applyLaunchSettings()
-        window.layoutIfNeeded()
+        (startTime, environment, window) = runtime.run {
+            let startTime = MediaClock.main.now
+            let environment = DriverEnvironment(startTime: startTime)
+            let screen = UIScreen(device: device)
+            let window = UIWindow(frame: screen.bounds)
+            window.screen = screen
+            let scene = UIWindowScene(screen: screen)
+            environment.windowScene = scene
+            window.windowScene = scene
+            window.makeKeyAndVisible()
+            return (startTime, environment, window)
+        }
+        runtime.run {
+            window.rootViewController = rootViewController
+            applyLaunchSettings()
+            window.layoutIfNeeded()
+        }
     }
 
     /// The root view controller.
     public var rootViewController: UIViewController? { window.rootViewController }
 
     /// Seconds since the driver was created.
-    public var time: CFTimeInterval { MediaClock.main.now - startTime }
+    public var time: CFTimeInterval { runtime.clock.now - startTime }
 
     /// Runs `action` at driver time `time` (seconds since creation). A time already
     /// past is reported and runs on the next frame.
     @preconcurrency public func at(_ time: CFTimeInterval, _ action: @escaping @MainActor () -> Void) {
-        guard time.isFinite else {
-            FlipbookDiagnostics.report("AppDriver.at(_:_:) needs a finite time (got \(time)); step ignored.")
-            return
+        runtime.run {
+            guard time.isFinite else {
+                FlipbookDiagnostics.report("AppDriver.at(_:_:) needs a finite time (got \(time)); step ignored.")
+                return
+            }
+            let delay = time - self.time
+            if delay < -1e-9 {
+                FlipbookDiagnostics.report(
+                    "AppDriver.at(\(time)) is in the past (the driver is at \(self.time) s); running it on the next frame.")
+            }
+            lastScriptedTime = max(lastScriptedTime, time)
+            MediaClock.main.schedule(after: max(0, delay), action)
         }
-        let delay = time - self.time
-        if delay < -1e-9 {
-            FlipbookDiagnostics.report(
-                "AppDriver.at(\(time)) is in the past (the driver is at \(self.time) s); running it on the next frame.")
-        }
-        lastScriptedTime = max(lastScriptedTime, time)
-        MediaClock.main.schedule(after: max(0, delay), action)
     }
 
     /// Advances the clock to driver time `time` (does nothing if already past it).
     public func run(until time: CFTimeInterval) {
-        let delay = time - self.time
-        guard delay.isFinite, delay > 0 else { return }
-        MediaClock.main.advance(by: delay)
+        runtime.run {
+            let delay = time - self.time
+            guard delay.isFinite, delay > 0 else { return }
+            MediaClock.main.advance(by: delay)
+        }
     }
 
     /// Runs until the last scripted step has run, then until nothing is animating
     /// (at most `idleLimit` more seconds).
     public func runScript(idleLimit: CFTimeInterval = 10) {
-        run(until: lastScriptedTime + 1 / MediaClock.main.framesPerSecond)
-        MediaClock.main.runUntilIdle(limit: idleLimit)
+        runtime.run {
+            run(until: lastScriptedTime + 1 / MediaClock.main.framesPerSecond)
+            MediaClock.main.runUntilIdle(limit: idleLimit)
+        }
     }
 
     /// Advances the clock by `seconds`.
-    public func advance(by seconds: CFTimeInterval) { MediaClock.main.advance(by: seconds) }
+    public func advance(by seconds: CFTimeInterval) { runtime.run { MediaClock.main.advance(by: seconds) } }
 
     /// Advances the clock by `count` frames.
-    public func advanceFrames(_ count: Int) { MediaClock.main.advanceFrames(count) }
+    public func advanceFrames(_ count: Int) { runtime.run { MediaClock.main.advanceFrames(count) } }
 
     /// Renders the window as it looks now (presentation values at the current time).
     /// `scale` is pixels per point (default 2).
     public func render(scale: CGFloat = 2) -> RenderedImage {
-        window.layoutIfNeeded()
-        refreshStatusBar(duration: 0)
-        return LayerRenderer(scale: scale).render(window.layer)
+        return runtime.run {
+            window.layoutIfNeeded()
+            refreshStatusBar(duration: 0)
+            return LayerRenderer(scale: scale).render(window.layer)
+        }
     }
 
     /// Renders the window at each driver time in `times` (ascending), advancing the clock.
     public func renderFrames(at times: [CFTimeInterval], scale: CGFloat = 2) -> [RenderedImage] {
-        let renderer = LayerRenderer(scale: scale)
-        return times.map { t in
-            run(until: t)
-            window.layoutIfNeeded()
-            refreshStatusBar(duration: 0)
-            return renderer.render(window.layer)
+        return runtime.run {
+            let renderer = LayerRenderer(scale: scale)
+            return times.map { t in
+                run(until: t)
+                window.layoutIfNeeded()
+                refreshStatusBar(duration: 0)
+                return renderer.render(window.layer)
+            }
         }
     }
 }

@@ -32,7 +32,10 @@ final class TransitionEngine {
     static let interactionTimeout: TimeInterval = 30
 
     /// The transitions running now, oldest first.
-    private(set) static var running: [TransitionEngine] = []
+    static var running: [TransitionEngine] {
+        get { UIApplication.shared.runningTransitions }
+        set { UIApplication.shared.runningTransitions = newValue }
+    }
 
     /// Forgets every running transition without finishing it (see
     /// `UIApplication.discardTransientStateForTesting()`).

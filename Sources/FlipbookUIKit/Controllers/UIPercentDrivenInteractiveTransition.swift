@@ -273,7 +273,10 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     }
 
     /// The percent-driven interactions that hold adopted layers now.
-    private static var adopting: [UIPercentDrivenInteractiveTransition] = []
+    private static var adopting: [UIPercentDrivenInteractiveTransition] {
+        get { UIApplication.shared.adoptingTransitions }
+        set { UIApplication.shared.adoptingTransitions = newValue }
+    }
 
     /// A transition is starting in `container`: an adopted layer around it stops following
     /// the interaction and runs on from where it stands (its time continues, so nothing jumps),

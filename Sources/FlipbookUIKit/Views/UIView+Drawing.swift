@@ -31,8 +31,8 @@ extension UIView {
     }
 
     /// The scale snapshots are drawn at: the frames' while frames are being made
-    /// (`LayerRenderer.frameScale`), else the screen's.
-    private var snapshotScale: CGFloat { LayerRenderer.frameScale ?? window?.screen.scale ?? UIScreen.main.scale }
+    /// (`AppRuntime.current.frameScale`), else the screen's.
+    private var snapshotScale: CGFloat { AppRuntime.current.frameScale ?? window?.screen.scale ?? UIScreen.main.scale }
 
     func makeSnapshotView(afterScreenUpdates: Bool) -> UIView? {
         let size = bounds.size

@@ -6,10 +6,16 @@ import Foundation
 /// Windows register themselves when created and made visible; `windows` lists them in
 /// creation order (Flipbook has no scenes: every window belongs to the one app). The app is
 /// the last responder of the chain: a window's `next`.
+///
+/// There is one application per `AppRuntime`: it also keeps what UIKit tracks per app (running
+/// transitions, the interactive transitions adopting animations, the environment an AppDriver
+/// sets), so two apps in one process never see each other's.
 @preconcurrency @MainActor
 public final class UIApplication: UIResponder {
-    /// The one application.
-    public static let shared = UIApplication()
+    /// The application of the runtime the current code runs in (`AppRuntime.current`).
+    public static var shared: UIApplication {
+        AppRuntime.current.state(UIApplication.self) { UIApplication() }
+    }
 
     private var windowRefs: [WeakWindow] = []
 
@@ -21,6 +27,14 @@ public final class UIApplication: UIResponder {
     let gestureArbiter = GestureArbiter()
     /// How many `beginIgnoringInteractionEvents()` calls are not yet balanced.
     var ignoringInteractionEventsCount = 0
+    /// The transitions running now, oldest first (`TransitionEngine`).
+    var runningTransitions: [TransitionEngine] = []
+    /// Percent-driven transitions whose animations are adopted (`UIPercentDrivenInteractiveTransition`).
+    var adoptingTransitions: [UIPercentDrivenInteractiveTransition] = []
+    /// The environment of the AppDriver running this app, if one does (`DriverEnvironment`).
+    weak var driverEnvironment: DriverEnvironment?
+    /// The zoom interaction whose gesture is starting a dismissal (`ZoomInteraction`).
+    var startingZoomInteraction: ZoomInteraction?
 
     override init() {}
 

@@ -23,6 +23,8 @@ open class UIWindow: UIView {
     open var windowLevel: UIWindow.Level = .normal
 
     var isKeyWindowStorage = false
+    /// The status bar an AppDriver draws over this window, if it shows one (`StatusBarOverlay`).
+    var statusBarOverlay: StatusBarOverlay?
     /// The storage behind `rootViewController`.
     var rootViewControllerStorage: UIViewController?
 

@@ -182,8 +182,10 @@ private final class ProbeTransitioningDelegate: NSObject, UIViewControllerTransi
         #expect(UIViewController().shouldAutorotate)
         #expect(UIViewController().preferredInterfaceOrientationForPresentation == .portrait)
         let pad = AppDriver(rootViewController: UIViewController(), device: .iPad)
-        #expect(device.userInterfaceIdiom == .pad && device.model == "iPad")
-        #expect(UIViewController().supportedInterfaceOrientations == .all)
+        pad.runtime.run {
+            #expect(device.userInterfaceIdiom == .pad && device.model == "iPad")
+            #expect(UIViewController().supportedInterfaceOrientations == .all)
+        }
         #expect(UIInterfaceOrientationMask.portrait.rawValue == 2 && UIInterfaceOrientationMask.landscapeLeft.rawValue == 16)
         #expect(UIInterfaceOrientationMask.landscapeRight.rawValue == 8 && UIInterfaceOrientationMask.portraitUpsideDown.rawValue == 4)
         #expect(UIInterfaceOrientationMask.all.rawValue == 30 && UIInterfaceOrientationMask.allButUpsideDown.rawValue == 26)

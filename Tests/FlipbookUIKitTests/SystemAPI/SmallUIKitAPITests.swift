@@ -144,7 +144,7 @@ private final class SizedView: UIView {
         #expect(UIApplication.willResignActiveNotification.rawValue == "UIApplicationWillResignActiveNotification")
     }
 
-    @Test func reduceTransparencyBelongsToTheCurrentDriver() {
+    @Test func reduceTransparencyBelongsToItsApp() {
         let app = AppDriver(rootViewController: UIViewController())
         #expect(!UIAccessibility.isReduceTransparencyEnabled)
         var posts = 0
@@ -156,8 +156,11 @@ private final class SizedView: UIView {
         app.isReduceTransparencyEnabled = true
         #expect(UIAccessibility.isReduceTransparencyEnabled)
         #expect(posts == 1)
-        _ = AppDriver(rootViewController: UIViewController())
-        #expect(!UIAccessibility.isReduceTransparencyEnabled)
+        // Another app (a second driver, in a runtime of its own) starts from iOS's default;
+        // this app keeps its setting.
+        let other = AppDriver(rootViewController: UIViewController())
+        #expect(other.runtime.run { !UIAccessibility.isReduceTransparencyEnabled })
+        #expect(UIAccessibility.isReduceTransparencyEnabled)
     }
 
     @Test func windowSceneAndStatusBarManager() {

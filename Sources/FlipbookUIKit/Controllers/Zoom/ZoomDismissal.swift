@@ -47,7 +47,10 @@ final class ZoomDismissal: NSObject, UIGestureRecognizerDelegate {
 
     /// The interaction for the dismissal or pop being started by a gesture now (read by
     /// ModalTransition.dismiss and UINavigationController.change).
-    static var starting: ZoomInteraction?
+    static var starting: ZoomInteraction? {
+        get { UIApplication.shared.startingZoomInteraction }
+        set { UIApplication.shared.startingZoomInteraction = newValue }
+    }
 
     private init(zoomed: UIViewController) {
         self.zoomed = zoomed

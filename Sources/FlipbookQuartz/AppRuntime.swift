@@ -1,0 +1,77 @@
+import Foundation
+import FlipbookGeometry
+
+/// The world one app runs in: its clock (with the animation engine, transactions and display
+/// links the clock drives), the scale frames are drawn at, and the state the layers above keep
+/// per app (UIKit's application object with its touch router and gesture arbiter, running
+/// transitions, the environment), held in typed slots (`state(_:)`).
+///
+/// Apple's process-wide spellings answer for the runtime the current code runs in:
+/// `MediaClock.main`, `CACurrentMediaTime()`, `CATransaction`, `UIView.animate` and
+/// `UIApplication.shared` all read `AppRuntime.current`. That is the runtime bound with
+/// `run(_:)` on the current task (a task-local value, so concurrent tests and preview pages
+/// each see their own), or, where none is bound, the process's own (`AppRuntime.process`), which
+/// is what an app that never makes a runtime uses. `AppDriver` makes one per app; the exporter
+/// and each preview page make their own; the `.cleanClock` test trait binds a fresh one for each
+/// test (docs/ARCHITECTURE.md, "The runtime").
+///
+/// Objects made in one runtime belong to it: a layer animated while another runtime is bound
+/// is animated on that runtime's clock. Keep each app's work inside its own `run(_:)`.
+@preconcurrency @MainActor
+public final class AppRuntime {
+    /// The runtime's clock: the only source of media time for the code that runs in it.
+    public let clock: MediaClock
+
+    /// Pixels per point of the frames being made in this runtime: set by `SceneExporter` while
+    /// it exports a scene and by the live preview while it runs one (set it yourself around a
+    /// frame loop of your own); nil otherwise. Snapshots (`snapshotView(afterScreenUpdates:)`,
+    /// `drawHierarchy`) are drawn at this scale, so a snapshot shows the very pixels of the frame
+    /// it stands in for, as on iOS, where snapshots are drawn at the display's scale; without it
+    /// they are drawn at the window's screen scale (docs/Divergences.md, "Snapshot scale").
+    public var frameScale: CGFloat?
+
+    private var slots: [ObjectIdentifier: AnyObject] = [:]
+
+    /// A new runtime with its own clock at `MediaClock.initialTime`, nothing running.
+    public init() {
+        clock = MediaClock()
+    }
+
+    /// The runtime of code that binds none: the process's own.
+    public static let process = AppRuntime()
+
+    /// The runtime the current code runs in: the one bound with `run(_:)` on this task, else
+    /// `process`.
+    public static var current: AppRuntime { RuntimeBinding.bound ?? process }
+
+    /// Runs `body` in this runtime: `MediaClock.main`, `UIApplication.shared` and the rest
+    /// answer for it until `body` returns (also in tasks `body` starts, as task-local values are
+    /// inherited), then for the runtime bound before.
+    public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+        if RuntimeBinding.bound === self { return try body() }
+        return try RuntimeBinding.$bound.withValue(self) { try body() }
+    }
+
+    /// The state of type `State` this runtime keeps for a layer above (one per type), made by
+    /// `make` the first time it is asked for.
+    package func state<State: AnyObject>(_ type: State.Type, make: () -> State) -> State {
+        let key = ObjectIdentifier(type)
+        if let existing = slots[key] { return existing as! State }
+        let made = make()
+        slots[key] = made
+        return made
+    }
+}
+
+/// The task-local binding behind `AppRuntime.current` (nonisolated, so an asynchronous caller such
+/// as a test trait can bind a runtime around work that hops actors).
+package enum RuntimeBinding {
+    @TaskLocal package static var bound: AppRuntime?
+
+    /// Runs the asynchronous `body` with `runtime` bound (see `AppRuntime.run(_:)`).
+    package static func run<Result>(
+        _ runtime: AppRuntime, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $bound.withValue(runtime) { try await body() }
+    }
+}
