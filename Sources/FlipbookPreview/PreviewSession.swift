@@ -55,7 +55,7 @@ final class PreviewSession {
     var waitingForEncoder: Bool { playState.held.contains(.encoder) }
     /// The last round trip: a frame handed to the outbox until its acknowledgement (`rttMs`).
     private var lastRoundTrip: Duration?
-    /// The play loop's next wake-up (a sleeping task, replaced whenever the due time changes).
+    /// The play loop's next wake-up on the clock (replaced whenever the due time changes).
     private var timer: PreviewWakeUp?
     private var fingersDown: Set<Int> = []
     /// How big the page shows the frame (device pixels), from its `view` messages.
@@ -100,6 +100,7 @@ final class PreviewSession {
 
     func close() {
         playState.close()
+        forgetInputFrame()
         timer?.cancel()
         timer = nil
         pipeline.close()
