@@ -17,6 +17,8 @@ public final class PreviewEngine {
     private var diagnosticsObserver: Int?
     /// Rebuilds so far (for tests and the benchmark).
     public private(set) var rebuildCount = 0
+    /// Times the drawing and encoding of each frame (`renderMilliseconds`, `encodeMilliseconds`).
+    var clock: any PreviewClock = PreviewSystemClock()
 
     @preconcurrency @MainActor private final class LiveRun {
         let timeline: PreviewTimeline
@@ -92,7 +94,7 @@ public final class PreviewEngine {
     }
 
     private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding, halfScale: Bool = false) -> PreviewFrame {
-        let started = ContinuousClock.now
+        let started = clock.now
         var run = live
         if run == nil || run!.timeline !== timeline || run!.generation != timeline.generation || run!.frame > index {
             run = rebuild(timeline)
@@ -101,16 +103,18 @@ public final class PreviewEngine {
         let renderer = halfScale ? run!.halfRenderer : run!.renderer
         let image = renderer.render(run!.scene.rootLayer)
         let canvas = run!.renderer.pixelSize(of: run!.scene.rootLayer)
-        let rendered = ContinuousClock.now
+        let rendered = clock.now
         let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
-        let encoded = ContinuousClock.now
-        let state = (try? JSONEncoder().encode(run!.inspector.state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let encoded = clock.now
         return PreviewFrame(
             index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes,
-            pixels: image.premultipliedPixels, stateJSON: state, inputCount: run!.applied,
+            pixels: image.premultipliedPixels, state: run!.inspector.state, inputCount: run!.applied,
             renderMilliseconds: Self.ms(rendered - started), encodeMilliseconds: Self.ms(encoded - rendered),
             canvasWidth: canvas.width, canvasHeight: canvas.height)
     }
+
+    /// The live run's window (for tests: its gesture recognizers).
+    var liveWindow: UIWindow? { live?.inspector.window }
 
     /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
     public func input(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) -> PreviewFrame {
@@ -124,8 +128,8 @@ public final class PreviewEngine {
         let index = min(max(index, 0), timeline.lastFrame)
         let dropped = timeline.add(PreviewInput(frame: index, pointer: pointer))
         if let run = live, run.timeline === timeline, !dropped, run.generation == timeline.generation, run.frame == index {
-            // The live run is at this very frame: deliver the touch now, no replay.
-            run.player.apply(pointer)
+            // The live run is at this very frame: deliver the touch now (at its clamped time), no replay.
+            run.player.apply(timeline.inputs[timeline.inputs.count - 1].pointer, elapsed: Double(index) / PreviewLimits.fps)
             run.applied += 1
             run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
         }
@@ -192,23 +196,21 @@ public final class PreviewEngine {
         }
     }
 
-    private var applyingUserInput = false
-
     private func applyInputs(_ run: LiveRun) {
         let inputs = run.timeline.inputs
-        applyingUserInput = true
-        defer { applyingUserInput = false }
         while run.applied < inputs.count, inputs[run.applied].frame <= run.frame {
-            run.player.apply(inputs[run.applied].pointer)
+            run.player.apply(inputs[run.applied].pointer, elapsed: Double(run.frame) / PreviewLimits.fps)
             run.applied += 1
         }
     }
 
-    /// Notes the scene's own (scripted) touches as marks on its timeline.
+    /// Notes the scene's own (scripted) touches as marks on its timeline. The user's touches
+    /// (made by `PreviewInputPlayer` with origin `.user`, whichever path delivers them) are
+    /// marked from the timeline's inputs instead (`PreviewTimeline.marks`), so each is marked once.
     private func installTouchObserver(_ run: LiveRun) {
         var open: (frame: Int, moved: Bool)?
-        UIApplication.touchObserver = { [weak self, weak run] phase, _ in
-            guard let self, let run, !self.applyingUserInput else { return }
+        UIApplication.touchObserver = { [weak run] phase, _, origin in
+            guard let run, origin == .app else { return }
             switch phase {
             case .began:
                 open = (run.frame, false)
@@ -217,7 +219,7 @@ public final class PreviewEngine {
             case .ended, .cancelled:
                 guard let o = open else { return }
                 open = nil
-                let mark = PreviewMark(start: o.frame, end: run.frame, kind: o.moved ? "swipe" : "tap", user: false)
+                let mark = PreviewMark(start: o.frame, end: run.frame, kind: o.moved ? .swipe : .tap, user: false)
                 if !run.timeline.scriptedMarks.contains(mark) { run.timeline.scriptedMarks.append(mark) }
             default:
                 break
