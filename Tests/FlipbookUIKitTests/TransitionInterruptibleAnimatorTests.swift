@@ -64,6 +64,8 @@ import Flipbook
     final class LoggingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         let log: EventRecorder
         var built: UIViewPropertyAnimator?
+        /// Reads the coordinator's `isInterruptible` first thing in `animateTransition(using:)`.
+        var readsIsInterruptible = false
         init(log: EventRecorder) { self.log = log }
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
             log.record("transitionDuration(using:)")
@@ -71,6 +73,9 @@ import Flipbook
         }
         func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
             log.record("animateTransition(using:)")
+            if readsIsInterruptible, let coordinator = transitionContext as? UIViewControllerTransitionCoordinatorContext {
+                log.record("isInterruptible \(coordinator.isInterruptible)")
+            }
             interruptibleAnimator(using: transitionContext).startAnimation()
         }
         func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
@@ -171,6 +176,25 @@ import Flipbook
         log.reset()
         MediaClock.main.runUntilIdle()
         #expect(log.events == ["animationEnded(true)"])
+        #expect(root.presentedViewController === presented)
+    }
+
+    /// `isInterruptible` read while the animator starts is already right (UIKit knows it from
+    /// the start): reading it asks the animator then, and the engine does not ask again.
+    @Test func isInterruptibleIsRightWhileTheAnimatorStarts() {
+        let log = EventRecorder()
+        let animator = LoggingAnimator(log: log)
+        animator.readsIsInterruptible = true
+        let (root, presented) = present(with: Delegate(animator, nil))
+        #expect(log.events == [
+            "transitionDuration(using:)",
+            "animateTransition(using:)",
+            "interruptibleAnimator(using:) interactive false",
+            "builds its property animator",
+            "isInterruptible true",
+            "interruptibleAnimator(using:) interactive false",
+        ])
+        MediaClock.main.runUntilIdle()
         #expect(root.presentedViewController === presented)
     }
 

@@ -113,9 +113,11 @@ final class TransitionEngine {
         if let interactor {
             context.interactionController = interactor
             if interactor.wantsInteractiveStart { context.beginInteraction() }
+            context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: interactor, .startInteractiveTransition))
             interactor.startInteractiveTransition(context)
         } else {
+            context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: animator, .animateTransition))
             animator.animateTransition(using: context)
         }

@@ -167,6 +167,8 @@ package struct TransitionSnapshot {
     /// The animator's type name, as diagnostics write it (`"animator"` when there is none).
     package let animatorName: String
     package let isInteractive: Bool
+    /// Whether the animator is known to provide an interruptible animator (reading the
+    /// snapshot never asks it).
     package let isInterruptible: Bool
     package let percentComplete: CGFloat
     package let transitionWasCancelled: Bool
@@ -189,7 +191,7 @@ extension ViewControllerTransitionContext {
         TransitionSnapshot(
             kind: kind, fromViewController: fromViewController, toViewController: toViewController,
             containerView: containerView, animator: animator, animatorName: animatorName, isInteractive: isInteractive,
-            isInterruptible: isInterruptible, percentComplete: percentComplete,
+            isInterruptible: interruptibleAnimator != nil, percentComplete: percentComplete,
             transitionWasCancelled: transitionWasCancelled, isComplete: isComplete)
     }
 }

@@ -40,9 +40,13 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     public let presentationStyle: UIModalPresentationStyle
     public var targetTransform: CGAffineTransform { .identity }
     /// True when the animator provides an interruptible animator (`interruptibleAnimator(using:)`).
-    /// Known once the animator or interaction controller has started (see
-    /// `providedInterruptibleAnimator()`); false before.
-    public private(set) var isInterruptible = false
+    /// UIKit knows it from the start; Flipbook learns it by asking the animator, once, no
+    /// earlier than the animator or interaction controller is being started (reading it then
+    /// asks; see `providedInterruptibleAnimator()`). False before that point.
+    public var isInterruptible: Bool {
+        if !askedForInterruptibleAnimator, mayAskForInterruptibleAnimator { _ = providedInterruptibleAnimator() }
+        return interruptibleAnimator != nil
+    }
     public var isCancelled: Bool { transitionWasCancelled }
     /// The animator's duration in seconds (0 before it was asked, and when not animated).
     public internal(set) var transitionDuration: TimeInterval = 0
@@ -73,6 +77,9 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     private(set) var interruptibleAnimator: UIViewImplicitlyAnimating?
     /// Whether the animator has been asked for its interruptible animator.
     private var askedForInterruptibleAnimator = false
+    /// Whether the transition is far enough for that question (the engine has marked it
+    /// interactive or not, and is starting the animator or the interaction controller).
+    var mayAskForInterruptibleAnimator = false
 
     /// The engine running this transition, from its start until `completeTransition(_:)`
     /// (the context keeps it alive meanwhile). The context tells it of the completion and of
@@ -250,7 +257,6 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         let answer = animator.interruptibleAnimator(using: self)
         guard answer !== UIViewPropertyAnimator.notProvidedInterruptibleAnimator else { return nil }
         interruptibleAnimator = answer
-        isInterruptible = true
         return answer
     }
 
