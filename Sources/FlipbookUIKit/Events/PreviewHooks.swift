@@ -17,13 +17,6 @@ extension UIApplication {
     @preconcurrency package static var touchObserver: (@MainActor (UITouch.Phase, CGPoint, TouchOrigin) -> Void)?
 }
 
-extension ViewControllerTransitionContext {
-    /// The transition's animator, for the preview's transition panel.
-    package var inspectedAnimator: UIViewControllerAnimatedTransitioning? { animator }
-    /// What the transition does: "presentation", "dismissal", "push", "pop", …
-    package var inspectedKind: String { kind.noun }
-}
-
 extension SyntheticTouch {
     /// Whether the finger has lifted or been cancelled (or was never accepted).
     package var isLifted: Bool { isFinished }
