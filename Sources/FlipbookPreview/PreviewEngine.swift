@@ -1,25 +1,32 @@
 import Flipbook
 import Foundation
 
-/// Runs the preview's scenes on the main actor, one at a time, on `MediaClock.main`.
+/// Runs the preview's scenes on the main actor, each *live run* in an `AppRuntime` of its own.
 ///
-/// The clock is one per process, so sessions take turns (docs/Preview.md): the engine keeps one
-/// *live run* (a scene built from the start and stepped frame by frame, with its timeline's
-/// inputs applied at their frames). A frame of the live run's own timeline at or after its
-/// position is reached by stepping on; any other frame (another page's, or an earlier one) is
-/// served from that timeline's frame cache, or by rebuilding the run: the clock is rewound
-/// (`MediaClock.rewindForReplay()`), the scene built and started anew and stepped to the frame
-/// without drawing. Every call is synchronous on the main actor, so replays are serialized.
+/// A live run is a scene built from the start in a fresh runtime (its own clock at its initial
+/// time, its own application) and stepped frame by frame, with its timeline's inputs applied at
+/// their frames (docs/Preview.md). The engine keeps one live run per timeline, up to
+/// `maximumLiveRuns` (the least recently used goes first), so two pages play two scenes at once
+/// without replaying each other's. A frame of a live run at or after its position is reached
+/// by stepping on; an earlier one is served from the timeline's frame cache, or by rebuilding
+/// the run in a new runtime and stepping it to the frame without drawing.
 @preconcurrency @MainActor
 public final class PreviewEngine {
     public let registry: SceneRegistry
-    private var live: LiveRun?
+    /// Live runs, least recently used first.
+    private var runs: [LiveRun] = []
+    /// How many live runs are kept (one per page playing, with room to switch back).
+    static let maximumLiveRuns = 4
     private var diagnosticsObserver: Int?
     /// Rebuilds so far (for tests and the benchmark).
     public private(set) var rebuildCount = 0
+    /// Times the drawing and encoding of each frame (`renderMilliseconds`, `encodeMilliseconds`).
+    var clock: any PreviewClock = PreviewSystemClock()
 
     @preconcurrency @MainActor private final class LiveRun {
         let timeline: PreviewTimeline
+        /// The runtime the run's app runs in: every call into the scene binds it.
+        let runtime: AppRuntime
         let generation: Int
         let scene: any RenderScene
         let renderer: LayerRenderer
@@ -33,8 +40,9 @@ public final class PreviewEngine {
         }()
         var frame = 0
         var applied = 0
-        init(timeline: PreviewTimeline, scene: any RenderScene, renderer: LayerRenderer) {
+        init(timeline: PreviewTimeline, runtime: AppRuntime, scene: any RenderScene, renderer: LayerRenderer) {
             self.timeline = timeline
+            self.runtime = runtime
             generation = timeline.generation
             self.scene = scene
             self.renderer = renderer
@@ -47,13 +55,16 @@ public final class PreviewEngine {
     public init(registry: SceneRegistry) {
         self.registry = registry
         diagnosticsObserver = FlipbookDiagnostics.addObserver { [weak self] report in
-            self?.live?.inspector.noteDiagnostic(report.message)
+            // A report made while a run's scene runs belongs to that run.
+            let current = AppRuntime.current
+            self?.runs.last { $0.runtime === current }?.inspector.noteDiagnostic(report.message)
         }
     }
 
     /// Ends the live run and stops listening to diagnostics.
     public func shutdown() {
-        endLiveRun()
+        for run in runs { end(run) }
+        runs = []
         if let diagnosticsObserver { FlipbookDiagnostics.removeObserver(diagnosticsObserver) }
         diagnosticsObserver = nil
     }
@@ -66,7 +77,7 @@ public final class PreviewEngine {
         guard let device else { return nil }
         let timeline = PreviewTimeline(sceneType: type, device: device, scale: CGFloat(scale ?? 2), sceneDuration: 0)
         let probe = rebuild(timeline)
-        let duration = probe.scene.duration
+        let duration = probe.runtime.run { probe.scene.duration }
         timeline.sceneDuration = duration.isFinite ? min(max(duration, 0), PreviewLimits.maxTimelineSeconds) : 0
         step(probe, to: timeline.lastFrame)
         return timeline
@@ -92,24 +103,39 @@ public final class PreviewEngine {
     }
 
     private func produce(_ timeline: PreviewTimeline, at index: Int, encoding: PreviewFrame.Encoding, halfScale: Bool = false) -> PreviewFrame {
-        let started = ContinuousClock.now
-        var run = live
-        if run == nil || run!.timeline !== timeline || run!.generation != timeline.generation || run!.frame > index {
-            run = rebuild(timeline)
+        let started = clock.now
+        var found = liveRun(of: timeline)
+        if found == nil || found!.generation != timeline.generation || found!.frame > index {
+            found = rebuild(timeline)
         }
-        step(run!, to: index)
-        let renderer = halfScale ? run!.halfRenderer : run!.renderer
-        let image = renderer.render(run!.scene.rootLayer)
-        let canvas = run!.renderer.pixelSize(of: run!.scene.rootLayer)
-        let rendered = ContinuousClock.now
+        let run = found!
+        step(run, to: index)
+        let (image, canvas) = run.runtime.run {
+            let renderer = halfScale ? run.halfRenderer : run.renderer
+            return (renderer.render(run.scene.rootLayer), run.renderer.pixelSize(of: run.scene.rootLayer))
+        }
+        let rendered = clock.now
         let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
-        let encoded = ContinuousClock.now
-        let state = (try? JSONEncoder().encode(run!.inspector.state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let encoded = clock.now
         return PreviewFrame(
             index: index, width: image.width, height: image.height, encoding: encoding, bytes: bytes,
-            pixels: image.premultipliedPixels, stateJSON: state, inputCount: run!.applied,
+            pixels: image.premultipliedPixels, state: run.inspector.state, inputCount: run.applied,
             renderMilliseconds: Self.ms(rendered - started), encodeMilliseconds: Self.ms(encoded - rendered),
             canvasWidth: canvas.width, canvasHeight: canvas.height)
+    }
+
+    /// The most recently used live run's window (for tests: its gesture recognizers).
+    var liveWindow: UIWindow? { runs.last?.inspector.window }
+
+    /// How many live runs the engine keeps now (for tests).
+    var liveRunCount: Int { runs.count }
+
+    /// The live run of `timeline`, made the most recently used; nil if it has none.
+    private func liveRun(of timeline: PreviewTimeline) -> LiveRun? {
+        guard let i = runs.firstIndex(where: { $0.timeline === timeline }) else { return nil }
+        let run = runs.remove(at: i)
+        runs.append(run)
+        return run
     }
 
     /// Adds a pointer input at frame `index` of `timeline` and returns that frame redrawn (raw).
@@ -123,24 +149,21 @@ public final class PreviewEngine {
     public func addInput(_ pointer: PreviewPointer, on timeline: PreviewTimeline, at index: Int) {
         let index = min(max(index, 0), timeline.lastFrame)
         let dropped = timeline.add(PreviewInput(frame: index, pointer: pointer))
-        if let run = live, run.timeline === timeline, !dropped, run.generation == timeline.generation, run.frame == index {
-            // The live run is at this very frame: deliver the touch now, no replay.
-            run.player.apply(pointer)
-            run.applied += 1
-            run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
+        if let run = liveRun(of: timeline), !dropped, run.generation == timeline.generation, run.frame == index {
+            // The live run is at this very frame: deliver the touch now (at its clamped time), no replay.
+            run.runtime.run {
+                run.player.apply(timeline.inputs[timeline.inputs.count - 1].pointer, elapsed: Double(index) / PreviewLimits.fps)
+                run.applied += 1
+                run.inspector.observe(frame: index, fingersDown: run.player.fingersDown)
+            }
         }
     }
 
     /// Renders `timeline` (scripted and user touches) to MP4 in `folder` through `SceneExporter`.
+    /// The export runs in a runtime of its own (`SceneExporter`); live runs are untouched.
     public func record(_ timeline: PreviewTimeline, to folder: URL) throws -> URL {
-        endLiveRun()
-        MediaClock.main.rewindForReplay()
-        UIApplication.shared.discardTransientStateForTesting()
         PreviewReplayScene.pending = (timeline.sceneType, timeline.inputs, Double(timeline.lastFrame) / PreviewLimits.fps)
-        defer {
-            PreviewReplayScene.pending = nil
-            MediaClock.main.rewindForReplay()
-        }
+        defer { PreviewReplayScene.pending = nil }
         let summary = try SceneExporter.export(
             PreviewReplayScene.self,
             options: ExportOptions(
@@ -150,65 +173,69 @@ public final class PreviewEngine {
 
     // MARK: Runs
 
-    private func endLiveRun() {
-        live?.player.cancelAll()
-        // A scene the app code keeps alive (a retain cycle) must not leave a visible window
-        // behind: the next run would not start as a fresh process does.
-        live?.inspector.window?.isHidden = true
-        live = nil
-        AppRuntime.current.frameScale = nil
-        UIApplication.touchObserver = nil
+    /// Ends `run`: its fingers lifted, its window hidden, what its clock still runs let go.
+    private func end(_ run: LiveRun) {
+        run.runtime.run {
+            run.player.cancelAll()
+            // A scene the app code keeps alive (a retain cycle) must not leave a visible window.
+            run.inspector.window?.isHidden = true
+            UIApplication.shared.touchObserver = nil
+        }
+        run.runtime.clock.reset()
     }
 
     private func rebuild(_ timeline: PreviewTimeline) -> LiveRun {
-        endLiveRun()
+        if let i = runs.firstIndex(where: { $0.timeline === timeline }) { end(runs.remove(at: i)) }
+        while runs.count >= Self.maximumLiveRuns { end(runs.removeFirst()) }
         rebuildCount += 1
-        MediaClock.main.rewindForReplay()
-        UIApplication.shared.discardTransientStateForTesting()
-        // As SceneExporter.export does, in the same order: build, renderer, start, update(0),
-        // with snapshots drawn at the frames' scale.
-        AppRuntime.current.frameScale = timeline.scale
-        let scene = timeline.sceneType.init(size: timeline.device.size)
-        let renderer = LayerRenderer(scale: timeline.scale)
-        renderer.backgroundColor = .black
-        let run = LiveRun(timeline: timeline, scene: scene, renderer: renderer)
-        live = run
-        installTouchObserver(run)
-        scene.start()
-        scene.update(elapsed: 0)
-        applyInputs(run)
-        run.inspector.observe(frame: 0, fingersDown: run.player.fingersDown)
-        return run
-    }
-
-    private func step(_ run: LiveRun, to index: Int) {
-        let fps = PreviewLimits.fps
-        while run.frame < index {
-            run.frame += 1
-            MediaClock.main.advance(by: 1 / fps)
-            run.scene.update(elapsed: Double(run.frame) / fps)
+        // As SceneExporter.export does, in the same order and in a fresh runtime as it does:
+        // build, renderer, start, update(0), with snapshots drawn at the frames' scale.
+        let runtime = AppRuntime()
+        return runtime.run {
+            runtime.frameScale = timeline.scale
+            let scene = timeline.sceneType.init(size: timeline.device.size)
+            let renderer = LayerRenderer(scale: timeline.scale)
+            renderer.backgroundColor = .black
+            let run = LiveRun(timeline: timeline, runtime: runtime, scene: scene, renderer: renderer)
+            runs.append(run)
+            installTouchObserver(run)
+            scene.start()
+            scene.update(elapsed: 0)
             applyInputs(run)
-            run.inspector.observe(frame: run.frame, fingersDown: run.player.fingersDown)
+            run.inspector.observe(frame: 0, fingersDown: run.player.fingersDown)
+            return run
         }
     }
 
-    private var applyingUserInput = false
+    private func step(_ run: LiveRun, to index: Int) {
+        guard run.frame < index else { return }
+        let fps = PreviewLimits.fps
+        run.runtime.run {
+            while run.frame < index {
+                run.frame += 1
+                MediaClock.main.advance(by: 1 / fps)
+                run.scene.update(elapsed: Double(run.frame) / fps)
+                applyInputs(run)
+                run.inspector.observe(frame: run.frame, fingersDown: run.player.fingersDown)
+            }
+        }
+    }
 
     private func applyInputs(_ run: LiveRun) {
         let inputs = run.timeline.inputs
-        applyingUserInput = true
-        defer { applyingUserInput = false }
         while run.applied < inputs.count, inputs[run.applied].frame <= run.frame {
-            run.player.apply(inputs[run.applied].pointer)
+            run.player.apply(inputs[run.applied].pointer, elapsed: Double(run.frame) / PreviewLimits.fps)
             run.applied += 1
         }
     }
 
-    /// Notes the scene's own (scripted) touches as marks on its timeline.
+    /// Notes the scene's own (scripted) touches as marks on its timeline. The user's touches
+    /// (made by `PreviewInputPlayer` with origin `.user`, whichever path delivers them) are
+    /// marked from the timeline's inputs instead (`PreviewTimeline.marks`), so each is marked once.
     private func installTouchObserver(_ run: LiveRun) {
         var open: (frame: Int, moved: Bool)?
-        UIApplication.touchObserver = { [weak self, weak run] phase, _ in
-            guard let self, let run, !self.applyingUserInput else { return }
+        UIApplication.shared.touchObserver = { [weak run] phase, _, origin in
+            guard let run, origin == .app else { return }
             switch phase {
             case .began:
                 open = (run.frame, false)
@@ -217,7 +244,7 @@ public final class PreviewEngine {
             case .ended, .cancelled:
                 guard let o = open else { return }
                 open = nil
-                let mark = PreviewMark(start: o.frame, end: run.frame, kind: o.moved ? "swipe" : "tap", user: false)
+                let mark = PreviewMark(start: o.frame, end: run.frame, kind: o.moved ? .swipe : .tap, user: false)
                 if !run.timeline.scriptedMarks.contains(mark) { run.timeline.scriptedMarks.append(mark) }
             default:
                 break

@@ -21,7 +21,7 @@ public enum PreviewFrameEncoding: String, CaseIterable, Sendable {
 
 /// One part of a frame on the wire: a rectangle of pixels and how its bytes are encoded.
 public struct PreviewFramePart: Sendable, Equatable {
-    public enum Format: String, Sendable { case png, jpeg, raw }
+    public enum Format: String, Sendable, Codable { case png, jpeg, raw }
     public var x: Int, y: Int, width: Int, height: Int
     public var format: Format
     public var length: Int
@@ -29,8 +29,13 @@ public struct PreviewFramePart: Sendable, Equatable {
 
 /// A frame as sent: its parts (drawn in order over what the page shows) and their bytes.
 public struct PreviewEncodedFrame: Sendable {
-    /// "png" (the exact whole frame), "raw", "jpeg" or "rects".
-    public var encoding: String
+    /// png (the exact whole frame), raw, jpeg or rects.
+    public var wireEncoding: PreviewWireEncoding
+    /// `wireEncoding`'s name: "png", "raw", "jpeg" or "rects".
+    public var encoding: String {
+        get { wireEncoding.rawValue }
+        set { if let e = PreviewWireEncoding(rawValue: newValue) { wireEncoding = e } }
+    }
     public var parts: [PreviewFramePart]
     public var payload: [UInt8]
     /// Whether the page shows the server's pixels exactly once this frame is drawn.
@@ -55,9 +60,16 @@ public struct PreviewFrameEncoder: Sendable {
     private var base: (width: Int, height: Int, pixels: [UInt8])?
     /// Whether the page's pixels equal `base` (no lossy part since the last exact frame).
     public private(set) var pageIsExact = false
+    /// Times the encoding (`encodeMilliseconds`).
+    var clock: any PreviewClock = PreviewSystemClock()
 
     public init(mode: PreviewFrameEncoding) {
         self.mode = mode
+    }
+
+    init(mode: PreviewFrameEncoding, clock: any PreviewClock) {
+        self.mode = mode
+        self.clock = clock
     }
 
     /// Forgets the last frame: the next one is sent whole (the page may not have drawn the last).
@@ -75,7 +87,7 @@ public struct PreviewFrameEncoder: Sendable {
         }
         pageIsExact = true
         let part = PreviewFramePart(x: 0, y: 0, width: frame.width, height: frame.height, format: .png, length: frame.png.count)
-        return PreviewEncodedFrame(encoding: "png", parts: [part], payload: frame.png, exact: true, encodeMilliseconds: frame.encodeMilliseconds)
+        return PreviewEncodedFrame(wireEncoding: .png, parts: [part], payload: frame.png, exact: true, encodeMilliseconds: frame.encodeMilliseconds)
     }
 
     /// `frame` (with its pixels) in this encoder's mode; `delta`: whether the page is known to
@@ -86,7 +98,7 @@ public struct PreviewFrameEncoder: Sendable {
     /// position and size, to be stretched there.
     public mutating func motion(_ frame: PreviewFrame, delta: Bool = true) -> PreviewEncodedFrame {
         guard let pixels = frame.pixels else { return exact(frame) }
-        let started = ContinuousClock.now
+        let started = clock.now
         let w = frame.width, h = frame.height
         let mode = self.mode.resolved
         var encoded: PreviewEncodedFrame
@@ -97,19 +109,19 @@ public struct PreviewFrameEncoder: Sendable {
                 let rects = Self.changedRects(from: base.pixels, to: pixels, width: w, height: h)
             {
                 encoded = encode(pixels, width: w, rects: rects, format: format)
-                encoded.encoding = "rects"
+                encoded.wireEncoding = .rects
                 if format == .jpeg && !rects.isEmpty { pageIsExact = false }
                 encoded.exact = pageIsExact
             } else {
                 encoded = encode(pixels, width: w, rects: [(0, 0, w, h)], format: format)
-                encoded.encoding = format.rawValue
+                encoded.wireEncoding = format.wholeFrame
                 pageIsExact = format != .jpeg
                 encoded.exact = pageIsExact
             }
         default:
             let format: PreviewFramePart.Format = mode == .raw ? .raw : mode == .png ? .png : .jpeg
             encoded = encode(pixels, width: w, rects: [(0, 0, w, h)], format: format)
-            encoded.encoding = format.rawValue
+            encoded.wireEncoding = format.wholeFrame
             pageIsExact = format != .jpeg
             encoded.exact = pageIsExact
         }
@@ -125,7 +137,7 @@ public struct PreviewFrameEncoder: Sendable {
             pageIsExact = pageIsExact && encoded.parts.isEmpty
             encoded.exact = pageIsExact
         }
-        encoded.encodeMilliseconds = PreviewEngine.ms(ContinuousClock.now - started)
+        encoded.encodeMilliseconds = PreviewEngine.ms(clock.now - started)
         return encoded
     }
 
@@ -205,13 +217,24 @@ public struct PreviewFrameEncoder: Sendable {
                 if rects.count == 1 { payload = bytes } else { payload += bytes }
             }
         }
-        return PreviewEncodedFrame(encoding: format.rawValue, parts: parts, payload: payload, exact: false, encodeMilliseconds: 0)
+        return PreviewEncodedFrame(wireEncoding: format.wholeFrame, parts: parts, payload: payload, exact: false, encodeMilliseconds: 0)
     }
 
     private static func copy(_ base: UnsafePointer<UInt8>, stride: Int, _ r: Rect) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: r.w * r.h * 4) { out, count in
             flipbook_preview_copy_rect(base, stride, r.x, r.y, r.w, r.h, out.baseAddress)
             count = r.w * r.h * 4
+        }
+    }
+}
+
+extension PreviewFramePart.Format {
+    /// A whole frame sent as one part in this format.
+    var wholeFrame: PreviewWireEncoding {
+        switch self {
+        case .png: .png
+        case .jpeg: .jpeg
+        case .raw: .raw
         }
     }
 }

@@ -35,8 +35,9 @@ final class PreviewFramePipeline: Sendable {
     struct Job: Sendable {
         var kind: Kind
         var frame: PreviewFrame
-        /// The header's members that do not depend on the encoding, as JSON (`"a":1,"b":2`).
-        var headerFields: String
+        /// The header, but for what the encoding decides (`encoding`, `exact`, `parts`, `encodeMs`,
+        /// `encoderWaitMs`: filled once encoded).
+        var header: PreviewFrameHeader
         /// Forget the last frame first (a new scene was loaded).
         var resetEncoder = false
     }
@@ -55,13 +56,13 @@ final class PreviewFramePipeline: Sendable {
         /// On the wire once encoded (head and body); until then an estimate.
         var bytes: Int
         /// When it was handed to the outbox (nil: still being encoded or waiting).
-        var sent: ContinuousClock.Instant?
+        var sent: Duration?
     }
 
     private struct State {
         var encoder: PreviewFrameEncoder
         var encoding = false
-        var waiting: (seq: Int, job: Job, submitted: ContinuousClock.Instant)?
+        var waiting: (seq: Int, job: Job, submitted: Duration)?
         var nextSeq = 0
         var inFlight: [Flight] = []
         /// The frame last handed to the outbox (it may still wait there, to be replaced).
@@ -71,10 +72,12 @@ final class PreviewFramePipeline: Sendable {
         /// Whether the page will show the server's pixels exactly once it has drawn every frame
         /// submitted so far (a frame not encoded yet counts as inexact unless it is the exact PNG).
         var pageIsExact = false
-        var lastInexact: ContinuousClock.Instant?
+        var lastInexact: Duration?
         /// A played frame found no room: call `onRoom` when the waiting frame starts encoding.
         var wantsRoom = false
         var replacedWhileWaiting = 0
+        /// The next frame submitted starts from a whole frame (`startAfresh`).
+        var afresh = false
         var closed = false
     }
 
@@ -82,12 +85,18 @@ final class PreviewFramePipeline: Sendable {
     private let outbox: PreviewOutbox
     private let runner: Runner
     private let onRoom: @Sendable () -> Void
+    /// Times the frames: when one was submitted, sent, acknowledged (`PreviewClock`).
+    private let clock: any PreviewClock
 
     /// `onRoom`: called (on the runner) when a played frame that found no room can go now.
-    init(mode: PreviewFrameEncoding, outbox: PreviewOutbox, runner: @escaping Runner, onRoom: @escaping @Sendable () -> Void = {}) {
-        state = LockedState(State(encoder: PreviewFrameEncoder(mode: mode)))
+    init(
+        mode: PreviewFrameEncoding, outbox: PreviewOutbox, runner: @escaping Runner, clock: any PreviewClock = PreviewSystemClock(),
+        onRoom: @escaping @Sendable () -> Void = {}
+    ) {
+        state = LockedState(State(encoder: PreviewFrameEncoder(mode: mode, clock: clock)))
         self.outbox = outbox
         self.runner = runner
+        self.clock = clock
         self.onRoom = onRoom
     }
 
@@ -112,16 +121,25 @@ final class PreviewFramePipeline: Sendable {
     var queued: Int { state.withLock { ($0.waiting == nil ? 0 : 1) + ($0.encoding ? 1 : 0) } }
 
     var pageIsExact: Bool { state.withLock { $0.pageIsExact } }
-    var lastInexactFrame: ContinuousClock.Instant? { state.withLock { $0.lastInexact } }
+    /// When the last inexact frame was submitted or encoded (the clock's time).
+    var lastInexactFrame: Duration? { state.withLock { $0.lastInexact } }
     /// Frames replaced while they waited for the encoder (never encoded nor sent).
     var replacedWhileWaiting: Int { state.withLock { $0.replacedWhileWaiting } }
+
+    /// The next frame submitted is encoded from a whole frame (a new scene was loaded).
+    func startAfresh() { state.withLock { $0.afresh = true } }
 
     /// Takes `job`; false only for a played frame while another frame waits (skip it).
     @discardableResult
     func submit(_ job: Job) -> Bool {
         var job = job
+        let now = clock.now
         let (accepted, start) = state.withLock { s -> (Bool, Bool) in
             guard !s.closed else { return (true, false) }
+            if s.afresh {
+                job.resetEncoder = true
+                s.afresh = false
+            }
             if let w = s.waiting {
                 guard job.kind != .played else {
                     s.wantsRoom = true
@@ -135,12 +153,12 @@ final class PreviewFramePipeline: Sendable {
             s.nextSeq += 1
             let exactBytes = job.frame.png.count
             s.inFlight.append(Flight(seq: s.nextSeq, bytes: job.kind == .exact ? exactBytes : s.estimate, sent: nil))
-            s.waiting = (s.nextSeq, job, .now)
+            s.waiting = (s.nextSeq, job, now)
             if job.kind == .exact {
                 s.pageIsExact = true
             } else {
                 s.pageIsExact = false
-                s.lastInexact = .now
+                s.lastInexact = now
             }
             if s.encoding { return (true, false) }
             s.encoding = true
@@ -161,10 +179,11 @@ final class PreviewFramePipeline: Sendable {
     /// The page drew the oldest frame sent: it is no longer in flight. Returns its round trip
     /// (nil when no frame sent is waiting for one: a stray acknowledgement changes nothing).
     func acknowledge() -> Duration? {
-        state.withLock { s in
+        let now = clock.now
+        return state.withLock { s in
             guard let first = s.inFlight.first, let sent = first.sent else { return nil }
             s.inFlight.removeFirst()
-            return ContinuousClock.now - sent
+            return now - sent
         }
     }
 
@@ -176,17 +195,12 @@ final class PreviewFramePipeline: Sendable {
         }
     }
 
-    /// Blocks until nothing waits or is encoded (for tests; at most `timeout`).
-    func waitUntilIdle(timeout: Duration = .seconds(10)) {
-        let deadline = ContinuousClock.now + timeout
-        while queued > 0, ContinuousClock.now < deadline { usleep(200) }
-    }
-
     // MARK: The runner's side
 
     /// Encodes and sends every waiting frame, in order, then stops until the next `submit`.
     private func run() {
         while true {
+            let started = clock.now
             let next = state.withLock { s -> (seq: Int, job: Job, waited: Duration, encoder: PreviewFrameEncoder, wake: Bool)? in
                 guard !s.closed, let w = s.waiting else {
                     s.encoding = false
@@ -195,7 +209,7 @@ final class PreviewFramePipeline: Sendable {
                 s.waiting = nil
                 let wake = s.wantsRoom
                 s.wantsRoom = false
-                return (w.seq, w.job, .now - w.submitted, s.encoder, wake)
+                return (w.seq, w.job, started - w.submitted, s.encoder, wake)
             }
             guard let next else { return }
             if next.wake { onRoom() }
@@ -205,14 +219,15 @@ final class PreviewFramePipeline: Sendable {
             // first: not when it still waits in the outbox, where this one replaces it.
             let encoded =
                 next.job.kind == .exact ? encoder.exact(next.job.frame) : encoder.motion(next.job.frame, delta: !outbox.hasPendingFrame)
-            let head = Self.head(encoded, fields: next.job.headerFields, waited: next.waited)
+            let head = Self.head(encoded, header: next.job.header, waited: next.waited)
             let size = head.count + encoded.payload.count
+            let done = clock.now
             state.withLock { s in
                 s.encoder = encoder
                 guard !s.closed else { return }
                 if next.job.kind != .exact { s.estimate = size }
                 if s.waiting == nil { s.pageIsExact = encoder.pageIsExact }
-                if !encoded.exact { s.lastInexact = .now }
+                if !encoded.exact { s.lastInexact = done }
                 // Sent under the lock, so an acknowledgement is never counted before its frame.
                 if outbox.send(frame: head, body: encoded.payload), let replaced = s.lastSentSeq {
                     s.inFlight.removeAll { $0.seq == replaced }
@@ -220,22 +235,21 @@ final class PreviewFramePipeline: Sendable {
                 s.lastSentSeq = next.seq
                 if let i = s.inFlight.firstIndex(where: { $0.seq == next.seq }) {
                     s.inFlight[i].bytes = size
-                    s.inFlight[i].sent = .now
+                    s.inFlight[i].sent = done
                 }
             }
         }
     }
 
-    /// The frame message's head: its length (4 bytes, big-endian) and the JSON header.
-    static func head(_ encoded: PreviewEncodedFrame, fields: String, waited: Duration) -> [UInt8] {
-        let parts = encoded.parts.map { "[\($0.x),\($0.y),\($0.width),\($0.height),\"\($0.format.rawValue)\",\($0.length)]" }
-        let header =
-            "{\"type\":\"frame\",\"encoding\":\"\(encoded.encoding)\",\"exact\":\(encoded.exact),\"parts\":[\(parts.joined(separator: ","))],"
-            + "\"encodeMs\":\(round(encoded.encodeMilliseconds)),\"encoderWaitMs\":\(round(PreviewEngine.ms(waited))),\(fields)}"
-        let h = Array(header.utf8)
-        let n = UInt32(h.count)
-        return [UInt8(n >> 24), UInt8((n >> 16) & 0xff), UInt8((n >> 8) & 0xff), UInt8(n & 0xff)] + h
+    /// The frame message's head: its length (4 bytes, big-endian) and the JSON header, with
+    /// what the encoding decided.
+    static func head(_ encoded: PreviewEncodedFrame, header: PreviewFrameHeader, waited: Duration) -> [UInt8] {
+        var header = header
+        header.encoding = encoded.wireEncoding
+        header.exact = encoded.exact
+        header.parts = encoded.parts
+        header.encodeMs = PreviewFrameHeader.ms(encoded.encodeMilliseconds)
+        header.encoderWaitMs = PreviewFrameHeader.ms(PreviewEngine.ms(waited))
+        return header.head()
     }
-
-    static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 }

@@ -13,21 +13,25 @@ final class PreviewHub {
     private var nextID = 0
     /// The notice every page shows (`PreviewNotices`), sent to the open pages when it changes
     /// and to each new page with its hello.
-    var notice: [String: Any]? {
+    var notice: PreviewNotice? {
         didSet {
-            let message = notice ?? ["type": "notice", "kind": "none", "message": ""]
+            let message = notice ?? .cleared
             for s in sessions.values { s.reply(message) }
         }
     }
     /// Where a session's frames are encoded (by session id): a serial background queue of its
     /// own (`PreviewFramePipeline`), or what a test supplies.
     let encodeRunner: (Int) -> PreviewFramePipeline.Runner
+    /// The server's wall time and wake-ups (`PreviewClock`): the system's, or a test's manual one.
+    let clock: any PreviewClock
 
     init(
         registry: SceneRegistry, defaults: PreviewServer.Options,
-        encodeRunner: ((Int) -> PreviewFramePipeline.Runner)? = nil
+        encodeRunner: ((Int) -> PreviewFramePipeline.Runner)? = nil, clock: any PreviewClock = PreviewSystemClock()
     ) {
         engine = PreviewEngine(registry: registry)
+        engine.clock = clock
+        self.clock = clock
         self.defaults = defaults
         self.encodeRunner = encodeRunner ?? { PreviewFramePipeline.backgroundRunner(label: "flipbook.preview.encode.\($0)") }
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -44,20 +48,17 @@ final class PreviewHub {
             return nil
         }
         sessions[session.id] = session
-        let scenes = engine.registry.sceneTypes.map { ["name": $0.name, "summary": $0.summary] }
-        let devices = DevicePreset.all.map {
-            ["name": $0.name, "width": Double($0.size.width), "height": Double($0.size.height)] as [String: Any]
-        }
-        session.reply([
-            "type": "hello", "session": session.id, "scenes": scenes, "devices": devices, "notice": notice ?? NSNull(),
-            "defaults": ["scene": defaults.scene, "device": defaults.device, "scale": defaults.scale],
-            "limits": [
-                "maxMessageBytes": PreviewLimits.maxMessageBytes, "maxSessions": PreviewLimits.maxSessions,
-                "framesInFlight": PreviewLimits.framesInFlight, "bytesInFlight": PreviewLimits.bytesInFlight,
-                "fps": PreviewLimits.fps,
-                "speeds": PreviewClientMessage.allowedSpeeds,
-            ],
-        ])
+        session.reply(
+            PreviewHello(
+                session: session.id,
+                scenes: engine.registry.sceneTypes.map { .init(name: $0.name, summary: $0.summary) },
+                devices: DevicePreset.all.map { .init(name: $0.name, width: Double($0.size.width), height: Double($0.size.height)) },
+                notice: notice,
+                defaults: .init(scene: defaults.scene, device: defaults.device, scale: defaults.scale),
+                limits: .init(
+                    maxMessageBytes: PreviewLimits.maxMessageBytes, maxSessions: PreviewLimits.maxSessions,
+                    framesInFlight: PreviewLimits.framesInFlight, bytesInFlight: PreviewLimits.bytesInFlight, fps: PreviewLimits.fps,
+                    speeds: PreviewClientMessage.allowedSpeeds)))
         return session
     }
 

@@ -31,27 +31,30 @@ final class PreviewInputPlayer {
 
     var fingersDown: Int { fingers.count }
 
-    /// Delivers `pointer` at the clock's current time. Points are clamped into the window.
-    func apply(_ pointer: PreviewPointer) {
+    /// Delivers `pointer` as the user's touch, the scene being `elapsed` seconds after its
+    /// start: at the pointer's own time (scene seconds, made the clock's by the same offset),
+    /// else at the clock's current time. Points are clamped into the window.
+    func apply(_ pointer: PreviewPointer, elapsed: Double) {
         guard let driver else { return }
         let b = driver.window.bounds
         let p = CGPoint(
             x: min(max(pointer.x, Double(b.minX)), Double(b.maxX) - 0.001),
             y: min(max(pointer.y, Double(b.minY)), Double(b.maxY) - 0.001))
+        let time = pointer.time.map { MediaClock.main.now - elapsed + $0 }
         switch pointer.phase {
         case .down:
-            if let old = fingers.removeValue(forKey: pointer.finger), !old.isLifted { old.cancel() }
-            fingers[pointer.finger] = driver.touchDown(at: p)
+            if let old = fingers.removeValue(forKey: pointer.finger), !old.isLifted { old.cancel(time: time) }
+            fingers[pointer.finger] = driver.touchDown(at: p, origin: .user, time: time)
         case .move:
             guard let f = fingers[pointer.finger], !f.isLifted, f.location != p else { return }
-            f.move(to: p)
+            f.move(to: p, time: time)
         case .up:
             guard let f = fingers.removeValue(forKey: pointer.finger), !f.isLifted else { return }
-            if f.location != p { f.move(to: p) }
-            f.lift()
+            if f.location != p { f.move(to: p, time: time) }
+            f.lift(time: time)
         case .cancel:
             guard let f = fingers.removeValue(forKey: pointer.finger), !f.isLifted else { return }
-            f.cancel()
+            f.cancel(time: time)
         }
     }
 
@@ -93,7 +96,7 @@ final class PreviewReplayScene: RenderScene {
         inner.update(elapsed: elapsed)
         let frame = Int((elapsed * PreviewLimits.fps).rounded())
         while applied < inputs.count, inputs[applied].frame <= frame {
-            player.apply(inputs[applied].pointer)
+            player.apply(inputs[applied].pointer, elapsed: elapsed)
             applied += 1
         }
     }

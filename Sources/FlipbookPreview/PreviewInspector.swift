@@ -79,11 +79,12 @@ final class PreviewInspector {
     }
 
     private func describe(_ c: ViewControllerTransitionContext, start: Int) -> PreviewSceneState.Transition {
-        let animator = c.inspectedAnimator.map { Self.name($0) } ?? "none"
-        let percent = Double(c.percentComplete)
+        let t = c.snapshot
+        let animator = t.animator.map { Self.name($0) } ?? "none"
+        let percent = Double(t.percentComplete)
         return PreviewSceneState.Transition(
-            kind: c.inspectedKind, animator: animator, interactive: c.isInteractive,
-            percentComplete: percent.isFinite ? percent : 0, cancelled: c.transitionWasCancelled, complete: c.isComplete,
+            kind: t.kind.noun, animator: animator, interactive: t.isInteractive,
+            percentComplete: percent.isFinite ? percent : 0, cancelled: t.transitionWasCancelled, complete: t.isComplete,
             result: nil, startFrame: start, endFrame: nil)
     }
 

@@ -38,4 +38,10 @@ public enum PreviewLimits {
     public static let halfResolutionDisplayShare = 0.6
     /// The preview's frame rate: the timeline is `flipbook render --fps 60`'s.
     public static let fps: Double = 60
+    /// How far a pointer event's time may lie before the time of the frame it is applied at
+    /// (the page shows frames a little late), in seconds; earlier times are clamped.
+    public static let maxInputLag: Double = 1
+    /// How far it may lie after it (a drag made while paused runs on the page's clock from the
+    /// frame shown), in seconds; later times are clamped.
+    public static let maxInputLead: Double = 30
 }

@@ -23,6 +23,10 @@ public struct PreviewPointer: Equatable, Sendable {
     public var finger: Int
     public var x: Double
     public var y: Double
+    /// When the event happened, in the scene's seconds (the page maps its `event.timeStamp`:
+    /// docs/Preview.md, "Event times"); nil: at the time of the frame it is applied at. Clamped
+    /// when the input is added (`PreviewTimeline.add`).
+    public var time: Double? = nil
 }
 
 /// Why a message was refused; its text goes back to the page as an `error` reply.
@@ -108,13 +112,14 @@ extension PreviewClientMessage {
             try only(["frame"])
             return .ack(frame: try integer("frame"))
         case "pointer":
-            try only(["phase", "id", "x", "y"])
+            try only(["phase", "id", "x", "y", "time"])
             guard let p = PreviewPointer.Phase(rawValue: try string("phase")!) else {
                 throw fail("phase must be down, move, up or cancel")
             }
             let id = try integer("id")
             guard (0..<64).contains(id) else { throw fail("id must be between 0 and 63") }
-            return .pointer(PreviewPointer(phase: p, finger: id, x: try number("x"), y: try number("y")))
+            let time: Double? = object["time"] == nil ? nil : try number("time")
+            return .pointer(PreviewPointer(phase: p, finger: id, x: try number("x"), y: try number("y"), time: time))
         default:
             throw PreviewMessageError(message: "unknown message type '\(type.prefix(40))'", type: String(type.prefix(40)))
         }

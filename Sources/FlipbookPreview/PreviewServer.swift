@@ -176,7 +176,7 @@ public final class PreviewNotices {
     /// Shows `message` of `kind` ("building", "build-error", "reloading", …) on every page; nil
     /// clears it.
     public func show(kind: String, message: String) {
-        hub?.notice = ["type": "notice", "kind": kind, "message": message]
+        hub?.notice = PreviewNotice(kind: kind, message: message)
     }
 
     public func clear() { hub?.notice = nil }

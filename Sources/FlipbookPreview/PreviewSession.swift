@@ -11,9 +11,16 @@ final class PreviewSession {
     let outbox: PreviewOutbox
     private(set) var timeline: PreviewTimeline?
     private(set) var position = 0
-    private(set) var playing = false
+    /// Paused, playing (and what holds the play loop back), or closed (`PreviewPlayState`).
+    private(set) var playState = PreviewPlayState.paused
+    /// Whether the page has a frame with the latest touch (`PreviewInputFrameState`).
+    private(set) var inputFrame = PreviewInputFrameState.shown
+    var playing: Bool { playState.isPlaying }
     private(set) var speed = 1.0
-    private var anchor: (wall: ContinuousClock.Instant, frame: Int) = (.now, 0)
+    /// The wall time (`clock.now`) and frame playing was last anchored at.
+    private var anchor: (wall: Duration, frame: Int) = (.zero, 0)
+    /// The server's wall time and wake-ups (the hub's; a test's manual clock).
+    let clock: any PreviewClock
     /// Encodes this page's frames off the main actor, in order, and keeps the frames on their
     /// way to the page: submitted and not acknowledged yet. The page acknowledges every frame it
     /// gets, in order, once drawn; a frame the outbox replaced before writing it (never seen,
@@ -42,20 +49,15 @@ final class PreviewSession {
     private var catchUp = PreviewCatchUp()
     /// A played frame is due but the page has too much in flight: the next acknowledgement
     /// sends it (the play loop does not poll).
-    private(set) var waitingForAck = false
+    var waitingForAck: Bool { playState.held.contains(.page) }
     /// A played frame is due but a frame still waits for the encoder: the encoder wakes the
     /// loop when that one starts encoding.
-    private(set) var waitingForEncoder = false
+    var waitingForEncoder: Bool { playState.held.contains(.encoder) }
     /// The last round trip: a frame handed to the outbox until its acknowledgement (`rttMs`).
     private var lastRoundTrip: Duration?
-    /// The play loop's next wake-up (a sleeping task, replaced whenever the due time changes).
-    private var timer: Task<Void, Never>?
-    private var closed = false
+    /// The play loop's next wake-up on the clock (replaced whenever the due time changes).
+    private var timer: PreviewWakeUp?
     private var fingersDown: Set<Int> = []
-    /// A touch changed the scene at `position` and no frame has shown it yet.
-    private var inputFramePending = false
-    /// A main-actor job that draws the touched frame is queued (`scheduleInputFrame`).
-    private var inputFrameScheduled = false
     /// How big the page shows the frame (device pixels), from its `view` messages.
     private var shownSize: (width: Double, height: Double)?
     /// Whether the page shows a frame of this size at no more than
@@ -74,10 +76,8 @@ final class PreviewSession {
         return sendsHalfResolution(
             width: Int((Double(t.device.size.width) * s).rounded(.up)), height: Int((Double(t.device.size.height) * s).rounded(.up)))
     }
-    /// The next frame submitted starts from a whole frame (a new scene was loaded).
-    private var resetEncoder = false
     /// When the session began (frame headers carry the server's time since then, `wallMs`).
-    private let began = ContinuousClock.now
+    private let began: Duration
     /// How long the scene must stand still (paused, untouched) before an inexact picture on the
     /// page is replaced by the exact PNG.
     static let settleDelay: Duration = .milliseconds(120)
@@ -86,16 +86,21 @@ final class PreviewSession {
         self.id = id
         self.hub = hub
         self.outbox = outbox
+        let clock = hub.clock
+        self.clock = clock
+        began = clock.now
+        anchor = (began, 0)
         let wake = WeakSession()
-        pipeline = PreviewFramePipeline(mode: hub.encoding, outbox: outbox, runner: hub.encodeRunner(id)) {
-            Task { @MainActor in wake.session?.encoderHasRoom() }
+        pipeline = PreviewFramePipeline(mode: hub.encoding, outbox: outbox, runner: hub.encodeRunner(id), clock: clock) {
+            clock.wake(after: .zero) { wake.session?.encoderHasRoom() }
         }
         wake.session = self
         schedule()
     }
 
     func close() {
-        closed = true
+        playState.close()
+        forgetInputFrame()
         timer?.cancel()
         timer = nil
         pipeline.close()
@@ -107,11 +112,9 @@ final class PreviewSession {
     /// (play, speed, seek, restart), so the loop never sleeps past a frame.
     private func schedule() {
         timer?.cancel()
-        guard !closed else { return }
-        let wait = nextWake()
-        timer = Task { @MainActor [weak self] in
-            do { try await Task.sleep(for: wait) } catch { return }
-            guard !Task.isCancelled, let self, !self.closed else { return }
+        guard !playState.isClosed else { return }
+        timer = clock.wake(after: nextWake()) { [weak self] in
+            guard let self, !self.playState.isClosed else { return }
             self.tick()
             self.schedule()
         }
@@ -127,41 +130,41 @@ final class PreviewSession {
             }
             timeline = t
             position = 0
-            inputFramePending = false
-            playing = false
-            resetEncoder = true
+            forgetInputFrame()
+            playState.pause()
+            pipeline.startAfresh()
             fingersDown = []
             sendTimeline()
-            sendFrame(reason: "load")
+            sendFrame(reason: .load)
         case .play:
             guard let t = needTimeline("play") else { return }
             if position >= t.lastFrame { position = 0 }
-            playing = true
+            playState.play()
             reanchor()
             sendStatus()
             schedule()
         case .pause:
-            playing = false
+            playState.pause()
             sendStatus()
             // Paused: the page shows the exact frame (the last played one may have been lossy).
-            if !pipeline.pageIsExact, !inputFramePending { sendFrame(reason: "pause") }
+            if !pipeline.pageIsExact, !inputFrame.isPending { sendFrame(reason: .pause) }
         case .restart:
             guard needTimeline("restart") != nil else { return }
             position = 0
             reanchor()
-            sendFrame(reason: "restart")
+            sendFrame(reason: .restart)
             schedule()
         case .step(let n):
             guard let t = needTimeline("step") else { return }
-            playing = false
+            playState.pause()
             position = min(max(position + n, 0), t.lastFrame)
             sendStatus()
-            sendFrame(reason: "step")
+            sendFrame(reason: .step)
         case .seek(let time):
             guard let t = needTimeline("seek") else { return }
             position = min(max(Int((time * PreviewLimits.fps).rounded()), 0), t.lastFrame)
             reanchor()
-            sendFrame(reason: "seek")
+            sendFrame(reason: .seek)
             schedule()
         case .speed(let v):
             speed = v
@@ -173,9 +176,9 @@ final class PreviewSession {
         case .ack:
             if let roundTrip = pipeline.acknowledge() { lastRoundTrip = roundTrip }
             // A touched frame held back while the page was busy goes now; so does a played one.
-            if inputFramePending {
+            if inputFrame.isPending {
                 scheduleInputFrame()
-            } else if waitingForAck, playing {
+            } else if waitingForAck {
                 tick()
                 schedule()
             }
@@ -192,15 +195,14 @@ final class PreviewSession {
             if p.phase == .up || p.phase == .cancel { fingersDown.remove(p.finger) }
             hub.engine.addInput(p, on: t, at: position)
             if p.phase != .move { sendTimeline() }
-            inputFramePending = true
             scheduleInputFrame()
         case .record:
             guard let t = needTimeline("record") else { return }
-            playing = false
+            playState.pause()
             sendStatus()
             do {
                 let saved = try hub.record(t, session: id)
-                reply(["type": "recorded", "url": saved.url, "path": saved.path, "frames": t.lastFrame + 1])
+                reply(PreviewRecorded(url: saved.url, path: saved.path, frames: t.lastFrame + 1))
             } catch {
                 self.error("record: \(error)", type: "record")
             }
@@ -216,22 +218,17 @@ final class PreviewSession {
     }
 
     private func reanchor() {
-        anchor = (.now, position)
+        anchor = (clock.now, position)
         catchUp.reset()
-        waitingForAck = false
-        waitingForEncoder = false
+        playState.release()
     }
 
     /// The frame that waited for the encoder is being encoded: a played frame due meanwhile goes now.
     /// (The tick counts the frames passed over meanwhile as `behind`, then clears the flag.)
     fileprivate func encoderHasRoom() {
-        guard waitingForEncoder, !closed else { return }
-        if playing {
-            tick()
-            schedule()
-        } else {
-            waitingForEncoder = false
-        }
+        guard waitingForEncoder else { return }
+        tick()
+        schedule()
     }
 
     // MARK: Playing
@@ -241,29 +238,36 @@ final class PreviewSession {
     /// timer in between. Held back while the page has too much in flight (`canSendFrame(touch:)`; the
     /// ack schedules it again).
     private func scheduleInputFrame() {
-        guard !inputFrameScheduled else { return }
-        inputFrameScheduled = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            self.inputFrameScheduled = false
-            self.sendInputFrame()
-        }
+        guard !inputFrame.isQueued, !playState.isClosed else { return }
+        inputFrame = .queued(clock.wake(after: .zero) { [weak self] in self?.sendInputFrame() })
     }
 
+    /// No frame is owed for a touch any more (a new scene): a queued job is dropped.
+    private func forgetInputFrame() {
+        if case .queued(let job) = inputFrame { job.cancel() }
+        inputFrame = .shown
+    }
+
+    /// Sends the touched frame, unless the page has too many in flight (then it is held until
+    /// the next acknowledgement).
     private func sendInputFrame() {
-        guard inputFramePending, let t = timeline, !closed else { return }
-        guard canSendFrame(touch: true) else { return }
-        inputFramePending = false
-        sendMotion(hub.engine.rawFrame(t, at: position, halfScale: drawsMotionAtHalfScale(t)), kind: .touched, reason: "input")
+        guard inputFrame.isPending, let t = timeline, !playState.isClosed else { return }
+        guard canSendFrame(touch: true) else {
+            if case .queued(let job) = inputFrame { job.cancel() }
+            inputFrame = .held
+            return
+        }
+        forgetInputFrame()
+        sendMotion(hub.engine.rawFrame(t, at: position, halfScale: drawsMotionAtHalfScale(t)), kind: .touched, reason: .input)
     }
 
     /// How long the play loop sleeps: until the next frame is due while playing (at once when
     /// it is already due), else 20 ms. Waiting for an acknowledgement, the ack wakes it.
     private func nextWake() -> Duration {
-        guard playing, speed > 0, !waitingForAck, !waitingForEncoder else { return .milliseconds(20) }
+        guard playing, speed > 0, playState.held.isEmpty else { return .milliseconds(20) }
         let next = Double(position - anchor.frame + 1) / (PreviewLimits.fps * speed)
         let due = anchor.wall + .nanoseconds(Int64((next * 1e9).rounded(.up)))
-        let wait = due - ContinuousClock.now
+        let wait = due - clock.now
         return min(max(wait, .zero), .milliseconds(20))
     }
 
@@ -272,31 +276,31 @@ final class PreviewSession {
     /// Paused with an inexact picture on the page, sends the exact frame once the scene has
     /// stood still for `settleDelay`.
     func tick() {
-        if inputFramePending {
+        if inputFrame.isPending {
             sendInputFrame()
             return
         }
         guard playing, let t = timeline else {
-            if timeline != nil, !pipeline.pageIsExact, let last = pipeline.lastInexactFrame, ContinuousClock.now - last >= Self.settleDelay {
-                sendFrame(reason: "settle")
+            if timeline != nil, !pipeline.pageIsExact, let last = pipeline.lastInexactFrame, clock.now - last >= Self.settleDelay {
+                sendFrame(reason: .settle)
             }
             return
         }
-        let now = ContinuousClock.now
+        let now = clock.now
         let elapsed = PreviewEngine.ms(now - anchor.wall) / 1000
         // (A hair over the exact product, so a wake-up right at the due time is not a frame early.)
         let due = min(anchor.frame + Int((elapsed * PreviewLimits.fps * speed + 1e-6).rounded(.down)), t.lastFrame)
         guard due > position else {
-            waitingForEncoder = false
+            playState.release(.encoder)
             return
         }
         guard canSendFrame() else {
-            waitingForAck = true
+            playState.hold(.page)
             return
         }
         // Not drawn at all while a frame still waits for the encoder (skipped, never queued).
         guard pipeline.hasRoomForPlayedFrame else {
-            waitingForEncoder = true
+            playState.hold(.encoder)
             return
         }
         // Frames passed over: the page's fault if it held us back, the encoder's if it was
@@ -309,19 +313,18 @@ final class PreviewSession {
         case nil: break
         }
         if decision.late { caughtUpFrames += 1 }
-        waitingForAck = false
-        waitingForEncoder = false
+        playState.release()
         let target = decision.frame
         position = target
-        if target >= t.lastFrame { playing = false }
+        if target >= t.lastFrame { playState.pause() }
         // Exact PNG when the frame is cached (or the last one, where playing stops); otherwise
         // the session's encoding of the rendered pixels.
         if let cached = t.cache[target] {
-            sendExact(cached, reason: "play", madeFor: now)
+            sendExact(cached, reason: .play, madeFor: now)
         } else if !playing {
-            sendExact(hub.engine.frame(t, at: target), reason: "play", madeFor: now)
+            sendExact(hub.engine.frame(t, at: target), reason: .play, madeFor: now)
         } else {
-            sendMotion(hub.engine.rawFrame(t, at: target, halfScale: drawsMotionAtHalfScale(t)), kind: .played, reason: "play", madeFor: now)
+            sendMotion(hub.engine.rawFrame(t, at: target, halfScale: drawsMotionAtHalfScale(t)), kind: .played, reason: .play, madeFor: now)
         }
         if !playing { sendStatus() }
     }
@@ -329,12 +332,12 @@ final class PreviewSession {
     // MARK: Sending
 
     /// The exact frame at `position` (PNG, `flipbook render`'s bytes).
-    private func sendFrame(reason: String) {
+    private func sendFrame(reason: PreviewFrameHeader.Reason) {
         guard let t = timeline else { return }
         sendExact(hub.engine.frame(t, at: position), reason: reason)
     }
 
-    private func sendExact(_ frame: PreviewFrame, reason: String, madeFor: ContinuousClock.Instant? = nil) {
+    private func sendExact(_ frame: PreviewFrame, reason: PreviewFrameHeader.Reason, madeFor: Duration? = nil) {
         submit(frame, kind: .exact, reason: reason, madeFor: madeFor)
     }
 
@@ -342,7 +345,7 @@ final class PreviewSession {
     /// what changed since the last frame is sent when that frame is sure to reach the page
     /// first (docs/Preview.md, "Frame encoding").
     private func sendMotion(
-        _ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: String, madeFor: ContinuousClock.Instant? = nil
+        _ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: PreviewFrameHeader.Reason, madeFor: Duration? = nil
     ) {
         submit(frame, kind: kind, reason: reason, madeFor: madeFor)
     }
@@ -350,48 +353,38 @@ final class PreviewSession {
     /// Hands `frame` to the pipeline with the header fields known now; the pipeline adds the
     /// encoding's (parts, exactness, encode time). `madeFor`: the moment the frame shows (a
     /// played frame's tick; default now), sent as `wallMs`.
-    private func submit(_ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: String, madeFor: ContinuousClock.Instant?) {
+    private func submit(_ frame: PreviewFrame, kind: PreviewFramePipeline.Kind, reason: PreviewFrameHeader.Reason, madeFor: Duration?) {
         guard let t = timeline else { return }
-        let wall = madeFor ?? ContinuousClock.now
-        let fields =
-            "\"frame\":\(frame.index),\"time\":\(frame.time),\"lastFrame\":\(t.lastFrame),"
-            + "\"width\":\(frame.canvasWidth ?? frame.width),\"height\":\(frame.canvasHeight ?? frame.height),\"inputs\":\(frame.inputCount),"
-            + "\"playing\":\(playing),\"speed\":\(speed),\"reason\":\"\(reason)\",\"skipped\":\(skippedFrames),\"late\":\(lateFrames),"
-            + "\"behind\":\(behindFrames),\"caughtUp\":\(caughtUpFrames),\"inFlight\":\(framesInFlight),"
-            + "\"rttMs\":\(lastRoundTrip.map { Self.round(PreviewEngine.ms($0)) } ?? -1),"
-            + "\"renderMs\":\(Self.round(frame.renderMilliseconds)),"
-            + "\"wallMs\":\(Self.round(PreviewEngine.ms(wall - began))),"
-            + "\"session\":\(id),\"state\":\(frame.stateJSON)"
-        pipeline.submit(.init(kind: kind, frame: frame, headerFields: fields, resetEncoder: resetEncoder))
-        resetEncoder = false
+        let wall = madeFor ?? clock.now
+        let ms = PreviewFrameHeader.ms
+        let header = PreviewFrameHeader(
+            frame: frame.index, time: frame.time, lastFrame: t.lastFrame,
+            width: frame.canvasWidth ?? frame.width, height: frame.canvasHeight ?? frame.height, inputs: frame.inputCount,
+            playing: playing, speed: speed, reason: reason, skipped: skippedFrames, late: lateFrames, behind: behindFrames,
+            caughtUp: caughtUpFrames, inFlight: framesInFlight, rttMs: lastRoundTrip.map { ms(PreviewEngine.ms($0)) } ?? -1,
+            renderMs: ms(frame.renderMilliseconds), wallMs: ms(PreviewEngine.ms(wall - began)), session: id, state: frame.state)
+        pipeline.submit(.init(kind: kind, frame: frame, header: header))
     }
-
-    private static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
     func sendTimeline() {
         guard let t = timeline else { return }
-        let marks = t.marks.map { ["start": $0.start, "end": $0.end, "kind": $0.kind, "user": $0.user] as [String: Any] }
-        reply([
-            "type": "timeline", "scene": t.sceneType.name, "device": t.device.name, "scale": Int(t.scale),
-            "fps": PreviewLimits.fps, "lastFrame": t.lastFrame, "sceneDuration": t.sceneDuration,
-            "points": ["width": Double(t.device.size.width), "height": Double(t.device.size.height)], "marks": marks,
-            "session": id,
-        ])
+        reply(
+            PreviewTimelineMessage(
+                scene: t.sceneType.name, device: t.device.name, scale: Int(t.scale), fps: PreviewLimits.fps,
+                lastFrame: t.lastFrame, sceneDuration: t.sceneDuration,
+                points: .init(width: Double(t.device.size.width), height: Double(t.device.size.height)), marks: t.marks, session: id))
     }
 
     private func sendStatus() {
-        reply(["type": "status", "playing": playing, "speed": speed, "frame": position, "session": id])
+        reply(PreviewStatus(playing: playing, speed: speed, frame: position, session: id))
     }
 
     func error(_ message: String, type: String?) {
-        reply(["type": "error", "message": message, "for": type ?? NSNull(), "session": id])
+        reply(PreviewErrorReply(message: message, for: type, session: id))
     }
 
-    func reply(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-            let text = String(data: data, encoding: .utf8)
-        else { return }
-        outbox.send(text: text)
+    func reply(_ message: some PreviewServerMessage) {
+        outbox.send(text: message.jsonText())
     }
 }
 

@@ -1,4 +1,5 @@
 import Flipbook
+import Foundation
 
 /// One user input on a timeline: a finger event at a frame (applied after the scene reaches
 /// that frame, before it is drawn).
@@ -9,9 +10,12 @@ public struct PreviewInput: Equatable, Sendable {
 
 /// A scripted or user touch, for the marks on the page's scrubber (frames, inclusive).
 public struct PreviewMark: Equatable, Sendable, Codable {
+    /// What the touch was: a tap, a swipe (longer than 12 frames or more than three moves), or
+    /// a finger still down.
+    public enum Kind: String, Sendable, Codable { case tap, swipe, touch }
     public var start: Int
     public var end: Int
-    public var kind: String  // "tap" or "swipe"
+    public var kind: Kind
     public var user: Bool
 }
 
@@ -67,27 +71,65 @@ public final class PreviewTimeline {
                 path[p.finger, default: 0] += 1
             case .up, .cancel:
                 if let s = open.removeValue(forKey: p.finger) {
-                    out.append(PreviewMark(start: s, end: input.frame, kind: input.frame - s > 12 || (path[p.finger] ?? 0) > 3 ? "swipe" : "tap", user: true))
+                    out.append(PreviewMark(start: s, end: input.frame, kind: input.frame - s > 12 || (path[p.finger] ?? 0) > 3 ? .swipe : .tap, user: true))
                 }
             }
         }
-        for (_, s) in open { out.append(PreviewMark(start: s, end: s, kind: "touch", user: true)) }
+        for (_, s) in open { out.append(PreviewMark(start: s, end: s, kind: .touch, user: true)) }
         return out.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
     /// Records `input`. Inputs after its frame are dropped (history is rewritten from there)
-    /// and frames from its frame on are forgotten. Returns true when inputs were dropped.
+    /// and frames from its frame on are forgotten. Its time is clamped (`eventTime`). Returns
+    /// true when inputs were dropped.
     @discardableResult
     func add(_ input: PreviewInput) -> Bool {
+        var input = input
         var dropped = false
         if let i = inputs.firstIndex(where: { $0.frame > input.frame }) {
             inputs.removeSubrange(i...)
             generation += 1
             dropped = true
         }
+        input.pointer.time = eventTime(input.pointer, at: input.frame)
         inputs.append(input)
         cache = cache.filter { $0.key < input.frame }
         return dropped
+    }
+
+    /// The time `pointer` is applied with at `frame`, in scene seconds (nil: the frame's own).
+    /// A time is kept within `PreviewLimits.maxInputLag` before and `maxInputLead` after the
+    /// frame's, and never before the finger's previous event (a stroke's times never go back);
+    /// anything else (not finite, out of order, far in the future) is clamped and reported.
+    func eventTime(_ pointer: PreviewPointer, at frame: Int) -> Double? {
+        guard let given = pointer.time else { return nil }
+        let fps = PreviewLimits.fps
+        let frameTime = Double(frame) / fps
+        var lower = frameTime - PreviewLimits.maxInputLag
+        let upper = frameTime + PreviewLimits.maxInputLead
+        if pointer.phase != .down, let previous = inputs.last(where: { $0.pointer.finger == pointer.finger }) {
+            lower = max(lower, previous.pointer.time ?? Double(previous.frame) / fps)
+        }
+        lower = min(lower, upper)
+        let report = { (what: String, used: Double) in
+            FlipbookDiagnostics.report(
+                "Preview: pointer \(pointer.phase.rawValue) (finger \(pointer.finger)) at frame \(frame) has time \(given) s, "
+                    + "\(what); \(used) s is used.", once: "PreviewTimeline.eventTime.\(what)")
+        }
+        guard given.isFinite else {
+            let used = min(max(frameTime, lower), upper)
+            report("not finite", used)
+            return used
+        }
+        if given < lower {
+            report("before the finger's previous event or too long before its frame", lower)
+            return lower
+        }
+        if given > upper {
+            report("more than \(Int(PreviewLimits.maxInputLead)) s after its frame", upper)
+            return upper
+        }
+        return given
     }
 
     /// Keeps the cache within its limit, dropping the frames farthest from `index`.
@@ -118,8 +160,13 @@ public struct PreviewFrame: Sendable {
     /// The renderer's premultiplied RGBA pixels when the frame was just rendered (nil for a
     /// frame from the cache), for `PreviewFrameEncoder`.
     public var pixels: [UInt8]?
-    /// The scene state (`PreviewSceneState`) as JSON.
-    public var stateJSON: String
+    /// The scene's state when the frame was drawn (the frame header's `state`).
+    public var state: PreviewSceneState
+    /// `state` as JSON.
+    public var stateJSON: String {
+        get { (try? JSONEncoder().encode(state)).map { String(decoding: $0, as: UTF8.self) } ?? "{}" }
+        set { if let s = try? JSONDecoder().decode(PreviewSceneState.self, from: Data(newValue.utf8)) { state = s } }
+    }
     /// How many user inputs the frame includes.
     public var inputCount: Int
     /// Milliseconds spent stepping the scene, rendering and encoding.

@@ -121,32 +121,34 @@ public final class TransitionInvariants {
         weak var from: UIViewController?
         weak var to: UIViewController?
         weak var container: UIView?
-        let kind: String
+        let kind: ViewControllerTransitionKind
         let style: UIModalPresentationStyle?
         let removesPresenter: Bool
         let hasAnimator: Bool
+        let animatorName: String
         var completeCalls = 0
         var animationEnded: [Bool] = []
         var ended = false
 
         init(_ context: ViewControllerTransitionContext) {
+            let transition = context.snapshot
             self.context = context
-            from = context.viewController(forKey: .from)
-            to = context.viewController(forKey: .to)
-            container = context.containerView
-            kind = context.kindName
+            from = transition.fromViewController
+            to = transition.toViewController
+            container = transition.containerView
+            kind = transition.kind
             // Only a modal transition's controller has a presentation controller (reading
             // `presentationController` of any other would create one).
-            let modal = kind == "presentation" || kind == "dismissal"
-            let presented = modal ? (kind == "presentation" ? to : from) : nil
+            let presented = transition.presentedViewController
             style = presented?.presentedStyle
             removesPresenter = presented.flatMap { ownPresentationController($0) }?.shouldRemovePresentersView ?? false
-            hasAnimator = context.transitionAnimator != nil
+            hasAnimator = transition.animator != nil
+            animatorName = transition.animatorName
         }
 
         var subject: String {
-            let moved = kind == "presentation" || kind == "push" ? to : (kind == "dismissal" ? from : to)
-            return "the \(kind) of \(name(moved))" + (style.map { " (.\(styleName($0)))" } ?? "")
+            let moved = kind == .dismissal ? from : to
+            return "the \(kind.noun) of \(name(moved))" + (style.map { " (.\(styleName($0)))" } ?? "")
         }
     }
 
@@ -169,13 +171,12 @@ public final class TransitionInvariants {
             }
             transitions = transitions.filter { $0.value.context != nil }
             transitions[ObjectIdentifier(context)] = Watched(context)
-        case let .contextCall(context, call):
-            guard call.hasPrefix("completeTransition("), let watched = transitions[ObjectIdentifier(context)],
-                  watched.context === context else { return }
+        case let .contextCall(context, .completeTransition):
+            guard let watched = transitions[ObjectIdentifier(context)], watched.context === context else { return }
             watched.completeCalls += 1
             if watched.completeCalls > 1 {
                 violate(.completeTransitionOnce,
-                    "\(context.transitionAnimatorName) called completeTransition(_:) \(watched.completeCalls) times for "
+                    "\(watched.animatorName) called completeTransition(_:) \(watched.completeCalls) times for "
                         + "\(watched.subject); call it exactly once.")
             }
         case let .animationEnded(context, completed):
@@ -191,7 +192,7 @@ public final class TransitionInvariants {
             watched.ended = true
             transitionEnded(watched, context: context, didComplete: didComplete)
             check()
-        default:
+        case .contextCall, .animatorCall, .appearance, .presentationHook, .coordinatorCompletions:
             break
         }
     }
@@ -233,7 +234,7 @@ public final class TransitionInvariants {
             violate(.leftBehind, "\(after): \(viewName(loserView)) is still in the transition's container view.")
         }
         switch t.kind {
-        case "presentation":
+        case .presentation:
             if didComplete {
                 if to.ownPresentingViewController !== from || from.ownPresentedViewController !== to {
                     violate(.links, "\(after): \(name(from)) and \(name(to)) are not linked as presenting and presented.")
@@ -260,7 +261,7 @@ public final class TransitionInvariants {
                     violate(.leftBehind, "\(after): the container view is still in the window.")
                 }
             }
-        case "dismissal":
+        case .dismissal:
             if didComplete {
                 if from.ownPresentingViewController != nil || to.ownPresentedViewController != nil {
                     violate(.links, "\(after): \(name(from)) is still linked to \(name(to)).")
@@ -274,13 +275,13 @@ public final class TransitionInvariants {
             } else if from.ownPresentingViewController == nil {
                 violate(.links, "\(after): \(name(from)) is no longer presented.")
             }
-        case "push", "pop":
+        case .push, .pop:
             guard let nav = winner.parent as? UINavigationController ?? (didComplete ? from : to).navigationController
             else { return }
             if nav.topViewController !== winner {
                 violate(.links, "\(after): the navigation controller's top is \(name(nav.topViewController)), not \(name(winner)).")
             }
-        default:
+        case .tabSwitch:
             break
         }
     }
@@ -363,17 +364,24 @@ public final class TransitionInvariants {
     private func checkAppearance(_ vc: UIViewController, visible: Bool, in w: UIWindow) {
         let phase = vc.appearancePhase
         let inWindow = vc.viewIfLoaded?.window === w
-        if phase == "appearing" || phase == "disappearing" {
-            violate(.appearance, "\(name(vc)) is still \(phase) with no transition running: a view\(phase == "appearing" ? "Will" : "WillDis")Appear "
-                + "without its view\(phase == "appearing" ? "Did" : "DidDis")Appear.")
+        switch phase {
+        case .appearing:
+            violate(.appearance, "\(name(vc)) is still appearing with no transition running: a viewWillAppear "
+                + "without its viewDidAppear.")
             return
+        case .disappearing:
+            violate(.appearance, "\(name(vc)) is still disappearing with no transition running: a viewWillDisappear "
+                + "without its viewDidDisappear.")
+            return
+        case .appeared, .disappeared:
+            break
         }
         if visible {
             if !inWindow { violate(.hierarchy, "\(name(vc))'s view should be on screen but is not in the window.") }
-            if phase != "appeared" { violate(.appearance, "\(name(vc)) is on screen but has not appeared (no viewDidAppear).") }
+            if phase != .appeared { violate(.appearance, "\(name(vc)) is on screen but has not appeared (no viewDidAppear).") }
         } else {
             if inWindow { violate(.hierarchy, "\(name(vc))'s view should be off screen but is in the window.") }
-            if phase != "disappeared" {
+            if phase != .disappeared {
                 violate(.appearance, "\(name(vc)) is off screen but has not disappeared (no viewDidDisappear).")
             }
         }

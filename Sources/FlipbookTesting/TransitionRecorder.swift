@@ -349,25 +349,26 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
             _ = involves(context)
         case let .animatorCall(context, callee, call):
             // A wrapper records its own calls.
-            guard recording.contains(.animator), callee != "RecordingAnimator",
-                  callee != "RecordingInteractionController", involves(context) else { return }
-            record("\(callee) \(call)")
+            guard recording.contains(.animator), !(callee is RecordingAnimator),
+                  !(callee is RecordingInteractionController), involves(context) else { return }
+            record("\(Self.name(callee)) \(call)")
         case let .contextCall(context, call):
             guard recording.contains(.context), involves(context) else { return }
             record("context \(call)")
         case let .appearance(controller, call):
             guard recording.contains(.appearance), involves(controller) else { return }
             record("\(displayName(controller)) \(call)")
-        case let .presentationHook(controller, call):
+        case let .presentationHook(controller, hook):
             guard recording.contains(.presentationController), involves(controller.presentedViewController) else { return }
-            record("presentationController \(call)")
+            record("presentationController \(hook)")
         case let .coordinatorCompletions(context, count):
             guard recording.contains(.completions), involves(context) else { return }
             record("coordinator completions (\(count))")
         case let .animationEnded(context, completed):
-            guard recording.contains(.animator), !(context.transitionAnimator is RecordingAnimator), involves(context)
+            let transition = context.snapshot
+            guard recording.contains(.animator), !(transition.animator is RecordingAnimator), involves(context)
             else { return }
-            record("\(context.transitionAnimatorName) animationEnded(\(completed))")
+            record("\(transition.animatorName) animationEnded(\(completed))")
         case .ended:
             break
         }

@@ -84,7 +84,10 @@ import FlipbookCatalog
         #expect(b40again == b40)
         #expect(a40again == a40)
         #expect(a41again == a41)
-        #expect(engine.rebuildCount == before + 2, "a frame after the live one steps on; switching timelines replays")
+        // Each timeline keeps its own live run in its own runtime: b's is still at 40, so only
+        // going back to a's frame 40 (its run is at 41) replays.
+        #expect(engine.rebuildCount == before + 1, "switching timelines steps each one's own run; only going back replays")
+        #expect(engine.liveRunCount == 2)
     }
 
     @Test func scriptedTouchesAreMarked() throws {
@@ -93,11 +96,11 @@ import FlipbookCatalog
         let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
         // The card tap lands at 0.5 s (down one frame early), Done at 2.0 s.
         #expect(t.marks == [
-            PreviewMark(start: 29, end: 30, kind: "tap", user: false),
-            PreviewMark(start: 119, end: 120, kind: "tap", user: false),
+            PreviewMark(start: 29, end: 30, kind: .tap, user: false),
+            PreviewMark(start: 119, end: 120, kind: .tap, user: false),
         ])
         let swipe = try #require(engine.makeTimeline(scene: "card-flip-swipe", device: "iphone-se", scale: 1))
-        #expect(swipe.marks.filter { $0.kind == "swipe" }.count == 2)
+        #expect(swipe.marks.filter { $0.kind == .swipe }.count == 2)
     }
 
     @Test func aDragOnTheRevealDismissesIt() throws {
@@ -122,12 +125,121 @@ import FlipbookCatalog
         #expect(after.screens == ["DeckViewController"])
         #expect(after.lastTransition?.result == "completed")
         #expect(after.lastTransition?.interactive == true)
-        #expect(t.marks.contains(where: { $0.user && $0.kind == "swipe" }))
+        #expect(t.marks.contains(where: { $0.user && $0.kind == .swipe }))
         // The same inputs replayed from the start (another page took the clock meanwhile) give the same frame.
         let again = engine.frame(t, at: 150).png
         _ = try #require(engine.makeTimeline(scene: "drop-out", device: "iphone-se", scale: 1))
         t.cache = [:]
         #expect(engine.frame(t, at: 150).png == again)
+    }
+
+    /// A drag the page makes is the user's: marked once, as the user's swipe, and never as the
+    /// scene's own touch (the live path delivers it at once; a replay delivers it again).
+    @Test func aUsersDragIsMarkedOnceAsTheUsers() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        let scripted = [PreviewMark(start: 29, end: 30, kind: .tap, user: false), PreviewMark(start: 119, end: 120, kind: .tap, user: false)]
+        #expect(t.marks == scripted)
+        _ = engine.frame(t, at: 90)
+        // The live run is at frame 90: every event is delivered at once (`addInput`).
+        engine.addInput(PreviewPointer(phase: .down, finger: 0, x: 3, y: 333), on: t, at: 90)
+        for x in stride(from: 20.0, through: 280, by: 20) {
+            engine.addInput(PreviewPointer(phase: .move, finger: 0, x: x, y: 333), on: t, at: 90)
+        }
+        engine.addInput(PreviewPointer(phase: .up, finger: 0, x: 290, y: 333), on: t, at: 90)
+        _ = engine.frame(t, at: 150)
+        let swipe = PreviewMark(start: 90, end: 90, kind: .swipe, user: true)
+        #expect(t.marks.filter(\.user) == [swipe])
+        #expect(t.marks.filter { !$0.user } == scripted)
+        // Replayed from the start (another timeline took the run): still once.
+        _ = try #require(engine.makeTimeline(scene: "drop-out", device: "iphone-se", scale: 1))
+        t.cache = [:]
+        _ = engine.frame(t, at: 150)
+        #expect(t.marks == [scripted[0], swipe, scripted[1]])
+    }
+
+    // MARK: Event times (docs/Preview.md, "Event times")
+
+    /// The edge pan of the reveal while it recognizes (the swipe to dismiss).
+    static func activePan(in window: UIWindow?) -> UIPanGestureRecognizer? {
+        func search(_ view: UIView) -> UIPanGestureRecognizer? {
+            for r in view.gestureRecognizers ?? [] {
+                if let pan = r as? UIPanGestureRecognizer, pan.state == .began || pan.state == .changed { return pan }
+            }
+            for sub in view.subviews { if let found = search(sub) { return found } }
+            return nil
+        }
+        return window.flatMap(search)
+    }
+
+    /// Paused at the reveal (frame 90, 1.5 s), a drag of 150 pt (40 % of the width) whose moves
+    /// are 20 ms and 10 pt apart, delivered while the frame stands still.
+    static func pausedDrag(_ engine: PreviewEngine, on t: PreviewTimeline, timed: Bool) -> CGPoint? {
+        _ = engine.frame(t, at: 90)
+        let t0 = 1.5
+        engine.addInput(PreviewPointer(phase: .down, finger: 0, x: 3, y: 333, time: timed ? t0 : nil), on: t, at: 90)
+        for k in 1...15 {
+            let p = PreviewPointer(phase: .move, finger: 0, x: 3 + 10 * Double(k), y: 333, time: timed ? t0 + 0.02 * Double(k) : nil)
+            engine.addInput(p, on: t, at: 90)
+        }
+        let velocity = activePan(in: engine.liveWindow)?.velocity(in: nil)
+        engine.addInput(PreviewPointer(phase: .up, finger: 0, x: 153, y: 333, time: timed ? t0 + 0.3 : nil), on: t, at: 90)
+        return velocity
+    }
+
+    @Test func aPausedDragWithTimedMovesHasTheFingersVelocity() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        let velocity = try #require(Self.pausedDrag(engine, on: t, timed: true))
+        // 10 pt every 20 ms: 500 pt/s, from the events' times although the scene stood still.
+        #expect(abs(velocity.x - 500) < 1e-6, "\(velocity)")
+        #expect(abs(velocity.y) < 1e-9)
+        // Still moving when lifted: the swipe finishes the dismissal at 40 %.
+        let after = try Self.state(engine.frame(t, at: 150))
+        #expect(after.screens == ["DeckViewController"])
+        #expect(after.lastTransition?.result == "completed")
+        // The recording replays the same times: the same frame from the start.
+        let live = engine.frame(t, at: 150).png
+        _ = try #require(engine.makeTimeline(scene: "drop-out", device: "iphone-se", scale: 1))
+        t.cache = [:]
+        #expect(engine.frame(t, at: 150).png == live)
+    }
+
+    @Test func withoutTimesAPausedDragStandsStillAndIsCancelled() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        let velocity = try #require(Self.pausedDrag(engine, on: t, timed: false))
+        #expect(velocity == .zero)  // every move at the frame's one instant
+        let after = try Self.state(engine.frame(t, at: 150))
+        #expect(after.screens == ["DeckViewController", "RevealViewController"])
+        #expect(after.lastTransition?.result == "cancelled")
+    }
+
+    @Test func badEventTimesAreClampedAndReported() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        var reports: [String] = []
+        let observer = FlipbookDiagnostics.addObserver { reports.append($0.message) }
+        defer { FlipbookDiagnostics.removeObserver(observer) }
+        _ = engine.frame(t, at: 90)
+        func add(_ phase: PreviewPointer.Phase, _ time: Double?) -> Double? {
+            engine.addInput(PreviewPointer(phase: phase, finger: 0, x: 3, y: 333, time: time), on: t, at: 90)
+            return t.inputs.last?.pointer.time
+        }
+        #expect(add(.down, .nan) == 1.5)  // not finite: the frame's time
+        #expect(add(.move, 1.6) == 1.6)
+        #expect(add(.move, 1.55) == 1.6)  // back in time: the finger's previous time
+        #expect(add(.move, .infinity) == 1.6)
+        #expect(add(.move, 1e9) == 1.5 + PreviewLimits.maxInputLead)  // far in the future
+        #expect(add(.up, -5) == 1.5 + PreviewLimits.maxInputLead)
+        #expect(add(.down, -5) == 1.5 - PreviewLimits.maxInputLag)  // long before its frame
+        #expect(reports.filter { $0.hasPrefix("Preview: pointer") }.count == 6)
+        // The scene goes on.
+        _ = engine.frame(t, at: 100)
     }
 
     @Test func recordingWritesAnMP4WithTheUsersTouches() throws {

@@ -8,8 +8,10 @@ import Flipbook
 /// frames gets at most `PreviewLimits.framesInFlight` frames and about `bytesInFlight` bytes;
 /// the rest are skipped, never queued, and an acknowledgement lets the next one go at once.
 @Suite(.cleanClock) @MainActor struct PreviewFlowControlTests {
-    /// A session playing card-flip at 1×, its outbox drained like the WebSocket writer does.
+    /// A session playing card-flip at 1× on a manual clock, its frames encoded as they are
+    /// submitted (a runner that runs at once), its outbox drained like the WebSocket writer does.
     @MainActor final class Page {
+        let clock = PreviewManualClock()
         let hub: PreviewHub
         let outbox = PreviewOutbox()
         let session: PreviewSession
@@ -19,13 +21,14 @@ import Flipbook
         init(encoding: PreviewFrameEncoding) throws {
             hub = PreviewHub(
                 registry: PreviewEngineTests.registry(),
-                defaults: .init(scene: "card-flip", device: "iphone-se", scale: 1, frameEncoding: encoding))
+                defaults: .init(scene: "card-flip", device: "iphone-se", scale: 1, frameEncoding: encoding),
+                encodeRunner: { _ in { work in work() } }, clock: clock)
             session = try #require(hub.open(outbox: outbox))
         }
 
-        /// Writes what the outbox holds, once the session's encoder has sent every frame submitted.
+        /// Runs the main-actor jobs due now, then writes what the outbox holds.
         func drain() {
-            session.pipeline.waitUntilIdle()
+            clock.advance(by: .zero)
             while let item = outbox.next() {
                 if case .frame(let head, let body) = item {
                     written.append(head.count + body.count)
@@ -34,11 +37,11 @@ import Flipbook
             }
         }
 
-        /// Drains until `condition` holds (at most 10 s of wall time), checking the bound each time.
-        func play(until condition: () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !condition(), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
+        /// Lets 5 ms pass and drains, until `condition` holds (at most 10 s of the clock),
+        /// checking the bound each time.
+        func play(until condition: () -> Bool) {
+            for _ in 0..<2000 where !condition() {
+                clock.advance(by: .milliseconds(5))
                 drain()
                 #expect(session.framesInFlight <= PreviewLimits.framesInFlight)
             }
@@ -46,7 +49,7 @@ import Flipbook
         }
     }
 
-    @Test func aPageThatNeverAcknowledgesGetsAtMostTheWindow() async throws {
+    @Test func aPageThatNeverAcknowledgesGetsAtMostTheWindow() throws {
         let page = try Page(encoding: .auto)
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
@@ -55,11 +58,11 @@ import Flipbook
         page.session.handle(.play)
         // Played frames of card-flip change nothing at first (0-byte parts): the frame count is
         // the limit, then the loop waits for an acknowledgement.
-        try await page.play { page.session.waitingForAck }
+        page.play { page.session.waitingForAck }
         #expect(page.written.count == PreviewLimits.framesInFlight)
         #expect(page.session.framesInFlight == PreviewLimits.framesInFlight)
         // More time passes, more frames fall due: none is sent or queued.
-        try await Task.sleep(for: .milliseconds(100))
+        page.clock.advance(by: .milliseconds(100))
         page.drain()
         #expect(page.written.count == PreviewLimits.framesInFlight)
         #expect(!page.outbox.hasPendingFrame)
@@ -95,14 +98,14 @@ import Flipbook
         #expect(!exactPage.session.drawsMotionAtHalfScale(t))
     }
 
-    @Test func bigFramesAreLimitedByTheirBytes() async throws {
+    @Test func bigFramesAreLimitedByTheirBytes() throws {
         // Raw RGBA at scale 1: 375×667×4 bytes ≈ 977 KiB a frame, more than `bytesInFlight`.
         let page = try Page(encoding: .raw)
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
         page.drain()
         page.session.handle(.play)
-        try await page.play { page.session.waitingForAck }
+        page.play { page.session.waitingForAck }
         // The exact loaded frame (a small PNG) and one raw frame: that one is over the byte limit.
         #expect(page.written.count == 2)
         #expect(page.written[1] > PreviewLimits.bytesInFlight)
@@ -118,7 +121,7 @@ import Flipbook
         #expect(page.session.framesInFlight == 1)
     }
 
-    @Test func touchedFramesWaitWithFewerInFlight() async throws {
+    @Test func touchedFramesWaitWithFewerInFlight() throws {
         let page = try Page(encoding: .auto)
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
@@ -134,14 +137,12 @@ import Flipbook
         page.session.handle(.pointer(PreviewPointer(phase: .down, finger: 0, x: 10, y: 300)))
         for i in 1...20 {
             page.session.handle(.pointer(PreviewPointer(phase: .move, finger: 0, x: 10 + Double(i) * 10, y: 300)))
-            try await Task.sleep(for: .milliseconds(5))
             page.drain()
             #expect(page.session.framesInFlight <= PreviewLimits.touchFramesInFlight)
         }
         #expect(page.written.count == 2 + PreviewLimits.touchFramesInFlight)
         // The acknowledgement sends one frame with every touch so far.
         page.session.handle(.ack(frame: 0))
-        try await Task.sleep(for: .milliseconds(20))
         page.drain()
         #expect(page.written.count == 2 + PreviewLimits.touchFramesInFlight + 1)
         let last = try #require(page.lastHeader)
@@ -154,10 +155,8 @@ import Flipbook
         let page = try Page(encoding: .auto)
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
-        page.session.pipeline.waitUntilIdle()
         for frames in [1, 1, 1] {
-            page.session.handle(.step(frames: frames))
-            page.session.pipeline.waitUntilIdle()  // encoded and in the outbox, not written
+            page.session.handle(.step(frames: frames))  // encoded and in the outbox, not written
         }
         #expect(page.session.framesInFlight == 1)
         page.drain()

@@ -30,7 +30,7 @@ import Flipbook
 
     static func frame(_ pixels: [UInt8], index: Int = 0) -> PreviewFrame {
         PreviewFrame(
-            index: index, width: w, height: h, encoding: .raw, bytes: pixels, pixels: pixels, stateJSON: "{}",
+            index: index, width: w, height: h, encoding: .raw, bytes: pixels, pixels: pixels, state: PreviewSceneState(),
             inputCount: 0, renderMilliseconds: 0, encodeMilliseconds: 0)
     }
 

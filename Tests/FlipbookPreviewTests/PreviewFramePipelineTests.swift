@@ -37,12 +37,19 @@ import Flipbook
         let pixels = PreviewFrameEncoderTests.picture(box: box.map { ($0, 10) })
         let png = pixels.withUnsafeBufferPointer { [UInt8](PNGEncoder.encode(premultipliedRGBA: $0.baseAddress!, width: w, height: h)) }
         return PreviewFrame(
-            index: index, width: w, height: h, encoding: .png, bytes: png, pixels: pixels, stateJSON: "{}",
+            index: index, width: w, height: h, encoding: .png, bytes: png, pixels: pixels, state: PreviewSceneState(),
             inputCount: 0, renderMilliseconds: 0, encodeMilliseconds: 0)
     }
 
     static func job(_ frame: PreviewFrame, _ kind: PreviewFramePipeline.Kind) -> PreviewFramePipeline.Job {
-        .init(kind: kind, frame: frame, headerFields: "\"frame\":\(frame.index)")
+        .init(kind: kind, frame: frame, header: header(frame))
+    }
+
+    static func header(_ frame: PreviewFrame) -> PreviewFrameHeader {
+        PreviewFrameHeader(
+            frame: frame.index, time: frame.time, lastFrame: 100, width: frame.width, height: frame.height, inputs: 0,
+            playing: false, speed: 1, reason: .play, skipped: 0, late: 0, behind: 0, caughtUp: 0, inFlight: 0, rttMs: -1,
+            renderMs: 0, wallMs: 0, session: 1, state: PreviewSceneState())
     }
 
     /// Every frame in the outbox now: (header JSON, body).
@@ -56,6 +63,12 @@ import Flipbook
             out.append((json, body))
         }
         return out
+    }
+
+    /// Lets the main actor go on (yielding, never sleeping) until the pipeline's background
+    /// runner has nothing waiting nor being encoded.
+    static func idle(_ pipeline: PreviewFramePipeline) async {
+        while pipeline.queued > 0 { await Task.yield() }
     }
 
     @Test func framesLeaveInOrderWhileTheMainActorGoesOn() async throws {
@@ -90,10 +103,9 @@ import Flipbook
                 accepted += 1
             }
             #expect(pipeline.queued <= 2)
-            if i % 3 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            if i % 3 == 0 { await Task.yield() }
         }
-        pipeline.waitUntilIdle()
-        try await Task.sleep(for: .milliseconds(50))
+        await Self.idle(pipeline)
         outbox.close()
         let indices = await writer.value
         #expect(!indices.isEmpty)
@@ -223,16 +235,10 @@ import Flipbook
 
     // MARK: In a session
 
-    /// Lets the main actor run until `condition` holds (at most 5 s of wall time).
-    static func wait(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-        #expect(condition())
-    }
-
-    /// A session on card-flip whose encoder runs only when the test lets it.
+    /// A session on card-flip whose encoder runs only when the test lets it, on a manual clock.
     @MainActor final class HeldPage {
         let held = HeldRunner()
+        let clock = PreviewManualClock()
         let hub: PreviewHub
         let outbox = PreviewOutbox()
         let session: PreviewSession
@@ -242,12 +248,12 @@ import Flipbook
             hub = PreviewHub(
                 registry: PreviewEngineTests.registry(),
                 defaults: .init(scene: "card-flip", device: "iphone-se", scale: 1, frameEncoding: .auto),
-                encodeRunner: { _ in runner })
+                encodeRunner: { _ in runner }, clock: clock)
             session = try #require(hub.open(outbox: outbox))
         }
     }
 
-    @Test func whileTheEncoderIsBehindPlayedFramesAreSkippedNotDrawn() async throws {
+    @Test func whileTheEncoderIsBehindPlayedFramesAreSkippedNotDrawn() throws {
         let page = try HeldPage()
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
@@ -255,37 +261,43 @@ import Flipbook
         #expect(Self.written(page.outbox).count == 1)
         page.session.handle(.ack(frame: 0))
         page.session.handle(.play)
-        // The encoder takes nothing: one played frame waits, later ones are neither drawn nor
-        // queued (the position stays at the frame submitted).
-        try await Self.wait { page.held.pending == 1 }
-        let submitted = page.session.position
-        try await Task.sleep(for: .milliseconds(80))
-        #expect(page.session.position == submitted)
+        // One frame's time: the first played frame is drawn and waits for the encoder.
+        page.clock.advance(by: .milliseconds(17))
+        #expect(page.session.position == 1)
+        #expect(page.held.pending == 1)
+        // The encoder takes nothing for 80 ms: later frames are neither drawn nor queued (the
+        // position stays at the frame submitted).
+        page.clock.advance(by: .milliseconds(80))
+        #expect(page.session.position == 1)
         #expect(page.session.waitingForEncoder)
         #expect(page.session.framesInFlight == 1)
         #expect(page.session.pipeline.queued <= 2)
         #expect(page.held.pending == 1)
-        // The encoder catches up: it wakes the play loop, which sends the frame due now.
+        // The encoder catches up: it wakes the play loop, which sends the frame due now (5, at
+        // 97 ms), passing over the three it could not draw.
         page.held.runAll()
-        try await Self.wait { page.held.pending == 1 }
+        page.clock.advance(by: .zero)
+        #expect(page.held.pending == 1)
+        #expect(page.session.position == 5)
         page.held.runAll()
-        #expect(page.session.behindFrames > 0)
+        #expect(page.session.behindFrames == 3)
         let frames = Self.written(page.outbox)
         #expect(!frames.isEmpty)
         #expect((frames.last?.header["behind"] as? Int ?? 0) > 0)
     }
 
-    @Test func aTouchedFrameIsNeverSkippedWhenTheEncoderIsBehind() async throws {
+    @Test func aTouchedFrameIsNeverSkippedWhenTheEncoderIsBehind() throws {
         let page = try HeldPage()
         defer { page.hub.shutdown() }
         page.session.handle(.load(scene: "card-flip", device: "iphone-se", scale: 1))
         #expect(Self.written(page.outbox).count == 1)  // exact, nothing ahead: sent at once
         page.session.handle(.ack(frame: 0))
         page.session.handle(.play)
-        try await Self.wait { page.held.pending == 1 }  // a played frame waits for the encoder
+        page.clock.advance(by: .milliseconds(17))
+        #expect(page.held.pending == 1)  // a played frame waits for the encoder
         page.session.handle(.pointer(PreviewPointer(phase: .down, finger: 0, x: 10, y: 300)))
         page.session.handle(.pointer(PreviewPointer(phase: .move, finger: 0, x: 60, y: 300)))
-        try await Self.wait { page.session.pipeline.replacedWhileWaiting == 1 }
+        page.clock.advance(by: .zero)  // the touched frame's main-actor job
         // The touched frame took the waiting played frame's place instead of being refused.
         #expect(page.session.pipeline.replacedWhileWaiting == 1)
         #expect(page.session.pipeline.queued <= 2)

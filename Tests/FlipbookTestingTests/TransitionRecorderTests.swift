@@ -212,8 +212,8 @@ extension TransitionRecorderTests {
         driver.runScript()
         #expect(home.presentedViewController === detail)
         // The interaction runs the interruptible animator itself: no animateTransition(using:).
-        // (The recorder does not list interruptibleAnimator(using:) calls: UIKit asks every
-        // animator for one to learn whether it provides one.)
+        // (The recorder does not list interruptibleAnimator(using:) calls: Flipbook asks every
+        // animator once whether it provides one.)
         #expect(recorder.history.events == [
             "delegate animationController(forPresented:) -> InterruptibleRiseAnimator",
             "delegate interactionControllerForPresentation(using:) -> UIPercentDrivenInteractiveTransition",

@@ -329,7 +329,9 @@ import Flipbook
         let app = presented()
         let events = EventRecorder()
         let observer = TransitionProbe.addObserver { event in
-            if case let .contextCall(_, call) = event, !call.hasPrefix("update") { events.record(call) }
+            guard case let .contextCall(_, call) = event else { return }
+            if case .updateInteractiveTransition = call { return }
+            events.record(call.description)
         }
         defer { TransitionProbe.removeObserver(observer) }
         app.driver.drag(from: CGPoint(x: 200, y: 300), to: CGPoint(x: 200, y: 560), duration: 0.25)

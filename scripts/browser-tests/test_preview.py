@@ -155,11 +155,48 @@ def mouse_drag_on_the_reveal_dismisses_it(ctx):
     assert "completed" in shown and "DismissAnimationController" in shown, shown
     user_marks = page.eval_on_selector_all("#marks .mark.user", "ms => ms.length")
     assert user_marks == 1, user_marks
+    # The drag is the user's, never also the scene's own swipe (marked twice before).
+    marks = page.evaluate("() => window.flipbookPreview.timeline.marks")
+    assert [m for m in marks if m["user"]] and all(m["kind"] == "tap" for m in marks if not m["user"]), marks
     # The swipe scene exists and plays its own scripted swipes.
     page.select_option("#scene", "card-flip-swipe")
     H.wait_for(page, "() => window.flipbookPreview.timeline.scene === 'card-flip-swipe' && window.flipbookPreview.header.reason === 'load'")
     swipes = page.eval_on_selector_all("#marks .mark.swipe", "ms => ms.length")
     assert swipes == 2, swipes
+    page.close()
+
+
+@test
+def paused_drag_with_a_flick_finishes_the_dismissal(ctx):
+    # Paused, a drag to a third of the width over 300 ms, flicked at the end: the pointer events
+    # carry their times, so the pan has the finger's velocity although the scene stands still,
+    # and the swipe finishes the dismissal (under half way, a finger that stopped would cancel it).
+    page = open_page(ctx["browser"], ctx["server"])
+    seek(page, 90)
+    assert not page.evaluate("() => window.flipbookPreview.playing")
+    box = page.locator("#screen").bounding_box()
+    x0, w, y = box["x"] + 2, box["width"], box["y"] + box["height"] / 2
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    for i in range(1, 16):
+        page.mouse.move(x0 + w * 0.25 * i / 15, y)
+        page.wait_for_timeout(20)
+    for i in range(1, 4):
+        page.mouse.move(x0 + w * (0.25 + 0.1 * i / 3), y)
+    H.wait_for(page, "() => { const t = window.flipbookPreview.state.transition; return t && t.interactive && t.percentComplete > 0.3; }")
+    percent = page.evaluate("() => window.flipbookPreview.state.transition.percentComplete")
+    assert percent < 0.5, percent
+    page.mouse.up()
+    H.wait_for(page, "() => window.flipbookPreview.timeline.marks.some((m) => m.user && m.kind === 'swipe')")
+    times = page.evaluate("() => window.flipbookPreview.sentTimes")
+    assert len(times) >= 19 and times[-1] - times[0] > 0.25, times  # the drag's own times (scene seconds)
+    assert not page.evaluate("() => window.flipbookPreview.playing")
+    page.keyboard.press("Space")  # play on: the dismissal animates to its end
+    H.wait_for(page, """() => { const s = window.flipbookPreview.state;
+        return s.lastTransition && s.lastTransition.kind === 'dismissal' && !!s.lastTransition.result; }""")
+    s = page.evaluate("() => window.flipbookPreview.state")
+    assert s["lastTransition"]["result"] == "completed", s
+    assert s["screens"] == ["DeckViewController"], s
     page.close()
 
 

@@ -9,7 +9,7 @@
     // Exposed for the browser tests and the benchmark.
     connected: false, hello: null, timeline: null, header: null, png: null, state: null,
     playing: false, speed: 1, errors: [], replies: [], framesReceived: 0, framesDrawn: 0,
-    inputsSent: 0, latencies: [], pendingInputs: [], frameTimes: [], log: [], presented: [],
+    inputsSent: 0, sentTimes: [], latencies: [], pendingInputs: [], frameTimes: [], log: [], presented: [],
     send: (obj) => send(obj), sendRaw: (text) => ws.send(text), notices: [],
   };
   window.flipbookPreview = P;
@@ -190,6 +190,8 @@
     P.header = header; P.state = header.state; P.framesDrawn++;
     P.playing = header.playing; P.speed = header.speed;
     send({ type: "ack", frame: header.frame });
+    // Event times while playing run from the frame on screen, at the playing speed.
+    if (header.playing) clockAnchor = { page: drawn, scene: header.time, rate: header.speed };
     P.log.push({ frame: header.frame, wallMs: header.wallMs, reason: header.reason, encoding: header.encoding, exact: header.exact,
       parts: header.parts.length, renderMs: header.renderMs, encodeMs: header.encodeMs, bytes: size, skipped: header.skipped,
       late: header.late, behind: header.behind, caughtUp: header.caughtUp, encoderWaitMs: header.encoderWaitMs, inFlight: header.inFlight, rttMs: header.rttMs,
@@ -291,11 +293,36 @@
     const r = canvas.getBoundingClientRect(), pts = P.timeline.points;
     return { x: (e.clientX - r.left) / r.width * pts.width, y: (e.clientY - r.top) / r.height * pts.height };
   }
-  function pointer(phase, id, p) {
+  // Each pointer event's time in the scene's seconds (docs/Preview.md, "Event times"), so a
+  // flick has the finger's speed: event.timeStamp (the page's clock, ms) mapped through an
+  // anchor. Playing, the anchor is the last frame drawn (its time, when it was drawn, the
+  // speed); paused, the frame on screen when the first finger went down, at real speed (the
+  // drag runs on the page's clock while the scene stands still). A finger's times never go back.
+  let clockAnchor = null;
+  const lastTime = new Map();
+  function sceneTime(e, id, phase) {
+    if (phase === "down" && fingers.size === 1 && (!P.playing || !clockAnchor) && P.header) {
+      clockAnchor = { page: e.timeStamp, scene: P.header.time, rate: 1 };
+    }
+    if (!clockAnchor || !Number.isFinite(e.timeStamp)) return undefined;
+    let t = clockAnchor.scene + (e.timeStamp - clockAnchor.page) / 1000 * clockAnchor.rate;
+    const last = lastTime.get(id);
+    if (phase !== "down" && last !== undefined) t = Math.max(t, last);
+    if (phase === "up" || phase === "cancel") lastTime.delete(id); else lastTime.set(id, t);
+    return Math.round(t * 1e6) / 1e6;
+  }
+  function pointer(phase, id, p, e) {
     P.inputsSent++;
     P.pendingInputs.push({ count: P.inputsSent, at: performance.now() });
     if (P.pendingInputs.length > 200) P.pendingInputs.shift();
-    send({ type: "pointer", phase, id, x: p.x, y: p.y });
+    const message = { type: "pointer", phase, id, x: p.x, y: p.y };
+    const time = sceneTime(e, id, phase);
+    if (time !== undefined) {
+      message.time = time;
+      if (phase === "down" && fingers.size === 1) P.sentTimes = [];
+      P.sentTimes.push(time);
+    }
+    send(message);
   }
   canvas.addEventListener("pointerdown", (e) => {
     if (!P.timeline || fingers.size >= 10) return;
@@ -303,17 +330,19 @@
     canvas.setPointerCapture(e.pointerId);
     const id = nextFinger++ % 64;
     fingers.set(e.pointerId, id);
-    pointer("down", id, toPoints(e));
+    pointer("down", id, toPoints(e), e);
   });
   canvas.addEventListener("pointermove", (e) => {
     const id = fingers.get(e.pointerId); if (id === undefined) return;
-    pointer("move", id, toPoints(e));
+    // Moves the browser merged into this event each keep their own time.
+    const events = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const c of events.length ? events : [e]) pointer("move", id, toPoints(c), c);
   });
   function lift(phase) {
     return (e) => {
       const id = fingers.get(e.pointerId); if (id === undefined) return;
       fingers.delete(e.pointerId);
-      pointer(phase, id, toPoints(e));
+      pointer(phase, id, toPoints(e), e);
     };
   }
   canvas.addEventListener("pointerup", lift("up"));

@@ -13,7 +13,12 @@ extension AppDriver {
     /// Puts a finger down at `point`. Keep the result to move, lift or cancel it; several may
     /// be down at once.
     @discardableResult
-    public func touchDown(at point: CGPoint) -> SyntheticTouch {
+    public func touchDown(at point: CGPoint) -> SyntheticTouch { touchDown(at: point, origin: .app, time: nil) }
+
+    /// `touchDown(at:)` made by `origin` at the event's own `time` (nil: the clock's), for the
+    /// live preview's user input (docs/Preview.md, "Event times").
+    @discardableResult
+    package func touchDown(at point: CGPoint, origin: TouchOrigin, time: CFTimeInterval?) -> SyntheticTouch {
         return runtime.run {
             guard SyntheticTouch.check(point, in: window, caller: "AppDriver.touchDown(at:)") else {
                 return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
@@ -23,7 +28,7 @@ extension AppDriver {
                     "AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
                 return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
             }
-            let touch = UIApplication.shared.touchRouter.begin(at: point, in: window)
+            let touch = UIApplication.shared.touchRouter.begin(at: point, in: window, origin: origin, time: time)
             return SyntheticTouch(touch: touch, window: window, location: point)
         }
     }

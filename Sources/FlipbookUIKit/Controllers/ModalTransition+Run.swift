@@ -62,7 +62,7 @@ extension ModalTransition {
         if presented.zoomTransition != nil { ZoomDismissal.install(on: presented) }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         presented.endAppearanceTransition()
-        TransitionProbe.emit(.presentationHook(controller, "presentationTransitionDidEnd(true)"))
+        TransitionProbe.emit(.presentationHook(controller, .presentationTransitionDidEnd(true)))
         controller.presentationTransitionDidEnd(true)
         context.runCompletions()
         completion?()
@@ -89,7 +89,7 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: context.isAnimated) }
         presented.endAppearanceTransition()
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
-        TransitionProbe.emit(.presentationHook(controller, "presentationTransitionDidEnd(false)"))
+        TransitionProbe.emit(.presentationHook(controller, .presentationTransitionDidEnd(false)))
         controller.presentationTransitionDidEnd(false)
         context.runCompletions()
         TransitionProbe.animationEnded(animator, context, false)
@@ -127,7 +127,7 @@ extension ModalTransition {
         presented.endAppearanceTransition()
         for vc in leaving.reversed() { vc.endAppearanceTransition() }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
-        TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(true)"))
+        TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionDidEnd(true)))
         controller.dismissalTransitionDidEnd(true)
         context.runCompletions()
         completion?()
@@ -159,7 +159,7 @@ extension ModalTransition {
         presented.endAppearanceTransition()
         for vc in appearedIntermediates { vc.endAppearanceTransition() }
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
-        TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionDidEnd(false)"))
+        TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionDidEnd(false)))
         controller.dismissalTransitionDidEnd(false)
         context.runCompletions()
         TransitionProbe.animationEnded(animator, context, false)

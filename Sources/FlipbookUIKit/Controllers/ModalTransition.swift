@@ -178,7 +178,7 @@ final class ModalTransition {
         // 5. Appearance callbacks begin, then the presentation controller's hook.
         if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: animated) }
         vc.beginAppearanceTransition(true, animated: animated)
-        TransitionProbe.emit(.presentationHook(controller, "presentationTransitionWillBegin()"))
+        TransitionProbe.emit(.presentationHook(controller, .presentationTransitionWillBegin))
         controller.presentationTransitionWillBegin()
         transition.run()
     }
@@ -251,7 +251,7 @@ final class ModalTransition {
         top.beginAppearanceTransition(false, animated: animated)
         for vc in intermediates.reversed() { vc.beginAppearanceTransition(false, animated: animated) }
         if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(true, animated: animated) }
-        TransitionProbe.emit(.presentationHook(controller, "dismissalTransitionWillBegin()"))
+        TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionWillBegin))
         controller.dismissalTransitionWillBegin()
         transition.run()
     }

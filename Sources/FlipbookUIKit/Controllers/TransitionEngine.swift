@@ -10,10 +10,12 @@ import FlipbookQuartz
 /// sends the appearance "will" callbacks, then calls `run()`. The engine:
 /// 1. without an animator, applies the change at once (`applyWithoutAnimation`) and completes;
 /// 2. asks the animator for its duration (NaN or negative is reported and read as 0);
-/// 3. notes whether the animator is interruptible;
-/// 4. with an interaction controller, marks the transition interactive when it
+/// 3. with an interaction controller, marks the transition interactive when it
 ///    `wantsInteractiveStart` and calls `startInteractiveTransition(_:)`; otherwise calls
 ///    `animateTransition(using:)`;
+/// 4. learns whether the animator is interruptible (`providedInterruptibleAnimator()`: the
+///    animator is asked at most once, after the transition was marked interactive; a
+///    percent-driven interaction controller has asked already);
 /// 5. starts the coordinator's alongside animations and lays out the container;
 /// 6. watches: an interaction that goes quiet for `interactionTimeout` is reported and
 ///    cancelled; a transition running on its own that is not completed within its expected
@@ -64,6 +66,11 @@ final class TransitionEngine {
         self.animator = animator
         self.interactor = interactor
         self.subject = subject
+        // The context knows its animator from the start (the probe's `began` reads it).
+        if let animator {
+            context.animator = animator
+            context.animatorName = String(describing: type(of: animator))
+        }
     }
 
     /// The hook for blocking touches: true while the transition runs on its own, neither
@@ -81,13 +88,10 @@ final class TransitionEngine {
     /// Starts the transition (see the type's documentation for the order).
     func run() {
         Self.running.append(self)
-        UIPercentDrivenInteractiveTransition.releaseAdoptedLayers(enclosing: context.containerView.layer)
+        LayerTimeDriver.releaseAdoptedLayers(enclosing: context.containerView.layer)
         TransitionProbe.emit(.began(context))
         // The context keeps the engine alive until the transition completes.
-        context.onComplete = { [self] didComplete in
-            context.onComplete = nil
-            end(didComplete)
-        }
+        context.engine = self
         guard let animator else {
             // Not animated: the animators are not asked; the change happens at once.
             applyWithoutAnimation()
@@ -96,10 +100,8 @@ final class TransitionEngine {
             context.completeTransition(true)
             return
         }
-        context.animator = animator
-        context.animatorName = String(describing: type(of: animator))
         var duration = animator.transitionDuration(using: context)
-        TransitionProbe.emit(.animatorCall(context, callee: context.animatorName, call: "transitionDuration(using:) -> \(duration)"))
+        TransitionProbe.emit(.animatorCall(context, callee: animator, .transitionDuration(duration)))
         if !duration.isFinite || duration < 0 {
             FlipbookDiagnostics.report(
                 "\(context.animatorName).transitionDuration(using:) returned \(duration); using 0.",
@@ -107,34 +109,55 @@ final class TransitionEngine {
             duration = 0
         }
         context.transitionDuration = duration
-        context.isInterruptible = animator.providesInterruptibleAnimator(using: context)
+        // UIKit's order: the context is interactive before anyone asks the animator for its
+        // interruptible animator (an animator may build a different one for an interactive
+        // transition), and that question is asked once (docs/Semantics.md, "Order of calls:
+        // interactive start").
         if let interactor {
             context.interactionController = interactor
-            context.onInteractionActivity = { [weak self] in self?.interactionDidProgress() }
-            context.onInteractionChange = { [weak self] in self?.interactionDidEnd() }
             if interactor.wantsInteractiveStart { context.beginInteraction() }
-            TransitionProbe.emit(.animatorCall(
-                context, callee: String(describing: type(of: interactor)), call: "startInteractiveTransition(_:)"))
+            context.mayAskForInterruptibleAnimator = true
+            TransitionProbe.emit(.animatorCall(context, callee: interactor, .startInteractiveTransition))
             interactor.startInteractiveTransition(context)
         } else {
-            TransitionProbe.emit(.animatorCall(context, callee: context.animatorName, call: "animateTransition(using:)"))
+            context.mayAskForInterruptibleAnimator = true
+            TransitionProbe.emit(.animatorCall(context, callee: animator, .animateTransition))
             animator.animateTransition(using: context)
         }
-        // Alongside animations join an interruptible animator (see the context's runAlongside).
-        if context.isInterruptible, context.interruptibleAnimator == nil, !context.isComplete {
-            context.interruptibleAnimator = animator.interruptibleAnimator(using: context)
-        }
+        // Alongside animations join an interruptible animator (see the context's runAlongside),
+        // and touches reach an interruptible transition.
+        if !context.isComplete { _ = context.providedInterruptibleAnimator() }
         context.startAlongsideAnimations()
         layoutContainer()
         if context.isComplete { return }
-        if context.isInteractive { interactionDidProgress() } else { startCompletionWatchdog() }
+        if context.isInteractive { restartInteractionWatchdog() } else { startCompletionWatchdog() }
+    }
+
+    // MARK: The context's calls
+
+    /// The context's `completeTransition(_:)` ran (once).
+    func transitionDidComplete(_ didComplete: Bool) { end(didComplete) }
+
+    /// The context got an interaction call (an update, or a pause that made it interactive
+    /// again). Only an interaction controller's transition is watched.
+    func interactionDidProgress() {
+        guard interactor != nil else { return }
+        restartInteractionWatchdog()
+    }
+
+    /// The context's interaction ended (finished or cancelled).
+    func interactionDidEnd() {
+        guard interactor != nil else { return }
+        interactionWatchdog?.cancel()
+        interactionWatchdog = nil
+        startCompletionWatchdog()
     }
 
     // MARK: Watchdogs
 
     /// An interaction call arrived (or the interaction began again): the interaction
     /// watchdog starts over, and the completion watchdog waits.
-    private func interactionDidProgress() {
+    private func restartInteractionWatchdog() {
         guard !context.isComplete else { return }
         completionWatchdog?.cancel()
         completionWatchdog = nil
@@ -144,12 +167,6 @@ final class TransitionEngine {
         interactionWatchdog = MediaClock.main.schedule(after: Self.interactionTimeout) { [weak self] in
             self?.interactionTimedOut()
         }
-    }
-
-    private func interactionDidEnd() {
-        interactionWatchdog?.cancel()
-        interactionWatchdog = nil
-        startCompletionWatchdog()
     }
 
     private func interactionTimedOut() {
@@ -188,8 +205,6 @@ final class TransitionEngine {
         completionWatchdog = nil
         interactionWatchdog?.cancel()
         interactionWatchdog = nil
-        context.onInteractionActivity = nil
-        context.onInteractionChange = nil
         Self.running.removeAll { $0 === self }
         onEnd(didComplete)
         TransitionProbe.emit(.ended(context, didComplete: didComplete))

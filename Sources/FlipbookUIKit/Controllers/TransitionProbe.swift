@@ -5,23 +5,24 @@ import FlipbookQuartz
 /// `TransitionInvariants`) as it runs: package API, not UIKit's. Observers are told
 /// synchronously, at the moment each thing happens; with no observer installed, nothing is
 /// built. Every kind of transition (modal, navigation, tab) reports through here.
+///
+/// Each event carries the call as a value (`AnimatorCall`, `ContextCall`, `AppearanceCall`,
+/// `PresentationHook`), so observers switch on cases; each call's `description` is the call as
+/// written in Swift (`completeTransition(true)`), the text `TransitionRecorder` records.
 @preconcurrency @MainActor
 package enum TransitionProbe {
     package enum Event {
-        /// The engine starts a transition (before the animator is asked for its duration).
+        /// The engine starts a transition (before the animator is asked for its duration; the
+        /// context already knows its animator).
         case began(ViewControllerTransitionContext)
-        /// The engine called the transition's animator or interaction controller, written as
-        /// the call (`transitionDuration(using:) -> 0.5`, `animateTransition(using:)`,
-        /// `startInteractiveTransition(_:)`), with the callee's type name.
-        case animatorCall(ViewControllerTransitionContext, callee: String, call: String)
-        /// A call on the context (`completeTransition(true)`, `updateInteractiveTransition(0.5)`),
-        /// before the context acts on it, ignored calls included.
-        case contextCall(ViewControllerTransitionContext, String)
-        /// An appearance callback is about to run (`viewWillAppear(true)`, …).
-        case appearance(UIViewController, String)
-        /// A presentation controller's transition hook is about to run
-        /// (`presentationTransitionWillBegin()`, `dismissalTransitionDidEnd(true)`, …).
-        case presentationHook(UIPresentationController, String)
+        /// The engine called the transition's animator or interaction controller (`callee`).
+        case animatorCall(ViewControllerTransitionContext, callee: AnyObject, AnimatorCall)
+        /// A call on the context, before the context acts on it, ignored calls included.
+        case contextCall(ViewControllerTransitionContext, ContextCall)
+        /// An appearance callback is about to run.
+        case appearance(UIViewController, AppearanceCall)
+        /// A presentation controller's transition hook is about to run.
+        case presentationHook(UIPresentationController, PresentationHook)
         /// The coordinator's completion blocks are about to run (how many).
         case coordinatorCompletions(ViewControllerTransitionContext, Int)
         /// The caller is about to call the animator's `animationEnded(_:)`.
@@ -29,6 +30,97 @@ package enum TransitionProbe {
         /// The transition has ended and everything that follows `completeTransition(_:)` has
         /// run (appearance ends, hooks, completions, `animationEnded(_:)`).
         case ended(ViewControllerTransitionContext, didComplete: Bool)
+    }
+
+    /// A call the engine makes on an animator or interaction controller.
+    package enum AnimatorCall: Equatable, Sendable, CustomStringConvertible {
+        /// `transitionDuration(using:)`, with its answer.
+        case transitionDuration(TimeInterval)
+        /// `animateTransition(using:)`.
+        case animateTransition
+        /// The interaction controller's `startInteractiveTransition(_:)`.
+        case startInteractiveTransition
+
+        /// `transitionDuration(using:) -> 0.5`, `animateTransition(using:)`, `startInteractiveTransition(_:)`.
+        package var description: String {
+            switch self {
+            case let .transitionDuration(duration): return "transitionDuration(using:) -> \(duration)"
+            case .animateTransition: return "animateTransition(using:)"
+            case .startInteractiveTransition: return "startInteractiveTransition(_:)"
+            }
+        }
+    }
+
+    /// A call on the transition context (`UIViewControllerContextTransitioning`).
+    package enum ContextCall: Equatable, Sendable, CustomStringConvertible {
+        case completeTransition(Bool)
+        case updateInteractiveTransition(CGFloat)
+        case finishInteractiveTransition
+        case cancelInteractiveTransition
+        case pauseInteractiveTransition
+
+        /// `completeTransition(true)`, `updateInteractiveTransition(0.5)`, `finishInteractiveTransition()`, …
+        package var description: String {
+            switch self {
+            case let .completeTransition(didComplete): return "completeTransition(\(didComplete))"
+            case let .updateInteractiveTransition(percent): return "updateInteractiveTransition(\(percent))"
+            case .finishInteractiveTransition: return "finishInteractiveTransition()"
+            case .cancelInteractiveTransition: return "cancelInteractiveTransition()"
+            case .pauseInteractiveTransition: return "pauseInteractiveTransition()"
+            }
+        }
+    }
+
+    /// An appearance callback: which one, and its `animated` argument.
+    package struct AppearanceCall: Equatable, Sendable, CustomStringConvertible {
+        package enum Callback: Equatable, Sendable {
+            case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+        }
+        package var callback: Callback
+        package var animated: Bool
+
+        package init(_ callback: Callback, animated: Bool) {
+            self.callback = callback
+            self.animated = animated
+        }
+
+        /// The phase the controller enters with this callback.
+        package var phase: UIViewController.AppearanceState {
+            switch callback {
+            case .viewWillAppear: return .appearing
+            case .viewDidAppear: return .appeared
+            case .viewWillDisappear: return .disappearing
+            case .viewDidDisappear: return .disappeared
+            }
+        }
+
+        /// `viewWillAppear(true)`, `viewDidDisappear(false)`, …
+        package var description: String {
+            switch callback {
+            case .viewWillAppear: return "viewWillAppear(\(animated))"
+            case .viewDidAppear: return "viewDidAppear(\(animated))"
+            case .viewWillDisappear: return "viewWillDisappear(\(animated))"
+            case .viewDidDisappear: return "viewDidDisappear(\(animated))"
+            }
+        }
+    }
+
+    /// A presentation controller's transition hook.
+    package enum PresentationHook: Equatable, Sendable, CustomStringConvertible {
+        case presentationTransitionWillBegin
+        case presentationTransitionDidEnd(Bool)
+        case dismissalTransitionWillBegin
+        case dismissalTransitionDidEnd(Bool)
+
+        /// `presentationTransitionWillBegin()`, `dismissalTransitionDidEnd(true)`, …
+        package var description: String {
+            switch self {
+            case .presentationTransitionWillBegin: return "presentationTransitionWillBegin()"
+            case let .presentationTransitionDidEnd(completed): return "presentationTransitionDidEnd(\(completed))"
+            case .dismissalTransitionWillBegin: return "dismissalTransitionWillBegin()"
+            case let .dismissalTransitionDidEnd(completed): return "dismissalTransitionDidEnd(\(completed))"
+            }
+        }
     }
 
     private static var observers: [(id: Int, handler: (Event) -> Void)] = []
@@ -51,29 +143,63 @@ package enum TransitionProbe {
 
     /// The contexts of the transitions running now, oldest first.
     package static var runningContexts: [ViewControllerTransitionContext] { TransitionEngine.running.map(\.context) }
+
+    /// Reports the coming `animationEnded(_:)` call of a transition that has an animator.
+    static func animationEnded(
+        _ animator: UIViewControllerAnimatedTransitioning?, _ context: ViewControllerTransitionContext, _ completed: Bool
+    ) {
+        if animator != nil { emit(.animationEnded(context, completed)) }
+    }
 }
 
-/// Read-only facts about a transition for test tools.
-extension ViewControllerTransitionContext {
-    /// `presentation`, `dismissal`, `push`, `pop` or `tab switch`.
-    package var kindName: String { kind.noun }
+/// The read-only facts about one transition that tools outside UIKit read: FlipbookTesting's
+/// recorder and invariants, and the live preview's inspector. A value: what the transition was
+/// at the moment `ViewControllerTransitionContext.snapshot` was read.
+@preconcurrency @MainActor
+package struct TransitionSnapshot {
+    /// Presentation, dismissal, push, pop or tab switch.
+    package let kind: ViewControllerTransitionKind
+    package let fromViewController: UIViewController
+    package let toViewController: UIViewController
+    package let containerView: UIView
     /// The transition's animator (nil when not animated).
-    package var transitionAnimator: UIViewControllerAnimatedTransitioning? { animator }
-    /// The type name diagnostics use for the animator.
-    package var transitionAnimatorName: String { animatorName }
+    package let animator: UIViewControllerAnimatedTransitioning?
+    /// The animator's type name, as diagnostics write it (`"animator"` when there is none).
+    package let animatorName: String
+    package let isInteractive: Bool
+    /// Whether the animator is known to provide an interruptible animator (reading the
+    /// snapshot never asks it).
+    package let isInterruptible: Bool
+    package let percentComplete: CGFloat
+    package let transitionWasCancelled: Bool
+    package let isComplete: Bool
+
+    /// The modal controller the transition moves: the presented one of a presentation or
+    /// dismissal; nil for navigation and tab transitions.
+    package var presentedViewController: UIViewController? {
+        switch kind {
+        case .presentation: return toViewController
+        case .dismissal: return fromViewController
+        case .push, .pop, .tabSwitch: return nil
+        }
+    }
+}
+
+extension ViewControllerTransitionContext {
+    /// The transition as it is now, for test tools and the preview's inspector.
+    package var snapshot: TransitionSnapshot {
+        TransitionSnapshot(
+            kind: kind, fromViewController: fromViewController, toViewController: toViewController,
+            containerView: containerView, animator: animator, animatorName: animatorName, isInteractive: isInteractive,
+            isInterruptible: interruptibleAnimator != nil, percentComplete: percentComplete,
+            transitionWasCancelled: transitionWasCancelled, isComplete: isComplete)
+    }
 }
 
 extension UIViewController {
-    /// Where the controller is in its appearance cycle: `disappeared`, `appearing`,
-    /// `appeared` or `disappearing` (test tools check that callbacks are balanced).
-    package var appearancePhase: String {
-        switch appearanceState {
-        case .disappeared: return "disappeared"
-        case .appearing: return "appearing"
-        case .appeared: return "appeared"
-        case .disappearing: return "disappearing"
-        }
-    }
+    /// Where the controller is in its appearance cycle (test tools check that callbacks are
+    /// balanced).
+    package var appearancePhase: AppearanceState { appearanceState }
 
     /// The style this controller was presented with (resolved), nil when not presented.
     package var presentedStyle: UIModalPresentationStyle? { presentationRecord?.style }
@@ -88,15 +214,4 @@ extension UIViewController {
 extension UINavigationController {
     /// The view the top controller's view lives in.
     package var contentContainerView: UIView { transitionView }
-    /// Whether a push or pop is running.
-    package var isTransitioning: Bool { runningTransition != nil }
-}
-
-extension TransitionProbe {
-    /// Reports the coming `animationEnded(_:)` call of a transition that has an animator.
-    static func animationEnded(
-        _ animator: UIViewControllerAnimatedTransitioning?, _ context: ViewControllerTransitionContext, _ completed: Bool
-    ) {
-        if animator != nil { emit(.animationEnded(context, completed)) }
-    }
 }

@@ -5,10 +5,11 @@ import FlipbookQuartz
 /// An interaction controller that drives a transition's animations from a completion
 /// percentage, UIKit's `UIPercentDrivenInteractiveTransition`.
 ///
-/// Two ways of driving, as in UIKit (docs/Divergences.md, "Interactive transitions"):
+/// Two ways of driving, as in UIKit (docs/Divergences.md, "Interactive transitions"), each a
+/// driver behind `PercentDrivenDriver` (PercentDrivenDrivers.swift):
 ///
-/// - **Core Animation** (the animator has no `interruptibleAnimator(using:)`): the container
-///   view's layer is paused (speed 0, time offset 0) *before* the animator's
+/// - **Core Animation** (`LayerTimeDriver`; the animator has no `interruptibleAnimator(using:)`):
+///   the container view's layer is paused (speed 0, time offset 0) *before* the animator's
 ///   `animateTransition(using:)` runs, so every animation it adds under the container —
 ///   including delayed ones, whose begin time UIView computes from the layer's current local
 ///   time — is laid out on a timeline starting at local time 0. `update(p)` sets the layer's
@@ -20,11 +21,11 @@ import FlipbookQuartz
 ///   their completions run (the animator then calls `completeTransition(_:)`). After a
 ///   cancel the model values are still the animations' end values: the animator's completion
 ///   is expected to put them back when `transitionWasCancelled`, as on iOS.
-/// - **Interruptible animator**: the animator's `UIViewPropertyAnimator` is paused at the
-///   start (or started, when `wantsInteractiveStart` is false), `update(p)` sets its
-///   `fractionComplete`, and `finish()`/`cancel()` set `isReversed` and call
-///   `continueAnimation(withTimingParameters: timingCurve, durationFactor:)` with
-///   (finishing ? 1 − p : p) / completionSpeed.
+/// - **Interruptible animator** (`PropertyAnimatorDriver`): the animator's
+///   `UIViewPropertyAnimator` is paused at the start (or started, when `wantsInteractiveStart`
+///   is false), `update(p)` sets its `fractionComplete`, and `finish()`/`cancel()` set
+///   `isReversed` and call `continueAnimation(withTimingParameters: timingCurve, durationFactor:)`
+///   with (finishing ? 1 − p : p) / completionSpeed.
 ///
 /// `pause()` stops a completing (or non-interactively started) transition where it is and
 /// makes it interactive again: `update(_:)`, then `finish()` or `cancel()` once more.
@@ -38,24 +39,15 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     private var storedCompletionSpeed: CGFloat = 1
 
     private var context: ViewControllerTransitionContext?
-    private var propertyAnimator: UIViewImplicitlyAnimating?
-    private typealias LayerTiming = (speed: Float, timeOffset: CFTimeInterval, beginTime: CFTimeInterval)
-
-    /// The paused container layer and its timing before the transition.
-    private var pausedLayer: CALayer?
-    private var savedTiming: LayerTiming = (1, 0, 0)
-    /// Layers outside the container that alongside animations animated, paused with the
-    /// container and scrubbed with it, with their timing before (see `adoptAlongsideLayers`).
-    private var alongsideLayers: [(layer: CALayer, timing: LayerTiming)] = []
-    private var link: CADisplayLink?
-    private var ramp: (from: CGFloat, to: CGFloat, start: CFTimeInterval, seconds: Double, curve: (Double) -> Double)?
+    /// How the transition is moved (nil when no transition is attached).
+    private var driver: PercentDrivenDriver?
 
     /// The transition's duration (the animator's `transitionDuration(using:)`), in seconds.
     open var duration: CGFloat { storedDuration }
 
     /// The progress shown now, 0…1 (it moves while the transition finishes or cancels).
     open var percentComplete: CGFloat {
-        if phase == .completing, let propertyAnimator { return propertyAnimator.fractionComplete }
+        if phase == .completing, let shown = driver?.runningPercent { return shown }
         return storedPercent
     }
 
@@ -93,34 +85,16 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         storedPercent = 0
         storedDuration = CGFloat(context.transitionDuration)
         context.completionCleanups.append { [weak self] in self?.transitionDidComplete() }
-        if context.isInterruptible {
-            let driven = context.interruptibleAnimator ?? animator.interruptibleAnimator(using: context)
-            context.interruptibleAnimator = driven
-            propertyAnimator = driven
-            if context.isInteractive {
-                driven.pauseAnimation()
-                phase = .interactive
-            } else {
-                driven.startAnimation()
-                phase = .completing
-            }
-            return
+        // Asked once, now that the context knows whether it is interactive (UIKit's order).
+        let driver: PercentDrivenDriver
+        if let driven = context.providedInterruptibleAnimator() {
+            driver = PropertyAnimatorDriver(driven, context: context)
+        } else {
+            driver = LayerTimeDriver(context: context, animator: animator, duration: storedDuration, interaction: self)
         }
-        // The layer is paused before the animator runs: the begin times of the animations it
-        // adds (delayed UIView animations take theirs from the layer's local time at once, the
-        // others at the next flush) then all land on a timeline that starts at local time 0.
-        let layer = context.containerView.layer
-        savedTiming = (layer.speed, layer.timeOffset, layer.beginTime)
-        layer.speed = 0
-        layer.timeOffset = 0
-        pausedLayer = layer
+        self.driver = driver
         phase = .interactive
-        animator.animateTransition(using: context)
-        if !context.isComplete, !context.isInteractive {
-            // Not interactive at the start: play at normal speed, as the animator would alone.
-            phase = .completing
-            startRamp(to: 1, seconds: Double(storedDuration), curve: { $0 })
-        }
+        if driver.start() { phase = .completing }
     }
 
     // MARK: Driving
@@ -142,11 +116,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         else { return }
         storedPercent = p
         context.updateInteractiveTransition(p)
-        // Animations added since the last frame take their begin time at the next flush, in
-        // the layer's local time: flush first, so that they begin where the time offset stands
-        // now (local 0 for the animator's own), not where it is moved to.
-        if pausedLayer != nil { CATransaction.flush() }
-        show(p)
+        driver?.show(p)
     }
 
     /// Ends the interaction and plays the rest of the transition. With no transition attached
@@ -166,12 +136,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
                 once: "PercentDriven.pause")
             return
         }
-        if let propertyAnimator {
-            propertyAnimator.pauseAnimation()
-            storedPercent = propertyAnimator.fractionComplete
-        } else {
-            stopRamp()
-        }
+        if let driver { storedPercent = driver.pause(at: storedPercent) }
         phase = .interactive
         context.percentComplete = storedPercent
         context.pauseInteractiveTransition()
@@ -191,20 +156,12 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         if finishing { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
         phase = .completing
         let p = Double(storedPercent)
-        let share = finishing ? 1 - p : p
-        if let propertyAnimator {
-            propertyAnimator.isReversed = !finishing
-            propertyAnimator.continueAnimation(
-                withTimingParameters: timingCurve, durationFactor: CGFloat(share) / completionSpeed)
-            return
-        }
-        let seconds = Double(storedDuration) * share / Double(completionSpeed)
-        startRamp(to: finishing ? 1 : 0, seconds: seconds, curve: completionTiming(seconds: seconds))
+        driver?.complete(finishing: finishing, from: storedPercent, share: finishing ? 1 - p : p, interaction: self)
     }
 
     /// The completion's progress curve over a ramp of `seconds`: `timingCurve` (cubic, or a
     /// spring fitted to those seconds and evaluated over them) or `completionCurve`.
-    private func completionTiming(seconds: Double) -> (Double) -> Double {
+    func completionTiming(seconds: Double) -> (Double) -> Double {
         if let cubic = timingCurve?.cubicTimingParameters {
             let function = cubic.timingFunction
             return { function.value(at: $0) }
@@ -223,134 +180,16 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         return { function.value(at: $0) }
     }
 
-    // MARK: The Core Animation path
+    // MARK: The drivers
 
-    private func show(_ p: CGFloat) {
-        if let propertyAnimator {
-            propertyAnimator.fractionComplete = p
-        } else if let pausedLayer {
-            pausedLayer.timeOffset = Double(p) * Double(storedDuration)
-            for entry in alongsideLayers { entry.layer.timeOffset = Double(p) * Double(storedDuration) }
-        }
-    }
+    /// A driver moved the transition to `percent` on its own (the layer driver's ramp).
+    func driverMoved(to percent: CGFloat) { storedPercent = percent }
 
-    /// Brings the layers an alongside block animated outside the container (a navigation
-    /// bar's cross-fade, a tab bar sliding away) under the interaction, as UIKit does: each
-    /// is paused at the container's local time before its new animations take their begin
-    /// time, so they are scrubbed by `update(_:)` and finish or cancel with the container.
-    /// Layers inside the container (already paused) or inside another adopted layer are
-    /// left alone; so are ancestors of the container, which would freeze the container's
-    /// own clock (they run on their own, reported once). Only the Core Animation path needs
-    /// this: an interruptible animator takes alongside blocks into itself.
+    /// Brings the layers an alongside block animated outside the container under the
+    /// interaction (the layer driver only: an interruptible animator takes alongside blocks
+    /// into itself). See `LayerTimeDriver.adopt(_:at:)`.
     func adoptAlongsideLayers(_ layers: [CALayer]) {
-        guard let container = pausedLayer, propertyAnimator == nil else { return }
-        let now = Double(storedPercent) * Double(storedDuration)
-        for layer in layers {
-            if layer.isInside(container) || alongsideLayers.contains(where: { layer.isInside($0.layer) }) { continue }
-            // Another transition running inside it keeps its own clock (see
-            // `releaseAdoptedLayers(enclosing:)`).
-            if TransitionEngine.running.contains(where: {
-                $0.context !== context && $0.context.containerView.layer.isInside(layer)
-            }) { continue }
-            if container.isInside(layer) {
-                FlipbookDiagnostics.report(
-                    "An alongside animation on an ancestor of the transition's container view runs on its own clock "
-                        + "during the interactive transition; animate views outside the container's ancestors.",
-                    once: "PercentDriven.alongside.ancestor")
-                continue
-            }
-            // A layer adopted before that turns out to be inside this one: this one governs.
-            alongsideLayers.removeAll { entry in
-                guard entry.layer.isInside(layer) else { return false }
-                restore(entry.layer, entry.timing)
-                return true
-            }
-            alongsideLayers.append((layer, (layer.speed, layer.timeOffset, layer.beginTime)))
-            layer.speed = 0
-            layer.timeOffset = now
-            if !Self.adopting.contains(where: { $0 === self }) { Self.adopting.append(self) }
-        }
-    }
-
-    /// The percent-driven interactions that hold adopted layers now.
-    private static var adopting: [UIPercentDrivenInteractiveTransition] {
-        get { UIApplication.shared.adoptingTransitions }
-        set { UIApplication.shared.adoptingTransitions = newValue }
-    }
-
-    /// A transition is starting in `container`: an adopted layer around it stops following
-    /// the interaction and runs on from where it stands (its time continues, so nothing jumps),
-    /// or the new transition's animations would wait for the interaction to end.
-    static func releaseAdoptedLayers(enclosing container: CALayer) {
-        for controller in adopting { controller.releaseAdopted(enclosing: container) }
-    }
-
-    private func releaseAdopted(enclosing inner: CALayer) {
-        alongsideLayers.removeAll { entry in
-            guard inner.isInside(entry.layer) else { return false }
-            let layer = entry.layer
-            let local = layer.timeOffset
-            layer.speed = entry.timing.speed == 0 ? 1 : entry.timing.speed
-            layer.timeOffset = local
-            layer.beginTime = layer.superlayer?.convertTime(CACurrentMediaTime(), from: nil) ?? CACurrentMediaTime()
-            return true
-        }
-    }
-
-    private func restore(_ layer: CALayer, _ timing: LayerTiming) {
-        layer.speed = timing.speed
-        layer.timeOffset = timing.timeOffset
-        layer.beginTime = timing.beginTime
-    }
-
-    /// Moves the paused layer's time offset to `target` on the clock; the last step (always on
-    /// a display-link frame, so the animations' completions run in that same frame) lets the
-    /// layer run again from local time `duration`.
-    private func startRamp(to target: CGFloat, seconds: Double, curve: @escaping (Double) -> Double) {
-        stopRamp()
-        CATransaction.flush()  // pending begin times first (see update(_:))
-        ramp = (storedPercent, target, CACurrentMediaTime(), max(seconds, 0), curve)
-        let link = CADisplayLink { [weak self] _ in self?.stepRamp() }
-        link.add(to: .main, forMode: .common)
-        self.link = link
-    }
-
-    private func stepRamp() {
-        guard let ramp, let context else { return stopRamp() }
-        let f = ramp.seconds > 0 ? min(max((CACurrentMediaTime() - ramp.start) / ramp.seconds, 0), 1) : 1
-        if f >= 1 - 1e-9 {
-            stopRamp()
-            storedPercent = ramp.to
-            context.percentComplete = ramp.to
-            resumeLayer()
-            return
-        }
-        let p = ramp.from + (ramp.to - ramp.from) * CGFloat(ramp.curve(f))
-        storedPercent = p
-        context.percentComplete = min(max(p, 0), 1)
-        show(p)
-    }
-
-    private func stopRamp() {
-        link?.invalidate()
-        link = nil
-        ramp = nil
-    }
-
-    /// The layer runs again at its own speed from local time `duration`: every animation of
-    /// the transition ends now (finished), whether it finished or was cancelled.
-    private func resumeLayer() {
-        guard let layer = pausedLayer else { return }
-        resume(layer, savedSpeed: savedTiming.speed)
-        for entry in alongsideLayers { resume(entry.layer, savedSpeed: entry.timing.speed) }
-    }
-
-    private func resume(_ layer: CALayer, savedSpeed: Float) {
-        let speed = savedSpeed == 0 ? 1 : Double(savedSpeed)
-        let parentTime = layer.superlayer?.convertTime(CACurrentMediaTime(), from: nil) ?? CACurrentMediaTime()
-        layer.speed = Float(speed)
-        layer.timeOffset = 0
-        layer.beginTime = parentTime - Double(storedDuration) / speed
+        (driver as? LayerTimeDriver)?.adopt(layers, at: storedPercent)
     }
 
     // MARK: The end
@@ -358,31 +197,14 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     /// The transition completed (by the animator, or by a watchdog): put the container
     /// layer's timing back and let go of the transition.
     private func transitionDidComplete() {
-        stopRamp()
-        if let layer = pausedLayer { restore(layer, savedTiming) }
-        for entry in alongsideLayers { restore(entry.layer, entry.timing) }
+        driver?.restore()
         releaseTransition()
     }
 
     private func releaseTransition() {
-        stopRamp()
-        pausedLayer = nil
-        alongsideLayers = []
-        Self.adopting.removeAll { $0 === self }
-        propertyAnimator = nil
+        driver?.release()
+        driver = nil
         context = nil
         phase = .idle
-    }
-}
-
-private extension CALayer {
-    /// Whether this layer is `other` or one of its descendants.
-    func isInside(_ other: CALayer) -> Bool {
-        var layer: CALayer? = self
-        while let current = layer {
-            if current === other { return true }
-            layer = current.superlayer
-        }
-        return false
     }
 }

@@ -227,7 +227,8 @@ open class UIViewController: UIResponder {
     /// The view left the visible hierarchy.
     open func viewDidDisappear(_ animated: Bool) {}
 
-    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    /// Where a controller is in its appearance cycle.
+    package enum AppearanceState: Sendable { case disappeared, appearing, appeared, disappearing }
 
     // MARK: Traits and status bar (Appearance/)
 
@@ -282,7 +283,7 @@ open class UIViewController: UIResponder {
         appearanceAnimated = animated
         appearanceState = isAppearing ? .appearing : .disappearing
         loadViewIfNeeded()
-        TransitionProbe.emit(.appearance(self, "\(isAppearing ? "viewWillAppear" : "viewWillDisappear")(\(animated))"))
+        TransitionProbe.emit(.appearance(self, .init(isAppearing ? .viewWillAppear : .viewWillDisappear, animated: animated)))
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
         if shouldAutomaticallyForwardAppearanceMethods {
             for child in childrenForAppearanceForwarding { child.beginAppearanceTransition(isAppearing, animated: animated) }
@@ -295,11 +296,11 @@ open class UIViewController: UIResponder {
         switch appearanceState {
         case .appearing:
             appearanceState = .appeared
-            TransitionProbe.emit(.appearance(self, "viewDidAppear(\(appearanceAnimated))"))
+            TransitionProbe.emit(.appearance(self, .init(.viewDidAppear, animated: appearanceAnimated)))
             viewDidAppear(appearanceAnimated)
         case .disappearing:
             appearanceState = .disappeared
-            TransitionProbe.emit(.appearance(self, "viewDidDisappear(\(appearanceAnimated))"))
+            TransitionProbe.emit(.appearance(self, .init(.viewDidDisappear, animated: appearanceAnimated)))
             viewDidDisappear(appearanceAnimated)
         default:
             return

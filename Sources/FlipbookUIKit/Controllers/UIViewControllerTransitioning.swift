@@ -91,7 +91,10 @@ extension UIViewControllerAnimatedTransitioning {
     }
 
     /// Whether this animator implements `interruptibleAnimator(using:)` (Flipbook's own; on
-    /// iOS this is `responds(to:)` on the optional member).
+    /// iOS this is `responds(to:)` on the optional member). It calls that member, so an
+    /// animator that builds its property animator there builds it now: the transition machinery
+    /// does not use it, and asks once, at the point UIKit needs the animator (docs/Semantics.md,
+    /// "Order of calls: interactive start").
     public func providesInterruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> Bool {
         interruptibleAnimator(using: transitionContext) !== UIViewPropertyAnimator.notProvidedInterruptibleAnimator
     }

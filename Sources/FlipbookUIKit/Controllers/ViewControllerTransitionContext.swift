@@ -4,11 +4,11 @@ import FlipbookQuartz
 /// What a view-controller transition does. The engine (`TransitionEngine`) runs every kind
 /// the same way; the kind only names the transition in diagnostics and tells the caller's
 /// end-of-transition code what to put back.
-enum ViewControllerTransitionKind: Sendable {
+package enum ViewControllerTransitionKind: Sendable {
     case presentation, dismissal, push, pop, tabSwitch
 
     /// The word diagnostics use ("the presentation of <B>").
-    var noun: String {
+    package var noun: String {
         switch self {
         case .presentation: return "presentation"
         case .dismissal: return "dismissal"
@@ -40,7 +40,13 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     public let presentationStyle: UIModalPresentationStyle
     public var targetTransform: CGAffineTransform { .identity }
     /// True when the animator provides an interruptible animator (`interruptibleAnimator(using:)`).
-    public internal(set) var isInterruptible = false
+    /// UIKit knows it from the start; Flipbook learns it by asking the animator, once, no
+    /// earlier than the animator or interaction controller is being started (reading it then
+    /// asks; see `providedInterruptibleAnimator()`). False before that point.
+    public var isInterruptible: Bool {
+        if !askedForInterruptibleAnimator, mayAskForInterruptibleAnimator { _ = providedInterruptibleAnimator() }
+        return interruptibleAnimator != nil
+    }
     public var isCancelled: Bool { transitionWasCancelled }
     /// The animator's duration in seconds (0 before it was asked, and when not animated).
     public internal(set) var transitionDuration: TimeInterval = 0
@@ -68,13 +74,17 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     var animator: UIViewControllerAnimatedTransitioning?
     /// The interruptible animator of this transition, once asked for (the same object for the
     /// whole transition, as Apple requires).
-    var interruptibleAnimator: UIViewImplicitlyAnimating?
+    private(set) var interruptibleAnimator: UIViewImplicitlyAnimating?
+    /// Whether the animator has been asked for its interruptible animator.
+    private var askedForInterruptibleAnimator = false
+    /// Whether the transition is far enough for that question (the engine has marked it
+    /// interactive or not, and is starting the animator or the interaction controller).
+    var mayAskForInterruptibleAnimator = false
 
-    /// Called once with `didComplete` by `completeTransition(_:)`.
-    var onComplete: ((Bool) -> Void)?
-    /// The engine's hooks: any interaction call (update, pause), and the end of an interaction.
-    var onInteractionActivity: (() -> Void)?
-    var onInteractionChange: (() -> Void)?
+    /// The engine running this transition, from its start until `completeTransition(_:)`
+    /// (the context keeps it alive meanwhile). The context tells it of the completion and of
+    /// the interaction's calls.
+    var engine: TransitionEngine?
     /// Called by `completeTransition(_:)` before the transition ends (interaction controllers
     /// put back what they changed, e.g. the container layer's timing).
     var completionCleanups: [() -> Void] = []
@@ -86,10 +96,9 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     var startTime: CFTimeInterval = 0
     var animatorName = "animator"
     /// Tells the test probe (FlipbookTesting's `TransitionRecorder`) of a call on this context,
-    /// written as the call (`completeTransition(true)`, `updateInteractiveTransition(0.5)`, …),
     /// before the context acts on it (ignored calls included).
-    private func observe(_ call: String) {
-        TransitionProbe.emit(.contextCall(self, call))
+    private func observe(_ call: @autoclosure () -> TransitionProbe.ContextCall) {
+        TransitionProbe.emit(.contextCall(self, call()))
     }
     /// True for a presentation, false for every other kind.
     var isPresentationTransition: Bool { kind == .presentation }
@@ -133,7 +142,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     }
 
     public func completeTransition(_ didComplete: Bool) {
-        observe("completeTransition(\(didComplete))")
+        observe(.completeTransition(didComplete))
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "completeTransition(_:) was called more than once for the same transition (\(animatorName)); "
@@ -147,13 +156,15 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         let cleanups = completionCleanups
         completionCleanups = []
         for cleanup in cleanups { cleanup() }
-        onComplete?(didComplete)
+        let engine = self.engine
+        self.engine = nil
+        engine?.transitionDidComplete(didComplete)
     }
 
     /// Records the progress of an interactive transition. NaN is ignored and values outside
     /// 0…1 are clamped, each reported once per process.
     public func updateInteractiveTransition(_ percentComplete: CGFloat) {
-        observe("updateInteractiveTransition(\(percentComplete))")
+        observe(.updateInteractiveTransition(percentComplete))
         guard !isComplete else {
             FlipbookDiagnostics.report(
                 "updateInteractiveTransition(_:) after the transition completed; ignored.",
@@ -162,7 +173,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         }
         guard let p = Self.checkedPercent(percentComplete, caller: "updateInteractiveTransition(_:)") else { return }
         self.percentComplete = p
-        onInteractionActivity?()
+        engine?.interactionDidProgress()
     }
 
     /// NaN → nil, outside 0…1 → clamped; both reported once per process.
@@ -180,14 +191,14 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     }
 
     public func finishInteractiveTransition() {
-        observe("finishInteractiveTransition()")
+        observe(.finishInteractiveTransition)
         guard checkInteractive("finishInteractiveTransition()") else { return }
         transitionWasCancelled = false
         endInteraction()
     }
 
     public func cancelInteractiveTransition() {
-        observe("cancelInteractiveTransition()")
+        observe(.cancelInteractiveTransition)
         guard checkInteractive("cancelInteractiveTransition()") else { return }
         transitionWasCancelled = true
         endInteraction()
@@ -197,7 +208,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     /// can update, finish or cancel it once more. Reported and ignored when the transition is
     /// already interactive or complete.
     public func pauseInteractiveTransition() {
-        observe("pauseInteractiveTransition()")
+        observe(.pauseInteractiveTransition)
         guard !isComplete, !isInteractive else {
             FlipbookDiagnostics.report(
                 "pauseInteractiveTransition() on a transition that is \(isComplete ? "complete" : "already interactive") "
@@ -206,7 +217,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         }
         isInteractive = true
         transitionWasCancelled = false
-        onInteractionActivity?()
+        engine?.interactionDidProgress()
         notifyInteractionHandlers()
     }
 
@@ -231,9 +242,27 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         initiallyInteractive = true
     }
 
+    /// The animator's interruptible animator, asked for once per transition: nil when the
+    /// animator does not implement `interruptibleAnimator(using:)` (its protocol default
+    /// answers `notProvidedInterruptibleAnimator`). UIKit learns whether an animator has one
+    /// with `responds(to:)` and asks for it only when something needs it (an interaction
+    /// controller starting, alongside animations); Swift cannot ask without calling, so this
+    /// is the one call, made as late as UIKit makes its first: after the transition was marked
+    /// interactive and when the interaction controller starts, or else once the animator has
+    /// started (docs/Semantics.md, "Order of calls: interactive start").
+    func providedInterruptibleAnimator() -> UIViewImplicitlyAnimating? {
+        if askedForInterruptibleAnimator { return interruptibleAnimator }
+        guard let animator else { return nil }
+        askedForInterruptibleAnimator = true
+        let answer = animator.interruptibleAnimator(using: self)
+        guard answer !== UIViewPropertyAnimator.notProvidedInterruptibleAnimator else { return nil }
+        interruptibleAnimator = answer
+        return answer
+    }
+
     private func endInteraction() {
         isInteractive = false
-        onInteractionChange?()
+        engine?.interactionDidEnd()
         notifyInteractionHandlers()
     }
 

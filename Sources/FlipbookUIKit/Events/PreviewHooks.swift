@@ -3,18 +3,21 @@ import Foundation
 // Flipbook's own package-level hooks for the live preview (FlipbookPreview, docs/Preview.md).
 // Nothing here is public API.
 
-extension UIApplication {
-    /// Told of every touch phase the app dispatches (scripted or synthetic), with its window
-    /// location, before delivery. The preview marks the scripted taps and swipes on its
-    /// timeline with it. Nil by default.
-    @preconcurrency package static var touchObserver: (@MainActor (UITouch.Phase, CGPoint) -> Void)?
+/// Who made a touch: the app's own code (a scene's script, a test: `AppDriver.touchDown(at:)`)
+/// or the live preview's user (the page's pointer events).
+package enum TouchOrigin: Sendable, Equatable {
+    case app
+    case user
 }
 
-extension ViewControllerTransitionContext {
-    /// The transition's animator, for the preview's transition panel.
-    package var inspectedAnimator: UIViewControllerAnimatedTransitioning? { animator }
-    /// What the transition does: "presentation", "dismissal", "push", "pop", …
-    package var inspectedKind: String { kind.noun }
+extension UIApplication {
+    /// Told of every touch phase the app dispatches, with its window location and who made the
+    /// touch, before delivery. The preview marks the scene's own taps and swipes (`.app`) on
+    /// its timeline with it; the user's are marked from the timeline's inputs. Nil by default.
+    @preconcurrency package var touchObserver: (@MainActor (UITouch.Phase, CGPoint, TouchOrigin) -> Void)? {
+        get { touchObserverStorage }
+        set { touchObserverStorage = newValue }
+    }
 }
 
 extension SyntheticTouch {

@@ -21,6 +21,9 @@ public final class SyntheticTouch {
 
     /// A finger whose touch-down was refused (already reported): later calls are silent.
     private var isRejected = false
+    /// The runtime of the app the finger touches: its moves and lift go to that app, whichever
+    /// runtime the caller runs in.
+    private let runtime = AppRuntime.current
 
     init(touch: UITouch?, window: UIWindow, location: CGPoint, rejected: Bool = false) {
         self.touch = touch
@@ -31,26 +34,35 @@ public final class SyntheticTouch {
     }
 
     /// Moves the finger to `point` (window coordinates).
-    public func move(to point: CGPoint) {
-        guard checkActive("move(to:)") else { return }
-        guard let window, SyntheticTouch.check(point, in: window, caller: "SyntheticTouch.move(to:)") else { return }
-        location = point
-        if let touch { UIApplication.shared.touchRouter.move(touch, to: point) }
-    }
+    public func move(to point: CGPoint) { move(to: point, time: nil) }
 
     /// Lifts the finger.
-    public func lift() {
-        guard checkActive("lift()") else { return }
-        isDone = true
-        if let touch { UIApplication.shared.touchRouter.end(touch) }
-    }
+    public func lift() { lift(time: nil) }
 
     /// The system takes the touch away (as when a call comes in): views and recognizers get
     /// `touchesCancelled`.
-    public func cancel() {
+    public func cancel() { cancel(time: nil) }
+
+    /// `move(to:)` with the event's own time (nil: the clock's), for the preview's timed input.
+    package func move(to point: CGPoint, time: CFTimeInterval?) {
+        guard checkActive("move(to:)") else { return }
+        guard let window, SyntheticTouch.check(point, in: window, caller: "SyntheticTouch.move(to:)") else { return }
+        location = point
+        if let touch { runtime.run { UIApplication.shared.touchRouter.move(touch, to: point, time: time) } }
+    }
+
+    /// `lift()` at the event's own time (nil: the clock's).
+    package func lift(time: CFTimeInterval?) {
+        guard checkActive("lift()") else { return }
+        isDone = true
+        if let touch { runtime.run { UIApplication.shared.touchRouter.end(touch, time: time) } }
+    }
+
+    /// `cancel()` at the event's own time (nil: the clock's).
+    package func cancel(time: CFTimeInterval?) {
         guard checkActive("cancel()") else { return }
         isDone = true
-        if let touch { UIApplication.shared.touchRouter.cancel(touch) }
+        if let touch { runtime.run { UIApplication.shared.touchRouter.cancel(touch, time: time) } }
     }
 
     private func checkActive(_ name: String) -> Bool {

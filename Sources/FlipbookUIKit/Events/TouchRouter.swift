@@ -41,12 +41,16 @@ final class TouchRouter {
     // MARK: Input
 
     /// A finger goes down at `point` (window coordinates). Nil when the touch is dropped.
-    func begin(at point: CGPoint, in window: UIWindow) -> UITouch? {
+    /// `origin`: who made the touch (told to `UIApplication.touchObserver`). `time`: the event's
+    /// time when it is not the clock's (the preview's pointer events carry their own, sub-frame
+    /// times; the caller checks them: finite, in order).
+    func begin(at point: CGPoint, in window: UIWindow, origin: TouchOrigin = .app, time: CFTimeInterval? = nil) -> UITouch? {
         guard !UIApplication.shared.isIgnoringInteractionEvents else { return nil }
         prune()
-        let now = MediaClock.main.now
+        let now = Self.eventTime(time)
         nextSerial += 1
         let touch = UITouch(serial: nextSerial, window: window, location: point, timestamp: now)
+        touch.origin = origin
         event.timestamp = now
         guard let hit = window.hitTest(point, with: event) else { return nil }
         let live = liveTouches(in: window)
@@ -80,31 +84,38 @@ final class TouchRouter {
         return touch
     }
 
-    /// The finger moves to `point` (window coordinates).
-    func move(_ touch: UITouch, to point: CGPoint) {
-        advance(touch, to: .moved, location: point)
+    /// The finger moves to `point` (window coordinates), at `time` (nil: the clock's).
+    func move(_ touch: UITouch, to point: CGPoint, time: CFTimeInterval? = nil) {
+        advance(touch, to: .moved, location: point, time: time)
     }
 
-    /// The finger lifts.
-    func end(_ touch: UITouch) {
-        advance(touch, to: .ended) {
+    /// The finger lifts, at `time` (nil: the clock's).
+    func end(_ touch: UITouch, time: CFTimeInterval? = nil) {
+        advance(touch, to: .ended, time: time) {
             lastTap = LastTap(window: touch.window, location: touch.windowLocation, time: $0, count: touch.tapCount)
         }
     }
 
-    /// The system cancels the touch.
-    func cancel(_ touch: UITouch) {
-        advance(touch, to: .cancelled)
+    /// The system cancels the touch, at `time` (nil: the clock's).
+    func cancel(_ touch: UITouch, time: CFTimeInterval? = nil) {
+        advance(touch, to: .cancelled, time: time)
+    }
+
+    /// An event's time: `time` when given and finite, else the clock's.
+    private static func eventTime(_ time: CFTimeInterval?) -> CFTimeInterval {
+        if let time, time.isFinite { return time }
+        return MediaClock.main.now
     }
 
     /// Moves a live touch into `phase` at the clock's time (at `location` when it moved; the
     /// other touches of the event become stationary), runs `also` with that time, and
     /// delivers it. A touch that has ended or been cancelled is left alone.
     private func advance(
-        _ touch: UITouch, to phase: UITouch.Phase, location: CGPoint? = nil, also: (CFTimeInterval) -> Void = { _ in }
+        _ touch: UITouch, to phase: UITouch.Phase, location: CGPoint? = nil, time: CFTimeInterval? = nil,
+        also: (CFTimeInterval) -> Void = { _ in }
     ) {
         guard touch.phase != .ended, touch.phase != .cancelled else { return }
-        let now = MediaClock.main.now
+        let now = Self.eventTime(time)
         touch.previousWindowLocation = touch.windowLocation
         if let location { touch.windowLocation = location }
         touch.timestamp = now
@@ -129,7 +140,7 @@ final class TouchRouter {
     }
 
     private func dispatch(_ touch: UITouch) {
-        UIApplication.touchObserver?(touch.phase, touch.windowLocation)
+        UIApplication.shared.touchObserver?(touch.phase, touch.windowLocation, touch.origin)
         changedStack.append([touch])
         UIApplication.shared.sendEvent(event)
         changedStack.removeLast()

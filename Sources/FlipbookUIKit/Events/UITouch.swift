@@ -74,6 +74,8 @@ public final class UITouch: NSObject {
     var viewIsFinished = false
     /// Phases held for the view by recognizers that delay touches.
     var heldPhases: [TouchSample] = []
+    /// Who made the touch (`TouchOrigin`): the app's own code unless the preview's user did.
+    var origin: TouchOrigin = .app
 
     init(serial: Int, window: UIWindow, location: CGPoint, timestamp: TimeInterval) {
         self.serial = serial

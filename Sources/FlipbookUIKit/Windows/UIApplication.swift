@@ -29,10 +29,12 @@ public final class UIApplication: UIResponder {
     var ignoringInteractionEventsCount = 0
     /// The transitions running now, oldest first (`TransitionEngine`).
     var runningTransitions: [TransitionEngine] = []
-    /// Percent-driven transitions whose animations are adopted (`UIPercentDrivenInteractiveTransition`).
-    var adoptingTransitions: [UIPercentDrivenInteractiveTransition] = []
+    /// Percent-driven transitions' layer-time drivers whose animations are adopted (`LayerTimeDriver`).
+    var adoptingDrivers: [LayerTimeDriver] = []
     /// The environment of the AppDriver running this app, if one does (`DriverEnvironment`).
     weak var driverEnvironment: DriverEnvironment?
+    /// Told of every touch this app dispatches (`touchObserver`, PreviewHooks.swift).
+    @preconcurrency var touchObserverStorage: (@MainActor (UITouch.Phase, CGPoint, TouchOrigin) -> Void)?
     /// The zoom interaction whose gesture is starting a dismissal (`ZoomInteraction`).
     var startingZoomInteraction: ZoomInteraction?
 

@@ -173,8 +173,6 @@ final class ZoomTransitionAnimator: NSObject, UIViewControllerAnimatedTransition
         }
     }
 
-    func providesInterruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> Bool { true }
-
     func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
         if let propertyAnimator { return propertyAnimator }
         guard let context = transitionContext as? ViewControllerTransitionContext else {
