@@ -263,17 +263,6 @@ public final class MediaClock {
         maximumFramesPerCall = Self.defaultMaximumFramesPerCall
     }
 
-    /// Flipbook's own, for the live preview's replays (docs/Preview.md): `reset()`, then puts
-    /// `now` back to `initialTime` and `frameCount` to 0, so a scene rebuilt from the start
-    /// sees exactly the times a fresh `flipbook render` process sees and renders the same bytes.
-    /// Only for a caller that has dropped every layer, view and driver of the earlier run.
-    package func rewindForReplay() {
-        guard !isRunningFrame else { return reportReentry("rewindForReplay()") }
-        reset()
-        now = Self.initialTime
-        frameCount = 0
-    }
-
     /// Moves `now` forward by `seconds` without running a frame. Only right after `reset()`
     /// (nothing is scheduled or animating): the `.cleanClock` trait uses it, when
     /// `FLIPBOOK_TEST_CLOCK_JITTER` is set, to start each test at an odd absolute time, so a
