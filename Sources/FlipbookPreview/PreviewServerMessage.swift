@@ -153,6 +153,9 @@ public struct PreviewFrameHeader: PreviewServerMessage, Equatable {
     public var encodeMs = 0.0
     /// How long the frame waited for the encoder.
     public var encoderWaitMs = 0.0
+    /// Scenes the server has rebuilt from the start so far, for every page (a replay: scrubbing
+    /// back, or a touch that rewrote history). Pages playing side by side cause none.
+    public var replays = 0
     // What it shows.
     public var frame: Int
     /// The scene's time (`frame / fps`).

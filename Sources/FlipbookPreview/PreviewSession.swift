@@ -357,12 +357,13 @@ final class PreviewSession {
         guard let t = timeline else { return }
         let wall = madeFor ?? clock.now
         let ms = PreviewFrameHeader.ms
-        let header = PreviewFrameHeader(
+        var header = PreviewFrameHeader(
             frame: frame.index, time: frame.time, lastFrame: t.lastFrame,
             width: frame.canvasWidth ?? frame.width, height: frame.canvasHeight ?? frame.height, inputs: frame.inputCount,
             playing: playing, speed: speed, reason: reason, skipped: skippedFrames, late: lateFrames, behind: behindFrames,
             caughtUp: caughtUpFrames, inFlight: framesInFlight, rttMs: lastRoundTrip.map { ms(PreviewEngine.ms($0)) } ?? -1,
             renderMs: ms(frame.renderMilliseconds), wallMs: ms(PreviewEngine.ms(wall - began)), session: id, state: frame.state)
+        header.replays = hub.engine.rebuildCount
         pipeline.submit(.init(kind: kind, frame: frame, header: header))
     }
 

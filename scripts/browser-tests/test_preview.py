@@ -233,16 +233,21 @@ def two_pages_get_their_own_sessions(ctx):
     seek(a, frame or 40)
     seek(b, 120)
     assert b.evaluate("() => window.flipbookPreview.timeline.scene") == "drop-out"
-    # Both play at once, each on its own timeline, taking turns with the clock.
+    # Both play at once, each in a runtime of its own: no replays while they do.
+    replays = b.evaluate("() => window.flipbookPreview.header.replays")
     a.keyboard.press("Space")
     b.keyboard.press("Space")
     H.wait_for(a, "(f) => window.flipbookPreview.header.frame > f + 10", arg=frame or 40, timeout=90000)
     H.wait_for(b, "() => window.flipbookPreview.header.frame > 130", timeout=90000)
     a.keyboard.press("Space")
     b.keyboard.press("Space")
+    for p in (a, b):
+        H.wait_for(p, "() => !window.flipbookPreview.playing")
+    after = max(p.evaluate("() => window.flipbookPreview.header.replays") for p in (a, b))
+    assert after == replays, f"{after - replays} replays while two pages played"
     assert a.evaluate("() => window.flipbookPreview.timeline.scene") == "card-flip"
     assert b.evaluate("() => window.flipbookPreview.timeline.scene") == "drop-out"
-    # A's frame is still exact after B took the clock.
+    # A's frame is still exact after B ran.
     if ref:
         seek(a, frame)
         assert H.shown_png(a) == ref, "page A's frame changed after page B ran"
