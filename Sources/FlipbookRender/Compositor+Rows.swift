@@ -140,24 +140,28 @@ struct QuadJob: @unchecked Sendable {
 
     /// The pixels of a row where the quad's edges and every clip certainly cover fully, the map
     /// is in front of the eye and all four bilinear taps are inside the source: no per-pixel
-    /// tests are needed there.
-    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int) {
+    /// tests are needed there. Also, for each of the first clips, the pixels where that clip
+    /// alone certainly covers fully (`ClipFull`: the edge path skips its coverage there).
+    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int, ClipFull) {
+        var full = ClipFull()
         let m = quad.toSource
         let fw = Double(quad.source.width), fh = Double(quad.source.height)
-        guard fw >= 2, fh >= 2 else { return (xa, xa) }
+        guard fw >= 2, fh >= 2 else { return (xa, xa, full) }
         let eps = Self.margin
-        guard bandU.isFinite, bandV.isFinite else { return (xa, xa) }
+        guard bandU.isFinite, bandV.isFinite else { return (xa, xa, full) }
         let bu = m.b * py + m.c, bv = m.e * py + m.f, bw = m.h * py + m.i
         var r = RowInterval()
         r.keepPositive(g: m.g, c: bw, minW: 1e-9)
         r.keep(a: m.a, b: bu, g: m.g, c: bw, between: max(bandU, 0.5) + eps, and: min(fw - bandU, fw - 0.5) - eps)
         r.keep(a: m.d, b: bv, g: m.g, c: bw, between: max(bandV, 0.5) + eps, and: min(fh - bandV, fh - 0.5) - eps)
-        for clip in fastClips {
+        for (k, clip) in fastClips.enumerated() {
             let c = clip.m
             let delta = clip.band ?? Self.clipBand(c, py, xa, xb)
-            guard delta.isFinite else { return (xa, xa) }
+            guard delta.isFinite else { return (xa, xa, full) }
             let cu = c.b * py + c.c, cv = c.e * py + c.f, cw = c.h * py + c.i
-            r.keepPositive(g: c.g, c: cw, minW: 1e-9)
+            // This clip's own covered pieces (the quad's interval is intersected afterwards).
+            var own = RowInterval()
+            own.keepPositive(g: c.g, c: cw, minW: 1e-9)
             let e = max(clip.e0, clip.e1, clip.e2, clip.e3)
             let x0 = clip.cx - clip.hx, x1 = clip.cx + clip.hx, y0 = clip.cy - clip.hy, y1 = clip.cy + clip.hy
             // The rounded rectangle's certainly-covered middle as three centred rectangles: a
@@ -166,7 +170,7 @@ struct QuadJob: @unchecked Sendable {
             // 0.29 of it for circles, 0.16 for continuous corners), kept only when the shape's
             // own distance at its corners confirms it. A row (a line in the clip's plane) may
             // cross them in separate pieces: overlapping pieces merge, the longest piece wins.
-            var wide = r, tall = r
+            var wide = own, tall = own
             wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
             wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + e + delta + eps, and: y1 - e - delta - eps)
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
@@ -177,15 +181,17 @@ struct QuadJob: @unchecked Sendable {
             if e > 0, ma < mb, na < nb,
                max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
             {
-                var m = r
+                var m = own
                 m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
                 m.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
                 mid = m
             }
-            r = RowInterval.longestUnion(wide, tall, mid)
-            if r.isEmpty { return (xa, xa) }
+            own = RowInterval.longestUnion(wide, tall, mid)
+            full.set(k, own.pixels(xa, xb))
+            r = RowInterval(lo: max(r.lo, own.lo), hi: min(r.hi, own.hi))
         }
-        return r.pixels(xa, xb)
+        let (ia, ib) = r.pixels(xa, xb)
+        return (ia, ib, full)
     }
 
     /// Narrows `columns` to the pixels every clip can reach: a pixel centre whose point in a
@@ -242,8 +248,8 @@ struct QuadJob: @unchecked Sendable {
         guard columns.0 < columns.1 else { return }
         let m = quad.toSource
         let (bandU, bandV) = affine?.bands ?? Self.edgeBands(m, py, xa, xb)
-        let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
-        let bands = (bandU, bandV)
+        let (ia, ib, full) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa, ClipFull())
+        let bands = RowBands(u: bandU, v: bandV, full: full)
         let stepper = TapStepper(m, py: py, xa: xa, xb: xb)
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
@@ -313,7 +319,7 @@ struct QuadJob: @unchecked Sendable {
     /// Edge pixels up to the interior, interior runs around the flat-colour fills, edge pixels after.
     @inline(__always)
     private func segments<E: PixelPath, I: PixelPath>(
-        _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: FlatRuns, _ bands: (Double, Double),
+        _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: FlatRuns, _ bands: RowBands,
         _ stepper: TapStepper, _ columns: (Int, Int), edge: E.Type, inside: I.Type
     ) {
         var stepper = stepper
@@ -361,7 +367,7 @@ struct QuadJob: @unchecked Sendable {
     /// tests are skipped. On affine paths w' is constant along the map: the divide is done once,
     /// giving the value every pixel would compute.
     private func pixels<P: PixelPath>(
-        _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), _ stepper: inout TapStepper
+        _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: RowBands, _ stepper: inout TapStepper
     ) {
         guard xa < xb else { return }
         if P.interior {
@@ -379,7 +385,7 @@ struct QuadJob: @unchecked Sendable {
         let opacity = quad.opacity
         let clips = fastClips
         let hasClips = !clips.isEmpty
-        let (bandU, bandV) = bands
+        let bandU = bands.u, bandV = bands.v, full = bands.full
         let bu = m.b * py, bv = m.e * py, bw = m.h * py
         let affineInv = 1 / (m.g * (Double(xa) + 0.5) + bw + m.i)  // used only when affine (checked > 0 by the caller)
         let kInterior = Int(opacity * 256 + 0.5)
@@ -454,6 +460,8 @@ struct QuadJob: @unchecked Sendable {
                 if hasClips {
                     var c = 0
                     while c < clips.count {
+                        // A clip certainly covering this pixel fully multiplies by 1: skipped.
+                        if full.covers(c, x) { c += 1; continue }
                         cov *= clips[c].coverage(px, py)
                         if cov <= 0 { break }
                         c += 1
@@ -584,5 +592,34 @@ struct FlatRuns {
     mutating func append(_ r: (Int, Int)) {
         if count == 0 { first = r } else { second = r }
         count = min(count + 1, 2)
+    }
+}
+
+/// The edge bands of one row (`pixels`' per-pixel coverage test) and where each clip certainly
+/// covers fully.
+struct RowBands {
+    var u: Double
+    var v: Double
+    var full: ClipFull
+}
+
+/// For each of a quad's first four clips, the pixels `[a, b)` of one row where that clip's
+/// coverage is certainly 1 (`QuadJob.interior`); none for the others.
+struct ClipFull {
+    private var r0 = (0, 0), r1 = (0, 0), r2 = (0, 0), r3 = (0, 0)
+
+    mutating func set(_ k: Int, _ r: (Int, Int)) {
+        switch k {
+        case 0: r0 = r
+        case 1: r1 = r
+        case 2: r2 = r
+        case 3: r3 = r
+        default: break
+        }
+    }
+
+    @inline(__always) func covers(_ k: Int, _ x: Int) -> Bool {
+        let r = k == 0 ? r0 : k == 1 ? r1 : k == 2 ? r2 : k == 3 ? r3 : (0, 0)
+        return x >= r.0 && x < r.1
     }
 }
