@@ -13,9 +13,29 @@ struct FastClip: Sendable {
     /// Per-corner extents (0 for square corners): minX-minY, maxX-minY, minX-maxY, maxX-maxY.
     let e0, e1, e2, e3: Double
     let continuous: Bool
+    /// For an affine map (g = h = 0): the reciprocal of w' and the shape units per output pixel
+    /// (`unit`), the same at every pixel (the reasoning of `AffineConstants`), and the band in
+    /// shape units within which the clip's coverage may be partial, the same on every row:
+    /// coverage is full where the signed distance is at most −unit/2 and 0 from +unit/2 on, so
+    /// the band is unit/2 with `AffineConstants.band`'s margins (`QuadJob.clipBand`, the row's
+    /// unit, serves perspective maps, where the unit varies). Nil under perspective.
+    let band: Double?
+    let affineInv: Double
+    let affineUnit: Double
 
     init(_ clip: ClipShape) {
         m = clip.toShape
+        if m.g == 0, m.h == 0, m.i > 1e-9 {
+            let inv = 1 / (m.g * 0.5 + m.h * 0.5 + m.i)
+            let x = 0.0, y = 0.0
+            let dxdx = (m.a - x * m.g) * inv, dxdy = (m.b - x * m.h) * inv
+            let dydx = (m.d - y * m.g) * inv, dydy = (m.e - y * m.h) * inv
+            affineInv = inv
+            affineUnit = abs(dxdx * dydy - dxdy * dydx).squareRoot()
+            band = AffineConstants.band(affineUnit)
+        } else {
+            band = nil; affineInv = .nan; affineUnit = .nan
+        }
         let s = clip.shape
         cx = (s.minX + s.maxX) / 2; cy = (s.minY + s.maxY) / 2
         hx = (s.maxX - s.minX) / 2; hy = (s.maxY - s.minY) / 2
@@ -32,6 +52,17 @@ struct FastClip: Sendable {
 
     /// Antialiased coverage (0…1) of the clip at an output pixel centre.
     @inline(__always) func coverage(_ px: Double, _ py: Double) -> Double {
+        if band != nil {
+            // Affine: w' = i and the unit are the same at every pixel (see `band`).
+            let inv = affineInv
+            let x = (m.a * px + m.b * py + m.c) * inv, y = (m.d * px + m.e * py + m.f) * inv
+            if x.isFinite && y.isFinite {
+                let unit = affineUnit
+                guard unit > 0, unit.isFinite else { return 0 }
+                let d = signedDistance(x, y) / unit
+                return d <= -0.5 ? 1 : (d >= 0.5 ? 0 : 0.5 - d)
+            }
+        }
         let s = m.g * px + m.h * py + m.i
         guard s > 0 else { return 0 }
         let inv = 1 / s

@@ -9,6 +9,10 @@ struct QuadJob: @unchecked Sendable {
     let core: UniformCore?
     /// The source's rows of one colour (when looked for and there are any; see `constantRow`).
     let rows: UniformRows?
+    /// For an affine map (no perspective part): `edgeBands`, the same on every row, and the
+    /// lengths of the texel-per-pixel gradients of u and v the edge coverage divides by, the
+    /// same at every pixel (see `AffineConstants`). Nil under perspective.
+    let affine: AffineConstants?
     /// False draws every pixel through the full per-pixel path (no interior or flat-colour
     /// shortcuts): the reference the shortcuts are tested against, byte for byte.
     let shortcuts: Bool
@@ -22,6 +26,7 @@ struct QuadJob: @unchecked Sendable {
         fastClips = quad.clips.map(FastClip.init)
         core = shortcuts ? quad.source.knownUniformCore : nil
         rows = shortcuts ? quad.source.knownUniformRows.flatMap { $0.any ? $0 : nil } : nil
+        affine = AffineConstants(quad.toSource)
     }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
@@ -101,7 +106,7 @@ struct QuadJob: @unchecked Sendable {
 
     /// Texel distance from an edge beyond which a pixel is certainly fully covered: twice the
     /// larger texel-per-pixel gradient at the row's two ends (+inf when an end is behind the eye).
-    private func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
+    static func edgeBands(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> (Double, Double) {
         var bu = 0.0, bv = 0.0
         for end in 0..<2 {
             let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
@@ -117,8 +122,8 @@ struct QuadJob: @unchecked Sendable {
         return (2 * bu + 1e-6, 2 * bv + 1e-6)
     }
 
-    /// Shape units per output pixel of a clip at the row's ends, doubled (+inf behind the eye).
-    private func clipBand(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> Double {
+    /// Shape units per output pixel of a clip at the row's ends (+inf behind the eye).
+    static func clipBand(_ m: Homography, _ py: Double, _ xa: Int, _ xb: Int) -> Double {
         var worst = 0.0
         for end in 0..<2 {
             let x = end == 0 ? Double(xa) + 0.5 : Double(xb) - 0.5
@@ -135,24 +140,28 @@ struct QuadJob: @unchecked Sendable {
 
     /// The pixels of a row where the quad's edges and every clip certainly cover fully, the map
     /// is in front of the eye and all four bilinear taps are inside the source: no per-pixel
-    /// tests are needed there.
-    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int) {
+    /// tests are needed there. Also, for each of the first clips, the pixels where that clip
+    /// alone certainly covers fully (`ClipFull`: the edge path skips its coverage there).
+    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int, ClipFull) {
+        var full = ClipFull()
         let m = quad.toSource
         let fw = Double(quad.source.width), fh = Double(quad.source.height)
-        guard fw >= 2, fh >= 2 else { return (xa, xa) }
+        guard fw >= 2, fh >= 2 else { return (xa, xa, full) }
         let eps = Self.margin
-        guard bandU.isFinite, bandV.isFinite else { return (xa, xa) }
+        guard bandU.isFinite, bandV.isFinite else { return (xa, xa, full) }
         let bu = m.b * py + m.c, bv = m.e * py + m.f, bw = m.h * py + m.i
         var r = RowInterval()
         r.keepPositive(g: m.g, c: bw, minW: 1e-9)
         r.keep(a: m.a, b: bu, g: m.g, c: bw, between: max(bandU, 0.5) + eps, and: min(fw - bandU, fw - 0.5) - eps)
         r.keep(a: m.d, b: bv, g: m.g, c: bw, between: max(bandV, 0.5) + eps, and: min(fh - bandV, fh - 0.5) - eps)
-        for clip in fastClips {
+        for (k, clip) in fastClips.enumerated() {
             let c = clip.m
-            let delta = clipBand(c, py, xa, xb)
-            guard delta.isFinite else { return (xa, xa) }
+            let delta = clip.band ?? Self.clipBand(c, py, xa, xb)
+            guard delta.isFinite else { return (xa, xa, full) }
             let cu = c.b * py + c.c, cv = c.e * py + c.f, cw = c.h * py + c.i
-            r.keepPositive(g: c.g, c: cw, minW: 1e-9)
+            // This clip's own covered pieces (the quad's interval is intersected afterwards).
+            var own = RowInterval()
+            own.keepPositive(g: c.g, c: cw, minW: 1e-9)
             let e = max(clip.e0, clip.e1, clip.e2, clip.e3)
             let x0 = clip.cx - clip.hx, x1 = clip.cx + clip.hx, y0 = clip.cy - clip.hy, y1 = clip.cy + clip.hy
             // The rounded rectangle's certainly-covered middle as three centred rectangles: a
@@ -161,7 +170,7 @@ struct QuadJob: @unchecked Sendable {
             // 0.29 of it for circles, 0.16 for continuous corners), kept only when the shape's
             // own distance at its corners confirms it. A row (a line in the clip's plane) may
             // cross them in separate pieces: overlapping pieces merge, the longest piece wins.
-            var wide = r, tall = r
+            var wide = own, tall = own
             wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
             wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + e + delta + eps, and: y1 - e - delta - eps)
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
@@ -172,15 +181,17 @@ struct QuadJob: @unchecked Sendable {
             if e > 0, ma < mb, na < nb,
                max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
             {
-                var m = r
+                var m = own
                 m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
                 m.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
                 mid = m
             }
-            r = RowInterval.longestUnion(wide, tall, mid)
-            if r.isEmpty { return (xa, xa) }
+            own = RowInterval.longestUnion(wide, tall, mid)
+            full.set(k, own.pixels(xa, xb))
+            r = RowInterval(lo: max(r.lo, own.lo), hi: min(r.hi, own.hi))
         }
-        return r.pixels(xa, xb)
+        let (ia, ib) = r.pixels(xa, xb)
+        return (ia, ib, full)
     }
 
     /// Narrows `columns` to the pixels every clip can reach: a pixel centre whose point in a
@@ -191,7 +202,7 @@ struct QuadJob: @unchecked Sendable {
         var r = RowInterval()
         for clip in fastClips {
             let c = clip.m
-            let delta = clipBand(c, py, xa, xb)
+            let delta = clip.band ?? Self.clipBand(c, py, xa, xb)
             guard delta.isFinite else { continue }
             let cu = c.b * py + c.c, cv = c.e * py + c.f, cw = c.h * py + c.i
             let pad = delta + Self.margin
@@ -205,12 +216,12 @@ struct QuadJob: @unchecked Sendable {
 
     /// Pixels (within `ia..<ib`) whose four bilinear taps all lie in a flat-colour rectangle of
     /// the source, merged into at most two sorted, disjoint runs.
-    private func flatRuns(_ py: Double, _ ia: Int, _ ib: Int) -> [(Int, Int)] {
-        guard let core, ia < ib else { return [] }
+    private func flatRuns(_ py: Double, _ ia: Int, _ ib: Int) -> FlatRuns {
+        var runs = FlatRuns()
+        guard let core, ia < ib else { return runs }
         let m = quad.toSource
         let eps = Self.margin
         let bu = m.b * py + m.c, bv = m.e * py + m.f, bw = m.h * py + m.i
-        var runs: [(Int, Int)] = []
         for rect in core.rects {
             var r = RowInterval()
             r.keepPositive(g: m.g, c: bw, minW: 1e-9)
@@ -220,8 +231,11 @@ struct QuadJob: @unchecked Sendable {
             if a < b { runs.append((a, b)) }
         }
         if runs.count == 2 {
-            runs.sort { $0.0 < $1.0 }
-            if runs[1].0 <= runs[0].1 { runs = [(runs[0].0, max(runs[0].1, runs[1].1))] }
+            if runs.second.0 < runs.first.0 { (runs.first, runs.second) = (runs.second, runs.first) }
+            if runs.second.0 <= runs.first.1 {
+                runs.first = (runs.first.0, max(runs.first.1, runs.second.1))
+                runs.count = 1
+            }
         }
         return runs
     }
@@ -233,9 +247,9 @@ struct QuadJob: @unchecked Sendable {
         let columns = shortcuts ? clipReach(py, xa, xb, columns) : columns
         guard columns.0 < columns.1 else { return }
         let m = quad.toSource
-        let (bandU, bandV) = edgeBands(m, py, xa, xb)
-        let (ia, ib) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa)
-        let bands = (bandU, bandV)
+        let (bandU, bandV) = affine?.bands ?? Self.edgeBands(m, py, xa, xb)
+        let (ia, ib, full) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa, ClipFull())
+        let bands = RowBands(u: bandU, v: bandV, full: full)
         let stepper = TapStepper(m, py: py, xa: xa, xb: xb)
         if m.g == 0 && m.h == 0 {
             let s = m.g * (Double(xa) + 0.5) + m.h * py + m.i
@@ -305,14 +319,15 @@ struct QuadJob: @unchecked Sendable {
     /// Edge pixels up to the interior, interior runs around the flat-colour fills, edge pixels after.
     @inline(__always)
     private func segments<E: PixelPath, I: PixelPath>(
-        _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: [(Int, Int)], _ bands: (Double, Double),
+        _ y: Int, _ xa: Int, _ xb: Int, _ ia: Int, _ ib: Int, _ runs: FlatRuns, _ bands: RowBands,
         _ stepper: TapStepper, _ columns: (Int, Int), edge: E.Type, inside: I.Type
     ) {
         var stepper = stepper
         let ca = columns.0, cb = columns.1
         pixels(E.self, y, max(xa, ca), min(ia, cb), bands, &stepper)
         var x = ia
-        for run in runs {
+        for k in 0..<runs.count {
+            let run = k == 0 ? runs.first : runs.second
             pixels(I.self, y, max(x, ca), min(run.0, cb), bands, &stepper)
             fill(y, max(run.0, ca), min(run.1, cb))
             x = run.1
@@ -352,7 +367,7 @@ struct QuadJob: @unchecked Sendable {
     /// tests are skipped. On affine paths w' is constant along the map: the divide is done once,
     /// giving the value every pixel would compute.
     private func pixels<P: PixelPath>(
-        _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: (Double, Double), _ stepper: inout TapStepper
+        _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: RowBands, _ stepper: inout TapStepper
     ) {
         guard xa < xb else { return }
         if P.interior {
@@ -370,7 +385,7 @@ struct QuadJob: @unchecked Sendable {
         let opacity = quad.opacity
         let clips = fastClips
         let hasClips = !clips.isEmpty
-        let (bandU, bandV) = bands
+        let bandU = bands.u, bandV = bands.v, full = bands.full
         let bu = m.b * py, bv = m.e * py, bw = m.h * py
         let affineInv = 1 / (m.g * (Double(xa) + 0.5) + bw + m.i)  // used only when affine (checked > 0 by the caller)
         let kInterior = Int(opacity * 256 + 0.5)
@@ -391,12 +406,19 @@ struct QuadJob: @unchecked Sendable {
                 let du = min(u, fw - u), dv = min(v, fh - v)
                 if du < bandU || dv < bandV {
                     // Near or outside an edge: coverage from the distance in output pixels (+0.5).
-                    let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
-                    let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
-                    let cu = du / (dudx * dudx + dudy * dudy).squareRoot() + 0.5
+                    let nu: Double, nv: Double
+                    if !perspective, let affine, u.isFinite, v.isFinite {
+                        // The same lengths at every pixel (see `AffineConstants`).
+                        nu = affine.gradientU; nv = affine.gradientV
+                    } else {
+                        let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+                        let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+                        nu = (dudx * dudx + dudy * dudy).squareRoot(); nv = (dvdx * dvdx + dvdy * dvdy).squareRoot()
+                    }
+                    let cu = du / nu + 0.5
                     if !(cu > 0) { continue }
                     if cu < 1 { cov *= cu }
-                    let cv = dv / (dvdx * dvdx + dvdy * dvdy).squareRoot() + 0.5
+                    let cv = dv / nv + 0.5
                     if !(cv > 0) { continue }
                     if cv < 1 { cov *= cv }
                 }
@@ -438,6 +460,8 @@ struct QuadJob: @unchecked Sendable {
                 if hasClips {
                     var c = 0
                     while c < clips.count {
+                        // A clip certainly covering this pixel fully multiplies by 1: skipped.
+                        if full.covers(c, x) { c += 1; continue }
                         cov *= clips[c].coverage(px, py)
                         if cov <= 0 { break }
                         c += 1
@@ -526,5 +550,76 @@ extension QuadJob {
             }
             x = end
         }
+    }
+}
+
+/// What an affine map (g = h = 0) makes the same everywhere, computed once per quad: w' is then
+/// `i` at every pixel (0·x + 0·y + i, exactly), so the texel-per-pixel gradients
+/// ((a − u·g)/w', (b − u·h)/w') are (a/w', b/w') for any finite u: the lengths the edge coverage
+/// divides by are the per-pixel code's, bit for bit, and the bands can be exact (`band`).
+struct AffineConstants: Sendable {
+    let bands: (Double, Double)
+    let gradientU: Double
+    let gradientV: Double
+
+    init?(_ m: Homography) {
+        guard m.g == 0, m.h == 0, m.i > 1e-9 else { return nil }
+        let inv = 1 / (m.g * 0.5 + m.h * 0.5 + m.i)
+        let u = 0.0, v = 0.0
+        let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+        let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+        gradientU = (dudx * dudx + dudy * dudy).squareRoot()
+        gradientV = (dvdx * dvdx + dvdy * dvdy).squareRoot()
+        bands = (Self.band(gradientU), Self.band(gradientV))
+    }
+
+    /// The texel distance from an edge beyond which the edge's coverage is certainly 1 when the
+    /// gradient's length `n` is the same at every pixel: coverage is min(1, d/n + 0.5), full from
+    /// d = n/2 on. The margins (relative and absolute) keep d/n + 0.5 ≥ 1 through the division's
+    /// rounding. (`edgeBands` allows 2n, for gradients that vary along a row under perspective.)
+    static func band(_ n: Double) -> Double {
+        guard n.isFinite else { return .infinity }
+        return 0.5 * n * (1 + 1e-9) + 1e-6
+    }
+}
+
+/// The flat-colour runs of one row (at most two: the source's core has at most two rectangles),
+/// sorted and disjoint, without an array (one per row was an allocation per row).
+struct FlatRuns {
+    var count = 0
+    var first = (0, 0), second = (0, 0)
+
+    mutating func append(_ r: (Int, Int)) {
+        if count == 0 { first = r } else { second = r }
+        count = min(count + 1, 2)
+    }
+}
+
+/// The edge bands of one row (`pixels`' per-pixel coverage test) and where each clip certainly
+/// covers fully.
+struct RowBands {
+    var u: Double
+    var v: Double
+    var full: ClipFull
+}
+
+/// For each of a quad's first four clips, the pixels `[a, b)` of one row where that clip's
+/// coverage is certainly 1 (`QuadJob.interior`); none for the others.
+struct ClipFull {
+    private var r0 = (0, 0), r1 = (0, 0), r2 = (0, 0), r3 = (0, 0)
+
+    mutating func set(_ k: Int, _ r: (Int, Int)) {
+        switch k {
+        case 0: r0 = r
+        case 1: r1 = r
+        case 2: r2 = r
+        case 3: r3 = r
+        default: break
+        }
+    }
+
+    @inline(__always) func covers(_ k: Int, _ x: Int) -> Bool {
+        let r = k == 0 ? r0 : k == 1 ? r1 : k == 2 ? r2 : k == 3 ? r3 : (0, 0)
+        return x >= r.0 && x < r.1
     }
 }

@@ -75,16 +75,17 @@ enum Compositor {
     static let uniformCoreThreshold = 4_096
 
     /// Row spans of a convex polygon: for each row in `y0..<y1`, the pixel columns it may touch.
-    static func spans(of polygon: [CGPoint], width: Int, height: Int) -> (y0: Int, xs: [(Int, Int)])? {
+    /// With `share`, only the rows it owns are worked out (the others are left (0, 0)); each row's
+    /// span is computed on its own, so it is the same either way.
+    static func spans(of polygon: [CGPoint], width: Int, height: Int, share: RowShare = .all) -> (y0: Int, xs: [(Int, Int)])? {
         guard polygon.count >= 3 else { return nil }
         var minY = Double.infinity, maxY = -Double.infinity
         for p in polygon { minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y)) }
         let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(height, Int((maxY + 1).rounded(.up)))
         guard y0 < y1 else { return nil }
-        var xs: [(Int, Int)] = []
-        xs.reserveCapacity(y1 - y0)
+        var xs = [(Int, Int)](repeating: (0, 0), count: y1 - y0)
         let n = polygon.count
-        for y in y0..<y1 {
+        share.forEachRow(y0, y1) { y in
             let ya = Double(y) - 1, yb = Double(y) + 2  // one pixel of slack for antialiasing
             var lo = Double.infinity, hi = -Double.infinity
             for k in 0..<n {
@@ -100,9 +101,9 @@ enum Compositor {
                     lo = min(lo, xa, xb); hi = max(hi, xa, xb)
                 }
             }
-            if lo > hi { xs.append((0, 0)); continue }
+            if lo > hi { return }
             let xa = max(0, Int((lo - 1).rounded(.down))), xb = min(width, Int((hi + 1).rounded(.up)))
-            xs.append(xa < xb ? (xa, xb) : (0, 0))
+            if xa < xb { xs[y - y0] = (xa, xb) }
         }
         return (y0, xs)
     }
@@ -152,7 +153,7 @@ enum Compositor {
     /// Returns the touched rectangle within those rows.
     @discardableResult
     static func draw(_ quad: QuadDraw, into dest: Raster, share: RowShare, shortcuts: Bool = true, damage: FrameDamage? = nil) -> PixelRect? {
-        guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height) else { return nil }
+        guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height, share: share) else { return nil }
         @inline(__always) func clip(_ y: Int, _ s: (Int, Int)) -> (Int, Int) {
             guard let damage else { return s }
             let c = damage.columns(y)

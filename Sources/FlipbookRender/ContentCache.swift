@@ -27,7 +27,20 @@ final class ContentCache {
     private(set) var rasterizations = 0
 
     func body(_ key: LayerContent) -> PlacedRaster? {
-        cached(key, in: &bodies) { ContentRasterizer.rasterize(key) }
+        // A plain background's bitmap is one colour whatever the bounds' origin (see
+        // `ContentRasterizer.solidColor`): one bitmap serves every origin, placed at the layer's
+        // own. A scroll view's bounds origin is its content offset, so without this a screen-
+        // sized bitmap was made again (allocated, filled, faulted in) every scrolling frame.
+        if key.bounds.minX != 0 || key.bounds.minY != 0, ContentRasterizer.isPlainBackground(key) {
+            var k = key
+            k.bounds = CGRect(origin: .zero, size: key.bounds.size)
+            k.shape.minX = 0; k.shape.minY = 0
+            k.shape.maxX = Double(k.bounds.maxX); k.shape.maxY = Double(k.bounds.maxY)
+            guard var placed = cached(k, in: &bodies, make: { ContentRasterizer.rasterize(k) }) else { return nil }
+            placed.originX = Double(key.bounds.minX); placed.originY = Double(key.bounds.minY)
+            return placed
+        }
+        return cached(key, in: &bodies) { ContentRasterizer.rasterize(key) }
     }
 
     func border(_ key: BorderContent) -> PlacedRaster? {

@@ -84,11 +84,7 @@ enum ContentRasterizer {
     /// the colour is what cairo draws into one pixel, and the bitmap is that pixel repeated
     /// (tested against the drawn bitmap: `ContentRasterizerTests`).
     static func solidColor(_ c: LayerContent) -> UInt32? {
-        guard let bg = c.background, bg[3] > 0, c.image == nil, c.text == nil, c.drawing == nil, c.shapeLayer == nil,
-              c.gradient == nil, c.shape.radii.allSatisfy({ $0 == 0 }),
-              c.shape.minX == Double(c.bounds.minX), c.shape.minY == Double(c.bounds.minY),
-              c.shape.maxX == Double(c.bounds.maxX), c.shape.maxY == Double(c.bounds.maxY)
-        else { return nil }
+        guard isPlainBackground(c), let bg = c.background else { return nil }
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
         guard let pixel = withContext(width: 1, height: 1, bounds: unit, { cr in
             cairo_rectangle(cr, 0, 0, 1, 1)
@@ -96,6 +92,17 @@ enum ContentRasterizer {
             cairo_fill(cr)
         }) else { return nil }
         return UnsafeRawPointer(pixel.data).loadUnaligned(as: UInt32.self).littleEndian
+    }
+
+    /// True for a body that is only a background filling its square-cornered bounds: the bodies
+    /// `solidColor` draws as one colour, whatever the bounds' origin.
+    static func isPlainBackground(_ c: LayerContent) -> Bool {
+        guard let bg = c.background, bg.count >= 4, bg[3] > 0, c.image == nil, c.text == nil, c.drawing == nil, c.shapeLayer == nil,
+              c.gradient == nil, c.shape.radii.allSatisfy({ $0 == 0 }),
+              c.shape.minX == Double(c.bounds.minX), c.shape.minY == Double(c.bounds.minY),
+              c.shape.maxX == Double(c.bounds.maxX), c.shape.maxY == Double(c.bounds.maxY)
+        else { return false }
+        return true
     }
 
     /// The border: the rounded outline stroked inside the bounds.

@@ -105,6 +105,64 @@ import FlipbookQuartz
         #expect(drawn > 100)  // most cases really draw something
     }
 
+    /// A random placement without perspective: scale (sometimes mirrored), a rotation about the
+    /// screen's normal (none half the time, as in a scroll or a zoom) and a fractional translation.
+    static func affinePlacement(_ g: inout Generator, source: Raster, size: Int) -> Homography {
+        var m = CATransform3DMakeTranslation(-CGFloat(source.width) / 2, -CGFloat(source.height) / 2, 0)
+        let s = CGFloat(g.range(0.4, 3.5)) * (g.next() < 0.2 ? -1 : 1)
+        m = CATransform3DConcat(m, CATransform3DMakeScale(s, abs(s) * CGFloat(g.range(0.7, 1.4)), 1))
+        if g.next() < 0.5 { m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(g.range(-3.2, 3.2)), 0, 0, 1)) }
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(
+            CGFloat(size) / 2 + CGFloat(g.range(-30, 30)), CGFloat(size) / 2 + CGFloat(g.range(-30, 30)), 0))
+        return Homography(planeOf: LayerGeometry.flatten(m))
+    }
+
+    /// Affine quads under affine clips (the covers of a scrolling or zooming grid: each clipped
+    /// by its cell and by the collection view) take exact edge and clip bands and skip clips
+    /// that cover a pixel fully: the bytes are still those of the per-pixel path, with quad
+    /// edges and clip outlines crossing at every angle, scale and fraction of a pixel.
+    @Test func affineQuadsUnderAffineClipsGiveTheBytesOfThePerPixelPath() {
+        var g = Generator(state: 2028)
+        let size = 120
+        var drawn = 0, clipped = 0
+        for _ in 0..<240 {
+            let src = g.next() < 0.5 ? Self.source(Int(g.next() * 4)) : Self.rowSource(Int(g.next() * 3), &g)
+            let forward = Self.affinePlacement(&g, source: src, size: size)
+            guard let inverse = forward.inverse else { continue }
+            let w = Double(src.width), h = Double(src.height)
+            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map { c -> HPoint in
+                let p = forward.apply(c.0, c.1)
+                return HPoint(x: p.x, y: p.y, w: p.w)
+            }
+            var clips: [ClipShape] = []
+            for _ in 0..<Int(g.next() * 5) {
+                let c = CGRect(x: g.range(0, 40), y: g.range(0, 40), width: g.range(10, 90), height: g.range(10, 90))
+                let shape = RoundedRectShape(
+                    rect: c, cornerRadius: g.next() < 0.5 ? 0 : CGFloat(g.range(0, 25)),
+                    maskedCorners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner],
+                    curve: g.next() < 0.5 ? .circular : .continuous)
+                // Often the quad's own outline (a cover clipped to its own bounds), else anywhere.
+                let toShape = g.next() < 0.4 ? inverse : (Self.affinePlacement(&g, source: Raster(width: 96, height: 96), size: size).inverse ?? .identity)
+                clips.append(ClipShape(toShape: toShape, shape: shape))
+            }
+            let opacity = g.next() < 0.5 ? 1 : g.range(0.05, 1)
+            let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
+            Compositor.prepare(q)
+            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
+            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
+            Compositor.draw(q, into: fast, share: .all)
+            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
+            #expect(fast.pixels == reference.pixels)
+            #expect(shared.pixels == reference.pixels)
+            if reference.pixels != Self.destination(size).pixels {
+                drawn += 1
+                if !clips.isEmpty { clipped += 1 }
+            }
+        }
+        #expect(drawn > 150)
+        #expect(clipped > 80)
+    }
+
     /// Sources with rows of one colour: a vertical gradient (every row), a translucent vertical
     /// gradient, and "text": stray texels on some rows, empty rows between them.
     static func rowSource(_ kind: Int, _ g: inout Generator) -> Raster {

@@ -47,4 +47,28 @@ import FlipbookQuartz
         _ = r.render(root); counts.append(r.contentRasterizations)
         #expect(counts == [2, 2, 3, 4])
     }
+    /// A plain background shifted by its bounds' origin (a scroll view's content offset) keeps
+    /// one bitmap, drawn where the layer is, the same pixels as a renderer that draws it fresh;
+    /// a rounded background's bitmap depends on where its shape lies in the bounds, so it is
+    /// still drawn per origin.
+    @Test func scrolledPlainBackgroundKeepsItsBitmap() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+        let scroller = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), blue, in: root)
+        let child = makeLayer(CGRect(x: 10, y: 30, width: 40, height: 40), red, in: scroller)
+        _ = child
+        let r = LayerRenderer(scale: 2)
+        var counts: [Int] = []
+        for offset in [0.0, 7.25, 13.5, 40] {
+            withoutActions { scroller.bounds.origin = CGPoint(x: 0, y: offset) }
+            let image = r.render(root)
+            counts.append(r.contentRasterizations)
+            #expect(image.premultipliedPixels == LayerRenderer(scale: 2).render(root).premultipliedPixels)
+        }
+        #expect(counts == [2, 2, 2, 2])
+        withoutActions { scroller.cornerRadius = 10 }
+        _ = r.render(root)
+        withoutActions { scroller.bounds.origin = CGPoint(x: 0, y: 3) }
+        _ = r.render(root)
+        #expect(r.contentRasterizations == 4)
+    }
 }
