@@ -75,3 +75,25 @@ package enum RuntimeBinding {
         try await $bound.withValue(runtime) { try await body() }
     }
 }
+
+/// Which test (or other scope) the current code belongs to, for observers that must see only
+/// their own scope's events: an observer of `FlipbookDiagnostics` or of the transition probe
+/// added inside a scope is told only of what code in that scope does, so tests that run
+/// interleaved (at their suspension points) never see each other's reports. Outside any scope
+/// (an app, the tools) observers see everything, as before.
+package enum ObservationScope {
+    @TaskLocal package static var current: Int?
+
+    nonisolated(unsafe) private static var next = 0
+    private static let lock = NSLock()
+
+    /// Runs `body` in the current scope, or in a new one when none is bound.
+    package static func withScope<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        if current != nil { return try await body() }
+        let id = lock.withLock { next += 1; return next }
+        return try await $current.withValue(id) { try await body() }
+    }
+
+    /// Whether an observer added in `scope` is told of an event made now.
+    package static func sees(from scope: Int?) -> Bool { scope == nil || scope == current }
+}

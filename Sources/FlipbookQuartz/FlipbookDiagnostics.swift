@@ -17,7 +17,7 @@ public enum FlipbookDiagnostics {
     }
 
     private static var seenKeys: Set<String> = []
-    @preconcurrency private static var observers: [(id: Int, handler: @MainActor (Report) -> Void)] = []
+    @preconcurrency private static var observers: [(id: Int, scope: Int?, handler: @MainActor (Report) -> Void)] = []
     private static var nextObserverID = 0
 
     /// Whether reports are echoed to standard error (default true).
@@ -27,7 +27,7 @@ public enum FlipbookDiagnostics {
     /// observers are told every time.
     public static func report(_ message: String, once key: String? = nil) {
         let report = Report(message: message, key: key)
-        for observer in observers { observer.handler(report) }
+        for observer in observers where ObservationScope.sees(from: observer.scope) { observer.handler(report) }
         if let key {
             guard seenKeys.insert(key).inserted else { return }
         }
@@ -49,10 +49,11 @@ public enum FlipbookDiagnostics {
     }
 
     /// Installs `handler` to see every later report; returns a token for `removeObserver(_:)`.
+    /// Installed inside a test (an `ObservationScope`), it sees only that test's reports.
     @discardableResult
     @preconcurrency public static func addObserver(_ handler: @escaping @MainActor (Report) -> Void) -> Int {
         nextObserverID += 1
-        observers.append((nextObserverID, handler))
+        observers.append((nextObserverID, ObservationScope.current, handler))
         return nextObserverID
     }
 

@@ -12,8 +12,9 @@ import Flipbook
 /// @Suite(.cleanClock) @MainActor struct MyTransitionTests { … }
 /// ```
 ///
-/// Tests with the trait still wait for each other (state outside the runtime, such as the
-/// transition probe's observers, is process-wide); tests without it run in parallel.
+/// Tests run in parallel as Swift Testing schedules them (main-actor tests one at a time, taking
+/// turns at their suspension points); nothing of one test's runtime is shared with another's,
+/// and its transition recorders and diagnostics observers see only its own events.
 public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
     public init() {}
 
@@ -22,26 +23,30 @@ public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        // The suite's own scope has nothing to reset; a test scoped twice (the trait on a
-        // suite and on the test) takes the lock once.
-        guard testCase != nil, !CleanClockLock.isHeld else { return try await function() }
-        await CleanClockLock.shared.acquire()
+        // The suite's own scope has nothing to set up; a test scoped twice (the trait on a
+        // suite and on the test) gets one runtime.
+        guard testCase != nil, !Self.isActive else { return try await function() }
         // Each test runs in a runtime of its own: a clock at its initial time with nothing
-        // running, an application with no windows and no transitions (docs/Testing.md).
+        // running, an application with no windows and no transitions (docs/Testing.md), and
+        // in an observation scope of its own, so its recorders and diagnostics observers see
+        // only its own events even while another test runs between its suspension points.
         let runtime = await MainActor.run { Self.makeRuntime() }
         do {
-            try await RuntimeBinding.run(runtime) {
-                try await CleanClockLock.$isHeld.withValue(true) { try await function() }
+            try await ObservationScope.withScope {
+                try await RuntimeBinding.run(runtime) {
+                    try await Self.$isActive.withValue(true) { try await function() }
+                }
             }
         } catch {
             await MainActor.run { runtime.clock.reset() }
-            await CleanClockLock.shared.release()
             throw error
         }
         // Lets go of what the test left running (links, scheduled steps, animations).
         await MainActor.run { runtime.clock.reset() }
-        await CleanClockLock.shared.release()
     }
+
+    /// Whether the current task already runs in the trait's scope.
+    @TaskLocal static var isActive = false
 }
 
 extension CleanClockTrait {
@@ -64,28 +69,6 @@ extension CleanClockTrait {
 }
 
 extension Trait where Self == CleanClockTrait {
-    /// Runs each test alone in a fresh `AppRuntime` (see `CleanClockTrait`).
+    /// Runs each test in a fresh `AppRuntime` (see `CleanClockTrait`).
     public static var cleanClock: Self { CleanClockTrait() }
-}
-
-/// The first-come, first-served lock the `.cleanClock` tests share.
-actor CleanClockLock {
-    static let shared = CleanClockLock()
-    /// Whether the current task already holds the lock.
-    @TaskLocal static var isHeld = false
-
-    private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func acquire() async {
-        guard busy else {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func release() {
-        if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
-    }
 }

@@ -480,7 +480,9 @@ public struct TransitionInvariantsTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard testCase != nil else { return try await function() }
-        try await Self.watch(function)
+        // In the test's observation scope (made here when `.cleanClock` has not made it yet),
+        // so the invariants see only this test's transitions.
+        try await ObservationScope.withScope { try await Self.watch(function) }
     }
 
     @preconcurrency @MainActor

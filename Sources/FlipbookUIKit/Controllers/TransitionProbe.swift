@@ -123,13 +123,14 @@ package enum TransitionProbe {
         }
     }
 
-    private static var observers: [(id: Int, handler: (Event) -> Void)] = []
+    private static var observers: [(id: Int, scope: Int?, handler: (Event) -> Void)] = []
     private static var nextID = 0
 
-    /// Installs `handler` for every later event; returns a token for `removeObserver(_:)`.
+    /// Installs `handler` for every later event (inside a test's `ObservationScope`, that
+    /// test's events only); returns a token for `removeObserver(_:)`.
     package static func addObserver(_ handler: @escaping (Event) -> Void) -> Int {
         nextID += 1
-        observers.append((nextID, handler))
+        observers.append((nextID, ObservationScope.current, handler))
         return nextID
     }
 
@@ -138,7 +139,7 @@ package enum TransitionProbe {
     static func emit(_ event: @autoclosure () -> Event) {
         guard !observers.isEmpty else { return }
         let e = event()
-        for observer in observers { observer.handler(e) }
+        for observer in observers where ObservationScope.sees(from: observer.scope) { observer.handler(e) }
     }
 
     /// The contexts of the transitions running now, oldest first.
