@@ -46,9 +46,9 @@ func registry() -> SceneRegistry {
 /// "PHASES frames wall step presentation displayList rasterizing compositing" (seconds).
 @MainActor
 func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: Bool = false, fullChecksum: Bool = false) {
-    let outer = LayerRenderer.frameScale
-    LayerRenderer.frameScale = scale
-    defer { LayerRenderer.frameScale = outer }
+    let outer = AppRuntime.current.frameScale
+    AppRuntime.current.frameScale = scale
+    defer { AppRuntime.current.frameScale = outer }
     let scene = type.init(size: device.size)
     var count = SceneExporter.frameCount(duration: scene.duration, fps: fps)
     if let maxFrames { count = min(count, maxFrames) }
