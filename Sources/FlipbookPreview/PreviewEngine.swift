@@ -25,11 +25,13 @@ public final class PreviewEngine {
 
     @preconcurrency @MainActor private final class LiveRun {
         let timeline: PreviewTimeline
+        /// The scene, its runtime and renderer, and the frame loop (shared with the exporter).
+        let sceneRun: SceneRun
         /// The runtime the run's app runs in: every call into the scene binds it.
-        let runtime: AppRuntime
+        var runtime: AppRuntime { sceneRun.runtime }
+        var renderer: LayerRenderer { sceneRun.renderer }
         let generation: Int
         let scene: any RenderScene
-        let renderer: LayerRenderer
         let player: PreviewInputPlayer
         let inspector: PreviewInspector
         /// Draws moving frames at half scale, for pages that show the frame small (made on first use).
@@ -38,14 +40,16 @@ public final class PreviewEngine {
             r.backgroundColor = renderer.backgroundColor
             return r
         }()
-        var frame = 0
+        /// The frame the scene is at.
+        var frame: Int { sceneRun.frame }
         var applied = 0
-        init(timeline: PreviewTimeline, runtime: AppRuntime, scene: any RenderScene, renderer: LayerRenderer) {
+        init(timeline: PreviewTimeline, sceneRun: SceneRun) {
             self.timeline = timeline
-            self.runtime = runtime
+            self.sceneRun = sceneRun
             generation = timeline.generation
+            // Made in the run's runtime (`rebuild`).
+            let scene = sceneRun.scene!
             self.scene = scene
-            self.renderer = renderer
             player = PreviewInputPlayer(scene: scene)
             let window = (scene.rootLayer.delegate as? UIView) as? UIWindow ?? player.driver?.window
             inspector = PreviewInspector(window: window, acceptsTouches: player.driver != nil)
@@ -111,8 +115,8 @@ public final class PreviewEngine {
         let run = found!
         step(run, to: index)
         let (image, canvas) = run.runtime.run {
-            let renderer = halfScale ? run.halfRenderer : run.renderer
-            return (renderer.render(run.scene.rootLayer), run.renderer.pixelSize(of: run.scene.rootLayer))
+            (halfScale ? run.halfRenderer.render(run.sceneRun.rootLayer) : run.sceneRun.render(),
+             run.renderer.pixelSize(of: run.sceneRun.rootLayer))
         }
         let rendered = clock.now
         let bytes = encoding == .png ? [UInt8](image.pngData()) : image.premultipliedPixels
@@ -162,13 +166,30 @@ public final class PreviewEngine {
     /// Renders `timeline` (scripted and user touches) to MP4 in `folder` through `SceneExporter`.
     /// The export runs in a runtime of its own (`SceneExporter`); live runs are untouched.
     public func record(_ timeline: PreviewTimeline, to folder: URL) throws -> URL {
-        PreviewReplayScene.pending = (timeline.sceneType, timeline.inputs, Double(timeline.lastFrame) / PreviewLimits.fps)
-        defer { PreviewReplayScene.pending = nil }
+        try record(timeline, to: folder, formats: [.mp4])[0]
+    }
+
+    /// `record(_:to:)` in `formats` (for tests: `.frames` gives the recording's pixels); the outputs.
+    func record(_ timeline: PreviewTimeline, to folder: URL, formats: [OutputFormat]) throws -> [URL] {
+        let inputs = timeline.inputs, sceneType = timeline.sceneType
         let summary = try SceneExporter.export(
-            PreviewReplayScene.self,
+            named: "preview",
             options: ExportOptions(
-                formats: [.mp4], outputDirectory: folder, fps: PreviewLimits.fps, scale: timeline.scale, device: timeline.device))
-        return summary.outputs[0]
+                formats: formats, outputDirectory: folder, fps: PreviewLimits.fps, scale: timeline.scale, device: timeline.device,
+                duration: Double(timeline.lastFrame) / PreviewLimits.fps),
+            prepare: { run in
+                // The user's inputs at their frames, where the live run applies them (the input hook).
+                let player = PreviewInputPlayer(scene: run.scene!)
+                var applied = 0
+                run.onFrame = { frame, elapsed in
+                    while applied < inputs.count, inputs[applied].frame <= frame {
+                        player.apply(inputs[applied].pointer, elapsed: elapsed)
+                        applied += 1
+                    }
+                }
+            },
+            scene: { sceneType.init(size: $0) })
+        return summary.outputs
     }
 
     // MARK: Runs
@@ -188,45 +209,29 @@ public final class PreviewEngine {
         if let i = runs.firstIndex(where: { $0.timeline === timeline }) { end(runs.remove(at: i)) }
         while runs.count >= Self.maximumLiveRuns { end(runs.removeFirst()) }
         rebuildCount += 1
-        // As SceneExporter.export does, in the same order and in a fresh runtime as it does:
-        // build, renderer, start, update(0), with snapshots drawn at the frames' scale.
-        let runtime = AppRuntime()
-        return runtime.run {
-            runtime.frameScale = timeline.scale
-            let scene = timeline.sceneType.init(size: timeline.device.size)
-            let renderer = LayerRenderer(scale: timeline.scale)
-            renderer.backgroundColor = .black
-            let run = LiveRun(timeline: timeline, runtime: runtime, scene: scene, renderer: renderer)
-            runs.append(run)
-            installTouchObserver(run)
-            scene.start()
-            scene.update(elapsed: 0)
-            applyInputs(run)
-            run.inspector.observe(frame: 0, fingersDown: run.player.fingersDown)
-            return run
+        // The exporter's frame loop (SceneRun), in a fresh runtime as the exporter's: the same
+        // scene, clock times and inputs at the same point of each frame give the same pixels.
+        let sceneRun = SceneRun(
+            runtime: AppRuntime(), size: timeline.device.size, scale: timeline.scale, framesPerSecond: PreviewLimits.fps,
+            scene: { timeline.sceneType.init(size: $0) })
+        let run = sceneRun.runtime.run { LiveRun(timeline: timeline, sceneRun: sceneRun) }
+        runs.append(run)
+        run.runtime.run { installTouchObserver(run) }
+        sceneRun.onFrame = { [unowned run] frame, elapsed in
+            let inputs = run.timeline.inputs
+            while run.applied < inputs.count, inputs[run.applied].frame <= frame {
+                run.player.apply(inputs[run.applied].pointer, elapsed: elapsed)
+                run.applied += 1
+            }
+            run.inspector.observe(frame: frame, fingersDown: run.player.fingersDown)
         }
+        sceneRun.start()
+        return run
     }
 
     private func step(_ run: LiveRun, to index: Int) {
         guard run.frame < index else { return }
-        let fps = PreviewLimits.fps
-        run.runtime.run {
-            while run.frame < index {
-                run.frame += 1
-                MediaClock.main.advance(by: 1 / fps)
-                run.scene.update(elapsed: Double(run.frame) / fps)
-                applyInputs(run)
-                run.inspector.observe(frame: run.frame, fingersDown: run.player.fingersDown)
-            }
-        }
-    }
-
-    private func applyInputs(_ run: LiveRun) {
-        let inputs = run.timeline.inputs
-        while run.applied < inputs.count, inputs[run.applied].frame <= run.frame {
-            run.player.apply(inputs[run.applied].pointer, elapsed: Double(run.frame) / PreviewLimits.fps)
-            run.applied += 1
-        }
+        run.sceneRun.step(toFrame: index)
     }
 
     /// Notes the scene's own (scripted) touches as marks on its timeline. The user's touches

@@ -1,8 +1,8 @@
 import Flipbook
 
-/// A scene whose app runs in an `AppDriver` takes the page's touches through it. Scenes that
-/// store an `AppDriver` (as the catalog's do) are found without conforming; conform to name
-/// the driver explicitly.
+/// A scene whose app runs in an `AppDriver` takes the page's touches through it: an `AppScene`
+/// (as the catalog's scenes and `#Preview`s are) names its driver already; a scene that is not
+/// one conforms to this protocol to name it.
 @preconcurrency @MainActor
 public protocol PreviewTouchableScene: RenderScene {
     var driver: AppDriver { get }
@@ -19,13 +19,11 @@ final class PreviewInputPlayer {
         driver = Self.driver(of: scene)
     }
 
+    /// The driver whose window takes the page's touches: an `AppScene`'s (every scene that runs
+    /// an app in an `AppDriver` is one) or a `PreviewTouchableScene`'s; nil for other scenes.
     static func driver(of scene: any RenderScene) -> AppDriver? {
+        if let s = scene as? any AppScene { return s.driver }
         if let s = scene as? any PreviewTouchableScene { return s.driver }
-        var mirror: Mirror? = Mirror(reflecting: scene)
-        while let m = mirror {
-            for child in m.children { if let d = child.value as? AppDriver { return d } }
-            mirror = m.superclassMirror
-        }
         return nil
     }
 
@@ -62,42 +60,5 @@ final class PreviewInputPlayer {
     func cancelAll() {
         for (_, f) in fingers where !f.isLifted { f.cancel() }
         fingers = [:]
-    }
-}
-
-/// The scene `SceneExporter` records for the page's "record" button: the timeline's scene with
-/// the user's inputs applied at their frames, in the same place of the frame loop as the live
-/// preview applies them (after `update(elapsed:)`).
-@preconcurrency @MainActor
-final class PreviewReplayScene: RenderScene {
-    static let name = "preview"
-    static let summary = "A live preview session, replayed"
-    /// What the next `init(size:)` builds (set just before the export, on the main actor).
-    static var pending: (type: any RenderScene.Type, inputs: [PreviewInput], duration: Double)?
-
-    let inner: any RenderScene
-    let inputs: [PreviewInput]
-    let duration: CFTimeInterval
-    private let player: PreviewInputPlayer
-    private var applied = 0
-
-    init(size: CGSize) {
-        let p = Self.pending!
-        inner = p.type.init(size: size)
-        inputs = p.inputs
-        duration = p.duration
-        player = PreviewInputPlayer(scene: inner)
-    }
-
-    var rootLayer: CALayer { inner.rootLayer }
-    func start() { inner.start() }
-
-    func update(elapsed: CFTimeInterval) {
-        inner.update(elapsed: elapsed)
-        let frame = Int((elapsed * PreviewLimits.fps).rounded())
-        while applied < inputs.count, inputs[applied].frame <= frame {
-            player.apply(inputs[applied].pointer, elapsed: elapsed)
-            applied += 1
-        }
     }
 }

@@ -60,13 +60,27 @@ public enum SceneExporter {
     /// Cancelling `cancellation` (from any thread) stops ffmpeg, removes the outputs begun and
     /// throws `CancellationError`.
     ///
-    /// The exporter owns the frame loop: between frames it advances `MediaClock.main` by one
+    /// The frame loop is a `SceneRun`'s: between frames it advances `MediaClock.main` by one
     /// export frame (firing display links, scheduled steps and animation callbacks on the way,
     /// as the running app would see them), then asks the scene to catch up
-    /// (`update(elapsed:)`) and renders its layer tree. Scene, clock and frames meet here only.
+    /// (`update(elapsed:)`); the exporter renders each frame and writes it.
     public static func export(
         _ sceneType: any RenderScene.Type, options: ExportOptions, cancellation: ExportCancellation? = nil,
         progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> ExportSummary {
+        try export(
+            named: sceneType.name, options: options, cancellation: cancellation, progress: progress,
+            scene: { sceneType.init(size: $0) })
+    }
+
+    /// Renders the scene `make` builds (for the device's screen size, in the export's own
+    /// runtime) for `options`, naming the outputs after `name`. `prepare` sees the `SceneRun`
+    /// before it starts: set its input hook (`onFrame`) there to deliver inputs at their frames
+    /// (the live preview's recording does). Otherwise as `export(_:options:cancellation:progress:)`.
+    public static func export(
+        named name: String, options: ExportOptions, cancellation: ExportCancellation? = nil,
+        progress: (Int, Int) -> Void = { _, _ in }, prepare: (SceneRun) -> Void = { _ in },
+        scene make: (CGSize) throws -> any RenderScene
     ) throws -> ExportSummary {
         guard options.fps.isFinite, options.fps > 0 else { throw RenderError.invalidInput("fps must be positive (got \(options.fps))") }
         guard [1, 2, 3].contains(options.scale) else { throw RenderError.invalidInput("scale must be 1, 2 or 3 (got \(options.scale))") }
@@ -84,16 +98,14 @@ public enum SceneExporter {
         let runtime = AppRuntime()
         defer { runtime.clock.reset() }  // lets go of what the scene left running
         return try runtime.run {
-            // Snapshots taken while the scene runs are drawn at the frames' scale (AppRuntime.frameScale).
-            AppRuntime.current.frameScale = options.scale
-            let scene = sceneType.init(size: options.device.size)
+            // The scene is built with snapshots drawn at the frames' scale (AppRuntime.frameScale).
+            let run = try SceneRun(
+                runtime: runtime, size: options.device.size, scale: options.scale, framesPerSecond: options.fps, scene: make)
+            let scene = run.scene!
             let duration = options.duration ?? scene.duration
             guard duration.isFinite, duration >= 0 else { throw RenderError.invalidInput("duration must be zero or more seconds (got \(duration))") }
             let count = frameCount(duration: duration, fps: options.fps)
-            let renderer = LayerRenderer(scale: options.scale)
-            renderer.backgroundColor = .black
-            let size = renderer.pixelSize(of: scene.rootLayer)
-            let name = sceneType.name
+            let size = run.renderer.pixelSize(of: run.rootLayer)
             func url(_ f: OutputFormat) -> URL { options.outputDirectory.appendingPathComponent(f.fileName(scene: name)) }
 
             var encoders: [VideoEncoder] = []
@@ -135,13 +147,13 @@ public enum SceneExporter {
                 let sheetIndices = Set(ContactSheet.sampleIndices(count: count, maximum: options.sheetFrames))
                 var sheet = ContactSheet()
 
-                scene.start()
+                prepare(run)
                 for i in 0..<count {
                     if cancellation?.isCancelled == true { throw CancellationError() }
-                    if i > 0 { MediaClock.main.advance(by: 1 / options.fps) }
-                    let t = Double(i) / options.fps
-                    scene.update(elapsed: t)
-                    let image = renderer.render(scene.rootLayer)
+                    // The frame loop (SceneRun): the clock one frame on, update(elapsed:), inputs.
+                    if i == 0 { run.start() } else { run.step(toFrame: i) }
+                    let t = run.elapsed
+                    let image = run.render()
                     for e in encoders { try e.append(image) }
                     if let frameWriter {
                         try frameWriter.submit(image, to: url(.frames).appendingPathComponent(String(format: "frame-%05d.png", i)))

@@ -206,6 +206,29 @@ import FlipbookCatalog
         #expect(engine.frame(t, at: 150).png == live)
     }
 
+    /// The recording runs the exporter's frame loop with the user's inputs at the live run's
+    /// point of each frame (the scene run's input hook): its frames are the live frames.
+    @Test func theRecordingsFramesAreTheLiveFramesWithTheUsersTouches() throws {
+        let engine = PreviewEngine(registry: Self.registry())
+        defer { engine.shutdown() }
+        let t = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        _ = try #require(Self.pausedDrag(engine, on: t, timed: true))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputs = try engine.record(t, to: folder, formats: [.frames])
+        #expect(outputs.map(\.lastPathComponent) == ["preview-frames"])
+        let recorded150 = try [UInt8](Data(contentsOf: outputs[0].appendingPathComponent("frame-00150.png")))
+        for i in [89, 90, 91, 120, 150] {
+            let file = outputs[0].appendingPathComponent("frame-\(String(format: "%05d", i)).png")
+            let recorded = try [UInt8](Data(contentsOf: file))
+            let same = recorded == engine.frame(t, at: i).png
+            #expect(same, "frame \(i) of the recording differs from the live frame")
+        }
+        // The drag changed the scene: the touches were delivered, not lost.
+        let plain = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        #expect(engine.frame(plain, at: 150).png != recorded150)
+    }
+
     @Test func withoutTimesAPausedDragStandsStillAndIsCancelled() throws {
         let engine = PreviewEngine(registry: Self.registry())
         defer { engine.shutdown() }

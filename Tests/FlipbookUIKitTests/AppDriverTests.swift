@@ -65,6 +65,23 @@ struct AppDriverTests {
         #expect(mid.map { abs(Int($0.r) - 128) <= 2 && abs(Int($0.b) - 127) <= 2 } == true)
     }
 
+    /// `renderFrames` runs the scene run's frame loop on driver time: a time already past is
+    /// drawn as the window is now (no clock move), a time that is not finite is reported.
+    @Test func renderFramesDrawsPastTimesAsTheyAreAndReportsNaN() {
+        let root = DriverRootViewController()
+        let app = AppDriver(rootViewController: root)
+        app.run(until: 0.5)
+        var frames: [RenderedImage] = []
+        let reports = FlipbookDiagnostics.capture {
+            frames = app.renderFrames(at: [0.2, .nan, 0.75, 0.75], scale: 1)
+        }
+        #expect(reports.count == 1 && reports[0].contains("needs finite times"))
+        #expect(frames.count == 4)
+        #expect(abs(app.time - 0.75) < 1e-12)
+        #expect(frames[0].premultipliedPixels == frames[1].premultipliedPixels)
+        #expect(frames[0].pixel(x: 10, y: 10) == RGBA(r: 0, g: 0, b: 255, a: 255))
+    }
+
     @Test func tappingAViewOutsideTheWindowOrAPastStepIsReported() {
         let app = AppDriver(rootViewController: UIViewController())
         let reports = FlipbookDiagnostics.capture {

@@ -126,15 +126,24 @@ public final class AppDriver {
     }
 
     /// Renders the window at each driver time in `times` (ascending), advancing the clock.
+    /// A time already past is drawn as the window looks now.
     public func renderFrames(at times: [CFTimeInterval], scale: CGFloat = 2) -> [RenderedImage] {
-        return runtime.run {
-            let renderer = LayerRenderer(scale: scale)
-            return times.map { t in
-                run(until: t)
+        // The frame loop is a SceneRun's, freely paced on the driver's time: each frame advances
+        // the clock to its time, then lays the window out and brings the status bar up to date.
+        let frames = SceneRun(
+            rootLayer: window.layer, runtime: runtime, renderer: LayerRenderer(scale: scale), origin: startTime,
+            start: {},
+            update: { [self] _ in
                 window.layoutIfNeeded()
                 refreshStatusBar(duration: 0)
-                return renderer.render(window.layer)
+            })
+        frames.start()
+        return times.map { t in
+            if !t.isFinite {
+                FlipbookDiagnostics.report("AppDriver.renderFrames(at:) needs finite times (got \(t)); drawing the window as it is.")
             }
+            frames.step(to: t.isFinite && t > frames.elapsed ? t : frames.elapsed)
+            return frames.render()
         }
     }
 }
