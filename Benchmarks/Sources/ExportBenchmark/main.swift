@@ -90,7 +90,7 @@ func renderFrames(duration: Double, _ body: (Int, RenderedImage) throws -> Void)
 /// or drawing takes over 8 ms, and the mean.
 @MainActor
 func frameTimes() {
-    LayerRenderer.frameScale = 2
+    AppRuntime.current.frameScale = 2
     for pass in ["cold", "warm"] {
         print("\(pass) pass:")
         let scene = CardFlipScene(size: DevicePreset.named("iphone-se")?.size ?? DevicePreset.default.size)
