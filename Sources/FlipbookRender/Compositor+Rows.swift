@@ -20,6 +20,9 @@ struct QuadJob: @unchecked Sendable {
     /// they are (see `RowInvariants`); nil otherwise, and without `rowInvariants` (every row then
     /// works the search out whole: the reference the tests compare the kept parts with).
     let invariants: RowInvariants?
+    /// The last row's interior search, reused by the next row that has the same y tests and
+    /// span (one per job: a job belongs to one worker).
+    let memo: InteriorMemo?
     /// Margin, in texels or shape units, kept between the interval solutions and the limits
     /// they stand for, so neither rounding nor the tap stepper's interpolation (within 2⁻¹⁰
     /// texel, see `TapStepper`) can let a pixel skip a test it would fail.
@@ -33,6 +36,7 @@ struct QuadJob: @unchecked Sendable {
         affine = AffineConstants(quad.toSource)
         invariants = shortcuts && rowInvariants
             ? RowInvariants(quad: quad, clips: fastClips, affine: affine, margin: Self.margin) : nil
+        memo = invariants?.testsOnly == true ? InteriorMemo() : nil
     }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
@@ -149,7 +153,16 @@ struct QuadJob: @unchecked Sendable {
     /// tests are needed there. Also, for each of the first clips, the pixels where that clip
     /// alone certainly covers fully (`ClipFull`: the edge path skips its coverage there).
     func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int, ClipFull) {
-        if let invariants { return invariants.interior(py, xa, xb, quad: quad.toSource, clips: fastClips) }
+        if let invariants {
+            guard let memo, let tests = invariants.rowTests(py, quad: quad.toSource, clips: fastClips) else {
+                return invariants.interior(py, xa, xb, quad: quad.toSource, clips: fastClips)
+            }
+            // The row's y tests, xa and xb decide the result (see `RowInvariants.rowTests`).
+            if memo.tests == tests, memo.xa == xa, memo.xb == xb { return memo.result }
+            let result = invariants.interior(py, xa, xb, quad: quad.toSource, clips: fastClips)
+            memo.tests = tests; memo.xa = xa; memo.xb = xb; memo.result = result
+            return result
+        }
         var full = ClipFull()
         let m = quad.toSource
         let fw = Double(quad.source.width), fh = Double(quad.source.height)
@@ -726,6 +739,35 @@ struct RowInvariants {
         }
         self.clips = clips
         self.reach = fastClips.isEmpty ? nil : reach
+        rowTestsApply = m.d == 0 && fastClips.count <= 20 && fastClips.allSatisfy { $0.m.d == 0 }
+    }
+
+    /// True when every row constraint is a pure test (m.d = 0 and every clip's d = 0: v and
+    /// each clip's y do not change along a row, so `RowInterval.keep` either empties the
+    /// interval or leaves it as it is) and there are at most 20 clips: then a row's result
+    /// depends only on which tests pass (`rowTests`) and its span.
+    var testsOnly: Bool { rowTestsApply }
+    private let rowTestsApply: Bool
+
+    /// Which of the row's constraints fail, one bit each (quad's v, then each clip's three
+    /// pieces), when `testsOnly`; nil otherwise. Each bit is `keep` itself run on a probe.
+    @inline(__always)
+    func rowTests(_ py: Double, quad m: Homography, clips fastClips: [FastClip]) -> UInt64? {
+        guard rowTestsApply else { return nil }
+        @inline(__always) func fails(_ a: Double, _ b: Double, _ g: Double, _ c: Double, _ bounds: (Double, Double)) -> UInt64 {
+            var t = RowInterval(lo: 0, hi: 0)
+            t.keep(a: a, b: b, g: g, c: c, between: bounds.0, and: bounds.1)
+            return t.hi == -.infinity ? 1 : 0
+        }
+        var bits = fails(m.d, m.e * py + m.f, m.g, m.h * py + m.i, vBounds)
+        for k in 0..<clips.count {
+            let c = fastClips[k].m, kept = clips[k]
+            let cv = c.e * py + c.f, cw = c.h * py + c.i
+            bits |= fails(c.d, cv, c.g, cw, kept.wideY) << (1 + 3 * k)
+            bits |= fails(c.d, cv, c.g, cw, kept.tallY) << (2 + 3 * k)
+            if kept.mid != nil { bits |= fails(c.d, cv, c.g, cw, kept.midY) << (3 + 3 * k) }
+        }
+        return bits
     }
 
     /// `QuadJob.interior` for row `py`: the row's own constraints applied to the kept intervals.
@@ -753,4 +795,11 @@ struct RowInvariants {
         let (ia, ib) = r.pixels(xa, xb)
         return (ia, ib, full)
     }
+}
+
+/// `QuadJob.interior`'s last result and what decided it (`RowInvariants.rowTests`).
+final class InteriorMemo {
+    var tests: UInt64 = .max
+    var xa = 0, xb = 0
+    var result = (0, 0, ClipFull())
 }
