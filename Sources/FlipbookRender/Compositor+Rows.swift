@@ -16,17 +16,27 @@ struct QuadJob: @unchecked Sendable {
     /// False draws every pixel through the full per-pixel path (no interior or flat-colour
     /// shortcuts): the reference the shortcuts are tested against, byte for byte.
     let shortcuts: Bool
+    /// The parts of the interior search and of `clipReach` that are the same on every row, when
+    /// they are (see `RowInvariants`); nil otherwise, and without `rowInvariants` (every row then
+    /// works the search out whole: the reference the tests compare the kept parts with).
+    let invariants: RowInvariants?
+    /// The last row's interior search, reused by the next row that has the same y tests and
+    /// span (one per job: a job belongs to one worker).
+    let memo: InteriorMemo?
     /// Margin, in texels or shape units, kept between the interval solutions and the limits
     /// they stand for, so neither rounding nor the tap stepper's interpolation (within 2⁻¹⁰
     /// texel, see `TapStepper`) can let a pixel skip a test it would fail.
     static let margin = 1.0 / 256
 
-    init(quad: QuadDraw, dest: Raster, shortcuts: Bool = true) {
+    init(quad: QuadDraw, dest: Raster, shortcuts: Bool = true, rowInvariants: Bool = true) {
         self.quad = quad; self.dest = dest; self.shortcuts = shortcuts
         fastClips = quad.clips.map(FastClip.init)
         core = shortcuts ? quad.source.knownUniformCore : nil
         rows = shortcuts ? quad.source.knownUniformRows.flatMap { $0.any ? $0 : nil } : nil
         affine = AffineConstants(quad.toSource)
+        invariants = shortcuts && rowInvariants
+            ? RowInvariants(quad: quad, clips: fastClips, affine: affine, margin: Self.margin) : nil
+        memo = invariants?.testsOnly == true ? InteriorMemo() : nil
     }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
@@ -142,7 +152,17 @@ struct QuadJob: @unchecked Sendable {
     /// is in front of the eye and all four bilinear taps are inside the source: no per-pixel
     /// tests are needed there. Also, for each of the first clips, the pixels where that clip
     /// alone certainly covers fully (`ClipFull`: the edge path skips its coverage there).
-    private func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int, ClipFull) {
+    func interior(_ py: Double, _ xa: Int, _ xb: Int, bandU: Double, bandV: Double) -> (Int, Int, ClipFull) {
+        if let invariants {
+            guard let memo, let tests = invariants.rowTests(py, quad: quad.toSource, clips: fastClips) else {
+                return invariants.interior(py, xa, xb, quad: quad.toSource, clips: fastClips)
+            }
+            // The row's y tests, xa and xb decide the result (see `RowInvariants.rowTests`).
+            if memo.tests == tests, memo.xa == xa, memo.xb == xb { return memo.result }
+            let result = invariants.interior(py, xa, xb, quad: quad.toSource, clips: fastClips)
+            memo.tests = tests; memo.xa = xa; memo.xb = xb; memo.result = result
+            return result
+        }
         var full = ClipFull()
         let m = quad.toSource
         let fw = Double(quad.source.width), fh = Double(quad.source.height)
@@ -197,8 +217,20 @@ struct QuadJob: @unchecked Sendable {
     /// Narrows `columns` to the pixels every clip can reach: a pixel centre whose point in a
     /// clip's plane lies farther than one pixel outside the clip's bounding rectangle (or behind
     /// the eye) has coverage 0, so skipping it leaves the same bytes.
-    private func clipReach(_ py: Double, _ xa: Int, _ xb: Int, _ columns: (Int, Int)) -> (Int, Int) {
+    func clipReach(_ py: Double, _ xa: Int, _ xb: Int, _ columns: (Int, Int)) -> (Int, Int) {
         guard !fastClips.isEmpty else { return columns }
+        if let reach = invariants?.reach {
+            // Each clip's y test either passes (nothing changes) or empties the interval for
+            // good, so testing them after the x constraints gives the same pixels.
+            var r = reach
+            for clip in fastClips {
+                let c = clip.m
+                let pad = clip.band! + Self.margin
+                r.keep(a: c.d, b: c.e * py + c.f, g: c.g, c: c.h * py + c.i, between: clip.cy - clip.hy - pad, and: clip.cy + clip.hy + pad)
+            }
+            let (a, b) = r.pixels(xa, xb)
+            return (max(columns.0, a), min(columns.1, b))
+        }
         var r = RowInterval()
         for clip in fastClips {
             let c = clip.m
@@ -605,8 +637,10 @@ struct RowBands {
 
 /// For each of a quad's first four clips, the pixels `[a, b)` of one row where that clip's
 /// coverage is certainly 1 (`QuadJob.interior`); none for the others.
-struct ClipFull {
+struct ClipFull: Equatable {
     private var r0 = (0, 0), r1 = (0, 0), r2 = (0, 0), r3 = (0, 0)
+
+    static func == (a: ClipFull, b: ClipFull) -> Bool { a.r0 == b.r0 && a.r1 == b.r1 && a.r2 == b.r2 && a.r3 == b.r3 }
 
     mutating func set(_ k: Int, _ r: (Int, Int)) {
         switch k {
@@ -622,4 +656,150 @@ struct ClipFull {
         let r = k == 0 ? r0 : k == 1 ? r1 : k == 2 ? r2 : k == 3 ? r3 : (0, 0)
         return x >= r.0 && x < r.1
     }
+}
+
+/// The parts of a quad's per-row interior search (`QuadJob.interior`) and clip reach
+/// (`QuadJob.clipReach`) that are the same on every row, worked out once per quad.
+///
+/// Under an affine map with b = 0 (u does not depend on the row: a scroll, a zoom, any scale
+/// and translation), and clips whose maps are the same kind, every x constraint of the search
+/// has the same inputs on every row (b·py + c is c, h·py + i is i, whatever py), so it gives the
+/// same interval: the search keeps each interval after its row-independent constraints and
+/// applies only the row's own (v, and each clip's y) per row, the same operations in the same
+/// order on the same numbers as the whole search (bit for bit; compared row by row in
+/// `CompositorShortcutTests`). Under rotation or perspective there is none.
+struct RowInvariants {
+    struct Clip {
+        /// The clip's three covered pieces (`QuadJob.interior`) after their x constraints.
+        var wide: RowInterval
+        var tall: RowInterval
+        var mid: RowInterval?
+        /// Their y bounds.
+        var wideY: (Double, Double)
+        var tallY: (Double, Double)
+        var midY: (Double, Double)
+    }
+
+    /// The quad's interval after its positivity and u constraints, and its v bounds.
+    let quadX: RowInterval
+    let vBounds: (Double, Double)
+    let clips: [Clip]
+    /// `clipReach`'s interval after every clip's x constraints, when every clip's y constraint
+    /// is a pure test (d = 0: the clip's y does not change along a row); nil otherwise.
+    let reach: RowInterval?
+
+    init?(quad: QuadDraw, clips fastClips: [FastClip], affine: AffineConstants?, margin eps: Double) {
+        let m = quad.toSource
+        guard let affine, m.b == 0 else { return nil }
+        let fw = Double(quad.source.width), fh = Double(quad.source.height)
+        let (bandU, bandV) = affine.bands
+        guard fw >= 2, fh >= 2, bandU.isFinite, bandV.isFinite else { return nil }
+        // Any row's py gives these (see above); py > 0 on every row, as here.
+        let py = 0.5
+        let bu = m.b * py + m.c, bw = m.h * py + m.i
+        var r = RowInterval()
+        r.keepPositive(g: m.g, c: bw, minW: 1e-9)
+        r.keep(a: m.a, b: bu, g: m.g, c: bw, between: max(bandU, 0.5) + eps, and: min(fw - bandU, fw - 0.5) - eps)
+        quadX = r
+        vBounds = (max(bandV, 0.5) + eps, min(fh - bandV, fh - 0.5) - eps)
+        var clips: [Clip] = []
+        clips.reserveCapacity(fastClips.count)
+        var reach: RowInterval? = RowInterval()
+        for clip in fastClips {
+            let c = clip.m
+            guard let delta = clip.band, delta.isFinite, c.b == 0 else { return nil }
+            let cu = c.b * py + c.c, cw = c.h * py + c.i
+            var own = RowInterval()
+            own.keepPositive(g: c.g, c: cw, minW: 1e-9)
+            let e = max(clip.e0, clip.e1, clip.e2, clip.e3)
+            let x0 = clip.cx - clip.hx, x1 = clip.cx + clip.hx, y0 = clip.cy - clip.hy, y1 = clip.cy + clip.hy
+            var wide = own, tall = own
+            wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
+            tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
+            var mid: RowInterval?
+            let inset = 0.3 * e + delta + eps
+            let ma = x0 + inset, mb = x1 - inset, na = y0 + inset, nb = y1 - inset
+            if e > 0, ma < mb, na < nb,
+               max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
+            {
+                var m = own
+                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
+                mid = m
+            }
+            clips.append(Clip(
+                wide: wide, tall: tall, mid: mid, wideY: (y0 + e + delta + eps, y1 - e - delta - eps),
+                tallY: (y0 + delta + eps, y1 - delta - eps), midY: (na, nb)))
+            if c.d == 0, reach != nil {
+                let pad = delta + eps
+                reach!.keepPositive(g: c.g, c: cw, minW: 0)
+                reach!.keep(a: c.a, b: cu, g: c.g, c: cw, between: clip.cx - clip.hx - pad, and: clip.cx + clip.hx + pad)
+            } else {
+                reach = nil
+            }
+        }
+        self.clips = clips
+        self.reach = fastClips.isEmpty ? nil : reach
+        rowTestsApply = m.d == 0 && fastClips.count <= 20 && fastClips.allSatisfy { $0.m.d == 0 }
+    }
+
+    /// True when every row constraint is a pure test (m.d = 0 and every clip's d = 0: v and
+    /// each clip's y do not change along a row, so `RowInterval.keep` either empties the
+    /// interval or leaves it as it is) and there are at most 20 clips: then a row's result
+    /// depends only on which tests pass (`rowTests`) and its span.
+    var testsOnly: Bool { rowTestsApply }
+    private let rowTestsApply: Bool
+
+    /// Which of the row's constraints fail, one bit each (quad's v, then each clip's three
+    /// pieces), when `testsOnly`; nil otherwise. Each bit is `keep` itself run on a probe.
+    @inline(__always)
+    func rowTests(_ py: Double, quad m: Homography, clips fastClips: [FastClip]) -> UInt64? {
+        guard rowTestsApply else { return nil }
+        @inline(__always) func fails(_ a: Double, _ b: Double, _ g: Double, _ c: Double, _ bounds: (Double, Double)) -> UInt64 {
+            var t = RowInterval(lo: 0, hi: 0)
+            t.keep(a: a, b: b, g: g, c: c, between: bounds.0, and: bounds.1)
+            return t.hi == -.infinity ? 1 : 0
+        }
+        var bits = fails(m.d, m.e * py + m.f, m.g, m.h * py + m.i, vBounds)
+        for k in 0..<clips.count {
+            let c = fastClips[k].m, kept = clips[k]
+            let cv = c.e * py + c.f, cw = c.h * py + c.i
+            bits |= fails(c.d, cv, c.g, cw, kept.wideY) << (1 + 3 * k)
+            bits |= fails(c.d, cv, c.g, cw, kept.tallY) << (2 + 3 * k)
+            if kept.mid != nil { bits |= fails(c.d, cv, c.g, cw, kept.midY) << (3 + 3 * k) }
+        }
+        return bits
+    }
+
+    /// `QuadJob.interior` for row `py`: the row's own constraints applied to the kept intervals.
+    @inline(__always)
+    func interior(_ py: Double, _ xa: Int, _ xb: Int, quad m: Homography, clips fastClips: [FastClip]) -> (Int, Int, ClipFull) {
+        var full = ClipFull()
+        var r = quadX
+        let bv = m.e * py + m.f, bw = m.h * py + m.i
+        r.keep(a: m.d, b: bv, g: m.g, c: bw, between: vBounds.0, and: vBounds.1)
+        for k in 0..<clips.count {
+            let c = fastClips[k].m, kept = clips[k]
+            let cv = c.e * py + c.f, cw = c.h * py + c.i
+            var wide = kept.wide, tall = kept.tall
+            wide.keep(a: c.d, b: cv, g: c.g, c: cw, between: kept.wideY.0, and: kept.wideY.1)
+            tall.keep(a: c.d, b: cv, g: c.g, c: cw, between: kept.tallY.0, and: kept.tallY.1)
+            var mid: RowInterval?
+            if var m = kept.mid {
+                m.keep(a: c.d, b: cv, g: c.g, c: cw, between: kept.midY.0, and: kept.midY.1)
+                mid = m
+            }
+            let own = RowInterval.longestUnion(wide, tall, mid)
+            full.set(k, own.pixels(xa, xb))
+            r = RowInterval(lo: max(r.lo, own.lo), hi: min(r.hi, own.hi))
+        }
+        let (ia, ib) = r.pixels(xa, xb)
+        return (ia, ib, full)
+    }
+}
+
+/// `QuadJob.interior`'s last result and what decided it (`RowInvariants.rowTests`).
+final class InteriorMemo {
+    var tests: UInt64 = .max
+    var xa = 0, xb = 0
+    var result = (0, 0, ClipFull())
 }

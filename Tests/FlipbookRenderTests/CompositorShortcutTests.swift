@@ -226,6 +226,71 @@ import FlipbookQuartz
         #expect(constant > 150)
     }
 
+    /// The interior search with its row-independent parts kept per quad (`RowInvariants`: scale
+    /// and translation, the covers of a scroll or a zoom, under clips of the same kind) finds
+    /// on every row the interval, per-clip full ranges and clip reach the whole search finds:
+    /// mirrored, fractional, clips on the quad's own outline or elsewhere, rounded or square,
+    /// and (not taken) rotated quads and clips. Fails if a row constraint is kept.
+    @Test func keptRowInvariantsGiveTheWholeSearch() {
+        var g = Generator(state: 2031)
+        let size = 120
+        var kept = 0, reached = 0, rows = 0, inside = 0
+        func placement(_ w: Int, _ h: Int, rotated: Bool) -> Homography {
+            var m = CATransform3DMakeTranslation(-CGFloat(w) / 2, -CGFloat(h) / 2, 0)
+            let s = CGFloat(g.range(0.4, 3.5)) * (g.next() < 0.2 ? -1 : 1)
+            m = CATransform3DConcat(m, CATransform3DMakeScale(s, abs(s) * CGFloat(g.range(0.7, 1.4)) * (g.next() < 0.1 ? -1 : 1), 1))
+            if rotated { m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(g.range(-3.2, 3.2)), 0, 0, 1)) }
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(
+                CGFloat(size) / 2 + CGFloat(g.range(-30, 30)), CGFloat(size) / 2 + CGFloat(g.range(-30, 30)), 0))
+            return Homography(planeOf: LayerGeometry.flatten(m))
+        }
+        for n in 0..<400 {
+            let src = g.next() < 0.5 ? Self.source(Int(g.next() * 4)) : Self.rowSource(Int(g.next() * 3), &g)
+            let forward = placement(src.width, src.height, rotated: n % 10 == 9)
+            guard let inverse = forward.inverse else { continue }
+            let w = Double(src.width), h = Double(src.height)
+            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)].map { c -> HPoint in
+                let p = forward.apply(c.0, c.1)
+                return HPoint(x: p.x, y: p.y, w: p.w)
+            }
+            var clips: [ClipShape] = []
+            for _ in 0..<Int(g.next() * 6) {
+                let c = CGRect(x: g.range(-10, 40), y: g.range(-10, 40), width: g.range(4, 90), height: g.range(4, 90))
+                let shape = RoundedRectShape(
+                    rect: c, cornerRadius: g.next() < 0.4 ? 0 : CGFloat(g.range(0, 30)),
+                    maskedCorners: g.next() < 0.7 ? [.layerMinXMinYCorner, .layerMaxXMaxYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner]
+                        : [.layerMinXMinYCorner, .layerMaxXMaxYCorner],
+                    curve: g.next() < 0.5 ? .circular : .continuous)
+                let toShape = g.next() < 0.4 ? inverse : (placement(96, 96, rotated: g.next() < 0.1).inverse ?? .identity)
+                clips.append(ClipShape(toShape: toShape, shape: shape))
+            }
+            let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: 1, clips: clips)
+            let dest = Self.destination(size)
+            let fast = QuadJob(quad: q, dest: dest), whole = QuadJob(quad: q, dest: dest, rowInvariants: false)
+            #expect(whole.invariants == nil)
+            guard let invariants = fast.invariants, let affine = fast.affine,
+                  let sp = Compositor.spans(of: q.polygon, width: size, height: size)
+            else { continue }
+            kept += 1
+            if invariants.reach != nil { reached += 1 }
+            for (k, s) in sp.xs.enumerated() where s.0 < s.1 {
+                let py = Double(sp.y0 + k) + 0.5
+                let a = fast.interior(py, s.0, s.1, bandU: affine.bands.0, bandV: affine.bands.1)
+                let b = whole.interior(py, s.0, s.1, bandU: affine.bands.0, bandV: affine.bands.1)
+                #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2, "case \(n) row \(sp.y0 + k)")
+                let columns = (s.0 + Int(g.next() * 4), s.1 - Int(g.next() * 4))
+                let ra = fast.clipReach(py, s.0, s.1, columns), rb = whole.clipReach(py, s.0, s.1, columns)
+                #expect(ra == rb, "case \(n) row \(sp.y0 + k)")
+                rows += 1
+                if a.0 < a.1 { inside += 1 }
+            }
+        }
+        #expect(kept > 250)
+        #expect(reached > 200)
+        #expect(rows > 10_000)
+        #expect(inside > 2_000)  // many rows really have an interior
+    }
+
     /// The three-piece union the interior search uses gives the array form's interval, ties and
     /// empty pieces included.
     @Test func longestUnionOfThreeMatchesTheArrayForm() {

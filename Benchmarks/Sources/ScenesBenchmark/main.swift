@@ -46,9 +46,13 @@ func registry() -> SceneRegistry {
 /// "PHASES frames wall step presentation displayList rasterizing compositing" (seconds).
 @MainActor
 func renderOnly(_ type: any RenderScene.Type, maxFrames: Int? = nil, perFrame: Bool = false, fullChecksum: Bool = false) {
-    let outer = AppRuntime.current.frameScale
+    // As the exporter runs a scene: in a runtime of its own, snapshots at the frames' scale.
+    AppRuntime().run { renderOnlyInRuntime(type, maxFrames: maxFrames, perFrame: perFrame, fullChecksum: fullChecksum) }
+}
+
+@MainActor
+func renderOnlyInRuntime(_ type: any RenderScene.Type, maxFrames: Int?, perFrame: Bool, fullChecksum: Bool) {
     AppRuntime.current.frameScale = scale
-    defer { AppRuntime.current.frameScale = outer }
     let scene = type.init(size: device.size)
     var count = SceneExporter.frameCount(duration: scene.duration, fps: fps)
     if let maxFrames { count = min(count, maxFrames) }
