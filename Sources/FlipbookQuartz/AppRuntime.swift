@@ -97,3 +97,24 @@ package enum ObservationScope {
     /// Whether an observer added in `scope` is told of an event made now.
     package static func sees(from scope: Int?) -> Bool { scope == nil || scope == current }
 }
+
+extension AppRuntime {
+    /// The runtime `layer` belongs to: the one its window was made in (the runtime hosting the
+    /// root of its layer tree), else, for a layer in no window, the current one.
+    public static func owning(_ layer: CALayer) -> AppRuntime { layer.owningRuntime }
+}
+
+extension CALayer {
+    /// The runtime this layer belongs to: its root layer's host (a window's layer is hosted by
+    /// the runtime the window was made in), else, for a layer in no window or one whose runtime
+    /// is gone, the current one. A layer's animations, display and layout requests and
+    /// presentation time use this runtime's clock, so another app's layers keep their own time
+    /// even when code touches them without binding their runtime (docs/ARCHITECTURE.md, "The
+    /// runtime").
+    /// - Complexity: O(depth of the layer in its tree).
+    package var owningRuntime: AppRuntime {
+        var root = self
+        while let parent = root.superlayer { root = parent }
+        return root.hostRuntime ?? AppRuntime.current
+    }
+}

@@ -42,6 +42,9 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
     final var isStopped = false
     final var beginPending = false
     final var transactionGroups: [TransactionGroup] = []
+    /// The engine this copy was registered with (its layer's runtime's), which hears of its
+    /// removal even if the layer has left that runtime's window since.
+    final weak var engine: AnimationEngine?
     /// The timing read when the animation was added (and its begin time once committed).
     final var frozenTiming: TimingModel?
     /// The timing function read when the timing was frozen (changes after adding are

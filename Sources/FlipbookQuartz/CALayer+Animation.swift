@@ -18,13 +18,14 @@ extension CALayer {
         copy.validate()
         diagnoseKeyPaths(of: copy, inGroup: false)
         if let key, let old = animationEntries.firstIndex(where: { $0.key == key }) {
-            let previous = animationEntries.remove(at: old).animation
-            MediaClock.main.engine.animationRemoved(previous)
+            stopRemoved(animationEntries.remove(at: old).animation)
         }
         copy.beginPending = copy.beginTime == 0
         copy.freezeTiming()
         animationEntries.append(AnimationEntry(key: key, animation: copy))
-        MediaClock.main.engine.register(self, copy)
+        let engine = owningRuntime.clock.engine
+        copy.engine = engine
+        engine.register(self, copy)
         if !CALayer.additionRecorders.isEmpty { CALayer.additionRecorders[CALayer.additionRecorders.count - 1].append(self) }
     }
 
@@ -81,14 +82,18 @@ extension CALayer {
     /// Removes the animation under `key`; its delegate hears `finished: false` on the next frame.
     public func removeAnimation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
-        let removed = animationEntries.remove(at: i).animation
-        MediaClock.main.engine.animationRemoved(removed)
+        stopRemoved(animationEntries.remove(at: i).animation)
     }
 
     /// Removes every animation; unfinished ones hear `finished: false` on the next frame.
     public func removeAllAnimations() {
         let all = animationEntries
         animationEntries = []
-        for entry in all { MediaClock.main.engine.animationRemoved(entry.animation) }
+        for entry in all { stopRemoved(entry.animation) }
+    }
+
+    /// Tells the engine `animation` was registered with that it left this layer early.
+    private func stopRemoved(_ animation: CAAnimation) {
+        (animation.engine ?? owningRuntime.clock.engine).animationRemoved(animation)
     }
 }

@@ -8,7 +8,7 @@ extension CALayer {
     public func setNeedsDisplay() {
         guard !isPresentationCopy, !needsDisplayFlag else { return }
         needsDisplayFlag = true
-        MediaClock.main.engine.markNeedsDisplay(self)
+        owningRuntime.clock.engine.markNeedsDisplay(self)
     }
 
     /// Marks part of the layer as needing a redraw (Flipbook redraws the whole layer).
@@ -51,7 +51,7 @@ extension CALayer {
     public func setNeedsLayout() {
         guard !isPresentationCopy, !needsLayoutFlag else { return }
         needsLayoutFlag = true
-        MediaClock.main.engine.markNeedsLayout(self)
+        owningRuntime.clock.engine.markNeedsLayout(self)
     }
 
     /// Whether a layout is pending.

@@ -16,7 +16,7 @@ extension CALayer {
     ///   previous copies were released.
     public func presentation() -> Self? {
         guard !isPresentationCopy else { return nil }
-        let time = superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now
+        let time = rootParentTime()
         let root = makePresentation(parentTime: time)
         if root.superlayer != nil { root.superlayer = nil }  // a reused copy may have been a sublayer's
         return root as? Self
@@ -132,7 +132,7 @@ extension CALayer {
     ///   rather than allocated again.
     public func presentedLayer(parentTime: CFTimeInterval? = nil) -> CALayer {
         guard hasAnimations, !isPresentationCopy else { return self }
-        let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
+        let t = parentTime ?? (rootParentTime())
         let copy = presentationCopy()
         if copy.superlayer != nil { copy.superlayer = nil }  // a reused copy may have been a sublayer's
         applyAnimations(to: copy, localTime: localTime(fromParentTime: t))
@@ -149,7 +149,7 @@ extension CALayer {
     /// - Complexity: O(animations of this layer).
     public func presentedValues(parentTime: CFTimeInterval? = nil) -> LayerValues {
         guard hasAnimations, !isPresentationCopy else { return state }
-        let t = parentTime ?? (superlayer.map { $0.localTime(atMediaTime: MediaClock.main.now) } ?? MediaClock.main.now)
+        let t = parentTime ?? (rootParentTime())
         let local = localTime(fromParentTime: t)
         guard !local.isNaN else { return state }
         preparePresentationPlan()
@@ -164,7 +164,14 @@ extension CALayer {
     /// `CAMediaTiming`'s bounded layers) or an ancestor's is not active: passed down, it
     /// makes the subtree show its model values.
     public func currentLocalTime(parentTime: CFTimeInterval? = nil) -> CFTimeInterval {
-        guard let t = parentTime else { return localTime(atMediaTime: MediaClock.main.now) }
+        guard let t = parentTime else { return localTime(atMediaTime: owningRuntime.clock.now) }
         return localTime(fromParentTime: t)
+    }
+
+    /// The superlayer's local time now (media time for a root), on the clock of the runtime
+    /// this layer belongs to (`owningRuntime`).
+    private func rootParentTime() -> CFTimeInterval {
+        let now = owningRuntime.clock.now
+        return superlayer.map { $0.localTime(atMediaTime: now) } ?? now
     }
 }

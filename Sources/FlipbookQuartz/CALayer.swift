@@ -481,6 +481,9 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     @exclusivity(unchecked) final var planCount = 0
     /// Set on presentation copies: they never run actions or take animations.
     @exclusivity(unchecked) var isPresentationCopy = false
+    /// For a root layer that a window hosts, the runtime the window was made in (weak: the
+    /// runtime keeps animated layers through its engine). See `owningRuntime`.
+    package weak var hostRuntime: AppRuntime?
     /// Key-value observations of this model layer (KeyValueObserving.swift); nil until the first.
     package var keyValueObservers: KeyValueObservers?
     /// Associated objects (AssociatedObjects.swift), released with the layer.

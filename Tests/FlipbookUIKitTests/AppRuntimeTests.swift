@@ -66,4 +66,90 @@ import FlipbookGeometry
         #expect(MediaClock.main.isIdle)
         #expect(AppRuntime.current !== AppRuntime.process)
     }
+
+    // MARK: Objects reach their runtime through their window
+
+    /// A layer in the second app's window takes its animations on that app's clock, even when
+    /// the code adding them runs in the first app's runtime.
+    @Test func aLayerAnimatesOnItsWindowsClock() {
+        let a = AppDriver(rootViewController: Home())
+        let b = AppDriver(rootViewController: Home())
+        let layer = b.window.rootViewController!.view.layer
+        #expect(AppRuntime.owning(layer) === b.runtime && AppRuntime.owning(b.window) === b.runtime)
+        #expect(AppRuntime.current === a.runtime)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")  // in a's runtime, on b's layer
+        a.advance(by: 2)
+        #expect(layer.animation(forKey: "fade") != nil)  // a's frames do not run it
+        b.advance(by: 0.5)
+        // Read without binding b: the presentation answers at b's time, half way.
+        let opacity = Double(layer.presentation()?.opacity ?? -1)
+        #expect(abs(opacity - 0.5) < 1e-6)
+        b.advance(by: 1)
+        #expect(layer.animation(forKey: "fade") == nil)
+    }
+
+    /// Layout requested on the second app's view happens at that app's next frame, not the
+    /// first's.
+    @Test func layoutRequestsGoToTheWindowsRuntime() {
+        let a = AppDriver(rootViewController: Home())
+        let b = AppDriver(rootViewController: Home())
+        let view = b.window.rootViewController!.view!
+        b.advance(by: 0.1)
+        #expect(!view.layer.needsLayout())
+        view.setNeedsLayout()
+        #expect(view.layer.needsLayout())
+        a.advance(by: 0.1)
+        #expect(view.layer.needsLayout())
+        b.advance(by: 0.1)
+        #expect(!view.layer.needsLayout())
+    }
+
+    /// Presenting from the second app's controller, in the first app's runtime, runs the
+    /// transition in the second app: its application tracks it and its clock moves it.
+    @Test func presentingFromAnotherAppsControllerRunsInThatApp() {
+        let homeA = Home(), homeB = Home()
+        let a = AppDriver(rootViewController: homeA)
+        let b = AppDriver(rootViewController: homeB)
+        homeB.present(UIViewController(), animated: true)
+        #expect(homeB.transitionCoordinator != nil)
+        #expect(UIApplication.shared.windows == [a.window])
+        a.advance(by: 2)
+        #expect(homeB.transitionCoordinator != nil)
+        b.advance(by: 2)
+        #expect(homeB.transitionCoordinator == nil && homeB.presentedViewController != nil)
+        homeB.dismiss(animated: true)
+        b.advance(by: 2)
+        #expect(homeB.presentedViewController == nil)
+    }
+
+    /// A window's responder chain ends at its own app's application object.
+    @Test func aWindowsNextResponderIsItsOwnApplication() {
+        let a = AppDriver(rootViewController: Home())
+        let b = AppDriver(rootViewController: Home())
+        #expect(a.window.next === UIApplication.shared)
+        #expect(b.window.next === b.runtime.run { UIApplication.shared })
+        #expect(b.window.next !== a.window.next)
+    }
+
+    /// A window that outlives the runtime it was made in falls back to the current runtime:
+    /// its layers still take animations and lay out, on the current clock, without a crash.
+    @Test func aWindowOutlivingItsRuntimeUsesTheCurrentOne() {
+        var runtime: AppRuntime? = AppRuntime()
+        let window = runtime!.run { UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100)) }
+        #expect(AppRuntime.owning(window) === runtime)
+        weak var gone = runtime
+        runtime = nil
+        #expect(gone == nil)
+        #expect(AppRuntime.owning(window) === AppRuntime.current)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 0.5
+        window.layer.add(fade, forKey: "fade")
+        MediaClock.main.advance(by: 1)
+        #expect(window.layer.animation(forKey: "fade") == nil)
+    }
 }
+

@@ -399,7 +399,7 @@ open class UIViewController: UIResponder {
     /// Misuse (already presenting, a transition in progress, a presenter not in a window)
     /// is reported through `FlipbookDiagnostics` and nothing happens.
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        performPresent(viewControllerToPresent, animated: flag, completion: completion)
+        owningRuntime.run { performPresent(viewControllerToPresent, animated: flag, completion: completion) }
     }
 
     /// Dismisses the controller this one presented (with everything it presented in
@@ -407,7 +407,7 @@ open class UIViewController: UIResponder {
     /// `dismiss(animated:completion:)`. In a chain only the top-most controller animates;
     /// the ones between are removed at once, as in UIKit.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        performDismiss(animated: flag, completion: completion)
+        owningRuntime.run { performDismiss(animated: flag, completion: completion) }
     }
 
     /// Shows `vc` the way the context wants, UIKit's `show(_:sender:)`: pushed onto the

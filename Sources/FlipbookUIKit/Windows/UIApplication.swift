@@ -13,9 +13,7 @@ import Foundation
 @preconcurrency @MainActor
 public final class UIApplication: UIResponder {
     /// The application of the runtime the current code runs in (`AppRuntime.current`).
-    public static var shared: UIApplication {
-        AppRuntime.current.state(UIApplication.self) { UIApplication() }
-    }
+    public static var shared: UIApplication { of(AppRuntime.current) }
 
     private var windowRefs: [WeakWindow] = []
 

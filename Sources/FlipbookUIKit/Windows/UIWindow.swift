@@ -36,13 +36,23 @@ open class UIWindow: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        UIApplication.shared.register(self)
+        joinCurrentRuntime()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        UIApplication.shared.register(self)
+        joinCurrentRuntime()
     }
+
+    /// A window belongs to the runtime it is made in: its layer tree, and so every view and
+    /// layer in it, reaches that runtime through it (`AppRuntime.owning(_:)`).
+    private func joinCurrentRuntime() {
+        layer.hostRuntime = AppRuntime.current
+        application.register(self)
+    }
+
+    /// The application of the runtime this window belongs to.
+    var application: UIApplication { UIApplication.of(layer.owningRuntime) }
 
     /// Shows the window and makes it key, then lays it out.
     open func makeKeyAndVisible() {
@@ -53,19 +63,19 @@ open class UIWindow: UIView {
 
     /// Makes the window key without changing its visibility.
     open func makeKey() {
-        UIApplication.shared.makeKey(self)
+        application.makeKey(self)
         becomeKey()
     }
 
     /// The window's next responder: the application.
-    open override var next: UIResponder? { UIApplication.shared }
+    open override var next: UIResponder? { application }
 
     /// Delivers `event`'s touches in this window: first to the gesture recognizers of each
     /// touch's view and its ancestors, then to the touch's view (and up its responder chain,
     /// by UIResponder's default forwarding), as UIKit's window does. Called by
     /// `UIApplication.sendEvent(_:)`.
     open func sendEvent(_ event: UIEvent) {
-        UIApplication.shared.touchRouter.deliver(event, in: self)
+        application.touchRouter.deliver(event, in: self)
     }
 
     /// Called after the window became key.

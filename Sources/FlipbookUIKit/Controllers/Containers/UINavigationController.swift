@@ -212,7 +212,7 @@ open class UINavigationController: UIViewController {
                     + "The push is ignored.")
             return
         }
-        change(to: stack + [viewController], operation: .push, animated: animated)
+        owningRuntime.run { change(to: stack + [viewController], operation: .push, animated: animated) }
     }
 
     /// Pops the top controller and returns it; nil when only the root is left.
@@ -221,7 +221,7 @@ open class UINavigationController: UIViewController {
         guard stack.count > 1 else { return nil }
         guard checkIdle("pop \(describe(stack.last))") else { return nil }
         let popped = stack[stack.count - 1]
-        change(to: Array(stack.dropLast()), operation: .pop, animated: animated)
+        owningRuntime.run { change(to: Array(stack.dropLast()), operation: .pop, animated: animated) }
         return popped
     }
 
@@ -238,7 +238,7 @@ open class UINavigationController: UIViewController {
         guard index < stack.count - 1 else { return [] }
         guard checkIdle("pop to \(describe(viewController))") else { return nil }
         let popped = Array(stack[(index + 1)...])
-        change(to: Array(stack[...index]), operation: .pop, animated: animated)
+        owningRuntime.run { change(to: Array(stack[...index]), operation: .pop, animated: animated) }
         return popped
     }
 
@@ -288,7 +288,7 @@ open class UINavigationController: UIViewController {
         } else {
             operation = .none
         }
-        change(to: unique, operation: operation, animated: animated)
+        owningRuntime.run { change(to: unique, operation: operation, animated: animated) }
     }
 
     /// Reports and refuses a change while a transition runs.

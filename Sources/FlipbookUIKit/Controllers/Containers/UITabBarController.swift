@@ -220,7 +220,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
                         + "raises. Ignored.")
                 return
             }
-            select(index, byTap: false)
+            owningRuntime.run { select(index, byTap: false) }
         }
     }
 
@@ -236,7 +236,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
                         + "ignored.")
                 return
             }
-            select(newValue, byTap: false)
+            owningRuntime.run { select(newValue, byTap: false) }
         }
     }
 
