@@ -81,28 +81,29 @@ extension Snapshotting where Value == RenderedImage, Format == RenderedImage {
 @preconcurrency @MainActor
 enum SceneFrames {
     /// Builds `type` for `size`, starts it as the exporter does, and draws it at each of
-    /// `times` (a filmstrip), or once settled when `times` is empty.
+    /// `times` (a filmstrip), or once settled when `times` is empty: a freely paced `SceneRun`
+    /// in the current runtime (the test's), one frame at each time.
     static func render(
         _ type: any RenderScene.Type, size: CGSize, times: [CFTimeInterval], scale: CGFloat, settleLimit: CFTimeInterval?
     ) -> RenderedImage {
-        AppRuntime.current.frameScale = scale
-        defer { AppRuntime.current.frameScale = nil }
+        let runtime = AppRuntime.current
+        runtime.frameScale = scale
+        defer { runtime.frameScale = nil }
         let scene = type.init(size: size)
-        let renderer = LayerRenderer(scale: scale)
-        scene.start()
-        scene.update(elapsed: 0)
-        let start = MediaClock.main.now
+        let origin = MediaClock.main.now
+        let run = SceneRun(
+            rootLayer: scene.rootLayer, runtime: runtime, renderer: LayerRenderer(scale: scale),
+            origin: origin, start: { scene.start() }, update: { scene.update(elapsed: $0) })
+        run.start()
         if times.isEmpty {
             if let settleLimit { MediaClock.main.runUntilIdle(limit: settleLimit) }
-            scene.update(elapsed: MediaClock.main.now - start)
-            return renderer.render(scene.rootLayer)
+            run.step(to: MediaClock.main.now - origin)
+            return run.render()
         }
         var frames: [RenderedImage] = []
         for t in times where t.isFinite {
-            let delay = start + t - MediaClock.main.now
-            if delay > 0 { MediaClock.main.advance(by: delay) }
-            scene.update(elapsed: max(0, t))
-            frames.append(renderer.render(scene.rootLayer))
+            run.step(to: t)
+            frames.append(run.render())
         }
         return RenderedImage.filmstrip(frames) ?? RenderedImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0])!
     }
