@@ -394,10 +394,10 @@ struct QuadJob: @unchecked Sendable {
         for x in xa..<xb { o[x] = Pixel.overLanes(rb, ga, o[x]) }
     }
 
-    /// Samples and blends pixels `xa..<xb` of row `y`, specialised per `PixelPath`. On interior
-    /// paths the caller guarantees full coverage and in-bounds taps (see `interior`), so those
-    /// tests are skipped. On affine paths w' is constant along the map: the divide is done once,
-    /// giving the value every pixel would compute.
+    /// Samples and blends pixels `xa..<xb` of row `y`, specialised per `PixelPath`. Interior
+    /// paths go to `interiorBlocks` (the caller guarantees full coverage and in-bounds taps
+    /// there, see `interior`); edge paths take each pixel's coverage from the quad's edges
+    /// (`EdgeRow`) and its clips, clamp the taps to the source and blend.
     private func pixels<P: PixelPath>(
         _ path: P.Type, _ y: Int, _ xa: Int, _ xb: Int, _ bands: RowBands, _ stepper: inout TapStepper
     ) {
@@ -406,103 +406,45 @@ struct QuadJob: @unchecked Sendable {
             interiorBlocks(y, xa, xb, &stepper)
             return
         }
-        let interior = P.interior, perspective = P.perspective
-        let m = quad.toSource
+        let edges = EdgeRow(quad: quad, affine: affine, y: y, xa: xa, bands: bands, perspective: P.perspective)
         let src = quad.source
         let sw = src.width, sh = src.height
-        let fw = Double(sw), fh = Double(sh)
         let sdata = UnsafeRawPointer(src.data)
         let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
-        let py = Double(y) + 0.5
-        let opacity = quad.opacity
         let clips = fastClips
-        let hasClips = !clips.isEmpty
-        let bandU = bands.u, bandV = bands.v, full = bands.full
-        let bu = m.b * py, bv = m.e * py, bw = m.h * py
-        let affineInv = 1 / (m.g * (Double(xa) + 0.5) + bw + m.i)  // used only when affine (checked > 0 by the caller)
-        let kInterior = Int(opacity * 256 + 0.5)
+        let full = bands.full
         for x in xa..<xb {
             let px = Double(x) + 0.5
-            var cov = opacity
-            if !interior {
-                // Coverage of the quad's edges, from the exact map at this pixel.
-                let inv: Double
-                if perspective {
-                    let s = m.g * px + bw + m.i
-                    guard s > 0 else { continue }  // the point of the plane is behind the eye
-                    inv = 1 / s
-                } else {
-                    inv = affineInv
-                }
-                let u = (m.a * px + bu + m.c) * inv, v = (m.d * px + bv + m.f) * inv
-                let du = min(u, fw - u), dv = min(v, fh - v)
-                if du < bandU || dv < bandV {
-                    // Near or outside an edge: coverage from the distance in output pixels (+0.5).
-                    let nu: Double, nv: Double
-                    if !perspective, let affine, u.isFinite, v.isFinite {
-                        // The same lengths at every pixel (see `AffineConstants`).
-                        nu = affine.gradientU; nv = affine.gradientV
-                    } else {
-                        let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
-                        let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
-                        nu = (dudx * dudx + dudy * dudy).squareRoot(); nv = (dvdx * dvdx + dvdy * dvdy).squareRoot()
-                    }
-                    let cu = du / nu + 0.5
-                    if !(cu > 0) { continue }
-                    if cu < 1 { cov *= cu }
-                    let cv = dv / nv + 0.5
-                    if !(cv > 0) { continue }
-                    if cv < 1 { cov *= cv }
-                }
-            }
+            guard var cov = edges.coverage(px) else { continue }
             // Tap origin (texel centre minus half a texel) in 32.32 fixed point: the integer part
             // is the first tap, the next 8 bits the bilinear weight.
             guard let (fu, fv) = stepper.position(x) else { continue }
             let tu = fu &- TapStepper.half, tv = fv &- TapStepper.half
             let ix = Int(truncatingIfNeeded: tu &>> 32), iy = Int(truncatingIfNeeded: tv &>> 32)
             let wx = Int(truncatingIfNeeded: (tu &>> 24) & 255), wy = Int(truncatingIfNeeded: (tv &>> 24) & 255)
-            let x0: Int, x1: Int, y0: Int, y1: Int
-            if interior {
-                // Every tap inside (see `interior`): no clamping.
-                x0 = ix; x1 = ix &+ 1; y0 = iy; y1 = iy &+ 1
-            } else {
-                x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
-                x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
-                y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
-                y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
-            }
+            let x0 = ix < 0 ? 0 : (ix >= sw ? sw - 1 : ix)
+            let x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
+            let y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
+            let y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
             let r0 = y0 &* sw, r1 = y1 &* sw
-            // Each tap row as one 8-byte pair (texels x0, x1); in the interior x1 = x0 + 1 always.
-            let top: UInt64, bottom: UInt64
-            if interior {
-                top = sdata.loadUnaligned(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt64.self)
-                bottom = sdata.loadUnaligned(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt64.self)
-            } else {
-                top = UInt64(sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self))
-                    | UInt64(sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)) << 32
-                bottom = UInt64(sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self))
-                    | UInt64(sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)) << 32
-            }
+            // Each tap row as one 8-byte pair (texels x0, x1).
+            let top = UInt64(sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self))
+                | UInt64(sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)) << 32
+            let bottom = UInt64(sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self))
+                | UInt64(sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)) << 32
             if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { continue }  // all four texels transparent
-            let k: Int
-            if interior {
-                k = kInterior
-            } else {
-                // Clips only where the sample shows something (text and shadows are mostly transparent).
-                if hasClips {
-                    var c = 0
-                    while c < clips.count {
-                        // A clip certainly covering this pixel fully multiplies by 1: skipped.
-                        if full.covers(c, x) { c += 1; continue }
-                        cov *= clips[c].coverage(px, py)
-                        if cov <= 0 { break }
-                        c += 1
-                    }
-                    if cov <= 0 { continue }
-                }
-                k = Int(cov * 256 + 0.5)
-                if k <= 0 { continue }
+            // Clips only where the sample shows something (text and shadows are mostly transparent).
+            var c = 0
+            while c < clips.count {
+                // A clip certainly covering this pixel fully multiplies by 1: skipped.
+                if full.covers(c, x) { c += 1; continue }
+                cov *= clips[c].coverage(px, edges.py)
+                if cov <= 0 { break }
+                c += 1
             }
+            if cov <= 0 { continue }
+            let k = Int(cov * 256 + 0.5)
+            if k <= 0 { continue }
             let o = out + x &<< 2
             let t00 = UInt32(truncatingIfNeeded: top)
             // Four equal taps: the bilinear mean is the texel itself, whatever the weights.
@@ -520,6 +462,65 @@ struct QuadJob: @unchecked Sendable {
             PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
             #endif
         }
+    }
+}
+
+/// One output row of a quad's edge path: each pixel's coverage by the quad's edges, from the
+/// exact map at that pixel, times the quad's opacity.
+struct EdgeRow {
+    let m: Homography, perspective: Bool, affine: AffineConstants?
+    let py: Double, bu: Double, bv: Double, bw: Double
+    let fw: Double, fh: Double, bandU: Double, bandV: Double
+    let opacity: Double
+    /// 1 / w' on affine maps, where it is the same at every pixel (checked > 0 by the caller).
+    let affineInv: Double
+
+    @inline(__always)
+    init(quad: QuadDraw, affine: AffineConstants?, y: Int, xa: Int, bands: RowBands, perspective: Bool) {
+        m = quad.toSource
+        self.perspective = perspective
+        self.affine = affine
+        py = Double(y) + 0.5
+        bu = m.b * py; bv = m.e * py; bw = m.h * py
+        fw = Double(quad.source.width); fh = Double(quad.source.height)
+        bandU = bands.u; bandV = bands.v
+        opacity = quad.opacity
+        affineInv = 1 / (m.g * (Double(xa) + 0.5) + bw + m.i)
+    }
+
+    /// The coverage at pixel centre `px`, or nil where the pixel shows nothing (outside an
+    /// edge, or behind the eye).
+    @inline(__always)
+    func coverage(_ px: Double) -> Double? {
+        var cov = opacity
+        let inv: Double
+        if perspective {
+            let s = m.g * px + bw + m.i
+            guard s > 0 else { return nil }  // the point of the plane is behind the eye
+            inv = 1 / s
+        } else {
+            inv = affineInv
+        }
+        let u = (m.a * px + bu + m.c) * inv, v = (m.d * px + bv + m.f) * inv
+        let du = min(u, fw - u), dv = min(v, fh - v)
+        guard du < bandU || dv < bandV else { return cov }
+        // Near or outside an edge: coverage from the distance in output pixels (+0.5).
+        let nu: Double, nv: Double
+        if !perspective, let affine, u.isFinite, v.isFinite {
+            // The same lengths at every pixel (see `AffineConstants`).
+            nu = affine.gradientU; nv = affine.gradientV
+        } else {
+            let dudx = (m.a - u * m.g) * inv, dudy = (m.b - u * m.h) * inv
+            let dvdx = (m.d - v * m.g) * inv, dvdy = (m.e - v * m.h) * inv
+            nu = (dudx * dudx + dudy * dudy).squareRoot(); nv = (dvdx * dvdx + dvdy * dvdy).squareRoot()
+        }
+        let cu = du / nu + 0.5
+        if !(cu > 0) { return nil }
+        if cu < 1 { cov *= cu }
+        let cv = dv / nv + 0.5
+        if !(cv > 0) { return nil }
+        if cv < 1 { cov *= cv }
+        return cov
     }
 }
 
