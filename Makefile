@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= output
 
-.PHONY: all deps build test test-browser test-init test-sanitizers demo docs bench bench-preview bench-scroll bench-scenes clean generate fuzz
+.PHONY: all deps build test test-browser test-init test-sanitizers demo docs bench bench-preview bench-preview-pages bench-scroll bench-scenes clean generate fuzz
 
 all: build
 
@@ -83,6 +83,11 @@ fuzz: deps
 bench-preview: deps
 	$(SWIFT) build -c release --product flipbook
 	python3 scripts/browser-tests/bench_preview.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook" docs/Preview-benchmark.md
+
+# Two preview pages at once: each scene's fps drawn alone and with the other page playing.
+bench-preview-pages: deps
+	$(SWIFT) build -c release --product flipbook
+	python3 scripts/browser-tests/bench_preview_pages.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook"
 
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py

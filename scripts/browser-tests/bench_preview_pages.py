@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Benchmark of `flipbook preview` with two pages at once (not a test): frames per second drawn
+by a page playing a scene alone, then by two pages playing two scenes at the same time (each
+page has its own session, live run and runtime, docs/Preview.md), and the replays each page's
+server counted meanwhile (none are expected). Prints a Markdown table, or appends it to a file.
+
+Usage: bench_preview_pages.py <flipbook-binary> [report.md] [--scenes A B] [--passes N]
+"""
+import datetime
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import preview_harness as H  # noqa: E402
+
+
+def open_page(browser, server, scene):
+    page = browser.new_page(viewport={"width": 1280, "height": 820})
+    page.goto(f"{server.url}?scene={scene}&autoplay=0")
+    H.wait_for(page, "() => window.flipbookPreview && window.flipbookPreview.framesDrawn > 0")
+    return page
+
+
+def play(pages):
+    """Restarts every page, starts them playing together and waits for each to reach its last
+    frame; returns (frames drawn, fps drawn, replays beyond the restart's) per page."""
+    marks = []
+    for page in pages:
+        page.evaluate("() => window.flipbookPreview.send({type:'restart'})")
+        H.wait_for(page, "() => window.flipbookPreview.header.frame === 0 && window.flipbookPreview.header.reason === 'restart'")
+        marks.append((page.evaluate("() => window.flipbookPreview.log.length"),
+                      page.evaluate("() => window.flipbookPreview.header.replays || 0")))
+    for page in pages:
+        page.evaluate("() => window.flipbookPreview.send({type:'play'})")
+    rows = []
+    for page, (start, replays) in zip(pages, marks):
+        H.wait_for(page, "() => window.flipbookPreview.header.frame === window.flipbookPreview.timeline.lastFrame", timeout=180000)
+        log = page.evaluate("(n) => window.flipbookPreview.log.slice(n)", start)
+        played = [e for e in log if e["reason"] == "play"]
+        span = (played[-1]["drawn"] - played[0]["drawn"]) / 1000 if len(played) > 1 else 0
+        fps = (len(played) - 1) / span if span > 0 else 0
+        after = page.evaluate("() => window.flipbookPreview.header.replays || 0")
+        # A restart's first played frame rebuilds the run at frame 0 once; any more replays
+        # would be the other page's doing.
+        rows.append((len(played), fps, max(0, after - replays - 1)))
+    return rows
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    binary = args.pop(0)
+    report = args.pop(0) if args and not args[0].startswith("--") else None
+    scenes, passes = ["card-flip", "drop-out"], 3
+    while args:
+        flag = args.pop(0)
+        if flag == "--scenes" and len(args) >= 2:
+            scenes = [args.pop(0), args.pop(0)]
+        elif flag == "--passes" and args:
+            passes = max(1, int(args.pop(0)))
+        else:
+            sys.exit(f"unknown argument {flag}\n{__doc__}")
+    from playwright.sync_api import sync_playwright
+    chromium = H.find_chromium()
+    load_before = os.getloadavg()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    server = H.PreviewServer(binary, scenes[0], "iphone-se", 2)
+    alone = {s: [] for s in scenes}
+    together = {s: [] for s in scenes}
+    replays = 0
+    try:
+        with sync_playwright() as p:
+            browser = H.launch(p, chromium)
+            pages = [open_page(browser, server, s) for s in scenes]
+            for _ in range(passes):
+                for scene, page in zip(scenes, pages):
+                    (_, fps, r), = play([page])
+                    alone[scene].append(fps)
+                    replays += r
+                for scene, (_, fps, r) in zip(scenes, play(pages)):
+                    together[scene].append(fps)
+                    replays += r
+            browser.close()
+    finally:
+        server.stop()
+    load_after = os.getloadavg()
+    release = "/release/" in binary
+    lines = [
+        "## Two pages at once",
+        "",
+        f"`scripts/browser-tests/bench_preview_pages.py` on {started.strftime('%Y-%m-%d %H:%M UTC')}, "
+        f"{os.cpu_count()} cores, load average {load_before[0]:.1f} at the start and {load_after[0]:.1f} at the end, "
+        f"{'release' if release else 'DEBUG (not release)'} build, headless chromium, iphone-se at scale 2: "
+        f"each scene played alone, then both pages playing at the same time; {passes} passes, fps drawn (median).",
+        "",
+        "| scene | alone | with the other page playing | ratio |",
+        "|---|---|---|---|",
+    ]
+    for s in scenes:
+        a, t = statistics.median(alone[s]), statistics.median(together[s])
+        lines.append(f"| {s} | {a:.1f} | {t:.1f} | {t / a if a else 0:.2f} |")
+    lines += ["", f"Replays while they played (beyond the one each restart needs): {replays}.", ""]
+    text = "\n".join(lines)
+    print(text)
+    if report:
+        with open(report, "a") as f:
+            f.write("\n" + text)
+
+
+if __name__ == "__main__":
+    main()
