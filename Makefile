@@ -84,10 +84,12 @@ bench-preview: deps
 	$(SWIFT) build -c release --product flipbook
 	python3 scripts/browser-tests/bench_preview.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook" docs/Preview-benchmark.md
 
-# Two preview pages at once: each scene's fps drawn alone and with the other page playing.
+# Two preview pages at once: each scene's fps drawn alone and with the other page playing;
+# then every registered scene alone in one page against 60 fps (docs/Preview-benchmark.md).
 bench-preview-pages: deps
 	$(SWIFT) build -c release --product flipbook
 	python3 scripts/browser-tests/bench_preview_pages.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook"
+	python3 scripts/browser-tests/bench_preview_pages.py "$$($(SWIFT) build -c release --show-bin-path)/flipbook" --every-scene
 
 generate:
 	@python3 scripts/codegen/generate-layer-properties.py

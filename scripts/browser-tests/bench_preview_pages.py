@@ -4,11 +4,15 @@ by a page playing a scene alone, then by two pages playing two scenes at the sam
 page has its own session, live run and runtime, docs/Preview.md), and the replays each page's
 server counted meanwhile (none are expected). Prints a Markdown table, or appends it to a file.
 
-Usage: bench_preview_pages.py <flipbook-binary> [report.md] [--scenes A B] [--passes N]
+With --every-scene it instead plays every scene `flipbook list` names, one page at a time,
+and prints each one's fps drawn against the 60 fps aim (issue 28).
+
+Usage: bench_preview_pages.py <flipbook-binary> [report.md] [--scenes A B] [--passes N] [--every-scene]
 """
 import datetime
 import os
 import statistics
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -53,15 +57,19 @@ def main():
         sys.exit(__doc__)
     binary = args.pop(0)
     report = args.pop(0) if args and not args[0].startswith("--") else None
-    scenes, passes = ["card-flip", "drop-out"], 3
+    scenes, passes, every = ["card-flip", "drop-out"], 3, False
     while args:
         flag = args.pop(0)
         if flag == "--scenes" and len(args) >= 2:
             scenes = [args.pop(0), args.pop(0)]
         elif flag == "--passes" and args:
             passes = max(1, int(args.pop(0)))
+        elif flag == "--every-scene":
+            every = True
         else:
             sys.exit(f"unknown argument {flag}\n{__doc__}")
+    if every:
+        return every_scene(binary, report, passes)
     from playwright.sync_api import sync_playwright
     chromium = H.find_chromium()
     load_before = os.getloadavg()
@@ -103,6 +111,49 @@ def main():
         lines.append(f"| {s} | {a:.1f} | {t:.1f} | {t / a if a else 0:.2f} |")
     lines += ["", f"Replays while they played (beyond the one each restart needs): {replays}.", ""]
     text = "\n".join(lines)
+    print(text)
+    if report:
+        with open(report, "a") as f:
+            f.write("\n" + text)
+
+
+def every_scene(binary, report, passes):
+    """Each registered scene played alone in one page, `passes` times: its fps drawn."""
+    from playwright.sync_api import sync_playwright
+    listed = subprocess.run([binary, "list"], capture_output=True, text=True, check=True).stdout
+    scenes = [line.split()[0] for line in listed.splitlines() if line.strip()]
+    chromium = H.find_chromium()
+    load_before = os.getloadavg()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    server = H.PreviewServer(binary, scenes[0], "iphone-se", 2)
+    results = {}
+    try:
+        with sync_playwright() as p:
+            browser = H.launch(p, chromium)
+            for scene in scenes:
+                page = open_page(browser, server, scene)
+                results[scene] = [play([page])[0] for _ in range(passes)]
+                page.close()
+            browser.close()
+    finally:
+        server.stop()
+    load_after = os.getloadavg()
+    lines = [
+        "## Every scene in one page",
+        "",
+        f"`scripts/browser-tests/bench_preview_pages.py --every-scene` on {started.strftime('%Y-%m-%d %H:%M UTC')}, "
+        f"{os.cpu_count()} cores, load average {load_before[0]:.1f} at the start and {load_after[0]:.1f} at the end, "
+        f"{'release' if '/release/' in binary else 'DEBUG (not release)'} build, headless chromium, iphone-se at scale 2; "
+        f"each scene played from its start to its end {passes} times, fps drawn (median; aim 60).",
+        "",
+        "| scene | frames drawn | fps drawn | aim met |",
+        "|---|---|---|---|",
+    ]
+    for scene, runs in results.items():
+        fps = statistics.median(r[1] for r in runs)
+        drawn = statistics.median(r[0] for r in runs)
+        lines.append(f"| {scene} | {drawn:.0f} | {fps:.1f} | {'yes' if fps >= 59 else 'no'} |")
+    text = "\n".join(lines + [""])
     print(text)
     if report:
         with open(report, "a") as f:
