@@ -149,13 +149,9 @@ final class NavigationTransition {
 
     func run() {
         let nav = navigationController
-        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
-        engine.applyWithoutAnimation = { [self] in
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(toVC.view)
+        context.runInContainer(animator: animator, interactor: interactor, install: { nav.install($0) }) { [self] didComplete in
+            finish(didComplete)
         }
-        engine.onEnd = { [self] didComplete in finish(didComplete) }
-        engine.run()
     }
 
     private func finish(_ didComplete: Bool) {
@@ -163,12 +159,7 @@ final class NavigationTransition {
         if nav.runningTransition === self { nav.runningTransition = nil }
         for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
         if didComplete {
-            if let toView = context.toView, toView.superview !== nav.transitionView {
-                FlipbookDiagnostics.report(
-                    "\(context.animatorName) completed the \(context.kind.noun) of \(describe(toVC)) without adding its "
-                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
-                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
-            }
+            context.reportToViewLeftOut(of: nav.transitionView, preposition: "of")
             fromVC.viewIfLoaded?.removeFromSuperview()
             nav.install(toVC.view)
             nav.updatePopGesture()
@@ -177,27 +168,20 @@ final class NavigationTransition {
             toVC.endAppearanceTransition()
             nav.finishMembership(added: added, removed: removed)
             nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, true)
-            animator?.animationEnded(true)
+            context.endAnimation(of: animator, completed: true)
         } else {
             nav.stack = oldStack
             toVC.viewIfLoaded?.removeFromSuperview()
             nav.install(fromVC.view)
             nav.updatePopGesture()
             nav.updateBar()
-            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
-            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
-            toVC.endAppearanceTransition()
-            fromVC.endAppearanceTransition()
+            context.reverseAppearance()
             for vc in removed { vc.didMove(toParent: nav) }
             for vc in added {
                 vc.willMove(toParent: nil)
                 vc.removeFromParent()
             }
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, false)
-            animator?.animationEnded(false)
+            context.endAnimation(of: animator, completed: false)
         }
     }
 }

@@ -105,13 +105,9 @@ final class TabSwitchTransition {
 
     func run() {
         let tabs = tabBarController
-        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
-        engine.applyWithoutAnimation = { [self] in
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(toVC.view)
+        context.runInContainer(animator: animator, interactor: interactor, install: { tabs.install($0) }) { [self] didComplete in
+            finish(didComplete)
         }
-        engine.onEnd = { [self] didComplete in finish(didComplete) }
-        engine.run()
     }
 
     private func finish(_ didComplete: Bool) {
@@ -119,32 +115,20 @@ final class TabSwitchTransition {
         if tabs.runningSwitch === self { tabs.runningSwitch = nil }
         for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
         if didComplete {
-            if let toView = context.toView, toView.superview !== tabs.transitionView {
-                FlipbookDiagnostics.report(
-                    "\(context.animatorName) completed the \(context.kind.noun) to \(describe(toVC)) without adding its "
-                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
-                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
-            }
+            context.reportToViewLeftOut(of: tabs.transitionView, preposition: "to")
             fromVC.viewIfLoaded?.removeFromSuperview()
             tabs.install(toVC.view)
             fromVC.endAppearanceTransition()
             toVC.endAppearanceTransition()
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, true)
-            animator?.animationEnded(true)
+            context.endAnimation(of: animator, completed: true)
         } else {
             tabs.selection = oldIndex
             tabs.tabBar.selectedItem = fromVC.tabBarItem
             tabs.updateTabBarForStack()
             toVC.viewIfLoaded?.removeFromSuperview()
             tabs.install(fromVC.view)
-            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
-            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
-            toVC.endAppearanceTransition()
-            fromVC.endAppearanceTransition()
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, false)
-            animator?.animationEnded(false)
+            context.reverseAppearance()
+            context.endAnimation(of: animator, completed: false)
         }
         tabs.layoutContent()
     }
