@@ -120,68 +120,54 @@ extension UINavigationController {
 /// transition (views in the content area, appearance ends, children, the delegate's
 /// `didShow`); the running itself is the shared `TransitionEngine`.
 @preconcurrency @MainActor
-final class NavigationTransition {
-    unowned let navigationController: UINavigationController
-    let context: ViewControllerTransitionContext
+final class NavigationTransition: ContainerTransition<UINavigationController> {
     let oldStack: [UIViewController]
     let added: [UIViewController]
     let removed: [UIViewController]
-    let animator: UIViewControllerAnimatedTransitioning?
-    let interactor: UIViewControllerInteractiveTransitioning?
 
     init(
         navigationController: UINavigationController, context: ViewControllerTransitionContext,
         oldStack: [UIViewController], added: [UIViewController], removed: [UIViewController],
         animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
     ) {
-        self.navigationController = navigationController
-        self.context = context
         self.oldStack = oldStack
         self.added = added
         self.removed = removed
-        self.animator = animator
-        self.interactor = interactor
+        super.init(
+            container: navigationController, preposition: "of", context: context, animator: animator, interactor: interactor)
     }
 
-    var fromVC: UIViewController { context.fromViewController }
-    var toVC: UIViewController { context.toViewController }
-    var participants: [UIViewController] { [navigationController, fromVC, toVC] }
-
-    func run() {
-        let nav = navigationController
-        context.runInContainer(animator: animator, interactor: interactor, install: { nav.install($0) }) { [self] didComplete in
-            finish(didComplete)
-        }
+    override func clearRunning() {
+        if container.runningTransition === self { container.runningTransition = nil }
     }
 
-    private func finish(_ didComplete: Bool) {
-        let nav = navigationController
-        if nav.runningTransition === self { nav.runningTransition = nil }
-        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
-        if didComplete {
-            context.reportToViewLeftOut(of: nav.transitionView, preposition: "of")
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(toVC.view)
-            nav.updatePopGesture()
-            if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
-            fromVC.endAppearanceTransition()
-            toVC.endAppearanceTransition()
-            nav.finishMembership(added: added, removed: removed)
-            nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
-            context.endAnimation(of: animator, completed: true)
-        } else {
-            nav.stack = oldStack
-            toVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(fromVC.view)
-            nav.updatePopGesture()
-            nav.updateBar()
-            context.reverseAppearance()
-            for vc in removed { vc.didMove(toParent: nav) }
-            for vc in added {
-                vc.willMove(toParent: nil)
-                vc.removeFromParent()
-            }
-            context.endAnimation(of: animator, completed: false)
+    /// The new top is installed: the pop gesture, a zoomed controller's dismissal, appearance
+    /// ends, the children's membership, the delegate's `didShow`.
+    override func completed() {
+        let nav = container
+        nav.updatePopGesture()
+        if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
+        fromVC.endAppearanceTransition()
+        toVC.endAppearanceTransition()
+        nav.finishMembership(added: added, removed: removed)
+        nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
+        context.endAnimation(of: animator, completed: true)
+    }
+
+    /// The old stack and top come back, and the children added or removed are put back.
+    override func cancelled() {
+        let nav = container
+        nav.stack = oldStack
+        toVC.viewIfLoaded?.removeFromSuperview()
+        nav.install(fromVC.view)
+        nav.updatePopGesture()
+        nav.updateBar()
+        context.reverseAppearance()
+        for vc in removed { vc.didMove(toParent: nav) }
+        for vc in added {
+            vc.willMove(toParent: nil)
+            vc.removeFromParent()
         }
+        context.endAnimation(of: animator, completed: false)
     }
 }

@@ -81,55 +81,39 @@ extension UITabBarController {
 /// the content area, appearance ends, putting the selection back on cancel); the running
 /// itself is the shared `TransitionEngine`.
 @preconcurrency @MainActor
-final class TabSwitchTransition {
-    unowned let tabBarController: UITabBarController
-    let context: ViewControllerTransitionContext
+final class TabSwitchTransition: ContainerTransition<UITabBarController> {
     let oldIndex: Int
-    let animator: UIViewControllerAnimatedTransitioning?
-    let interactor: UIViewControllerInteractiveTransitioning?
 
     init(
         tabBarController: UITabBarController, context: ViewControllerTransitionContext, oldIndex: Int,
         animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
     ) {
-        self.tabBarController = tabBarController
-        self.context = context
         self.oldIndex = oldIndex
-        self.animator = animator
-        self.interactor = interactor
+        super.init(
+            container: tabBarController, preposition: "to", context: context, animator: animator, interactor: interactor)
     }
 
-    var fromVC: UIViewController { context.fromViewController }
-    var toVC: UIViewController { context.toViewController }
-    var participants: [UIViewController] { [tabBarController, fromVC, toVC] }
-
-    func run() {
-        let tabs = tabBarController
-        context.runInContainer(animator: animator, interactor: interactor, install: { tabs.install($0) }) { [self] didComplete in
-            finish(didComplete)
-        }
+    override func clearRunning() {
+        if container.runningSwitch === self { container.runningSwitch = nil }
     }
 
-    private func finish(_ didComplete: Bool) {
-        let tabs = tabBarController
-        if tabs.runningSwitch === self { tabs.runningSwitch = nil }
-        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
-        if didComplete {
-            context.reportToViewLeftOut(of: tabs.transitionView, preposition: "to")
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(toVC.view)
-            fromVC.endAppearanceTransition()
-            toVC.endAppearanceTransition()
-            context.endAnimation(of: animator, completed: true)
-        } else {
-            tabs.selection = oldIndex
-            tabs.tabBar.selectedItem = fromVC.tabBarItem
-            tabs.updateTabBarForStack()
-            toVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(fromVC.view)
-            context.reverseAppearance()
-            context.endAnimation(of: animator, completed: false)
-        }
+    override func completed() {
+        fromVC.endAppearanceTransition()
+        toVC.endAppearanceTransition()
+        context.endAnimation(of: animator, completed: true)
+        container.layoutContent()
+    }
+
+    /// The old selection and view come back.
+    override func cancelled() {
+        let tabs = container
+        tabs.selection = oldIndex
+        tabs.tabBar.selectedItem = fromVC.tabBarItem
+        tabs.updateTabBarForStack()
+        toVC.viewIfLoaded?.removeFromSuperview()
+        tabs.install(fromVC.view)
+        context.reverseAppearance()
+        context.endAnimation(of: animator, completed: false)
         tabs.layoutContent()
     }
 }
