@@ -8,22 +8,11 @@ import SwiftSyntax
 /// this line it does not compile (docs/Divergences.md, "Class roots and initializers"). A class
 /// with stored properties that have no initial value cannot take the plain forwarding initializer:
 /// reported instead.
-final class LayerInitializerRewriter: SyntaxVisitor {
+final class LayerInitializerRewriter: IndexedFileVisitor {
     /// Flipbook's layer classes; classes of the ported folder that inherit one count too.
     static let layerClasses: Set<String> = [
         "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer",
     ]
-
-    let file: FileRewrite
-    let index: PortIndex
-
-    init(file: FileRewrite, index: PortIndex) {
-        self.file = file
-        self.index = index
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func run() { walk(file.source.tree) }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         guard isLayerClass(node) else { return .visitChildren }

@@ -78,19 +78,13 @@ enum OptionalRequirement {
 }
 
 /// The per-file rewrite of optional requirements, their call sites and `responds(to:)`.
-final class OptionalRequirementRewriter: SyntaxVisitor {
-    let file: FileRewrite
-    let index: PortIndex
+final class OptionalRequirementRewriter: IndexedFileVisitor {
     let ported: Set<String>
 
-    init(file: FileRewrite, index: PortIndex) {
-        self.file = file
-        self.index = index
+    override init(file: FileRewrite, index: PortIndex) {
         self.ported = index.portedOptionalNames
-        super.init(viewMode: .sourceAccurate)
+        super.init(file: file, index: index)
     }
-
-    func run() { walk(file.source.tree) }
 
     // MARK: Protocols
 

@@ -5,22 +5,13 @@ import SwiftSyntax
 /// `#if canImport(UIKit) || canImport(Flipbook)`. An `#if` that holds nothing but imports (such
 /// as the block `ImportRewriter` writes) is left alone, and so are `os(macOS)`-only branches and
 /// negated tests.
-final class PlatformGateRewriter: SyntaxVisitor {
+final class PlatformGateRewriter: FileVisitor {
     enum Gate: CaseIterable {
         case os, uikit
         var complement: String { self == .os ? "os(Linux)" : "canImport(Flipbook)" }
     }
 
     static let uikitPlatforms: Set<String> = ["iOS", "tvOS", "visionOS"]
-
-    let file: FileRewrite
-
-    init(file: FileRewrite) {
-        self.file = file
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func run() { walk(file.source.tree) }
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
         guard !ImportFinder.isImportBlock(node) else { return .skipChildren }

@@ -51,22 +51,45 @@ public struct PortRun: Sendable {
 /// touches the sources.
 public enum PortDriver {
     public static func run(_ options: PortOptions) -> PortRun {
-        var errors: [String] = []
-        let fm = FileManager.default
         guard !options.paths.isEmpty else {
             return usage(["error: give at least one Swift file or folder to port"])
         }
-        let outDirectory = options.out.map { absolute($0) }
-        if let out = options.out {
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return usage(["error: --out \(out) is a file, not a folder"])
-            }
+        if let out = options.out, isFile(out) {
+            return usage(["error: --out \(out) is a file, not a folder"])
         }
-        // Every Swift file, as shown in the report (the path given, then the path inside a folder).
-        var files: [(shown: String, absolute: String)] = []
+        let outDirectory = options.out.map { absolute($0) }
+        let found = findSwiftFiles(options.paths, skipping: outDirectory)
+        if !found.errors.isEmpty { return usage(found.errors) }
+        var seen: Set<String> = []
+        let read = readInputs(found.files.filter { seen.insert($0.absolute).inserted })
+        let outputs = Porter().port(read.inputs)
+        var errors = read.errors
+        var unwritten = 0
+        if !options.check {
+            unwritten = writeOutputs(
+                outputs, sources: read.absolutes, roots: found.roots, outDirectory: outDirectory, errors: &errors)
+        }
+        return finish(outputs, options: options, unreadable: read.unreadable, unwritten: unwritten, errors: errors)
+    }
+
+    /// A Swift file as the report shows it (the path given, then the path inside a folder) and where it is.
+    typealias FoundFile = (shown: String, absolute: String)
+
+    private static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Every Swift file the paths name or hold, with the folders they are ported from (`roots`)
+    /// and the usage errors (a missing path, a file that is not Swift, a folder with none).
+    private static func findSwiftFiles(
+        _ paths: [String], skipping outDirectory: String?
+    ) -> (files: [FoundFile], roots: [String], errors: [String]) {
+        let fm = FileManager.default
+        var files: [FoundFile] = []
         var roots: [String] = []
-        for path in options.paths {
+        var errors: [String] = []
+        for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 errors.append("error: \(path): no such file or folder")
@@ -91,55 +114,69 @@ public enum PortDriver {
                 roots.append(parent(of: abs))
             }
         }
-        if !errors.isEmpty { return usage(errors) }
+        return (files, roots, errors)
+    }
 
-        var seen: Set<String> = []
-        files = files.filter { seen.insert($0.absolute).inserted }
+    /// The files' texts, and where each shown path is; a file that cannot be read or is not
+    /// UTF-8 is an error and is not ported.
+    private static func readInputs(
+        _ files: [FoundFile]
+    ) -> (inputs: [PortInput], absolutes: [String: String], unreadable: Int, errors: [String]) {
         var inputs: [PortInput] = []
         var absolutes: [String: String] = [:]
-        var unreadable = 0
+        var errors: [String] = []
         for f in files {
-            guard let data = fm.contents(atPath: f.absolute) else {
+            guard let data = FileManager.default.contents(atPath: f.absolute) else {
                 errors.append("error: \(f.shown): cannot be read; not ported")
-                unreadable += 1
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 errors.append("error: \(f.shown): is not UTF-8 text; not ported")
-                unreadable += 1
                 continue
             }
             inputs.append(PortInput(path: f.shown, text: text))
             absolutes[f.shown] = f.absolute
         }
-        let outputs = Porter().port(inputs)
+        return (inputs, absolutes, files.count - inputs.count, errors)
+    }
 
+    /// Writes every output into `outDirectory` (mirroring the roots' tree), or, without it,
+    /// every changed output over its source. Returns how many could not be written.
+    private static func writeOutputs(
+        _ outputs: [PortOutput], sources: [String: String], roots: [String], outDirectory: String?,
+        errors: inout [String]
+    ) -> Int {
+        let fm = FileManager.default
         var unwritten = 0
-        if !options.check {
-            let common = commonFolder(of: roots)
-            for output in outputs {
-                let source = absolutes[output.path]!
-                if let outDirectory {
-                    let relative = String(source.dropFirst(common.count).drop { $0 == "/" })
-                    let target = outDirectory + "/" + relative
-                    do {
-                        try fm.createDirectory(atPath: parent(of: target), withIntermediateDirectories: true)
-                        try write(output.text, to: target, permissionsOf: source)
-                    } catch {
-                        errors.append("error: \(target): cannot be written (\(error)); not ported")
-                        unwritten += 1
-                    }
-                } else if output.isChanged {
-                    do {
-                        try write(output.text, to: source, permissionsOf: source, refuseReadOnly: true)
-                    } catch {
-                        errors.append("error: \(output.path): cannot be written (\(error)); left as it was")
-                        unwritten += 1
-                    }
+        let common = commonFolder(of: roots)
+        for output in outputs {
+            let source = sources[output.path]!
+            if let outDirectory {
+                let relative = String(source.dropFirst(common.count).drop { $0 == "/" })
+                let target = outDirectory + "/" + relative
+                do {
+                    try fm.createDirectory(atPath: parent(of: target), withIntermediateDirectories: true)
+                    try write(output.text, to: target, permissionsOf: source)
+                } catch {
+                    errors.append("error: \(target): cannot be written (\(error)); not ported")
+                    unwritten += 1
+                }
+            } else if output.isChanged {
+                do {
+                    try write(output.text, to: source, permissionsOf: source, refuseReadOnly: true)
+                } catch {
+                    errors.append("error: \(output.path): cannot be written (\(error)); left as it was")
+                    unwritten += 1
                 }
             }
         }
+        return unwritten
+    }
 
+    /// The report (changes unless quiet, spots left by hand, the summary) and the exit status.
+    private static func finish(
+        _ outputs: [PortOutput], options: PortOptions, unreadable: Int, unwritten: Int, errors: [String]
+    ) -> PortRun {
         var report = PortReport.lines(for: outputs, quiet: options.quiet)
         var summary = PortReport.summary(for: outputs)
         if unreadable > 0 { summary += "; \(PortReport.count(unreadable, "file")) not read" }

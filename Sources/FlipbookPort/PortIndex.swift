@@ -69,6 +69,13 @@ struct PortIndex {
 
         func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
 
+        /// A struct, enum or actor: known as a type that is not a class, and the scope of what it holds.
+        func enterOtherType(_ name: String) -> SyntaxVisitorContinueKind {
+            otherTypes.insert(qualified(name))
+            scope.append(name)
+            return .visitChildren
+        }
+
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             classes[qualified(node.name.text)] = ClassSite(path: path, decl: node)
             scope.append(node.name.text)
@@ -76,25 +83,13 @@ struct PortIndex {
         }
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            otherTypes.insert(qualified(node.name.text))
-            scope.append(node.name.text)
-            return .visitChildren
-        }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterOtherType(node.name.text) }
         override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
 
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            otherTypes.insert(qualified(node.name.text))
-            scope.append(node.name.text)
-            return .visitChildren
-        }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterOtherType(node.name.text) }
         override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
 
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-            otherTypes.insert(qualified(node.name.text))
-            scope.append(node.name.text)
-            return .visitChildren
-        }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterOtherType(node.name.text) }
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {

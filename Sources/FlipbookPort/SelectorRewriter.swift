@@ -27,20 +27,9 @@ struct SelectorReference {
 
 /// Target-action with `#selector` becomes Flipbook's closure form (docs/Porting.md): the same
 /// target, and a closure that receives the target first and the selector's arguments after it.
-final class SelectorRewriter: SyntaxVisitor {
-    let file: FileRewrite
-    let index: PortIndex
-
+final class SelectorRewriter: IndexedFileVisitor {
     /// Calls whose unlabelled first argument is the target.
     static let targetFirstCalls: Set<String> = ["addTarget", "removeTarget", "addObserver"]
-
-    init(file: FileRewrite, index: PortIndex) {
-        self.file = file
-        self.index = index
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func run() { walk(file.source.tree) }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.macroName.text == "selector" else { return .visitChildren }

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Code that cannot work without Interface Builder or the Objective-C runtime: reported with the
 /// reason and what to do instead, never rewritten.
-final class UnportableReporter: SyntaxVisitor {
+final class UnportableReporter: FileVisitor {
     static let storyboard =
         "storyboards are not provided (no Interface Builder files on Linux): build the view controller in code"
     static let segue = "segues come from storyboards, which are not provided: present or push the controller in code"
@@ -28,15 +28,6 @@ final class UnportableReporter: SyntaxVisitor {
         "performSelector": perform, "cancelPreviousPerformRequests": perform,
     ]
     static let kvcLabels: Set<[String?]> = [["forKey"], ["forKeyPath"], [nil, "forKey"], [nil, "forKeyPath"]]
-
-    let file: FileRewrite
-
-    init(file: FileRewrite) {
-        self.file = file
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func run() { walk(file.source.tree) }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text

@@ -69,8 +69,33 @@ public enum PreviewServer {
         var logger = Logger(label: "flipbook.preview")
         logger.logLevel = .warning
 
+        let router = makeRouter(files: files, hub: hub, token: options.token)
+        let app = Application(
+            router: router,
+            server: makeServer(router: router, token: options.token),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "flipbook-preview"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+                onRunning("http://\(shownHost):\(port)/")
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            await MainActor.run { hub.shutdown() }
+            throw error
+        }
+        await MainActor.run { hub.shutdown() }
+    }
+
+    /// The routes: the page's files, the recordings and the WebSocket, behind the token when
+    /// there is one.
+    private static func makeRouter(
+        files: [String: (type: String, body: ByteBuffer)], hub: PreviewHub, token: String?
+    ) -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
-        if let token = options.token { router.add(middleware: PreviewTokenMiddleware(token: token)) }
+        if let token { router.add(middleware: PreviewTokenMiddleware(token: token)) }
         for (path, file) in files {
             router.get(RouterPath(path)) { _, _ in
                 Response(
@@ -92,76 +117,71 @@ public enum PreviewServer {
         router.ws("/ws") { _, _ in
             .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
-            let outbox = PreviewOutbox()
-            let writer = Task {
-                for await _ in outbox.signal {
-                    while let item = outbox.next() {
-                        switch item {
-                        case .text(let t): try? await outbound.write(.text(t))
-                        case .frame(let head, let body):
-                            // One copy (memcpy), not an element-by-element one: frames are megabytes.
-                            var buffer = ByteBufferAllocator().buffer(capacity: head.count + body.count)
-                            head.withUnsafeBytes { _ = buffer.writeBytes($0) }
-                            body.withUnsafeBytes { _ = buffer.writeBytes($0) }
-                            try? await outbound.write(.binary(buffer))
-                        }
-                    }
-                }
-            }
-            guard let session = await hub.open(outbox: outbox) else {
-                await writer.value
-                return
-            }
-            do {
-                for try await message in inbound.messages(maxSize: PreviewLimits.maxWebSocketMessageBytes) {
-                    switch message {
-                    case .text(let text):
-                        switch Result(catching: { () throws(PreviewMessageError) in try PreviewClientMessage.parse(text) }) {
-                        case .success(let parsed): await session.handle(parsed)
-                        case .failure(let error): await session.error(error.message, type: error.type)
-                        }
-                    case .binary:
-                        await session.error("binary messages are not accepted; send JSON text", type: nil)
-                    }
-                }
-            } catch {
-                // The page went away or broke the protocol: the session ends below.
-            }
-            await hub.close(session)
-            await writer.value
+            await serveSocket(inbound: inbound, outbound: outbound, hub: hub)
         }
+        return router
+    }
 
-        let address: BindAddress = .hostname(options.host, port: options.port)
+    /// HTTP/1 with the WebSocket upgrade; with a token, the socket's token is checked before
+    /// the upgrade (403, not the library's 400).
+    private static func makeServer(router: Router<BasicWebSocketRequestContext>, token: String?) -> HTTPServerBuilder {
         let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
             ws: .init(maxFrameSize: PreviewLimits.maxWebSocketMessageBytes, autoPing: .disabled))
-        var server: HTTPServerBuilder = .http1WebSocketUpgrade(webSocketRouter: router, configuration: upgrade)
-        if let token = options.token {
-            // The socket's token is checked before the upgrade (403, not the library's 400).
-            let webSocketResponder = router.buildResponder()
-            server = HTTPServerBuilder { responder in
-                PreviewTokenGatedChannel(
-                    inner: HTTP1WebSocketUpgradeChannel(
-                        responder: responder, webSocketResponder: webSocketResponder, configuration: upgrade),
-                    token: token)
+        guard let token else { return .http1WebSocketUpgrade(webSocketRouter: router, configuration: upgrade) }
+        let webSocketResponder = router.buildResponder()
+        return HTTPServerBuilder { responder in
+            PreviewTokenGatedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: upgrade),
+                token: token)
+        }
+    }
+
+    /// One page's socket: a session fed by the page's messages, its outbox written back by a
+    /// writer task, until the page goes away.
+    private static func serveSocket(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, hub: PreviewHub
+    ) async {
+        let outbox = PreviewOutbox()
+        let writer = Task { await drain(outbox, to: outbound) }
+        guard let session = await hub.open(outbox: outbox) else {
+            await writer.value
+            return
+        }
+        do {
+            for try await message in inbound.messages(maxSize: PreviewLimits.maxWebSocketMessageBytes) {
+                switch message {
+                case .text(let text):
+                    switch Result(catching: { () throws(PreviewMessageError) in try PreviewClientMessage.parse(text) }) {
+                    case .success(let parsed): await session.handle(parsed)
+                    case .failure(let error): await session.error(error.message, type: error.type)
+                    }
+                case .binary:
+                    await session.error("binary messages are not accepted; send JSON text", type: nil)
+                }
+            }
+        } catch {
+            // The page went away or broke the protocol: the session ends below.
+        }
+        await hub.close(session)
+        await writer.value
+    }
+
+    /// Writes the outbox's texts and frames to the socket each time it signals, until it closes.
+    private static func drain(_ outbox: PreviewOutbox, to outbound: WebSocketOutboundWriter) async {
+        for await _ in outbox.signal {
+            while let item = outbox.next() {
+                switch item {
+                case .text(let t): try? await outbound.write(.text(t))
+                case .frame(let head, let body):
+                    // One copy (memcpy), not an element-by-element one: frames are megabytes.
+                    var buffer = ByteBufferAllocator().buffer(capacity: head.count + body.count)
+                    head.withUnsafeBytes { _ = buffer.writeBytes($0) }
+                    body.withUnsafeBytes { _ = buffer.writeBytes($0) }
+                    try? await outbound.write(.binary(buffer))
+                }
             }
         }
-        let app = Application(
-            router: router,
-            server: server,
-            configuration: .init(address: address, serverName: "flipbook-preview"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
-                let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
-                onRunning("http://\(shownHost):\(port)/")
-            },
-            logger: logger)
-        do {
-            try await app.runService()
-        } catch {
-            await MainActor.run { hub.shutdown() }
-            throw error
-        }
-        await MainActor.run { hub.shutdown() }
     }
 }
 

@@ -37,15 +37,8 @@ struct FastPlan {
     @preconcurrency @MainActor
     func apply(_ f: Double, to values: inout LayerValues) {
         switch kind {
-        case .number(let field, let a, let b):
-            let v = a + (b - a) * f
-            guard v.isFinite else { return }
-            values.set(field, v)
-        case .point(let field, let a, let b):
-            let g = CGFloat(f)
-            let p = CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g)
-            guard p.x.isFinite, p.y.isFinite else { return }
-            values.set(field, p)
+        case .number(let field, let a, let b): values.setInterpolated(field, a, b, f)
+        case .point(let field, let a, let b): values.setInterpolated(field, a, b, f)
         case .color(let field, let a, let b):
             values.set(field, QuartzMath.interpolate(a, b, f))
         case .rotationZ(let a, let b):
@@ -55,5 +48,26 @@ struct FastPlan {
             else { return }
             values.transform = t
         }
+    }
+}
+
+extension LayerValues {
+    /// Stores `a + (b - a) * f` in `field`; a non-finite result leaves the field as it was.
+    /// The direct write of a number, shared by `FastPlan` and `DirectWrite`.
+    @inline(__always)
+    mutating func setInterpolated(_ field: DirectNumberField, _ a: Double, _ b: Double, _ f: Double) {
+        let v = a + (b - a) * f
+        guard v.isFinite else { return }
+        set(field, v)
+    }
+
+    /// Stores the point `f` of the way from `a` to `b` in `field`; a non-finite result leaves
+    /// the field as it was.
+    @inline(__always)
+    mutating func setInterpolated(_ field: DirectPointField, _ a: CGPoint, _ b: CGPoint, _ f: Double) {
+        let g = CGFloat(f)
+        let p = CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g)
+        guard p.x.isFinite, p.y.isFinite else { return }
+        set(field, p)
     }
 }

@@ -80,15 +80,8 @@ enum DirectWrite {
     @preconcurrency @MainActor @inline(__always)
     func apply(_ f: Double, to values: inout LayerValues) {
         switch self {
-        case .number(let field, let a, let b):
-            let v = a + (b - a) * f
-            guard v.isFinite else { return }
-            values.set(field, v)
-        case .point(let field, let a, let b):
-            let g = CGFloat(f)
-            let p = CGPoint(x: a.x + (b.x - a.x) * g, y: a.y + (b.y - a.y) * g)
-            guard p.x.isFinite, p.y.isFinite else { return }
-            values.set(field, p)
+        case .number(let field, let a, let b): values.setInterpolated(field, a, b, f)
+        case .point(let field, let a, let b): values.setInterpolated(field, a, b, f)
         case .color(let field, let ends):
             values.set(field, ends.interpolated(f))
         case .rotationZ(let a, let b, let memo):

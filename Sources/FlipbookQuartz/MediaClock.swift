@@ -21,6 +21,16 @@ public final class MediaClockToken {
     }
 }
 
+extension Optional where Wrapped == MediaClockToken {
+    /// Cancels the scheduled action, if any, and lets go of its token (a timer property goes
+    /// back to "nothing scheduled").
+    @preconcurrency @MainActor
+    package mutating func cancelAndClear() {
+        self?.cancel()
+        self = nil
+    }
+}
+
 /// Flipbook's virtual display clock: the only source of media time.
 ///
 /// Nothing reads the wall clock. `now` starts at `MediaClock.initialTime` (1000 s, so

@@ -69,36 +69,25 @@ final class ContentCache {
     func compositeShadow(
         of owner: ObjectIdentifier, key: ShadowContent, drawing: [DisplayItem], make: () -> PlacedRaster?
     ) -> PlacedRaster? {
-        if var e = composites[owner], e.value.key == key, e.value.drawing == drawing {
-            e.lastUse = frame
-            composites[owner] = e
-            return e.value.shadow
-        }
-        rasterizations += 1
-        let v = RenderPhases.rasterizing(make)
-        composites[owner] = Entry(value: (key, drawing, v), lastUse: frame)
-        return v
+        cached(owner, in: &composites, if: { $0.key == key && $0.drawing == drawing }) {
+            (key, drawing, make())
+        }.shadow
     }
 
     /// The `shouldRasterize` bitmap of `owner`: the last one when `drawing` (the layer drawn in
     /// its own space at `scale`) is the same as then, else `make()`.
     func rasterized(of owner: ObjectIdentifier, scale: Double, drawing: [DisplayItem], make: () -> PlacedRaster) -> PlacedRaster {
-        if var e = rasterized[owner], e.value.scale == scale, e.value.drawing == drawing {
-            e.lastUse = frame
-            rasterized[owner] = e
-            return e.value.bitmap
-        }
-        rasterizations += 1
-        let v = RenderPhases.rasterizing(make)
-        rasterized[owner] = Entry(value: (scale, drawing, v), lastUse: frame)
-        return v
+        cached(owner, in: &rasterized, if: { $0.scale == scale && $0.drawing == drawing }) {
+            (scale, drawing, make())
+        }.bitmap
     }
 
-    /// The entry for `key`, marked as used this frame; drawn with `make` on a miss.
+    /// The entry for `key` (when `valid` holds for it), marked as used this frame; drawn with
+    /// `make` on a miss.
     private func cached<K: Hashable, V>(
-        _ key: K, in table: inout [K: Entry<V?>], make: () -> V?
-    ) -> V? {
-        if var e = table[key] {
+        _ key: K, in table: inout [K: Entry<V>], if valid: (V) -> Bool = { _ in true }, make: () -> V
+    ) -> V {
+        if var e = table[key], valid(e.value) {
             e.lastUse = frame
             table[key] = e
             return e.value

@@ -30,12 +30,7 @@ extension DisplayListBuilder {
         guard radius > 0 || saturation != 1, opacity > 0 else { return nil }
         let b = layer.bounds
         guard b.width > 0, b.height > 0, let inverse = plane.inverse else { return nil }
-        let x0 = Double(b.minX), y0 = Double(b.minY), x1 = Double(b.maxX), y1 = Double(b.maxY)
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { c -> HPoint in
-            let p = plane.apply(c.0, c.1)
-            return HPoint(x: p.x, y: p.y, w: p.w)
-        }
-        let polygon = PolygonClip.clipAndProject(corners)
+        let polygon = PolygonClip.clipAndProject(b, through: plane)
         guard polygon.count >= 3 else { return nil }
         let c = CGPoint(x: b.midX, y: b.midY)
         let p0 = plane.map(c), px = plane.map(CGPoint(x: c.x + 1, y: c.y)), py = plane.map(CGPoint(x: c.x, y: c.y + 1))

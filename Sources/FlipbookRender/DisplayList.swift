@@ -214,22 +214,12 @@ struct DisplayListBuilder {
     /// largest bitmap.
     private func compositeShadow(of layer: CALayer, _ shadow: ShadowContent, depth: Int) -> PlacedRaster? {
         func drawing(originX: Double, originY: Double, scale s: Double) -> [DisplayItem] {
-            let m = CATransform3DConcat(
-                CATransform3DMakeTranslation(CGFloat(-originX), CGFloat(-originY), 0), CATransform3DMakeScale(CGFloat(s), CGFloat(s), 1))
-            var items: [DisplayItem] = []
-            visit(layer, matrix: m, clips: [], into: &items, depth: depth, shape: true)
-            return items
+            ownSpaceDrawing(of: layer, originX: originX, originY: originY, scale: s, depth: depth, shape: true)
         }
         // What the drawing covers, from its quads' outlines (in pixels from the bounds' origin).
         let b = layer.bounds
         let probe = drawing(originX: Double(b.minX), originY: Double(b.minY), scale: scale)
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for case .quad(let q) in probe {
-            for p in q.polygon {
-                x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
-            }
-        }
-        guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        guard case let (x0, y0, x1, y1)? = Self.outlineBox(of: probe) else { return nil }
         let extent = CGRect(
             x: Double(b.minX) + x0 / scale, y: Double(b.minY) + y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         // The same drawing (its bitmaps are the cache's, so unchanged content is the same
@@ -245,17 +235,39 @@ struct DisplayListBuilder {
         }
     }
 
+    /// `layer` and its subtree drawn flat in the layer's own bounds space, `scale` pixels a
+    /// point, the point (originX, originY) at the pixel origin (for a shadow or a bitmap of
+    /// the whole layer).
+    func ownSpaceDrawing(
+        of layer: CALayer, originX: Double, originY: Double, scale s: Double, depth: Int, shape: Bool = false,
+        unfaded: Bool = false
+    ) -> [DisplayItem] {
+        let m = CATransform3DConcat(
+            CATransform3DMakeTranslation(CGFloat(-originX), CGFloat(-originY), 0), CATransform3DMakeScale(CGFloat(s), CGFloat(s), 1))
+        var items: [DisplayItem] = []
+        visit(layer, matrix: m, clips: [], into: &items, depth: depth, shape: shape, unfaded: unfaded)
+        return items
+    }
+
+    /// The box around the outlines of the quads in `items` (pixels), as (x0, y0, x1, y1); nil
+    /// when it is empty or not finite (nothing shows).
+    static func outlineBox(of items: [DisplayItem]) -> (Double, Double, Double, Double)? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for case .quad(let q) in items {
+            for p in q.polygon {
+                x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
+            }
+        }
+        guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
     /// A quad drawing `placed` (texels in bounds space) through the layer plane's map.
     func quad(_ placed: PlacedRaster, plane: Homography, opacity: Double, clips: [ClipShape]) -> QuadDraw? {
         let h = plane.concat(placed.texelToBounds)
         guard let inv = h.inverse else { return nil }
         let t = placed.texelRect ?? CGRect(x: 0, y: 0, width: placed.raster.width, height: placed.raster.height)
-        let x0 = Double(t.minX), y0 = Double(t.minY), x1 = Double(t.maxX), y1 = Double(t.maxY)
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { c -> HPoint in
-            let p = h.apply(c.0, c.1)
-            return HPoint(x: p.x, y: p.y, w: p.w)
-        }
-        let poly = PolygonClip.clipAndProject(corners)
+        let poly = PolygonClip.clipAndProject(t, through: h)
         guard poly.count >= 3 else { return nil }
         return QuadDraw(
             source: placed.raster, toSource: inv, polygon: poly, opacity: opacity, clips: clips, sourceWindow: placed.texelRect)

@@ -25,24 +25,12 @@ extension DisplayListBuilder {
             rs = 1
         }
         func drawing(originX: Double, originY: Double) -> [DisplayItem] {
-            let m = CATransform3DConcat(
-                CATransform3DMakeTranslation(CGFloat(-originX), CGFloat(-originY), 0), CATransform3DMakeScale(CGFloat(rs), CGFloat(rs), 1))
-            var list: [DisplayItem] = []
-            visit(layer, matrix: m, clips: [], into: &list, depth: depth, unfaded: true)
-            return list
+            ownSpaceDrawing(of: layer, originX: originX, originY: originY, scale: rs, depth: depth, unfaded: true)
         }
         // What the drawing covers, from its quads' outlines (pixels from the bounds' origin).
         let b = layer.bounds
         let probe = drawing(originX: Double(b.minX), originY: Double(b.minY))
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for item in probe {
-            if case .quad(let q) = item {
-                for p in q.polygon {
-                    x0 = min(x0, Double(p.x)); y0 = min(y0, Double(p.y)); x1 = max(x1, Double(p.x)); y1 = max(y1, Double(p.y))
-                }
-            }
-        }
-        guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return true }  // nothing shows
+        guard case let (x0, y0, x1, y1)? = Self.outlineBox(of: probe) else { return true }  // nothing shows
         let px0 = x0.rounded(.down), py0 = y0.rounded(.down)
         let w = Int((x1.rounded(.up) - px0)), h = Int((y1.rounded(.up) - py0))
         guard w <= Self.largestRasterSide, h <= Self.largestRasterSide else {

@@ -13,6 +13,17 @@ enum PolygonClip {
     /// Smallest w a vertex may keep: geometry closer to or behind the eye is cut away.
     static let minW = 1e-4
 
+    /// The rectangle `r` mapped through `h`, clipped before the divide and projected (see
+    /// `clipAndProject(_:)` below).
+    static func clipAndProject(_ r: CGRect, through h: Homography) -> [CGPoint] {
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map { c -> HPoint in
+            let p = h.apply(c.0, c.1)
+            return HPoint(x: p.x, y: p.y, w: p.w)
+        }
+        return clipAndProject(corners)
+    }
+
     /// Clips a polygon (homogeneous points) to w >= minW (Sutherland–Hodgman on one plane) and
     /// returns the projected vertices. Done before the divide so that geometry behind the eye never
     /// wraps around to the front.

@@ -30,27 +30,52 @@ public final class TestScene: RenderScene {
         let w = size.width > 0 && size.width.isFinite ? size.width : 393
         let h = size.height > 0 && size.height.isFinite ? size.height : 852
         self.size = CGSize(width: w, height: h)
-        rootLayer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-        rootLayer.position = CGPoint(x: w / 2, y: h / 2)
-        rootLayer.backgroundColor = CGColor(red: 0.08, green: 0.09, blue: 0.14, alpha: 1)
+        buildRoot(w, h)
+        buildStage(w, h)
+        buildFloor(w, h)
+        buildCard(w, h)
+        buildTipCard(w, h)
+        buildShadowed(w, h)
+        buildMasked(w, h)
+        buildTitle(w)
+        update(elapsed: 0)
+    }
 
-        stage.bounds = CGRect(x: 0, y: 0, width: w, height: h * 0.5)
-        stage.position = CGPoint(x: w / 2, y: h * 0.45)
+    // MARK: Building the scene, back to front (each stage adds its layer where it belongs)
+
+    /// Sizes `layer` (bounds at the origin) and centres it on (x, y) in its superlayer.
+    private func place(_ layer: CALayer, width: CGFloat, height: CGFloat, x: CGFloat, y: CGFloat) {
+        layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.position = CGPoint(x: x, y: y)
+    }
+
+    private func buildRoot(_ w: CGFloat, _ h: CGFloat) {
+        place(rootLayer, width: w, height: h, x: w / 2, y: h / 2)
+        rootLayer.backgroundColor = CGColor(red: 0.08, green: 0.09, blue: 0.14, alpha: 1)
+    }
+
+    /// The perspective stage the floor and the two cards stand on.
+    private func buildStage(_ w: CGFloat, _ h: CGFloat) {
+        place(stage, width: w, height: h * 0.5, x: w / 2, y: h * 0.45)
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 500
         stage.sublayerTransform = p
         rootLayer.addSublayer(stage)
+    }
 
-        floor.bounds = CGRect(x: 0, y: 0, width: w * 1.6, height: h * 0.9)
-        floor.position = CGPoint(x: w / 2, y: h * 0.5)
+    /// A checkerboard tipped almost flat, reaching behind the eye.
+    private func buildFloor(_ w: CGFloat, _ h: CGFloat) {
+        place(floor, width: w * 1.6, height: h * 0.9, x: w / 2, y: h * 0.5)
         floor.contents = TestScene.checkerboard()
         floor.contentsGravity = .resize
         floor.opacity = 0.55
         floor.transform = CATransform3DMakeRotation(-CGFloat.pi * 0.47, 1, 0, 0)
         stage.addSublayer(floor)
+    }
 
-        card.bounds = CGRect(x: 0, y: 0, width: w * 0.56, height: h * 0.3)
-        card.position = CGPoint(x: w / 2, y: h * 0.2)
+    /// The spinning card: continuous rounded corners clipping a picture and a wrapped caption.
+    private func buildCard(_ w: CGFloat, _ h: CGFloat) {
+        place(card, width: w * 0.56, height: h * 0.3, x: w / 2, y: h * 0.2)
         card.backgroundColor = CGColor(red: 0.98, green: 0.97, blue: 0.94, alpha: 1)
         card.cornerRadius = 24
         card.cornerCurve = .continuous
@@ -74,18 +99,22 @@ public final class TestScene: RenderScene {
         caption.contentsScale = 3
         card.addSublayer(caption)
         stage.addSublayer(card)
+    }
 
-        tipCard.bounds = CGRect(x: 0, y: 0, width: w * 0.36, height: h * 0.09)
-        tipCard.position = CGPoint(x: w / 2, y: h * 0.43)
+    /// The single-sided bordered card that tips about x (culled once it faces away).
+    private func buildTipCard(_ w: CGFloat, _ h: CGFloat) {
+        place(tipCard, width: w * 0.36, height: h * 0.09, x: w / 2, y: h * 0.43)
         tipCard.backgroundColor = CGColor(red: 0.30, green: 0.55, blue: 0.98, alpha: 1)
         tipCard.cornerRadius = 14
         tipCard.isDoubleSided = false
         tipCard.borderWidth = 3
         tipCard.borderColor = CGColor.white
         stage.addSublayer(tipCard)
+    }
 
-        shadowed.bounds = CGRect(x: 0, y: 0, width: w * 0.26, height: w * 0.26)
-        shadowed.position = CGPoint(x: w * 0.27, y: h * 0.82)
+    /// A rounded square casting a blurred shadow.
+    private func buildShadowed(_ w: CGFloat, _ h: CGFloat) {
+        place(shadowed, width: w * 0.26, height: w * 0.26, x: w * 0.27, y: h * 0.82)
         shadowed.backgroundColor = CGColor(red: 1, green: 0.58, blue: 0.18, alpha: 1)
         shadowed.cornerRadius = 18
         shadowed.shadowColor = CGColor.black
@@ -93,9 +122,11 @@ public final class TestScene: RenderScene {
         shadowed.shadowRadius = 10
         shadowed.shadowOffset = CGSize(width: 0, height: 10)
         rootLayer.addSublayer(shadowed)
+    }
 
-        masked.bounds = CGRect(x: 0, y: 0, width: w * 0.3, height: w * 0.3)
-        masked.position = CGPoint(x: w * 0.72, y: h * 0.82)
+    /// An image under a circular mask, with a ring drawn over it.
+    private func buildMasked(_ w: CGFloat, _ h: CGFloat) {
+        place(masked, width: w * 0.3, height: w * 0.3, x: w * 0.72, y: h * 0.82)
         masked.contents = TestScene.landscape()
         masked.contentsGravity = .resizeAspectFill
         let circle = CALayer()
@@ -112,7 +143,10 @@ public final class TestScene: RenderScene {
         ring.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.9)
         masked.addSublayer(ring)
         rootLayer.addSublayer(masked)
+    }
 
+    /// The title text with emoji, across the top.
+    private func buildTitle(_ w: CGFloat) {
         let title = CALayer()
         let titleSize = CGSize(width: w - 40, height: 70)
         title.bounds = CGRect(origin: .zero, size: titleSize)
@@ -122,7 +156,6 @@ public final class TestScene: RenderScene {
             size: titleSize, scale: 3)
         title.contentsScale = 3
         rootLayer.addSublayer(title)
-        update(elapsed: 0)
     }
 
     /// Sets every moving property for `elapsed` seconds (a pure function of time).

@@ -148,7 +148,7 @@ public final class TransitionInvariants {
 
         var subject: String {
             let moved = kind == .dismissal ? from : to
-            return "the \(kind.noun) of \(name(moved))" + (style.map { " (.\(styleName($0)))" } ?? "")
+            return "the \(kind.noun) of \(name(moved))" + (style.map { " (.\($0.appleName))" } ?? "")
         }
     }
 
@@ -449,22 +449,6 @@ func name(_ vc: UIViewController?) -> String {
 func viewName(_ view: UIView) -> String {
     if let owner = view.next as? UIViewController, owner.viewIfLoaded === view { return "the view of \(name(owner))" }
     return "a \(String(describing: type(of: view)))"
-}
-
-func styleName(_ style: UIModalPresentationStyle) -> String {
-    switch style {
-    case .fullScreen: return "fullScreen"
-    case .pageSheet: return "pageSheet"
-    case .formSheet: return "formSheet"
-    case .currentContext: return "currentContext"
-    case .custom: return "custom"
-    case .overFullScreen: return "overFullScreen"
-    case .overCurrentContext: return "overCurrentContext"
-    case .popover: return "popover"
-    case .blurOverFullScreen: return "blurOverFullScreen"
-    case .none: return "none"
-    case .automatic: return "automatic"
-    }
 }
 
 /// Runs each test with a `TransitionInvariants` watching every window a transition runs in;

@@ -216,32 +216,28 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
         track(presented)
         track(presenting)
         let answer = wrapped?.animationController(forPresented: presented, presenting: presenting, source: source)
-        recordDelegate("delegate animationController(forPresented:) -> \(Self.name(answer))")
-        return wrap(answer)
+        return wrap(recordedAnswer("animationController(forPresented:)", answer))
     }
 
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         track(dismissed)
         if let presenter = dismissed.presentingViewController { track(presenter) }
         let answer = wrapped?.animationController(forDismissed: dismissed)
-        recordDelegate("delegate animationController(forDismissed:) -> \(Self.name(answer))")
-        return wrap(answer)
+        return wrap(recordedAnswer("animationController(forDismissed:)", answer))
     }
 
     public func interactionControllerForPresentation(
         using animator: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
         let answer = wrapped?.interactionControllerForPresentation(using: Self.unwrapped(animator))
-        recordDelegate("delegate interactionControllerForPresentation(using:) -> \(Self.name(answer))")
-        return wrap(answer)
+        return wrap(recordedAnswer("interactionControllerForPresentation(using:)", answer))
     }
 
     public func interactionControllerForDismissal(
         using animator: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
         let answer = wrapped?.interactionControllerForDismissal(using: Self.unwrapped(animator))
-        recordDelegate("delegate interactionControllerForDismissal(using:) -> \(Self.name(answer))")
-        return wrap(answer)
+        return wrap(recordedAnswer("interactionControllerForDismissal(using:)", answer))
     }
 
     public func presentationController(
@@ -250,16 +246,18 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
         track(presented)
         if let presenting { track(presenting) }
         let answer = wrapped?.presentationController(forPresented: presented, presenting: presenting, source: source)
-        recordDelegate("delegate presentationController(forPresented:) -> \(Self.name(answer))")
-        return answer
+        return recordedAnswer("presentationController(forPresented:)", answer)
     }
 
     func recordAnimator(_ event: String) {
         if recording.contains(.animator) { record(event) }
     }
 
-    private func recordDelegate(_ event: String) {
-        if recording.contains(.delegate) { record(event) }
+    /// Records the wrapped delegate's `answer` to `question` ("delegate question -> its type")
+    /// when recording `.delegate`, and returns it.
+    private func recordedAnswer<Answer>(_ question: String, _ answer: Answer?) -> Answer? {
+        if recording.contains(.delegate) { record("delegate \(question) -> \(Self.name(answer.map { $0 as AnyObject }))") }
+        return answer
     }
 
     // MARK: Wrapping
@@ -387,19 +385,26 @@ struct WeakContext {
     init(_ context: ViewControllerTransitionContext) { self.context = context }
 }
 
-/// Forwards to an animator, recording each call.
+/// What a recording wrapper holds: the object it forwards to, that object's type name (for
+/// the record) and the recorder.
 @preconcurrency @MainActor
-final class RecordingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-    let inner: UIViewControllerAnimatedTransitioning
-    private let name: String
-    private weak var recorder: TransitionRecorder?
+class RecordingWrapper<Inner>: NSObject {
+    let inner: Inner
+    fileprivate let name: String
+    fileprivate weak var recorder: TransitionRecorder?
 
-    init(_ inner: UIViewControllerAnimatedTransitioning, recorder: TransitionRecorder) {
+    init(_ inner: Inner, recorder: TransitionRecorder) {
         self.inner = inner
-        name = TransitionRecorder.name(inner)
+        name = TransitionRecorder.name(inner as AnyObject)
         self.recorder = recorder
     }
+}
 
+/// Forwards to an animator, recording each call.
+@preconcurrency @MainActor
+final class RecordingAnimator: RecordingWrapper<UIViewControllerAnimatedTransitioning>,
+    UIViewControllerAnimatedTransitioning
+{
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         let duration = inner.transitionDuration(using: transitionContext)
         recorder?.recordAnimator("\(name) transitionDuration(using:) -> \(duration)")
@@ -424,17 +429,9 @@ final class RecordingAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
 /// Forwards to an interaction controller, recording its start.
 @preconcurrency @MainActor
-final class RecordingInteractionController: NSObject, UIViewControllerInteractiveTransitioning {
-    let inner: UIViewControllerInteractiveTransitioning
-    private let name: String
-    private weak var recorder: TransitionRecorder?
-
-    init(_ inner: UIViewControllerInteractiveTransitioning, recorder: TransitionRecorder) {
-        self.inner = inner
-        name = TransitionRecorder.name(inner)
-        self.recorder = recorder
-    }
-
+final class RecordingInteractionController: RecordingWrapper<UIViewControllerInteractiveTransitioning>,
+    UIViewControllerInteractiveTransitioning
+{
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         recorder?.listen(to: transitionContext)
         recorder?.recordAnimator("\(name) startInteractiveTransition(_:)")

@@ -19,17 +19,35 @@ struct QRCode {
 
     init?(_ text: String) {
         let bytes = Array(text.utf8)
-        // The smallest version that holds the bytes.
-        var chosen: Int?
-        for (i, v) in Self.versions.enumerated() {
-            let data = v.blocks.reduce(0) { $0 + $1.0 * $1.1 }
-            let countBits = i + 1 < 10 ? 8 : 16
-            if 4 + countBits + 8 * bytes.count <= 8 * data { chosen = i + 1; break }
+        guard let version = Self.smallestVersion(holding: bytes.count) else { return nil }
+        let codewords = Self.interleaved(Self.dataCodewords(bytes, version: version), version: version)
+        var matrix = Matrix(version: version)
+        matrix.placeFinderPatterns()
+        matrix.placeTimingPatterns()
+        matrix.placeAlignmentPatterns()
+        matrix.reserveFormatAreas()
+        matrix.placeVersionInformation()
+        matrix.placeData(codewords)
+        modules = matrix.bestMasked()
+    }
+
+    /// The number of data codewords at a version (all its blocks).
+    private static func dataCount(version: Int) -> Int {
+        versions[version - 1].blocks.reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
+    /// The smallest version whose data codewords hold `byteCount` bytes in byte mode.
+    private static func smallestVersion(holding byteCount: Int) -> Int? {
+        for version in 1...versions.count {
+            let countBits = version < 10 ? 8 : 16
+            if 4 + countBits + 8 * byteCount <= 8 * dataCount(version: version) { return version }
         }
-        guard let version = chosen else { return nil }
-        let spec = Self.versions[version - 1]
-        let dataCount = spec.blocks.reduce(0) { $0 + $1.0 * $1.1 }
-        // Bit stream: mode 0100, count, bytes, terminator, padding.
+        return nil
+    }
+
+    /// The data codewords: mode 0100, the count, the bytes, the terminator, then padding.
+    private static func dataCodewords(_ bytes: [UInt8], version: Int) -> [UInt8] {
+        let dataCount = dataCount(version: version)
         var bits: [Bool] = []
         func put(_ value: Int, _ n: Int) { for i in stride(from: n - 1, through: 0, by: -1) { bits.append((value >> i) & 1 == 1) } }
         put(0b0100, 4)
@@ -42,86 +60,124 @@ struct QRCode {
         }
         var pad: UInt8 = 0xEC
         while data.count < dataCount { data.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
-        // Blocks, their error correction, interleaved.
+        return data
+    }
+
+    /// The data split into blocks, each block's error correction, all interleaved.
+    private static func interleaved(_ data: [UInt8], version: Int) -> [UInt8] {
+        let spec = versions[version - 1]
         var blocks: [[UInt8]] = []
         var offset = 0
         for (count, length) in spec.blocks {
             for _ in 0..<count { blocks.append(Array(data[offset..<offset + length])); offset += length }
         }
-        let ecBlocks = blocks.map { Self.reedSolomon($0, ec: spec.ec) }
+        let ecBlocks = blocks.map { reedSolomon($0, ec: spec.ec) }
         var codewords: [UInt8] = []
         for i in 0..<(blocks.map(\.count).max() ?? 0) { for b in blocks where i < b.count { codewords.append(b[i]) } }
         for i in 0..<spec.ec { for b in ecBlocks { codewords.append(b[i]) } }
+        return codewords
+    }
 
-        let n = 17 + 4 * version
-        var grid = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
-        var reserved = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
-        func set(_ r: Int, _ c: Int, _ dark: Bool) { grid[r][c] = dark; reserved[r][c] = true }
-        // Finder patterns with separators.
-        for (r0, c0) in [(0, 0), (0, n - 7), (n - 7, 0)] {
-            for r in -1...7 {
-                for c in -1...7 where r0 + r >= 0 && r0 + r < n && c0 + c >= 0 && c0 + c < n {
-                    let inRing = (0...6).contains(r) && (0...6).contains(c)
-                    let dark = inRing && (r == 0 || r == 6 || c == 0 || c == 6 || ((2...4).contains(r) && (2...4).contains(c)))
-                    set(r0 + r, c0 + c, dark)
+    /// The grid being built: its modules, and which of them the function patterns (and the
+    /// format areas) take, so the data and the mask leave them alone.
+    private struct Matrix {
+        let version: Int
+        let n: Int
+        var grid: [[Bool]]
+        var reserved: [[Bool]]
+
+        init(version: Int) {
+            self.version = version
+            n = 17 + 4 * version
+            grid = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
+            reserved = grid
+        }
+
+        mutating func set(_ r: Int, _ c: Int, _ dark: Bool) { grid[r][c] = dark; reserved[r][c] = true }
+
+        /// The three finder patterns with their separators.
+        mutating func placeFinderPatterns() {
+            for (r0, c0) in [(0, 0), (0, n - 7), (n - 7, 0)] {
+                for r in -1...7 {
+                    for c in -1...7 where r0 + r >= 0 && r0 + r < n && c0 + c >= 0 && c0 + c < n {
+                        let inRing = (0...6).contains(r) && (0...6).contains(c)
+                        let dark = inRing && (r == 0 || r == 6 || c == 0 || c == 6 || ((2...4).contains(r) && (2...4).contains(c)))
+                        set(r0 + r, c0 + c, dark)
+                    }
                 }
             }
         }
-        // Timing patterns.
-        for i in 8..<(n - 8) { set(6, i, i % 2 == 0); set(i, 6, i % 2 == 0) }
-        // Alignment patterns.
-        let centres = Self.alignment[version - 1]
-        for r in centres {
-            // Not where a finder pattern is (the three corners of the grid of centres).
-            for c in centres where !(r == 6 && c == 6) && !(r == 6 && c == centres.last!) && !(r == centres.last! && c == 6) {
-                for dr in -2...2 { for dc in -2...2 { set(r + dr, c + dc, max(abs(dr), abs(dc)) != 1) } }
+
+        mutating func placeTimingPatterns() {
+            for i in 8..<(n - 8) { set(6, i, i % 2 == 0); set(i, 6, i % 2 == 0) }
+        }
+
+        mutating func placeAlignmentPatterns() {
+            let centres = QRCode.alignment[version - 1]
+            for r in centres {
+                // Not where a finder pattern is (the three corners of the grid of centres).
+                for c in centres where !(r == 6 && c == 6) && !(r == 6 && c == centres.last!) && !(r == centres.last! && c == 6) {
+                    for dr in -2...2 { for dc in -2...2 { set(r + dr, c + dc, max(abs(dr), abs(dc)) != 1) } }
+                }
             }
         }
-        // Format areas (written after masking) and the dark module.
-        for i in 0...8 {
-            if !reserved[8][i] { reserved[8][i] = true }
-            if !reserved[i][8] { reserved[i][8] = true }
+
+        /// The format areas (written after masking) and the dark module.
+        mutating func reserveFormatAreas() {
+            for i in 0...8 {
+                reserved[8][i] = true
+                reserved[i][8] = true
+            }
+            for i in 0..<8 { reserved[8][n - 1 - i] = true; reserved[n - 1 - i][8] = true }
+            set(n - 8, 8, true)
         }
-        for i in 0..<8 { reserved[8][n - 1 - i] = true; reserved[n - 1 - i][8] = true }
-        set(n - 8, 8, true)
-        // Version information (7 and up).
-        if let v = Self.versionBits[version] {
+
+        /// The version information (versions 7 and up).
+        mutating func placeVersionInformation() {
+            guard let v = QRCode.versionBits[version] else { return }
             for i in 0..<18 {
                 let bit = (v >> i) & 1 == 1
                 set(i / 3, n - 11 + i % 3, bit)
                 set(n - 11 + i % 3, i / 3, bit)
             }
         }
-        // Data in the zigzag, right to left in column pairs, skipping the timing column.
-        var bitIndex = 0
-        let total = codewords.count * 8
-        var upward = true
-        var col = n - 1
-        while col > 0 {
-            if col == 6 { col -= 1 }
-            for k in 0..<n {
-                let r = upward ? n - 1 - k : k
-                for c in [col, col - 1] where !reserved[r][c] {
-                    var dark = false
-                    if bitIndex < total { dark = (codewords[bitIndex / 8] >> (7 - bitIndex % 8)) & 1 == 1 }
-                    grid[r][c] = dark
-                    bitIndex += 1
+
+        /// The codewords' bits in the zigzag, right to left in column pairs, skipping the
+        /// timing column; the modules past the last bit stay light.
+        mutating func placeData(_ codewords: [UInt8]) {
+            var bitIndex = 0
+            let total = codewords.count * 8
+            var upward = true
+            var col = n - 1
+            while col > 0 {
+                if col == 6 { col -= 1 }
+                for k in 0..<n {
+                    let r = upward ? n - 1 - k : k
+                    for c in [col, col - 1] where !reserved[r][c] {
+                        var dark = false
+                        if bitIndex < total { dark = (codewords[bitIndex / 8] >> (7 - bitIndex % 8)) & 1 == 1 }
+                        grid[r][c] = dark
+                        bitIndex += 1
+                    }
                 }
+                upward.toggle()
+                col -= 2
             }
-            upward.toggle()
-            col -= 2
         }
-        // The mask with the lowest penalty.
-        var best: [[Bool]] = grid
-        var bestScore = Int.max
-        for mask in 0..<8 {
-            var g = grid
-            for r in 0..<n { for c in 0..<n where !reserved[r][c] && Self.masked(mask, r, c) { g[r][c].toggle() } }
-            Self.writeFormat(&g, mask: mask)
-            let score = Self.penalty(g)
-            if score < bestScore { bestScore = score; best = g }
+
+        /// The grid under the mask with the lowest penalty, its format bits written.
+        func bestMasked() -> [[Bool]] {
+            var best: [[Bool]] = grid
+            var bestScore = Int.max
+            for mask in 0..<8 {
+                var g = grid
+                for r in 0..<n { for c in 0..<n where !reserved[r][c] && QRCode.masked(mask, r, c) { g[r][c].toggle() } }
+                QRCode.writeFormat(&g, mask: mask)
+                let score = QRCode.penalty(g)
+                if score < bestScore { bestScore = score; best = g }
+            }
+            return best
         }
-        modules = best
     }
 
     static func masked(_ mask: Int, _ r: Int, _ c: Int) -> Bool {

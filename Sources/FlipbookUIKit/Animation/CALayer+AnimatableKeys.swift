@@ -94,4 +94,7 @@ enum AnimatableLayerKeys {
         default: nil
         }
     }
+
+    /// `number(_:)` as a CGFloat (for the options and relative values UIKit takes as `Any`).
+    static func cgFloat(_ value: Any?) -> CGFloat? { number(value).map { CGFloat($0) } }
 }

@@ -25,6 +25,16 @@ final class DriverEnvironment {
         self.startTime = startTime
         UIApplication.shared.driverEnvironment = self
     }
+
+    /// Sets an accessibility setting (Reduce Motion, Reduce Transparency) and, when it changed,
+    /// posts its status notification, as iOS does.
+    func set(
+        _ setting: ReferenceWritableKeyPath<DriverEnvironment, Bool>, _ value: Bool, posting name: Notification.Name
+    ) {
+        guard value != self[keyPath: setting] else { return }
+        self[keyPath: setting] = value
+        NotificationCenter.default.post(name: name, object: nil)
+    }
 }
 
 extension AppDriver {
@@ -46,9 +56,7 @@ extension AppDriver {
     public var isReduceMotionEnabled: Bool {
         get { environment.isReduceMotionEnabled }
         set {
-            guard newValue != environment.isReduceMotionEnabled else { return }
-            environment.isReduceMotionEnabled = newValue
-            NotificationCenter.default.post(name: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil)
+            environment.set(\.isReduceMotionEnabled, newValue, posting: UIAccessibility.reduceMotionStatusDidChangeNotification)
         }
     }
 

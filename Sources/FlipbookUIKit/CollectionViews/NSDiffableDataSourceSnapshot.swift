@@ -164,23 +164,11 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-        for id in identifiers {
-            guard sectionOfItem[id] != nil else {
-                Self.report("reloadItems(_:): item \(id) is not in the snapshot")
-                continue
-            }
-            reloadedItems.append(id)
-        }
+        reloadedItems.append(contentsOf: itemsInSnapshot(identifiers, api: "reloadItems(_:)"))
     }
 
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-        for id in identifiers {
-            guard sectionOfItem[id] != nil else {
-                Self.report("reconfigureItems(_:): item \(id) is not in the snapshot")
-                continue
-            }
-            reconfiguredItems.append(id)
-        }
+        reconfiguredItems.append(contentsOf: itemsInSnapshot(identifiers, api: "reconfigureItems(_:)"))
     }
 
     // MARK: Sections
@@ -287,6 +275,17 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
             }
         }
         return fresh
+    }
+
+    /// The identifiers of items in the snapshot; each other one is reported and skipped.
+    private func itemsInSnapshot(_ identifiers: [ItemIdentifierType], api: String) -> [ItemIdentifierType] {
+        identifiers.filter { id in
+            guard sectionOfItem[id] != nil else {
+                Self.report("\(api): item \(id) is not in the snapshot")
+                return false
+            }
+            return true
+        }
     }
 
     private static func report(_ message: String) {

@@ -40,13 +40,29 @@ extension UICollectionView {
         isUpdating = true
         defer { isUpdating = false }
         prepareLayoutIfNeeded()
-        let rect = bounds
-        let elements = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
-        var wantedCells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-        var wantedSupplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
-        var wantedDecorations: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+        let wanted = wantedElements(in: bounds)
+        let delegate = collectionDelegate
+        retireCells(notIn: wanted.cells, start: start, delegate: delegate)
+        updateDecorationViews(wanted.decorations)
+        retireSupplementaryViews(notIn: wanted.supplementary, delegate: delegate)
+        // Supplementary views, then cells, in index-path order.
+        showSupplementaryViews(wanted.supplementary, start: start, delegate: delegate)
+        showCells(wanted.cells, start: start, delegate: delegate)
+    }
+
+    /// The layout's elements in a rectangle, by kind.
+    struct WantedElements {
+        var cells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        var supplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+        var decorations: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+    }
+
+    /// The layout's elements in `rect`; cells for items that do not exist are reported (once)
+    /// and left out.
+    private func wantedElements(in rect: CGRect) -> WantedElements {
+        var wanted = WantedElements()
         var reportedRange = false
-        for attributes in elements {
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
             switch attributes.representedElementCategory {
             case .cell:
                 guard isValid(attributes.indexPath) else {
@@ -58,20 +74,26 @@ extension UICollectionView {
                     }
                     continue
                 }
-                wantedCells[attributes.indexPath] = attributes
+                wanted.cells[attributes.indexPath] = attributes
             case .supplementaryView:
                 guard let kind = attributes.representedElementKind else { continue }
-                wantedSupplementary[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
+                wanted.supplementary[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
             case .decorationView:
                 guard let kind = attributes.representedElementKind else { continue }
-                wantedDecorations[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
+                wanted.decorations[SupplementaryKey(kind: kind, indexPath: attributes.indexPath)] = attributes
             }
         }
-        let delegate = collectionDelegate
-        // Cells that left the bounds go back to the queue. During a batch update (`start`
-        // given) a surviving cell whose new place is out of view first moves there with the
-        // update's animation and is queued when it ends (docs/Semantics.md "Cells and updates").
-        for path in visibleCellsByIndexPath.keys.sorted() where wantedCells[path] == nil {
+        return wanted
+    }
+
+    /// Cells that left the bounds go back to the queue. During a batch update (`start` given)
+    /// a surviving cell whose new place is out of view first moves there with the update's
+    /// animation and is queued when it ends (docs/Semantics.md "Cells and updates").
+    private func retireCells(
+        notIn wanted: [IndexPath: UICollectionViewLayoutAttributes], start: UpdateAnimationStart?,
+        delegate: UICollectionViewDelegate?
+    ) {
+        for path in visibleCellsByIndexPath.keys.sorted() where wanted[path] == nil {
             guard let cell = visibleCellsByIndexPath.removeValue(forKey: path) else { continue }
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
             if start != nil, let target = departureAttributes(for: cell, movingTo: path) {
@@ -82,50 +104,63 @@ extension UICollectionView {
                 enqueue(cell, kind: "cell")
             }
         }
-        updateDecorationViews(wantedDecorations)
-        for key in visibleSupplementaryViews.keys.sorted() where wantedSupplementary[key] == nil {
+    }
+
+    /// Supplementary views that left the bounds go back to the queue.
+    private func retireSupplementaryViews(
+        notIn wanted: [SupplementaryKey: UICollectionViewLayoutAttributes], delegate: UICollectionViewDelegate?
+    ) {
+        for key in visibleSupplementaryViews.keys.sorted() where wanted[key] == nil {
             guard let view = visibleSupplementaryViews.removeValue(forKey: key) else { continue }
             delegate?.collectionView(
                 self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
             enqueue(view, kind: key.kind)
         }
-        // Supplementary views, then cells, in index-path order.
-        for key in wantedSupplementary.keys.sorted() {
-            guard let attributes = wantedSupplementary[key] else { continue }
+    }
+
+    /// Moves the supplementary views already shown; makes and shows the new ones.
+    private func showSupplementaryViews(
+        _ wanted: [SupplementaryKey: UICollectionViewLayoutAttributes], start: UpdateAnimationStart?,
+        delegate: UICollectionViewDelegate?
+    ) {
+        for key in wanted.keys.sorted() {
+            guard let attributes = wanted[key] else { continue }
             if let view = visibleSupplementaryViews[key] {
                 apply(attributes, to: view)
                 continue
             }
-            // Made outside the batch update's animation, so a new view's first geometry does
-            // not become the start of the update's animation.
-            var made: UICollectionReusableView?
-            if start != nil {
-                UIView.performWithoutAnimation { made = self.makeSupplementaryView(kind: key.kind, at: key.indexPath) }
-            } else {
-                made = makeSupplementaryView(kind: key.kind, at: key.indexPath)
-            }
-            guard let view = made else { continue }
+            guard let view = madeOutsideUpdate(start, { makeSupplementaryView(kind: key.kind, at: key.indexPath) }) else { continue }
             visibleSupplementaryViews[key] = view
             show(view, with: attributes, start: start?.supplementaryStart(key, final: attributes))
             delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
         }
-        for path in wantedCells.keys.sorted() {
-            guard let attributes = wantedCells[path] else { continue }
+    }
+
+    /// Moves the cells already shown; makes and shows the new ones.
+    private func showCells(
+        _ wanted: [IndexPath: UICollectionViewLayoutAttributes], start: UpdateAnimationStart?,
+        delegate: UICollectionViewDelegate?
+    ) {
+        for path in wanted.keys.sorted() {
+            guard let attributes = wanted[path] else { continue }
             if let cell = visibleCellsByIndexPath[path] {
                 apply(attributes, to: cell)
                 continue
             }
-            var made: UICollectionViewCell?
-            if start != nil {
-                UIView.performWithoutAnimation { made = self.makeCell(at: path) }
-            } else {
-                made = makeCell(at: path)
-            }
-            guard let cell = made else { continue }
+            guard let cell = madeOutsideUpdate(start, { makeCell(at: path) }) else { continue }
             visibleCellsByIndexPath[path] = cell
             show(cell, with: attributes, start: start?.cellStart(path, final: attributes))
             delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
         }
+    }
+
+    /// `make()`; during a batch update (`start` given) outside any animation, so a new view's
+    /// first geometry does not become the start of the update's animation.
+    private func madeOutsideUpdate<View>(_ start: UpdateAnimationStart?, _ make: () -> View?) -> View? {
+        guard start != nil else { return make() }
+        var made: View?
+        UIView.performWithoutAnimation { made = make() }
+        return made
     }
 
     /// Where a surviving cell that leaves the bounds in a batch update goes: its new place in

@@ -164,18 +164,11 @@ open class UICollectionView: UIScrollView {
 
     /// Registers `cellClass` to be made for `identifier`.
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
-        guard let cellClass else {
-            cellClasses[identifier] = nil
-            return
-        }
-        guard let type = cellClass as? UICollectionViewCell.Type else {
-            FlipbookDiagnostics.report(
-                "UICollectionView: \(cellClass) is not a UICollectionViewCell subclass; cells for '\(identifier)' will be plain UICollectionViewCells.",
+        cellClasses[identifier] = cellClass.map {
+            UIScrollView.cellClass($0, subclassing: UICollectionViewCell.self, or:
+                "UICollectionView: \($0) is not a UICollectionViewCell subclass; cells for '\(identifier)' will be plain UICollectionViewCells.",
                 once: "UICollectionView.registerBadCell.\(identifier)")
-            cellClasses[identifier] = UICollectionViewCell.self
-            return
         }
-        cellClasses[identifier] = type
     }
 
     /// Registers `viewClass` to be made for supplementary views of `elementKind` with `identifier`.
@@ -197,22 +190,10 @@ open class UICollectionView: UIScrollView {
     /// or a new one of the registered class, already sized by the layout.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         checkIndexPath(indexPath, in: "dequeueReusableCell(withReuseIdentifier:for:)")
-        let cell: UICollectionViewCell
-        if let reused = takeFromPool("cell/\(identifier)") as? UICollectionViewCell {
-            cell = reused
-            cell.prepareForReuse()
-        } else if let type = cellClasses[identifier] {
-            cell = type.init(registeredFrame: .zero)
-        } else {
-            FlipbookDiagnostics.report(
-                "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
-                once: "UICollectionView.unregisteredCell.\(identifier)")
-            cell = UICollectionViewCell(frame: .zero)
-        }
-        cell.reuseIdentifier = identifier
-        cell.cameFromDequeue = true
-        cell.dequeuedKind = "cell"
-        cell.dequeuedIndexPath = indexPath
+        let cell = dequeue(
+            poolKey: "cell/\(identifier)", registered: cellClasses[identifier], kind: "cell", shownKind: "UICollectionElementKindCell",
+            identifier: identifier, indexPath: indexPath, once: "UICollectionView.unregisteredCell.\(identifier)"
+        ) { UICollectionViewCell(frame: .zero) }
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
         // Placed outside any running animation (a batch update's): the collection view then
@@ -227,27 +208,42 @@ open class UICollectionView: UIScrollView {
     open func dequeueReusableSupplementaryView(
         ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
     ) -> UICollectionReusableView {
-        let view: UICollectionReusableView
-        if let reused = takeFromPool("\(elementKind)/\(identifier)") {
-            view = reused
-            view.prepareForReuse()
-        } else if let type = supplementaryClassesByName["\(elementKind)/\(identifier)"] {
-            view = type.init(registeredFrame: .zero)
-        } else {
-            FlipbookDiagnostics.report(
-                "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
-                once: "UICollectionView.unregisteredSupplementary.\(elementKind).\(identifier)")
-            view = UICollectionReusableView(frame: .zero)
-        }
-        view.reuseIdentifier = identifier
-        view.cameFromDequeue = true
-        view.dequeuedKind = elementKind
-        view.dequeuedIndexPath = indexPath
+        let view = dequeue(
+            poolKey: "\(elementKind)/\(identifier)", registered: supplementaryClassesByName["\(elementKind)/\(identifier)"],
+            kind: elementKind, shownKind: elementKind, identifier: identifier, indexPath: indexPath,
+            once: "UICollectionView.unregisteredSupplementary.\(elementKind).\(identifier)"
+        ) { UICollectionReusableView(frame: .zero) }
         if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath),
             attributes.hasValidGeometry
         {
             UIView.performWithoutAnimation { self.applyGeometry(attributes, to: view) }
         }
+        return view
+    }
+
+    /// A queued view from `poolKey`'s pool (after its `prepareForReuse()`), else a new one of the
+    /// `registered` class, else (UIKit's complaint, once per `once` key) `unregistered()`;
+    /// marked as dequeued with `identifier` for `kind` at `indexPath`.
+    private func dequeue<View: UICollectionReusableView>(
+        poolKey: String, registered: View.Type?, kind: String, shownKind: String, identifier: String,
+        indexPath: IndexPath, once: String, unregistered: () -> View
+    ) -> View {
+        let view: View
+        if let reused = takeFromPool(poolKey) as? View {
+            view = reused
+            view.prepareForReuse()
+        } else if let type = registered {
+            view = type.init(registeredFrame: .zero)
+        } else {
+            FlipbookDiagnostics.report(
+                "could not dequeue a view of kind: \(shownKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
+                once: once)
+            view = unregistered()
+        }
+        view.reuseIdentifier = identifier
+        view.cameFromDequeue = true
+        view.dequeuedKind = kind
+        view.dequeuedIndexPath = indexPath
         return view
     }
 

@@ -18,9 +18,8 @@ extension AppDriver {
     public var isReduceTransparencyEnabled: Bool {
         get { environment.isReduceTransparencyEnabled }
         set {
-            guard newValue != environment.isReduceTransparencyEnabled else { return }
-            environment.isReduceTransparencyEnabled = newValue
-            NotificationCenter.default.post(name: UIAccessibility.reduceTransparencyStatusDidChangeNotification, object: nil)
+            environment.set(
+                \.isReduceTransparencyEnabled, newValue, posting: UIAccessibility.reduceTransparencyStatusDidChangeNotification)
         }
     }
 

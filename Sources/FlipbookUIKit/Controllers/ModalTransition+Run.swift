@@ -64,10 +64,7 @@ extension ModalTransition {
         presented.endAppearanceTransition()
         TransitionProbe.emit(.presentationHook(controller, .presentationTransitionDidEnd(true)))
         controller.presentationTransitionDidEnd(true)
-        context.runCompletions()
-        completion?()
-        TransitionProbe.animationEnded(animator, context, true)
-        animator?.animationEnded(true)
+        context.endAnimation(of: animator, completed: true, completion: completion)
     }
 
     private func cancelPresentation() {
@@ -91,9 +88,7 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         TransitionProbe.emit(.presentationHook(controller, .presentationTransitionDidEnd(false)))
         controller.presentationTransitionDidEnd(false)
-        context.runCompletions()
-        TransitionProbe.animationEnded(animator, context, false)
-        animator?.animationEnded(false)
+        context.endAnimation(of: animator, completed: false)
     }
 
     // MARK: Dismissal
@@ -129,10 +124,7 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionDidEnd(true)))
         controller.dismissalTransitionDidEnd(true)
-        context.runCompletions()
-        completion?()
-        TransitionProbe.animationEnded(animator, context, true)
-        animator?.animationEnded(true)
+        context.endAnimation(of: animator, completed: true, completion: completion)
     }
 
     private func cancelDismissal() {
@@ -161,9 +153,7 @@ extension ModalTransition {
         if presenterChangesAppearance { presenter.endAppearanceTransition() }
         TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionDidEnd(false)))
         controller.dismissalTransitionDidEnd(false)
-        context.runCompletions()
-        TransitionProbe.animationEnded(animator, context, false)
-        animator?.animationEnded(false)
+        context.endAnimation(of: animator, completed: false)
     }
 }
 

@@ -148,8 +148,7 @@ final class TransitionEngine {
     /// The context's interaction ended (finished or cancelled).
     func interactionDidEnd() {
         guard interactor != nil else { return }
-        interactionWatchdog?.cancel()
-        interactionWatchdog = nil
+        interactionWatchdog.cancelAndClear()
         startCompletionWatchdog()
     }
 
@@ -159,10 +158,8 @@ final class TransitionEngine {
     /// watchdog starts over, and the completion watchdog waits.
     private func restartInteractionWatchdog() {
         guard !context.isComplete else { return }
-        completionWatchdog?.cancel()
-        completionWatchdog = nil
-        interactionWatchdog?.cancel()
-        interactionWatchdog = nil
+        completionWatchdog.cancelAndClear()
+        interactionWatchdog.cancelAndClear()
         guard context.isInteractive else { return startCompletionWatchdog() }
         interactionWatchdog = MediaClock.main.schedule(after: Self.interactionTimeout) { [weak self] in
             self?.interactionTimedOut()
@@ -201,10 +198,8 @@ final class TransitionEngine {
     }
 
     private func end(_ didComplete: Bool) {
-        completionWatchdog?.cancel()
-        completionWatchdog = nil
-        interactionWatchdog?.cancel()
-        interactionWatchdog = nil
+        completionWatchdog.cancelAndClear()
+        interactionWatchdog.cancelAndClear()
         Self.running.removeAll { $0 === self }
         onEnd(didComplete)
         TransitionProbe.emit(.ended(context, didComplete: didComplete))

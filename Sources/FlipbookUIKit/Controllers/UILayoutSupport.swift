@@ -22,8 +22,7 @@ final class LayoutSupportGuide: UILayoutGuide, UILayoutSupport {
     init(top: Bool) {
         isTop = top
         // A system guide: the engine pins it to `layoutFrame` (overridden here) every pass.
-        super.init(systemKind: .safeArea)
-        identifier = top ? "_UILayoutGuide top" : "_UILayoutGuide bottom"
+        super.init(systemKind: .safeArea, identifier: top ? "_UILayoutGuide top" : "_UILayoutGuide bottom", owner: nil)
     }
 
     override var layoutFrame: CGRect {

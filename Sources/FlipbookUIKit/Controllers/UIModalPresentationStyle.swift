@@ -50,7 +50,8 @@ extension UIModalPresentationStyle {
         self == .currentContext || self == .overCurrentContext
     }
 
-    var appleName: String {
+    /// The case's name as Swift spells it (for messages).
+    package var appleName: String {
         switch self {
         case .fullScreen: return "fullScreen"
         case .pageSheet: return "pageSheet"

@@ -44,21 +44,12 @@ open class UIInterpolatingMotionEffect: UIMotionEffect {
     /// (offset 1), the offset clamped to -1…1. Numbers only (`CGFloat`, `Double`, `Float`,
     /// `Int`, `NSNumber`); other values give nil, as do missing ones.
     open override func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? {
-        guard let low = Self.number(minimumRelativeValue), let high = Self.number(maximumRelativeValue) else { return nil }
+        guard let low = AnimatableLayerKeys.cgFloat(minimumRelativeValue),
+            let high = AnimatableLayerKeys.cgFloat(maximumRelativeValue)
+        else { return nil }
         let raw = type == .tiltAlongHorizontalAxis ? viewerOffset.horizontal : viewerOffset.vertical
         let offset = raw.isFinite ? min(max(raw, -1), 1) : 0
         return [keyPath: low + (high - low) * (offset + 1) / 2]
-    }
-
-    static func number(_ value: Any?) -> CGFloat? {
-        switch value {
-        case let v as CGFloat: return v
-        case let v as Double: return CGFloat(v)
-        case let v as Float: return CGFloat(v)
-        case let v as Int: return CGFloat(v)
-        case let v as NSNumber: return CGFloat(v.doubleValue)
-        default: return nil
-        }
     }
 }
 

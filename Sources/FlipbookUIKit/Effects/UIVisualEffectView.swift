@@ -13,12 +13,13 @@ import FlipbookQuartz
 /// the style's opacity (docs/Divergences.md).
 @preconcurrency @MainActor
 open class UIVisualEffectView: UIView {
-    /// Where subviews go (UIKit reports subviews added to the effect view itself).
-    public let contentView: UIView
-    let backdropView: VisualEffectBackdropView
-    let tintView: UIView
+    // Made in this order (the parts, then the content view), before any initialiser's body.
+    let backdropView = VisualEffectBackdropView(frame: .zero)
+    let tintView = UIView(frame: .zero)
     /// Holds `contentView`; carries the vibrancy opacity.
-    let contentHost: UIView
+    let contentHost = UIView(frame: .zero)
+    /// Where subviews go (UIKit reports subviews added to the effect view itself).
+    public let contentView = UIView(frame: .zero)
     private var addingParts = false
 
     /// The effect drawn (nil: none). Animatable.
@@ -26,10 +27,6 @@ open class UIVisualEffectView: UIView {
 
     /// An effect view showing `effect`.
     public init(effect: UIVisualEffect?) {
-        backdropView = VisualEffectBackdropView(frame: .zero)
-        tintView = UIView(frame: .zero)
-        contentHost = UIView(frame: .zero)
-        contentView = UIView(frame: .zero)
         self.effect = effect
         super.init(frame: .zero)
         installParts()
@@ -37,10 +34,6 @@ open class UIVisualEffectView: UIView {
 
     /// An effect view without an effect (`UIVisualEffectView()` and `init(frame:)`).
     public override init(frame: CGRect) {
-        backdropView = VisualEffectBackdropView(frame: .zero)
-        tintView = UIView(frame: .zero)
-        contentHost = UIView(frame: .zero)
-        contentView = UIView(frame: .zero)
         effect = nil
         super.init(frame: frame)
         installParts()
@@ -48,10 +41,6 @@ open class UIVisualEffectView: UIView {
 
     /// Interface Builder's initialiser: an effect view without an effect.
     public required init?(coder: NSCoder) {
-        backdropView = VisualEffectBackdropView(frame: .zero)
-        tintView = UIView(frame: .zero)
-        contentHost = UIView(frame: .zero)
-        contentView = UIView(frame: .zero)
         effect = nil
         super.init(coder: coder)
         installParts()

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookQuartz
 
 /// The base of every gesture recognizer, UIKit's `UIGestureRecognizer`.
 ///
@@ -234,6 +235,16 @@ open class UIGestureRecognizer: NSObject {
 
     /// Whether the recognizer takes part in the current touch sequence.
     var isInvolved: Bool { !sequenceTouches.isEmpty }
+
+    /// A discrete recognizer's deadline: `delay` from now, if it is still possible and still
+    /// in a gesture, it moves to `state` (a tap or swipe that took too long fails, a long
+    /// press held long enough begins). The caller keeps the token to cancel it.
+    func deadline(after delay: CFTimeInterval, moving state: State) -> MediaClockToken {
+        MediaClock.main.schedule(after: delay) { [weak self] in
+            guard let self, self.state == .possible, self.isInvolved else { return }
+            self.state = state
+        }
+    }
 
     /// Whether it can still receive touches (enabled and not finished).
     var isReceiving: Bool {

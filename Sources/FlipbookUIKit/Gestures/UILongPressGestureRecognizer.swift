@@ -31,10 +31,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         guard liveCount <= numberOfTouchesRequired else { return fail() }
         if tapsDone >= numberOfTapsRequired, liveCount == numberOfTouchesRequired {
             let duration = minimumPressDuration.isFinite ? max(0, minimumPressDuration) : 0.5
-            timer = MediaClock.main.schedule(after: duration) { [weak self] in
-                guard let self, self.state == .possible, self.isInvolved else { return }
-                self.state = .began
-            }
+            timer = deadline(after: duration, moving: .began)
         }
     }
 
@@ -61,11 +58,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
                 tapsDone += 1
                 downPoints.removeAll()
                 timer?.cancel()
-                timer = MediaClock.main.schedule(after: UITapGestureRecognizer.maximumIntervalBetweenTaps) {
-                    [weak self] in
-                    guard let self, self.state == .possible, self.isInvolved else { return }
-                    self.state = .failed
-                }
+                timer = deadline(after: UITapGestureRecognizer.maximumIntervalBetweenTaps, moving: .failed)
             } else {
                 fail()
             }
@@ -85,15 +78,13 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         tapsDone = 0
         downPoints.removeAll()
     }
 
     private func fail() {
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         if state == .possible { state = .failed }
     }
 }

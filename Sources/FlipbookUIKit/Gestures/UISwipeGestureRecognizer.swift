@@ -45,10 +45,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
             start = Self.centroid(live.map(\.windowLocation))
             startTime = event.timestamp
             timer?.cancel()
-            timer = MediaClock.main.schedule(after: Self.maximumDuration) { [weak self] in
-                guard let self, self.state == .possible, self.isInvolved else { return }
-                self.state = .failed
-            }
+            timer = deadline(after: Self.maximumDuration, moving: .failed)
         }
     }
 
@@ -85,14 +82,12 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         start = nil
     }
 
     private func fail() {
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         if state == .possible { state = .failed }
     }
 }

@@ -79,8 +79,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         tapsCompleted = 0
         fingersThisTap = 0
         downPoints.removeAll()
@@ -96,16 +95,12 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     private func fail() {
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         if state == .possible { state = .failed }
     }
 
     private func schedule(after delay: CFTimeInterval) {
         timer?.cancel()
-        timer = MediaClock.main.schedule(after: delay) { [weak self] in
-            guard let self, self.state == .possible, self.isInvolved else { return }
-            self.state = .failed
-        }
+        timer = deadline(after: delay, moving: .failed)
     }
 }

@@ -16,7 +16,14 @@ open class UILayoutGuide: NSObject, LayoutItem {
     open var identifier: String = ""
 
     public override init() { systemKind = .none }
-    init(systemKind: SystemKind) { self.systemKind = systemKind }
+    /// A guide the system makes for `owner` on first use (its safe area, its margins, a scroll
+    /// view's content and frame, a controller's layout support), named `identifier` in logs.
+    init(systemKind: SystemKind, identifier: String, owner: UIView?) {
+        self.systemKind = systemKind
+        super.init()
+        self.identifier = identifier
+        owningViewStorage = owner
+    }
 
     /// The view that owns the guide (set by `UIView.addLayoutGuide(_:)`).
     open var owningView: UIView? {

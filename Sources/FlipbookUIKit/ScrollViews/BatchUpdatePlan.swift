@@ -73,111 +73,161 @@ struct BatchUpdatePlan: Equatable, Sendable {
     private static func plan(
         _ u: BatchUpdate, oldCounts: [Int], newCounts: [Int], _ words: BatchUpdateVocabulary
     ) throws(InvalidBatchUpdate) -> BatchUpdatePlan {
-        let item = words.item
-        func fail(_ message: String) -> InvalidBatchUpdate { InvalidBatchUpdate(message: message) }
-        func exists(_ p: IndexPath, in counts: [Int]) -> Bool {
+        let planner = Planner(u: u, oldCounts: oldCounts, newCounts: newCounts, item: words.item, view: words.view)
+        try planner.checkSections()
+        let sections = planner.pairSections()
+        try planner.checkItemPaths()
+        let moves = try planner.pairMoves()
+        try planner.checkCounts(of: sections)
+        return planner.map(sections, moves)
+    }
+}
+
+extension BatchUpdatePlan {
+    /// The sections that stay: the old ones not deleted, in order, onto the new ones not inserted.
+    fileprivate struct SectionPairing {
+        let survivingOld: [Int]
+        let newSectionOfOld: [Int: Int]
+    }
+
+    /// The moves, checked: new path → old, and the old paths moved from.
+    fileprivate struct Moves {
+        var movedTo: [IndexPath: IndexPath] = [:]
+        var movedFrom = Set<IndexPath>()
+    }
+
+    /// One planning's stages, in the order UIKit checks: sections, then each item path, then
+    /// the moves, then the counts of the sections that stay; last, the map.
+    fileprivate struct Planner {
+        let u: BatchUpdate
+        let oldCounts: [Int]
+        let newCounts: [Int]
+        let item: String
+        let view: String
+
+        private func fail(_ message: String) -> InvalidBatchUpdate { InvalidBatchUpdate(message: message) }
+        private func exists(_ p: IndexPath, in counts: [Int]) -> Bool {
             p.count == 2 && counts.indices.contains(p.section) && p.item >= 0 && p.item < counts[p.section]
         }
-        func count(of p: IndexPath, in counts: [Int]) -> Int {
+        private func count(of p: IndexPath, in counts: [Int]) -> Int {
             p.count == 2 && counts.indices.contains(p.section) ? counts[p.section] : 0
         }
-        func describe(_ p: IndexPath) -> String { p.count == 2 ? "{\(p.section), \(p.item)}" : "\(p)" }
+        private func describe(_ p: IndexPath) -> String { p.count == 2 ? "{\(p.section), \(p.item)}" : "\(p)" }
 
-        // Sections.
-        for s in u.deletedSections where !oldCounts.indices.contains(s) {
-            throw fail("attempt to delete section \(s), but there are only \(oldCounts.count) sections before the update")
-        }
-        for s in u.reloadedSections where !oldCounts.indices.contains(s) {
-            throw fail("attempt to reload section \(s), but there are only \(oldCounts.count) sections before the update")
-        }
-        let expectedSections = oldCounts.count - u.deletedSections.count + u.insertedSections.count
-        guard expectedSections == newCounts.count else {
-            throw fail(
-                "invalid number of sections. The number of sections contained in the \(words.view) after the update (\(newCounts.count)) must be equal to the number of sections contained in the \(words.view) before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(u.insertedSections.count) inserted, \(u.deletedSections.count) deleted)")
-        }
-        for s in u.insertedSections where !newCounts.indices.contains(s) {
-            throw fail("attempt to insert section \(s), but there are only \(newCounts.count) sections after the update")
-        }
-        // Surviving old sections, in order, onto the new sections not inserted.
-        let survivingOld = oldCounts.indices.filter { !u.deletedSections.contains($0) }
-        let survivingNew = newCounts.indices.filter { !u.insertedSections.contains($0) }
-        var newSectionOfOld: [Int: Int] = [:]
-        for (o, n) in zip(survivingOld, survivingNew) { newSectionOfOld[o] = n }
-
-        // Items: each path where it must be.
-        for p in u.deletedItems where !exists(p, in: oldCounts) {
-            throw fail(
-                "attempt to delete \(item) \(p.count == 2 ? p.item : -1) from section \(p.count >= 1 ? p[0] : -1) which only contains \(count(of: p, in: oldCounts)) \(item)s before the update")
-        }
-        for p in u.reloadedItems where !exists(p, in: oldCounts) {
-            throw fail("attempt to reload \(item) \(describe(p)), which does not exist before the update")
-        }
-        for p in u.insertedItems where !exists(p, in: newCounts) {
-            let s = p.count >= 1 ? p[0] : -1
-            throw fail(
-                "attempt to insert \(item) \(p.count == 2 ? p.item : -1) into section \(s), but there are only \(count(of: p, in: newCounts)) \(item)s in section \(s) after the update")
-        }
-        let deletedItems = Set(u.deletedItems)
-        var movedTo: [IndexPath: IndexPath] = [:]  // new → old
-        var movedFrom = Set<IndexPath>()
-        for (a, b) in u.movedItems {
-            guard exists(a, in: oldCounts) else {
-                throw fail("attempt to move index path \(describe(a)), which does not exist before the update")
+        /// Deleted and reloaded sections exist before, inserted ones after, and the number of
+        /// sections adds up.
+        func checkSections() throws(InvalidBatchUpdate) {
+            for s in u.deletedSections where !oldCounts.indices.contains(s) {
+                throw fail("attempt to delete section \(s), but there are only \(oldCounts.count) sections before the update")
             }
-            guard exists(b, in: newCounts) else {
-                throw fail("attempt to move index path \(describe(a)) to index path \(describe(b)), which does not exist after the update")
+            for s in u.reloadedSections where !oldCounts.indices.contains(s) {
+                throw fail("attempt to reload section \(s), but there are only \(oldCounts.count) sections before the update")
             }
-            guard !movedFrom.contains(a), movedTo[b] == nil, !deletedItems.contains(a) else {
-                throw fail("attempt to perform a move of index path \(describe(a)) more than once or together with a delete")
-            }
-            movedFrom.insert(a)
-            movedTo[b] = a
-        }
-        let insertedItems = Set(u.insertedItems)
-
-        // Counts of the sections that stay.
-        for o in survivingOld where !u.reloadedSections.contains(o) {
-            guard let n = newSectionOfOld[o] else { continue }
-            let deleted = u.deletedItems.filter { $0.section == o }.count
-            let inserted = u.insertedItems.filter { $0.section == n }.count
-            let movedOut = u.movedItems.filter { $0.from.section == o && $0.to.section != n }.count
-            let movedIn = u.movedItems.filter { $0.to.section == n && $0.from.section != o }.count
-            guard newCounts[n] == oldCounts[o] - deleted + inserted + movedIn - movedOut else {
+            let expectedSections = oldCounts.count - u.deletedSections.count + u.insertedSections.count
+            guard expectedSections == newCounts.count else {
                 throw fail(
-                    "invalid number of \(item)s in section \(n). The number of \(item)s contained in an existing section after the update (\(newCounts[n])) must be equal to the number of \(item)s contained in that section before the update (\(oldCounts[o])), plus or minus the number of \(item)s inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(item)s moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)")
+                    "invalid number of sections. The number of sections contained in the \(view) after the update (\(newCounts.count)) must be equal to the number of sections contained in the \(view) before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(u.insertedSections.count) inserted, \(u.deletedSections.count) deleted)")
+            }
+            for s in u.insertedSections where !newCounts.indices.contains(s) {
+                throw fail("attempt to insert section \(s), but there are only \(newCounts.count) sections after the update")
             }
         }
 
-        // The map.
-        var plan = BatchUpdatePlan()
-        for (b, a) in movedTo { plan.oldToNew[a] = b }
-        for o in survivingOld {
-            guard let n = newSectionOfOld[o] else { continue }
-            if u.reloadedSections.contains(o) {
-                for i in 0..<oldCounts[o] { plan.reloaded.insert(IndexPath(item: i, section: o)) }
-                for i in 0..<newCounts[n] { plan.reloadedNew.insert(IndexPath(item: i, section: n)) }
-                continue
+        func pairSections() -> SectionPairing {
+            let survivingOld = oldCounts.indices.filter { !u.deletedSections.contains($0) }
+            let survivingNew = newCounts.indices.filter { !u.insertedSections.contains($0) }
+            var newSectionOfOld: [Int: Int] = [:]
+            for (o, n) in zip(survivingOld, survivingNew) { newSectionOfOld[o] = n }
+            return SectionPairing(survivingOld: survivingOld, newSectionOfOld: newSectionOfOld)
+        }
+
+        /// Deleted and reloaded items exist before the update, inserted ones after it.
+        func checkItemPaths() throws(InvalidBatchUpdate) {
+            for p in u.deletedItems where !exists(p, in: oldCounts) {
+                throw fail(
+                    "attempt to delete \(item) \(p.count == 2 ? p.item : -1) from section \(p.count >= 1 ? p[0] : -1) which only contains \(count(of: p, in: oldCounts)) \(item)s before the update")
             }
-            plan.sectionMap[o] = n
-            let oldItems = (0..<oldCounts[o]).lazy.map { IndexPath(item: $0, section: o) }
-                .filter { !deletedItems.contains($0) && !movedFrom.contains($0) }
-            let newItems = (0..<newCounts[n]).lazy.map { IndexPath(item: $0, section: n) }
-                .filter { !insertedItems.contains($0) && movedTo[$0] == nil }
-            for (a, b) in zip(oldItems, newItems) { plan.oldToNew[a] = b }
+            for p in u.reloadedItems where !exists(p, in: oldCounts) {
+                throw fail("attempt to reload \(item) \(describe(p)), which does not exist before the update")
+            }
+            for p in u.insertedItems where !exists(p, in: newCounts) {
+                let s = p.count >= 1 ? p[0] : -1
+                throw fail(
+                    "attempt to insert \(item) \(p.count == 2 ? p.item : -1) into section \(s), but there are only \(count(of: p, in: newCounts)) \(item)s in section \(s) after the update")
+            }
         }
-        for s in u.insertedSections {
-            for i in 0..<newCounts[s] { plan.inserted.insert(IndexPath(item: i, section: s)) }
+
+        /// Each move from a path that exists before to one that exists after, at most once a
+        /// path, and not from a deleted path.
+        func pairMoves() throws(InvalidBatchUpdate) -> Moves {
+            let deletedItems = Set(u.deletedItems)
+            var moves = Moves()
+            for (a, b) in u.movedItems {
+                guard exists(a, in: oldCounts) else {
+                    throw fail("attempt to move index path \(describe(a)), which does not exist before the update")
+                }
+                guard exists(b, in: newCounts) else {
+                    throw fail("attempt to move index path \(describe(a)) to index path \(describe(b)), which does not exist after the update")
+                }
+                guard !moves.movedFrom.contains(a), moves.movedTo[b] == nil, !deletedItems.contains(a) else {
+                    throw fail("attempt to perform a move of index path \(describe(a)) more than once or together with a delete")
+                }
+                moves.movedFrom.insert(a)
+                moves.movedTo[b] = a
+            }
+            return moves
         }
-        plan.inserted.formUnion(insertedItems)
-        for s in u.deletedSections {
-            for i in 0..<oldCounts[s] { plan.deleted.insert(IndexPath(item: i, section: s)) }
+
+        /// Every section that stays (and is not reloaded) holds its old count minus deletions
+        /// plus insertions, plus moves in and minus moves out.
+        func checkCounts(of sections: SectionPairing) throws(InvalidBatchUpdate) {
+            for o in sections.survivingOld where !u.reloadedSections.contains(o) {
+                guard let n = sections.newSectionOfOld[o] else { continue }
+                let deleted = u.deletedItems.filter { $0.section == o }.count
+                let inserted = u.insertedItems.filter { $0.section == n }.count
+                let movedOut = u.movedItems.filter { $0.from.section == o && $0.to.section != n }.count
+                let movedIn = u.movedItems.filter { $0.to.section == n && $0.from.section != o }.count
+                guard newCounts[n] == oldCounts[o] - deleted + inserted + movedIn - movedOut else {
+                    throw fail(
+                        "invalid number of \(item)s in section \(n). The number of \(item)s contained in an existing section after the update (\(newCounts[n])) must be equal to the number of \(item)s contained in that section before the update (\(oldCounts[o])), plus or minus the number of \(item)s inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(item)s moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)")
+                }
+            }
         }
-        plan.deleted.formUnion(deletedItems)
-        for p in u.reloadedItems {
-            guard let n = plan.oldToNew[p] else { continue }  // also deleted, or in a reloaded section
-            plan.reloaded.insert(p)
-            plan.reloadedNew.insert(n)
+
+        /// The plan of a checked update.
+        func map(_ sections: SectionPairing, _ moves: Moves) -> BatchUpdatePlan {
+            let deletedItems = Set(u.deletedItems)
+            let insertedItems = Set(u.insertedItems)
+            var plan = BatchUpdatePlan()
+            for (b, a) in moves.movedTo { plan.oldToNew[a] = b }
+            for o in sections.survivingOld {
+                guard let n = sections.newSectionOfOld[o] else { continue }
+                if u.reloadedSections.contains(o) {
+                    for i in 0..<oldCounts[o] { plan.reloaded.insert(IndexPath(item: i, section: o)) }
+                    for i in 0..<newCounts[n] { plan.reloadedNew.insert(IndexPath(item: i, section: n)) }
+                    continue
+                }
+                plan.sectionMap[o] = n
+                let oldItems = (0..<oldCounts[o]).lazy.map { IndexPath(item: $0, section: o) }
+                    .filter { !deletedItems.contains($0) && !moves.movedFrom.contains($0) }
+                let newItems = (0..<newCounts[n]).lazy.map { IndexPath(item: $0, section: n) }
+                    .filter { !insertedItems.contains($0) && moves.movedTo[$0] == nil }
+                for (a, b) in zip(oldItems, newItems) { plan.oldToNew[a] = b }
+            }
+            for s in u.insertedSections {
+                for i in 0..<newCounts[s] { plan.inserted.insert(IndexPath(item: i, section: s)) }
+            }
+            plan.inserted.formUnion(insertedItems)
+            for s in u.deletedSections {
+                for i in 0..<oldCounts[s] { plan.deleted.insert(IndexPath(item: i, section: s)) }
+            }
+            plan.deleted.formUnion(deletedItems)
+            for p in u.reloadedItems {
+                guard let n = plan.oldToNew[p] else { continue }  // also deleted, or in a reloaded section
+                plan.reloaded.insert(p)
+                plan.reloadedNew.insert(n)
+            }
+            return plan
         }
-        return plan
     }
 }

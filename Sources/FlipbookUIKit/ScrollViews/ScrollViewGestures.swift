@@ -62,8 +62,7 @@ final class ScrollViewDelayRecognizer: UIGestureRecognizer {
     }
 
     private func decide(_ touches: Set<UITouch>, _ event: UIEvent) {
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
         if let sv = scrollView, let touch = touches.first, let view = touch.view, view !== sv,
             !sv.touchesShouldBegin(touches, with: event, in: view)
         {
@@ -75,8 +74,7 @@ final class ScrollViewDelayRecognizer: UIGestureRecognizer {
 
     override func reset() {
         super.reset()
-        timer?.cancel()
-        timer = nil
+        timer.cancelAndClear()
     }
 
     override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { false }

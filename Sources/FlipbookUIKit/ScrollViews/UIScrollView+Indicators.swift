@@ -60,8 +60,7 @@ extension UIScrollView {
     }
 
     func cancelIndicatorFade() {
-        indicators.fadeToken?.cancel()
-        indicators.fadeToken = nil
+        indicators.fadeToken.cancelAndClear()
     }
 
     /// The content came to rest: fade the indicators after the delay.

@@ -111,11 +111,11 @@ open class UIScrollView: UIView {
                 size = CGSize(width: max(0, size.width), height: max(0, size.height))
             }
             guard size != contentSizeStorage else { return }
-            keyValueObservers?.willChange("contentSize")
-            defer { keyValueObservers?.didChange("contentSize") }
-            contentSizeStorage = size
-            checkAdjustedContentInset()
-            updateIndicators()
+            changingObserved("contentSize") {
+                contentSizeStorage = size
+                checkAdjustedContentInset()
+                updateIndicators()
+            }
         }
     }
 
@@ -197,11 +197,11 @@ open class UIScrollView: UIView {
                 return
             }
             guard newValue != contentInsetStorage else { return }
-            keyValueObservers?.willChange("contentInset")
-            defer { keyValueObservers?.didChange("contentInset") }
-            contentInsetStorage = newValue
-            checkAdjustedContentInset()
-            updateIndicators()
+            changingObserved("contentInset") {
+                contentInsetStorage = newValue
+                checkAdjustedContentInset()
+                updateIndicators()
+            }
         }
     }
 
@@ -235,21 +235,13 @@ open class UIScrollView: UIView {
     /// Insets of the vertical indicator's track from the bounds.
     open var verticalScrollIndicatorInsets: UIEdgeInsets {
         get { indicators.verticalInsets }
-        set {
-            guard Self.isFinite(newValue) else { return reportIndicatorInsets(newValue) }
-            indicators.verticalInsets = newValue
-            updateIndicators()
-        }
+        set { setIndicatorInsets(newValue, \.verticalInsets) }
     }
 
     /// Insets of the horizontal indicator's track from the bounds.
     open var horizontalScrollIndicatorInsets: UIEdgeInsets {
         get { indicators.horizontalInsets }
-        set {
-            guard Self.isFinite(newValue) else { return reportIndicatorInsets(newValue) }
-            indicators.horizontalInsets = newValue
-            updateIndicators()
-        }
+        set { setIndicatorInsets(newValue, \.horizontalInsets) }
     }
 
     /// Sets both indicators' insets; reads the vertical one.
@@ -261,9 +253,15 @@ open class UIScrollView: UIView {
         }
     }
 
-    private func reportIndicatorInsets(_ i: UIEdgeInsets) {
-        FlipbookDiagnostics.report(
-            "UIScrollView scroll indicator insets: ignored non-finite insets \(i).", once: "UIScrollView.indicatorInsets")
+    /// Sets one indicator's insets (`side`); non-finite insets are reported and ignored.
+    private func setIndicatorInsets(_ i: UIEdgeInsets, _ side: ReferenceWritableKeyPath<ScrollIndicators, UIEdgeInsets>) {
+        guard Self.isFinite(i) else {
+            FlipbookDiagnostics.report(
+                "UIScrollView scroll indicator insets: ignored non-finite insets \(i).", once: "UIScrollView.indicatorInsets")
+            return
+        }
+        indicators[keyPath: side] = i
+        updateIndicators()
     }
 
     static func isFinite(_ i: UIEdgeInsets) -> Bool {
@@ -276,9 +274,7 @@ open class UIScrollView: UIView {
     /// constraints decide it, becomes `contentSize`.
     open var contentLayoutGuide: UILayoutGuide {
         if let g = contentGuideStorage { return g }
-        let g = UILayoutGuide(systemKind: .scrollContent)
-        g.identifier = "UIScrollView-contentLayoutGuide"
-        g.owningViewStorage = self
+        let g = UILayoutGuide(systemKind: .scrollContent, identifier: "UIScrollView-contentLayoutGuide", owner: self)
         contentGuideStorage = g
         return g
     }
@@ -286,9 +282,7 @@ open class UIScrollView: UIView {
     /// A guide for the scroll view's own frame: views pinned to it do not scroll.
     open var frameLayoutGuide: UILayoutGuide {
         if let g = frameGuideStorage { return g }
-        let g = UILayoutGuide(systemKind: .scrollFrame)
-        g.identifier = "UIScrollView-frameLayoutGuide"
-        g.owningViewStorage = self
+        let g = UILayoutGuide(systemKind: .scrollFrame, identifier: "UIScrollView-frameLayoutGuide", owner: self)
         frameGuideStorage = g
         return g
     }

@@ -93,35 +93,37 @@ extension UITableView {
     var tableFooterHeight: CGFloat { tableFooterView.map { max(0, $0.frame.height) } ?? 0 }
 
     private func headerHeight(_ s: Int) -> CGFloat {
-        var h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? UITableView.automaticDimension
-        if h < 0 || !h.isFinite { h = sectionHeaderHeight }
-        if h >= 0, h.isFinite { return h }
-        let title = dataSource?.tableView(self, titleForHeaderInSection: s)
-        let view = tableDelegate?.tableView(self, viewForHeaderInSection: s)
-        switch style {
-        case .plain:
-            if let view, view.frame.height > 0 { return view.frame.height }
-            return title != nil || view != nil ? 28 : 0
-        case .grouped, .insetGrouped:
-            if let view, view.frame.height > 0 { return view.frame.height }
-            if title != nil || view != nil { return 38 }
-            return s == 0 ? 35 : 18
-        }
+        supplementHeight(
+            asked: tableDelegate?.tableView(self, heightForHeaderInSection: s), table: sectionHeaderHeight,
+            title: { dataSource?.tableView(self, titleForHeaderInSection: s) },
+            view: { tableDelegate?.tableView(self, viewForHeaderInSection: s) },
+            groupedEmpty: s == 0 ? 35 : 18)
     }
 
     private func footerHeight(_ s: Int) -> CGFloat {
-        var h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? UITableView.automaticDimension
-        if h < 0 || !h.isFinite { h = sectionFooterHeight }
+        supplementHeight(
+            asked: tableDelegate?.tableView(self, heightForFooterInSection: s), table: sectionFooterHeight,
+            title: { dataSource?.tableView(self, titleForFooterInSection: s) },
+            view: { tableDelegate?.tableView(self, viewForFooterInSection: s) },
+            groupedEmpty: 17)
+    }
+
+    /// A section header's or footer's height: the delegate's (`asked`), else the table's, else,
+    /// when both are automatic, what UIKit gives its view or its title (the title and the view
+    /// are asked for only then). `groupedEmpty`: a grouped table's height for neither.
+    private func supplementHeight(
+        asked: CGFloat?, table: @autoclosure () -> CGFloat, title askTitle: () -> String?, view askView: () -> UIView?,
+        groupedEmpty: CGFloat
+    ) -> CGFloat {
+        var h = asked ?? UITableView.automaticDimension
+        if h < 0 || !h.isFinite { h = table() }
         if h >= 0, h.isFinite { return h }
-        let title = dataSource?.tableView(self, titleForFooterInSection: s)
-        let view = tableDelegate?.tableView(self, viewForFooterInSection: s)
+        let title = askTitle()
+        let view = askView()
+        if let view, view.frame.height > 0 { return view.frame.height }
         switch style {
-        case .plain:
-            if let view, view.frame.height > 0 { return view.frame.height }
-            return title != nil || view != nil ? 28 : 0
-        case .grouped, .insetGrouped:
-            if let view, view.frame.height > 0 { return view.frame.height }
-            return title != nil || view != nil ? 38 : 17
+        case .plain: return title != nil || view != nil ? 28 : 0
+        case .grouped, .insetGrouped: return title != nil || view != nil ? 38 : groupedEmpty
         }
     }
 

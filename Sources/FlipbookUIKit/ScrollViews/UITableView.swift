@@ -169,18 +169,11 @@ open class UITableView: UIScrollView {
 
     /// Registers `cellClass` (a `UITableViewCell` subclass) for `identifier`; nil removes it.
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        guard let cellClass else {
-            registeredCells[identifier] = nil
-            return
-        }
-        guard let type = cellClass as? UITableViewCell.Type else {
-            FlipbookDiagnostics.report(
-                "UITableView.register: \(cellClass) is not a UITableViewCell subclass; '\(identifier)' makes plain UITableViewCells.",
+        registeredCells[identifier] = cellClass.map {
+            UIScrollView.cellClass($0, subclassing: UITableViewCell.self, or:
+                "UITableView.register: \($0) is not a UITableViewCell subclass; '\(identifier)' makes plain UITableViewCells.",
                 once: "UITableView.register.\(identifier)")
-            registeredCells[identifier] = UITableViewCell.self
-            return
         }
-        registeredCells[identifier] = type
     }
 
     /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), else a new one of

@@ -127,10 +127,7 @@ open class UITableViewCell: UIView {
     /// The main label (created on first use for every style).
     open var textLabel: UILabel? {
         if let l = textLabelStorage { return l }
-        let l = UILabel()
-        l.font = .systemFont(ofSize: 17)
-        l.textColor = .label
-        contentView.addSubview(l)
+        let l = addLabel(fontSize: 17, color: .label)
         textLabelStorage = l
         setNeedsLayout()
         return l
@@ -140,21 +137,23 @@ open class UITableViewCell: UIView {
     open var detailTextLabel: UILabel? {
         guard cellStyle != .default else { return nil }
         if let l = detailLabelStorage { return l }
-        let l = UILabel()
-        switch cellStyle {
-        case .subtitle:
-            l.font = .systemFont(ofSize: 15)
-            l.textColor = .label
-        case .value2:
-            l.font = .systemFont(ofSize: 17)
-            l.textColor = .label
-        default:
-            l.font = .systemFont(ofSize: 17)
-            l.textColor = .secondaryLabel
+        let l = switch cellStyle {
+        case .subtitle: addLabel(fontSize: 15, color: .label)
+        case .value2: addLabel(fontSize: 17, color: .label)
+        default: addLabel(fontSize: 17, color: .secondaryLabel)
         }
-        contentView.addSubview(l)
         detailLabelStorage = l
         setNeedsLayout()
+        return l
+    }
+
+    /// A label in the style's font size and colour, added to the content view (made on first
+    /// use of `textLabel` or `detailTextLabel`).
+    private func addLabel(fontSize: CGFloat, color: UIColor) -> UILabel {
+        let l = UILabel()
+        l.font = .systemFont(ofSize: fontSize)
+        l.textColor = color
+        contentView.addSubview(l)
         return l
     }
 

@@ -15,6 +15,14 @@ extension UIView {
         if keyPath == \Root.isHidden as AnyKeyPath { return "hidden" }
         return nil
     }
+
+    /// Runs a setter's `change` between the observers' will- and did-change for `key` (each set
+    /// is announced, also when the value stays the same, as KVO does).
+    func changingObserved(_ key: String, _ change: () -> Void) {
+        keyValueObservers?.willChange(key)
+        defer { keyValueObservers?.didChange(key) }
+        change()
+    }
 }
 
 extension UIScrollView {
@@ -25,7 +33,6 @@ extension UIScrollView {
         if keyPath == \Root.contentInset as AnyKeyPath { return "contentInset" }
         return observedKey(of: keyPath, root: root)
     }
-
 }
 
 extension _KeyValueCodingAndObserving where Self: UIView {

@@ -162,20 +162,16 @@ extension UIView {
     /// The rectangle of the view's bounds not covered by the safe-area insets.
     public var safeAreaLayoutGuide: UILayoutGuide {
         if let g = layoutExtras.safeAreaGuide { return g }
-        let g = UILayoutGuide(systemKind: .safeArea)
-        g.identifier = "UIViewSafeAreaLayoutGuide"
+        let g = UILayoutGuide(systemKind: .safeArea, identifier: "UIViewSafeAreaLayoutGuide", owner: self)
         layoutExtras.safeAreaGuide = g
-        g.owningViewStorage = self
         return g
     }
 
     /// The rectangle of the view's bounds inside its layout margins.
     public var layoutMarginsGuide: UILayoutGuide {
         if let g = layoutExtras.marginsGuide { return g }
-        let g = UILayoutGuide(systemKind: .layoutMargins)
-        g.identifier = "UIViewLayoutMarginsGuide"
+        let g = UILayoutGuide(systemKind: .layoutMargins, identifier: "UIViewLayoutMarginsGuide", owner: self)
         layoutExtras.marginsGuide = g
-        g.owningViewStorage = self
         return g
     }
 

@@ -73,25 +73,20 @@ open class UIView: UIResponder, CALayerDelegate {
     open var frame: CGRect {
         get { layer.frame }
         set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
-                newValue.size.width.isFinite, newValue.size.height.isFinite
-            else {
-                FlipbookDiagnostics.report("UIView.frame: ignored non-finite frame \(newValue) on \(Self.self).")
-                return
+            guard acceptsFinite(newValue, "frame") else { return }
+            changingObserved("frame") {
+                let r = newValue.standardized
+                let oldSize = layer.bounds.size
+                let t = layer.transform
+                var size = r.size
+                if !CATransform3DIsIdentity(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
+                    size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22))
+                }
+                layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
+                let a = layer.anchorPoint
+                layer.position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                geometryDidChange(oldSize: oldSize)
             }
-            keyValueObservers?.willChange("frame")
-            defer { keyValueObservers?.didChange("frame") }
-            let r = newValue.standardized
-            let oldSize = layer.bounds.size
-            let t = layer.transform
-            var size = r.size
-            if !CATransform3DIsIdentity(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
-                size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22))
-            }
-            layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
-            let a = layer.anchorPoint
-            layer.position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
-            geometryDidChange(oldSize: oldSize)
         }
     }
 
@@ -99,18 +94,23 @@ open class UIView: UIResponder, CALayerDelegate {
     open var bounds: CGRect {
         get { layer.bounds }
         set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
-                newValue.size.width.isFinite, newValue.size.height.isFinite
-            else {
-                FlipbookDiagnostics.report("UIView.bounds: ignored non-finite bounds \(newValue) on \(Self.self).")
-                return
+            guard acceptsFinite(newValue, "bounds") else { return }
+            changingObserved("bounds") {
+                let oldSize = layer.bounds.size
+                layer.bounds = newValue
+                geometryDidChange(oldSize: oldSize)
             }
-            keyValueObservers?.willChange("bounds")
-            defer { keyValueObservers?.didChange("bounds") }
-            let oldSize = layer.bounds.size
-            layer.bounds = newValue
-            geometryDidChange(oldSize: oldSize)
         }
+    }
+
+    /// Whether a new `frame` or `bounds` (`property`) is finite; a non-finite one is reported
+    /// and ignored.
+    private func acceptsFinite(_ r: CGRect, _ property: String) -> Bool {
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else {
+            FlipbookDiagnostics.report("UIView.\(property): ignored non-finite \(property) \(r) on \(Self.self).")
+            return false
+        }
+        return true
     }
 
     /// The centre of the view in its superview's coordinates: the layer's `position`.
@@ -121,10 +121,10 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.center: ignored non-finite center \(newValue) on \(Self.self).")
                 return
             }
-            keyValueObservers?.willChange("center")
-            defer { keyValueObservers?.didChange("center") }
-            layer.position = newValue
-            geometryDidChange(oldSize: layer.bounds.size)
+            changingObserved("center") {
+                layer.position = newValue
+                geometryDidChange(oldSize: layer.bounds.size)
+            }
         }
     }
 
@@ -132,9 +132,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(layer.transform) }
         set {
-            keyValueObservers?.willChange("transform")
-            layer.transform = CATransform3DMakeAffineTransform(newValue)
-            keyValueObservers?.didChange("transform")
+            changingObserved("transform") { layer.transform = CATransform3DMakeAffineTransform(newValue) }
         }
     }
 
@@ -154,9 +152,7 @@ open class UIView: UIResponder, CALayerDelegate {
                 FlipbookDiagnostics.report("UIView.alpha: ignored NaN on \(Self.self).")
                 return
             }
-            keyValueObservers?.willChange("alpha")
-            layer.opacity = Float(newValue)
-            keyValueObservers?.didChange("alpha")
+            changingObserved("alpha") { layer.opacity = Float(newValue) }
         }
     }
 
@@ -173,10 +169,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isHidden: Bool {
         get { layer.isHidden }
         set {
-            keyValueObservers?.willChange("hidden")
-            layer.isHidden = newValue
-            (superviewStorage as? UIStackView)?.arrangedSubviewVisibilityDidChange(self)
-            keyValueObservers?.didChange("hidden")
+            changingObserved("hidden") {
+                layer.isHidden = newValue
+                (superviewStorage as? UIStackView)?.arrangedSubviewVisibilityDidChange(self)
+            }
         }
     }
 

@@ -120,84 +120,54 @@ extension UINavigationController {
 /// transition (views in the content area, appearance ends, children, the delegate's
 /// `didShow`); the running itself is the shared `TransitionEngine`.
 @preconcurrency @MainActor
-final class NavigationTransition {
-    unowned let navigationController: UINavigationController
-    let context: ViewControllerTransitionContext
+final class NavigationTransition: ContainerTransition<UINavigationController> {
     let oldStack: [UIViewController]
     let added: [UIViewController]
     let removed: [UIViewController]
-    let animator: UIViewControllerAnimatedTransitioning?
-    let interactor: UIViewControllerInteractiveTransitioning?
 
     init(
         navigationController: UINavigationController, context: ViewControllerTransitionContext,
         oldStack: [UIViewController], added: [UIViewController], removed: [UIViewController],
         animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
     ) {
-        self.navigationController = navigationController
-        self.context = context
         self.oldStack = oldStack
         self.added = added
         self.removed = removed
-        self.animator = animator
-        self.interactor = interactor
+        super.init(
+            container: navigationController, preposition: "of", context: context, animator: animator, interactor: interactor)
     }
 
-    var fromVC: UIViewController { context.fromViewController }
-    var toVC: UIViewController { context.toViewController }
-    var participants: [UIViewController] { [navigationController, fromVC, toVC] }
-
-    func run() {
-        let nav = navigationController
-        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
-        engine.applyWithoutAnimation = { [self] in
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(toVC.view)
-        }
-        engine.onEnd = { [self] didComplete in finish(didComplete) }
-        engine.run()
+    override func clearRunning() {
+        if container.runningTransition === self { container.runningTransition = nil }
     }
 
-    private func finish(_ didComplete: Bool) {
-        let nav = navigationController
-        if nav.runningTransition === self { nav.runningTransition = nil }
-        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
-        if didComplete {
-            if let toView = context.toView, toView.superview !== nav.transitionView {
-                FlipbookDiagnostics.report(
-                    "\(context.animatorName) completed the \(context.kind.noun) of \(describe(toVC)) without adding its "
-                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
-                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
-            }
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(toVC.view)
-            nav.updatePopGesture()
-            if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
-            fromVC.endAppearanceTransition()
-            toVC.endAppearanceTransition()
-            nav.finishMembership(added: added, removed: removed)
-            nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, true)
-            animator?.animationEnded(true)
-        } else {
-            nav.stack = oldStack
-            toVC.viewIfLoaded?.removeFromSuperview()
-            nav.install(fromVC.view)
-            nav.updatePopGesture()
-            nav.updateBar()
-            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
-            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
-            toVC.endAppearanceTransition()
-            fromVC.endAppearanceTransition()
-            for vc in removed { vc.didMove(toParent: nav) }
-            for vc in added {
-                vc.willMove(toParent: nil)
-                vc.removeFromParent()
-            }
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, false)
-            animator?.animationEnded(false)
+    /// The new top is installed: the pop gesture, a zoomed controller's dismissal, appearance
+    /// ends, the children's membership, the delegate's `didShow`.
+    override func completed() {
+        let nav = container
+        nav.updatePopGesture()
+        if context.kind == .push, toVC.zoomTransition != nil { ZoomDismissal.install(on: toVC) }
+        fromVC.endAppearanceTransition()
+        toVC.endAppearanceTransition()
+        nav.finishMembership(added: added, removed: removed)
+        nav.delegate?.navigationController(nav, didShow: toVC, animated: context.isAnimated)
+        context.endAnimation(of: animator, completed: true)
+    }
+
+    /// The old stack and top come back, and the children added or removed are put back.
+    override func cancelled() {
+        let nav = container
+        nav.stack = oldStack
+        toVC.viewIfLoaded?.removeFromSuperview()
+        nav.install(fromVC.view)
+        nav.updatePopGesture()
+        nav.updateBar()
+        context.reverseAppearance()
+        for vc in removed { vc.didMove(toParent: nav) }
+        for vc in added {
+            vc.willMove(toParent: nil)
+            vc.removeFromParent()
         }
+        context.endAnimation(of: animator, completed: false)
     }
 }

@@ -432,12 +432,5 @@ final class NavigationControllerView: UIView {
 
 extension UIViewController {
     /// The nearest ancestor that is a navigation controller, nil if none.
-    public var navigationController: UINavigationController? {
-        var current = parent
-        while let vc = current {
-            if let nav = vc as? UINavigationController { return nav }
-            current = vc.parent
-        }
-        return nil
-    }
+    public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 }

@@ -91,7 +91,7 @@ open class UIPageViewController: UIViewController {
         self.navigationOrientation = navigationOrientation
         var spacing: CGFloat = 0
         if let raw = options?[.interPageSpacing] {
-            if let value = Self.number(raw), value.isFinite, value >= 0 {
+            if let value = AnimatableLayerKeys.cgFloat(raw), value.isFinite, value >= 0 {
                 spacing = value
             } else {
                 FlipbookDiagnostics.report(
@@ -103,7 +103,7 @@ open class UIPageViewController: UIViewController {
         if style == .pageCurl, let raw = options?[.spineLocation] {
             if let location = raw as? SpineLocation {
                 spine = location
-            } else if let n = Self.number(raw), let location = SpineLocation(rawValue: Int(n)) {
+            } else if let n = AnimatableLayerKeys.cgFloat(raw), let location = SpineLocation(rawValue: Int(n)) {
                 spine = location
             } else {
                 FlipbookDiagnostics.report("UIPageViewController: unknown spineLocation \(raw); using .min.")
@@ -121,17 +121,6 @@ open class UIPageViewController: UIViewController {
         spineLocation = .min
         interPageSpacing = 0
         super.init(coder: coder)
-    }
-
-    private static func number(_ value: Any) -> CGFloat? {
-        switch value {
-        case let v as CGFloat: return v
-        case let v as Double: return CGFloat(v)
-        case let v as Float: return CGFloat(v)
-        case let v as Int: return CGFloat(v)
-        case let v as NSNumber: return CGFloat(v.doubleValue)
-        default: return nil
-        }
     }
 
     /// Makes a screen-sized root view holding the page host.

@@ -81,71 +81,39 @@ extension UITabBarController {
 /// the content area, appearance ends, putting the selection back on cancel); the running
 /// itself is the shared `TransitionEngine`.
 @preconcurrency @MainActor
-final class TabSwitchTransition {
-    unowned let tabBarController: UITabBarController
-    let context: ViewControllerTransitionContext
+final class TabSwitchTransition: ContainerTransition<UITabBarController> {
     let oldIndex: Int
-    let animator: UIViewControllerAnimatedTransitioning?
-    let interactor: UIViewControllerInteractiveTransitioning?
 
     init(
         tabBarController: UITabBarController, context: ViewControllerTransitionContext, oldIndex: Int,
         animator: UIViewControllerAnimatedTransitioning?, interactor: UIViewControllerInteractiveTransitioning?
     ) {
-        self.tabBarController = tabBarController
-        self.context = context
         self.oldIndex = oldIndex
-        self.animator = animator
-        self.interactor = interactor
+        super.init(
+            container: tabBarController, preposition: "to", context: context, animator: animator, interactor: interactor)
     }
 
-    var fromVC: UIViewController { context.fromViewController }
-    var toVC: UIViewController { context.toViewController }
-    var participants: [UIViewController] { [tabBarController, fromVC, toVC] }
-
-    func run() {
-        let tabs = tabBarController
-        let engine = TransitionEngine(context: context, animator: animator, interactor: interactor, subject: describe(toVC))
-        engine.applyWithoutAnimation = { [self] in
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(toVC.view)
-        }
-        engine.onEnd = { [self] didComplete in finish(didComplete) }
-        engine.run()
+    override func clearRunning() {
+        if container.runningSwitch === self { container.runningSwitch = nil }
     }
 
-    private func finish(_ didComplete: Bool) {
-        let tabs = tabBarController
-        if tabs.runningSwitch === self { tabs.runningSwitch = nil }
-        for vc in participants where vc.involvedTransition === context { vc.involvedTransition = nil }
-        if didComplete {
-            if let toView = context.toView, toView.superview !== tabs.transitionView {
-                FlipbookDiagnostics.report(
-                    "\(context.animatorName) completed the \(context.kind.noun) to \(describe(toVC)) without adding its "
-                        + "view (view(forKey: .to)) to the container view; Flipbook puts it there. Add it with "
-                        + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
-            }
-            fromVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(toVC.view)
-            fromVC.endAppearanceTransition()
-            toVC.endAppearanceTransition()
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, true)
-            animator?.animationEnded(true)
-        } else {
-            tabs.selection = oldIndex
-            tabs.tabBar.selectedItem = fromVC.tabBarItem
-            tabs.updateTabBarForStack()
-            toVC.viewIfLoaded?.removeFromSuperview()
-            tabs.install(fromVC.view)
-            toVC.beginAppearanceTransition(false, animated: context.isAnimated)
-            fromVC.beginAppearanceTransition(true, animated: context.isAnimated)
-            toVC.endAppearanceTransition()
-            fromVC.endAppearanceTransition()
-            context.runCompletions()
-            TransitionProbe.animationEnded(animator, context, false)
-            animator?.animationEnded(false)
-        }
+    override func completed() {
+        fromVC.endAppearanceTransition()
+        toVC.endAppearanceTransition()
+        context.endAnimation(of: animator, completed: true)
+        container.layoutContent()
+    }
+
+    /// The old selection and view come back.
+    override func cancelled() {
+        let tabs = container
+        tabs.selection = oldIndex
+        tabs.tabBar.selectedItem = fromVC.tabBarItem
+        tabs.updateTabBarForStack()
+        toVC.viewIfLoaded?.removeFromSuperview()
+        tabs.install(fromVC.view)
+        context.reverseAppearance()
+        context.endAnimation(of: animator, completed: false)
         tabs.layoutContent()
     }
 }

@@ -42,10 +42,13 @@ extension UIViewController {
     }
 
     /// The nearest ancestor that is a tab bar controller, nil if none.
-    public var tabBarController: UITabBarController? {
+    public var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
+
+    /// The nearest ancestor (parent, its parent, …) that is a `Container`, nil if none.
+    func nearestAncestor<Container: UIViewController>(_ type: Container.Type) -> Container? {
         var current = parent
         while let vc = current {
-            if let tabs = vc as? UITabBarController { return tabs }
+            if let container = vc as? Container { return container }
             current = vc.parent
         }
         return nil

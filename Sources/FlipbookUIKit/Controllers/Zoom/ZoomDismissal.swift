@@ -233,13 +233,23 @@ final class ZoomDismissal: NSObject, UIGestureRecognizerDelegate {
             pan.setTranslation(.zero, in: nil)
             guard begin(at: pan.location(in: nil)) else { return }
             driving = pan
+        default:
+            followDrag(pan)
+        }
+    }
+
+    /// A drag that drives the dismissal (a pan or the edge swipe) after it began: it moves the
+    /// zoomed view, and its end releases it.
+    private func followDrag(_ drag: UIPanGestureRecognizer) {
+        switch drag.state {
         case .changed:
-            guard driving === pan else { return }
-            animator?.updateInteraction(translation: pan.translation(in: nil), pinch: nil)
+            guard driving === drag else { return }
+            animator?.updateInteraction(translation: drag.translation(in: nil), pinch: nil)
         case .ended, .cancelled, .failed:
-            guard driving === pan else { return }
+            guard driving === drag else { return }
             driving = nil
-            animator?.releaseDrag(translation: pan.translation(in: nil), velocity: pan.velocity(in: nil), cancelled: pan.state != .ended)
+            animator?.releaseDrag(
+                translation: drag.translation(in: nil), velocity: drag.velocity(in: nil), cancelled: drag.state != .ended)
         default:
             break
         }
@@ -278,15 +288,8 @@ final class ZoomDismissal: NSObject, UIGestureRecognizerDelegate {
             edge.setTranslation(.zero, in: nil)
             guard begin(at: edge.location(in: nil)) else { return }
             driving = edge
-        case .changed:
-            guard driving === edge else { return }
-            animator?.updateInteraction(translation: edge.translation(in: nil), pinch: nil)
-        case .ended, .cancelled, .failed:
-            guard driving === edge else { return }
-            driving = nil
-            animator?.releaseDrag(translation: edge.translation(in: nil), velocity: edge.velocity(in: nil), cancelled: edge.state != .ended)
         default:
-            break
+            followDrag(edge)
         }
     }
 }
