@@ -445,23 +445,29 @@ struct QuadJob: @unchecked Sendable {
             if cov <= 0 { continue }
             let k = Int(cov * 256 + 0.5)
             if k <= 0 { continue }
-            let o = out + x &<< 2
-            let t00 = UInt32(truncatingIfNeeded: top)
-            // Four equal taps: the bilinear mean is the texel itself, whatever the weights.
-            let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
-            if k >= 256 && flat && t00 >= 0xFF00_0000 {
-                o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
-                continue
-            }
-            #if DEBUG
-            // Unoptimised builds do not specialise the standard library's generic SIMD code
-            // (every lane operation looked its metadata up): the scalar form, bit for bit the
-            // same, renders several times faster there (docs/ARCHITECTURE.md, "The compositor in debug builds").
-            PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
-            #else
-            PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
-            #endif
+            Self.blendSample(top: top, bottom: bottom, wx: wx, wy: wy, k: k, into: out + x &<< 2)
         }
+    }
+
+    /// Blends the bilinear sample of the tap pairs `top` and `bottom` (weights `wx`, `wy` in
+    /// 256ths) at coverage `k`/256 over the pixel at `o`.
+    @inline(__always)
+    static func blendSample(top: UInt64, bottom: UInt64, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer) {
+        let t00 = UInt32(truncatingIfNeeded: top)
+        // Four equal taps: the bilinear mean is the texel itself, whatever the weights.
+        let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
+        if k >= 256 && flat && t00 >= 0xFF00_0000 {
+            o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
+            return
+        }
+        #if DEBUG
+        // Unoptimised builds do not specialise the standard library's generic SIMD code
+        // (every lane operation looked its metadata up): the scalar form, bit for bit the
+        // same, renders several times faster there (docs/ARCHITECTURE.md, "The compositor in debug builds").
+        PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+        #else
+        PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+        #endif
     }
 }
 
@@ -545,18 +551,7 @@ extension QuadJob {
             let top = sdata.loadUnaligned(fromByteOffset: (r0 &+ ix) &<< 2, as: UInt64.self)
             let bottom = sdata.loadUnaligned(fromByteOffset: (r0 &+ sw &+ ix) &<< 2, as: UInt64.self)
             if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { return }  // all four texels transparent
-            let o = out + x &<< 2
-            let t00 = UInt32(truncatingIfNeeded: top)
-            let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
-            if k >= 256 && flat && t00 >= 0xFF00_0000 {
-                o.storeBytes(of: t00, as: UInt32.self)
-                return
-            }
-            #if DEBUG
-            PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
-            #else
-            PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
-            #endif
+            Self.blendSample(top: top, bottom: bottom, wx: wx, wy: wy, k: k, into: out + x &<< 2)
         }
         if shift == 0 {  // every column exact (see `TapStepper`)
             for x in xa..<xb {

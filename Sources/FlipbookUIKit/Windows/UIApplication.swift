@@ -47,7 +47,9 @@ public final class UIApplication: UIResponder {
     /// The delegate object is not modelled; kept for source compatibility.
     public var isIdleTimerDisabled = false
 
+    /// Lists a new window, which belongs from now on to the current runtime (this application's).
     func register(_ window: UIWindow) {
+        window.layer.hostRuntime = AppRuntime.current
         windowRefs.removeAll { $0.window == nil || $0.window === window }
         windowRefs.append(WeakWindow(window: window))
     }

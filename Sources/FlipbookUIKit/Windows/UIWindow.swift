@@ -34,21 +34,17 @@ open class UIWindow: UIView {
     /// A window as large as the main screen.
     public convenience init() { self.init(frame: UIScreen.main.bounds) }
 
+    /// A window belongs to the runtime it is made in (`UIApplication.register(_:)`): its layer
+    /// tree, and so every view and layer in it, reaches that runtime through it
+    /// (`AppRuntime.owning(_:)`).
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        joinCurrentRuntime()
+        UIApplication.shared.register(self)
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        joinCurrentRuntime()
-    }
-
-    /// A window belongs to the runtime it is made in: its layer tree, and so every view and
-    /// layer in it, reaches that runtime through it (`AppRuntime.owning(_:)`).
-    private func joinCurrentRuntime() {
-        layer.hostRuntime = AppRuntime.current
-        application.register(self)
+        UIApplication.shared.register(self)
     }
 
     /// The application of the runtime this window belongs to.
