@@ -84,26 +84,23 @@ extension SolverStep {
     }
 
     /// Contact preparation. Reads touching contacts with an awake non-static body, their bodies and
-    /// primitives; writes one velocity and one position constraint per contact (`contactCount`),
-    /// then lets `ContactSolver.initialize` compute their masses, restitution bias and (when warm
-    /// starting) the impulses kept from the last sub-step.
+    /// primitives; writes one position and one velocity constraint per contact (`contactCount`):
+    /// `ContactSolver.initialize` computes the velocity constraint's masses, restitution bias and
+    /// (when warm starting) the impulses kept from the last sub-step, in the same pass.
     mutating func prepareContacts() {
-        let vcs = contactVelocityStorage.storage, pcs = contactPositionStorage.storage
+        contactCount = 0
+        guard let cbase = contacts.baseAddress, let bbase = bodies.baseAddress,
+              let vcs = contactVelocityStorage.storage.baseAddress, let pcs = contactPositionStorage.storage.baseAddress,
+              let pos = positions.baseAddress, let vel = velocities.baseAddress, let vel0 = velocities0.baseAddress else { return }
+        let threshold = settings.restitutionThreshold, warmStarting = settings.warmStarting
         var count = 0
         for ci in 0..<contacts.count {
-            let c = contacts.baseAddress! + ci
+            let c = UnsafePointer(cbase + ci)
             guard c.pointee.alive && c.pointee.touching else { continue }
-            let bA = bodies.baseAddress! + Int(c.pointee.bodyA), bB = bodies.baseAddress! + Int(c.pointee.bodyB)
+            let bA = bbase + Int(c.pointee.bodyA), bB = bbase + Int(c.pointee.bodyB)
             if !((bA.pointee.awake && !bA.pointee.isStatic) || (bB.pointee.awake && !bB.pointee.isStatic)) { continue }
             let mA = bA.pointee.type == .dynamic ? bA.pointee.invMass : 0, mB = bB.pointee.type == .dynamic ? bB.pointee.invMass : 0
             let iA = bA.pointee.type == .dynamic ? bA.pointee.invI : 0, iB = bB.pointee.type == .dynamic ? bB.pointee.invI : 0
-            var vc = ContactVelocityConstraint()
-            vc.indexA = c.pointee.bodyA; vc.indexB = c.pointee.bodyB
-            vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
-            vc.friction = c.pointee.friction; vc.restitution = c.pointee.restitution
-            vc.pointCount = c.pointee.manifold.count
-            vc.contactIndex = Int32(ci)
-            vcs[count] = vc
             var pc = ContactPositionConstraint()
             pc.indexA = c.pointee.bodyA; pc.indexB = c.pointee.bodyB
             pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
@@ -113,12 +110,12 @@ extension SolverStep {
             pc.radiusA = primitives[Int(c.pointee.primA)].radius; pc.radiusB = primitives[Int(c.pointee.primB)].radius
             pc.type = c.pointee.manifold.type
             pc.pointCount = c.pointee.manifold.count
-            pcs[count] = pc
+            (pcs + count).pointee = pc
+            ContactSolver.initialize(vcs + count, pcs + count, c, contactIndex: ci, pos, vel, vel0,
+                                     threshold: threshold, warmStarting: warmStarting, h: h)
             count += 1
         }
         contactCount = count
-        ContactSolver.initialize(contactVelocityConstraints, contactPositionConstraints, UnsafeBufferPointer(contacts), positions, velocities,
-                                 velocities0, threshold: settings.restitutionThreshold, warmStarting: settings.warmStarting, h: h)
     }
 
     /// Joint preparation. Reads live joints with an awake non-static body and their bodies; writes
