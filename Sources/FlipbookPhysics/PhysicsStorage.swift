@@ -23,6 +23,11 @@ struct Body {
     /// Smallest extent of the body's shapes (points), for deciding when continuous collision is needed.
     var minExtent = Double.greatestFiniteMagnitude
     var isStatic: Bool { type == .static }
+    /// Wakes a sleeping non-static body; resets its sleep timer either way.
+    @inline(__always) mutating func wake() {
+        if type != .static && !awake { awake = true }
+        sleepTime = 0
+    }
 }
 
 struct Shape {
