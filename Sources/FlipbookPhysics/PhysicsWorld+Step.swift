@@ -237,7 +237,7 @@ extension PhysicsWorld {
             c.pointee.restitution = max(sA.pointee.restitution, sB.pointee.restitution)
             let touching = m.count > 0
             if touching {
-                let wm = WorldManifold(m, xfA, pA.radius, xfB, pB.radius)
+                let wm = WorldManifold(m, xfA, pA.radius, xfB, pB.radius, firstPointOnly: true)
                 c.pointee.lastPoint = wm.point0; c.pointee.lastNormal = wm.normal
             }
             if touching != c.pointee.touching {
