@@ -67,14 +67,15 @@ enum ContactSolver {
     /// world points, effective masses, the restitution or speculative bias, the block solver's K
     /// and K⁻¹ for two points (one point when K is ill-conditioned), and the kept impulses when
     /// warm starting.
-    @inline(__always)
+    /// Returns the world manifold it used.
+    @inline(__always) @discardableResult
     static func initialize(_ vc: UnsafeMutablePointer<ContactVelocityConstraint>,
                            _ pc: UnsafePointer<ContactPositionConstraint>,
                            _ contact: UnsafePointer<Contact>, contactIndex: Int,
                            _ pos: UnsafeMutablePointer<SolverPosition>,
                            _ vel: UnsafeMutablePointer<SolverVelocity>,
                            _ vel0: UnsafeMutablePointer<SolverVelocity>,
-                           threshold: Double, warmStarting: Bool, h: Double) {
+                           threshold: Double, warmStarting: Bool, h: Double) -> WorldManifold {
         var c = ContactVelocityConstraint()
         c.indexA = pc.pointee.indexA; c.indexB = pc.pointee.indexB
         c.invMassA = pc.pointee.invMassA; c.invMassB = pc.pointee.invMassB; c.invIA = pc.pointee.invIA; c.invIB = pc.pointee.invIB
@@ -135,6 +136,7 @@ enum ContactSolver {
             }
         }
         vc.pointee = c
+        return wm
     }
 
     static func warmStart(_ vcs: UnsafeMutableBufferPointer<ContactVelocityConstraint>, _ vel: UnsafeMutableBufferPointer<SolverVelocity>) {

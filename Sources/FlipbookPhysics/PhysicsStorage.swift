@@ -70,6 +70,11 @@ struct Contact {
     var touching = false
     var friction = 0.0, restitution = 0.0
     var key: UInt64 = 0
+    /// The first world point and the normal of the manifold, for contact events.
     var lastPoint = PhysicsVector.zero
     var lastNormal = PhysicsVector.zero
+    /// The manifold of a contact that stays touching changed this sub-step and `lastPoint` and
+    /// `lastNormal` are still to be set: the solver's contact preparation does it, from the world
+    /// manifold it works out anyway (a contact that begins touching gets them at once, for its event).
+    var lastPointPending = false
 }

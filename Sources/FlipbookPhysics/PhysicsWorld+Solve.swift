@@ -111,11 +111,32 @@ extension SolverStep {
             pc.type = c.pointee.manifold.type
             pc.pointCount = c.pointee.manifold.count
             (pcs + count).pointee = pc
-            ContactSolver.initialize(vcs + count, pcs + count, c, contactIndex: ci, pos, vel, vel0,
-                                     threshold: threshold, warmStarting: warmStarting, h: h)
+            let wm = ContactSolver.initialize(vcs + count, pcs + count, c, contactIndex: ci, pos, vel, vel0,
+                                              threshold: threshold, warmStarting: warmStarting, h: h)
+            if c.pointee.lastPointPending { setEventPoint(cbase + ci, wm, bA, bB) }
             count += 1
         }
         contactCount = count
+    }
+
+    /// Sets the contact's event point and normal (`Contact.lastPointPending`) as the narrow phase
+    /// would have: the first point of the world manifold at the bodies' transforms. `wm` is the
+    /// solver's, at the transforms rebuilt from its positions: the same ones unless a body was
+    /// moved outside the solver (then the point is worked out again).
+    @inline(__always) func setEventPoint(_ c: UnsafeMutablePointer<Contact>, _ wm: WorldManifold,
+                                         _ bA: UnsafeMutablePointer<Body>, _ bB: UnsafeMutablePointer<Body>) {
+        c.pointee.lastPointPending = false
+        let iA = Int(c.pointee.bodyA), iB = Int(c.pointee.bodyB)
+        let qA = positions[iA].q, qB = positions[iB].q
+        let xfA = PhysicsTransform(p: positions[iA].c - qA.apply(bA.pointee.localCenter), q: qA)
+        let xfB = PhysicsTransform(p: positions[iB].c - qB.apply(bB.pointee.localCenter), q: qB)
+        if xfA == bA.pointee.xf && xfB == bB.pointee.xf {
+            c.pointee.lastPoint = wm.point0; c.pointee.lastNormal = wm.normal
+        } else {
+            let exact = WorldManifold(c.pointee.manifold, bA.pointee.xf, primitives[Int(c.pointee.primA)].radius,
+                                      bB.pointee.xf, primitives[Int(c.pointee.primB)].radius, firstPointOnly: true)
+            c.pointee.lastPoint = exact.point0; c.pointee.lastNormal = exact.normal
+        }
     }
 
     /// Joint preparation. Reads live joints with an awake non-static body and their bodies; writes
@@ -186,12 +207,13 @@ extension SolverStep {
     /// Impulse storage. Reads the contact constraints' accumulated impulses; writes them into the
     /// contacts' manifolds for warm starting the next sub-step.
     func storeImpulses() {
-        for vc in contactVelocityConstraints {
-            let ci = Int(vc.contactIndex)
-            contacts[ci].manifold.p0.normalImpulse = vc.p0.normalImpulse
-            contacts[ci].manifold.p0.tangentImpulse = vc.p0.tangentImpulse
-            contacts[ci].manifold.p1.normalImpulse = vc.p1.normalImpulse
-            contacts[ci].manifold.p1.tangentImpulse = vc.p1.tangentImpulse
+        guard let vcs = contactVelocityStorage.storage.baseAddress, let cbase = contacts.baseAddress else { return }
+        for i in 0..<contactCount {
+            let vc = UnsafePointer(vcs + i), c = cbase + Int(vc.pointee.contactIndex)
+            c.pointee.manifold.p0.normalImpulse = vc.pointee.p0.normalImpulse
+            c.pointee.manifold.p0.tangentImpulse = vc.pointee.p0.tangentImpulse
+            c.pointee.manifold.p1.normalImpulse = vc.pointee.p1.normalImpulse
+            c.pointee.manifold.p1.tangentImpulse = vc.pointee.p1.tangentImpulse
         }
     }
 

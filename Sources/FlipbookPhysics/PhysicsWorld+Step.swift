@@ -236,11 +236,13 @@ extension PhysicsWorld {
             c.pointee.friction = (sA.pointee.friction * sB.pointee.friction).squareRoot()
             c.pointee.restitution = max(sA.pointee.restitution, sB.pointee.restitution)
             let touching = m.count > 0
-            if touching {
+            let wasTouching = c.pointee.touching
+            if touching && !wasTouching {
                 let wm = WorldManifold(m, xfA, pA.radius, xfB, pB.radius, firstPointOnly: true)
                 c.pointee.lastPoint = wm.point0; c.pointee.lastNormal = wm.normal
             }
-            if touching != c.pointee.touching {
+            c.pointee.lastPointPending = touching && wasTouching
+            if touching != wasTouching {
                 changed.append(ci)
                 if touching { bA.pointee.wake(); bB.pointee.wake() }
             }
