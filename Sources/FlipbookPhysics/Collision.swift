@@ -202,8 +202,11 @@ struct WorldManifold {
     var separation0 = 0.0
     var separation1 = 0.0
 
-    init(_ m: Manifold, _ xfA: PhysicsTransform, _ radiusA: Double, _ xfB: PhysicsTransform, _ radiusB: Double) {
+    /// `firstPointOnly`: only `normal`, `point0` and `separation0` (what a contact event reports).
+    init(_ m: Manifold, _ xfA: PhysicsTransform, _ radiusA: Double, _ xfB: PhysicsTransform, _ radiusB: Double,
+         firstPointOnly: Bool = false) {
         if m.count == 0 { return }
+        let count = firstPointOnly ? 1 : m.count
         switch m.type {
         case .circles:
             normal = PhysicsVector(1, 0)
@@ -215,7 +218,7 @@ struct WorldManifold {
         case .faceA:
             normal = xfA.q.apply(m.localNormal)
             let planePoint = xfA.apply(m.localPoint)
-            for i in 0..<m.count {
+            for i in 0..<count {
                 let clip = xfB.apply(m[i].localPoint)
                 let cA = clip + (radiusA - dot(clip - planePoint, normal)) * normal
                 let cB = clip - radiusB * normal
@@ -224,7 +227,7 @@ struct WorldManifold {
         case .faceB:
             normal = xfB.q.apply(m.localNormal)
             let planePoint = xfB.apply(m.localPoint)
-            for i in 0..<m.count {
+            for i in 0..<count {
                 let clip = xfA.apply(m[i].localPoint)
                 let cB = clip + (radiusB - dot(clip - planePoint, normal)) * normal
                 let cA = clip - radiusA * normal

@@ -31,16 +31,18 @@ struct VelocityConstraintPoint {
     var velocityBias = 0.0
 }
 
+/// What the velocity iterations read and write for one contact, in the order they read it
+/// (264 bytes: the constraints of a pyramid stay in the L2 cache between iterations).
 struct ContactVelocityConstraint {
-    var p0 = VelocityConstraintPoint(), p1 = VelocityConstraintPoint()
-    var normal = PhysicsVector.zero
-    var k11 = 0.0, k12 = 0.0, k22 = 0.0          // K
-    var m11 = 0.0, m12 = 0.0, m21 = 0.0, m22 = 0.0 // K⁻¹
     var indexA: Int32 = 0, indexB: Int32 = 0
-    var invMassA = 0.0, invMassB = 0.0, invIA = 0.0, invIB = 0.0
-    var friction = 0.0, restitution = 0.0
-    var pointCount = 0
+    var pointCount: Int32 = 0
     var contactIndex: Int32 = 0
+    var invMassA = 0.0, invMassB = 0.0, invIA = 0.0, invIB = 0.0
+    var normal = PhysicsVector.zero
+    var friction = 0.0
+    var p0 = VelocityConstraintPoint(), p1 = VelocityConstraintPoint()
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0 // K
+    var m11 = 0.0, m12 = 0.0, m22 = 0.0 // K⁻¹ (symmetric: m21 = m12)
 }
 
 struct ContactPositionConstraint {
@@ -60,71 +62,81 @@ struct ContactPositionConstraint {
 }
 
 enum ContactSolver {
-    static func initialize(_ vcs: UnsafeMutableBufferPointer<ContactVelocityConstraint>,
-                           _ pcs: UnsafeMutableBufferPointer<ContactPositionConstraint>,
-                           _ contacts: UnsafeBufferPointer<Contact>,
-                           _ pos: UnsafeMutableBufferPointer<SolverPosition>,
-                           _ vel: UnsafeMutableBufferPointer<SolverVelocity>,
-                           _ vel0: UnsafeMutableBufferPointer<SolverVelocity>,
-                           threshold: Double, warmStarting: Bool, h: Double) {
-        for i in 0..<vcs.count {
-            let pc = pcs[i]
-            var vc = vcs[i]
-            let m = contacts[Int(vc.contactIndex)].manifold
-            let iA = Int(vc.indexA), iB = Int(vc.indexB)
-            let cA = pos[iA].c, cB = pos[iB].c
-            let vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
-            let qA = pos[iA].q, qB = pos[iB].q
-            let xfA = PhysicsTransform(p: cA - qA.apply(pc.localCenterA), q: qA)
-            let xfB = PhysicsTransform(p: cB - qB.apply(pc.localCenterB), q: qB)
-            let wm = WorldManifold(m, xfA, pc.radiusA, xfB, pc.radiusB)
-            vc.normal = wm.normal
-            let normal = wm.normal, tangent = cross(normal, 1.0)
-            let mA = vc.invMassA, mB = vc.invMassB, IA = vc.invIA, IB = vc.invIB
-            for j in 0..<vc.pointCount {
-                var p = VelocityConstraintPoint()
-                let wp = j == 0 ? wm.point0 : wm.point1
-                let mp = j == 0 ? m.p0 : m.p1
-                if warmStarting { p.normalImpulse = mp.normalImpulse; p.tangentImpulse = mp.tangentImpulse }
-                p.rA = wp - cA; p.rB = wp - cB
-                let rnA = cross(p.rA, normal), rnB = cross(p.rB, normal)
-                let kn = mA + mB + IA * rnA * rnA + IB * rnB * rnB
-                p.normalMass = kn > 0 ? 1 / kn : 0
-                let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
-                let kt = mA + mB + IA * rtA * rtA + IB * rtB * rtB
-                p.tangentMass = kt > 0 ? 1 / kt : 0
-                let vRel = dot(normal, vB + cross(wB, p.rB) - vA - cross(wA, p.rA))
-                // Bounce on the approach speed from before this step's forces: using the speed after
-                // gravity would add g·h at every bounce and keep a resting body hopping.
-                let vRel0 = dot(normal, vel0[iB].v + cross(vel0[iB].w, p.rB) - vel0[iA].v - cross(vel0[iA].w, p.rA))
-                let separation = j == 0 ? wm.separation0 : wm.separation1
-                if separation > 0 && vRel * h + separation > 0 {
-                    // Speculative point the bodies will not reach this step: let them close the gap only.
-                    p.velocityBias = -separation / h
-                } else if vRel0 < -threshold {
-                    p.velocityBias = -vc.restitution * vRel0
-                } else if separation > 0 {
-                    p.velocityBias = -separation / h
-                }
-                if j == 0 { vc.p0 = p } else { vc.p1 = p }
+    /// Sets up the velocity constraint `vc` of contact `contact` from its position constraint `pc`
+    /// (bodies, inverse masses, manifold in local coordinates) at the solver's current positions:
+    /// world points, effective masses, the restitution or speculative bias, the block solver's K
+    /// and K⁻¹ for two points (one point when K is ill-conditioned), and the kept impulses when
+    /// warm starting.
+    /// Returns the world manifold it used.
+    @inline(__always) @discardableResult
+    static func initialize(_ vc: UnsafeMutablePointer<ContactVelocityConstraint>,
+                           _ pc: UnsafePointer<ContactPositionConstraint>,
+                           _ contact: UnsafePointer<Contact>, contactIndex: Int,
+                           _ pos: UnsafeMutablePointer<SolverPosition>,
+                           _ vel: UnsafeMutablePointer<SolverVelocity>,
+                           _ vel0: UnsafeMutablePointer<SolverVelocity>,
+                           threshold: Double, warmStarting: Bool, h: Double) -> WorldManifold {
+        var c = ContactVelocityConstraint()
+        c.indexA = pc.pointee.indexA; c.indexB = pc.pointee.indexB
+        c.invMassA = pc.pointee.invMassA; c.invMassB = pc.pointee.invMassB; c.invIA = pc.pointee.invIA; c.invIB = pc.pointee.invIB
+        c.friction = contact.pointee.friction
+        let restitution = contact.pointee.restitution
+        c.pointCount = Int32(pc.pointee.pointCount)
+        c.contactIndex = Int32(contactIndex)
+        let iA = Int(c.indexA), iB = Int(c.indexB)
+        let cA = pos[iA].c, cB = pos[iB].c
+        let vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
+        let qA = pos[iA].q, qB = pos[iB].q
+        let xfA = PhysicsTransform(p: cA - qA.apply(pc.pointee.localCenterA), q: qA)
+        let xfB = PhysicsTransform(p: cB - qB.apply(pc.pointee.localCenterB), q: qB)
+        let wm = WorldManifold(contact.pointee.manifold, xfA, pc.pointee.radiusA, xfB, pc.pointee.radiusB)
+        c.normal = wm.normal
+        let normal = wm.normal, tangent = cross(normal, 1.0)
+        let mA = c.invMassA, mB = c.invMassB, IA = c.invIA, IB = c.invIB
+        for j in 0..<Int(c.pointCount) {
+            var p = VelocityConstraintPoint()
+            let wp = j == 0 ? wm.point0 : wm.point1
+            let mp = j == 0 ? contact.pointee.manifold.p0 : contact.pointee.manifold.p1
+            if warmStarting { p.normalImpulse = mp.normalImpulse; p.tangentImpulse = mp.tangentImpulse }
+            p.rA = wp - cA; p.rB = wp - cB
+            let rnA = cross(p.rA, normal), rnB = cross(p.rB, normal)
+            let kn = mA + mB + IA * rnA * rnA + IB * rnB * rnB
+            p.normalMass = kn > 0 ? 1 / kn : 0
+            let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
+            let kt = mA + mB + IA * rtA * rtA + IB * rtB * rtB
+            p.tangentMass = kt > 0 ? 1 / kt : 0
+            let vRel = dot(normal, vB + cross(wB, p.rB) - vA - cross(wA, p.rA))
+            // Bounce on the approach speed from before this step's forces: using the speed after
+            // gravity would add g·h at every bounce and keep a resting body hopping.
+            let vRel0 = dot(normal, vel0[iB].v + cross(vel0[iB].w, p.rB) - vel0[iA].v - cross(vel0[iA].w, p.rA))
+            let separation = j == 0 ? wm.separation0 : wm.separation1
+            if separation > 0 && vRel * h + separation > 0 {
+                // Speculative point the bodies will not reach this step: let them close the gap only.
+                p.velocityBias = -separation / h
+            } else if vRel0 < -threshold {
+                p.velocityBias = -restitution * vRel0
+            } else if separation > 0 {
+                p.velocityBias = -separation / h
             }
-            if vc.pointCount == 2 {
-                let rn1A = cross(vc.p0.rA, normal), rn1B = cross(vc.p0.rB, normal)
-                let rn2A = cross(vc.p1.rA, normal), rn2B = cross(vc.p1.rB, normal)
-                let k11 = mA + mB + IA * rn1A * rn1A + IB * rn1B * rn1B
-                let k22 = mA + mB + IA * rn2A * rn2A + IB * rn2B * rn2B
-                let k12 = mA + mB + IA * rn1A * rn2A + IB * rn1B * rn2B
-                let det = k11 * k22 - k12 * k12
-                if k11 * k11 < 1000 * det {
-                    vc.k11 = k11; vc.k12 = k12; vc.k22 = k22
-                    let id = det != 0 ? 1 / det : 0
-                    vc.m11 = id * k22; vc.m12 = -id * k12; vc.m21 = -id * k12; vc.m22 = id * k11
-                } else {
-                    vc.pointCount = 1
-                }
-            }
-            vcs[i] = vc
+            if j == 0 { c.p0 = p } else { c.p1 = p }
         }
+        if c.pointCount == 2 {
+            let rn1A = cross(c.p0.rA, normal), rn1B = cross(c.p0.rB, normal)
+            let rn2A = cross(c.p1.rA, normal), rn2B = cross(c.p1.rB, normal)
+            let k11 = mA + mB + IA * rn1A * rn1A + IB * rn1B * rn1B
+            let k22 = mA + mB + IA * rn2A * rn2A + IB * rn2B * rn2B
+            let k12 = mA + mB + IA * rn1A * rn2A + IB * rn1B * rn2B
+            let det = k11 * k22 - k12 * k12
+            if k11 * k11 < 1000 * det {
+                c.k11 = k11; c.k12 = k12; c.k22 = k22
+                let id = det != 0 ? 1 / det : 0
+                c.m11 = id * k22; c.m12 = -id * k12; c.m22 = id * k11
+            } else {
+                c.pointCount = 1
+            }
+        }
+        vc.pointee = c
+        return wm
     }
 
     static func warmStart(_ vcs: UnsafeMutableBufferPointer<ContactVelocityConstraint>, _ vel: UnsafeMutableBufferPointer<SolverVelocity>) {
@@ -133,7 +145,7 @@ enum ContactSolver {
             let iA = Int(vc.indexA), iB = Int(vc.indexB)
             var vA = vel[iA].v, wA = vel[iA].w, vB = vel[iB].v, wB = vel[iB].w
             let tangent = cross(vc.normal, 1.0)
-            for j in 0..<vc.pointCount {
+            for j in 0..<Int(vc.pointCount) {
                 let p = j == 0 ? vc.p0 : vc.p1
                 let P = p.normalImpulse * vc.normal + p.tangentImpulse * tangent
                 wA -= vc.invIA * cross(p.rA, P); vA -= vc.invMassA * P
@@ -195,7 +207,7 @@ enum ContactSolver {
                 let bx = dot(dv1, normal) - vc.pointee.p0.velocityBias - (k11 * n1 + k12 * n2)
                 let by = dot(dv2, normal) - vc.pointee.p1.velocityBias - (k12 * n1 + k22 * n2)
                 var xx = -(vc.pointee.m11 * bx + vc.pointee.m12 * by)
-                var xy = -(vc.pointee.m21 * bx + vc.pointee.m22 * by)
+                var xy = -(vc.pointee.m12 * bx + vc.pointee.m22 * by)
                 var solved = xx >= 0 && xy >= 0                    // both points active
                 if !solved {                                        // only point 1 active
                     xx = -vc.pointee.p0.normalMass * bx; xy = 0
@@ -221,39 +233,23 @@ enum ContactSolver {
     }
 
     /// One pass of positional correction; true when the worst penetration is within 3·slop.
+    /// Constraints are read in place; each body's position is loaded once per constraint.
     static func solvePosition(_ pcs: UnsafeMutableBufferPointer<ContactPositionConstraint>, _ pos: UnsafeMutableBufferPointer<SolverPosition>,
                               slop: Double, baumgarte: Double, maxCorrection: Double) -> Bool {
         var minSeparation = 0.0
+        guard let base = pcs.baseAddress, let pbase = pos.baseAddress else { return minSeparation >= -3 * slop }
         for i in 0..<pcs.count {
-            let pc = pcs[i]
-            let iA = Int(pc.indexA), iB = Int(pc.indexB)
-            let mA = pc.invMassA, mB = pc.invMassB, IA = pc.invIA, IB = pc.invIB
-            var cA = pos[iA].c, aA = pos[iA].a, cB = pos[iB].c, aB = pos[iB].a
-            var qA = pos[iA].q, qB = pos[iB].q
-            for j in 0..<pc.pointCount {
-                let xfA = PhysicsTransform(p: cA - qA.apply(pc.localCenterA), q: qA)
-                let xfB = PhysicsTransform(p: cB - qB.apply(pc.localCenterB), q: qB)
-                let lp = j == 0 ? pc.localPoint0 : pc.localPoint1
-                var normal: PhysicsVector, point: PhysicsVector, separation: Double
-                switch pc.type {
-                case .circles:
-                    let pA = xfA.apply(pc.localPoint), pB = xfB.apply(lp)
-                    normal = (pB - pA).normalized
-                    if normal == .zero { normal = PhysicsVector(1, 0) }
-                    point = 0.5 * (pA + pB)
-                    separation = dot(pB - pA, normal) - pc.radiusA - pc.radiusB
-                case .faceA:
-                    normal = xfA.q.apply(pc.localNormal)
-                    let plane = xfA.apply(pc.localPoint)
-                    point = xfB.apply(lp)
-                    separation = dot(point - plane, normal) - pc.radiusA - pc.radiusB
-                case .faceB:
-                    normal = xfB.q.apply(pc.localNormal)
-                    let plane = xfB.apply(pc.localPoint)
-                    point = xfA.apply(lp)
-                    separation = dot(point - plane, normal) - pc.radiusA - pc.radiusB
-                    normal = -normal
-                }
+            let pc = UnsafePointer(base + i)
+            let iA = Int(pc.pointee.indexA), iB = Int(pc.pointee.indexB)
+            let mA = pc.pointee.invMassA, mB = pc.pointee.invMassB, IA = pc.pointee.invIA, IB = pc.pointee.invIB
+            let localCenterA = pc.pointee.localCenterA, localCenterB = pc.pointee.localCenterB
+            let radiusA = pc.pointee.radiusA, radiusB = pc.pointee.radiusB
+            var cA = pbase[iA].c, aA = pbase[iA].a, cB = pbase[iB].c, aB = pbase[iB].a
+            var qA = pbase[iA].q, qB = pbase[iB].q
+            for j in 0..<pc.pointee.pointCount {
+                let xfA = PhysicsTransform(p: cA - qA.apply(localCenterA), q: qA)
+                let xfB = PhysicsTransform(p: cB - qB.apply(localCenterB), q: qB)
+                let (normal, point, separation) = positionPoint(pc, j, xfA, xfB, radiusA, radiusB)
                 let rA = point - cA, rB = point - cB
                 minSeparation = min(minSeparation, separation)
                 let C = min(max(baumgarte * (separation + slop), -maxCorrection), 0)
@@ -265,8 +261,33 @@ enum ContactSolver {
                 cA -= mA * P; aA += dA; qA = rotated(qA, by: dA)
                 cB += mB * P; aB += dB; qB = rotated(qB, by: dB)
             }
-            pos[iA] = SolverPosition(c: cA, a: aA, q: qA); pos[iB] = SolverPosition(c: cB, a: aB, q: qB)
+            pbase[iA] = SolverPosition(c: cA, a: aA, q: qA); pbase[iB] = SolverPosition(c: cB, a: aB, q: qB)
         }
         return minSeparation >= -3 * slop
+    }
+
+    /// Point `j` of a position constraint at the current transforms: the normal from A to B, the
+    /// world point and the separation (negative when penetrating), less both radii.
+    @inline(__always) static func positionPoint(_ pc: UnsafePointer<ContactPositionConstraint>, _ j: Int,
+                                                _ xfA: PhysicsTransform, _ xfB: PhysicsTransform,
+                                                _ radiusA: Double, _ radiusB: Double) -> (PhysicsVector, PhysicsVector, Double) {
+        let lp = j == 0 ? pc.pointee.localPoint0 : pc.pointee.localPoint1
+        switch pc.pointee.type {
+        case .circles:
+            let pA = xfA.apply(pc.pointee.localPoint), pB = xfB.apply(lp)
+            var normal = (pB - pA).normalized
+            if normal == .zero { normal = PhysicsVector(1, 0) }
+            return (normal, 0.5 * (pA + pB), dot(pB - pA, normal) - radiusA - radiusB)
+        case .faceA:
+            let normal = xfA.q.apply(pc.pointee.localNormal)
+            let plane = xfA.apply(pc.pointee.localPoint)
+            let point = xfB.apply(lp)
+            return (normal, point, dot(point - plane, normal) - radiusA - radiusB)
+        case .faceB:
+            let normal = xfB.q.apply(pc.pointee.localNormal)
+            let plane = xfB.apply(pc.pointee.localPoint)
+            let point = xfA.apply(lp)
+            return (-normal, point, dot(point - plane, normal) - radiusA - radiusB)
+        }
     }
 }

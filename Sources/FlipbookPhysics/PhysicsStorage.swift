@@ -23,6 +23,11 @@ struct Body {
     /// Smallest extent of the body's shapes (points), for deciding when continuous collision is needed.
     var minExtent = Double.greatestFiniteMagnitude
     var isStatic: Bool { type == .static }
+    /// Wakes a sleeping non-static body; resets its sleep timer either way.
+    @inline(__always) mutating func wake() {
+        if type != .static && !awake { awake = true }
+        sleepTime = 0
+    }
 }
 
 struct Shape {
@@ -65,6 +70,11 @@ struct Contact {
     var touching = false
     var friction = 0.0, restitution = 0.0
     var key: UInt64 = 0
+    /// The first world point and the normal of the manifold, for contact events.
     var lastPoint = PhysicsVector.zero
     var lastNormal = PhysicsVector.zero
+    /// The manifold of a contact that stays touching changed this sub-step and `lastPoint` and
+    /// `lastNormal` are still to be set: the solver's contact preparation does it, from the world
+    /// manifold it works out anyway (a contact that begins touching gets them at once, for its event).
+    var lastPointPending = false
 }

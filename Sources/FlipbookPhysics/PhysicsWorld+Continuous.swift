@@ -37,26 +37,54 @@ extension PhysicsWorld {
         }
     }
 
+    /// The awake dynamic bodies that moved far enough this sub-step to pass through something
+    /// (bullets: any motion), with a bound on how far any of their points moved. One read-only
+    /// pass over the world's arrays; most sub-steps find none.
+    func fastBodies() -> [(index: Int, bound: Double)] {
+        var fast: [(index: Int, bound: Double)] = []
+        bodies.withUnsafeBufferPointer { bodies in
+            shapes.withUnsafeBufferPointer { shapes in
+                primitives.withUnsafeBufferPointer { primitives in
+                    vertices.withUnsafeBufferPointer { vertices in
+                        for bi in bodies.indices {
+                            let b = bodies.baseAddress! + bi
+                            guard b.pointee.alive, b.pointee.awake, b.pointee.type == .dynamic, b.pointee.firstShape != -1 else { continue }
+                            let motion = (b.pointee.c - b.pointee.c0).length
+                            let localCenter = b.pointee.localCenter
+                            var maxRadius = 0.0
+                            var s = b.pointee.firstShape
+                            while s != -1 {
+                                var p = shapes[Int(s)].firstPrimitive
+                                while p != -1 {
+                                    let prim = primitives.baseAddress! + Int(p)
+                                    if prim.pointee.isCircle {
+                                        maxRadius = max(maxRadius, (prim.pointee.center - localCenter).length + prim.pointee.radius)
+                                    } else {
+                                        for k in 0..<Int(prim.pointee.vCount) {
+                                            maxRadius = max(maxRadius, (vertices[Int(prim.pointee.vStart) + k] - localCenter).length + prim.pointee.radius)
+                                        }
+                                    }
+                                    p = prim.pointee.next
+                                }
+                                s = shapes[Int(s)].next
+                            }
+                            let bound = motion + abs(b.pointee.a - b.pointee.a0) * maxRadius
+                            guard b.pointee.bullet || bound > 0.25 * b.pointee.minExtent, bound > 0 else { continue }
+                            fast.append((bi, bound))
+                        }
+                    }
+                }
+            }
+        }
+        return fast
+    }
+
     func solveContinuous(_ h: Double) {
         let slop = settings.linearSlop
-        for bi in bodies.indices {
+        // Moving a body back to its time of impact changes only that body, so the fast ones can
+        // be listed first.
+        for (bi, bound) in fastBodies() {
             let b = bodies[bi]
-            guard b.alive, b.awake, b.type == .dynamic, b.firstShape != -1 else { continue }
-            let motion = (b.c - b.c0).length
-            var maxRadius = 0.0
-            var s = b.firstShape
-            while s != -1 {
-                var p = shapes[Int(s)].firstPrimitive
-                while p != -1 {
-                    let prim = primitives[Int(p)]
-                    if prim.isCircle { maxRadius = max(maxRadius, (prim.center - b.localCenter).length + prim.radius) }
-                    else { for k in 0..<Int(prim.vCount) { maxRadius = max(maxRadius, (vertices[Int(prim.vStart) + k] - b.localCenter).length + prim.radius) } }
-                    p = prim.next
-                }
-                s = shapes[Int(s)].next
-            }
-            let bound = motion + abs(b.a - b.a0) * maxRadius
-            guard b.bullet || bound > 0.25 * b.minExtent, bound > 0 else { continue }
             let xf0 = transformFor(b.c0, b.a0, b.localCenter)
             var tMin = 1.0
             vertices.withUnsafeBufferPointer { vbuf in

@@ -84,26 +84,23 @@ extension SolverStep {
     }
 
     /// Contact preparation. Reads touching contacts with an awake non-static body, their bodies and
-    /// primitives; writes one velocity and one position constraint per contact (`contactCount`),
-    /// then lets `ContactSolver.initialize` compute their masses, restitution bias and (when warm
-    /// starting) the impulses kept from the last sub-step.
+    /// primitives; writes one position and one velocity constraint per contact (`contactCount`):
+    /// `ContactSolver.initialize` computes the velocity constraint's masses, restitution bias and
+    /// (when warm starting) the impulses kept from the last sub-step, in the same pass.
     mutating func prepareContacts() {
-        let vcs = contactVelocityStorage.storage, pcs = contactPositionStorage.storage
+        contactCount = 0
+        guard let cbase = contacts.baseAddress, let bbase = bodies.baseAddress,
+              let vcs = contactVelocityStorage.storage.baseAddress, let pcs = contactPositionStorage.storage.baseAddress,
+              let pos = positions.baseAddress, let vel = velocities.baseAddress, let vel0 = velocities0.baseAddress else { return }
+        let threshold = settings.restitutionThreshold, warmStarting = settings.warmStarting
         var count = 0
         for ci in 0..<contacts.count {
-            let c = contacts.baseAddress! + ci
+            let c = UnsafePointer(cbase + ci)
             guard c.pointee.alive && c.pointee.touching else { continue }
-            let bA = bodies.baseAddress! + Int(c.pointee.bodyA), bB = bodies.baseAddress! + Int(c.pointee.bodyB)
+            let bA = bbase + Int(c.pointee.bodyA), bB = bbase + Int(c.pointee.bodyB)
             if !((bA.pointee.awake && !bA.pointee.isStatic) || (bB.pointee.awake && !bB.pointee.isStatic)) { continue }
             let mA = bA.pointee.type == .dynamic ? bA.pointee.invMass : 0, mB = bB.pointee.type == .dynamic ? bB.pointee.invMass : 0
             let iA = bA.pointee.type == .dynamic ? bA.pointee.invI : 0, iB = bB.pointee.type == .dynamic ? bB.pointee.invI : 0
-            var vc = ContactVelocityConstraint()
-            vc.indexA = c.pointee.bodyA; vc.indexB = c.pointee.bodyB
-            vc.invMassA = mA; vc.invMassB = mB; vc.invIA = iA; vc.invIB = iB
-            vc.friction = c.pointee.friction; vc.restitution = c.pointee.restitution
-            vc.pointCount = c.pointee.manifold.count
-            vc.contactIndex = Int32(ci)
-            vcs[count] = vc
             var pc = ContactPositionConstraint()
             pc.indexA = c.pointee.bodyA; pc.indexB = c.pointee.bodyB
             pc.invMassA = mA; pc.invMassB = mB; pc.invIA = iA; pc.invIB = iB
@@ -113,12 +110,33 @@ extension SolverStep {
             pc.radiusA = primitives[Int(c.pointee.primA)].radius; pc.radiusB = primitives[Int(c.pointee.primB)].radius
             pc.type = c.pointee.manifold.type
             pc.pointCount = c.pointee.manifold.count
-            pcs[count] = pc
+            (pcs + count).pointee = pc
+            let wm = ContactSolver.initialize(vcs + count, pcs + count, c, contactIndex: ci, pos, vel, vel0,
+                                              threshold: threshold, warmStarting: warmStarting, h: h)
+            if c.pointee.lastPointPending { setEventPoint(cbase + ci, wm, bA, bB) }
             count += 1
         }
         contactCount = count
-        ContactSolver.initialize(contactVelocityConstraints, contactPositionConstraints, UnsafeBufferPointer(contacts), positions, velocities,
-                                 velocities0, threshold: settings.restitutionThreshold, warmStarting: settings.warmStarting, h: h)
+    }
+
+    /// Sets the contact's event point and normal (`Contact.lastPointPending`) as the narrow phase
+    /// would have: the first point of the world manifold at the bodies' transforms. `wm` is the
+    /// solver's, at the transforms rebuilt from its positions: the same ones unless a body was
+    /// moved outside the solver (then the point is worked out again).
+    @inline(__always) func setEventPoint(_ c: UnsafeMutablePointer<Contact>, _ wm: WorldManifold,
+                                         _ bA: UnsafeMutablePointer<Body>, _ bB: UnsafeMutablePointer<Body>) {
+        c.pointee.lastPointPending = false
+        let iA = Int(c.pointee.bodyA), iB = Int(c.pointee.bodyB)
+        let qA = positions[iA].q, qB = positions[iB].q
+        let xfA = PhysicsTransform(p: positions[iA].c - qA.apply(bA.pointee.localCenter), q: qA)
+        let xfB = PhysicsTransform(p: positions[iB].c - qB.apply(bB.pointee.localCenter), q: qB)
+        if xfA == bA.pointee.xf && xfB == bB.pointee.xf {
+            c.pointee.lastPoint = wm.point0; c.pointee.lastNormal = wm.normal
+        } else {
+            let exact = WorldManifold(c.pointee.manifold, bA.pointee.xf, primitives[Int(c.pointee.primA)].radius,
+                                      bB.pointee.xf, primitives[Int(c.pointee.primB)].radius, firstPointOnly: true)
+            c.pointee.lastPoint = exact.point0; c.pointee.lastNormal = exact.normal
+        }
     }
 
     /// Joint preparation. Reads live joints with an awake non-static body and their bodies; writes
@@ -189,12 +207,13 @@ extension SolverStep {
     /// Impulse storage. Reads the contact constraints' accumulated impulses; writes them into the
     /// contacts' manifolds for warm starting the next sub-step.
     func storeImpulses() {
-        for vc in contactVelocityConstraints {
-            let ci = Int(vc.contactIndex)
-            contacts[ci].manifold.p0.normalImpulse = vc.p0.normalImpulse
-            contacts[ci].manifold.p0.tangentImpulse = vc.p0.tangentImpulse
-            contacts[ci].manifold.p1.normalImpulse = vc.p1.normalImpulse
-            contacts[ci].manifold.p1.tangentImpulse = vc.p1.tangentImpulse
+        guard let vcs = contactVelocityStorage.storage.baseAddress, let cbase = contacts.baseAddress else { return }
+        for i in 0..<contactCount {
+            let vc = UnsafePointer(vcs + i), c = cbase + Int(vc.pointee.contactIndex)
+            c.pointee.manifold.p0.normalImpulse = vc.pointee.p0.normalImpulse
+            c.pointee.manifold.p0.tangentImpulse = vc.pointee.p0.tangentImpulse
+            c.pointee.manifold.p1.normalImpulse = vc.pointee.p1.normalImpulse
+            c.pointee.manifold.p1.tangentImpulse = vc.pointee.p1.tangentImpulse
         }
     }
 

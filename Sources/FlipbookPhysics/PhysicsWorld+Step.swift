@@ -64,25 +64,36 @@ extension PhysicsWorld {
 
     // MARK: Broad phase
 
+    /// Moves the broad-phase boxes of the bodies that moved to cover their sweep over the sub-step
+    /// (re-inserting those that left their fat box, which the next sub-step pairs anew).
     func synchronizeBroadPhase() {
         let margin = settings.aabbMargin
-        for bi in bodies.indices {
-            let b = bodies[bi]
-            guard b.alive, b.awake, !b.isStatic else { continue }
-            // Swept box from the start to the end of the sub-step.
-            let xf0 = transformFor(b.c0, b.a0, b.localCenter)
-            var s = b.firstShape
-            while s != -1 {
-                var p = shapes[Int(s)].firstPrimitive
-                while p != -1 {
-                    let prim = primitives[Int(p)]
-                    let box = primitiveAABB(prim, xf0).union(primitiveAABB(prim, b.xf))
-                    if tree.moveProxy(prim.proxy, aabb: box, margin: margin, displacement: b.xf.p - xf0.p) {
-                        moveBuffer.append(prim.proxy)
+        bodies.withUnsafeBufferPointer { bodies in
+            shapes.withUnsafeBufferPointer { shapes in
+                primitives.withUnsafeBufferPointer { primitives in
+                    vertices.withUnsafeBufferPointer { vertices in
+                        let vs = vertices.baseAddress
+                        for bi in bodies.indices {
+                            let b = bodies.baseAddress! + bi
+                            guard b.pointee.alive, b.pointee.awake, !b.pointee.isStatic else { continue }
+                            // Swept box from the start to the end of the sub-step.
+                            let xf0 = transformFor(b.pointee.c0, b.pointee.a0, b.pointee.localCenter), xf = b.pointee.xf
+                            var s = b.pointee.firstShape
+                            while s != -1 {
+                                var p = shapes[Int(s)].firstPrimitive
+                                while p != -1 {
+                                    let prim = primitives[Int(p)]
+                                    let box = boundingBox(of: prim, at: xf0, vertices: vs).union(boundingBox(of: prim, at: xf, vertices: vs))
+                                    if tree.moveProxy(prim.proxy, aabb: box, margin: margin, displacement: xf.p - xf0.p) {
+                                        moveBuffer.append(prim.proxy)
+                                    }
+                                    p = prim.next
+                                }
+                                s = shapes[Int(s)].next
+                            }
+                        }
                     }
-                    p = prim.next
                 }
-                s = shapes[Int(s)].next
             }
         }
     }
@@ -164,53 +175,89 @@ extension PhysicsWorld {
         return m
     }
 
+    /// The narrow phase of a sub-step: every contact with an awake non-static body gets a fresh
+    /// manifold (impulses carried over by feature id), or is destroyed once the fat boxes no longer
+    /// overlap. Runs on the world's arrays opened once as buffers; the began/ended events are built
+    /// after the pass, in contact order (the pass wakes bodies in place, so later contacts see them).
     func updateContacts() {
         let slop = settings.linearSlop, margin = max(0, settings.speculativeDistance)
-        var destroy: [Int] = []
+        var destroy: [Int] = [], changed: [Int] = []
         vertices.withUnsafeBufferPointer { vs in
             normals.withUnsafeBufferPointer { ns in
-                let vbase = vs.baseAddress!, nbase = ns.baseAddress!
-                for ci in contacts.indices {
-                    guard contacts[ci].alive else { continue }
-                    let c = contacts[ci]
-                    let bA = bodies[Int(c.bodyA)], bB = bodies[Int(c.bodyB)]
-                    let activeA = bA.awake && !bA.isStatic, activeB = bB.awake && !bB.isStatic
-                    if !activeA && !activeB { continue }
-                    let pA = primitives[Int(c.primA)], pB = primitives[Int(c.primB)]
-                    if !tree.nodes[Int(pA.proxy)].aabb.overlaps(tree.nodes[Int(pB.proxy)].aabb) {
-                        destroy.append(ci)
-                        continue
-                    }
-                    var m = collide(pA, bA.xf, bA.c, pB, bB.xf, bB.c, vbase, nbase, slop: slop, margin: margin)
-                    // Warm start: carry impulses over to points with the same feature id.
-                    let old = c.manifold
-                    for j in 0..<m.count {
-                        var mp = m[j]
-                        for k in 0..<old.count where old[k].id == mp.id {
-                            mp.normalImpulse = old[k].normalImpulse; mp.tangentImpulse = old[k].tangentImpulse
-                            break
+                primitives.withUnsafeBufferPointer { primitives in
+                    shapes.withUnsafeBufferPointer { shapes in
+                        tree.nodes.withUnsafeBufferPointer { nodes in
+                            bodies.withUnsafeMutableBufferPointer { bodies in
+                                contacts.withUnsafeMutableBufferPointer { contacts in
+                                    let buffers = NarrowPhaseBuffers(vertices: vs.baseAddress!, normals: ns.baseAddress!, primitives: primitives,
+                                                                     shapes: shapes, nodes: nodes, bodies: bodies, contacts: contacts)
+                                    updateManifolds(buffers, slop: slop, margin: margin, destroy: &destroy, changed: &changed)
+                                }
+                            }
                         }
-                        m[j] = mp
-                    }
-                    let sA = shapes[Int(pA.shape)], sB = shapes[Int(pB.shape)]
-                    var updated = c
-                    updated.manifold = m
-                    updated.friction = (sA.friction * sB.friction).squareRoot()
-                    updated.restitution = max(sA.restitution, sB.restitution)
-                    let touching = m.count > 0
-                    if touching {
-                        let wm = WorldManifold(m, bA.xf, pA.radius, bB.xf, pB.radius)
-                        updated.lastPoint = wm.point0; updated.lastNormal = wm.normal
-                    }
-                    updated.touching = touching
-                    contacts[ci] = updated
-                    if touching != c.touching {
-                        pendingEvents.append(event(touching ? .began : .ended, contact: ci))
-                        if touching { wake(Int(c.bodyA)); wake(Int(c.bodyB)) }
                     }
                 }
             }
         }
+        for ci in changed { pendingEvents.append(event(contacts[ci].touching ? .began : .ended, contact: ci)) }
         for ci in destroy { destroyContact(ci) }
     }
+
+    /// The narrow-phase pass over `b.contacts`: lists the contacts to destroy and those whose
+    /// touching state changed (waking both bodies when they begin touching).
+    func updateManifolds(_ b: NarrowPhaseBuffers, slop: Double, margin: Double, destroy: inout [Int], changed: inout [Int]) {
+        guard let contacts = b.contacts.baseAddress, let bodies = b.bodies.baseAddress else { return }
+        for ci in 0..<b.contacts.count {
+            let c = contacts + ci
+            guard c.pointee.alive else { continue }
+            let bA = bodies + Int(c.pointee.bodyA), bB = bodies + Int(c.pointee.bodyB)
+            let activeA = bA.pointee.awake && !bA.pointee.isStatic, activeB = bB.pointee.awake && !bB.pointee.isStatic
+            if !activeA && !activeB { continue }
+            let pA = b.primitives[Int(c.pointee.primA)], pB = b.primitives[Int(c.pointee.primB)]
+            if !b.nodes[Int(pA.proxy)].aabb.overlaps(b.nodes[Int(pB.proxy)].aabb) {
+                destroy.append(ci)
+                continue
+            }
+            let xfA = bA.pointee.xf, xfB = bB.pointee.xf
+            var m = collide(pA, xfA, bA.pointee.c, pB, xfB, bB.pointee.c, b.vertices, b.normals, slop: slop, margin: margin)
+            // Warm start: carry impulses over to points with the same feature id.
+            let oldCount = c.pointee.manifold.count
+            for j in 0..<m.count {
+                var mp = m[j]
+                for k in 0..<oldCount where c.pointee.manifold[k].id == mp.id {
+                    let old = c.pointee.manifold[k]
+                    mp.normalImpulse = old.normalImpulse; mp.tangentImpulse = old.tangentImpulse
+                    break
+                }
+                m[j] = mp
+            }
+            let sA = b.shapes.baseAddress! + Int(pA.shape), sB = b.shapes.baseAddress! + Int(pB.shape)
+            c.pointee.manifold = m
+            c.pointee.friction = (sA.pointee.friction * sB.pointee.friction).squareRoot()
+            c.pointee.restitution = max(sA.pointee.restitution, sB.pointee.restitution)
+            let touching = m.count > 0
+            let wasTouching = c.pointee.touching
+            if touching && !wasTouching {
+                let wm = WorldManifold(m, xfA, pA.radius, xfB, pB.radius, firstPointOnly: true)
+                c.pointee.lastPoint = wm.point0; c.pointee.lastNormal = wm.normal
+            }
+            c.pointee.lastPointPending = touching && wasTouching
+            if touching != wasTouching {
+                changed.append(ci)
+                if touching { bA.pointee.wake(); bB.pointee.wake() }
+            }
+            c.pointee.touching = touching
+        }
+    }
+}
+
+/// The world's arrays the narrow phase reads and writes, opened once per sub-step.
+struct NarrowPhaseBuffers {
+    let vertices: UnsafePointer<PhysicsVector>
+    let normals: UnsafePointer<PhysicsVector>
+    let primitives: UnsafeBufferPointer<Primitive>
+    let shapes: UnsafeBufferPointer<Shape>
+    let nodes: UnsafeBufferPointer<TreeNode>
+    let bodies: UnsafeMutableBufferPointer<Body>
+    let contacts: UnsafeMutableBufferPointer<Contact>
 }

@@ -287,16 +287,7 @@ public final class PhysicsWorld {
     }
 
     func primitiveAABB(_ p: Primitive, _ xf: PhysicsTransform) -> PhysicsAABB {
-        if p.isCircle {
-            let c = xf.apply(p.center)
-            return PhysicsAABB(lower: PhysicsVector(c.x - p.radius, c.y - p.radius), upper: PhysicsVector(c.x + p.radius, c.y + p.radius))
-        }
-        var lo = xf.apply(vertices[Int(p.vStart)]), hi = lo
-        for k in 1..<Int(p.vCount) {
-            let v = xf.apply(vertices[Int(p.vStart) + k])
-            lo = vmin(lo, v); hi = vmax(hi, v)
-        }
-        return PhysicsAABB(lower: lo, upper: hi).extended(by: p.radius)
+        vertices.withUnsafeBufferPointer { boundingBox(of: p, at: xf, vertices: $0.baseAddress) }
     }
 
     /// Recomputes mass, centre of mass and inertia from the shapes' densities (or the override).
@@ -369,8 +360,21 @@ public final class PhysicsWorld {
         }
     }
 
-    func wake(_ bi: Int) {
-        if bodies[bi].type != .static && !bodies[bi].awake { bodies[bi].awake = true; bodies[bi].sleepTime = 0 }
-        else { bodies[bi].sleepTime = 0 }
+    func wake(_ bi: Int) { bodies[bi].wake() }
+}
+
+/// The box of primitive `p` at transform `xf` (its skin radius included); `vertices` is the
+/// world's vertex array (unused for circles).
+@inline(__always) func boundingBox(of p: Primitive, at xf: PhysicsTransform, vertices: UnsafePointer<PhysicsVector>?) -> PhysicsAABB {
+    if p.isCircle {
+        let c = xf.apply(p.center)
+        return PhysicsAABB(lower: PhysicsVector(c.x - p.radius, c.y - p.radius), upper: PhysicsVector(c.x + p.radius, c.y + p.radius))
     }
+    let vs = vertices! + Int(p.vStart)
+    var lo = xf.apply(vs[0]), hi = lo
+    for k in 1..<Int(p.vCount) {
+        let v = xf.apply(vs[k])
+        lo = vmin(lo, v); hi = vmax(hi, v)
+    }
+    return PhysicsAABB(lower: lo, upper: hi).extended(by: p.radius)
 }
