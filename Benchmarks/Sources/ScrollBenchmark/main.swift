@@ -14,6 +14,7 @@
 //    10 000 CGRects in a plain loop into an array. Medians of 31 runs each.
 // CPU time is reported beside wall time: the machine may be shared (give its load average).
 // Build and run: cd Benchmarks && swift build -c release && .build/release/ScrollBenchmark [--render]
+//   [--flow-only] [--runs N]
 import Flipbook
 import Foundation
 
@@ -159,7 +160,7 @@ func scrollBenchmark(render: Bool) {
 }
 
 @MainActor
-func flowLayoutBenchmark() {
+func flowLayoutBenchmark(runs: Int) {
     let controller = FeedController()
     let driver = AppDriver(rootViewController: controller, device: .iPhone15)
     driver.window.layoutIfNeeded()
@@ -170,7 +171,7 @@ func flowLayoutBenchmark() {
     var layoutMs: [Double] = []
     var referenceMs: [Double] = []
     var checksum = 0.0
-    for _ in 0..<31 {
+    for _ in 0..<runs {
         // The reference: the same 10 000 frames in a plain loop (full lines share their spare
         // width between the two gaps, as the flow layout does).
         let r0 = wallMilliseconds()
@@ -199,7 +200,7 @@ func flowLayoutBenchmark() {
         }
     }
     let lm = quantile(layoutMs, 0.5), rm = quantile(referenceMs, 0.5)
-    print("Flow layout of \(itemCount) items (invalidate + prepare + attributes for the whole content), 31 runs:")
+    print("Flow layout of \(itemCount) items (invalidate + prepare + attributes for the whole content), \(runs) runs:")
     print("  flow layout median \(f3(lm)) ms; reference (10 000 CGRects in a loop) median \(f3(rm)) ms; ratio \(f2(lm / rm))×  [checksum \(f2(checksum))]")
     _ = driver
 }
@@ -208,7 +209,10 @@ let arguments = CommandLine.arguments.dropFirst()
 var loadAverage = [Double](repeating: 0, count: 3)
 _ = getloadavg(&loadAverage, 3)
 print("load average: \(f2(loadAverage[0])) \(f2(loadAverage[1])) \(f2(loadAverage[2])) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+// `--flow-only` skips the scrolling; `--runs N` times the flow layout N times (31 by default),
+// e.g. for a profile of the flow layout alone: perf record -g .build/release/ScrollBenchmark --flow-only --runs 2000
+let runs = arguments.firstIndex(of: "--runs").flatMap { i in i + 1 < arguments.endIndex ? Int(arguments[i + 1]) : nil } ?? 31
 MainActor.assumeIsolated {
-    scrollBenchmark(render: arguments.contains("--render"))
-    flowLayoutBenchmark()
+    if !arguments.contains("--flow-only") { scrollBenchmark(render: arguments.contains("--render")) }
+    flowLayoutBenchmark(runs: max(runs, 1))
 }

@@ -52,10 +52,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     // MARK: Prepared state
 
+    /// The frames of the last pass, with the attributes handed out for them (see `prepare()`).
     private(set) var solvedSections: [FlowLayoutSolver.Section] = []
     private var contentSize: CGSize = .zero
     /// The collection view's bounds size at the last `prepare()`.
     private var preparedSize: CGSize?
+    /// What the last pass was worked out for: the layout's invalidation count and the
+    /// collection view (with `preparedSize`).
+    private var preparedInvalidation: Int?
+    private weak var preparedCollectionView: UICollectionView?
     /// Sizes reported by self-sizing cells, by index path.
     var selfSizedItemSizes: [IndexPath: CGSize] = [:]
     /// Index paths inserted/deleted by the batch update in progress.
@@ -64,14 +69,25 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
+    /// Works out every item's frame: once per invalidation, as UIKit's flow layout does (a
+    /// second call with nothing invalidated in between keeps the last pass; the delegate is
+    /// not asked again). The attributes of an item are made when first asked for and handed
+    /// out again while its frame stays the same and nobody changed them (UIKit's flow layout
+    /// also returns its cached attributes; callers copy before modifying).
     open override func prepare() {
         super.prepare()
         guard let collectionView else {
             solvedSections = []
             contentSize = .zero
+            preparedInvalidation = nil
             return
         }
         let bounds = collectionView.bounds.size
+        if preparedInvalidation == invalidationCount, preparedCollectionView === collectionView, preparedSize == bounds {
+            return
+        }
+        preparedInvalidation = invalidationCount
+        preparedCollectionView = collectionView
         preparedSize = bounds
         let insets = collectionView.adjustedContentInset
         let available = CGSize(
@@ -103,19 +119,31 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let selfSizing = estimatedItemSize != .zero
         let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
         let fixedSize = Self.validated(itemSize, what: "item size", at: IndexPath(item: 0, section: 0))
-        let size: (Int, Int) -> CGSize = { section, item in
-            if selfSizing {
-                return self.selfSizedItemSizes[IndexPath(item: item, section: section)] ?? estimate
+        let sizes: FlowLayoutSolver.ItemSizes
+        if selfSizing {
+            let measured = selfSizedItemSizes
+            if measured.isEmpty, estimate.width.isFinite, estimate.height.isFinite, estimate.width >= 0, estimate.height >= 0 {
+                sizes = .uniform(estimate)
+            } else {
+                sizes = .perItem { section, item in measured[IndexPath(item: item, section: section)] ?? estimate }
             }
-            guard let delegate else { return fixedSize }
-            let path = IndexPath(item: item, section: section)
-            return Self.validated(
-                delegate.collectionView(collectionView, layout: self, sizeForItemAt: path), what: "item size", at: path)
+        } else if let delegate {
+            sizes = .perItem { section, item in
+                let path = IndexPath(item: item, section: section)
+                return Self.validated(
+                    delegate.collectionView(collectionView, layout: self, sizeForItemAt: path), what: "item size", at: path)
+            }
+        } else {
+            sizes = .uniform(fixedSize)
         }
-        var problems: [FlowLayoutSolver.Problem] = []
+        var problem: FlowLayoutSolver.Problem?
         let solver = FlowLayoutSolver(isVertical: scrollDirection == .vertical, available: available)
-        (solvedSections, contentSize) = solver.solve(sections: inputs, size: size, problems: &problems)
-        if let first = problems.first, case .itemTooLarge(let path) = first {
+        // Solved in place (moved out so the arrays are not copied on write).
+        var sections = solvedSections
+        solvedSections = []
+        contentSize = solver.solve(sections: inputs, sizes: sizes, into: &sections, problem: &problem)
+        solvedSections = sections
+        if case .itemTooLarge(let path) = problem {
             let axis = scrollDirection == .vertical ? "width" : "height"
             let sides = scrollDirection == .vertical ? "left and right" : "top and bottom"
             FlipbookDiagnostics.report(
@@ -126,35 +154,82 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         prepareIfNeeded()
-        var result: [UICollectionViewLayoutAttributes] = []
         let vertical = scrollDirection == .vertical
         let lo = vertical ? rect.minY : rect.minX
         let hi = vertical ? rect.maxY : rect.maxX
+        // The lines of each section that reach into [lo, hi] on the main axis (sorted along it:
+        // binary search for the first that reaches `lo`), to size the result once.
+        var candidates: [(section: Int, lines: Range<Int>)] = []
+        var itemCount = 0
         for (sectionIndex, section) in solvedSections.enumerated() {
             if section.mainMax < lo || section.mainMin > hi { continue }
-            if let header = section.headerFrame, header.intersects(rect) {
-                result.append(attributes(kind: UICollectionView.elementKindSectionHeader, section: sectionIndex, frame: header))
-            }
-            // Lines are sorted along the main axis: binary search for the first that reaches `lo`.
+            let lines = section.lines
             var low = 0
-            var high = section.lines.count
+            var high = lines.count
             while low < high {
                 let mid = (low + high) / 2
-                if section.lines[mid].mainMax < lo { low = mid + 1 } else { high = mid }
+                if lines[mid].mainMax < lo { low = mid + 1 } else { high = mid }
             }
-            var lineIndex = low
-            while lineIndex < section.lines.count, section.lines[lineIndex].mainMin <= hi {
-                for item in section.lines[lineIndex].items where section.itemFrames[item].intersects(rect) {
-                    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: sectionIndex))
-                    a.frame = section.itemFrames[item]
-                    result.append(a)
+            var end = low
+            while end < lines.count, lines[end].mainMin <= hi { end += 1 }
+            candidates.append((sectionIndex, low..<end))
+            if end > low { itemCount += lines[end - 1].items.upperBound - lines[low].items.lowerBound }
+        }
+        // A frame of positive size inside `rect` certainly meets it; others ask `intersects`.
+        let plainRect = rect.origin.x.isFinite && rect.origin.y.isFinite && rect.size.width.isFinite
+            && rect.size.height.isFinite && rect.size.width >= 0 && rect.size.height >= 0
+        let minX = rect.origin.x, maxX = rect.origin.x + rect.size.width
+        let minY = rect.origin.y, maxY = rect.origin.y + rect.size.height
+        // Written straight into the result's storage: at most the candidate lines' items and
+        // each candidate section's header and footer.
+        var mismatch: String?
+        let result = [UICollectionViewLayoutAttributes](unsafeUninitializedCapacity: itemCount + 2 * candidates.count) {
+            result, count in
+            func add(_ a: UICollectionViewLayoutAttributes) {
+                (result.baseAddress! + count).initialize(to: a)
+                count += 1
+            }
+            for (sectionIndex, lineRange) in candidates {
+                if let header = solvedSections[sectionIndex].headerFrame, header.intersects(rect) {
+                    add(attributes(kind: UICollectionView.elementKindSectionHeader, section: sectionIndex, frame: header))
                 }
-                lineIndex += 1
-            }
-            if let footer = section.footerFrame, footer.intersects(rect) {
-                result.append(attributes(kind: UICollectionView.elementKindSectionFooter, section: sectionIndex, frame: footer))
+                if !lineRange.isEmpty {
+                    // The cache is moved out while it is filled, so it is not copied on write.
+                    var cache = solvedSections[sectionIndex].itemAttributes
+                    solvedSections[sectionIndex].itemAttributes = []
+                    let section = solvedSections[sectionIndex]
+                    section.lines.withUnsafeBufferPointer { lines in
+                        section.itemFrames.withUnsafeBufferPointer { frames in
+                            cache.withUnsafeMutableBufferPointer { cache in
+                                for lineIndex in lineRange {
+                                    for item in lines[lineIndex].items {
+                                        let f = frames[item]
+                                        let inside = plainRect && f.size.width > 0 && f.size.height > 0 && f.origin.x >= minX
+                                            && f.origin.x + f.size.width <= maxX && f.origin.y >= minY
+                                            && f.origin.y + f.size.height <= maxY
+                                        guard inside || f.intersects(rect) else { continue }
+                                        if let cached = cache[item], !cached.changedSinceCached {
+                                            add(cached)
+                                        } else {
+                                            let made = makeAttributes(
+                                                replacing: cache[item], item: item, section: sectionIndex, frame: f,
+                                                mismatch: &mismatch)
+                                            cache[item] = made
+                                            add(made)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    solvedSections[sectionIndex].itemAttributes = cache
+                }
+                if let footer = solvedSections[sectionIndex].footerFrame, footer.intersects(rect) {
+                    add(attributes(kind: UICollectionView.elementKindSectionFooter, section: sectionIndex, frame: footer))
+                }
             }
         }
+        if let mismatch { Self.reportMismatch(mismatch) }
         return result
     }
 
@@ -163,9 +238,41 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         guard indexPath.count == 2, solvedSections.indices.contains(indexPath.section),
             solvedSections[indexPath.section].itemFrames.indices.contains(indexPath.item)
         else { return nil }
-        let a = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-        a.frame = solvedSections[indexPath.section].itemFrames[indexPath.item]
+        let (section, item) = (indexPath.section, indexPath.item)
+        var mismatch: String?
+        let frame = solvedSections[section].itemFrames[item]
+        guard solvedSections[section].itemAttributes.indices.contains(item) else {
+            // Asked from inside a query of this layout (its cache is out): uncached attributes.
+            return makeAttributes(replacing: nil, item: item, section: section, frame: frame, mismatch: &mismatch)
+        }
+        if let cached = solvedSections[section].itemAttributes[item], !cached.changedSinceCached { return cached }
+        let made = makeAttributes(
+            replacing: solvedSections[section].itemAttributes[item], item: item, section: section, frame: frame,
+            mismatch: &mismatch)
+        solvedSections[section].itemAttributes[item] = made
+        if let mismatch { Self.reportMismatch(mismatch) }
+        return made
+    }
+
+    /// New attributes for `item` at `frame`, in place of `old` (missing, or changed by a caller:
+    /// when its frame no longer matches, `mismatch` gets the message UIKit logs, to be reported
+    /// once the cache is back in place).
+    @inline(never)
+    private func makeAttributes(
+        replacing old: UICollectionViewLayoutAttributes?, item: Int, section: Int, frame: CGRect, mismatch: inout String?
+    ) -> UICollectionViewLayoutAttributes {
+        let path = IndexPath(item: item, section: section)
+        let a = UICollectionViewLayoutAttributes(forCellWith: path)
+        a.frame = frame
+        if mismatch == nil, let old, old.center != a.center || old.size != a.size {
+            mismatch = "UICollectionViewFlowLayout has cached frame mismatch for index path \(UICollectionView.describe(path)) - cached value: \(old.frame); expected value: \(a.frame). This is likely occurring because the flow layout subclass \(type(of: self)) is modifying attributes returned by UICollectionViewFlowLayout without copying them; Flipbook makes new ones."
+        }
+        a.changedSinceCached = false
         return a
+    }
+
+    private static func reportMismatch(_ message: String) {
+        FlipbookDiagnostics.report(message, once: "UICollectionViewFlowLayout.cachedFrameMismatch")
     }
 
     open override func layoutAttributesForSupplementaryView(
@@ -210,7 +317,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// An inserted item fades in where it will be (alpha 0 → 1), as UIKit's flow layout does.
     open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard insertedIndexPaths.contains(itemIndexPath), let a = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        guard insertedIndexPaths.contains(itemIndexPath),
+            let a = layoutAttributesForItem(at: itemIndexPath)?.copy() as? UICollectionViewLayoutAttributes
+        else { return nil }
         a.alpha = 0
         return a
     }

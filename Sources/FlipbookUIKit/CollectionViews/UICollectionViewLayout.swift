@@ -15,8 +15,14 @@ import FlipbookQuartz
 @preconcurrency @MainActor
 open class UICollectionViewLayout: NSObject {
     weak var owningCollectionView: UICollectionView?
-    /// Whether `prepare()` must run before the next query (set by `invalidateLayout()`).
-    var needsPrepare = true
+    /// Whether `prepare()` must run before the next query (set by `invalidateLayout()` and by
+    /// the collection view when a bounds change needs a new pass).
+    var needsPrepare = true {
+        didSet { if needsPrepare { invalidationCount &+= 1 } }
+    }
+    /// How many times the layout was invalidated: a layout that caches what `prepare()` works
+    /// out (the flow layout) redoes it only when this moved since it last did, as UIKit's does.
+    private(set) var invalidationCount = 0
 
     public override init() { super.init() }
 

@@ -16,6 +16,13 @@ import FlipbookQuartz
 /// must be called on the main actor (as everything in UIKit is).
 @preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying, UIDynamicItem {
+    /// Whether a property was set since a layout that caches its attributes (the flow layout)
+    /// stored these: a caller that changed them without copying them first (UIKit's "modifying
+    /// attributes returned by UICollectionViewFlowLayout without copying them") made them unfit
+    /// to hand out again. Set by every stored property's `didSet`; cleared by the layout.
+    /// Declared first, so it shares the object's first cache line with its reference count.
+    final var changedSinceCached = false
+
     /// The element's frame in the collection view's content coordinates.
     open var frame: CGRect {
         get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
@@ -25,29 +32,29 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
         }
     }
     /// The element's centre.
-    open var center: CGPoint = .zero
+    open var center: CGPoint = .zero { didSet { changedSinceCached = true } }
     /// The element's size.
-    open var size: CGSize = .zero
+    open var size: CGSize = .zero { didSet { changedSinceCached = true } }
     /// The element's bounds (its size, at the origin).
     open var bounds: CGRect {
         get { CGRect(origin: .zero, size: size) }
         set { size = newValue.size }
     }
     /// The element's 3D transform (identity by default).
-    open var transform3D: CATransform3D = CATransform3DIdentity
+    open var transform3D: CATransform3D = CATransform3DIdentity { didSet { changedSinceCached = true } }
     /// The element's affine transform: the 2D part of `transform3D`.
     open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(transform3D) }
         set { transform3D = CATransform3DMakeAffineTransform(newValue) }
     }
     /// The element's opacity (1 by default).
-    open var alpha: CGFloat = 1
+    open var alpha: CGFloat = 1 { didSet { changedSinceCached = true } }
     /// The element's stacking order: higher values are drawn above lower ones (0 by default).
-    open var zIndex: Int = 0
+    open var zIndex: Int = 0 { didSet { changedSinceCached = true } }
     /// Whether the element is hidden (false by default).
-    open var isHidden = false
+    open var isHidden = false { didSet { changedSinceCached = true } }
     /// The element's index path.
-    open var indexPath = IndexPath(item: 0, section: 0)
+    open var indexPath = IndexPath(item: 0, section: 0) { didSet { changedSinceCached = true } }
     /// Whether the attributes describe a cell, a supplementary view or a decoration view.
     open private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     /// The kind of supplementary or decoration view; nil for cells.
