@@ -191,21 +191,11 @@ struct FlowLayoutSolver {
             }
             let n = range.count
             let isLast = lineIndex == lineRanges.count - 1
-            var cross: CGFloat = 0
-            var gap = spacing
-            if !isLast {
-                if n == 1 {
-                    cross = max((lineAvailable - sum) / 2, 0)
-                } else {
-                    gap = (lineAvailable - sum) / CGFloat(n - 1)
-                }
-            } else if uniform {
-                if perLine == 1 {
-                    if n == 1 { cross = max((lineAvailable - sum) / 2, 0) }
-                } else {
-                    gap = (lineAvailable - CGFloat(perLine) * sizes[0].cross) / CGFloat(perLine - 1)
-                }
-            }
+            let placement = Self.lineCross(
+                items: n, isLast: isLast, sum: sum, spacing: spacing, lineAvailable: lineAvailable,
+                uniform: uniform ? (perLine, sizes[0].cross) : nil)
+            var cross = placement.start
+            let gap = placement.gap
             for i in range {
                 let s = sizes[i]
                 let itemMain = main + (lineMain - s.main) / 2
@@ -215,6 +205,32 @@ struct FlowLayoutSolver {
             section.lines.append(Line(items: range, mainMin: main, mainMax: main + lineMain))
             main += lineMain
         }
+    }
+
+    /// Where a line's first item starts across the line, and the gap between its items: a line
+    /// that is not the last spreads its items to both edges (an item alone is centred); the last
+    /// keeps the spacing, or, when every item has one size (`uniform`: items per full line and
+    /// their length across), lines up with the full lines above (an item alone centred).
+    private static func lineCross(
+        items n: Int, isLast: Bool, sum: CGFloat, spacing: CGFloat, lineAvailable: CGFloat,
+        uniform: (perLine: Int, cross: CGFloat)?
+    ) -> (start: CGFloat, gap: CGFloat) {
+        var start: CGFloat = 0
+        var gap = spacing
+        if !isLast {
+            if n == 1 {
+                start = max((lineAvailable - sum) / 2, 0)
+            } else {
+                gap = (lineAvailable - sum) / CGFloat(n - 1)
+            }
+        } else if let uniform {
+            if uniform.perLine == 1 {
+                if n == 1 { start = max((lineAvailable - sum) / 2, 0) }
+            } else {
+                gap = (lineAvailable - CGFloat(uniform.perLine) * uniform.cross) / CGFloat(uniform.perLine - 1)
+            }
+        }
+        return (start, gap)
     }
 
     /// Items of one size: the same arithmetic as `placeItems` with every item's size equal
@@ -248,19 +264,10 @@ struct FlowLayoutSolver {
         }
         // The cross positions of the items of a line of `n` items (`placeItems`'s arithmetic).
         func crossPositions(_ n: Int, isLast: Bool, sum: CGFloat) -> [CGFloat] {
-            var cross: CGFloat = 0
-            var gap = spacing
-            if !isLast {
-                if n == 1 {
-                    cross = max((lineAvailable - sum) / 2, 0)
-                } else {
-                    gap = (lineAvailable - sum) / CGFloat(n - 1)
-                }
-            } else if perLine == 1 {
-                if n == 1 { cross = max((lineAvailable - sum) / 2, 0) }
-            } else {
-                gap = (lineAvailable - CGFloat(perLine) * s.cross) / CGFloat(perLine - 1)
-            }
+            let placement = Self.lineCross(
+                items: n, isLast: isLast, sum: sum, spacing: spacing, lineAvailable: lineAvailable, uniform: (perLine, s.cross))
+            var cross = placement.start
+            let gap = placement.gap
             var positions: [CGFloat] = []
             positions.reserveCapacity(n)
             for _ in 0..<n {
