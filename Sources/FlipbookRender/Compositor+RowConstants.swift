@@ -136,18 +136,15 @@ struct RowInvariants {
             wide.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + delta + eps, and: x1 - delta - eps)
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
             var mid: RowInterval?
-            let inset = 0.3 * e + delta + eps
-            let ma = x0 + inset, mb = x1 - inset, na = y0 + inset, nb = y1 - inset
-            if e > 0, ma < mb, na < nb,
-               max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
-            {
+            let middle = clip.certainMiddle(delta: delta, eps: eps)
+            if let middle {
                 var m = own
-                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
+                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: middle.x.0, and: middle.x.1)
                 mid = m
             }
             clips.append(Clip(
                 wide: wide, tall: tall, mid: mid, wideY: (y0 + e + delta + eps, y1 - e - delta - eps),
-                tallY: (y0 + delta + eps, y1 - delta - eps), midY: (na, nb)))
+                tallY: (y0 + delta + eps, y1 - delta - eps), midY: middle?.y ?? (0, 0)))
             if c.d == 0, reach != nil {
                 let pad = delta + eps
                 reach!.keepPositive(g: c.g, c: cw, minW: 0)

@@ -196,14 +196,10 @@ struct QuadJob: @unchecked Sendable {
             tall.keep(a: c.a, b: cu, g: c.g, c: cw, between: x0 + e + delta + eps, and: x1 - e - delta - eps)
             tall.keep(a: c.d, b: cv, g: c.g, c: cw, between: y0 + delta + eps, and: y1 - delta - eps)
             var mid: RowInterval?
-            let inset = 0.3 * e + delta + eps
-            let ma = x0 + inset, mb = x1 - inset, na = y0 + inset, nb = y1 - inset
-            if e > 0, ma < mb, na < nb,
-               max(clip.signedDistance(ma, na), clip.signedDistance(mb, na), clip.signedDistance(ma, nb), clip.signedDistance(mb, nb)) <= -delta
-            {
+            if let middle = clip.certainMiddle(delta: delta, eps: eps) {
                 var m = own
-                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: ma, and: mb)
-                m.keep(a: c.d, b: cv, g: c.g, c: cw, between: na, and: nb)
+                m.keep(a: c.a, b: cu, g: c.g, c: cw, between: middle.x.0, and: middle.x.1)
+                m.keep(a: c.d, b: cv, g: c.g, c: cw, between: middle.y.0, and: middle.y.1)
                 mid = m
             }
             own = RowInterval.longestUnion(wide, tall, mid)
@@ -578,5 +574,22 @@ extension QuadJob {
             }
             x = end
         }
+    }
+}
+
+extension FastClip {
+    /// The rounded rectangle's middle inset by 0.3 × its corner extent (the corners' inscribed
+    /// squares reach 0.29 of it for circles, 0.16 for continuous corners), as x and y ranges in
+    /// the clip's plane, when the shape's own distance at the inset rectangle's corners confirms
+    /// it lies inside by at least `delta`; nil for a plain rectangle or one too small.
+    @inline(__always)
+    func certainMiddle(delta: Double, eps: Double) -> (x: (Double, Double), y: (Double, Double))? {
+        let e = max(e0, e1, e2, e3)
+        let inset = 0.3 * e + delta + eps
+        let ma = cx - hx + inset, mb = cx + hx - inset, na = cy - hy + inset, nb = cy + hy - inset
+        guard e > 0, ma < mb, na < nb,
+              max(signedDistance(ma, na), signedDistance(mb, na), signedDistance(ma, nb), signedDistance(mb, nb)) <= -delta
+        else { return nil }
+        return ((ma, mb), (na, nb))
     }
 }
