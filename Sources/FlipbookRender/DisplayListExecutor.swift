@@ -20,11 +20,16 @@ enum DisplayListExecutor {
     /// With `base` (a raster of the target's size), the drawn pixels start as `base`'s instead of
     /// the background. With `copy`, each worker then copies its rows of the finished target there
     /// (width × height × 4 bytes), while they are still in its cache.
+    /// With `outside` (width × height × 4 bytes, the frame before) and `damage`, each worker
+    /// first copies the pixels outside the damage there into its rows of the target (a target
+    /// that is not the frame buffer, whose bytes are not kept from frame to frame).
     static func execute(
         _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, base: Raster? = nil, damage: FrameDamage? = nil,
-        pool: RasterPool? = nil, workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil
+        pool: RasterPool? = nil, workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil,
+        outside: UnsafePointer<UInt8>? = nil
     ) {
         let copy = copy.map(SharedPointer.init)
+        let outside = damage == nil ? nil : outside.map { SharedPointer(pointer: UnsafeMutablePointer(mutating: $0)) }
         let needed = scratchCount(items)
         let scratch = (0..<needed).map { _ in pool?.take(width: target.width, height: target.height) ?? Raster(width: target.width, height: target.height) }
         prepare(items)
@@ -42,6 +47,7 @@ enum DisplayListExecutor {
                 DispatchQueue.concurrentPerform(iterations: shares.count) { body(shares[$0]) }
             }
             parallel { share in
+                if let outside, let damage { copyOutside(of: outside.pointer, to: target, share: share, damage: damage) }
                 if let base, base.width == target.width, base.height == target.height {
                     copyRows(of: base, to: target, share: share, damage: damage)
                 } else if let fillColor {
@@ -67,6 +73,7 @@ enum DisplayListExecutor {
         }
         let shares = RowShare.split(DisplayItem.containsBackdrop(items) ? 1 : workers)
         let run: @Sendable (RowShare) -> Void = { share in
+            if let outside, let damage { copyOutside(of: outside.pointer, to: target, share: share, damage: damage) }
             if let base, base.width == target.width, base.height == target.height {
                 copyRows(of: base, to: target, share: share, damage: damage)
             } else if let fillColor {
@@ -126,6 +133,17 @@ enum DisplayListExecutor {
             let (a, b) = damage.map { $0.columns(y) } ?? (0, r.width)
             let xa = max(0, a), xb = min(r.width, b)
             if xa < xb { (r.data + (y * r.width + xa) * 4).update(from: source.data + (y * r.width + xa) * 4, count: (xb - xa) * 4) }
+        }
+    }
+
+    /// Copies the rows of `share`, outside their damaged columns, from `source` (the target's size).
+    static func copyOutside(of source: UnsafeMutablePointer<UInt8>, to r: Raster, share: RowShare, damage: FrameDamage) {
+        share.forEachRow(0, r.height) { y in
+            let (a, b) = damage.columns(y)
+            let row = y * r.width * 4
+            let xa = min(r.width, max(0, a)), xb = max(xa, min(r.width, b))
+            if xa > 0 { (r.data + row).update(from: source + row, count: xa * 4) }
+            if xb < r.width { (r.data + row + xb * 4).update(from: source + row + xb * 4, count: (r.width - xb) * 4) }
         }
     }
 

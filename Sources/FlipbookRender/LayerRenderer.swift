@@ -18,12 +18,16 @@ public final class LayerRenderer {
     private let cache = ContentCache()
     /// The frame buffer and offscreen buffers, reused from frame to frame (results are copied out).
     private var frame: Raster?
+    /// True when the last frame was drawn straight into its image's storage (see `render(_:)`):
+    /// then `lastImage`, not the frame buffer, holds what `shown` describes.
+    private var frameInImage = false
     private let pool = RasterPool()
     /// What the frame buffer holds: the list and background it was last drawn from.
     private var shown: (items: [DisplayItem], background: UInt32)?
-    /// The image `render(_:)` last returned, while the frame buffer still holds exactly it: an
-    /// unchanged frame returns it again (the same storage, neither allocated nor copied), which
-    /// also lets exporters see a repeated frame at once.
+    /// The image `render(_:)` last returned, while nothing else was drawn since: an unchanged
+    /// frame returns it again (the same storage, neither allocated nor copied), which also lets
+    /// exporters see a repeated frame at once; otherwise the next frame is drawn straight into
+    /// its own image, starting from this one's pixels outside the damage.
     private var lastImage: RenderedImage?
     /// The composite of a display list's leading items that stayed the same for two frames (a
     /// static backdrop under moving layers): damaged pixels start from it instead of being
@@ -81,11 +85,26 @@ public final class LayerRenderer {
         let previous = lastImage.flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
         lastImage = nil
         var unchanged = false
-        // The workers copy their rows out as they finish, straight into the image's storage
-        // (left empty when nothing changed since `previous`).
-        let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { buffer, count in
-            let r = renderPresented(root, copy: buffer.baseAddress, reusing: previous != nil, unchanged: &unchanged)
-            count = unchanged ? 0 : r.byteCount
+        let byteCount = size.width * size.height * 4
+        let pixels: [UInt8]
+        if let previous {
+            // The frame is drawn straight into the new image's storage: pixels outside the damage
+            // start as the previous image's (which holds the frame before), the rest is drawn as
+            // in the frame buffer. Nothing is copied out afterwards (left empty when nothing
+            // changed since `previous`).
+            pixels = previous.premultipliedPixels.withUnsafeBufferPointer { before in
+                [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+                    let view = Raster(viewing: buffer.baseAddress!, width: size.width, height: size.height)
+                    renderPresented(root, into: view, before: before.baseAddress!, unchanged: &unchanged)
+                    count = unchanged ? 0 : byteCount
+                }
+            }
+        } else {
+            // The workers copy their rows out as they finish, straight into the image's storage.
+            pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+                let r = renderPresented(root, copy: buffer.baseAddress, reusing: false, unchanged: &unchanged)
+                count = r.byteCount
+            }
         }
         if unchanged, let previous {
             lastImage = previous
@@ -126,6 +145,30 @@ public final class LayerRenderer {
             shown = nil
             pool.keepOnly(width: raster.width, height: raster.height)
         }
+        if frameInImage {
+            // The frame buffer missed the frames drawn straight into images: draw it whole.
+            frameInImage = false
+            shown = nil
+        }
+        draw(root, into: raster, size: size, copy: copy, reusing: reusing, unchanged: &unchanged)
+        return raster
+    }
+
+    /// Renders a presentation tree straight into `view` (a frame of the frame buffer's size,
+    /// not the frame buffer), whose pixels outside the damage start as `before`: the image
+    /// `render(_:)` last returned, which holds what `shown` describes. Sets `unchanged` when
+    /// there is nothing to redraw (then `view` is left as it is).
+    private func renderPresented(_ root: CALayer, into view: Raster, before: UnsafePointer<UInt8>, unchanged: inout Bool) {
+        frameInImage = true
+        draw(root, into: view, size: (view.width, view.height), before: before, reusing: true, unchanged: &unchanged)
+    }
+
+    /// Draws the display list of `root` into `raster` (the frame buffer, or with `before` a view
+    /// of a new image whose undamaged pixels come from `before`); see `renderPresented`.
+    private func draw(
+        _ root: CALayer, into raster: Raster, size: (width: Int, height: Int), copy: UnsafeMutablePointer<UInt8>? = nil,
+        before: UnsafePointer<UInt8>? = nil, reusing: Bool, unchanged: inout Bool
+    ) {
         // The frame starts as the background colour (premultiplied) or transparent; the workers
         // fill their own rows.
         var background: UInt32 = 0
@@ -149,9 +192,11 @@ public final class LayerRenderer {
             if let backdrop = currentBackdrop(items, background: background, size: size) {
                 // Same bytes as drawing the whole list: the backdrop holds exactly what its items draw.
                 DisplayListExecutor.execute(
-                    Array(items[backdrop.items.count...]), into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy)
+                    Array(items[backdrop.items.count...]), into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy,
+                    outside: before)
             } else {
-                DisplayListExecutor.execute(items, into: raster, background: background, damage: damage, pool: pool, copy: copy)
+                DisplayListExecutor.execute(
+                    items, into: raster, background: background, damage: damage, pool: pool, copy: copy, outside: before)
             }
         } else if reusing {
             unchanged = true
@@ -160,7 +205,6 @@ public final class LayerRenderer {
         }
         shown = drawsOnlyChangedRegions ? (items, background) : nil
         cache.endFrame()
-        return raster
     }
 
     /// The backdrop for this frame: kept while its items still lead the list, otherwise made

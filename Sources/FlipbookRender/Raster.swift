@@ -15,6 +15,8 @@ final class Raster: @unchecked Sendable {
     private enum CoreState { case unknown, none, found(UniformCore) }
     /// The rows of one colour once `uniformRows` has looked for them (see there).
     private var rowsState: UniformRows?
+    /// False for a view of memory someone else owns (`init(viewing:width:height:)`).
+    private let ownsData: Bool
 
     /// A transparent buffer; sizes below 1 become 1 so the pointer is always valid.
     init(width: Int, height: Int) {
@@ -22,6 +24,17 @@ final class Raster: @unchecked Sendable {
         self.height = max(1, height)
         data = .allocate(capacity: self.width * self.height * 4)
         data.initialize(repeating: 0, count: self.width * self.height * 4)
+        ownsData = true
+    }
+
+    /// A view of `width × height × 4` bytes at `pointer`, owned by the caller, which keeps them
+    /// alive while the view is used (the renderer draws a frame straight into the image's
+    /// storage this way). The bytes are left as they are.
+    init(viewing pointer: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        data = pointer
+        ownsData = false
     }
 
     /// A buffer of one premultiplied colour (`word`: RGBA bytes read as a little-endian word),
@@ -31,6 +44,7 @@ final class Raster: @unchecked Sendable {
         self.height = max(1, height)
         let n = self.width * self.height
         data = .allocate(capacity: n * 4)
+        ownsData = true
         UnsafeMutableRawPointer(data).initializeMemory(as: UInt32.self, repeating: word.littleEndian, count: n)
         // What `UniformCore.find` gives for a bitmap of one colour: one rectangle, all of it.
         if self.width >= 2, self.height >= 2 {
@@ -48,7 +62,7 @@ final class Raster: @unchecked Sendable {
         }
     }
 
-    deinit { data.deallocate() }
+    deinit { if ownsData { data.deallocate() } }
 
     func clear() { data.update(repeating: 0, count: byteCount) }
 

@@ -41,4 +41,25 @@ import FlipbookQuartz
         #expect(Self.storage(a) != Self.storage(b))
         #expect(a == b)
     }
+
+    /// Frames after the first are drawn straight into their own images (their pixels outside
+    /// the damage taken from the image before), leaving the frame buffer behind: a render into
+    /// the frame buffer between them, and the frames after it, must still show the current tree.
+    @Test func framesDrawnIntoImagesAndIntoTheFrameBufferAlternate() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 60, height: 30), pureBlue)
+        let square = makeLayer(CGRect(x: 0, y: 0, width: 6, height: 6), pureRed, in: root)
+        let renderer = LayerRenderer(scale: 1)
+        for i in 0..<9 {
+            withoutActions { square.position = CGPoint(x: 5 + CGFloat(i) * 6.5, y: 8 + CGFloat(i)) }
+            let reference = LayerRenderer(scale: 1)
+            reference.drawsOnlyChangedRegions = false
+            let expected = reference.render(root)
+            if i % 3 == 2 {
+                let same = renderer.renderRaster(root).pixels == expected.premultipliedPixels
+                #expect(same, "frame buffer at frame \(i)")
+            }
+            #expect(renderer.render(root) == expected, "frame \(i)")
+            #expect(renderer.render(root) == expected, "frame \(i) again (unchanged)")
+        }
+    }
 }
