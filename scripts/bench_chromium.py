@@ -84,6 +84,7 @@ def chromium_export(out, capture="png", save_frame=None):
     params = {"format": "jpeg", "quality": 100} if capture == "jpeg" else {"format": "png"}
     if capture != "png-slow":
         params["optimizeForSpeed"] = True
+    t0 = time.perf_counter()
     with sync_playwright() as p:
         browser = H.launch(p, chromium)
         context = browser.new_context(viewport={"width": 393, "height": 852}, device_scale_factor=2)
@@ -93,6 +94,7 @@ def chromium_export(out, capture="png", save_frame=None):
         cdp = context.new_cdp_session(page)
         # Playwright's device scale factor is its own session's override: this session needs one too.
         cdp.send("Emulation.setDeviceMetricsOverride", {"width": 393, "height": 852, "deviceScaleFactor": 2, "mobile": False})
+        t1 = time.perf_counter()
         for i in range(FRAMES):
             page.evaluate("t => document.getAnimations().forEach(a => { a.currentTime = t; })", i * 1000 / FPS)
             data = base64.b64decode(cdp.send("Page.captureScreenshot", params)["data"])
@@ -100,6 +102,7 @@ def chromium_export(out, capture="png", save_frame=None):
                 with open(os.path.join(os.path.dirname(out), f"chromium-frame-{i}.png"), "wb") as f:
                     f.write(data)
             ffmpeg.stdin.write(data)
+        t2 = time.perf_counter()
         browser_cpu = descendants_cpu(os.getpid(), exclude={ffmpeg.pid})
         browser.close()
     ffmpeg.stdin.close()
@@ -107,6 +110,10 @@ def chromium_export(out, capture="png", save_frame=None):
     ffmpeg.returncode = os.waitstatus_to_exitcode(status)
     if ffmpeg.returncode != 0:
         sys.exit("bench_chromium: ffmpeg failed")
+    t3 = time.perf_counter()
+    print(f"  chromium: launch and load {t1 - t0:.2f} s, {FRAMES} frames stepped and captured {t2 - t1:.2f} s "
+          f"({1000 * (t2 - t1) / FRAMES:.1f} ms each), close and ffmpeg's end {t3 - t2:.2f} s; "
+          f"CPU: browser tree {browser_cpu:.2f} s, ffmpeg {usage.ru_utime + usage.ru_stime:.2f} s", file=sys.stderr)
     me = resource.getrusage(resource.RUSAGE_SELF)
     return browser_cpu + usage.ru_utime + usage.ru_stime + me.ru_utime + me.ru_stime
 
