@@ -166,6 +166,12 @@ def main():
     if a.one_chromium_export:
         print(f"cpu {chromium_export(a.one_chromium_export, a.capture, a.save_frame):.3f}")
         return
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        sys.exit("bench_chromium: needs Playwright for Python (scripts/install-deps.sh installs it)")
+    if not H.find_chromium():
+        sys.exit("bench_chromium: no chromium (scripts/install-deps.sh installs it)")
     os.makedirs(a.out, exist_ok=True)
     flipbook = None
     if not a.chromium_only:
