@@ -141,6 +141,25 @@ func main() {
         }
         return t
     }
+    // Every argument is a known flag or the value after one; anything else is refused (a
+    // mistyped flag must not start the whole benchmark).
+    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs"]
+    var i = 1
+    while i < args.count {
+        let a = args[i]
+        if valued.contains(a) {
+            i += a == "--profile" && i + 2 < args.count && Int(args[i + 2]) != nil ? 3 : 2
+        } else if a == "--per-frame" || a == "--checksum" {
+            i += 1
+        } else {
+            print("""
+                ScenesBenchmark: unknown argument \(a)
+                usage: ScenesBenchmark [--scene NAME]... [--runs N]
+                       ScenesBenchmark --profile NAME [FRAMES] [--per-frame] [--checksum]
+                """)
+            exit(a == "--help" || a == "-h" ? 0 : 2)
+        }
+    }
     for (i, a) in args.enumerated() where ["--child-export", "--child-phases", "--profile", "--scene"].contains(a) {
         guard i + 1 < args.count, sceneType(args[i + 1]) != nil else { exit(2) }
     }
