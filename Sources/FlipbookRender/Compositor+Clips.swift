@@ -52,6 +52,16 @@ struct FastClip: Sendable {
 
     /// Antialiased coverage (0…1) of the clip at an output pixel centre.
     @inline(__always) func coverage(_ px: Double, _ py: Double) -> Double {
+        withUnsafePointer(to: self) { Self.coverage($0, px, py) }
+    }
+
+    /// `coverage(_:_:)` of the clip at `clip`, read in place (the compositor's edge loop calls
+    /// it per pixel and clip; a call on an array element copied the whole clip first).
+    static func coverage(_ clip: UnsafePointer<FastClip>, _ px: Double, _ py: Double) -> Double {
+        clip.pointee.coverageInPlace(px, py)
+    }
+
+    @inline(__always) private func coverageInPlace(_ px: Double, _ py: Double) -> Double {
         if band != nil {
             // Affine: w' = i and the unit are the same at every pixel (see `band`).
             let inv = affineInv

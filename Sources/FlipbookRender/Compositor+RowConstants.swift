@@ -219,3 +219,29 @@ final class InteriorMemo {
     var xa = 0, xb = 0
     var result = (0, 0, ClipFull())
 }
+
+/// The edge path's tap pairs for tap rows of one colour (`QuadJob.pixels`): when source rows
+/// y0 and y1 are each of one colour, every texel the four taps can read on them is that colour,
+/// so the pairs are known without loading them. Remembers the last pair of rows asked about
+/// (along a row with m.d = 0 every pixel asks about the same pair).
+struct EdgeTaps {
+    let rows: UniformRows?
+    private var y0 = Int.min, y1 = Int.min
+    private var pair: (UInt64, UInt64)?
+
+    init(rows: UniformRows?) { self.rows = rows }
+
+    /// The (top, bottom) pairs when rows y0 and y1 are each of one colour; nil otherwise.
+    @inline(__always) mutating func uniform(_ a: Int, _ b: Int) -> (UInt64, UInt64)? {
+        guard let rows else { return nil }
+        if a != y0 || b != y1 {
+            y0 = a; y1 = b
+            if let t = rows.color(a), let u = rows.color(b) {
+                pair = (UInt64(t) | UInt64(t) << 32, UInt64(u) | UInt64(u) << 32)
+            } else {
+                pair = nil
+            }
+        }
+        return pair
+    }
+}

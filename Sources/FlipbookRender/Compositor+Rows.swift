@@ -40,7 +40,9 @@ struct QuadJob: @unchecked Sendable {
     }
 
     /// Integer offset when the map is a pure whole-pixel translation (then texels copy 1:1).
-    var blitOffset: (dx: Int, dy: Int)? {
+    var blitOffset: (dx: Int, dy: Int)? { Self.blitOffset(quad) }
+
+    static func blitOffset(_ quad: QuadDraw) -> (dx: Int, dy: Int)? {
         let m = quad.toSource
         guard quad.clips.isEmpty, m.a == 1, m.b == 0, m.d == 0, m.e == 1, m.g == 0, m.h == 0, m.i == 1 else { return nil }
         if let w = quad.sourceWindow {
@@ -409,6 +411,12 @@ struct QuadJob: @unchecked Sendable {
         let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
         let clips = fastClips
         let full = bands.full
+        // Rows of one colour (`rows`: shortcuts only) under a map with m.d = 0: every pixel of
+        // the row takes its taps from the same two source rows, so when both (after clamping)
+        // are of one colour, the four taps are those colours whatever the columns: the loads
+        // (a new cache line per row along a cover's outline) are skipped. Looked up once per
+        // tap row; a pixel whose tap row differs looks again (`EdgeTaps`).
+        var taps = EdgeTaps(rows: P.perspective || quad.toSource.d != 0 ? nil : rows)
         for x in xa..<xb {
             let px = Double(x) + 0.5
             guard var cov = edges.coverage(px) else { continue }
@@ -422,19 +430,25 @@ struct QuadJob: @unchecked Sendable {
             let x1 = ix + 1 < 0 ? 0 : (ix + 1 >= sw ? sw - 1 : ix + 1)
             let y0 = iy < 0 ? 0 : (iy >= sh ? sh - 1 : iy)
             let y1 = iy + 1 < 0 ? 0 : (iy + 1 >= sh ? sh - 1 : iy + 1)
-            let r0 = y0 &* sw, r1 = y1 &* sw
-            // Each tap row as one 8-byte pair (texels x0, x1).
-            let top = UInt64(sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self))
-                | UInt64(sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)) << 32
-            let bottom = UInt64(sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self))
-                | UInt64(sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)) << 32
+            let top: UInt64, bottom: UInt64
+            if let pair = taps.uniform(y0, y1) {
+                (top, bottom) = pair
+            } else {
+                let r0 = y0 &* sw, r1 = y1 &* sw
+                // Each tap row as one 8-byte pair (texels x0, x1).
+                top = UInt64(sdata.load(fromByteOffset: (r0 &+ x0) &<< 2, as: UInt32.self))
+                    | UInt64(sdata.load(fromByteOffset: (r0 &+ x1) &<< 2, as: UInt32.self)) << 32
+                bottom = UInt64(sdata.load(fromByteOffset: (r1 &+ x0) &<< 2, as: UInt32.self))
+                    | UInt64(sdata.load(fromByteOffset: (r1 &+ x1) &<< 2, as: UInt32.self)) << 32
+            }
             if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { continue }  // all four texels transparent
             // Clips only where the sample shows something (text and shadows are mostly transparent).
             var c = 0
             while c < clips.count {
                 // A clip certainly covering this pixel fully multiplies by 1: skipped.
                 if full.covers(c, x) { c += 1; continue }
-                cov *= clips[c].coverage(px, edges.py)
+                // Through its address: calling it on `clips[c]` copied the 176-byte clip first.
+                cov *= clips.withUnsafeBufferPointer { FastClip.coverage($0.baseAddress! + c, px, edges.py) }
                 if cov <= 0 { break }
                 c += 1
             }

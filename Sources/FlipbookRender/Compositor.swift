@@ -76,36 +76,49 @@ enum Compositor {
 
     /// Row spans of a convex polygon: for each row in `y0..<y1`, the pixel columns it may touch.
     /// With `share`, only the rows it owns are worked out (the others are left (0, 0)); each row's
-    /// span is computed on its own, so it is the same either way.
+    /// span is computed on its own (`span(of:row:width:)`), so it is the same either way.
     static func spans(of polygon: [CGPoint], width: Int, height: Int, share: RowShare = .all) -> (y0: Int, xs: [(Int, Int)])? {
+        guard let (y0, y1) = rows(of: polygon, height: height) else { return nil }
+        var xs = [(Int, Int)](repeating: (0, 0), count: y1 - y0)
+        share.forEachRow(y0, y1) { y in xs[y - y0] = span(of: polygon, row: y, width: width) }
+        return (y0, xs)
+    }
+
+    /// The rows `y0..<y1` of `spans(of:width:height:share:)`, nil when there are none.
+    @inline(__always)
+    static func rows(of polygon: [CGPoint], height: Int) -> (Int, Int)? {
         guard polygon.count >= 3 else { return nil }
         var minY = Double.infinity, maxY = -Double.infinity
         for p in polygon { minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y)) }
         let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(height, Int((maxY + 1).rounded(.up)))
         guard y0 < y1 else { return nil }
-        var xs = [(Int, Int)](repeating: (0, 0), count: y1 - y0)
+        return (y0, y1)
+    }
+
+    /// Row y's span of `spans(of:width:height:share:)`: the pixel columns the polygon may touch
+    /// there ((0, 0) when none), with a pixel of slack for antialiasing.
+    @inline(__always)
+    static func span(of polygon: [CGPoint], row y: Int, width: Int) -> (Int, Int) {
         let n = polygon.count
-        share.forEachRow(y0, y1) { y in
-            let ya = Double(y) - 1, yb = Double(y) + 2  // one pixel of slack for antialiasing
-            var lo = Double.infinity, hi = -Double.infinity
-            for k in 0..<n {
-                let p = polygon[k], q = polygon[(k + 1) % n]
-                let py = Double(p.y), qy = Double(q.y), px = Double(p.x), qx = Double(q.x)
-                let emin = min(py, qy), emax = max(py, qy)
-                if emax < ya || emin > yb { continue }
-                let ta = max(ya, emin), tb = min(yb, emax)
-                if qy == py {
-                    lo = min(lo, px, qx); hi = max(hi, px, qx)
-                } else {
-                    let xa = px + (qx - px) * (ta - py) / (qy - py), xb = px + (qx - px) * (tb - py) / (qy - py)
-                    lo = min(lo, xa, xb); hi = max(hi, xa, xb)
-                }
+        let ya = Double(y) - 1, yb = Double(y) + 2  // one pixel of slack for antialiasing
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in 0..<n {
+            let p = polygon[k], q = polygon[k + 1 == n ? 0 : k + 1]
+            let py = Double(p.y), qy = Double(q.y), px = Double(p.x), qx = Double(q.x)
+            let emin = min(py, qy), emax = max(py, qy)
+            if emax < ya || emin > yb { continue }
+            let ta = max(ya, emin), tb = min(yb, emax)
+            if qy == py {
+                // min(min(a, b), c) is what the three-argument min computes (not inlined here).
+                lo = min(min(lo, px), qx); hi = max(max(hi, px), qx)
+            } else {
+                let xa = px + (qx - px) * (ta - py) / (qy - py), xb = px + (qx - px) * (tb - py) / (qy - py)
+                lo = min(min(lo, xa), xb); hi = max(max(hi, xa), xb)
             }
-            if lo > hi { return }
-            let xa = max(0, Int((lo - 1).rounded(.down))), xb = min(width, Int((hi + 1).rounded(.up)))
-            if xa < xb { xs[y - y0] = (xa, xb) }
         }
-        return (y0, xs)
+        if lo > hi { return (0, 0) }
+        let xa = max(0, Int((lo - 1).rounded(.down))), xb = min(width, Int((hi + 1).rounded(.up)))
+        return xa < xb ? (xa, xb) : (0, 0)
     }
 
     /// Work done once per quad on the calling thread before workers share it: finds the source's
@@ -153,31 +166,43 @@ enum Compositor {
     /// Returns the touched rectangle within those rows.
     @discardableResult
     static func draw(_ quad: QuadDraw, into dest: Raster, share: RowShare, shortcuts: Bool = true, damage: FrameDamage? = nil) -> PixelRect? {
-        guard quad.opacity > 0, let sp = spans(of: quad.polygon, width: dest.width, height: dest.height, share: share) else { return nil }
+        guard quad.opacity > 0, let (y0, y1) = rows(of: quad.polygon, height: dest.height) else { return nil }
         @inline(__always) func clip(_ y: Int, _ s: (Int, Int)) -> (Int, Int) {
             guard let damage else { return s }
             let c = damage.columns(y)
             return (max(s.0, c.0), min(s.1, c.1))
         }
+        let polygon = quad.polygon, width = dest.width
         var rect = PixelRect.empty
-        share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
-            let c = clip(y, sp.xs[y - sp.y0])
-            if c.1 > c.0 { rect.formUnion(PixelRect(x0: c.0, y0: y, x1: c.1, y1: y + 1)) }
-        }
-        guard !rect.isEmpty else { return nil }
-        let job = QuadJob(quad: quad, dest: dest, shortcuts: shortcuts)
-        if let (dx, dy) = job.blitOffset {
-            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
-                let c = clip(y, (0, dest.width))
+        if let (dx, dy) = QuadJob.blitOffset(quad) {
+            // Every owned row is blitted once any is touched, as before: the rectangle first.
+            share.forEachRow(y0, y1) { y in
+                let c = clip(y, span(of: polygon, row: y, width: width))
+                if c.1 > c.0 { rect.formUnion(PixelRect(x0: c.0, y0: y, x1: c.1, y1: y + 1)) }
+            }
+            guard !rect.isEmpty else { return nil }
+            let job = QuadJob(quad: quad, dest: dest, shortcuts: shortcuts)
+            share.forEachRow(y0, y1) { y in
+                let c = clip(y, (0, width))
                 if c.1 > c.0 { job.blitRow(y, dx: dx, dy: dy, columns: c) }
             }
-        } else {
-            share.forEachRow(sp.y0, sp.y0 + sp.xs.count) { y in
-                let s = sp.xs[y - sp.y0]
-                let c = clip(y, s)
-                // Row parameters come from the whole span, so a clipped row computes the same bytes.
-                if c.1 > c.0 { job.row(y, s.0, s.1, columns: c) }
-            }
+            return rect
+        }
+        // Each row's span worked out as it is drawn (no array of them). The job is made once a
+        // row draws anything, so a quad that touches none of these rows costs none.
+        var first: Int?
+        share.forEachRow(y0, y1) { y in
+            if first == nil, case let c = clip(y, span(of: polygon, row: y, width: width)), c.1 > c.0 { first = y }
+        }
+        guard let first else { return nil }
+        let job = QuadJob(quad: quad, dest: dest, shortcuts: shortcuts)
+        share.forEachRow(first, y1) { y in
+            let s = span(of: polygon, row: y, width: width)
+            let c = clip(y, s)
+            guard c.1 > c.0 else { return }
+            rect.formUnion(PixelRect(x0: c.0, y0: y, x1: c.1, y1: y + 1))
+            // Row parameters come from the whole span, so a clipped row computes the same bytes.
+            job.row(y, s.0, s.1, columns: c)
         }
         return rect
     }
