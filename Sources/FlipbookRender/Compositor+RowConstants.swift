@@ -102,6 +102,14 @@ struct RowInvariants {
     /// The quad's interval after its positivity and u constraints, and its v bounds.
     let quadX: RowInterval
     let vBounds: (Double, Double)
+    /// `QuadJob.quadReach`'s interval after its positivity and u constraints, and its v bounds.
+    let quadReachX: RowInterval
+    let quadReachV: (Double, Double)
+    /// `quadReachX`'s pixels, when the v constraint is a pure test (m.d = 0, see
+    /// `RowInterval.fails`): every row then has these pixels or none.
+    let quadReachPixels: PixelBounds?
+    /// `reach`'s pixels (its clips' y constraints are pure tests): every row has these or none.
+    let reachPixels: PixelBounds?
     let clips: [Clip]
     /// `clipReach`'s interval after every clip's x constraints, when every clip's y constraint
     /// is a pure test (d = 0: the clip's y does not change along a row); nil otherwise.
@@ -121,6 +129,12 @@ struct RowInvariants {
         r.keep(a: m.a, b: bu, g: m.g, c: bw, between: max(bandU, 0.5) + eps, and: min(fw - bandU, fw - 0.5) - eps)
         quadX = r
         vBounds = (max(bandV, 0.5) + eps, min(fh - bandV, fh - 0.5) - eps)
+        var reachX = RowInterval()
+        reachX.keepPositive(g: m.g, c: bw, minW: 1e-9)
+        reachX.keep(a: m.a, b: bu, g: m.g, c: bw, between: -bandU - eps, and: fw + bandU + eps)
+        quadReachX = reachX
+        quadReachV = (-bandV - eps, fh + bandV + eps)
+        quadReachPixels = m.d == 0 ? reachX.bounds : nil
         var clips: [Clip] = []
         clips.reserveCapacity(fastClips.count)
         var reach: RowInterval? = RowInterval()
@@ -155,6 +169,7 @@ struct RowInvariants {
         }
         self.clips = clips
         self.reach = fastClips.isEmpty ? nil : reach
+        reachPixels = self.reach?.bounds
         rowTestsApply = m.d == 0 && fastClips.count <= 20 && fastClips.allSatisfy { $0.m.d == 0 }
     }
 

@@ -81,10 +81,38 @@ struct RowInterval {
         return best
     }
 
+    /// `pixels(_:_:)`'s rounding done once, for an interval many rows share (`RowInvariants`).
+    var bounds: PixelBounds {
+        isEmpty ? PixelBounds(empty: true, a: 0, b: 0) : PixelBounds(empty: false, a: (lo - 0.5).rounded(.up), b: (hi - 0.5).rounded(.down) + 1)
+    }
+
+    /// Whether `keep(a: 0, b:, g: 0, c:, between:and:)` empties an interval: with a = g = 0 the
+    /// constraint does not depend on px (a row's v, or a clip's y, under scale and translation),
+    /// so `keep` either leaves the interval as it is or empties it, whatever the interval.
+    @inline(__always) static func fails(b: Double, c: Double, between qlo: Double, and qhi: Double) -> Bool {
+        var t = RowInterval(lo: 0, hi: 0)
+        t.keep(a: 0, b: b, g: 0, c: c, between: qlo, and: qhi)
+        return t.hi == -.infinity
+    }
+
     /// The integer pixels `[x0, x1)` of `xa..<xb` whose centres lie in the interval.
     @inline(__always) func pixels(_ xa: Int, _ xb: Int) -> (Int, Int) {
         guard !isEmpty else { return (xa, xa) }
         let a = max(Double(xa), (lo - 0.5).rounded(.up)), b = min(Double(xb), (hi - 0.5).rounded(.down) + 1)
+        guard a < b else { return (xa, xa) }
+        return (Int(a), Int(b))
+    }
+}
+
+/// An interval's `pixels(_:_:)` with its rounding done: the same pixels for any `xa..<xb`.
+struct PixelBounds {
+    let empty: Bool
+    let a: Double
+    let b: Double
+
+    @inline(__always) func pixels(_ xa: Int, _ xb: Int) -> (Int, Int) {
+        guard !empty else { return (xa, xa) }
+        let a = max(Double(xa), self.a), b = min(Double(xb), self.b)
         guard a < b else { return (xa, xa) }
         return (Int(a), Int(b))
     }

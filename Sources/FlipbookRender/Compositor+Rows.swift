@@ -217,16 +217,18 @@ struct QuadJob: @unchecked Sendable {
     /// the eye) has coverage 0, so skipping it leaves the same bytes.
     func clipReach(_ py: Double, _ xa: Int, _ xb: Int, _ columns: (Int, Int)) -> (Int, Int) {
         guard !fastClips.isEmpty else { return columns }
-        if let reach = invariants?.reach {
+        if let reach = invariants?.reachPixels {
             // Each clip's y test either passes (nothing changes) or empties the interval for
-            // good, so testing them after the x constraints gives the same pixels.
-            var r = reach
+            // good (`RowInterval.fails`), so testing them after the x constraints, whose pixels
+            // are worked out once per quad, gives the same pixels.
             for clip in fastClips {
                 let c = clip.m
                 let pad = clip.band! + Self.margin
-                r.keep(a: c.d, b: c.e * py + c.f, g: c.g, c: c.h * py + c.i, between: clip.cy - clip.hy - pad, and: clip.cy + clip.hy + pad)
+                if RowInterval.fails(b: c.e * py + c.f, c: c.h * py + c.i, between: clip.cy - clip.hy - pad, and: clip.cy + clip.hy + pad) {
+                    return (max(columns.0, xa), min(columns.1, xa))
+                }
             }
-            let (a, b) = r.pixels(xa, xb)
+            let (a, b) = reach.pixels(xa, xb)
             return (max(columns.0, a), min(columns.1, b))
         }
         var r = RowInterval()
@@ -240,6 +242,45 @@ struct QuadJob: @unchecked Sendable {
             r.keep(a: c.a, b: cu, g: c.g, c: cw, between: clip.cx - clip.hx - pad, and: clip.cx + clip.hx + pad)
             r.keep(a: c.d, b: cv, g: c.g, c: cw, between: clip.cy - clip.hy - pad, and: clip.cy + clip.hy + pad)
         }
+        let (a, b) = r.pixels(xa, xb)
+        return (max(columns.0, a), min(columns.1, b))
+    }
+
+    /// Narrows `columns` to the pixels the quad's own edges can reach under an affine map: a
+    /// pixel centre whose u lies farther than the edge band outside `[0, width]` (or v outside
+    /// `[0, height]`) has edge coverage 0 (`EdgeRow.coverage`: min(u, w − u)/n + ½ ≤ 0, n the
+    /// constant gradient the band is half of), so the edge path skips it and skipping it here
+    /// leaves the same bytes. The rows' spans keep a pixel of slack on every side for
+    /// antialiasing, so each quad's span had a column or two, and whole rows above and below
+    /// it, that the edge path walked pixel by pixel for nothing. Perspective maps: unchanged.
+    func quadReach(_ py: Double, _ xa: Int, _ xb: Int, _ columns: (Int, Int)) -> (Int, Int) {
+        guard let affine else { return columns }
+        let m = quad.toSource
+        let eps = Self.margin
+        var r: RowInterval
+        let vBounds: (Double, Double)
+        if let invariants, let pixels = invariants.quadReachPixels {
+            // m.d = 0: the v constraint is a pure test (`RowInterval.fails`).
+            let v = invariants.quadReachV
+            if RowInterval.fails(b: m.e * py + m.f, c: m.h * py + m.i, between: v.0, and: v.1) {
+                return (max(columns.0, xa), min(columns.1, xa))
+            }
+            let (a, b) = pixels.pixels(xa, xb)
+            return (max(columns.0, a), min(columns.1, b))
+        } else if let invariants {
+            r = invariants.quadReachX
+            vBounds = invariants.quadReachV
+        } else {
+            let (bandU, bandV) = affine.bands
+            guard bandU.isFinite, bandV.isFinite else { return columns }
+            let fw = Double(quad.source.width), fh = Double(quad.source.height)
+            let bu = m.b * py + m.c, bw = m.h * py + m.i
+            r = RowInterval()
+            r.keepPositive(g: m.g, c: bw, minW: 1e-9)
+            r.keep(a: m.a, b: bu, g: m.g, c: bw, between: -bandU - eps, and: fw + bandU + eps)
+            vBounds = (-bandV - eps, fh + bandV + eps)
+        }
+        r.keep(a: m.d, b: m.e * py + m.f, g: m.g, c: m.h * py + m.i, between: vBounds.0, and: vBounds.1)
         let (a, b) = r.pixels(xa, xb)
         return (max(columns.0, a), min(columns.1, b))
     }
@@ -274,7 +315,7 @@ struct QuadJob: @unchecked Sendable {
     /// row parameter still comes from the whole span, so the bytes do not depend on the clip).
     func row(_ y: Int, _ xa: Int, _ xb: Int, columns: (Int, Int)) {
         let py = Double(y) + 0.5
-        let columns = shortcuts ? clipReach(py, xa, xb, columns) : columns
+        let columns = shortcuts ? quadReach(py, xa, xb, clipReach(py, xa, xb, columns)) : columns
         guard columns.0 < columns.1 else { return }
         let m = quad.toSource
         let (bandU, bandV) = affine?.bands ?? Self.edgeBands(m, py, xa, xb)

@@ -108,7 +108,11 @@ enum Compositor {
             let emin = min(py, qy), emax = max(py, qy)
             if emax < ya || emin > yb { continue }
             let ta = max(ya, emin), tb = min(yb, emax)
-            if qy == py {
+            if qx == px && py.isFinite && qy.isFinite {
+                // A vertical edge: the interpolation below gives px ± 0 at both ends (the sign
+                // of a zero cannot change the whole pixels worked out), without its divisions.
+                lo = min(lo, px); hi = max(hi, px)
+            } else if qy == py {
                 // min(min(a, b), c) is what the three-argument min computes (not inlined here).
                 lo = min(min(lo, px), qx); hi = max(max(hi, px), qx)
             } else {

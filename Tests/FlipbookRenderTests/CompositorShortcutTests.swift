@@ -234,7 +234,7 @@ import FlipbookQuartz
     @Test func keptRowInvariantsGiveTheWholeSearch() {
         var g = Generator(state: 2031)
         let size = 120
-        var kept = 0, reached = 0, rows = 0, inside = 0
+        var kept = 0, reached = 0, rows = 0, inside = 0, narrowed = 0
         func placement(_ w: Int, _ h: Int, rotated: Bool) -> Homography {
             var m = CATransform3DMakeTranslation(-CGFloat(w) / 2, -CGFloat(h) / 2, 0)
             let s = CGFloat(g.range(0.4, 3.5)) * (g.next() < 0.2 ? -1 : 1)
@@ -281,6 +281,9 @@ import FlipbookQuartz
                 let columns = (s.0 + Int(g.next() * 4), s.1 - Int(g.next() * 4))
                 let ra = fast.clipReach(py, s.0, s.1, columns), rb = whole.clipReach(py, s.0, s.1, columns)
                 #expect(ra == rb, "case \(n) row \(sp.y0 + k)")
+                let qa = fast.quadReach(py, s.0, s.1, columns), qb = whole.quadReach(py, s.0, s.1, columns)
+                #expect(qa == qb, "case \(n) row \(sp.y0 + k)")
+                if qa.1 - qa.0 < columns.1 - columns.0 { narrowed += 1 }
                 rows += 1
                 if a.0 < a.1 { inside += 1 }
             }
@@ -289,6 +292,117 @@ import FlipbookQuartz
         #expect(reached > 200)
         #expect(rows > 10_000)
         #expect(inside > 2_000)  // many rows really have an interior
+        #expect(narrowed > 2_000)  // and the quads' own reach narrows many
+    }
+
+    /// Sources whose rows are of one colour or not, row by row (a gradient broken by stray
+    /// texels, transparent rows, one- and two-row bitmaps that clamp their taps), under
+    /// scales and fractional translations (a scroll, a zoom; mirrored, faded, clipped) and,
+    /// now and then, a rotation: the edge pixels that take their taps from the rows' colours
+    /// (`EdgeTaps`) and the quads' reach (`quadReach`) give the bytes of the per-pixel path.
+    @Test func edgePixelsOverRowsOfOneColourGiveTheBytesOfThePerPixelPath() {
+        var g = Generator(state: 2029)
+        let size = 96
+        var drawn = 0, uniformEdges = 0
+        for n in 0..<300 {
+            let w = n % 5 == 0 ? 1 + Int(g.next() * 3) : 3 + Int(g.next() * 50)
+            let h = n % 7 == 0 ? 1 + Int(g.next() * 2) : 3 + Int(g.next() * 40)
+            let src = Raster(width: w, height: h)
+            let words = UnsafeMutableRawPointer(src.data).assumingMemoryBound(to: UInt32.self)
+            for y in 0..<h {
+                let kind = Int(g.next() * 4)
+                let base: UInt32 = kind == 0 ? 0 : (kind == 1 ? 0xFF00_0000 | UInt32(y * 9 % 256) << 8 | 0x30 : 0x8040_2000 | UInt32(y * 5 % 128))
+                for x in 0..<w { words[y * w + x] = kind == 3 && (x + y) % 4 == 1 ? 0xFFE0_1020 : base }
+            }
+            _ = src.uniformRows  // known, as `prepare` makes it for large quads
+            let sx = g.range(0.3, 4) * (g.next() < 0.15 ? -1 : 1), sy = g.range(0.3, 4) * (g.next() < 0.15 ? -1 : 1)
+            var m = CATransform3DMakeScale(CGFloat(sx), CGFloat(sy), 1)
+            if n % 9 == 4 { m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(g.range(-1, 1)), 0, 0, 1)) }
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(g.range(-10, 80)), CGFloat(g.range(-10, 80)), 0))
+            let forward = Homography(planeOf: m)
+            guard let inverse = forward.inverse else { continue }
+            let corners = [(0.0, 0.0), (Double(w), 0.0), (Double(w), Double(h)), (0.0, Double(h))].map { c -> HPoint in
+                let p = forward.apply(c.0, c.1)
+                return HPoint(x: p.x, y: p.y, w: p.w)
+            }
+            var clips: [ClipShape] = []
+            if g.next() < 0.5 {
+                // Often the quad's own outline, as every cover's layers are clipped to the cover.
+                let own = g.next() < 0.5
+                let c = own ? CGRect(x: 0, y: 0, width: w, height: h)
+                    : CGRect(x: g.range(0, 50), y: g.range(0, 50), width: g.range(5, 60), height: g.range(5, 60))
+                clips.append(ClipShape(toShape: own ? inverse : .identity, shape: RoundedRectShape(
+                    rect: c, cornerRadius: g.next() < 0.5 ? 0 : CGFloat(g.range(0, 8)),
+                    maskedCorners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner], curve: .continuous)))
+            }
+            let opacity = g.next() < 0.6 ? 1 : g.range(0.05, 1)
+            let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
+            if inverse.d == 0 && (0..<h).contains(where: { src.uniformRows.color($0) != nil }) { uniformEdges += 1 }
+            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
+            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
+            Compositor.draw(q, into: fast, share: .all)
+            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
+            #expect(fast.pixels == reference.pixels, "case \(n)")
+            #expect(shared.pixels == reference.pixels, "case \(n)")
+            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+        }
+        #expect(drawn > 200)
+        #expect(uniformEdges > 200)
+    }
+
+    /// The row spans, worked out row by row as they are drawn (a vertical edge without its
+    /// divisions), are those of the plain interpolation over every edge: axis-aligned
+    /// rectangles at fractions of a pixel (every cover of a scroll), rotated quads, triangles,
+    /// degenerate edges and polygons partly outside the raster.
+    @Test func rowSpansAreThoseOfThePlainInterpolation() {
+        func reference(_ polygon: [CGPoint], _ y: Int, _ width: Int) -> (Int, Int) {
+            let n = polygon.count
+            let ya = Double(y) - 1, yb = Double(y) + 2
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<n {
+                let p = polygon[k], q = polygon[(k + 1) % n]
+                let py = Double(p.y), qy = Double(q.y), px = Double(p.x), qx = Double(q.x)
+                let emin = min(py, qy), emax = max(py, qy)
+                if emax < ya || emin > yb { continue }
+                let ta = max(ya, emin), tb = min(yb, emax)
+                if qy == py {
+                    lo = min(lo, px, qx); hi = max(hi, px, qx)
+                } else {
+                    let xa = px + (qx - px) * (ta - py) / (qy - py), xb = px + (qx - px) * (tb - py) / (qy - py)
+                    lo = min(lo, xa, xb); hi = max(hi, xa, xb)
+                }
+            }
+            if lo > hi { return (0, 0) }
+            let xa = max(0, Int((lo - 1).rounded(.down))), xb = min(width, Int((hi + 1).rounded(.up)))
+            return xa < xb ? (xa, xb) : (0, 0)
+        }
+        var g = Generator(state: 11)
+        let width = 80, height = 60
+        var rows = 0
+        for n in 0..<600 {
+            var polygon: [CGPoint]
+            let x0 = g.range(-20, 90), y0 = g.range(-20, 70)
+            switch n % 4 {
+            case 0, 1:
+                // Axis-aligned, sometimes on whole pixels, sometimes zero or negative width.
+                let x1 = n % 8 == 0 ? x0.rounded() + 0 : x0 + g.range(-5, 60), y1 = y0 + g.range(-3, 50)
+                polygon = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
+            case 2:
+                polygon = (0..<4).map { k in
+                    let a = Double(k) * .pi / 2 + g.range(0, 1.5)
+                    return CGPoint(x: x0 + 20 * cos(a), y: y0 + 20 * sin(a))
+                }
+            default:
+                polygon = [CGPoint(x: x0, y: y0), CGPoint(x: x0, y: y0 + g.range(0, 30)), CGPoint(x: x0 + g.range(-30, 30), y: y0 + g.range(-10, 30))]
+            }
+            guard let sp = Compositor.spans(of: polygon, width: width, height: height) else { continue }
+            for (k, s) in sp.xs.enumerated() {
+                let r = reference(polygon, sp.y0 + k, width)
+                #expect(s == r, "case \(n) row \(sp.y0 + k)")
+                rows += 1
+            }
+        }
+        #expect(rows > 10_000)
     }
 
     /// The three-piece union the interior search uses gives the array form's interval, ties and
