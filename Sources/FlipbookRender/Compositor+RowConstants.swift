@@ -87,7 +87,9 @@ struct ClipFull: Equatable {
 /// applies only the row's own (v, and each clip's y) per row, the same operations in the same
 /// order on the same numbers as the whole search (bit for bit; compared row by row in
 /// `CompositorShortcutTests`). Under rotation or perspective there is none.
-struct RowInvariants {
+/// A class: the row loop binds it (`if let invariants`) several times a row, and binding a
+/// struct of this size copied it (a memcpy and its arrays' reference counts) each time.
+final class RowInvariants {
     struct Clip {
         /// The clip's three covered pieces (`QuadJob.interior`) after their x constraints.
         var wide: RowInterval
