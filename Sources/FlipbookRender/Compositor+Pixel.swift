@@ -119,6 +119,83 @@ enum PixelVector {
     }
 }
 
+/// The compositor's per-pixel blend in the optimised build's SIMD registers (SSE2 on x86-64:
+/// each vector below is one register), bit for bit `PixelVector.sampleOver` and `PixelScalar`.
+/// Lanes are built one by one from bytes (`widen`) rather than through the standard library's
+/// generic conversions, which are not always inlined in a large caller (then every pixel made
+/// a call); the bilinear mean's two passes are multiply-adds of 16-bit pairs (`madd`: SSE2's
+/// `pmaddwd`).
+enum PixelFast {
+    /// The four bytes of a packed RGBA8 word as 16-bit lanes.
+    @inline(__always) static func widen(_ w: UInt32) -> SIMD4<UInt16> {
+        let b = unsafeBitCast(w, to: SIMD4<UInt8>.self)
+        return SIMD4<UInt16>(UInt16(b[0]), UInt16(b[1]), UInt16(b[2]), UInt16(b[3]))
+    }
+
+    /// Packs 16-bit lanes already in 0…255.
+    @inline(__always) static func pack(_ v: SIMD4<UInt16>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
+                                   UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3])), to: UInt32.self)
+    }
+
+    /// Lane pairs multiplied and summed: x[2i]·w[2i] + x[2i+1]·w[2i+1] (exact: every operand fits 16 bits signed).
+    /// Written lane by lane: the generic widening conversion of `SIMD8` is not always inlined.
+    @inline(__always) static func madd(_ x: SIMD8<Int16>, _ w: SIMD8<Int16>) -> SIMD4<Int32> {
+        let xe = SIMD4<Int32>(Int32(x[0]), Int32(x[2]), Int32(x[4]), Int32(x[6]))
+        let xo = SIMD4<Int32>(Int32(x[1]), Int32(x[3]), Int32(x[5]), Int32(x[7]))
+        let we = SIMD4<Int32>(Int32(w[0]), Int32(w[2]), Int32(w[4]), Int32(w[6]))
+        let wo = SIMD4<Int32>(Int32(w[1]), Int32(w[3]), Int32(w[5]), Int32(w[7]))
+        return xe &* we &+ xo &* wo
+    }
+
+    /// The bilinear mean of the taps `top` (texels x0 and x0 + 1 of the upper row) and `bottom`,
+    /// weights in 1/256, rounded: (Σ texel × weight + 32768) >> 16 over the four taps, as
+    /// `PixelVector.bilinear` (the same integer sum, taken column first: each column's two taps
+    /// with the vertical weights, then the columns with the horizontal ones; no intermediate
+    /// exceeds 2^24).
+    @inline(__always) static func bilinear(_ top: UInt64, _ bottom: UInt64, wx: Int, wy: Int) -> SIMD4<UInt16> {
+        let t = unsafeBitCast(top, to: SIMD8<UInt8>.self), b = unsafeBitCast(bottom, to: SIMD8<UInt8>.self)
+        // Each channel's upper and lower tap side by side, texel x0 then texel x0 + 1.
+        let c0 = SIMD8<Int16>(Int16(t[0]), Int16(b[0]), Int16(t[1]), Int16(b[1]), Int16(t[2]), Int16(b[2]), Int16(t[3]), Int16(b[3]))
+        let c1 = SIMD8<Int16>(Int16(t[4]), Int16(b[4]), Int16(t[5]), Int16(b[5]), Int16(t[6]), Int16(b[6]), Int16(t[7]), Int16(b[7]))
+        let vw = unsafeBitCast(SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: (256 &- wy) | wy &<< 16)), to: SIMD8<Int16>.self)
+        let v0 = madd(c0, vw), v1 = madd(c1, vw)  // each column's vertical sum, below 2^16
+        // v0·(256 − wx) + v1·wx, with one multiplication.
+        let s = (v0 &<< 8 &+ (v1 &- v0) &* Int32(truncatingIfNeeded: wx) &+ 32768) &>> 16
+        return SIMD4<UInt16>(UInt16(truncatingIfNeeded: s[0]), UInt16(truncatingIfNeeded: s[1]),
+                             UInt16(truncatingIfNeeded: s[2]), UInt16(truncatingIfNeeded: s[3]))
+    }
+
+    /// Source lanes (0…255) over the packed destination pixel `d`, as `PixelVector.over`.
+    @inline(__always) static func over(_ s: SIMD4<UInt16>, _ d: UInt32) -> UInt32 {
+        let t = widen(d) &* (255 &- s[3]) &+ 128
+        let r = s &+ ((t &+ (t &>> 8)) &>> 8)
+        return pack(pointwiseMin(r, SIMD4<UInt16>(repeating: 255)))
+    }
+
+    /// `QuadJob.blendSample`: the bilinear sample of the tap pairs at coverage `k`/256 over the
+    /// pixel at `o`. Four equal taps (`flat`) take the texel itself (what the mean gives them).
+    @inline(__always) static func blend(top: UInt64, bottom: UInt64, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer) {
+        let t00 = UInt32(truncatingIfNeeded: top)
+        var s: SIMD4<UInt16>
+        if top == bottom && top == (top &<< 32 | top &>> 32) {
+            if k >= 256 && t00 >= 0xFF00_0000 {
+                o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
+                return
+            }
+            s = widen(t00)
+        } else {
+            s = bilinear(top, bottom, wx: wx, wy: wy)
+        }
+        if k < 256 { s = (s &* UInt16(truncatingIfNeeded: k) &+ 128) &>> 8 }
+        if s[3] >= 255 {
+            o.storeBytes(of: pack(s), as: UInt32.self)  // lanes are at most 255: no clamping
+        } else if s != SIMD4<UInt16>() {
+            o.storeBytes(of: over(s, o.load(as: UInt32.self)), as: UInt32.self)
+        }
+    }
+}
+
 /// `PixelVector.sampleOver` in plain integer arithmetic, bit for bit the same (no intermediate
 /// exceeds what the 16-bit lanes hold, so 32-bit scalars give the same values): used by
 /// unoptimised builds, where generic SIMD code is not specialised and runs many times slower.

@@ -504,6 +504,7 @@ struct QuadJob: @unchecked Sendable {
     /// 256ths) at coverage `k`/256 over the pixel at `o`.
     @inline(__always)
     static func blendSample(top: UInt64, bottom: UInt64, wx: Int, wy: Int, k: Int, into o: UnsafeMutableRawPointer) {
+        #if DEBUG
         let t00 = UInt32(truncatingIfNeeded: top)
         // Four equal taps: the bilinear mean is the texel itself, whatever the weights.
         let flat = top == bottom && top == (UInt64(t00) | UInt64(t00) << 32)
@@ -511,13 +512,12 @@ struct QuadJob: @unchecked Sendable {
             o.storeBytes(of: t00, as: UInt32.self)  // opaque and flat: the sample is the texel
             return
         }
-        #if DEBUG
         // Unoptimised builds do not specialise the standard library's generic SIMD code
         // (every lane operation looked its metadata up): the scalar form, bit for bit the
         // same, renders several times faster there (docs/ARCHITECTURE.md, "The compositor in debug builds").
         PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
         #else
-        PixelVector.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
+        PixelFast.blend(top: top, bottom: bottom, wx: wx, wy: wy, k: k, into: o)
         #endif
     }
 }
@@ -578,57 +578,6 @@ struct EdgeRow {
         if !(cv > 0) { return nil }
         if cv < 1 { cov *= cv }
         return cov
-    }
-}
-
-extension QuadJob {
-    /// The interior path of `pixels`, a block of the tap stepper at a time: the block's anchors
-    /// are fetched once and the taps stepped from them in registers, computing exactly what
-    /// `TapStepper.position` gives each pixel (so the bytes are those of the per-pixel loop,
-    /// which the shortcut tests check against the full reference path).
-    fileprivate func interiorBlocks(_ y: Int, _ xa: Int, _ xb: Int, _ stepper: inout TapStepper) {
-        let src = quad.source
-        let sw = src.width
-        let sdata = UnsafeRawPointer(src.data)
-        let out = UnsafeMutableRawPointer(dest.data + y * dest.width * 4)
-        let k = Int(quad.opacity * 256 + 0.5)
-        let shift = stepper.shift, mask = (1 &<< shift) &- 1
-        let sh = Int64(truncatingIfNeeded: shift)
-        @inline(__always) func pixel(_ x: Int, _ fu: Int64, _ fv: Int64) {
-            let tu = fu &- TapStepper.half, tv = fv &- TapStepper.half
-            let ix = Int(truncatingIfNeeded: tu &>> 32), iy = Int(truncatingIfNeeded: tv &>> 32)
-            let wx = Int(truncatingIfNeeded: (tu &>> 24) & 255), wy = Int(truncatingIfNeeded: (tv &>> 24) & 255)
-            let r0 = iy &* sw
-            let top = sdata.loadUnaligned(fromByteOffset: (r0 &+ ix) &<< 2, as: UInt64.self)
-            let bottom = sdata.loadUnaligned(fromByteOffset: (r0 &+ sw &+ ix) &<< 2, as: UInt64.self)
-            if (top | bottom) & 0xFF00_0000_FF00_0000 == 0 { return }  // all four texels transparent
-            Self.blendSample(top: top, bottom: bottom, wx: wx, wy: wy, k: k, into: out + x &<< 2)
-        }
-        if shift == 0 {  // every column exact (see `TapStepper`)
-            for x in xa..<xb {
-                guard let (fu, fv) = stepper.exact(x) else { continue }
-                pixel(x, fu, fv)
-            }
-            return
-        }
-        var x = xa
-        while x < xb {
-            let end = min(xb, ((x &>> shift) &+ 1) &<< shift)
-            if let b = stepper.block(x) {
-                var j = Int64(truncatingIfNeeded: x & mask)
-                var xx = x
-                while xx < end {
-                    pixel(xx, b.au &+ ((b.du &* j) &>> sh), b.av &+ ((b.dv &* j) &>> sh))
-                    xx &+= 1; j &+= 1
-                }
-            } else {
-                for xx in x..<end {
-                    guard let (fu, fv) = stepper.exact(xx) else { continue }
-                    pixel(xx, fu, fv)
-                }
-            }
-            x = end
-        }
     }
 }
 

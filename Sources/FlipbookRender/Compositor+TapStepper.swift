@@ -68,6 +68,68 @@ struct TapStepper {
         return (Int64(u), Int64(v))
     }
 
+    /// `exact` for columns x and x + 1 at once, in the lanes of two-wide vectors (one SSE2
+    /// register each: one division for two columns); the same operations in the same order, so
+    /// the same bits. Nil when either column has no position.
+    @inline(__always) func exactPair(_ x: Int) -> (u: SIMD2<Int64>, v: SIMD2<Int64>)? {
+        let px = SIMD2<Double>(Double(x) + 0.5, Double(x &+ 1) + 0.5)
+        let s = m.g * px + bw
+        guard all(s .> 0) else { return nil }
+        let inv = 1 / s
+        let u = (m.a * px + bu) * inv * Self.unit, v = (m.d * px + bv) * inv * Self.unit
+        let limit = 4_611_686_018_427_387_904.0  // 2^62 = 2^30 texels
+        // |u| < limit, false for NaN as in `exact`.
+        guard all((u .< limit) .& (u .> -limit)), all((v .< limit) .& (v .> -limit)) else { return nil }
+        return (SIMD2<Int64>(Int64(u[0]), Int64(u[1])), SIMD2<Int64>(Int64(v[0]), Int64(v[1])))
+    }
+
+    /// Whether `taps` works out two exact columns a division by default: in optimised builds (in
+    /// unoptimised ones every lane operation of the vectors would look up generic metadata).
+    #if DEBUG
+    static let paired = false
+    #else
+    static let paired = true
+    #endif
+
+    /// The tap origins (position − half a texel, see `QuadJob.pixels`) of columns x0..<x0 + n as
+    /// (u, v) pairs into `p`: what `position` gives each column. False when a column has none
+    /// (behind the eye or too far; `p` is then incomplete). `paired`: where every column is
+    /// exact, two columns a division (`exactPair`).
+    @inline(__always) mutating func taps(_ x0: Int, _ n: Int, into p: UnsafeMutablePointer<Int64>, paired: Bool = Self.paired) -> Bool {
+        let end = x0 &+ n
+        var x = x0, q = p
+        if shift == 0 {
+            // Two columns a division.
+            while paired && x &+ 2 <= end {
+                guard let (u, v) = exactPair(x) else { return false }
+                q[0] = u[0] &- Self.half; q[1] = v[0] &- Self.half
+                q[2] = u[1] &- Self.half; q[3] = v[1] &- Self.half
+                q += 4; x &+= 2
+            }
+            while x < end {
+                guard let (u, v) = exact(x) else { return false }
+                q[0] = u &- Self.half; q[1] = v &- Self.half
+                q += 2; x &+= 1
+            }
+            return true
+        }
+        let sh = Int64(truncatingIfNeeded: shift)
+        while x < end {
+            let e = min(end, ((x &>> shift) &+ 1) &<< shift)
+            guard let b = block(x) else { return false }
+            // du × j stepped by additions (the same bits modulo 2^64), half a texel taken off the anchor.
+            let j = Int64(truncatingIfNeeded: x & mask)
+            var su = b.du &* j, sv = b.dv &* j
+            let au = b.au &- Self.half, av = b.av &- Self.half
+            while x < e {
+                q[0] = au &+ (su &>> sh); q[1] = av &+ (sv &>> sh)
+                su &+= b.du; sv &+= b.dv
+                q += 2; x &+= 1
+            }
+        }
+        return true
+    }
+
     /// The anchors of the block holding column x (shift > 0): its first column's exact position
     /// and the difference to the next block's; nil where either is behind the eye or too far
     /// (then every column takes `exact`). Column x of the block is at
