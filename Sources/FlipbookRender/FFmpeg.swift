@@ -1,3 +1,4 @@
+import CFlipbookPNG
 import Foundation
 
 /// Errors from the encoders and decoders that run external tools.
@@ -96,6 +97,21 @@ public enum FFmpeg {
         }
         return outBox.get()
     }
+}
+
+/// The memory of a process that exports.
+public enum ExportMemory {
+    /// Tells glibc's allocator to keep freed frame-sized buffers (up to 32 MB each) for reuse
+    /// instead of handing their pages back to the kernel, as the encoding ffmpeg is told
+    /// (`FFmpeg.encoderEnvironment`). The renderer makes a new image every frame (5.4 MB for
+    /// card-flip at 2x) and the one before is freed on another thread; served from new pages,
+    /// each frame cost over a thousand page faults and the zeroing of its pages
+    /// (docs/Benchmarks.md, "Against headless Chromium"). For one-shot commands (`flipbook
+    /// render`): what is kept goes when the process exits. A user's own
+    /// `MALLOC_MMAP_THRESHOLD_` / `MALLOC_TRIM_THRESHOLD_` win; other C libraries are left
+    /// alone. Returns whether a setting changed.
+    @discardableResult
+    public static func keepFreedFrameBuffers() -> Bool { flipbook_keep_freed_buffers() != 0 }
 }
 
 /// A lock-protected Data for collecting a pipe's output on another thread.

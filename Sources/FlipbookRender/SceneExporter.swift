@@ -97,6 +97,24 @@ public enum SceneExporter {
         // leaves nothing running behind.
         let runtime = AppRuntime()
         defer { runtime.clock.reset() }  // lets go of what the scene left running
+        // Cancelling stops every ffmpeg at once, even while this thread waits for one.
+        let interruptions = SendableBox<[ProcessInterruption]>([])
+        let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
+        defer { if let handler { cancellation?.removeHandler(handler) } }
+        // MP4's and WebM's ffmpeg start now, before the scene is built: their frames' size is in
+        // the stream they will read, and their start (loading ffmpeg's libraries) then runs
+        // beside the scene's construction. One not taken by an encoder below (the scene failed)
+        // is stopped when `launches` goes; it has not opened its output yet.
+        var launches: [OutputFormat: VideoEncoderLaunch] = [:]
+        defer { for l in launches.values { l.cancel() } }
+        for f in formats where VideoEncoder.startsBeforeSize(f) {
+            let l = try VideoEncoderLaunch(
+                format: f, url: options.outputDirectory.appendingPathComponent(f.fileName(scene: name)), fps: options.fps,
+                quality: options.quality)
+            launches[f] = l
+            interruptions.value.append(l.interruption)
+            if cancellation?.isCancelled == true { l.interruption.interrupt() }
+        }
         return try runtime.run {
             // The scene is built with snapshots drawn at the frames' scale (AppRuntime.frameScale).
             let run = try SceneRun(
@@ -111,10 +129,6 @@ public enum SceneExporter {
             var encoders: [VideoEncoder] = []
             // Numbered frames are encoded on background threads, a few at a time (memory stays bounded).
             let frameWriter = formats.contains(.frames) ? ParallelPNGWriter() : nil
-            // Cancelling stops every ffmpeg at once, even while this thread waits for one.
-            let interruptions = SendableBox<[ProcessInterruption]>([])
-            let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
-            defer { if let handler { cancellation?.removeHandler(handler) } }
             // On any failure part-way, stop the encoders and remove what this export began, so a
             // failed run leaves no truncated video or half-filled frames folder behind.
             var begun: [URL] = []
@@ -132,10 +146,15 @@ public enum SceneExporter {
             }
             do {
                 for f in formats where f.needsFFmpeg {
-                    let e = try VideoEncoder(
-                        format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
+                    let e: VideoEncoder
+                    if let launch = launches.removeValue(forKey: f) {
+                        e = try VideoEncoder(launch: launch, width: size.width, height: size.height)
+                    } else {
+                        e = try VideoEncoder(
+                            format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
+                        interruptions.value.append(e.interruption)
+                    }
                     encoders.append(e)
-                    interruptions.value.append(e.interruption)
                     if cancellation?.isCancelled == true { e.interrupt() }
                 }
                 if formats.contains(.frames) {

@@ -21,47 +21,87 @@ public final class VideoEncoder {
     public let quality: VideoQuality
     private let process: Process
     private let input: FileHandle
-    private let stderrBox = DataBox()
-    private let stderrDone = DispatchGroup()
+    private let stderrBox: DataBox
+    private let stderrDone: DispatchGroup
     /// Converts and writes frames on its own thread: YUV 4:2:0 for MP4 and WebM, else
     /// straight RGBA.
     private let writer: VideoFrameWriter
     /// GIF's temporary lossless frames and palette (removed when the encoder ends).
     private let gifTemporaries: (frames: URL, palette: URL)?
     /// Lets `interrupt()` stop whichever ffmpeg is running, from any thread.
-    let interruption = ProcessInterruption()
+    let interruption: ProcessInterruption
     public private(set) var frameCount = 0
     private var finished = false
 
     /// Starts ffmpeg writing `url`. Throws `RenderError.ffmpegMissing` without ffmpeg, and
     /// `invalidInput` for a format that is not video or bad sizes/rates.
-    public init(format: OutputFormat, url: URL, width: Int, height: Int, fps: Double, quality: VideoQuality = .standard) throws {
+    public convenience init(
+        format: OutputFormat, url: URL, width: Int, height: Int, fps: Double, quality: VideoQuality = .standard
+    ) throws {
         guard format.needsFFmpeg else { throw RenderError.invalidInput("\(format.rawValue) is not a video format") }
         guard width > 0, height > 0, fps.isFinite, fps > 0 else {
             throw RenderError.invalidInput("video needs a positive size and frame rate (got \(width)×\(height) at \(fps) fps)")
         }
-        guard let exe = FFmpeg.locate("ffmpeg") else { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
-        self.format = format
-        self.url = url
+        let launch = try VideoEncoderLaunch(format: format, url: url, size: (width, height), fps: fps, quality: quality)
+        try self.init(launch: launch, width: width, height: height)
+    }
+
+    /// Whether `format`'s ffmpeg can start before the frames' size is known
+    /// (`VideoEncoderLaunch(format:url:fps:quality:)`): MP4 and WebM, whose size travels in the
+    /// stream's own header.
+    static func startsBeforeSize(_ format: OutputFormat) -> Bool { format == .mp4 || format == .webm }
+
+    /// Takes over the ffmpeg `launch` started and sends it `width × height` frames. Throws
+    /// `invalidInput` (stopping that ffmpeg) for bad sizes, or when `launch` was started for
+    /// another size or already used or cancelled.
+    init(launch: VideoEncoderLaunch, width: Int, height: Int) throws {
+        guard width > 0, height > 0 else {
+            launch.cancel()
+            throw RenderError.invalidInput("video needs a positive size and frame rate (got \(width)×\(height) at \(launch.fps) fps)")
+        }
+        if let size = launch.size, size != (width, height) {
+            launch.cancel()
+            throw RenderError.invalidInput("the encoder was started for \(size.0)×\(size.1) frames, not \(width)×\(height)")
+        }
+        guard launch.take() else {
+            throw RenderError.invalidInput("the ffmpeg started for \(launch.url.lastPathComponent) was already used or stopped")
+        }
+        format = launch.format
+        url = launch.url
         self.width = width
         self.height = height
-        self.quality = quality
+        quality = launch.quality
+        process = launch.process
+        input = launch.input
+        stderrBox = launch.stderrBox
+        stderrDone = launch.stderrDone
+        interruption = launch.interruption
+        gifTemporaries = launch.gifTemporaries
         // MP4 and WebM get YUV 4:2:0 made here (padded to even sizes): 2.7 times fewer bytes
         // through the pipe, and ffmpeg's own conversion, serial in its main thread, was a third
         // of the MP4 time (docs/API-Status.md, "Export performance").
-        let sendsYUV = format == .mp4 || format == .webm
-        let (ew, eh) = (width + width % 2, height + height % 2)
+        let sendsYUV = Self.startsBeforeSize(format)
         // The YUV frames go with their timestamps (Matroska), so repeated frames are left out
         // and not encoded: the frame before lasts longer (docs/Divergences.md, "Video frame
         // timing"). The encoder's time base of one frame turns the timestamps back into exact
         // frame times.
-        let framing = sendsYUV ? MatroskaFraming(width: ew, height: eh, fps: fps) : nil
+        let framing = sendsYUV ? MatroskaFraming(width: width + width % 2, height: height + height % 2, fps: launch.fps) : nil
+        writer = VideoFrameWriter(
+            layout: sendsYUV ? .yuv420 : .straightRGBA, width: width, height: height, fd: input.fileDescriptor, framing: framing)
+    }
+
+    /// ffmpeg's arguments for `format` into `url`; `size` is only read for GIF and APNG (raw
+    /// frames carry no size), MP4 and WebM get theirs from the Matroska header.
+    static func arguments(
+        format: OutputFormat, url: URL, size: (width: Int, height: Int), fps: Double, quality: VideoQuality,
+        gifTemporaries: (frames: URL, palette: URL)?
+    ) -> [String] {
+        let sendsYUV = startsBeforeSize(format)
         var args = ["-hide_banner", "-loglevel", "error", "-y"]
         args += sendsYUV ? ["-f", "matroska"]
-            : ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", VideoEncoder.rate(fps)]
+            : ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(size.width)x\(size.height)", "-framerate", VideoEncoder.rate(fps)]
         args += ["-i", "pipe:0"]
         let timing = ["-fps_mode", "passthrough", "-enc_time_base", VideoEncoder.frameDuration(fps)]
-        var temporaries: (frames: URL, palette: URL)?
         switch format {
         case .mp4:
             let x264 = quality.x264
@@ -75,8 +115,7 @@ public final class VideoEncoder {
                      "-cpu-used", vp9.cpuUsed, "-lag-in-frames", "8", "-pix_fmt", "yuv420p", "-row-mt", "1"] + timing
                 + ["-f", "webm", url.path]
         case .gif:
-            let t = VideoEncoder.gifTemporaryURLs(for: url)
-            temporaries = t
+            let t = gifTemporaries ?? VideoEncoder.gifTemporaryURLs(for: url)
             args += ["-map", "0:v"] + VideoEncoder.gifIntermediateCodec + [t.frames.path,
                      "-map", "0:v", "-vf", "palettegen=stats_mode=full", "-frames:v", "1", "-update", "1",
                      "-f", "image2", t.palette.path]
@@ -84,24 +123,7 @@ public final class VideoEncoder {
             args += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng", url.path]
         default: break
         }
-        gifTemporaries = temporaries
-        FFmpeg.ignoreBrokenPipes()
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        p.environment = FFmpeg.encoderEnvironment
-        let inPipe = Pipe(), errPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = errPipe
-        do { try p.run() } catch { throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "\(error)") }
-        process = p
-        interruption.running(p.processIdentifier)
-        input = inPipe.fileHandleForWriting
-        writer = VideoFrameWriter(
-            layout: sendsYUV ? .yuv420 : .straightRGBA, width: width, height: height, fd: input.fileDescriptor, framing: framing)
-        let handle = errPipe.fileHandleForReading, box = stderrBox
-        DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
+        return args
     }
 
     deinit {
@@ -241,5 +263,97 @@ public final class VideoEncoder {
         guard p.terminationStatus == 0 else {
             throw RenderError.toolFailed(tool: "ffmpeg", status: p.terminationStatus, message: String(decoding: err.suffix(800), as: UTF8.self))
         }
+    }
+}
+
+/// An ffmpeg started for a `VideoEncoder` that does not have its frames yet. The exporter starts
+/// the MP4 and WebM ffmpeg before it builds the scene (their frames' size is in the stream's
+/// header, written later), so ffmpeg's own start — loading its libraries, a tenth of a second of
+/// one core — runs beside the scene's construction instead of after it (docs/ARCHITECTURE.md,
+/// "Exports"). `VideoEncoder(launch:width:height:)` takes it over; otherwise `cancel()` (or
+/// letting go of it) stops that ffmpeg before it wrote anything.
+// @unchecked: `taken` is only touched under `lock`; the rest is set in `init`.
+final class VideoEncoderLaunch: @unchecked Sendable {
+    let format: OutputFormat
+    let url: URL
+    let fps: Double
+    let quality: VideoQuality
+    /// The size the arguments were made for (GIF and APNG), nil when the stream will carry it.
+    let size: (Int, Int)?
+    let process: Process
+    let input: FileHandle
+    let stderrBox = DataBox()
+    let stderrDone = DispatchGroup()
+    let interruption = ProcessInterruption()
+    let gifTemporaries: (frames: URL, palette: URL)?
+    private let lock = NSLock()
+    private var taken = false
+
+    /// Starts ffmpeg for MP4 or WebM, before the frames' size is known.
+    convenience init(format: OutputFormat, url: URL, fps: Double, quality: VideoQuality = .standard) throws {
+        guard VideoEncoder.startsBeforeSize(format) else {
+            throw RenderError.invalidInput("\(format.rawValue) needs the frames' size before ffmpeg starts")
+        }
+        try self.init(format: format, url: url, size: nil, fps: fps, quality: quality)
+    }
+
+    /// Starts ffmpeg; `size` is needed by GIF and APNG.
+    init(format: OutputFormat, url: URL, size: (Int, Int)?, fps: Double, quality: VideoQuality) throws {
+        guard format.needsFFmpeg else { throw RenderError.invalidInput("\(format.rawValue) is not a video format") }
+        guard fps.isFinite, fps > 0 else {
+            let s = size.map { "\($0.0)×\($0.1)" } ?? "any size"
+            throw RenderError.invalidInput("video needs a positive size and frame rate (got \(s) at \(fps) fps)")
+        }
+        guard size != nil || VideoEncoder.startsBeforeSize(format) else {
+            throw RenderError.invalidInput("\(format.rawValue) needs the frames' size before ffmpeg starts")
+        }
+        guard let exe = FFmpeg.locate("ffmpeg") else { throw RenderError.ffmpegMissing(tool: "ffmpeg") }
+        self.format = format
+        self.url = url
+        self.fps = fps
+        self.quality = quality
+        self.size = VideoEncoder.startsBeforeSize(format) ? nil : size
+        let temporaries = format == .gif ? VideoEncoder.gifTemporaryURLs(for: url) : nil
+        gifTemporaries = temporaries
+        let args = VideoEncoder.arguments(
+            format: format, url: url, size: size ?? (0, 0), fps: fps, quality: quality, gifTemporaries: temporaries)
+        FFmpeg.ignoreBrokenPipes()
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = args
+        p.environment = FFmpeg.encoderEnvironment
+        let inPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = errPipe
+        do { try p.run() } catch { throw RenderError.toolFailed(tool: "ffmpeg", status: -1, message: "\(error)") }
+        process = p
+        interruption.running(p.processIdentifier)
+        input = inPipe.fileHandleForWriting
+        let handle = errPipe.fileHandleForReading, box = stderrBox
+        DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
+    }
+
+    deinit { cancel() }
+
+    /// Hands the process to an encoder: false if it was taken or cancelled before.
+    fileprivate func take() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if taken { return false }
+        taken = true
+        return true
+    }
+
+    /// Stops this ffmpeg (if no encoder took it) and waits for it. It was still waiting for the
+    /// stream's header, so it has not opened the output: nothing is removed (a file already
+    /// at `url` is left alone).
+    func cancel() {
+        guard take() else { return }
+        interruption.interrupt()
+        try? input.close()
+        process.waitUntilExit()
+        stderrDone.wait()
+        interruption.running(0)
     }
 }

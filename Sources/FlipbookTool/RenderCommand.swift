@@ -17,6 +17,8 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let formats = try options.formats
+        // Each frame's image is a new 5 MB buffer: kept by the allocator, not faulted in afresh.
+        ExportMemory.keepFreedFrameBuffers()
         let sceneName = scene
         let exportOptions = ExportOptions(
             formats: formats, outputDirectory: URL(fileURLWithPath: options.out, isDirectory: true), fps: options.fps,

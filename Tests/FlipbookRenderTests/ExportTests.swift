@@ -110,6 +110,72 @@ import FlipbookQuartz
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// MP4's ffmpeg starts before the scene is built: a scene that fails to build gets its own
+    /// error, that ffmpeg is stopped, and a video already at the output path is left alone
+    /// (ffmpeg never got as far as opening it).
+    @Test func aSceneThatFailsToBuildLeavesAnEarlierVideoAlone() throws {
+        guard FFmpeg.locate("ffmpeg") != nil else { return }
+        let dir = Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let earlier = dir.appendingPathComponent(OutputFormat.mp4.fileName(scene: "broken"))
+        try Data("an earlier export".utf8).write(to: earlier)
+        struct BuildFailed: Error, Equatable {}
+        #expect(throws: BuildFailed.self) {
+            _ = try SceneExporter.export(named: "broken", options: Self.options([.mp4, .png], dir)) { _ in throw BuildFailed() }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [earlier.lastPathComponent])
+        #expect(try Data(contentsOf: earlier) == Data("an earlier export".utf8))
+    }
+
+    /// An export cancelled before it starts stops the ffmpeg it launched early and writes nothing.
+    @Test func anAlreadyCancelledVideoExportWritesNothing() throws {
+        guard FFmpeg.locate("ffmpeg") != nil else { return }
+        let dir = Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cancel = ExportCancellation()
+        cancel.cancel()
+        #expect(throws: CancellationError.self) {
+            _ = try SceneExporter.export(TestScene.self, options: Self.options([.mp4, .webm], dir), cancellation: cancel)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// An encoder taking over an ffmpeg launched before the size was known writes the same file
+    /// as one that starts its own; a launch serves one encoder only, GIF and APNG cannot launch
+    /// without a size, and a launch let go stops its ffmpeg without creating the output.
+    @Test func anEncoderTakesOverALaunchedFFmpeg() throws {
+        guard FFmpeg.locate("ffmpeg") != nil else { return }
+        let dir = Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededGenerator(state: 9)
+        let frames = (0..<4).map { _ in
+            RenderedImage(width: 20, height: 14, premultipliedPixels: VideoFrameWriterTests.randomFrame(20, 14, &rng))!
+        }
+        let own = dir.appendingPathComponent("own.mp4"), launched = dir.appendingPathComponent("launched.mp4")
+        let a = try VideoEncoder(format: .mp4, url: own, width: 20, height: 14, fps: 30)
+        for f in frames { try a.append(f) }
+        try a.finish()
+        let launch = try VideoEncoderLaunch(format: .mp4, url: launched, fps: 30)
+        let b = try VideoEncoder(launch: launch, width: 20, height: 14)
+        #expect(throws: RenderError.self) { _ = try VideoEncoder(launch: launch, width: 20, height: 14) }
+        for f in frames { try b.append(f) }
+        try b.finish()
+        #expect(try Data(contentsOf: own) == Data(contentsOf: launched))
+
+        #expect(throws: RenderError.self) { _ = try VideoEncoderLaunch(format: .gif, url: dir.appendingPathComponent("x.gif"), fps: 30) }
+        #expect(throws: RenderError.self) { _ = try VideoEncoderLaunch(format: .mp4, url: own, fps: .nan) }
+        let unused = dir.appendingPathComponent("unused.mp4")
+        let idle = try VideoEncoderLaunch(format: .mp4, url: unused, fps: 30)
+        idle.cancel()
+        #expect(!idle.process.isRunning)
+        #expect(!FileManager.default.fileExists(atPath: unused.path))
+        #expect(throws: RenderError.self) { _ = try VideoEncoder(launch: idle, width: 20, height: 14) }
+        // A bad size stops the launched ffmpeg.
+        let badSize = try VideoEncoderLaunch(format: .webm, url: dir.appendingPathComponent("bad.webm"), fps: 30)
+        #expect(throws: RenderError.self) { _ = try VideoEncoder(launch: badSize, width: 0, height: 14) }
+        #expect(!badSize.process.isRunning)
+    }
+
     /// Encoding ffmpegs keep their freed frame buffers (glibc's thresholds), and inherit the rest
     /// of this process's environment (PATH, a user's own allocator settings).
     @Test func encodersRunWithTheAllocatorKeepingFrameBuffers() {

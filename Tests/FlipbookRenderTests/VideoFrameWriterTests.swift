@@ -102,6 +102,49 @@ import TestSupport
         #expect(failures == 0)
     }
 
+    /// The conversion exports run (the AVX2 copy where the processor has it) gives the same
+    /// bytes and the same count of row pairs as the baseline copy, for widths that exercise the
+    /// vector loops and their tails (the frame's full width too), whole and changed-rows-only.
+    @Test func theVectorConversionMatchesThePortableOneBitForBit() {
+        var rng = SeededGenerator(state: 21)
+        var failures: [String] = []
+        func compare(_ px: [UInt8], _ previous: [UInt8]?, _ width: Int, _ height: Int, _ start: [UInt8], _ label: String) {
+            var fast = start, plain = start
+            let n = Self.yuv(px, width: width, height: height, after: previous, into: &fast)
+            let m = px.withUnsafeBufferPointer { s in
+                plain.withUnsafeMutableBufferPointer { d in
+                    guard let previous else { return flipbook_yuv420_update_portable(s.baseAddress!, nil, width, height, d.baseAddress!) }
+                    return previous.withUnsafeBufferPointer { p in
+                        flipbook_yuv420_update_portable(s.baseAddress!, p.baseAddress!, width, height, d.baseAddress!)
+                    }
+                }
+            }
+            if fast != plain || n != m { failures.append(label) }
+        }
+        let sizes = (1...80).map { ($0, Int.random(in: 1...7, using: &rng)) } + [(786, 6), (785, 5), (129, 3), (64, 64)]
+        for (width, height) in sizes {
+            let a = Self.randomFrame(width, height, &rng)
+            let zero = [UInt8](repeating: 0, count: VideoFrameWriter.byteCount(.yuv420, width: width, height: height))
+            compare(a, nil, width, height, zero, "\(width)×\(height) whole")
+            // Extremes in every channel: white, black, and single channels at 255.
+            let extremes = (0..<(width * height)).flatMap { i -> [UInt8] in
+                [[255, 255, 255, 255], [0, 0, 0, 255], [255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]][i % 5]
+            }
+            compare(extremes, nil, width, height, zero, "\(width)×\(height) extremes")
+            var b = a
+            b[Int.random(in: 0..<b.count, using: &rng)] &+= 1
+            var start = zero
+            _ = Self.yuv(a, width: width, height: height, into: &start)
+            compare(b, a, width, height, start, "\(width)×\(height) changed")
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(8))")
+        // The reference agrees on a wide frame too (the vector loop's whole blocks).
+        let wide = Self.randomFrame(131, 4, &rng)
+        var out = [UInt8](repeating: 0, count: VideoFrameWriter.byteCount(.yuv420, width: 131, height: 4))
+        _ = Self.yuv(wide, width: 131, height: 4, into: &out)
+        #expect(out == Self.referenceYUV(wide, width: 131, height: 4))
+    }
+
     /// Reads everything written to a pipe until it closes.
     static func readAll(_ handle: FileHandle) -> Data { handle.readDataToEndOfFile() }
 

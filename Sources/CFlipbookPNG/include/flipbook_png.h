@@ -39,4 +39,19 @@ void flipbook_yuv420(const unsigned char *pixels, long width, long height, unsig
 long flipbook_yuv420_update(const unsigned char *pixels, const unsigned char *previous, long width, long height,
                             unsigned char *out);
 
+/// `flipbook_yuv420_update` compiled for the baseline instruction set only: the same bytes
+/// (`flipbook_yuv420_update` uses an AVX2 copy of the same C where the processor has it; the
+/// tests compare the two).
+long flipbook_yuv420_update_portable(const unsigned char *pixels, const unsigned char *previous, long width,
+                                     long height, unsigned char *out);
+
+/// 1 when `flipbook_yuv420_update` runs its AVX2 copy on this processor, else 0.
+int flipbook_yuv420_uses_avx2(void);
+
+/// Tells glibc's allocator to keep freed buffers of up to 32 MB for reuse instead of returning
+/// their pages to the kernel (`mallopt`'s mmap and trim thresholds, as the variables
+/// MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ would; either variable set wins). Returns
+/// 1 when a setting was changed; 0, doing nothing, with another C library.
+int flipbook_keep_freed_buffers(void);
+
 #endif
