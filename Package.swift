@@ -46,9 +46,11 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         // Flipbook's own PNG writer in C over zlib (zlib1g-dev; part of macOS's SDK).
         .target(name: "CFlipbookPNG", linkerSettings: [.linkedLibrary("z")]),
+        // The compositor's source-over of whole spans, four pixels at a time (SSE2).
+        .target(name: "CFlipbookBlend"),
         // The live preview's JPEG and changed-rows codecs (FlipbookPreview only; docs/Preview.md).
         .target(name: "CFlipbookPreviewCodec", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG"], swiftSettings: strict),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG", "CFlipbookBlend"], swiftSettings: strict),
         // Where `#Preview` records are read from (the linker's bounds of their ELF section).
         .target(name: "CFlipbookPreviewRecords"),
         .target(

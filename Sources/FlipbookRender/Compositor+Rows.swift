@@ -1,3 +1,4 @@
+import CFlipbookBlend
 import Foundation
 
 /// The per-row worker of `Compositor.draw`.
@@ -66,8 +67,8 @@ struct QuadJob: @unchecked Sendable {
     }
 
     /// Source-over of one row for a whole-pixel translation: texel (x + dx, y + dy) onto pixel
-    /// (x, y). Where the row crosses an opaque flat-colour core at full opacity, the colour is
-    /// stored without reading texels (what copying them would store).
+    /// (x, y). Where the row crosses the source's flat-colour core, the core's colour is stored or
+    /// blended without reading texels (what blending them one by one would give).
     func blitRow(_ y: Int, dx: Int, dy: Int, columns: (Int, Int)) {
         let src = quad.source
         let sy = y + dy
@@ -79,40 +80,63 @@ struct QuadJob: @unchecked Sendable {
         guard xa < xb else { return }
         let k = Int(quad.opacity * 256 + 0.5)
         guard k > 0 else { return }
-        if k >= 256, let core, core.color >= 0xFF00_0000,
-           let r = core.rects.first(where: { $0.y0 <= sy && sy < $0.y1 && $0.x1 - dx > xa && $0.x0 - dx < xb })
-        {
+        if let core, let r = core.rects.first(where: { $0.y0 <= sy && sy < $0.y1 && $0.x1 - dx > xa && $0.x0 - dx < xb }) {
+            // Where the row crosses the source's flat-colour core, every texel is the core's
+            // colour: it is scaled and blended once for the whole stretch, without reading texels.
             let fa = max(xa, r.x0 - dx), fb = min(xb, r.x1 - dx)
             blitSpan(y, sy, dx, xa, fa, k)
             let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
-            (o + fa).update(repeating: core.color, count: fb - fa)
+            Self.overColor(core.color, k: k, o + fa, fb - fa)
             blitSpan(y, sy, dx, fb, xb, k)
         } else {
             blitSpan(y, sy, dx, xa, xb, k)
         }
     }
 
+    /// The texel `color` at opacity `k` / 256 over `count` pixels from `o`: what blending that
+    /// texel at each of them gives (a transparent texel leaves them alone, an opaque one at full
+    /// opacity is stored).
+    @inline(__always)
+    static func overColor(_ color: UInt32, k: Int, _ o: UnsafeMutablePointer<UInt32>, _ count: Int) {
+        guard count > 0, color >= 0x0100_0000 else { return }
+        var c = color
+        if k < 256 { c = Pixel.pack((Pixel.unpack(color) &* Int32(k) &+ 128) &>> 8) }
+        if c >= 0xFF00_0000 {
+            o.update(repeating: c, count: count)
+        } else if c != 0 {
+            flipbook_blend_over_color(o, count, c)
+        }
+    }
+
+    /// Texels `xa..<xb` of source row `sy` (shifted by `dx`) over the same columns of row `y`.
+    /// At full opacity, runs of opaque texels are copied and runs of transparent ones skipped;
+    /// the rest, and every texel under a lower opacity, go through the span blend
+    /// (`flipbook_blend_over_span`: `Pixel.over` four pixels at a time).
     private func blitSpan(_ y: Int, _ sy: Int, _ dx: Int, _ xa: Int, _ xb: Int, _ k: Int) {
-        guard xa < xb else { return }
+        guard xa < xb, k > 0 else { return }
         let src = quad.source
         let s = UnsafeMutableRawPointer(src.data + (sy * src.width + dx) * 4).assumingMemoryBound(to: UInt32.self)
         let o = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+        if k < 256 {
+            flipbook_blend_over_span(o + xa, s + xa, xb - xa, Int32(k))
+            return
+        }
         var x = xa
         while x < xb {
             let w = s[x]
             if w < 0x0100_0000 { x += 1; continue }  // transparent texel
-            if w >= 0xFF00_0000 && k >= 256 {
+            var e = x + 1
+            if w >= 0xFF00_0000 {
                 // A run of opaque texels copies straight through.
-                var e = x + 1
                 while e < xb && s[e] >= 0xFF00_0000 { e += 1 }
                 (o + x).update(from: s + x, count: e - x)
-                x = e
-                continue
+            } else {
+                // Translucent texels up to the next opaque one (transparent ones among them are
+                // skipped by the span blend).
+                while e < xb && s[e] < 0xFF00_0000 { e += 1 }
+                flipbook_blend_over_span(o + x, s + x, e - x, 256)
             }
-            var p = Pixel.unpack(w)
-            if k < 256 { p = (p &* Int32(k) &+ 128) &>> 8 }
-            o[x] = Pixel.over(p, Pixel.unpack(o[x]))
-            x += 1
+            x = e
         }
     }
 
@@ -376,15 +400,7 @@ struct QuadJob: @unchecked Sendable {
             (o + xa).update(repeating: PixelVector.pack(sample), count: xb - xa)
             return
         }
-        var x = xa
-        while x < xb {
-            // Runs of one destination colour (a background under a translucent strip) blend once.
-            let d = o[x]
-            let r = PixelVector.over(sample, d)
-            o[x] = r
-            x += 1
-            while x < xb && o[x] == d { o[x] = r; x += 1 }
-        }
+        flipbook_blend_over_color(o + xa, xb - xa, PixelVector.pack(sample))
     }
 
     /// Edge pixels up to the interior, interior runs around the flat-colour fills, edge pixels after.
@@ -430,7 +446,7 @@ struct QuadJob: @unchecked Sendable {
             (o + xa).update(repeating: Pixel.packLanes(rb, ga), count: xb - xa)
             return
         }
-        for x in xa..<xb { o[x] = Pixel.overLanes(rb, ga, o[x]) }
+        flipbook_blend_over_color(o + xa, xb - xa, Pixel.packLanes(rb, ga))
     }
 
     /// Samples and blends pixels `xa..<xb` of row `y`, specialised per `PixelPath`. Interior
