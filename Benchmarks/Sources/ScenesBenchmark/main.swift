@@ -98,6 +98,8 @@ func renderOnlyInRuntime(_ type: any RenderScene.Type, maxFrames: Int?, perFrame
 /// `flipbook render <scene> --format mp4 --fps 60`; prints "EXPORT frames wall duration".
 @MainActor
 func export(_ type: any RenderScene.Type) throws {
+    // As `flipbook render` does: freed frame buffers stay with the allocator (`ExportMemory`).
+    ExportMemory.keepFreedFrameBuffers()
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-scenesbench-\(getpid())")
     try? FileManager.default.removeItem(at: dir)
     defer { try? FileManager.default.removeItem(at: dir) }
