@@ -105,7 +105,8 @@ public final class VideoEncoder {
         switch format {
         case .mp4:
             let x264 = quality.x264
-            args += ["-c:v", "libx264", "-preset", x264.preset, "-crf", x264.crf, "-pix_fmt", "yuv420p"] + timing
+            args += ["-c:v", "libx264", "-threads", String(x264Threads()), "-preset", x264.preset, "-crf", x264.crf,
+                     "-pix_fmt", "yuv420p"] + timing
                 + ["-movflags", "+faststart", "-f", "mp4", url.path]
         case .webm:
             let vp9 = quality.vp9
@@ -124,6 +125,16 @@ public final class VideoEncoder {
         default: break
         }
         return args
+    }
+
+    /// x264's threads: the cores the renderer leaves free (it draws with
+    /// `DisplayListExecutor.workers` threads), at least one. x264's own choice (1.5 frame threads
+    /// a core, plus a look-ahead thread) competes with the renderer for those cores: on two
+    /// cores it cost 15 % more CPU for the same frames and slowed the whole export by 5–15 %
+    /// (docs/Benchmarks.md, "The encoder's threads"). The bytes x264 writes depend on its
+    /// thread count, as they did on the machine's core count before.
+    static func x264Threads(processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        max(1, processors - DisplayListExecutor.workers)
     }
 
     deinit {

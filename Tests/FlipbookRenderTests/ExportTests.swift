@@ -31,6 +31,17 @@ import FlipbookQuartz
         return out
     }
 
+    /// x264 gets the cores the renderer's two workers leave, at least one, on the command line.
+    @Test func x264TakesTheCoresTheRendererLeaves() {
+        #expect([1, 2, 3, 4, 8, 64].map { VideoEncoder.x264Threads(processors: $0) } == [1, 1, 1, 2, 6, 62])
+        let args = VideoEncoder.arguments(
+            format: .mp4, url: URL(fileURLWithPath: "/tmp/x.mp4"), size: (width: 4, height: 4), fps: 60, quality: .standard,
+            gifTemporaries: nil)
+        let k = args.firstIndex(of: "-threads")
+        #expect(k.map { args[$0 + 1] } == String(VideoEncoder.x264Threads()))
+        #expect(k.map { args[$0 - 1] } == "libx264")
+    }
+
     @Test func twoRendersOfTheSameSceneAreByteIdentical() throws {
         let a = Self.tempDir(), b = Self.tempDir()
         defer { for d in [a, b] { try? FileManager.default.removeItem(at: d) } }
