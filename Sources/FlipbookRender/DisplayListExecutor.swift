@@ -1,3 +1,4 @@
+import CFlipbookBlend
 import Dispatch
 import Foundation
 
@@ -244,26 +245,20 @@ enum GroupBlend {
         }
     }
 
-    /// Premultiplied source-over of `group` × `opacity` onto `dest` inside `rect`.
+    /// Premultiplied source-over of `group` × `opacity` onto `dest` inside `rect`: each pixel's
+    /// lanes scaled by k / 256 (k = opacity × 256, rounded) when k < 256, then `Pixel.over`
+    /// (round(d × (255 − a) / 255) per lane, clamped); transparent pixels are skipped. Four pixels
+    /// at a time (`flipbook_blend_over_span`; the one-pixel form is the tests' reference).
     static func composite(_ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect, share: RowShare = .all) {
-        let k = Int((opacity * 256).rounded())
+        guard opacity > 0 else { return }  // NaN too
+        let k = Int((min(opacity, 1) * 256).rounded())
         guard k > 0 else { return }
-        share.forEachRow(rect.y0, rect.y1) { y in
-            let s = group.data + y * group.width * 4, d = dest.data + y * dest.width * 4
-            for x in rect.x0..<rect.x1 {
-                var sa = Int(s[x * 4 + 3])
-                if sa == 0 { continue }
-                var rgb = (Int(s[x * 4]), Int(s[x * 4 + 1]), Int(s[x * 4 + 2]))
-                if k < 256 {
-                    sa = (sa * k + 128) >> 8
-                    rgb = ((rgb.0 * k + 128) >> 8, (rgb.1 * k + 128) >> 8, (rgb.2 * k + 128) >> 8)
-                }
-                let ia = 255 - sa
-                d[x * 4] = UInt8(min(255, rgb.0 + (Int(d[x * 4]) * ia + 127) / 255))
-                d[x * 4 + 1] = UInt8(min(255, rgb.1 + (Int(d[x * 4 + 1]) * ia + 127) / 255))
-                d[x * 4 + 2] = UInt8(min(255, rgb.2 + (Int(d[x * 4 + 2]) * ia + 127) / 255))
-                d[x * 4 + 3] = UInt8(min(255, sa + (Int(d[x * 4 + 3]) * ia + 127) / 255))
-            }
+        let xa = max(0, rect.x0), xb = min(group.width, dest.width, rect.x1)
+        guard xa < xb else { return }
+        share.forEachRow(max(0, rect.y0), min(group.height, dest.height, rect.y1)) { y in
+            let s = UnsafeMutableRawPointer(group.data + y * group.width * 4).assumingMemoryBound(to: UInt32.self)
+            let d = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
+            flipbook_blend_over_span(d + xa, s + xa, xb - xa, Int32(k))
         }
     }
 }

@@ -135,4 +135,48 @@ import FlipbookQuartz
             #expect(dest.pixels == reference.pixels, "source \(round % 4) at (\(dx), \(dy)), opacity \(opacity)")
         }
     }
+
+    /// A group composited over its parent gives what the one-pixel loop gave: lanes scaled by
+    /// the opacity, then each destination lane × (255 − a) divided by 255 and rounded.
+    @Test func groupCompositeIsTheOnePixelLoop() {
+        var g = Generator(state: 23)
+        for round in 0..<40 {
+            let w = 37, h = 9
+            let group = Raster(width: w, height: h), dest = Raster(width: w, height: h), reference = Raster(width: w, height: h)
+            let gs = UnsafeMutableRawPointer(group.data).assumingMemoryBound(to: UInt32.self)
+            let ds = UnsafeMutableRawPointer(dest.data).assumingMemoryBound(to: UInt32.self)
+            let rs = UnsafeMutableRawPointer(reference.data).assumingMemoryBound(to: UInt32.self)
+            for i in 0..<(w * h) {
+                var t = Self.texel(&g)
+                if t >> 24 == 0 && round % 2 == 0 { t = 0 }  // valid premultiplied in half the rounds
+                gs[i] = t
+                ds[i] = Self.texel(&g); rs[i] = ds[i]
+            }
+            let opacity = [1.0, 0.5, 0.3, 0.999, 2, .nan, 0][round % 7]
+            let rect = PixelRect(x0: Int(g.range(-3, 10)), y0: Int(g.range(-2, 3)), x1: Int(g.range(20, 45)), y1: Int(g.range(5, 12)))
+            GroupBlend.composite(group, over: dest, opacity: opacity, in: rect)
+            // The loop this replaced, byte by byte.
+            let k = opacity > 0 ? Int((min(opacity, 1) * 256).rounded()) : 0
+            if k > 0 {
+                for y in max(0, rect.y0)..<min(h, rect.y1) {
+                    for x in max(0, rect.x0)..<min(w, rect.x1) {
+                        let s = gs[y * w + x], d = rs[y * w + x]
+                        var sa = Int(s >> 24)
+                        if sa == 0 { continue }
+                        var c = (Int(s & 0xFF), Int((s >> 8) & 0xFF), Int((s >> 16) & 0xFF))
+                        if k < 256 {
+                            sa = (sa * k + 128) >> 8
+                            c = ((c.0 * k + 128) >> 8, (c.1 * k + 128) >> 8, (c.2 * k + 128) >> 8)
+                        }
+                        let ia = 255 - sa
+                        func lane(_ v: Int, _ shift: UInt32) -> UInt32 {
+                            UInt32(min(255, v + (Int((d >> shift) & 0xFF) * ia + 127) / 255)) << shift
+                        }
+                        rs[y * w + x] = lane(c.0, 0) | lane(c.1, 8) | lane(c.2, 16) | lane(sa, 24)
+                    }
+                }
+            }
+            #expect(dest.pixels == reference.pixels, "opacity \(opacity), rect \(rect)")
+        }
+    }
 }
