@@ -87,6 +87,18 @@ import FlipbookQuartz
         return d
     }
 
+    /// Draws `q` three ways (the per-pixel reference, with shortcuts, and with shortcuts on
+    /// `shares` row shares), expects the same bytes, and says whether the reference drew anything.
+    static func drawsLikeThePerPixelPath(_ q: QuadDraw, size: Int, shares: Int = 2, _ label: String = "") -> Bool {
+        let reference = destination(size), fast = destination(size), shared = destination(size)
+        Compositor.draw(q, into: reference, share: .all, shortcuts: false)
+        Compositor.draw(q, into: fast, share: .all)
+        for share in RowShare.split(shares) { Compositor.draw(q, into: shared, share: share) }
+        #expect(fast.pixels == reference.pixels, "\(label)")
+        #expect(shared.pixels == reference.pixels, "\(label)")
+        return reference.pixels != destination(size).pixels
+    }
+
     @Test func shortcutsGiveTheBytesOfThePerPixelPath() {
         var g = Generator(state: 42)
         let size = 120
@@ -94,13 +106,7 @@ import FlipbookQuartz
         for _ in 0..<160 {
             guard let q = Self.quad(&g, size: size) else { continue }
             Compositor.prepare(q)
-            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
-            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
-            Compositor.draw(q, into: fast, share: .all)
-            for share in RowShare.split(3) { Compositor.draw(q, into: shared, share: share) }
-            #expect(fast.pixels == reference.pixels)
-            #expect(shared.pixels == reference.pixels)
-            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+            if Self.drawsLikeThePerPixelPath(q, size: size, shares: 3) { drawn += 1 }
         }
         #expect(drawn > 100)  // most cases really draw something
     }
@@ -148,13 +154,7 @@ import FlipbookQuartz
             let opacity = g.next() < 0.5 ? 1 : g.range(0.05, 1)
             let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
             Compositor.prepare(q)
-            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
-            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
-            Compositor.draw(q, into: fast, share: .all)
-            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
-            #expect(fast.pixels == reference.pixels)
-            #expect(shared.pixels == reference.pixels)
-            if reference.pixels != Self.destination(size).pixels {
+            if Self.drawsLikeThePerPixelPath(q, size: size) {
                 drawn += 1
                 if !clips.isEmpty { clipped += 1 }
             }
@@ -214,13 +214,7 @@ import FlipbookQuartz
             Compositor.prepare(q)
             _ = src.uniformRows  // small quads skip the scan in `prepare`; these always look
             if src.uniformRows.any && inverse.d == 0 { constant += 1 }
-            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
-            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
-            Compositor.draw(q, into: fast, share: .all)
-            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
-            #expect(fast.pixels == reference.pixels, "case \(n)")
-            #expect(shared.pixels == reference.pixels, "case \(n)")
-            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+            if Self.drawsLikeThePerPixelPath(q, size: size, "case \(n)") { drawn += 1 }
         }
         #expect(drawn > 150)
         #expect(constant > 150)
@@ -338,13 +332,7 @@ import FlipbookQuartz
             let opacity = g.next() < 0.6 ? 1 : g.range(0.05, 1)
             let q = QuadDraw(source: src, toSource: inverse, polygon: PolygonClip.clipAndProject(corners), opacity: opacity, clips: clips)
             if inverse.d == 0 && (0..<h).contains(where: { src.uniformRows.color($0) != nil }) { uniformEdges += 1 }
-            let reference = Self.destination(size), fast = Self.destination(size), shared = Self.destination(size)
-            Compositor.draw(q, into: reference, share: .all, shortcuts: false)
-            Compositor.draw(q, into: fast, share: .all)
-            for share in RowShare.split(2) { Compositor.draw(q, into: shared, share: share) }
-            #expect(fast.pixels == reference.pixels, "case \(n)")
-            #expect(shared.pixels == reference.pixels, "case \(n)")
-            if reference.pixels != Self.destination(size).pixels { drawn += 1 }
+            if Self.drawsLikeThePerPixelPath(q, size: size, "case \(n)") { drawn += 1 }
         }
         #expect(drawn > 200)
         #expect(uniformEdges > 200)
