@@ -131,8 +131,8 @@ public final class VideoEncoder {
     /// `DisplayListExecutor.workers` threads), at least one. x264's own choice (1.5 frame threads
     /// a core, plus a look-ahead thread) competes with the renderer for those cores: on two
     /// cores it cost 15 % more CPU for the same frames and slowed the whole export by 5–15 %
-    /// (docs/Benchmarks.md, "The encoder's threads"). The bytes x264 writes depend on its
-    /// thread count, as they did on the machine's core count before.
+    /// (docs/Benchmarks.md, "Translucent spans, group compositing and x264's threads"). The
+    /// bytes x264 writes depend on its thread count, as they did on the machine's core count.
     static func x264Threads(processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
         max(1, processors - DisplayListExecutor.workers)
     }
