@@ -59,7 +59,7 @@ bench: deps
 # Every registered scene exported to MP4 at 60 fps (iPhone 15 @2x): ms a frame, its ratio to
 # card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one.
 bench-scenes: deps
-	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE))
+	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE))
 
 # The card flip to MP4 against headless Chromium capturing the same flip in CSS
 # (Benchmarks/chromium/card-flip.html): both wall and CPU times, alternated RUNS times, and the

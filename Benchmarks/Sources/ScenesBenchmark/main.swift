@@ -15,6 +15,11 @@
 //   (`--per-frame` with `--profile` prints each frame's step and render times and pixels redrawn;
 //   `--checksum` hashes every byte of every frame: the last number of its PHASES line, the same
 //   for two builds that drew the same frames).
+// `--base PATH` compares with another build of this benchmark (an older commit's): each scene's
+//   exports alternate base, new, new, base, ... (`--runs` of each), both under the same allocator
+//   settings (`ExportMemory`'s thresholds, as glibc variables, for builds that predate it), and
+//   the table gives both real-time factors and their ratio (docs/Benchmarks.md: the machine's
+//   speed drifts, so only alternated runs compare builds).
 // Build and run: cd Benchmarks && swift build -c release --product ScenesBenchmark &&
 //                .build/release/ScenesBenchmark     (or `make bench-scenes`)
 #if !NO_PHASES
@@ -110,11 +115,19 @@ func export(_ type: any RenderScene.Type) throws {
     print("EXPORT \(s.frameCount) \(now() - t0) \(duration)")
 }
 
-/// Runs this executable with `args` and returns the numbers of its line starting with `tag`.
-func child(_ args: [String], tag: String) -> [Double]? {
+/// Runs this executable (or `executable`) with `args` and returns the numbers of its line
+/// starting with `tag`. With `sameAllocator`, the child gets glibc's variables for the
+/// thresholds `ExportMemory.keepFreedFrameBuffers` sets (for a base build that predates it).
+func child(_ args: [String], tag: String, executable: String? = nil, sameAllocator: Bool = false) -> [Double]? {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    p.executableURL = URL(fileURLWithPath: executable ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
     p.arguments = args
+    if sameAllocator {
+        var env = ProcessInfo.processInfo.environment
+        env["MALLOC_MMAP_THRESHOLD_"] = env["MALLOC_MMAP_THRESHOLD_"] ?? String(32 << 20)
+        env["MALLOC_TRIM_THRESHOLD_"] = env["MALLOC_TRIM_THRESHOLD_"] ?? String(256 << 20)
+        p.environment = env
+    }
     let out = Pipe()
     p.standardOutput = out
     do { try p.run() } catch { return nil }
@@ -145,7 +158,7 @@ func main() {
     }
     // Every argument is a known flag or the value after one; anything else is refused (a
     // mistyped flag must not start the whole benchmark).
-    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs"]
+    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs", "--base"]
     var i = 1
     while i < args.count {
         let a = args[i]
@@ -156,7 +169,7 @@ func main() {
         } else {
             print("""
                 ScenesBenchmark: unknown argument \(a)
-                usage: ScenesBenchmark [--scene NAME]... [--runs N]
+                usage: ScenesBenchmark [--scene NAME]... [--runs N] [--base PATH]
                        ScenesBenchmark --profile NAME [FRAMES] [--per-frame] [--checksum]
                 """)
             exit(a == "--help" || a == "-h" ? 0 : 2)
@@ -185,6 +198,15 @@ func main() {
     let runs = args.firstIndex(of: "--runs").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 3
     var load = [Double](repeating: 0, count: 3)
     getloadavg(&load, 3)
+    if let k = args.firstIndex(of: "--base") {
+        let base = k + 1 < args.count ? args[k + 1] : ""
+        guard FileManager.default.isExecutableFile(atPath: base) else {
+            print("ScenesBenchmark: --base needs the path of another ScenesBenchmark build (got \(base.isEmpty ? "nothing" : base))")
+            exit(2)
+        }
+        compare(names, base: base, runs: max(1, runs), load: load)
+        return
+    }
     print("ScenesBenchmark: \(names.count) scenes, MP4 at 60 fps, iPhone 15 @2x (786x1704); export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
     print("scene | frames | export s | ms/frame | × card-flip | × real time | step | presentation | display list | rasterising | compositing | encoding (ms/frame)")
     var cardFlip: Double?
@@ -208,6 +230,30 @@ func main() {
     if let s = slowest {
         print("aim: every scene at ≥ 2x real time; slowest \(s.0) at \(f(s.4))x: \(s.4 >= 2 ? "met" : "NOT met")")
     }
+}
+
+/// `--base`: each scene exported `runs` times by each build, alternated (base, new, new, base,
+/// ...), both real-time factors (medians) and new ÷ base.
+func compare(_ names: [String], base: String, runs: Int, load: [Double]) {
+    print("ScenesBenchmark: \(names.count) scenes against \(base), alternated, \(runs) runs each; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
+    print("scene | frames | base × real time | new × real time | new ÷ base | runs (base; new)")
+    var slowest: (base: Double, new: Double) = (.infinity, .infinity)
+    for name in names {
+        var b: [Double] = [], n: [Double] = [], frames = 0
+        for r in 0..<runs {
+            // Base first in even runs, new first in odd ones: neither build always meets the same minute.
+            for isBase in r % 2 == 0 ? [true, false] : [false, true] {
+                let e = child(["--child-export", name], tag: "EXPORT", executable: isBase ? base : nil, sameAllocator: true)
+                guard let e, e.count == 3, e[1] > 0 else { continue }
+                if isBase { b.append(e[2] / e[1]) } else { n.append(e[2] / e[1]); frames = Int(e[0]) }
+            }
+        }
+        guard !b.isEmpty, !n.isEmpty else { print("\(name) | - | failed | failed | - | -"); continue }
+        let mb = median(b), mn = median(n)
+        slowest = (min(slowest.base, mb), min(slowest.new, mn))
+        print("\(name) | \(frames) | \(f(mb)) | \(f(mn)) | \(f(mn / mb)) | \(b.map { f($0) }.joined(separator: " ")); \(n.map { f($0) }.joined(separator: " "))")
+    }
+    print("aim: every scene at ≥ 2x real time; slowest: base \(f(slowest.base))x, new \(f(slowest.new))x: \(slowest.new >= 2 ? "met" : "NOT met") by the new build")
 }
 
 MainActor.assumeIsolated { main() }
