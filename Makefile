@@ -57,7 +57,8 @@ bench: deps
 	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 # Every registered scene exported to MP4 at 60 fps (iPhone 15 @2x): ms a frame, its ratio to
-# card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one.
+# card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one;
+# BASE=PATH (an older build of ScenesBenchmark) alternates exports with it and prints both.
 bench-scenes: deps
 	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE))
 
