@@ -11,12 +11,15 @@ import Darwin
 /// its own, so the exporter renders the next frame meanwhile (docs/ARCHITECTURE.md, "Exports").
 ///
 /// At most `maximumWaiting` frames wait for the writer (`submit` blocks beyond that), so memory
-/// stays bounded whatever the scene's length. A frame is converted only where it differs from
-/// the one before: YUV rows pairs that did not change keep their bytes
-/// (`flipbook_yuv420_update`), and a frame equal to the one before is not converted at all; the
-/// bytes written are the same as converting every frame whole.
-// @unchecked: `failure` is only touched under `lock`; everything else after `init` belongs to
-// `queue`.
+/// stays bounded whatever the scene's length. A frame that shares the storage of the frame
+/// submitted before it (`LayerRenderer` returns the same image when nothing changed) holds no
+/// memory of its own and costs the writer nothing, so it takes no place: the exporter goes on
+/// to the next frame at once, even while ffmpeg is still loading and reads nothing. A frame is
+/// converted only where it differs from the one before: YUV rows pairs that did not change keep
+/// their bytes (`flipbook_yuv420_update`), and a frame equal to the one before is not converted
+/// at all; the bytes written are the same as converting every frame whole.
+// @unchecked: `failure` is only touched under `lock`; `lastSubmitted` belongs to the thread
+// calling `submit`; everything else after `init` belongs to `queue`.
 final class VideoFrameWriter: @unchecked Sendable {
     /// What ffmpeg is told to read (`-pix_fmt`).
     enum Layout: Sendable {
@@ -49,6 +52,9 @@ final class VideoFrameWriter: @unchecked Sendable {
     private var lastHeldBack = false
     /// Frames sent down the pipe (on `queue`).
     private var sentFrames = 0
+    /// The frame `submit` took last (on the submitting thread; kept so that its storage, and
+    /// so its address, stays its own while a repeat is recognised by it).
+    private var lastSubmitted: [UInt8]?
 
     /// Writes to `fd` (the write end of ffmpeg's stdin, which the caller keeps open until
     /// `finish`).
@@ -104,13 +110,16 @@ final class VideoFrameWriter: @unchecked Sendable {
     }
 
     /// Queues `pixels` (premultiplied RGBA8, `width × height`); throws an earlier write's error
-    /// instead (ffmpeg gone).
+    /// instead (ffmpeg gone). Blocks while `maximumWaiting` frames wait, unless `pixels` shares
+    /// the storage of the frame submitted before (a repeat, which takes no place).
     func submit(_ pixels: [UInt8]) throws {
         if let e = error { throw e }
         precondition(pixels.count == width * height * 4, "VideoFrameWriter: frame size checked by VideoEncoder.append")
-        slots.wait()
+        let repeated = lastSubmitted.map { Self.sameStorage($0, pixels) } ?? false
+        if !repeated { slots.wait() }
+        lastSubmitted = pixels
         queue.async { [self] in
-            defer { slots.signal() }
+            defer { if !repeated { slots.signal() } }
             guard error == nil else { return }
             let index = submitted
             submitted += 1
@@ -124,9 +133,16 @@ final class VideoFrameWriter: @unchecked Sendable {
         }
     }
 
+    /// Whether two frames share one storage (both are alive, so equal addresses mean the same
+    /// buffer).
+    static func sameStorage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
+    }
+
     /// Sends the last frame if it was held back as a repeat (so the video lasts to its end),
     /// then waits until everything queued is written. Call once, after the last `submit`.
     func end() {
+        lastSubmitted = nil
         queue.sync {
             guard lastHeldBack, error == nil else { return }
             lastHeldBack = false

@@ -220,6 +220,50 @@ import TestSupport
         }
     }
 
+    /// A frame sharing the storage of the one before (what `LayerRenderer` returns when nothing
+    /// changed) takes no place in the queue: the exporter goes on while ffmpeg is not reading
+    /// yet, and every frame still arrives, in order.
+    @Test func repeatsDoNotWaitForTheReader() throws {
+        let (width, height) = (600, 500)  // 1.2 MB a frame: more than the pipe holds
+        func frame(_ seed: Int) -> [UInt8] {
+            (0..<(width * height * 4)).map { i in i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: i &* seed >> 2) }
+        }
+        let a = frame(7), b = frame(13)
+        let pipe = Pipe()
+        let writer = VideoFrameWriter(
+            layout: .straightRGBA, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor, maximumWaiting: 1)
+        let repeatsDone = DispatchSemaphore(value: 0), allDone = DispatchGroup()
+        let failure = SendableBox<Error?>(nil)
+        DispatchQueue.global().async(group: allDone) {
+            do {
+                try writer.submit(a)  // the writer takes it and blocks: nobody reads yet
+                for _ in 0..<20 { try writer.submit(a) }
+                repeatsDone.signal()
+                try writer.submit(b)  // a new frame waits for the place a holds
+            } catch {
+                failure.value = error
+                repeatsDone.signal()
+            }
+        }
+        let waited = repeatsDone.wait(timeout: .now() + 20)
+        #expect(waited == .success, "repeats waited for a reader")
+        // Now read everything (this also frees the submitting thread if it was stuck).
+        let received = SendableBox(Data())
+        let reading = DispatchGroup()
+        let reader = pipe.fileHandleForReading
+        DispatchQueue.global().async(group: reading) { received.value = reader.readDataToEndOfFile() }
+        allDone.wait()
+        writer.drain()
+        try pipe.fileHandleForWriting.close()
+        reading.wait()
+        #expect(failure.value == nil)
+        var expected = Data()
+        for _ in 0..<21 { expected.append(contentsOf: a) }  // opaque: straight equals premultiplied
+        expected.append(contentsOf: b)
+        #expect(received.value == expected)
+        #expect(writer.error == nil)
+    }
+
     /// A reader that goes away (ffmpeg failing) becomes an error on a later submit, never a
     /// crash or a hang.
     @Test func aClosedPipeBecomesAnError() throws {
