@@ -24,10 +24,13 @@ enum DisplayListExecutor {
     /// With `outside` (width × height × 4 bytes, the frame before) and `damage`, each worker
     /// first copies the pixels outside the damage there into its rows of the target (a target
     /// that is not the frame buffer, whose bytes are not kept from frame to frame).
+    /// `groups` (by the index of their `beginGroup` in `items`, top-level groups of a list
+    /// without backdrops) are composited from a kept raster of their content instead of being
+    /// drawn again (`CachedGroup`).
     static func execute(
         _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, base: Raster? = nil, damage: FrameDamage? = nil,
         pool: RasterPool? = nil, workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil,
-        outside: UnsafePointer<UInt8>? = nil
+        outside: UnsafePointer<UInt8>? = nil, groups: [Int: CachedGroup] = [:]
     ) {
         let copy = copy.map(SharedPointer.init)
         let outside = damage == nil ? nil : outside.map { SharedPointer(pointer: UnsafeMutablePointer(mutating: $0)) }
@@ -80,7 +83,7 @@ enum DisplayListExecutor {
             } else if let fillColor {
                 fill(target, with: fillColor, share: share, damage: damage)
             }
-            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage)
+            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage, groups: groups)
             if let out = copy?.pointer {
                 let rowBytes = target.width * 4
                 share.forEachRow(0, target.height) { y in (out + y * rowBytes).update(from: target.data + y * rowBytes, count: rowBytes) }
@@ -180,12 +183,17 @@ enum DisplayListExecutor {
 
     /// Runs `items` into `target` for the rows of `share`. Open groups use `scratch[level + p - 1]`
     /// at stack position p; a group's mask uses the next raster and its list starts one level
-    /// further. Returns the rectangle drawn into (within the owned rows).
+    /// further. A top-level group in `groups` is composited from its kept raster, within the
+    /// damage, and its items are skipped. Returns the rectangle drawn into (within the owned rows).
     private static func run(
-        _ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare, damage: FrameDamage?
+        _ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare, damage: FrameDamage?,
+        groups: [Int: CachedGroup] = [:]
     ) -> PixelRect {
         var stack: [(raster: Raster, dirty: PixelRect)] = [(target, .empty)]
-        for item in items {
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            index += 1
             switch item {
             case .quad(let q):
                 if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: damage) { stack[stack.count - 1].dirty.formUnion(r) }
@@ -193,6 +201,14 @@ enum DisplayListExecutor {
                 // Only ever run on one share that owns every row (see `execute`).
                 if let r = BackdropBlur.apply(d, stack: stack.map { $0.raster }) { stack[stack.count - 1].dirty.formUnion(r) }
             case .beginGroup:
+                if stack.count == 1, let kept = groups[index - 1], kept.end < items.count,
+                   case .endGroup(let opacity, _) = items[kept.end]
+                {
+                    GroupBlend.composite(kept.raster, over: target, opacity: opacity, in: kept.reach, share: share, damage: damage)
+                    stack[0].dirty.formUnion(kept.reach)
+                    index = kept.end + 1
+                    continue
+                }
                 stack.append((scratch[level + stack.count - 1], .empty))
             case .endGroup(let opacity, let mask):
                 guard stack.count > 1 else { continue }
@@ -248,17 +264,27 @@ enum GroupBlend {
     /// Premultiplied source-over of `group` × `opacity` onto `dest` inside `rect`: each pixel's
     /// lanes scaled by k / 256 (k = opacity × 256, rounded) when k < 256, then `Pixel.over`
     /// (round(d × (255 − a) / 255) per lane, clamped); transparent pixels are skipped. Four pixels
-    /// at a time (`flipbook_blend_over_span`; the one-pixel form is the tests' reference).
-    static func composite(_ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect, share: RowShare = .all) {
+    /// at a time (`flipbook_blend_over_span`; the one-pixel form is the tests' reference). With
+    /// `damage`, only the damaged columns of each row (a kept group's raster holds its whole
+    /// content, and the pixels outside the damage already hold the finished frame).
+    static func composite(
+        _ group: Raster, over dest: Raster, opacity: Double, in rect: PixelRect, share: RowShare = .all, damage: FrameDamage? = nil
+    ) {
         guard opacity > 0 else { return }  // NaN too
         let k = Int((min(opacity, 1) * 256).rounded())
         guard k > 0 else { return }
         let xa = max(0, rect.x0), xb = min(group.width, dest.width, rect.x1)
         guard xa < xb else { return }
         share.forEachRow(max(0, rect.y0), min(group.height, dest.height, rect.y1)) { y in
+            var (ya, yb) = (xa, xb)
+            if let damage, y < damage.height {
+                let (d0, d1) = damage.columns(y)
+                ya = max(ya, d0); yb = min(yb, d1)
+                guard ya < yb else { return }
+            }
             let s = UnsafeMutableRawPointer(group.data + y * group.width * 4).assumingMemoryBound(to: UInt32.self)
             let d = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
-            flipbook_blend_over_span(d + xa, s + xa, xb - xa, Int32(k))
+            flipbook_blend_over_span(d + ya, s + ya, yb - ya, Int32(k))
         }
     }
 }

@@ -33,6 +33,9 @@ public final class LayerRenderer {
     /// static backdrop under moving layers): damaged pixels start from it instead of being
     /// drawn from the bottom up.
     private var backdrop: (raster: Raster, items: ArraySlice<DisplayItem>, background: UInt32)?
+    /// Top-level groups whose content stayed the same (a fading group, one that layers move
+    /// across): composited from a kept raster instead of drawn again.
+    let groups = GroupCache()
     /// Pixels redrawn by the last `render` call (the whole frame, or only what changed).
     public private(set) var lastRedrawnPixelCount = 0
 
@@ -191,12 +194,14 @@ public final class LayerRenderer {
         if damage?.isEmpty != true {
             if let backdrop = currentBackdrop(items, background: background, size: size) {
                 // Same bytes as drawing the whole list: the backdrop holds exactly what its items draw.
+                let rest = Array(items[backdrop.items.count...])
                 DisplayListExecutor.execute(
-                    Array(items[backdrop.items.count...]), into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy,
-                    outside: before)
+                    rest, into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy,
+                    outside: before, groups: keptGroups(rest, damage: damage, size: size))
             } else {
                 DisplayListExecutor.execute(
-                    items, into: raster, background: background, damage: damage, pool: pool, copy: copy, outside: before)
+                    items, into: raster, background: background, damage: damage, pool: pool, copy: copy, outside: before,
+                    groups: keptGroups(items, damage: damage, size: size))
             }
         } else if reusing {
             unchanged = true
@@ -205,6 +210,16 @@ public final class LayerRenderer {
         }
         shown = drawsOnlyChangedRegions ? (items, background) : nil
         cache.endFrame()
+    }
+
+    /// The groups of `list` composited from their kept content this frame (`GroupCache`): only
+    /// while drawing changed regions, with the list drawn before to compare with.
+    private func keptGroups(_ list: [DisplayItem], damage: FrameDamage?, size: (width: Int, height: Int)) -> [Int: CachedGroup] {
+        guard drawsOnlyChangedRegions, let damage, let shown else {
+            groups.removeAll()
+            return [:]
+        }
+        return groups.groups(for: list, previous: shown.items, damage: damage, width: size.width, height: size.height, pool: pool)
     }
 
     /// The backdrop for this frame: kept while its items still lead the list, otherwise made
