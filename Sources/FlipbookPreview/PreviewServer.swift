@@ -164,6 +164,10 @@ public enum PreviewServer {
             // The page went away or broke the protocol: the session ends below.
         }
         await hub.close(session)
+        // The socket is closing (the page went away, or Ctrl-C closed it): what the writer still
+        // holds has no reader. Cancelled, it stops at once, even in the middle of a frame's write
+        // waiting for a page that no longer reads, so the server's shutdown never waits on it.
+        writer.cancel()
         await writer.value
     }
 
