@@ -276,15 +276,15 @@ enum GroupBlend {
         let xa = max(0, rect.x0), xb = min(group.width, dest.width, rect.x1)
         guard xa < xb else { return }
         share.forEachRow(max(0, rect.y0), min(group.height, dest.height, rect.y1)) { y in
-            var (ya, yb) = (xa, xb)
+            var (c0, c1) = (xa, xb)  // the row's columns to blend
             if let damage, y < damage.height {
                 let (d0, d1) = damage.columns(y)
-                ya = max(ya, d0); yb = min(yb, d1)
-                guard ya < yb else { return }
+                c0 = max(c0, d0); c1 = min(c1, d1)
+                guard c0 < c1 else { return }
             }
             let s = UnsafeMutableRawPointer(group.data + y * group.width * 4).assumingMemoryBound(to: UInt32.self)
             let d = UnsafeMutableRawPointer(dest.data + y * dest.width * 4).assumingMemoryBound(to: UInt32.self)
-            flipbook_blend_over_span(d + ya, s + ya, yb - ya, Int32(k))
+            flipbook_blend_over_span(d + c0, s + c0, c1 - c0, Int32(k))
         }
     }
 }
