@@ -124,6 +124,9 @@ public final class MediaClock {
     /// The animation and transaction machinery this clock drives.
     let engine = AnimationEngine()
 
+    /// The `perform(_:with:afterDelay:)` requests scheduled on this clock that have not run.
+    let performRequests = PerformRequests()
+
     init(now: CFTimeInterval = MediaClock.initialTime) {
         self.now = now
     }

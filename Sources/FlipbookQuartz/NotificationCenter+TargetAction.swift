@@ -14,7 +14,7 @@ extension NotificationCenter {
         _ observer: Observer, selector: @escaping @MainActor (Observer, Notification) -> Void,
         name aName: NSNotification.Name?, object anObject: Any?
     ) {
-        let call = MainThreadCall { [weak observer] (notification: Notification) -> Bool in
+        let call = MainActorCall { [weak observer] (notification: Notification) -> Bool in
             guard let observer else { return false }
             selector(observer, notification)
             return true
@@ -33,7 +33,25 @@ extension NotificationCenter {
         _ observer: Observer, selector: @escaping @MainActor (Observer) -> Void,
         name aName: NSNotification.Name?, object anObject: Any?
     ) {
-        addObserver(observer, selector: { observer, _ in selector(observer) }, name: aName, object: anObject)
+        addObserver(observer, selector: { (observer: Observer, _: Notification) in selector(observer) }, name: aName, object: anObject)
+    }
+
+    /// `addObserver(self, selector: #selector(handle(_:)), name:object:)` ported, for a method
+    /// that takes an `NSNotification` (`func keyboardWillShow(_ n: NSNotification)`, common in
+    /// older iOS code): `selector` receives the observer and the notification as an
+    /// `NSNotification` with the same name, object and user info.
+    @preconcurrency @MainActor
+    public func addObserver<Observer: AnyObject>(
+        _ observer: Observer, selector: @escaping @MainActor (Observer, NSNotification) -> Void,
+        name aName: NSNotification.Name?, object anObject: Any?
+    ) {
+        addObserver(
+            observer,
+            selector: { (observer: Observer, notification: Notification) in
+                selector(
+                    observer,
+                    NSNotification(name: notification.name, object: notification.object, userInfo: notification.userInfo))
+            }, name: aName, object: anObject)
     }
 
     /// Removes every registration of `observer`: those made with a selector closure, and
@@ -100,59 +118,65 @@ private final class SelectorRegistrations: @unchecked Sendable {
 
 extension Timer {
     /// `Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` ported: `selector`
-    /// receives the target and the timer. As on iOS the timer holds its target strongly until it
-    /// is invalidated. Timers run on the wall clock, not on `MediaClock` (docs/Porting.md);
-    /// a non-nil `userInfo` is reported: Linux's block timers have none.
+    /// receives the target and the timer. The timer runs on the media clock of the app it is
+    /// made in (`MediaClock.main` then), not on the wall clock: it first fires `ti` seconds of
+    /// media time from now and, when it repeats, every `ti` after that (docs/Porting.md,
+    /// "Time"). As on iOS it holds its target strongly until it is invalidated. A non-nil
+    /// `userInfo` is reported: Linux's block timers keep none.
+    @discardableResult
     @preconcurrency @MainActor
     public class func scheduledTimer<Target: AnyObject>(
         timeInterval ti: TimeInterval, target aTarget: Target, selector: @escaping @MainActor (Target, Timer) -> Void,
         userInfo: Any?, repeats yesOrNo: Bool
     ) -> Timer {
-        let timer = Timer(timeInterval: ti, target: aTarget, selector: selector, userInfo: userInfo, repeats: yesOrNo)
-        RunLoop.current.add(timer, forMode: .default)
-        return timer
+        reportUserInfo(userInfo)
+        return MediaClock.main.scheduledTimer(withTimeInterval: ti, repeats: yesOrNo) { timer in selector(aTarget, timer) }
     }
 
-    /// `Timer(timeInterval:target:selector:userInfo:repeats:)` ported (add it to a run loop).
+    /// `Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` ported, for a
+    /// selector without the timer argument (`#selector(tick)`): `selector` receives the target.
+    @discardableResult
+    @preconcurrency @MainActor
+    public class func scheduledTimer<Target: AnyObject>(
+        timeInterval ti: TimeInterval, target aTarget: Target, selector: @escaping @MainActor (Target) -> Void,
+        userInfo: Any?, repeats yesOrNo: Bool
+    ) -> Timer {
+        scheduledTimer(timeInterval: ti, target: aTarget, selector: { target, _ in selector(target) }, userInfo: userInfo, repeats: yesOrNo)
+    }
+
+    /// `Timer(timeInterval:target:selector:userInfo:repeats:)` ported. Flipbook's timer runs on
+    /// the media clock from the moment it is made, as if it had been added to the main run loop
+    /// at once; adding it to a run loop changes nothing (docs/Divergences.md, "Timers").
     @preconcurrency @MainActor
     public convenience init<Target: AnyObject>(
         timeInterval ti: TimeInterval, target aTarget: Target, selector: @escaping @MainActor (Target, Timer) -> Void,
         userInfo: Any?, repeats yesOrNo: Bool
     ) {
-        let call = MainThreadCall { (timer: Timer) -> Bool in
-            selector(aTarget, timer)
-            return true
-        }
-        self.init(fire: Date(timeIntervalSinceNow: ti), interval: ti, repeats: yesOrNo) { timer in _ = call.run(timer) }
-        if userInfo != nil {
-            FlipbookDiagnostics.report(
-                "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept on Linux's block timers.",
-                once: "Timer.userInfo")
-        }
+        let action: @MainActor (Timer) -> Void = { timer in selector(aTarget, timer) }
+        let interval = MediaTimer.interval(ti)
+        let call = MediaTimer.foundationBlock(action)
+        self.init(fire: .distantFuture, interval: interval, repeats: yesOrNo) { timer in call(timer) }
+        Timer.reportUserInfo(userInfo)
+        MediaTimer.attach(self, on: MediaClock.main, interval: interval, repeats: yesOrNo, action: action)
+    }
+
+    /// `Timer(timeInterval:target:selector:userInfo:repeats:)` ported, for a selector without
+    /// the timer argument: `selector` receives the target.
+    @preconcurrency @MainActor
+    public convenience init<Target: AnyObject>(
+        timeInterval ti: TimeInterval, target aTarget: Target, selector: @escaping @MainActor (Target) -> Void,
+        userInfo: Any?, repeats yesOrNo: Bool
+    ) {
+        self.init(timeInterval: ti, target: aTarget, selector: { target, _ in selector(target) }, userInfo: userInfo, repeats: yesOrNo)
+    }
+
+    static func reportUserInfo(_ userInfo: Any?) {
+        guard userInfo != nil else { return }
+        FlipbookDiagnostics.report(
+            "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept on Linux's block timers.",
+            once: "Timer.userInfo")
     }
 }
-
-/// A main-actor callback that Foundation calls from a plain block: run at once on the main
-/// thread (where Flipbook posts and runs its timers); from another thread, reported and skipped.
-private final class MainThreadCall<Argument>: @unchecked Sendable {
-    @preconcurrency private let body: @MainActor (Argument) -> Bool
-
-    @preconcurrency init(_ body: @escaping @MainActor (Argument) -> Bool) { self.body = body }
-
-    /// False when the callback's owner is gone.
-    func run(_ argument: Argument) -> Bool {
-        guard MainQueue.isCurrent else {
-            FlipbookDiagnostics.reportFromAnyContext(
-                "A notification or timer callback ran off the main thread; Flipbook only runs them on the main thread.")
-            return true
-        }
-        let transfer = UnsafeTransfer(value: argument)
-        return MainActor.assumeIsolated { body(transfer.value) }
-    }
-}
-
-/// Carries a value into a closure that Swift cannot prove stays on one thread.
-private struct UnsafeTransfer<Value>: @unchecked Sendable { let value: Value }
 
 /// The token of a block observer, set after the block that needs it was made.
 // @unchecked: `stored` is only touched under `lock` (the block may run on a posting thread).

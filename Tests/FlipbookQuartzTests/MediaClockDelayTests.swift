@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FlipbookQuartz
+
+/// Timers and delays that iOS code keeps with Foundation and Dispatch run on the app's media
+/// clock (docs/Porting.md, "Time"): each fires at a frame fixed by media time alone.
+@Suite(.cleanClock)
+@MainActor
+struct MediaClockDelayTests {
+    let clock = MediaClock.main
+
+    final class Target {
+        var fired: [String] = []
+        let clock: MediaClock
+        init(_ clock: MediaClock) { self.clock = clock }
+        func stamp(_ what: String) { fired.append("\(what)@\(((clock.now - MediaClock.initialTime) * 1000).rounded() / 1000)") }
+        func tick() { stamp("tick") }
+        func tick(_ timer: Timer) { stamp("tick(timer)") }
+        func handle(_ n: NSNotification) { stamp("ns \(n.name.rawValue) \(n.userInfo?["k"] as? Int ?? -1)") }
+    }
+
+    @Test func targetActionTimersTakeBothFormsAndRunOnTheMediaClock() {
+        let target = Target(clock)
+        let repeating = Timer.scheduledTimer(timeInterval: 0.5, target: target, selector: { $0.tick() }, userInfo: nil, repeats: true)
+        let once = Timer(timeInterval: 0.25, target: target, selector: { $0.tick($1) }, userInfo: nil, repeats: false)
+        #expect(repeating.isValid && once.isValid)
+        clock.advance(by: 1.2)
+        #expect(target.fired == ["tick(timer)@0.25", "tick@0.5", "tick@1.0"])
+        #expect(!once.isValid, "a one-shot timer is invalid once it fired")
+        repeating.invalidate()
+        clock.advance(by: 1)
+        #expect(target.fired.count == 3, "nothing after invalidate()")
+    }
+
+    @Test func blockTimerRepeatsOnMultiplesAndSkipsMissedFirings() {
+        var stamps: [Double] = []
+        let timer = clock.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in
+            stamps.append(((self.clock.now - MediaClock.initialTime) * 1000).rounded() / 1000)
+        }
+        clock.advance(by: 0.35)
+        #expect(stamps == [0.1, 0.2, 0.3], "the first frame at or after each multiple")
+        // A frame rate below the timer's: one firing a frame, missed ones skipped.
+        clock.framesPerSecond = 4
+        clock.advance(by: 0.5)
+        #expect(stamps == [0.1, 0.2, 0.3, 0.6, 0.85])
+        timer.fire()
+        #expect(stamps.count == 6, "fire() calls the block at once")
+        timer.invalidate()
+        clock.advance(by: 1)
+        #expect(stamps.count == 6)
+    }
+
+    @Test func zeroIntervalFiresOnceAFrameAndNaNIsReported() {
+        var count = 0
+        let timer = clock.scheduledTimer(withTimeInterval: 0, repeats: true) { _ in count += 1 }
+        clock.advanceFrames(5)
+        #expect(count == 5)
+        timer.invalidate()
+        var nan: Timer?
+        let messages = FlipbookDiagnostics.capture {
+            nan = clock.scheduledTimer(withTimeInterval: .nan, repeats: false) { _ in count += 100 }
+        }
+        clock.advanceFrames(1)
+        #expect(count == 105 && nan?.isValid == false)
+        #expect(messages.contains { $0.contains("NaN interval") })
+    }
+
+    @Test func dispatchIntervalsAndWorkItems() {
+        var events: [String] = []
+        clock.schedule(after: .milliseconds(250)) { events.append("ms") }
+        clock.schedule(after: DispatchTimeInterval.never) { events.append("never") }
+        let item = DispatchWorkItem { events.append("item") }
+        let cancelled = DispatchWorkItem { events.append("cancelled") }
+        clock.schedule(after: 0.1, execute: item)
+        clock.schedule(after: .seconds(1), execute: cancelled)
+        cancelled.cancel()
+        clock.advance(by: 2)
+        #expect(events == ["item", "ms"])
+    }
+
+    @Test func performRequestsAreCancelledByTargetAndName() {
+        let a = Target(clock), b = Target(clock)
+        clock.schedule(after: 0.2, target: a, name: "tick") { $0.tick() }
+        clock.schedule(after: 0.3, target: a, name: "other") { $0.stamp("other") }
+        clock.schedule(after: 0.2, target: b, name: "tick") { $0.tick() }
+        clock.cancelScheduled(target: a, name: "tick")
+        clock.advance(by: 0.25)
+        #expect(a.fired.isEmpty && b.fired == ["tick@0.2"])
+        clock.schedule(after: 0.1, target: a, name: "tick") { $0.tick() }
+        clock.cancelScheduled(target: a)
+        clock.advance(by: 1)
+        #expect(a.fired.isEmpty, "every request of the target")
+    }
+
+    @Test func aTimerBelongsToTheRuntimeItWasMadeIn() {
+        let other = AppRuntime()
+        let target = Target(other.clock)
+        let timer = other.run { Timer.scheduledTimer(timeInterval: 0.1, target: target, selector: { $0.tick() }, userInfo: nil, repeats: false) }
+        clock.advance(by: 1)
+        #expect(target.fired.isEmpty, "the bound runtime's clock does not run it")
+        other.clock.advance(by: 0.1)
+        #expect(target.fired == ["tick@0.1"])
+        #expect(!timer.isValid)
+    }
+
+    @Test func notificationHandlersTakingNSNotification() {
+        let target = Target(clock)
+        let name = Notification.Name("MediaClockDelayTests.ping")
+        NotificationCenter.default.addObserver(target, selector: { $0.handle($1) }, name: name, object: nil)
+        NotificationCenter.default.post(name: name, object: nil, userInfo: ["k": 7])
+        NotificationCenter.default.removeObserver(target)
+        NotificationCenter.default.post(name: name, object: nil, userInfo: ["k": 8])
+        #expect(target.fired == ["ns MediaClockDelayTests.ping 7@0.0"])
+    }
+}
