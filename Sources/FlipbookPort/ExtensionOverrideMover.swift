@@ -13,6 +13,8 @@ final class ExtensionOverrideMover {
         var from: FileRewrite
         var lines: Range<Int>
         var target: PortIndex.ClassSite
+        /// Comment lines that go along (`// MARK:` lines of an extension that is removed whole).
+        var comments: String = ""
     }
 
     let files: [String: FileRewrite]
@@ -32,8 +34,21 @@ final class ExtensionOverrideMover {
             let finder = ExtensionFinder(viewMode: .sourceAccurate)
             finder.walk(file.source.tree)
             var privateNames: Set<String>?
+            for cls in finder.classes {
+                for member in cls.memberBlock.members where Self.isOverride(member.decl) {
+                    if let reason = extensionDeclared(member.decl) { file.issue(at: member.decl, reason) }
+                }
+            }
             for ext in finder.extensions {
-                let overrides = ext.memberBlock.members.filter { Self.isOverride($0.decl) }
+                var overrides: [MemberBlockItemSyntax] = []
+                for member in ext.memberBlock.members where Self.isOverride(member.decl) {
+                    // Overriding what the library declares in an extension: not movable at all.
+                    if let reason = extensionDeclared(member.decl) {
+                        file.issue(at: member.decl, reason)
+                    } else {
+                        overrides.append(member)
+                    }
+                }
                 guard !overrides.isEmpty else { continue }
                 let typeName = ext.extendedType.trimmedDescription
                 guard let site = index.classes[typeName] else {
@@ -64,8 +79,11 @@ final class ExtensionOverrideMover {
                 }
                 guard !moving.isEmpty else { continue }
                 let source = file.source
-                if moving.count == ext.memberBlock.members.count, ext.inheritanceClause == nil {
+                var comments: [String] = []
+                let removedWhole = moving.count == ext.memberBlock.members.count && ext.inheritanceClause == nil
+                if removedWhole {
                     file.add(.delete(source.tidyLineDeletion(source.fullLines(of: ext)), container: true))
+                    comments = Self.detachedComments(of: ext, in: source)
                 } else {
                     // Neighbouring members' deletions may share a blank line: merged, never overlapping.
                     var ranges: [Range<Int>] = []
@@ -79,8 +97,9 @@ final class ExtensionOverrideMover {
                     }
                     for r in ranges { file.add(.delete(r, container: true)) }
                 }
-                for member in moving {
-                    moves.append(Move(from: file, lines: source.fullLines(of: member), target: site))
+                for (i, member) in moving.enumerated() {
+                    moves.append(
+                        Move(from: file, lines: source.fullLines(of: member), target: site, comments: i < comments.count ? comments[i] : ""))
                     let place = site.path == path ? "" : " (\(site.path))"
                     file.change(
                         .overrideMoved, at: member.decl,
@@ -111,7 +130,7 @@ final class ExtensionOverrideMover {
             var chunks: [String] = []
             for move in moves {
                 let from = move.from.source
-                var text = EditApplier.apply(move.from.edits, to: from.bytes, in: move.lines, includeContainers: false)
+                var text = move.comments + EditApplier.apply(move.from.edits, to: from.bytes, in: move.lines, includeContainers: false)
                 if !text.hasSuffix("\n") { text += "\n" }
                 let oldIndent = from.indentation(at: move.lines.lowerBound)
                 let newIndent = memberIndent(of: decl, in: source, classIndent: classIndent)
@@ -126,6 +145,46 @@ final class ExtensionOverrideMover {
             } else {
                 file.add(.insert("\n" + body + classIndent, at: brace))
             }
+        }
+    }
+
+    /// Why `decl` cannot be ported when it overrides a member that the ported files declare in
+    /// an extension (and no class declares): Swift without Objective-C cannot override those.
+    private func extensionDeclared(_ decl: DeclSyntax) -> String? {
+        guard let key = MemberKey.of(decl), !index.classMembers.contains(key), let site = index.extensionMembers[key]
+        else { return nil }
+        return "`\(Self.summary(decl))` overrides `\(key)`, which is declared in `extension \(site.type)` "
+            + "(\(site.path):\(site.line)): Swift without Objective-C cannot override a member declared in an extension; "
+            + "declare it in the class (or as a protocol requirement with a default) and override that"
+    }
+
+    /// For each member of an extension removed whole, the comment lines that stand apart from
+    /// every member (`// MARK:` lines, the extension's own comments): each goes along with the
+    /// member after it, so no comment is lost.
+    static func detachedComments(of ext: ExtensionDeclSyntax, in source: PortSource) -> [String] {
+        let members = Array(ext.memberBlock.members)
+        var result: [String] = []
+        // The extension's own attached comments, then those inside its body before each member.
+        let extLines = source.fullLines(of: ext)
+        var lower = extLines.lowerBound
+        var upper = source.lineStart(of: source.start(ext))
+        var pending = commentLines(in: lower..<upper, of: source)
+        lower = source.lineEnd(of: source.start(ext.memberBlock.leftBrace)) + 1
+        for member in members {
+            upper = source.fullLines(of: member).lowerBound
+            if lower < upper { pending += commentLines(in: lower..<upper, of: source) }
+            result.append(pending.map { $0.trimmingLeadingSpaces() + "\n" }.map { source.indentation(at: source.start(member)) + $0 }.joined())
+            pending = []
+            lower = source.fullLines(of: member).upperBound
+        }
+        return result
+    }
+
+    /// The lines of `range` that hold a comment and nothing else.
+    private static func commentLines(in range: Range<Int>, of source: PortSource) -> [String] {
+        guard range.lowerBound < range.upperBound, range.upperBound <= source.bytes.count else { return [] }
+        return source.text(range).split(separator: "\n", omittingEmptySubsequences: true).map(String.init).filter {
+            $0.trimmingLeadingSpaces().hasPrefix("//")
         }
     }
 
@@ -149,9 +208,14 @@ final class ExtensionOverrideMover {
 
     private final class ExtensionFinder: SyntaxVisitor {
         var extensions: [ExtensionDeclSyntax] = []
+        var classes: [ClassDeclSyntax] = []
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             extensions.append(node)
             return .skipChildren
+        }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            classes.append(node)
+            return .visitChildren
         }
     }
 }

@@ -8,12 +8,16 @@ final class FileRewrite {
     private(set) var changes: [PortChange] = []
     private(set) var issues: [PortIssue] = []
     private var issueKeys: Set<String> = []
+    /// Calls a rewriter has ported (or reported) whole: later passes leave them and what is inside.
+    private(set) var handled: Set<SyntaxIdentifier> = []
 
     init(source: PortSource) { self.source = source }
 
     var path: String { source.path }
 
     func add(_ edit: SourceEdit) { edits.append(edit) }
+
+    func markHandled(_ node: some SyntaxProtocol) { handled.insert(node.id) }
 
     func replace(_ node: some SyntaxProtocol, with text: String) {
         add(SourceEdit(range: source.range(node), replacement: text))
@@ -30,13 +34,19 @@ final class FileRewrite {
         change(kind, line: source.line(node), description)
     }
 
-    /// Reports a spot left by hand; the same reason is reported once per line.
-    func issue(line: Int, _ reason: String) {
+    /// Reports a spot left by hand (or, with `warning`, advice that is not work left); the same
+    /// reason is reported once per line.
+    func issue(line: Int, _ reason: String, warning: Bool = false) {
         guard issueKeys.insert("\(line)\u{0}\(reason)").inserted else { return }
-        issues.append(PortIssue(path: path, line: line, reason: reason))
+        issues.append(PortIssue(path: path, line: line, reason: reason, isWarning: warning))
     }
 
-    func issue(at node: some SyntaxProtocol, _ reason: String) { issue(line: source.line(node), reason) }
+    func issue(at node: some SyntaxProtocol, _ reason: String, warning: Bool = false) {
+        issue(line: source.line(node), reason, warning: warning)
+    }
+
+    /// Reports advice about code that needs no port: printed as a warning, not left by hand.
+    func warning(at node: some SyntaxProtocol, _ reason: String) { issue(at: node, reason, warning: true) }
 }
 
 extension SyntaxProtocol {

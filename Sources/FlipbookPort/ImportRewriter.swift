@@ -32,19 +32,33 @@ struct ImportRewriter {
         let source = file.source
         let items = Array(source.tree.statements)
         let alreadyPorted = ImportFinder.importsFlipbook(source.tree)
-        var uiImports: [ImportDeclSyntax] = []
         for item in items {
-            guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text else { continue }
-            if Self.appleUIModules.contains(module) { uiImports.append(decl) }
-            if Self.unprovidedModules.contains(module) {
-                file.issue(
-                    at: decl,
-                    "`import \(module)`: \(module) is not provided by Flipbook (docs/Porting.md, What stays out of reach); "
-                        + "keep this code under `#if canImport(\(module))`")
-            }
+            guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
+                Self.unprovidedModules.contains(module)
+            else { continue }
+            file.issue(
+                at: decl,
+                "`import \(module)`: \(module) is not provided by Flipbook (docs/Porting.md, What stays out of reach); "
+                    + "keep this code under `#if canImport(\(module))`")
         }
         if alreadyPorted { return }
-        if let first = uiImports.first {
+        // Every Apple UI import, wherever it sits (at top level, or inside an `#if` around the
+        // whole file or an import block), grouped by the statement list holding it: the first
+        // of each group becomes the block, the others go. `PlatformGateRewriter` widens the
+        // gates around them, so no `import UIKit` is left reachable on Linux.
+        var groups: [(list: SyntaxIdentifier, imports: [ImportDeclSyntax])] = []
+        for decl in ImportFinder.imports(in: source.tree) {
+            guard let module = decl.path.first?.name.text, Self.appleUIModules.contains(module),
+                let list = decl.parent?.parent?.id
+            else { continue }
+            if let i = groups.firstIndex(where: { $0.list == list }) {
+                groups[i].imports.append(decl)
+            } else {
+                groups.append((list, [decl]))
+            }
+        }
+        for (_, uiImports) in groups {
+            let first = uiImports[0]
             let subclass = uiImports.contains { $0.path.count > 1 && $0.path.last?.name.text == "UIGestureRecognizerSubclass" }
             let indent = source.indentation(at: source.start(first))
             let block = Self.block(indent: indent, subclassImport: subclass)
@@ -54,8 +68,8 @@ struct ImportRewriter {
                 .importBlock, at: first,
                 uiImports.map { "`\($0.oneLine)`" }.joined(separator: ", ")
                     + " -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`")
-            return
         }
+        if !groups.isEmpty { return }
         guard let firstItem = items.first else { return }  // nothing but comments
         let block = Self.block(subclassImport: false)
         let description = "added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` "
@@ -102,6 +116,28 @@ enum ImportFinder {
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(tree)
         return finder.found
+    }
+
+    /// Every import declaration of the file, at any depth of `#if`, in source order.
+    static func imports(in tree: SourceFileSyntax) -> [ImportDeclSyntax] {
+        final class Finder: SyntaxVisitor {
+            var found: [ImportDeclSyntax] = []
+            override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node)
+                return .skipChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    /// An `#if` one of whose clauses imports Flipbook itself (the block the porter writes).
+    static func isFlipbookBlock(_ config: IfConfigDeclSyntax) -> Bool {
+        config.clauses.contains { clause in
+            guard case .statements(let items)? = clause.elements else { return false }
+            return items.contains { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "Flipbook" }
+        }
     }
 
     /// An import, or an `#if` whose clauses hold nothing but imports.

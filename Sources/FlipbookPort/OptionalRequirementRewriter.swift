@@ -12,6 +12,9 @@ enum OptionalRequirement {
         case returnsNil
         /// A settable Optional property: `get { nil } set {}`.
         case nilGetterEmptySetter
+        /// A method or read-only property returning a value that every call site in the ported
+        /// files falls back to with the same constant (`delegate?.height?() ?? 300`): that constant.
+        case returns(String)
         /// No faithful default: on iOS "not implemented" made the call site use its fallback.
         case none(String)
     }
@@ -64,8 +67,9 @@ enum OptionalRequirement {
     }
 
     /// UIKit's and Core Animation's optional requirements that transition code calls with
-    /// `?(…)`. Flipbook declares them as requirements with default implementations, so on Linux
-    /// such a call takes no `?` while iOS needs it: reported, not rewritten.
+    /// `?(…)`. Flipbook declares them as requirements with default implementations, so the call
+    /// loses its `?` (its result has the same type: the requirement returns an Optional, or
+    /// `Bool`/`Void` whose default is UIKit's fallback).
     static let uikitOptionalRequirements: Set<String> = [
         "animationController", "interactionControllerForPresentation", "interactionControllerForDismissal",
         "presentationController", "animationEnded", "interruptibleAnimator", "navigationController",
@@ -126,6 +130,7 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             switch r.kind {
             case .emptyBody: body = "{}"
             case .nilGetterEmptySetter: body = "get { nil } set {}"
+            case .returns(let fallback): body = "\(fallback), the fallback at every call site"
             default: body = "nil"
             }
             file.change(
@@ -150,12 +155,14 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             let endNode: Syntax = f.genericWhereClause.map(Syntax.init) ?? Syntax(f.signature)
             let signature = source.text(source.start(f.funcKeyword)..<source.end(endNode))
             let indent = source.indentation(at: source.start(decl))
+            if case .returns(let fallback) = kind { return indent + prefix + signature + " { \(fallback) }" }
             return indent + prefix + signature + (kind == .emptyBody ? " {}" : " { nil }")
         }
         let v = decl.as(VariableDeclSyntax.self)!
         let binding = v.bindings.first!
         let head = source.text(source.start(v.bindingSpecifier)..<source.end(binding.typeAnnotation!))
         let indent = source.indentation(at: source.start(decl))
+        if case .returns(let fallback) = kind { return indent + prefix + head + " { \(fallback) }" }
         return indent + prefix + head + (kind == .nilGetterEmptySetter ? " { get { nil } set {} }" : " { nil }")
     }
 
@@ -188,11 +195,13 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         } else if OptionalRequirement.uikitOptionalRequirements.contains(name), !index.properties.contains(name),
             !isOwnOptionalRequirement(name)
         {
-            file.issue(
-                at: node,
-                "`\(node.calledExpression.oneLine)(…)` calls an optional requirement of a UIKit protocol: Flipbook gives "
-                    + "it a default implementation, so on Linux the call takes no `\(mark.text)` (iOS needs it): "
-                    + "write both under `#if canImport(UIKit)` / `#else`")
+            // Flipbook's UIKit protocols give these requirements defaults that answer what
+            // "not implemented" made the caller do on iOS (nil, true, nothing).
+            file.add(.delete(file.source.range(mark)))
+            file.change(
+                .optionalCall, at: node,
+                "`\(node.calledExpression.oneLine)(…)` -> `\(called.oneLine)(…)`: Flipbook's UIKit protocols give `\(name)` "
+                    + "a default implementation")
         }
         return .visitChildren
     }
@@ -228,5 +237,76 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             at: call,
             "`responds(to:)` asks the Objective-C runtime, which Linux Swift lacks: make the method a protocol "
                 + "requirement with a default implementation, or test the type with `as?`")
+    }
+}
+
+/// The fallbacks iOS callers give an optional requirement that returns a value: on iOS "not
+/// implemented" made `delegate?.height?() ?? 300` use 300, so when every use of the requirement in
+/// the ported files is such a call with the same constant fallback, a default returning that
+/// constant keeps the meaning everywhere.
+enum OptionalFallbacks {
+    /// For each name in `names`, the one constant every use falls back to; names with a use
+    /// that has no fallback, or uses with different ones, are absent.
+    static func common(for names: Set<String>, in sources: [PortSource]) -> [String: String] {
+        final class Finder: SyntaxVisitor {
+            let names: Set<String>
+            var fallbacks: [String: [String?]] = [:]
+            init(names: Set<String>) {
+                self.names = names
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.declName.baseName.text
+                guard names.contains(name), node.base != nil else { return .visitChildren }
+                fallbacks[name, default: []].append(OptionalFallbacks.fallback(of: node))
+                return .visitChildren
+            }
+        }
+        let finder = Finder(names: names)
+        for source in sources { finder.walk(source.tree) }
+        var result: [String: String] = [:]
+        for (name, uses) in finder.fallbacks {
+            guard let first = uses.first, let constant = first, uses.allSatisfy({ $0 == constant }) else { continue }
+            result[name] = constant
+        }
+        return result
+    }
+
+    /// The constant after `??` when `member` is `x?.name` or the callee of `x?.name?(…)` and the
+    /// whole is the left side of `?? constant`.
+    static func fallback(of member: MemberAccessExprSyntax) -> String? {
+        var whole = Syntax(member)
+        if let chain = member.parent?.as(OptionalChainingExprSyntax.self), let call = chain.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.id == chain.id
+        {
+            whole = Syntax(call)
+        } else if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+            whole = Syntax(call)
+        }
+        guard let list = whole.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self)
+        else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[0].id == whole.id,
+            elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??", isConstant(elements[2])
+        else { return nil }
+        return elements[2].trimmedDescription
+    }
+
+    /// A literal, `.member`, `Type.member` or `-literal`: the same value wherever it is written.
+    static func isConstant(_ e: ExprSyntax) -> Bool {
+        if e.is(IntegerLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self)
+            || e.is(NilLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let s = e.as(StringLiteralExprSyntax.self) { return !s.segments.contains { $0.is(ExpressionSegmentSyntax.self) } }
+        if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            if let type = base.as(DeclReferenceExprSyntax.self) { return type.baseName.text.first?.isUppercase == true }
+        }
+        return false
     }
 }

@@ -1,20 +1,31 @@
 import SwiftSyntax
 
-/// Platform gates around the code itself take Flipbook in: `#if os(iOS)` becomes
-/// `#if os(iOS) || os(Linux)`, `#if canImport(UIKit)` becomes
-/// `#if canImport(UIKit) || canImport(Flipbook)`. An `#if` that holds nothing but imports (such
-/// as the block `ImportRewriter` writes) is left alone, and so are `os(macOS)`-only branches and
-/// negated tests.
+/// Platform gates take Flipbook in, so that Linux answers every compilation condition the way an
+/// iPhone does (docs/Porting.md, "Platform gates"): a test that is true on iOS and false on Linux
+/// is widened with its Linux complement, wherever it sits in the condition.
+///
+/// - `os(iOS)` becomes `os(iOS) || os(Linux)`; `os(tvOS)`, `os(visionOS)`, `os(macOS)` and
+///   `os(watchOS)` are left, since an iPhone answers no to them too.
+/// - `canImport(UIKit)`, `canImport(QuartzCore)` and `canImport(CoreGraphics)` (the Apple UI
+///   modules Flipbook provides) become `… || canImport(Flipbook)`.
+/// - A gate that is a whole alternative of the condition gets its complement appended to the
+///   chain (`#if os(iOS) || os(tvOS) || os(Linux)`); one inside `&&` or under `!` is wrapped:
+///   `#if (os(iOS) || os(Linux)) && DEBUG`, `#if !(canImport(UIKit) || canImport(Flipbook))`.
+///
+/// An `#if` that already imports Flipbook (the block `ImportRewriter` writes) is left alone.
 final class PlatformGateRewriter: FileVisitor {
     enum Gate: CaseIterable {
-        case os, uikit
+        case os, module
         var complement: String { self == .os ? "os(Linux)" : "canImport(Flipbook)" }
     }
 
-    static let uikitPlatforms: Set<String> = ["iOS", "tvOS", "visionOS"]
+    /// The only platform `os(…)` test an iPhone answers yes to.
+    static let iOSPlatforms: Set<String> = ["iOS"]
+    /// `canImport(…)` tests of the Apple UI modules whose API Flipbook provides.
+    static let providedModules: Set<String> = ["UIKit", "QuartzCore", "CoreGraphics"]
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard !ImportFinder.isImportBlock(node) else { return .skipChildren }
+        guard !ImportFinder.isFlipbookBlock(node) else { return .skipChildren }
         for clause in node.clauses {
             guard let condition = clause.condition else { continue }
             var edits: [SourceEdit] = []
@@ -32,7 +43,7 @@ final class PlatformGateRewriter: FileVisitor {
 
     /// A condition (or a parenthesised part of one): a `||` chain of conjunctions. A gate that
     /// is a whole alternative gets its complement appended to the chain; a gate inside an `&&`
-    /// is wrapped as `(os(iOS) || os(Linux))`.
+    /// or under `!` is wrapped as `(os(iOS) || os(Linux))`.
     private func rewrite(group: ExprSyntax, into edits: inout [SourceEdit]) {
         let source = file.source
         let elements: [ExprSyntax] = group.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [group]
@@ -47,27 +58,30 @@ final class PlatformGateRewriter: FileVisitor {
         var gates: Set<Gate> = []
         var complements: Set<Gate> = []
         for alternative in alternatives {
-            if alternative.count == 1 {
-                let e = alternative[0]
-                if let gate = Self.gate(e) {
-                    gates.insert(gate)
-                } else if let gate = Self.complement(e) {
-                    complements.insert(gate)
-                } else if let inner = Self.parenthesised(e) {
-                    rewrite(group: inner, into: &edits)
-                }
+            if alternative.count == 1, let gate = Self.gate(alternative[0]) {
+                gates.insert(gate)
                 continue
             }
-            for e in alternative {
-                if let gate = Self.gate(e) {
-                    edits.append(SourceEdit(range: source.range(e), replacement: "(\(e.trimmedDescription) || \(gate.complement))"))
-                } else if let inner = Self.parenthesised(e) {
-                    rewrite(group: inner, into: &edits)
-                }
+            if alternative.count == 1, let gate = Self.complement(alternative[0]) {
+                complements.insert(gate)
+                continue
             }
+            for e in alternative { rewrite(operand: e, into: &edits) }
         }
         for gate in Gate.allCases where gates.contains(gate) && !complements.contains(gate) {
             edits.append(.insert(" || \(gate.complement)", at: source.end(group)))
+        }
+    }
+
+    /// One operand of `&&` (or a whole alternative that is not a bare gate): a gate is wrapped
+    /// with its complement; `!` and parentheses are looked through.
+    private func rewrite(operand e: ExprSyntax, into edits: inout [SourceEdit]) {
+        if let gate = Self.gate(e) {
+            edits.append(SourceEdit(range: file.source.range(e), replacement: "(\(e.trimmedDescription) || \(gate.complement))"))
+        } else if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            rewrite(operand: prefix.expression, into: &edits)
+        } else if let inner = Self.parenthesised(e) {
+            rewrite(group: inner, into: &edits)
         }
     }
 
@@ -80,8 +94,8 @@ final class PlatformGateRewriter: FileVisitor {
 
     static func gate(_ e: ExprSyntax) -> Gate? {
         switch call(e) {
-        case ("os", let platform)? where uikitPlatforms.contains(platform): .os
-        case ("canImport", "UIKit")?: .uikit
+        case ("os", let platform)? where iOSPlatforms.contains(platform): .os
+        case ("canImport", let module)? where providedModules.contains(module): .module
         default: nil
         }
     }
@@ -89,7 +103,7 @@ final class PlatformGateRewriter: FileVisitor {
     static func complement(_ e: ExprSyntax) -> Gate? {
         switch call(e) {
         case ("os", "Linux")?: .os
-        case ("canImport", "Flipbook")?: .uikit
+        case ("canImport", "Flipbook")?: .module
         default: nil
         }
     }

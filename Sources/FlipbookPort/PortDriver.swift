@@ -177,13 +177,13 @@ public enum PortDriver {
     private static func finish(
         _ outputs: [PortOutput], options: PortOptions, unreadable: Int, unwritten: Int, errors: [String]
     ) -> PortRun {
-        var report = PortReport.lines(for: outputs, quiet: options.quiet)
+        var report = PortReport.lines(for: outputs, quiet: options.quiet, originalLines: options.check)
         var summary = PortReport.summary(for: outputs)
         if unreadable > 0 { summary += "; \(PortReport.count(unreadable, "file")) not read" }
         if unwritten > 0 { summary += "; \(PortReport.count(unwritten, "file")) not written" }
         if options.check { summary += " (--check: nothing written)" }
         report.append(summary)
-        let left = outputs.contains { !$0.issues.isEmpty }
+        let left = outputs.contains { !$0.leftByHand.isEmpty }
         let wouldChange = options.check && outputs.contains { $0.isChanged }
         let failed = left || wouldChange || unreadable > 0 || unwritten > 0
         return PortRun(

@@ -28,6 +28,14 @@ struct PortIndex {
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
     var objcProtocols: [String: ObjCProtocol] = [:]
+    /// Members declared (not overriding) in extensions, by `MemberKey`: where, and of what type.
+    /// Swift without Objective-C cannot override them, wherever the override is written.
+    var extensionMembers: [String: (path: String, line: Int, type: String)] = [:]
+    /// Members declared (not overriding) in class bodies, by `MemberKey`.
+    var classMembers: Set<String> = []
+    /// The folder's own functions and initialisers that take a `Selector` (not overrides of
+    /// UIKit's), as `name|label` of that parameter (`init` is the type's name), with where each is.
+    var selectorParameters: [String: (path: String, line: Int)] = [:]
 
     /// Names of optional requirements that become plain requirements with defaults.
     var portedOptionalNames: Set<String> {
@@ -42,14 +50,36 @@ struct PortIndex {
     }
 
     init(sources: [PortSource]) {
+        defer { resolveFallbacks(in: sources) }
         for source in sources {
-            let collector = Collector(path: source.path)
+            let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
             properties.formUnion(collector.properties)
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
             for (name, p) in collector.protocols where objcProtocols[name] == nil { objcProtocols[name] = p }
+            for (key, site) in collector.extensionMembers where extensionMembers[key] == nil { extensionMembers[key] = site }
+            classMembers.formUnion(collector.classMembers)
+            for (key, site) in collector.selectorParameters where selectorParameters[key] == nil { selectorParameters[key] = site }
+        }
+    }
+
+    /// Optional requirements returning a value get the fallback all their callers use, when
+    /// they agree (`OptionalFallbacks`).
+    private mutating func resolveFallbacks(in sources: [PortSource]) {
+        var names: Set<String> = []
+        for p in objcProtocols.values {
+            for r in p.optionalRequirements { if case .none = r.kind { names.insert(r.name) } }
+        }
+        guard !names.isEmpty else { return }
+        let fallbacks = OptionalFallbacks.common(for: names, in: sources)
+        for key in Array(objcProtocols.keys) {
+            for i in objcProtocols[key]!.optionalRequirements.indices {
+                let r = objcProtocols[key]!.optionalRequirements[i]
+                guard case .none = r.kind, let fallback = fallbacks[r.name] else { continue }
+                objcProtocols[key]!.optionalRequirements[i].kind = .returns(fallback)
+            }
         }
     }
 
@@ -61,10 +91,48 @@ struct PortIndex {
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
         var protocols: [String: ObjCProtocol] = [:]
+        var extensionMembers: [String: (path: String, line: Int, type: String)] = [:]
+        var classMembers: Set<String> = []
+        var selectorParameters: [String: (path: String, line: Int)] = [:]
+        let source: PortSource
 
-        init(path: String) {
-            self.path = path
+        /// Notes the `Selector` parameters of a function or initialiser named `name`.
+        func noteSelectorParameters(_ name: String, _ parameters: FunctionParameterListSyntax, in decl: some DeclSyntaxProtocol) {
+            guard !ExtensionOverrideMover.isOverride(DeclSyntax(decl)) else { return }
+            for p in parameters {
+                var type = p.type.trimmedDescription
+                while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+                guard type == "Selector" else { continue }
+                let key = "\(name)|\(p.firstName.text)"
+                if selectorParameters[key] == nil { selectorParameters[key] = (path, source.line(decl)) }
+            }
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let type = scope.last?.split(separator: ".").last {
+                noteSelectorParameters(String(type), node.signature.parameterClause.parameters, in: node)
+            }
+            return .visitChildren
+        }
+
+        init(source: PortSource) {
+            self.path = source.path
+            self.source = source
             super.init(viewMode: .sourceAccurate)
+        }
+
+        /// Records a member's declaration by the kind of body it is declared in.
+        func noteMember(_ decl: some DeclSyntaxProtocol) {
+            guard let key = MemberKey.of(DeclSyntax(decl)), !ExtensionOverrideMover.isOverride(DeclSyntax(decl)),
+                let body = decl.parent?.parent?.parent?.parent
+            else { return }
+            if let ext = body.as(ExtensionDeclSyntax.self) {
+                if extensionMembers[key] == nil {
+                    extensionMembers[key] = (path, source.line(decl), ext.extendedType.trimmedDescription)
+                }
+            } else if body.is(ClassDeclSyntax.self) {
+                classMembers.insert(key)
+            }
         }
 
         func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
@@ -113,6 +181,8 @@ struct PortIndex {
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             functions[node.name.text, default: []].insert(node.signature.parameterClause.parameters.map { $0.firstName.text })
+            noteMember(node)
+            noteSelectorParameters(node.name.text, node.signature.parameterClause.parameters, in: node)
             return .visitChildren
         }
 
@@ -120,6 +190,7 @@ struct PortIndex {
             for binding in node.bindings {
                 if let id = binding.pattern.as(IdentifierPatternSyntax.self) { properties.insert(id.identifier.text) }
             }
+            noteMember(node)
             return .visitChildren
         }
     }
@@ -134,5 +205,20 @@ extension AttributeListSyntax.Element {
     var attributeName: String? {
         guard case .attribute(let a) = self else { return nil }
         return a.attributeName.trimmedDescription
+    }
+}
+
+/// A member's identity for overriding: `name(label:_:)` for a method, the name for a property.
+enum MemberKey {
+    static func of(_ decl: DeclSyntax) -> String? {
+        if let f = decl.as(FunctionDeclSyntax.self) {
+            return f.name.text + "(" + f.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+        }
+        if let v = decl.as(VariableDeclSyntax.self), v.bindings.count == 1,
+            let id = v.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+        {
+            return id.identifier.text
+        }
+        return nil
     }
 }

@@ -38,6 +38,13 @@ struct PortSource {
 
     func line(_ node: some SyntaxProtocol) -> Int { line(of: start(node)) }
 
+    /// The offset of the first character of 1-based `line` that is not a space or tab.
+    func lineStartOffset(_ line: Int) -> Int {
+        var i = lineStarts[max(0, min(line, lineStarts.count) - 1)]
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        return i
+    }
+
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     func text(_ node: some SyntaxProtocol) -> String { text(range(node)) }
 

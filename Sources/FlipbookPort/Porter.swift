@@ -18,7 +18,13 @@ public struct PortInput: Sendable, Equatable {
 /// call sites in another, and overrides move from an extension into their class wherever it is.
 /// Porting is idempotent: porting the output again changes nothing.
 public struct Porter: Sendable {
-    public init() {}
+    /// Applied to each ported text before it is parsed again; tests use it to stand in for a
+    /// rewrite that breaks a file.
+    let afterRewrite: @Sendable (_ path: String, _ text: String) -> String
+
+    public init() { afterRewrite = { $1 } }
+
+    init(afterRewrite: @escaping @Sendable (_ path: String, _ text: String) -> String) { self.afterRewrite = afterRewrite }
 
     /// Ports a single file on its own.
     public func port(_ text: String, path: String = "Input.swift") -> PortOutput {
@@ -59,20 +65,87 @@ public struct Porter: Sendable {
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()
             LayerInitializerRewriter(file: file, index: index).run()
+            TimeRewriter(file: file, index: index).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }
         let mover = ExtensionOverrideMover(files: files, index: index)
         mover.plan(order: sources.map(\.path))
         mover.insertMoves()
+        var ported: [String: (text: String, map: OffsetMap)] = [:]
+        var refused: [String: String] = [:]  // path -> why it is left as it was
+        for source in sources {
+            var result = EditApplier.applyMapped(files[source.path]!.edits, to: source.bytes)
+            result.text = afterRewrite(source.path, result.text)
+            ported[source.path] = result
+            // Whatever the porter writes must parse: a file it would break is left as it was.
+            let check = PortSource(path: source.path, text: result.text)
+            if check.tree.hasError {
+                let problem = ParseProblem.first(in: check)
+                refused[source.path] =
+                    "the ported text would not parse (\(problem.message) at line \(problem.line) of the port), so the file "
+                    + "is left unchanged: port it by hand, and please report this porter defect"
+            }
+        }
+        // A file sharing a moved override with a refused one is refused too: the member must
+        // neither vanish nor appear twice.
+        var grew = !refused.isEmpty
+        while grew {
+            grew = false
+            for move in mover.moves {
+                let pair = [move.from.path, move.target.path]
+                guard let cause = pair.first(where: { refused[$0] != nil }) else { continue }
+                for path in pair where refused[path] == nil {
+                    refused[path] =
+                        "left unchanged: an override moves between this file and \(cause), which could not be ported"
+                    grew = true
+                }
+            }
+        }
         for source in sources {
             let file = files[source.path]!
-            let text = EditApplier.apply(file.edits, to: source.bytes)
-            outputs[slots[source.path]!] = PortOutput(
-                path: source.path, original: inputs[slots[source.path]!].text, text: text,
-                changes: file.changes.sorted { $0.line < $1.line }, issues: file.issues.sorted { $0.line < $1.line },
-                parsed: true)
+            let slot = slots[source.path]!
+            if let reason = refused[source.path] {
+                outputs[slot] = PortOutput(
+                    path: source.path, original: inputs[slot].text, text: inputs[slot].text, changes: [],
+                    issues: [PortIssue(path: source.path, line: 1, reason: reason)], parsed: true)
+                continue
+            }
+            let (text, map) = ported[source.path]!
+            let lines = LineTable(text)
+            func portedLine(_ line: Int) -> Int { lines.line(of: map.newOffset(source.lineStartOffset(line))) }
+            let changes = file.changes.map { c -> PortChange in
+                var c = c
+                c.portedLine = portedLine(c.line)
+                return c
+            }
+            let issues = file.issues.map { i -> PortIssue in
+                var i = i
+                i.portedLine = portedLine(i.line)
+                return i
+            }
+            outputs[slot] = PortOutput(
+                path: source.path, original: inputs[slot].text, text: text,
+                changes: changes.sorted { $0.line < $1.line }, issues: issues.sorted { $0.line < $1.line }, parsed: true)
         }
         return outputs.map { $0! }
+    }
+}
+
+/// The starts of a text's lines, to turn a UTF-8 offset into a 1-based line.
+struct LineTable {
+    private var starts: [Int] = [0]
+
+    init(_ text: String) {
+        for (i, b) in text.utf8.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+    }
+
+    func line(of offset: Int) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo + 1
     }
 }

@@ -36,8 +36,11 @@ final class SelectorRewriter: IndexedFileVisitor {
         let argument = node.parent?.as(LabeledExprSyntax.self)
         let call = argument?.parent?.parent?.as(FunctionCallExprSyntax.self)
         let callName = call?.calledExpression.calledName
-        // `responds(to:)` belongs to the optional-requirement rewrite, `perform(_:)` to Unportable.
-        if callName == "responds" || callName == "perform" || callName?.hasPrefix("performSelector") == true {
+        // `responds(to:)` belongs to the optional-requirement rewrite, `perform(_:)` and
+        // `cancelPreviousPerformRequests` to `TimeRewriter` and Unportable.
+        if callName == "responds" || callName == "perform" || callName?.hasPrefix("performSelector") == true
+            || callName == "cancelPreviousPerformRequests"
+        {
             return .skipChildren
         }
         guard let call, let label = argument?.label?.text, label == "action" || label == "selector",
@@ -48,6 +51,15 @@ final class SelectorRewriter: IndexedFileVisitor {
                 at: node,
                 "`\(node.oneLine)` outside a target-action call: selectors need the Objective-C runtime; "
                     + "pass a closure (docs/Porting.md, Target-action)")
+            return .skipChildren
+        }
+        // The folder's own API taking a `Selector`: its call sites port only with it (by hand).
+        if let callName, let site = index.selectorParameters["\(callName)|\(label)"] {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)` is passed to `\(callName)`, which these files declare with a `Selector` parameter "
+                    + "(\(site.path):\(site.line)): change that parameter to a closure (`(Target) -> Void`), then port again; "
+                    + "both are left as they are")
             return .skipChildren
         }
         let target = call.arguments.first { $0.label?.text == "target" } ?? call.arguments.first

@@ -20,6 +20,20 @@ enum EditApplier {
     static func apply(_ edits: [SourceEdit], to bytes: [UInt8], in range: Range<Int>? = nil, includeContainers: Bool = true)
         -> String
     {
+        var map = OffsetMap()
+        return apply(edits, to: bytes, in: range, includeContainers: includeContainers, map: &map)
+    }
+
+    /// The whole file with every edit applied, and where each original offset went.
+    static func applyMapped(_ edits: [SourceEdit], to bytes: [UInt8]) -> (text: String, map: OffsetMap) {
+        var map = OffsetMap()
+        let text = apply(edits, to: bytes, in: nil, includeContainers: true, map: &map)
+        return (text, map)
+    }
+
+    private static func apply(
+        _ edits: [SourceEdit], to bytes: [UInt8], in range: Range<Int>?, includeContainers: Bool, map: inout OffsetMap
+    ) -> String {
         let whole = range ?? 0..<bytes.count
         let inside = edits.enumerated().filter { _, e in
             whole.lowerBound <= e.range.lowerBound && e.range.upperBound <= whole.upperBound
@@ -45,10 +59,32 @@ enum EditApplier {
         for (_, e) in ordered {
             guard e.range.lowerBound >= cursor else { continue }  // overlaps an edit already applied
             out += bytes[cursor..<e.range.lowerBound]
-            out += Array(e.replacement.utf8)
+            let replacement = Array(e.replacement.utf8)
+            map.applied.append((old: e.range, new: out.count, length: replacement.count))
+            out += replacement
             cursor = e.range.upperBound
         }
         out += bytes[cursor..<whole.upperBound]
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Where the original offsets of a file went when its edits were applied.
+struct OffsetMap {
+    /// Each applied edit, in file order: the original range it replaced, where its replacement
+    /// starts in the new text and how long it is.
+    var applied: [(old: Range<Int>, new: Int, length: Int)] = []
+
+    /// The offset in the new text of original offset `offset`: shifted by the edits before it
+    /// (text inserted exactly there comes before it); inside a replaced range, the start of the
+    /// replacement.
+    func newOffset(_ offset: Int) -> Int {
+        var shift = 0
+        for (old, new, length) in applied {
+            if old.lowerBound > offset { break }
+            if !old.isEmpty && offset < old.upperBound { return new }
+            shift = new + length - old.upperBound
+        }
+        return offset + shift
     }
 }

@@ -5,26 +5,31 @@ import SwiftSyntax
 final class UnportableReporter: FileVisitor {
     static let storyboard =
         "storyboards are not provided (no Interface Builder files on Linux): build the view controller in code"
-    static let segue = "segues come from storyboards, which are not provided: present or push the controller in code"
+    static let segue =
+        "`performSegue(withIdentifier:sender:)` needs a storyboard, which Flipbook does not have: the call is reported "
+        + "at run time and does nothing; present or push the controller in code, or make a `UIStoryboardSegue` "
+        + "subclass and call its `perform()`"
     static let nib = "nibs are not provided (no Interface Builder files on Linux): build the view in code"
     static let swizzling =
         "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly"
     static let classFromString =
         "`NSClassFromString` needs the Objective-C runtime: use the type itself (e.g. a `[String: UIViewController.Type]` table)"
     static let perform =
-        "`perform(_:…)` needs the Objective-C runtime: call the method directly; for `afterDelay:`, "
-        + "`MediaClock.main.schedule(after:_:)` (media time)"
-    static let kvc = "check: KVC works on CALayer keys only"
+        "`perform(_:…)` needs the Objective-C runtime: call the method directly (`perform(_:with:afterDelay:)` "
+        + "with a `#selector` is ported onto the media clock)"
+    static let kvc =
+        "key-value coding works on CALayer keys only in Flipbook: check that this receiver is a layer, "
+        + "or use the property itself"
 
     static let identifiers: [String: String] = [
-        "UIStoryboard": storyboard, "UIStoryboardSegue": segue, "UINib": nib,
+        "UIStoryboard": storyboard, "UINib": nib,
         "method_exchangeImplementations": swizzling, "class_getInstanceMethod": swizzling,
         "class_getClassMethod": swizzling, "method_setImplementation": swizzling, "method_getImplementation": swizzling,
         "class_addMethod": swizzling, "class_replaceMethod": swizzling, "NSClassFromString": classFromString,
     ]
     static let members: [String: String] = [
         "instantiateViewController": storyboard, "instantiateInitialViewController": storyboard,
-        "performSegue": segue, "shouldPerformSegue": segue, "loadNibNamed": nib,
+        "loadNibNamed": nib,
         "performSelector": perform, "cancelPreviousPerformRequests": perform,
     ]
     static let kvcLabels: Set<[String?]> = [["forKey"], ["forKeyPath"], [nil, "forKey"], [nil, "forKeyPath"]]
@@ -48,23 +53,16 @@ final class UnportableReporter: FileVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        // `prepare(for segue: UIStoryboardSegue, sender: Any?)`: the segue's type is reported on the same line.
-        if node.name.text == "prepare",
-            node.signature.parameterClause.parameters.first?.type.trimmedDescription == "UIStoryboardSegue"
-        {
-            file.issue(at: node.name, Self.segue)
-        }
-        return .visitChildren
-    }
-
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if file.handled.contains(node.id) { return .skipChildren }  // ported by `TimeRewriter`
         guard let name = node.calledExpression.calledName else { return .visitChildren }
         let labels = node.arguments.map { $0.label?.text }
-        if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node) {
+        if name == "performSegue", labels.first == "withIdentifier" {
+            file.warning(at: node, Self.segue)
+        } else if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node) {
             file.issue(at: node, Self.perform)
         } else if (name == "value" || name == "setValue"), Self.kvcLabels.contains(labels), !Self.isLayer(node.calledExpression) {
-            file.issue(at: node, Self.kvc)
+            file.warning(at: node, Self.kvc)
         }
         return .visitChildren
     }

@@ -2,6 +2,7 @@ import FlipbookPort
 import Testing
 
 @Suite struct ExtensionOverrideMoverTests {
+    /// The extension's `// MARK:` goes along with the overrides (docs/Porting.md: comments stay).
     @Test func overridesMoveIntoTheClassAndTheEmptyExtensionGoes() {
         expectPort(
             """
@@ -43,6 +44,7 @@ import Testing
                     containerView?.insertSubview(dimmingView, at: 0)
                 }
 
+                // MARK: - Layout
                 /// The card sits in the lower two thirds.
                 override var frameOfPresentedViewInContainerView: CGRect {
                     guard let bounds = containerView?.bounds else { return .zero }

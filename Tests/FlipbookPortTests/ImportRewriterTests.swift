@@ -116,7 +116,7 @@ import Testing
         expectPort(ported, ported, changes: [])
     }
 
-    @Test func importOnlyGateIsKeptAndTheBlockFollowsIt() {
+    @Test func importInsideAnImportOnlyGateBecomesTheBlockAndTheGateTakesFlipbookIn() {
         expectPort(
             """
             #if canImport(UIKit)
@@ -128,14 +128,65 @@ import Testing
             final class FadeAnimator {}
             """,
             """
-            #if canImport(UIKit)
-            import UIKit
+            #if canImport(UIKit) || canImport(Flipbook)
+            \(importBlock)
             #elseif canImport(AppKit)
             import AppKit
             #endif
-            \(importBlock)
 
             final class FadeAnimator {}
+            """)
+    }
+
+    /// Whole files are commonly wrapped in a platform gate with the import inside: the import
+    /// becomes the block where it stands and the gate takes Flipbook in, so no `import UIKit`
+    /// is reachable on Linux (and nothing is added at the top).
+    @Test func importInsideAGateAroundTheWholeFileBecomesTheBlock() {
+        for gate in ["canImport(UIKit)", "os(iOS)"] {
+            let widened = gate == "os(iOS)" ? "os(iOS) || os(Linux)" : "canImport(UIKit) || canImport(Flipbook)"
+            let output = expectPort(
+                """
+                // CardKit
+                #if \(gate)
+                import Foundation
+                import UIKit
+                import QuartzCore
+
+                final class CardView: UIView {}
+                #endif
+                """,
+                """
+                // CardKit
+                #if \(widened)
+                import Foundation
+                \(importBlock)
+
+                final class CardView: UIView {}
+                #endif
+                """)
+            #expect(output.changes.map(\.kind) == [.platformGate, .importBlock])
+        }
+    }
+
+    @Test func indentedImportInsideANestedGateKeepsItsIndentation() {
+        expectPort(
+            """
+            #if DEBUG
+                #if os(iOS)
+                    import UIKit
+                #endif
+            #endif
+            """,
+            """
+            #if DEBUG
+                #if os(iOS) || os(Linux)
+                    #if canImport(UIKit)
+                    import UIKit
+                    #else
+                    import Flipbook
+                    #endif
+                #endif
+            #endif
             """)
     }
 
@@ -245,13 +296,13 @@ import Testing
             """)
     }
 
-    @Test func macOSNegatedAndNestedElseBranchesAreLeft() {
+    @Test func macOSAndAlreadyWidenedBranchesAreLeft() {
         let code = """
             \(importBlock)
 
             #if os(macOS)
             let a = 1
-            #elseif !os(iOS)
+            #elseif !(os(iOS) || os(Linux))
             let a = 2
             #endif
             #if canImport(UIKit) || canImport(Flipbook)
@@ -259,5 +310,92 @@ import Testing
             #endif
             """
         expectPort(code, code, changes: [])
+    }
+
+    /// Linux answers as an iPhone: a negated iOS test is false there too.
+    @Test func negatedGatesAreWrapped() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if !os(iOS)
+            let a = 1
+            #endif
+            #if !canImport(UIKit) && !os(watchOS)
+            let b = 2
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if !(os(iOS) || os(Linux))
+            let a = 1
+            #endif
+            #if !(canImport(UIKit) || canImport(Flipbook)) && !os(watchOS)
+            let b = 2
+            #endif
+            """)
+    }
+
+    /// tvOS, visionOS, watchOS and macOS tests are false on an iPhone, so they stay false on
+    /// Linux: `#elseif os(tvOS)` branches are not taken instead of the iOS ones.
+    @Test func otherPlatformsAreNotWidened() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if os(iOS)
+            let style = 1
+            #elseif os(tvOS)
+            let style = 2
+            #endif
+            #if os(tvOS) || os(visionOS)
+            let focus = true
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if os(iOS) || os(Linux)
+            let style = 1
+            #elseif os(tvOS)
+            let style = 2
+            #endif
+            #if os(tvOS) || os(visionOS)
+            let focus = true
+            #endif
+            """)
+    }
+
+    /// QuartzCore and CoreGraphics are Apple UI modules Flipbook provides: code under their
+    /// `canImport` is kept on Linux; modules Flipbook does not provide stay out.
+    @Test func quartzCoreAndCoreGraphicsGatesTakeFlipbookIn() {
+        expectPort(
+            """
+            \(importBlock)
+
+            #if canImport(QuartzCore)
+            func shadowPath() {}
+            #endif
+            #if canImport(CoreGraphics) && canImport(SwiftUI)
+            func both() {}
+            #endif
+            #if canImport(AVFoundation)
+            func play() {}
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if canImport(QuartzCore) || canImport(Flipbook)
+            func shadowPath() {}
+            #endif
+            #if (canImport(CoreGraphics) || canImport(Flipbook)) && canImport(SwiftUI)
+            func both() {}
+            #endif
+            #if canImport(AVFoundation)
+            func play() {}
+            #endif
+            """)
     }
 }

@@ -1,4 +1,5 @@
 import FlipbookPort
+import Foundation
 import Testing
 
 @Suite struct OptionalRequirementRewriterTests {
@@ -102,6 +103,7 @@ import Testing
                     if dismissalDelegate?.shouldDismiss?(self) ?? true {
                         dismissalDelegate?.didDismiss?(self)
                     }
+                    if let answer = dismissalDelegate?.shouldDismiss?(self) { print(answer) }
                 }
             }
             """
@@ -109,6 +111,60 @@ import Testing
             code, code,
             issues: [
                 "T.swift:8: not ported: optional requirement `shouldDismiss` of `DismissalDelegate` returns `Bool`: no default can mean \"not implemented\" (on iOS the caller's fallback ran); give it a default implementation returning that fallback, then drop `@objc optional` (`DismissalDelegate` keeps `@objc` and its optional requirements until then)"
+            ])
+    }
+
+    /// When every use falls back to the same constant, a default returning it keeps the meaning.
+    @Test func requirementReturningAValueGetsTheFallbackEveryCallerUses() {
+        expectPortFolder(
+            [
+                ("P.swift", """
+                    \(importBlock)
+
+                    @objc protocol DeckLayoutDelegate {
+                        @objc optional func cardHeight(in deck: UIView) -> CGFloat
+                        @objc optional var dismissesOnTap: Bool { get }
+                    }
+                    """),
+                ("D.swift", """
+                    \(importBlock)
+
+                    final class Deck: UIView {
+                        weak var layoutDelegate: DeckLayoutDelegate?
+                        func layout() {
+                            let h = layoutDelegate?.cardHeight?(in: self) ?? 320
+                            let tap = layoutDelegate?.dismissesOnTap ?? true
+                            _ = (h, tap, layoutDelegate?.cardHeight?(in: self) ?? 320)
+                        }
+                    }
+                    """),
+            ],
+            [
+                """
+                \(importBlock)
+
+                protocol DeckLayoutDelegate: AnyObject {
+                    func cardHeight(in deck: UIView) -> CGFloat
+                    var dismissesOnTap: Bool { get }
+                }
+
+                extension DeckLayoutDelegate {
+                    func cardHeight(in deck: UIView) -> CGFloat { 320 }
+                    var dismissesOnTap: Bool { true }
+                }
+                """,
+                """
+                \(importBlock)
+
+                final class Deck: UIView {
+                    weak var layoutDelegate: DeckLayoutDelegate?
+                    func layout() {
+                        let h = layoutDelegate?.cardHeight(in: self) ?? 320
+                        let tap = layoutDelegate?.dismissesOnTap ?? true
+                        _ = (h, tap, layoutDelegate?.cardHeight(in: self) ?? 320)
+                    }
+                }
+                """,
             ])
     }
 
@@ -159,9 +215,12 @@ import Testing
             }
             """
         expectPort(
-            code, code,
+            code,
+            code.replacingOccurrences(of: "animationController?(forDismissed:", with: "animationController(forDismissed:"),
+            changes: [
+                "T.swift:11: optional call: `presented.transitioningDelegate?.animationController?(…)` -> `presented.transitioningDelegate?.animationController(…)`: Flipbook's UIKit protocols give `animationController` a default implementation"
+            ],
             issues: [
-                "T.swift:11: not ported: `presented.transitioningDelegate?.animationController?(…)` calls an optional requirement of a UIKit protocol: Flipbook gives it a default implementation, so on Linux the call takes no `?` (iOS needs it): write both under `#if canImport(UIKit)` / `#else`",
                 "T.swift:12: not ported: `responds(to:)` asks the Objective-C runtime, which Linux Swift lacks: make the method a protocol requirement with a default implementation, or test the type with `as?`",
             ])
     }

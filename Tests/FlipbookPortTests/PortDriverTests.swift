@@ -87,10 +87,20 @@ import Testing
         let run = PortDriver.run(PortOptions(paths: [folder.path("A.swift")], quiet: true))
         #expect(run.exitCode == PortExitCode.leftByHand)
         #expect(run.report == [
-            "\(folder.path("A.swift")):2: not ported: storyboards are not provided (no Interface Builder files on Linux): build the view controller in code",
+            "\(folder.path("A.swift")):6: not ported: storyboards are not provided (no Interface Builder files on Linux): build the view controller in code (line 2 before porting)",
             "1 file, 1 change, 1 left by hand",
         ])
         #expect(folder.read("A.swift") == "\(importBlock)\nlet s = UIStoryboard(name: \"Main\", bundle: nil)\n")
+    }
+
+    /// Advice is printed as a warning and does not fail the run.
+    @Test func warningsAloneExitZero() throws {
+        let folder = try Folder(["A.swift": "import UIKit\nfunc f(_ o: NSObject) { o.setValue(1, forKey: \"k\") }\n"])
+        defer { folder.cleanUp() }
+        let run = PortDriver.run(PortOptions(paths: [folder.path("A.swift")], quiet: true))
+        #expect(run.exitCode == PortExitCode.ported)
+        #expect(run.report.count == 2 && run.report[0].contains(": warning: key-value coding works on CALayer keys only"))
+        #expect(run.report[1] == "1 file, 1 change, 0 left by hand, 1 warning")
     }
 
     @Test func unparseableFileIsNotRewrittenAndTheOthersAre() throws {

@@ -1,0 +1,180 @@
+import SwiftSyntax
+
+/// Delays iOS code keeps with Foundation and Dispatch move onto the app's media clock
+/// (docs/Porting.md, "Time"), so a headless run that steps the clock sees each at the same frame
+/// whatever the machine's load:
+///
+/// | before | after |
+/// |---|---|
+/// | `DispatchQueue.main.asyncAfter(deadline: .now() + d) { … }` | `MediaClock.main.schedule(after: d) { … }` |
+/// | `DispatchQueue.main.asyncAfter(deadline: .now() + d, execute: item)` | `MediaClock.main.schedule(after: d, execute: item)` |
+/// | `Timer.scheduledTimer(withTimeInterval: t, repeats: r) { … }` | `MediaClock.main.scheduledTimer(withTimeInterval: t, repeats: r) { … }` |
+/// | `perform(#selector(m), with: x, afterDelay: d)` | `MediaClock.main.schedule(after: d, target: self, name: "m") { [argument = x] target in target.m(argument) }` |
+/// | `NSObject.cancelPreviousPerformRequests(withTarget: self)` | `MediaClock.main.cancelScheduled(target: self)` |
+///
+/// Flipbook's own `Timer(timeInterval:target:selector:…)` forms already run on the media clock.
+/// A delay the porter cannot prove is on the main queue, or whose deadline it cannot read, is
+/// left on the wall clock with a warning.
+final class TimeRewriter: IndexedFileVisitor {
+    static let clock = "MediaClock.main"
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
+            if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "perform" {
+                performAfterDelay(node, receiver: nil)
+            } else if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "cancelPreviousPerformRequests" {
+                cancelPrevious(node, member: nil)
+            }
+            return .visitChildren
+        }
+        switch member.declName.baseName.text {
+        case "asyncAfter": asyncAfter(node, member: member)
+        case "scheduledTimer": blockTimer(node, member: member)
+        case "perform": performAfterDelay(node, receiver: member.base)
+        case "cancelPreviousPerformRequests": cancelPrevious(node, member: member)
+        default: break
+        }
+        return .visitChildren
+    }
+
+    // MARK: DispatchQueue.main.asyncAfter
+
+    private func asyncAfter(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        let arguments = Array(node.arguments)
+        guard let deadline = arguments.first, ["deadline", "wallDeadline"].contains(deadline.label?.text ?? "") else { return }
+        let queue = member.base?.trimmedDescription ?? ""
+        guard queue == "DispatchQueue.main" || queue == ".main" else {
+            file.warning(
+                at: node,
+                "`\(queue).asyncAfter` stays on the wall clock: only `DispatchQueue.main`'s delays move to the media "
+                    + "clock; a headless run sees this one at a frame that depends on the machine's speed")
+            return
+        }
+        guard let delay = Self.delay(after: deadline.expression) else {
+            file.warning(
+                at: node,
+                "`asyncAfter(\(deadline.label!.text): \(deadline.expression.oneLine))` stays on the wall clock: the porter reads "
+                    + "deadlines written `.now() + delay` only; write `\(Self.clock).schedule(after: delay) { … }`")
+            return
+        }
+        let source = file.source
+        file.replace(node.calledExpression, with: "\(Self.clock).schedule")
+        file.add(SourceEdit(range: source.start(deadline)..<source.end(deadline.expression), replacement: "after: \(delay)"))
+        for (i, argument) in arguments.enumerated().dropFirst() {
+            switch argument.label?.text {
+            case "qos", "flags":
+                // Priorities mean nothing on the media clock: the argument and its comma go.
+                let previous = arguments[i - 1]
+                file.add(.delete(source.end(previous.expression)..<source.end(argument.expression)))
+            case "execute" where argument.expression.is(ClosureExprSyntax.self):
+                file.add(.delete(source.start(argument)..<source.start(argument.expression)))
+            default: break
+            }
+        }
+        file.change(.time, at: node, "`\(queue).asyncAfter(\(deadline.label!.text): …)` -> `\(Self.clock).schedule(after: \(delay))` (media time)")
+    }
+
+    /// `d` of a deadline written `.now() + d` (`DispatchTime.now()`, `DispatchWallTime.now()`),
+    /// `0` for `.now()`.
+    static func delay(after deadline: ExprSyntax) -> String? {
+        func isNow(_ e: ExprSyntax) -> Bool {
+            guard let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                let m = call.calledExpression.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "now"
+            else { return false }
+            let base = m.base?.trimmedDescription
+            return base == nil || base == "DispatchTime" || base == "DispatchWallTime"
+        }
+        if isNow(deadline) { return "0" }
+        guard let sequence = deadline.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, isNow(elements[0]),
+            elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        else { return nil }
+        return elements.dropFirst(2).map(\.trimmedDescription).joined(separator: " ")
+    }
+
+    // MARK: Timer.scheduledTimer(withTimeInterval:repeats:block:)
+
+    private func blockTimer(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        guard member.base?.trimmedDescription == "Timer", node.arguments.first?.label?.text == "withTimeInterval" else { return }
+        file.replace(node.calledExpression, with: "\(Self.clock).scheduledTimer")
+        file.change(
+            .time, at: node, "`Timer.scheduledTimer(withTimeInterval:repeats:block:)` -> `\(Self.clock).scheduledTimer(…)` (media time)")
+    }
+
+    // MARK: perform(_:with:afterDelay:)
+
+    private func performAfterDelay(_ node: FunctionCallExprSyntax, receiver: ExprSyntax?) {
+        let arguments = Array(node.arguments)
+        guard arguments.count >= 3, arguments[0].label == nil, arguments[1].label?.text == "with",
+            arguments[2].label?.text == "afterDelay",
+            arguments.dropFirst(3).allSatisfy({ $0.label?.text == "inModes" }),
+            let macro = arguments[0].expression.as(MacroExpansionExprSyntax.self), let reference = SelectorReference(macro),
+            reference.accessor == nil
+        else { return }
+        let labels: [String]
+        if let spelled = reference.labels {
+            labels = spelled
+        } else if let declared = index.functions[reference.name], declared.count == 1 {
+            labels = declared.first!
+        } else {
+            file.issue(
+                at: node,
+                "`\(macro.oneLine)`: the arguments of `\(reference.name)` are unknown (no single method of that name in the "
+                    + "ported files); write `\(Self.clock).schedule(after:target:name:_:)` by hand")
+            file.markHandled(node)
+            return
+        }
+        guard labels.count <= 1 else {
+            file.issue(at: node, "`\(macro.oneLine)` takes \(labels.count) arguments; `perform(_:with:afterDelay:)` passes one")
+            file.markHandled(node)
+            return
+        }
+        let target = receiver?.trimmedDescription ?? "self"
+        let argument = arguments[1].expression
+        let delay = arguments[2].expression.trimmedDescription
+        let call: String
+        var capture = ""
+        if labels.isEmpty {
+            call = "target.\(reference.name)()"
+        } else {
+            let label = labels[0] == "_" ? "" : "\(labels[0]): "
+            if argument.is(NilLiteralExprSyntax.self) || argument.is(IntegerLiteralExprSyntax.self)
+                || argument.is(StringLiteralExprSyntax.self)
+            {
+                call = "target.\(reference.name)(\(label)\(argument.trimmedDescription))"
+            } else {
+                capture = "[argument = \(argument.trimmedDescription)] "
+                call = "target.\(reference.name)(\(label)argument)"
+            }
+        }
+        let replacement =
+            "\(Self.clock).schedule(after: \(delay), target: \(target), name: \"\(reference.name)\") { \(capture)target in \(call) }"
+        file.replace(node, with: replacement)
+        file.markHandled(node)
+        file.change(.time, at: node, "`\(node.oneLine)` -> `\(replacement)` (media time)")
+    }
+
+    // MARK: cancelPreviousPerformRequests
+
+    private func cancelPrevious(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax?) {
+        let arguments = Array(node.arguments)
+        guard let target = arguments.first, target.label?.text == "withTarget" else { return }
+        var replacement = "\(Self.clock).cancelScheduled(target: \(target.expression.trimmedDescription))"
+        if arguments.count == 3, arguments[1].label?.text == "selector", arguments[2].label?.text == "object" {
+            guard let macro = arguments[1].expression.as(MacroExpansionExprSyntax.self), let reference = SelectorReference(macro)
+            else {
+                file.issue(at: node, "`cancelPreviousPerformRequests` with a selector the porter cannot read; write "
+                    + "`\(Self.clock).cancelScheduled(target:name:)` by hand")
+                file.markHandled(node)
+                return
+            }
+            replacement = "\(Self.clock).cancelScheduled(target: \(target.expression.trimmedDescription), name: \"\(reference.name)\")"
+        } else if arguments.count != 1 {
+            return
+        }
+        file.replace(node, with: replacement)
+        file.markHandled(node)
+        file.change(.time, at: node, "`\(node.oneLine)` -> `\(replacement)` (media time)")
+    }
+}

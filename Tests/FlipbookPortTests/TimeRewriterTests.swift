@@ -1,0 +1,267 @@
+@testable import FlipbookPort
+import Testing
+
+/// Delays on Foundation's and Dispatch's wall clock move onto the app's media clock
+/// (docs/Porting.md, "Time").
+@Suite struct TimeRewriterTests {
+    @Test func mainQueueDelaysBecomeMediaClockSchedules() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class Toast {
+                var item: DispatchWorkItem?
+                func show() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { self.hide() }
+                    DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + .milliseconds(250), execute: {
+                        self.hide()
+                    })
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: item!)
+                    DispatchQueue.main.asyncAfter(deadline: .now(), qos: .userInitiated, flags: []) { self.hide() }
+                }
+                func hide() {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class Toast {
+                var item: DispatchWorkItem?
+                func show() {
+                    MediaClock.main.schedule(after: 0.3) { self.hide() }
+                    MediaClock.main.schedule(after: .milliseconds(250), {
+                        self.hide()
+                    })
+                    MediaClock.main.schedule(after: 2, execute: item!)
+                    MediaClock.main.schedule(after: 0) { self.hide() }
+                }
+                func hide() {}
+            }
+            """,
+            changes: [
+                "T.swift:10: time: `DispatchQueue.main.asyncAfter(deadline: …)` -> `MediaClock.main.schedule(after: 0.3)` (media time)",
+                "T.swift:11: time: `DispatchQueue.main.asyncAfter(deadline: …)` -> `MediaClock.main.schedule(after: .milliseconds(250))` (media time)",
+                "T.swift:14: time: `DispatchQueue.main.asyncAfter(deadline: …)` -> `MediaClock.main.schedule(after: 2)` (media time)",
+                "T.swift:15: time: `DispatchQueue.main.asyncAfter(deadline: …)` -> `MediaClock.main.schedule(after: 0)` (media time)",
+            ])
+    }
+
+    @Test func otherQueuesAndUnreadableDeadlinesStayWithAWarning() {
+        let code = """
+            \(importBlock)
+
+            func later(_ queue: DispatchQueue, deadline: DispatchTime) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 1) {}
+                DispatchQueue.main.asyncAfter(deadline: deadline) {}
+            }
+            """
+        let output = expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: warning: `DispatchQueue.global().asyncAfter` stays on the wall clock: only `DispatchQueue.main`'s delays move to the media clock; a headless run sees this one at a frame that depends on the machine's speed",
+                "T.swift:9: warning: `asyncAfter(deadline: deadline)` stays on the wall clock: the porter reads deadlines written `.now() + delay` only; write `MediaClock.main.schedule(after: delay) { … }`",
+            ])
+        #expect(output.leftByHand.isEmpty)
+    }
+
+    @Test func blockTimersRunOnTheMediaClock() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class Countdown {
+                var timer: Timer?
+                func start() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.tick() }
+                }
+                func tick() {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class Countdown {
+                var timer: Timer?
+                func start() {
+                    timer = MediaClock.main.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.tick() }
+                }
+                func tick() {}
+            }
+            """)
+    }
+
+    @Test func performAfterDelayAndItsCancellation() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class Banner: UIView {
+                func show(_ message: String) {
+                    perform(#selector(dismiss), with: nil, afterDelay: 3)
+                    self.perform(#selector(flash(_:)), with: message, afterDelay: 0.5)
+                }
+                func cancel() {
+                    NSObject.cancelPreviousPerformRequests(withTarget: self)
+                    NSObject.cancelPreviousPerformRequests(withTarget: self, selector: #selector(dismiss), object: nil)
+                }
+                @objc func dismiss() {}
+                @objc func flash(_ message: String) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class Banner: UIView {
+                func show(_ message: String) {
+                    MediaClock.main.schedule(after: 3, target: self, name: "dismiss") { target in target.dismiss() }
+                    MediaClock.main.schedule(after: 0.5, target: self, name: "flash") { [argument = message] target in target.flash(argument) }
+                }
+                func cancel() {
+                    MediaClock.main.cancelScheduled(target: self)
+                    MediaClock.main.cancelScheduled(target: self, name: "dismiss")
+                }
+                func dismiss() {}
+                func flash(_ message: String) {}
+            }
+            """)
+    }
+}
+
+/// `flipbook port`'s own output must parse, its reports point at the ported file, and advice is
+/// not work left.
+@Suite struct PortSafetyTests {
+    @Test func reportLinesAreThoseOfThePortedFileWithTheOriginalWhenTheyMoved() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            final class A: NSObject {
+                @objc func tap() {}
+                func f() { _ = Selector("x") }
+            }
+            """, path: "T.swift")
+        #expect(output.changes.map(\.formattedPorted) == [
+            "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+            "T.swift:8: attribute: removed @objc (no Objective-C runtime) (line 4 before porting)",
+        ])
+        #expect(output.issues.map(\.formattedPorted) == [
+            "T.swift:9: not ported: `Selector(…)` names a method by string, which only the Objective-C runtime can call: pass a closure (line 5 before porting)"
+        ])
+        let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[8].contains("Selector(\"x\")"))
+        #expect(PortReport.lines(for: [output], quiet: false, originalLines: true).last?.hasPrefix("T.swift:5:") == true)
+    }
+
+    @Test func warningsAreCountedApartAndDoNotFailTheRun() {
+        let output = Porter().port("import QuartzCore\nfunc f(_ o: NSObject) { o.setValue(1, forKey: \"k\") }\n", path: "T.swift")
+        #expect(output.warnings.count == 1)
+        #expect(output.leftByHand.isEmpty)
+        #expect(PortReport.summary(for: [output]) == "1 file, 1 change, 0 left by hand, 1 warning")
+    }
+
+    /// Overriding what the library itself declares in an extension cannot work without
+    /// Objective-C, wherever the override is written: reported, never moved.
+    @Test func overrideOfAMemberDeclaredInAnExtensionIsReportedNotMoved() {
+        let library = """
+            \(importBlock)
+
+            extension UIViewController {
+                var cardCornerRadius: CGFloat { 12 }
+            }
+            """
+        let cards = """
+            \(importBlock)
+
+            final class CardViewController: UIViewController {
+                override var cardCornerRadius: CGFloat { 20 }
+            }
+
+            final class SheetViewController: UIViewController {}
+
+            extension SheetViewController {
+                override var cardCornerRadius: CGFloat { 8 }
+            }
+            """
+        let outputs = expectPortFolder([("Lib.swift", library), ("Cards.swift", cards)], [library, cards])
+        let reason = { (summary: String) in
+            "`\(summary)` overrides `cardCornerRadius`, which is declared in `extension UIViewController` (Lib.swift:8): "
+                + "Swift without Objective-C cannot override a member declared in an extension; declare it in the class "
+                + "(or as a protocol requirement with a default) and override that"
+        }
+        #expect(outputs[1].issues.map(\.formatted) == [
+            "Cards.swift:8: not ported: \(reason("override var cardCornerRadius: CGFloat"))",
+            "Cards.swift:14: not ported: \(reason("override var cardCornerRadius: CGFloat"))",
+        ])
+    }
+
+    /// A `// MARK:` of an extension that goes whole moves with the overrides.
+    @Test func markCommentsMoveWithTheOverrides() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class CardPresentationController: UIPresentationController {
+                let inset: CGFloat = 8
+            }
+
+            // MARK: - Layout
+
+            extension CardPresentationController {
+                // MARK: Frames
+
+                override var frameOfPresentedViewInContainerView: CGRect { .zero }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class CardPresentationController: UIPresentationController {
+                let inset: CGFloat = 8
+
+                // MARK: Frames
+                override var frameOfPresentedViewInContainerView: CGRect { .zero }
+            }
+
+            // MARK: - Layout
+            """)
+    }
+
+    /// A library's own API taking a `Selector`: its declaration cannot port by itself, so its
+    /// call sites are left too (a half rewrite would not compile).
+    @Test func callsOfTheLibrarysOwnSelectorAPIAreLeftWithIt() {
+        let code = """
+            \(importBlock)
+
+            final class Chip: UIView {
+                func addTapHandler(target: Any, action: Selector) {}
+                func setUp() { addTapHandler(target: self, action: #selector(tapped)) }
+                func tapped() {}
+            }
+            """
+        expectPort(
+            code, code,
+            issues: [
+                "T.swift:8: not ported: a `Selector` value needs the Objective-C runtime: store a closure (e.g. `(Target) -> Void`) instead",
+                "T.swift:9: not ported: `#selector(tapped)` is passed to `addTapHandler`, which these files declare with a `Selector` parameter (T.swift:8): change that parameter to a closure (`(Target) -> Void`), then port again; both are left as they are",
+            ])
+    }
+}
+
+/// The porter parses everything it writes; a file it would break is left as it was, with the
+/// files it shares a moved override with.
+@Suite struct RefusalTests {
+    @Test func aRewriteThatWouldNotParseLeavesTheFileAndItsPartnerAsTheyWere() {
+        let cls = "import UIKit\n\nfinal class Card: UIView {\n    let a = 1\n}\n"
+        let ext = "import UIKit\n\nextension Card {\n    override func layoutSubviews() {}\n}\n"
+        let other = "import UIKit\n\nfinal class Other {}\n"
+        let inputs = [PortInput(path: "Card.swift", text: cls), PortInput(path: "Card+Layout.swift", text: ext),
+                      PortInput(path: "Other.swift", text: other)]
+        let outputs = Porter(afterRewrite: { path, text in path == "Card.swift" ? text + "\n}" : text }).port(inputs)
+        #expect(outputs[0].text == cls)
+        #expect(outputs[1].text == ext)
+        #expect(outputs[0].issues.first?.reason.hasPrefix("the ported text would not parse") == true)
+        #expect(outputs[1].issues.first?.reason == "left unchanged: an override moves between this file and Card.swift, which could not be ported")
+        #expect(outputs[2].text != other && outputs[2].issues.isEmpty)
+        #expect(Porter().port(inputs)[0].text != cls)
+    }
+}
