@@ -1,0 +1,64 @@
+// TimerKit, as `flipbook port` wrote it (Ported/TimerKit): zero- and one-argument selectors for
+// `Timer`, `CADisplayLink`, `NotificationCenter` and a control, a handler taking an
+// `NSNotification`, and delays written with `perform(_:with:afterDelay:)`,
+// `cancelPreviousPerformRequests`, `DispatchQueue.main.asyncAfter` and a block timer: every one
+// of them fires on the app's media clock, at a frame that does not depend on the machine.
+import XCTest
+import Flipbook
+
+final class TimerKitTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        Corpus.resetClock()
+    }
+
+    func testEveryTimerFormFiresOnTheAppsClock() {
+        let countdown = CountdownViewController()
+        let app = AppDriver(rootViewController: countdown, device: .iPhone15)
+        countdown.start()
+        var frames: [RenderedImage] = [app.render(scale: 0.5)]
+        for t in [0.8, 1.6, 3.2] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+        }
+        app.tap(countdown.resetButton)
+        app.simulateMemoryWarning()
+        XCTAssertEqual(countdown.events, [
+            "pulse done @0.05",
+            "async @0.25",
+            "blink true @0.5",
+            "block timer @0.75",
+            "tick 2 @1.0",
+            "banner hidden @1.5",
+            "tick 1 @2.0",
+            "tick 0 @3.0",
+            "reset from true @3.217",
+            "memory warning @3.217",
+        ])
+        // The one-shot timer is still valid inside its own callback (it is invalidated after
+        // it), and `note` was cancelled at 3.0 s before its 3.5 s.
+        XCTAssertEqual(countdown.remaining, 0)
+        XCTAssertTrue(countdown.banner.isHidden)
+        XCTAssertEqual(countdown.ring.strokeEnd, 0, accuracy: 0.01)
+        Corpus.assertFilmstrip(frames, named: "TimerKitTests/countdown")
+    }
+
+    func testTimersRunTheSameUnderLoad() {
+        func run(busy: Bool) -> [String] {
+            Corpus.resetClock()
+            let stop = BusyThread.start(if: busy)
+            defer { stop() }
+            let countdown = CountdownViewController()
+            let app = AppDriver(rootViewController: countdown, device: .iPhone15)
+            countdown.start()
+            for _ in 0..<200 {
+                app.advanceFrames(1)
+                usleep(500)
+            }
+            return countdown.events
+        }
+        let quiet = run(busy: false)
+        XCTAssertEqual(quiet.count, 8)
+        XCTAssertEqual(run(busy: true), quiet)
+    }
+}
