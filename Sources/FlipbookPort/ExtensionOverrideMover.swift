@@ -36,14 +36,14 @@ final class ExtensionOverrideMover {
             var privateNames: Set<String>?
             for cls in finder.classes {
                 for member in cls.memberBlock.members where Self.isOverride(member.decl) {
-                    if let reason = extensionDeclared(member.decl) { file.issue(at: member.decl, reason) }
+                    if let reason = extensionDeclared(member.decl, in: cls.name.text) { file.issue(at: member.decl, reason) }
                 }
             }
             for ext in finder.extensions {
                 var overrides: [MemberBlockItemSyntax] = []
                 for member in ext.memberBlock.members where Self.isOverride(member.decl) {
                     // Overriding what the library declares in an extension: not movable at all.
-                    if let reason = extensionDeclared(member.decl) {
+                    if let reason = extensionDeclared(member.decl, in: ext.extendedType.trimmedDescription) {
                         file.issue(at: member.decl, reason)
                     } else {
                         overrides.append(member)
@@ -150,8 +150,9 @@ final class ExtensionOverrideMover {
 
     /// Why `decl` cannot be ported when it overrides a member that the ported files declare in
     /// an extension (and no class declares): Swift without Objective-C cannot override those.
-    private func extensionDeclared(_ decl: DeclSyntax) -> String? {
-        guard let key = MemberKey.of(decl), !index.classMembers.contains(key), let site = index.extensionMembers[key]
+    private func extensionDeclared(_ decl: DeclSyntax, in className: String) -> String? {
+        guard let key = MemberKey.of(decl), !index.classMembers.contains(key),
+            let site = index.extensionMembers[key]?.first(where: { index.isSelfOrAncestor($0.type, of: className) })
         else { return nil }
         return "`\(Self.summary(decl))` overrides `\(key)`, which is declared in `extension \(site.type)` "
             + "(\(site.path):\(site.line)): Swift without Objective-C cannot override a member declared in an extension; "

@@ -17,6 +17,8 @@ struct ImportRewriter {
     /// Frameworks Flipbook does not provide (docs/Porting.md, "What stays out of reach").
     static let unprovidedModules: Set<String> = [
         "AVFoundation", "AVKit", "CoreImage", "Metal", "MetalKit", "SwiftUI", "SpriteKit", "SceneKit",
+        "GLKit", "OpenGLES", "ARKit", "RealityKit", "WebKit", "MapKit", "Photos", "PhotosUI", "SafariServices",
+        "MessageUI", "StoreKit", "CoreMotion", "CoreLocation", "GameplayKit", "CoreHaptics",
     ]
 
     let file: FileRewrite

@@ -30,12 +30,35 @@ struct PortIndex {
     var objcProtocols: [String: ObjCProtocol] = [:]
     /// Members declared (not overriding) in extensions, by `MemberKey`: where, and of what type.
     /// Swift without Objective-C cannot override them, wherever the override is written.
-    var extensionMembers: [String: (path: String, line: Int, type: String)] = [:]
+    var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
     /// Members declared (not overriding) in class bodies, by `MemberKey`.
     var classMembers: Set<String> = []
     /// The folder's own functions and initialisers that take a `Selector` (not overrides of
-    /// UIKit's), as `name|label` of that parameter (`init` is the type's name), with where each is.
-    var selectorParameters: [String: (path: String, line: Int)] = [:]
+    /// UIKit's), as `name|label` of that parameter (`init|label` for an initialiser, which a call
+    /// through a subclass's name reaches too), with where each is.
+    var selectorParameters: [String: [SelectorAPI]] = [:]
+
+    /// A declaration of the folder's that takes a `Selector`: its argument labels (`_` for none)
+    /// and which of them have a default, to tell its calls from UIKit's of the same name.
+    struct SelectorAPI {
+        var path: String
+        var line: Int
+        var labels: [String]
+        var defaulted: [Bool]
+
+        /// Whether a call with `labels` (its trailing closures left out) reaches this declaration.
+        func accepts(_ callLabels: [String]) -> Bool {
+            var i = 0
+            for (label, hasDefault) in zip(labels, defaulted) {
+                if i < callLabels.count, callLabels[i] == label {
+                    i += 1
+                } else if !hasDefault {
+                    return false
+                }
+            }
+            return i == callLabels.count
+        }
+    }
 
     /// Names of optional requirements that become plain requirements with defaults.
     var portedOptionalNames: Set<String> {
@@ -49,6 +72,47 @@ struct PortIndex {
         classes[name]?.decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
     }
 
+    /// Whether `type` is `name` or one of its superclasses, following the folder's classes and
+    /// then UIKit's own hierarchy; a base class the porter does not know might be anything.
+    func isSelfOrAncestor(_ type: String, of name: String) -> Bool {
+        var current = name
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if current == type { return true }
+            guard classes[current] != nil else { break }
+            guard let next = superclass(of: current) else { return false }
+            current = next
+        }
+        guard let known = Self.uikitAncestors[current] else { return true }
+        return known.contains(type)
+    }
+
+    /// The superclasses of UIKit classes that libraries subclass.
+    static let uikitAncestors: [String: Set<String>] = {
+        let responder: Set<String> = ["UIResponder", "NSObject"]
+        let view = responder.union(["UIView"])
+        let control = view.union(["UIControl"])
+        let scroll = view.union(["UIScrollView"])
+        let controller = responder.union(["UIViewController"])
+        var table: [String: Set<String>] = ["NSObject": [], "UIResponder": ["NSObject"], "UIView": responder, "UIViewController": responder]
+        for v in ["UILabel", "UIImageView", "UIStackView", "UIVisualEffectView", "UIWindow", "UIControl", "UIScrollView",
+                  "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UINavigationBar", "UITabBar", "UIToolbar"] {
+            table[v] = view
+        }
+        for c in ["UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UITextField", "UIPageControl"] { table[c] = control }
+        for s in ["UITableView", "UICollectionView", "UITextView"] { table[s] = scroll }
+        for c in ["UINavigationController", "UITabBarController", "UITableViewController", "UICollectionViewController",
+                  "UIPageViewController", "UISplitViewController", "UIAlertController"] {
+            table[c] = controller
+        }
+        table["UICollectionViewCell"] = view.union(["UICollectionReusableView"])
+        for o in ["UIPresentationController", "UIPercentDrivenInteractiveTransition", "UIGestureRecognizer", "CALayer",
+                  "UIDynamicBehavior", "UICollectionViewLayout"] {
+            table[o] = ["NSObject"]
+        }
+        return table
+    }()
+
     init(sources: [PortSource]) {
         defer { resolveFallbacks(in: sources) }
         for source in sources {
@@ -59,9 +123,9 @@ struct PortIndex {
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
             for (name, p) in collector.protocols where objcProtocols[name] == nil { objcProtocols[name] = p }
-            for (key, site) in collector.extensionMembers where extensionMembers[key] == nil { extensionMembers[key] = site }
+            for (key, sites) in collector.extensionMembers { extensionMembers[key, default: []] += sites }
             classMembers.formUnion(collector.classMembers)
-            for (key, site) in collector.selectorParameters where selectorParameters[key] == nil { selectorParameters[key] = site }
+            for (key, apis) in collector.selectorParameters { selectorParameters[key, default: []] += apis }
         }
     }
 
@@ -91,27 +155,27 @@ struct PortIndex {
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
         var protocols: [String: ObjCProtocol] = [:]
-        var extensionMembers: [String: (path: String, line: Int, type: String)] = [:]
+        var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
         var classMembers: Set<String> = []
-        var selectorParameters: [String: (path: String, line: Int)] = [:]
+        var selectorParameters: [String: [SelectorAPI]] = [:]
         let source: PortSource
 
         /// Notes the `Selector` parameters of a function or initialiser named `name`.
         func noteSelectorParameters(_ name: String, _ parameters: FunctionParameterListSyntax, in decl: some DeclSyntaxProtocol) {
             guard !ExtensionOverrideMover.isOverride(DeclSyntax(decl)) else { return }
+            let api = SelectorAPI(
+                path: path, line: source.line(decl), labels: parameters.map { $0.firstName.text },
+                defaulted: parameters.map { $0.defaultValue != nil })
             for p in parameters {
                 var type = p.type.trimmedDescription
                 while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
                 guard type == "Selector" else { continue }
-                let key = "\(name)|\(p.firstName.text)"
-                if selectorParameters[key] == nil { selectorParameters[key] = (path, source.line(decl)) }
+                selectorParameters["\(name)|\(p.firstName.text)", default: []].append(api)
             }
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let type = scope.last?.split(separator: ".").last {
-                noteSelectorParameters(String(type), node.signature.parameterClause.parameters, in: node)
-            }
+            noteSelectorParameters("init", node.signature.parameterClause.parameters, in: node)
             return .visitChildren
         }
 
@@ -127,9 +191,7 @@ struct PortIndex {
                 let body = decl.parent?.parent?.parent?.parent
             else { return }
             if let ext = body.as(ExtensionDeclSyntax.self) {
-                if extensionMembers[key] == nil {
-                    extensionMembers[key] = (path, source.line(decl), ext.extendedType.trimmedDescription)
-                }
+                extensionMembers[key, default: []].append((path, source.line(decl), ext.extendedType.trimmedDescription))
             } else if body.is(ClassDeclSyntax.self) {
                 classMembers.insert(key)
             }

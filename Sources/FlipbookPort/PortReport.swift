@@ -12,6 +12,7 @@ public struct PortChange: Sendable, Hashable {
         case overrideMoved = "override moved"
         case layerInitializer = "layer initializer"
         case time = "time"
+        case keyPath = "key path"
     }
 
     public var path: String

@@ -66,6 +66,7 @@ public struct Porter: Sendable {
             OptionalRequirementRewriter(file: file, index: index).run()
             LayerInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
+            KeyPathRewriter(file: file).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }

@@ -54,7 +54,11 @@ final class SelectorRewriter: IndexedFileVisitor {
             return .skipChildren
         }
         // The folder's own API taking a `Selector`: its call sites port only with it (by hand).
-        if let callName, let site = index.selectorParameters["\(callName)|\(label)"] {
+        let isInit = callName?.first?.isUppercase == true || call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init"
+        let callLabels = call.arguments.map { $0.label?.text ?? "_" }
+        if let callName,
+            let site = index.selectorParameters["\(isInit ? "init" : callName)|\(label)"]?.first(where: { $0.accepts(callLabels) })
+        {
             file.issue(
                 at: node,
                 "`\(node.oneLine)` is passed to `\(callName)`, which these files declare with a `Selector` parameter "

@@ -265,3 +265,78 @@ import Testing
         #expect(Porter().port(inputs)[0].text != cls)
     }
 }
+
+@Suite struct KeyPathRewriterTests {
+    @Test func sharedApplicationThroughKeyValueCodingAndKeyPathStrings() {
+        expectPort(
+            """
+            \(importBlock)
+
+            var root: UIViewController? {
+                guard let application = UIApplication.value(forKeyPath: #keyPath(UIApplication.shared)) as? UIApplication
+                else { return nil }
+                _ = UIApplication.value(forKey: "sharedApplication")
+                let animation = CABasicAnimation(keyPath: #keyPath(CALayer.shadowOpacity))
+                _ = animation
+                return application.keyWindow?.rootViewController
+            }
+            """,
+            """
+            \(importBlock)
+
+            var root: UIViewController? {
+                guard let application = UIApplication.shared as? UIApplication
+                else { return nil }
+                _ = UIApplication.shared
+                let animation = CABasicAnimation(keyPath: "shadowOpacity")
+                _ = animation
+                return application.keyWindow?.rootViewController
+            }
+            """)
+    }
+}
+
+/// Seen in a real side-menu library: its own `init(addTo:target:action:)` taking a `Selector`,
+/// called through a subclass's name, beside UIKit's `init(target:action:)`.
+@Suite struct SelectorAPITests {
+    @Test func onlyCallsThatReachTheLibrarysOwnSelectorAPIAreLeft() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            extension UIGestureRecognizer {
+                convenience init(addTo view: UIView, target: Any, action: Selector) {
+                    self.init(target: target, action: action)
+                    view.addGestureRecognizer(self)
+                }
+            }
+            final class EdgeGesture: UIScreenEdgePanGestureRecognizer {}
+            final class Menu: UIView {
+                func setUp() {
+                    _ = EdgeGesture(addTo: self, target: self, action: #selector(edge(_:)))
+                    _ = UIPanGestureRecognizer(target: self, action: #selector(edge(_:)))
+                }
+                func edge(_ g: UIGestureRecognizer) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("EdgeGesture(addTo: self, target: self, action: #selector(edge(_:)))"))
+        #expect(output.text.contains("UIPanGestureRecognizer(target: self, action: { $0.edge($1) })"))
+        #expect(output.issues.map(\.line) == [8, 16])
+    }
+
+    /// A UIView subclass overriding `isHidden` has nothing to do with an `isHidden` the library
+    /// declares on `UIViewController`.
+    @Test func extensionDeclaredMembersOfUnrelatedClassesDoNotCount() {
+        let code = """
+            \(importBlock)
+
+            extension UIViewController {
+                var isHidden: Bool { presentingViewController == nil }
+            }
+            final class Badge: UILabel {
+                override var isHidden: Bool { didSet {} }
+            }
+            """
+        expectPort(code, code)
+    }
+}

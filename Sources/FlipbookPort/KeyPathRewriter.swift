@@ -1,0 +1,48 @@
+import SwiftSyntax
+
+/// `#keyPath` needs the Objective-C runtime. The one idiom libraries use it for, reaching the
+/// shared application where `UIApplication.shared` is unavailable (app extensions),
+/// `UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))` (or `forKey:`, or the key
+/// `"sharedApplication"`), becomes `UIApplication.shared`; any other `#keyPath` becomes its
+/// string (`#keyPath(CALayer.shadowOpacity)` -> `"shadowOpacity"`, `#keyPath(UIView.layer.position)`
+/// -> `"layer.position"`) when it names a key path on a type, and is reported otherwise.
+final class KeyPathRewriter: FileVisitor {
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "value", member.base?.trimmedDescription == "UIApplication",
+            node.arguments.count == 1, let argument = node.arguments.first,
+            ["forKey", "forKeyPath"].contains(argument.label?.text ?? "")
+        else { return .visitChildren }
+        let key = argument.expression
+        let isShared: Bool
+        if let macro = key.as(MacroExpansionExprSyntax.self), macro.macroName.text == "keyPath" {
+            isShared = macro.arguments.first?.expression.trimmedDescription == "UIApplication.shared"
+        } else if let string = key.as(StringLiteralExprSyntax.self) {
+            isShared = string.representedLiteralValue == "sharedApplication"
+        } else {
+            isShared = false
+        }
+        guard isShared else { return .visitChildren }
+        file.replace(node, with: "UIApplication.shared")
+        file.markHandled(node)
+        file.change(.keyPath, at: node, "`\(node.oneLine)` -> `UIApplication.shared`")
+        return .skipChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.macroName.text == "keyPath" else { return .visitChildren }
+        // `Type.a.b` -> "a.b": the components after the type.
+        let components = node.arguments.count == 1 ? (node.arguments.first?.expression.trimmedDescription ?? "") : ""
+        let parts = components.split(separator: ".").map(String.init)
+        guard parts.count >= 2, parts[0].first?.isUppercase == true,
+            parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+        else {
+            file.issue(at: node, "`\(node.oneLine)` needs the Objective-C runtime: write the key as a string")
+            return .skipChildren
+        }
+        let key = parts.dropFirst().joined(separator: ".")
+        file.replace(node, with: "\"\(key)\"")
+        file.change(.keyPath, at: node, "`\(node.oneLine)` -> `\"\(key)\"`")
+        return .skipChildren
+    }
+}
