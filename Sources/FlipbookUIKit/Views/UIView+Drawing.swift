@@ -24,10 +24,14 @@ extension UIView {
 
     /// Renders the view (its presentation tree at the current media time, in its own bounds,
     /// without its own transform or position) into a `CGImage` at `scale` pixels per point.
+    ///
+    /// Snapshots of a view taken while nothing in it changed share one image, as on iOS, where a
+    /// view is drawn once per screen update and every snapshot of it reuses that drawing: an
+    /// "explode" animator cutting a screen into hundreds of tiles draws it once
+    /// (`SnapshotMemo`).
     func renderedImage(scale: CGFloat, afterScreenUpdates: Bool) -> CGImage? {
         if afterScreenUpdates { layoutIfNeeded() }
-        let renderer = LayerRenderer(scale: scale)
-        return renderer.renderCGImage(layer)
+        return layer.owningRuntime.state(SnapshotMemo.self) { SnapshotMemo() }.image(of: layer, scale: scale)
     }
 
     /// The scale snapshots are drawn at: the frames' while frames are being made
