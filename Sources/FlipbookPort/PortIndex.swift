@@ -22,6 +22,9 @@ struct PortIndex {
 
     /// Method base name -> the distinct argument label lists it is declared with (`_` unlabelled).
     var functions: [String: Set<[String]>] = [:]
+    /// The same per type (a class's body and its extensions), to resolve `#selector(update)`
+    /// with `self` as target when other types declare `update` with other labels.
+    var typeFunctions: [String: [String: Set<[String]>]] = [:]
     /// Names of stored or computed properties (closure properties are called with `?(…)` too).
     var properties: Set<String> = []
     var classes: [String: ClassSite] = [:]
@@ -119,6 +122,9 @@ struct PortIndex {
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
+            for (type, table) in collector.typeFunctions {
+                for (name, labels) in table { typeFunctions[type, default: [:]][name, default: []].formUnion(labels) }
+            }
             properties.formUnion(collector.properties)
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
@@ -151,6 +157,7 @@ struct PortIndex {
         let path: String
         var scope: [String] = []
         var functions: [String: Set<[String]>] = [:]
+        var typeFunctions: [String: [String: Set<[String]>]] = [:]
         var properties: Set<String> = []
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
@@ -242,7 +249,9 @@ struct PortIndex {
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            functions[node.name.text, default: []].insert(node.signature.parameterClause.parameters.map { $0.firstName.text })
+            let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
+            functions[node.name.text, default: []].insert(labels)
+            if let type = scope.last { typeFunctions[type, default: [:]][node.name.text, default: []].insert(labels) }
             noteMember(node)
             noteSelectorParameters(node.name.text, node.signature.parameterClause.parameters, in: node)
             return .visitChildren

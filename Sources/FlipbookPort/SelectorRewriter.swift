@@ -85,7 +85,8 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "pass a closure that \(accessor == "getter" ? "reads" : "sets") the property")
             return .skipChildren
         }
-        guard let labels = labels(of: reference, at: node) else { return .skipChildren }
+        let targetIsSelf = target?.expression.trimmedDescription == "self"
+        guard let labels = labels(of: reference, at: node, targetIsSelf: targetIsSelf) else { return .skipChildren }
         guard labels.count <= 2 else {
             file.issue(
                 at: node,
@@ -101,10 +102,23 @@ final class SelectorRewriter: IndexedFileVisitor {
     }
 
     /// The labels the selector spells, or those of the one method of that name in the folder.
-    private func labels(of reference: SelectorReference, at node: MacroExpansionExprSyntax) -> [String]? {
+    private func labels(of reference: SelectorReference, at node: MacroExpansionExprSyntax, targetIsSelf: Bool) -> [String]? {
         if let labels = reference.labels { return labels }
         let declared = index.functions[reference.name] ?? []
         if declared.count == 1 { return declared.first! }
+        // Declared with other labels elsewhere: the target's own type (and its superclasses in
+        // the folder) may still have one form only.
+        if declared.count > 1, targetIsSelf, let type = Self.enclosingType(of: node) {
+            var current: String? = type
+            var seen: Set<String> = []
+            while let name = current, seen.insert(name).inserted {
+                if let forms = index.typeFunctions[name]?[reference.name] {
+                    if forms.count == 1 { return forms.first! }
+                    break
+                }
+                current = index.superclass(of: name)
+            }
+        }
         if declared.isEmpty {
             file.issue(
                 at: node,
@@ -116,6 +130,18 @@ final class SelectorRewriter: IndexedFileVisitor {
                 at: node,
                 "`\(node.oneLine)` is ambiguous: `\(reference.name)` is declared as \(forms.joined(separator: " and ")); "
                     + "spell the one meant, e.g. `#selector(\(forms[0]))`")
+        }
+        return nil
+    }
+
+    /// The class or extension a `#selector(name)` with `self` as target is written in.
+    static func enclosingType(of node: some SyntaxProtocol) -> String? {
+        var parent = node.parent
+        while let p = parent {
+            if let c = p.as(ClassDeclSyntax.self) { return c.name.text }
+            if let e = p.as(ExtensionDeclSyntax.self) { return e.extendedType.trimmedDescription }
+            if p.is(StructDeclSyntax.self) || p.is(EnumDeclSyntax.self) { return nil }
+            parent = p.parent
         }
         return nil
     }

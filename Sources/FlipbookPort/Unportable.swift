@@ -21,7 +21,16 @@ final class UnportableReporter: FileVisitor {
         "key-value coding works on CALayer keys only in Flipbook: check that this receiver is a layer, "
         + "or use the property itself"
 
+    static let coreTextFonts =
+        "font registration through Core Text is Apple-only: Flipbook draws text with the system's fonts (fontconfig); "
+        + "install the font on the machine (a .ttf/.otf in ~/.fonts, then `fc-cache`) and use `UIFont(name:size:)`"
+    static let delegateProxy =
+        "a delegate proxy that forwards by the Objective-C runtime (`forwardingTarget(for:)`, `responds(to:)`) is "
+        + "Apple-only: implement the protocol's methods and call the other delegate from each"
+
     static let identifiers: [String: String] = [
+        "CTFontManagerRegisterGraphicsFont": coreTextFonts, "CTFontManagerRegisterFontsForURL": coreTextFonts,
+        "CTFontManagerRegisterFontURLs": coreTextFonts,
         "UIStoryboard": storyboard, "UINib": nib,
         "method_exchangeImplementations": swizzling, "class_getInstanceMethod": swizzling,
         "class_getClassMethod": swizzling, "method_setImplementation": swizzling, "method_getImplementation": swizzling,
@@ -50,6 +59,17 @@ final class UnportableReporter: FileVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
         if let reason = Self.members[name] ?? Self.identifiers[name] { file.issue(at: node.declName, reason) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        let overrides = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+        if overrides, name == "forwardingTarget" || name == "responds" || name == "forwardInvocation"
+            || name == "methodSignature"
+        {
+            file.issue(at: node.name, Self.delegateProxy)
+        }
         return .visitChildren
     }
 

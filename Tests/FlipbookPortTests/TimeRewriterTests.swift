@@ -340,3 +340,24 @@ import Testing
         expectPort(code, code)
     }
 }
+
+extension SelectorAPITests {
+    /// Seen in a real animation library: `update()` in one class, `update(_:)` in another.
+    @Test func bareSelectorResolvedInTheTargetsOwnClass() {
+        let output = Porter().port(
+            """
+            import UIKit
+            final class Animator: NSObject {
+                var link: CADisplayLink?
+                func start() { link = CADisplayLink(target: self, selector: #selector(update)) }
+                @objc func update() {}
+            }
+            final class Spring { func update(_ dt: CGFloat) {} }
+            final class Other: NSObject {
+                func start(_ a: Animator) { _ = CADisplayLink(target: a, selector: #selector(update)) }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("CADisplayLink(target: self, selector: { $0.update() })"))
+        #expect(output.issues.count == 1 && output.issues[0].reason.contains("is ambiguous"))
+    }
+}

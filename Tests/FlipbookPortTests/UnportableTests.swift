@@ -148,3 +148,25 @@ import Testing
         ])
     }
 }
+
+@Suite struct AppleOnlyTests {
+    @Test func delegateProxiesAndCoreTextFontsAreNamedWithWhatToDo() {
+        let code = """
+            \(importBlock)
+            import CoreText
+
+            final class DelegateProxy: NSObject {
+                weak var other: NSObject?
+                override func responds(to aSelector: Selector!) -> Bool { true }
+                override func forwardingTarget(for aSelector: Selector!) -> Any? { other }
+            }
+            func registerFonts(_ font: CGFont) {
+                CTFontManagerRegisterGraphicsFont(font, nil)
+            }
+            """
+        let output = Porter().port(code, path: "T.swift")
+        let reasons = output.issues.map(\.reason)
+        #expect(reasons.filter { $0.hasPrefix("a delegate proxy that forwards") }.count == 2)
+        #expect(reasons.contains { $0.hasPrefix("font registration through Core Text is Apple-only") })
+    }
+}
