@@ -131,6 +131,12 @@ extension ModalTransition {
         for vc in leaving { vc.viewIfLoaded?.removeFromSuperview() }
         container.removeFromSuperview()
         if !presenterWasVisible, let presenterView {
+            // Back in its own superview's coordinates, where the container's differ (a context).
+            if let home = presenterHome, home.superview != nil, home.frame != context.finalFrame(for: presenter),
+               presenterView.frame == context.finalFrame(for: presenter)
+            {
+                presenterView.frame = home.frame
+            }
             presenterHome.restore(presenterView, fallback: window)
         }
         presenter.storedPresentedViewController = nil
