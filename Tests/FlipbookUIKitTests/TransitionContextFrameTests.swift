@@ -45,8 +45,11 @@ struct TransitionContextFrameTests {
         func add(_ setup: Setup, _ direction: Direction, _ role: Role, _ initial: Expected, _ final: Expected) {
             rows.append(Row(setup: setup, direction: direction, role: role, initial: initial, final: final))
         }
-        // Styles whose presentation removes the presenter's view at its end.
-        for setup in [Setup.style(.fullScreen), .style(.currentContext), .customController(removesPresenter: true)] {
+        // Styles whose presentation removes the presenter's view at its end (a popover adapts to
+        // .fullScreen in this iPhone-sized window's compact width).
+        for setup in [
+            Setup.style(.fullScreen), .style(.currentContext), .style(.popover), .customController(removesPresenter: true),
+        ] {
             add(setup, .presentation, .presenter, .bounds, .zero)
             add(setup, .presentation, .presented, .zero, .presentation)
             add(setup, .dismissal, .presenter, .zero, .bounds)
@@ -142,6 +145,7 @@ struct TransitionContextFrameTests {
             delegate.makesController = removes
         }
         b.transitioningDelegate = delegate
+        b.popoverPresentationController?.sourceView = child.view
         child.present(b, animated: true, completion: nil)
         runModal(0.5)
         let presentation = b.presentationController?.frameOfPresentedViewInContainerView ?? .null
