@@ -14,9 +14,25 @@ import FlipbookGeometry
 @preconcurrency @MainActor
 open class BackdropLayer: CALayer {
     /// The Gaussian's standard deviation in points (negative values draw as 0).
-    open var blurRadius: CGFloat = 0 { didSet { if !checkedDidSet(blurRadius, "blurRadius", old: oldValue) { blurRadius = oldValue } } }
+    open var blurRadius: CGFloat {
+        get { _blurRadius }
+        set {
+            let oldValue = _blurRadius
+            _blurRadius = newValue
+            if !checkedDidSet(blurRadius, "blurRadius", old: oldValue) { _blurRadius = oldValue }
+        }
+    }
+    private var _blurRadius: CGFloat = 0
     /// The saturation factor (1: unchanged, 0: grey, above 1: more vivid; negative draws as 0).
-    open var saturation: CGFloat = 1 { didSet { if !checkedDidSet(saturation, "saturation", old: oldValue) { saturation = oldValue } } }
+    open var saturation: CGFloat {
+        get { _saturation }
+        set {
+            let oldValue = _saturation
+            _saturation = newValue
+            if !checkedDidSet(saturation, "saturation", old: oldValue) { _saturation = oldValue }
+        }
+    }
+    private var _saturation: CGFloat = 1
 
     public override init() { super.init() }
 
@@ -25,8 +41,8 @@ open class BackdropLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let b = layer as? BackdropLayer else { return }
-        blurRadius = b.blurRadius
-        saturation = b.saturation
+        _blurRadius = b.blurRadius
+        _saturation = b.saturation
     }
 
     /// The keys of this layer's own animatable properties.

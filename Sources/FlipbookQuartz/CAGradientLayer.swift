@@ -19,10 +19,42 @@ public struct CAGradientLayerType: RawRepresentable, Sendable, Hashable {
 /// interpolate element-wise, others switch halfway).
 @preconcurrency @MainActor
 open class CAGradientLayer: CALayer {
-    open var colors: [Any]? { didSet { if !isPresentationCopy { propertyDidChange("colors", oldValue) } } }
-    open var locations: [NSNumber]? { didSet { if !isPresentationCopy { propertyDidChange("locations", oldValue) } } }
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { if !checkedDidSet(startPoint, "startPoint", old: oldValue) { startPoint = oldValue } } }
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { if !checkedDidSet(endPoint, "endPoint", old: oldValue) { endPoint = oldValue } } }
+    open var colors: [Any]? {
+        get { _colors }
+        set {
+            let oldValue = _colors
+            _colors = newValue
+            if !isPresentationCopy { propertyDidChange("colors", oldValue) }
+        }
+    }
+    private var _colors: [Any]?
+    open var locations: [NSNumber]? {
+        get { _locations }
+        set {
+            let oldValue = _locations
+            _locations = newValue
+            if !isPresentationCopy { propertyDidChange("locations", oldValue) }
+        }
+    }
+    private var _locations: [NSNumber]?
+    open var startPoint: CGPoint {
+        get { _startPoint }
+        set {
+            let oldValue = _startPoint
+            _startPoint = newValue
+            if !checkedDidSet(startPoint, "startPoint", old: oldValue) { _startPoint = oldValue }
+        }
+    }
+    private var _startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
+    open var endPoint: CGPoint {
+        get { _endPoint }
+        set {
+            let oldValue = _endPoint
+            _endPoint = newValue
+            if !checkedDidSet(endPoint, "endPoint", old: oldValue) { _endPoint = oldValue }
+        }
+    }
+    private var _endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
     open var type: CAGradientLayerType = .axial
 
     public override init() { super.init() }
@@ -32,10 +64,10 @@ open class CAGradientLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let g = layer as? CAGradientLayer else { return }
-        colors = g.colors
-        locations = g.locations
-        startPoint = g.startPoint
-        endPoint = g.endPoint
+        _colors = g.colors
+        _locations = g.locations
+        _startPoint = g.startPoint
+        _endPoint = g.endPoint
         type = g.type
     }
 

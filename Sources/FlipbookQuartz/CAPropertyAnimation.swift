@@ -60,7 +60,14 @@ public final class CAValueFunction: Sendable {
 /// An unknown key path is reported once and the animation shows nothing.
 @preconcurrency @MainActor
 open class CAPropertyAnimation: CAAnimation {
-    open var keyPath: String? { didSet { parsedKeyPath = keyPath.map(LayerKeyPath.init) } }
+    open var keyPath: String? {
+        get { _keyPath }
+        set {
+            _keyPath = newValue
+            parsedKeyPath = keyPath.map(LayerKeyPath.init)
+        }
+    }
+    private var _keyPath: String?
     /// When true, the animated value is added to the layer's current value.
     open var isAdditive = false
     /// When true, each repetition starts where the previous one ended.

@@ -20,8 +20,10 @@ open class CAReplicatorLayer: CALayer {
 
     /// How many copies of the sublayers are drawn (1 by default: the sublayers alone). Negative
     /// counts are reported once and draw nothing.
-    open var instanceCount: Int = 1 {
-        didSet {
+    open var instanceCount: Int {
+        get { _instanceCount }
+        set {
+            _instanceCount = newValue
             if instanceCount < 0 {
                 FlipbookDiagnostics.report(
                     "CAReplicatorLayer instanceCount \(instanceCount) is negative; no instance is drawn.",
@@ -34,34 +36,77 @@ open class CAReplicatorLayer: CALayer {
             }
         }
     }
+    private var _instanceCount: Int = 1
     /// Whether the instances keep their depth in 3D like a `CATransformLayer` (false: flattened
     /// into this layer's plane). When true, the instances are drawn back to front by the depth of
     /// their centres (see docs/Divergences.md).
     open var preservesDepth = false
     /// The time, in seconds, by which each instance's animations lag the previous instance's.
-    open var instanceDelay: CFTimeInterval = 0 {
-        didSet { if !checkedDidSet(instanceDelay, "instanceDelay", old: oldValue) { instanceDelay = oldValue } }
+    open var instanceDelay: CFTimeInterval {
+        get { _instanceDelay }
+        set {
+            let oldValue = _instanceDelay
+            _instanceDelay = newValue
+            if !checkedDidSet(instanceDelay, "instanceDelay", old: oldValue) { _instanceDelay = oldValue }
+        }
     }
+    private var _instanceDelay: CFTimeInterval = 0
     /// The transform applied to instance k − 1 to give instance k, about the centre of the bounds.
-    open var instanceTransform: CATransform3D = CATransform3DIdentity {
-        didSet { if !checkedDidSet(instanceTransform, "instanceTransform", old: oldValue) { instanceTransform = oldValue } }
+    open var instanceTransform: CATransform3D {
+        get { _instanceTransform }
+        set {
+            let oldValue = _instanceTransform
+            _instanceTransform = newValue
+            if !checkedDidSet(instanceTransform, "instanceTransform", old: oldValue) { _instanceTransform = oldValue }
+        }
     }
+    private var _instanceTransform: CATransform3D = CATransform3DIdentity
     /// The colour the first instance's colours are multiplied by (white: unchanged; nil reads as white).
-    open var instanceColor: CGColor? = CGColor.white {
-        didSet { if !isPresentationCopy { propertyDidChange("instanceColor", oldValue) } }
+    open var instanceColor: CGColor? {
+        get { _instanceColor }
+        set {
+            let oldValue = _instanceColor
+            _instanceColor = newValue
+            if !isPresentationCopy { propertyDidChange("instanceColor", oldValue) }
+        }
     }
-    open var instanceRedOffset: Float = 0 {
-        didSet { if !checkedDidSet(instanceRedOffset, "instanceRedOffset", old: oldValue) { instanceRedOffset = oldValue } }
+    private var _instanceColor: CGColor? = CGColor.white
+    open var instanceRedOffset: Float {
+        get { _instanceRedOffset }
+        set {
+            let oldValue = _instanceRedOffset
+            _instanceRedOffset = newValue
+            if !checkedDidSet(instanceRedOffset, "instanceRedOffset", old: oldValue) { _instanceRedOffset = oldValue }
+        }
     }
-    open var instanceGreenOffset: Float = 0 {
-        didSet { if !checkedDidSet(instanceGreenOffset, "instanceGreenOffset", old: oldValue) { instanceGreenOffset = oldValue } }
+    private var _instanceRedOffset: Float = 0
+    open var instanceGreenOffset: Float {
+        get { _instanceGreenOffset }
+        set {
+            let oldValue = _instanceGreenOffset
+            _instanceGreenOffset = newValue
+            if !checkedDidSet(instanceGreenOffset, "instanceGreenOffset", old: oldValue) { _instanceGreenOffset = oldValue }
+        }
     }
-    open var instanceBlueOffset: Float = 0 {
-        didSet { if !checkedDidSet(instanceBlueOffset, "instanceBlueOffset", old: oldValue) { instanceBlueOffset = oldValue } }
+    private var _instanceGreenOffset: Float = 0
+    open var instanceBlueOffset: Float {
+        get { _instanceBlueOffset }
+        set {
+            let oldValue = _instanceBlueOffset
+            _instanceBlueOffset = newValue
+            if !checkedDidSet(instanceBlueOffset, "instanceBlueOffset", old: oldValue) { _instanceBlueOffset = oldValue }
+        }
     }
-    open var instanceAlphaOffset: Float = 0 {
-        didSet { if !checkedDidSet(instanceAlphaOffset, "instanceAlphaOffset", old: oldValue) { instanceAlphaOffset = oldValue } }
+    private var _instanceBlueOffset: Float = 0
+    open var instanceAlphaOffset: Float {
+        get { _instanceAlphaOffset }
+        set {
+            let oldValue = _instanceAlphaOffset
+            _instanceAlphaOffset = newValue
+            if !checkedDidSet(instanceAlphaOffset, "instanceAlphaOffset", old: oldValue) { _instanceAlphaOffset = oldValue }
+        }
     }
+    private var _instanceAlphaOffset: Float = 0
 
     /// On a presentation copy with a non-zero `instanceDelay`: the presentation sublayers of
     /// instances 1… (index k − 1 for instance k), each made at this layer's local time minus
@@ -75,15 +120,15 @@ open class CAReplicatorLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let r = layer as? CAReplicatorLayer else { return }
-        instanceCount = r.instanceCount
+        _instanceCount = r.instanceCount
         preservesDepth = r.preservesDepth
-        instanceDelay = r.instanceDelay
-        instanceTransform = r.instanceTransform
-        instanceColor = r.instanceColor
-        instanceRedOffset = r.instanceRedOffset
-        instanceGreenOffset = r.instanceGreenOffset
-        instanceBlueOffset = r.instanceBlueOffset
-        instanceAlphaOffset = r.instanceAlphaOffset
+        _instanceDelay = r.instanceDelay
+        _instanceTransform = r.instanceTransform
+        _instanceColor = r.instanceColor
+        _instanceRedOffset = r.instanceRedOffset
+        _instanceGreenOffset = r.instanceGreenOffset
+        _instanceBlueOffset = r.instanceBlueOffset
+        _instanceAlphaOffset = r.instanceAlphaOffset
     }
 
     /// The number of instances drawn: `instanceCount` clamped to 0…`maximumDrawnInstances`.

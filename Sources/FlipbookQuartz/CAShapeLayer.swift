@@ -34,19 +34,83 @@ public struct CAShapeLayerFillRule: RawRepresentable, Sendable, Hashable {
 /// animate continuously.
 @preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
-    open var path: CGPath? { didSet { if !isPresentationCopy { propertyDidChange("path", oldValue) } } }
-    open var fillColor: CGColor? = CGColor.black { didSet { if !isPresentationCopy { propertyDidChange("fillColor", oldValue) } } }
+    open var path: CGPath? {
+        get { _path }
+        set {
+            let oldValue = _path
+            _path = newValue
+            if !isPresentationCopy { propertyDidChange("path", oldValue) }
+        }
+    }
+    private var _path: CGPath?
+    open var fillColor: CGColor? {
+        get { _fillColor }
+        set {
+            let oldValue = _fillColor
+            _fillColor = newValue
+            if !isPresentationCopy { propertyDidChange("fillColor", oldValue) }
+        }
+    }
+    private var _fillColor: CGColor? = CGColor.black
     open var fillRule: CAShapeLayerFillRule = .nonZero
-    open var strokeColor: CGColor? { didSet { if !isPresentationCopy { propertyDidChange("strokeColor", oldValue) } } }
-    open var lineWidth: CGFloat = 1 { didSet { if !checkedDidSet(lineWidth, "lineWidth", old: oldValue) { lineWidth = oldValue } } }
+    open var strokeColor: CGColor? {
+        get { _strokeColor }
+        set {
+            let oldValue = _strokeColor
+            _strokeColor = newValue
+            if !isPresentationCopy { propertyDidChange("strokeColor", oldValue) }
+        }
+    }
+    private var _strokeColor: CGColor?
+    open var lineWidth: CGFloat {
+        get { _lineWidth }
+        set {
+            let oldValue = _lineWidth
+            _lineWidth = newValue
+            if !checkedDidSet(lineWidth, "lineWidth", old: oldValue) { _lineWidth = oldValue }
+        }
+    }
+    private var _lineWidth: CGFloat = 1
     open var lineCap: CAShapeLayerLineCap = .butt
     open var lineJoin: CAShapeLayerLineJoin = .miter
-    open var miterLimit: CGFloat = 10 { didSet { if !checkedDidSet(miterLimit, "miterLimit", old: oldValue) { miterLimit = oldValue } } }
+    open var miterLimit: CGFloat {
+        get { _miterLimit }
+        set {
+            let oldValue = _miterLimit
+            _miterLimit = newValue
+            if !checkedDidSet(miterLimit, "miterLimit", old: oldValue) { _miterLimit = oldValue }
+        }
+    }
+    private var _miterLimit: CGFloat = 10
     /// The fraction of the path where the stroke starts, 0…1.
-    open var strokeStart: CGFloat = 0 { didSet { if !checkedDidSet(strokeStart, "strokeStart", old: oldValue) { strokeStart = oldValue } } }
+    open var strokeStart: CGFloat {
+        get { _strokeStart }
+        set {
+            let oldValue = _strokeStart
+            _strokeStart = newValue
+            if !checkedDidSet(strokeStart, "strokeStart", old: oldValue) { _strokeStart = oldValue }
+        }
+    }
+    private var _strokeStart: CGFloat = 0
     /// The fraction of the path where the stroke ends, 0…1.
-    open var strokeEnd: CGFloat = 1 { didSet { if !checkedDidSet(strokeEnd, "strokeEnd", old: oldValue) { strokeEnd = oldValue } } }
-    open var lineDashPhase: CGFloat = 0 { didSet { if !checkedDidSet(lineDashPhase, "lineDashPhase", old: oldValue) { lineDashPhase = oldValue } } }
+    open var strokeEnd: CGFloat {
+        get { _strokeEnd }
+        set {
+            let oldValue = _strokeEnd
+            _strokeEnd = newValue
+            if !checkedDidSet(strokeEnd, "strokeEnd", old: oldValue) { _strokeEnd = oldValue }
+        }
+    }
+    private var _strokeEnd: CGFloat = 1
+    open var lineDashPhase: CGFloat {
+        get { _lineDashPhase }
+        set {
+            let oldValue = _lineDashPhase
+            _lineDashPhase = newValue
+            if !checkedDidSet(lineDashPhase, "lineDashPhase", old: oldValue) { _lineDashPhase = oldValue }
+        }
+    }
+    private var _lineDashPhase: CGFloat = 0
     open var lineDashPattern: [NSNumber]?
 
     public override init() { super.init() }
@@ -56,17 +120,17 @@ open class CAShapeLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let s = layer as? CAShapeLayer else { return }
-        path = s.path
-        fillColor = s.fillColor
+        _path = s.path
+        _fillColor = s.fillColor
         fillRule = s.fillRule
-        strokeColor = s.strokeColor
-        lineWidth = s.lineWidth
+        _strokeColor = s.strokeColor
+        _lineWidth = s.lineWidth
         lineCap = s.lineCap
         lineJoin = s.lineJoin
-        miterLimit = s.miterLimit
-        strokeStart = s.strokeStart
-        strokeEnd = s.strokeEnd
-        lineDashPhase = s.lineDashPhase
+        _miterLimit = s.miterLimit
+        _strokeStart = s.strokeStart
+        _strokeEnd = s.strokeEnd
+        _lineDashPhase = s.lineDashPhase
         lineDashPattern = s.lineDashPattern
     }
 

@@ -32,10 +32,40 @@ public struct CATextLayerTruncationMode: RawRepresentable, Sendable, Hashable {
 /// by UILabel's `numberOfLines`.
 @preconcurrency @MainActor
 open class CATextLayer: CALayer {
-    open var string: Any? { didSet { setNeedsDisplay() } }
-    open var font: Any? = "Helvetica" { didSet { setNeedsDisplay() } }
-    open var fontSize: CGFloat = 36 { didSet { if !checkedDidSet(fontSize, "fontSize", old: oldValue) { fontSize = oldValue } } }
-    open var foregroundColor: CGColor? = CGColor.white { didSet { if !isPresentationCopy { propertyDidChange("foregroundColor", oldValue) } } }
+    open var string: Any? {
+        get { _string }
+        set {
+            _string = newValue
+            setNeedsDisplay()
+        }
+    }
+    private var _string: Any?
+    open var font: Any? {
+        get { _font }
+        set {
+            _font = newValue
+            setNeedsDisplay()
+        }
+    }
+    private var _font: Any? = "Helvetica"
+    open var fontSize: CGFloat {
+        get { _fontSize }
+        set {
+            let oldValue = _fontSize
+            _fontSize = newValue
+            if !checkedDidSet(fontSize, "fontSize", old: oldValue) { _fontSize = oldValue }
+        }
+    }
+    private var _fontSize: CGFloat = 36
+    open var foregroundColor: CGColor? {
+        get { _foregroundColor }
+        set {
+            let oldValue = _foregroundColor
+            _foregroundColor = newValue
+            if !isPresentationCopy { propertyDidChange("foregroundColor", oldValue) }
+        }
+    }
+    private var _foregroundColor: CGColor? = CGColor.white
     open var isWrapped = false
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var truncationMode: CATextLayerTruncationMode = .none
@@ -50,10 +80,10 @@ open class CATextLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let t = layer as? CATextLayer else { return }
-        string = t.string
-        font = t.font
-        fontSize = t.fontSize
-        foregroundColor = t.foregroundColor
+        _string = t.string
+        _font = t.font
+        _fontSize = t.fontSize
+        _foregroundColor = t.foregroundColor
         isWrapped = t.isWrapped
         alignmentMode = t.alignmentMode
         truncationMode = t.truncationMode

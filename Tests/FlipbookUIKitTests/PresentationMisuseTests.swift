@@ -131,4 +131,72 @@ struct PresentationMisuseTests {
         #expect(a.presentedViewController === b && b.view.window == nil)
         _ = window
     }
+
+    /// An animator written for full-screen presentations, as libraries write them: it needs
+    /// both views and completes at once without either (issue 37, C5).
+    @MainActor
+    final class FullScreenOnlyAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+        func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+            guard let fromView = transitionContext.view(forKey: .from), let toView = transitionContext.view(forKey: .to) else {
+                transitionContext.completeTransition(true)
+                return
+            }
+            transitionContext.containerView.addSubview(toView)
+            toView.alpha = 0
+            UIView.animate(withDuration: 0.3, animations: { toView.alpha = 1; fromView.alpha = 0.5 }) { _ in
+                fromView.alpha = 1
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            }
+        }
+    }
+
+    @MainActor
+    final class FullScreenOnlyDelegate: NSObject, UIViewControllerTransitioningDelegate {
+        func animationController(
+            forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+        ) -> UIViewControllerAnimatedTransitioning? { FullScreenOnlyAnimator() }
+    }
+
+    @Test func fullScreenAnimatorUnderTheDefaultStyleIsReportedWithTheStyle() {
+        let a = UIViewController()
+        let window = makeModalWindow(root: a)
+        let b = UIViewController()
+        let delegate = FullScreenOnlyDelegate()
+        b.transitioningDelegate = delegate  // modalPresentationStyle left .automatic
+        // The animator completes inside present(_:animated:completion:).
+        let reports = capture {
+            a.present(b, animated: true, completion: nil)
+            runModal(0.5)
+        }
+        #expect(reports.count == 1)
+        let report = reports.first ?? ""
+        #expect(report.hasPrefix("FullScreenOnlyAnimator completed the presentation of <UIViewController> without adding its view (view(forKey: .to)) to the container view"))
+        #expect(report.contains("The presentation style is .pageSheet (modalPresentationStyle .automatic, the default since iOS 13)"))
+        #expect(report.contains("view(forKey: .from) is nil"))
+        #expect(report.contains("Set modalPresentationStyle = .fullScreen (or .custom with a presentation controller)"))
+        #expect(a.presentedViewController === b && b.view.window == nil)
+
+        // An explicit sheet style is named as asked.
+        b.dismiss(animated: false, completion: nil)
+        let c = UIViewController()
+        c.modalPresentationStyle = .overFullScreen
+        c.transitioningDelegate = delegate
+        let over = capture {
+            a.present(c, animated: true, completion: nil)
+            runModal(0.5)
+        }
+        #expect(over.count == 1 && over.first?.contains("The presentation style is .overFullScreen:") == true)
+        c.dismiss(animated: false, completion: nil)
+
+        // The same animator under .fullScreen shows the view and reports nothing.
+        let d = UIViewController()
+        d.modalPresentationStyle = .fullScreen
+        d.transitioningDelegate = delegate
+        #expect(capture {
+            a.present(d, animated: true, completion: nil)
+            runModal(0.5)
+        }.isEmpty)
+        #expect(d.view.window === window)
+    }
 }

@@ -185,7 +185,11 @@ extension UIViewPropertyAnimator {
     func runSegment(to target: Double, duration seconds: Double, delay: Double) {
         let start = storedProgress
         for item in items { install(item, segmentDuration: seconds, from: start, to: target, delay: delay) }
-        let token = MediaClock.main.schedule(after: delay + seconds) { [weak self] in self?.segmentDidEnd() }
+        // The clock keeps a running animator alive until its segment ends, as UIKit keeps every
+        // running animator: code that starts one without keeping a reference (DrawerKit's
+        // transition animators, `runningPropertyAnimator(…)` whose result is discarded) still
+        // sees it finish and its completions run. A pause or a stop cancels the token and lets go.
+        let token = MediaClock.main.schedule(after: delay + seconds) { [self] in segmentDidEnd() }
         segment = AnimatorSegment(
             startTime: CACurrentMediaTime() + delay, fromProgress: start, toProgress: target, duration: seconds, token: token)
     }

@@ -77,25 +77,29 @@ open class UICollectionView: UIScrollView {
 
     /// Creates a collection view that places its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
-        collectionViewLayout = layout
+        _collectionViewLayout = layout
         super.init(frame: frame)
         installLayout(layout)
     }
 
     public required init?(coder: NSCoder) {
-        collectionViewLayout = UICollectionViewFlowLayout()
+        _collectionViewLayout = UICollectionViewFlowLayout()
         super.init(coder: coder)
         installLayout(collectionViewLayout)
     }
 
     /// The object that places the items; setting it lays everything out again.
     open var collectionViewLayout: UICollectionViewLayout {
-        didSet {
+        get { _collectionViewLayout }
+        set {
+            let oldValue = _collectionViewLayout
+            _collectionViewLayout = newValue
             guard oldValue !== collectionViewLayout else { return }
             if oldValue.owningCollectionView === self { oldValue.owningCollectionView = nil }
             installLayout(collectionViewLayout)
         }
     }
+    private var _collectionViewLayout: UICollectionViewLayout
 
     /// Changes the layout; with `animated`, the items move to their new places.
     open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
@@ -131,9 +135,14 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The object that supplies the items; setting it reloads everything.
-    open weak var dataSource: UICollectionViewDataSource? {
-        didSet { reloadData() }
+    open var dataSource: UICollectionViewDataSource? {
+        get { _dataSource }
+        set {
+            _dataSource = newValue
+            reloadData()
+        }
     }
+    private weak var _dataSource: UICollectionViewDataSource?
 
     /// The collection view's delegate (`UIScrollView.delegate`, seen as a
     /// `UICollectionViewDelegate`; docs/Divergences.md "Collection views").
@@ -141,7 +150,10 @@ open class UICollectionView: UIScrollView {
 
     /// A view behind all the items, filling the collection view.
     open var backgroundView: UIView? {
-        didSet {
+        get { _backgroundView }
+        set {
+            let oldValue = _backgroundView
+            _backgroundView = newValue
             oldValue?.removeFromSuperview()
             if let backgroundView {
                 insertSubview(backgroundView, at: 0)
@@ -150,6 +162,7 @@ open class UICollectionView: UIScrollView {
             }
         }
     }
+    private var _backgroundView: UIView?
 
     /// Whether the user can select items (true by default).
     open var allowsSelection = true

@@ -26,7 +26,10 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// Drawn behind everything else in the cell.
     open var backgroundView: UIView? {
-        didSet {
+        get { _backgroundView }
+        set {
+            let oldValue = _backgroundView
+            _backgroundView = newValue
             oldValue?.removeFromSuperview()
             if let backgroundView {
                 insertSubview(backgroundView, at: 0)
@@ -34,10 +37,14 @@ open class UICollectionViewCell: UICollectionReusableView {
             }
         }
     }
+    private var _backgroundView: UIView?
 
     /// Drawn above `backgroundView` and below `contentView` while selected or highlighted.
     open var selectedBackgroundView: UIView? {
-        didSet {
+        get { _selectedBackgroundView }
+        set {
+            let oldValue = _selectedBackgroundView
+            _selectedBackgroundView = newValue
             oldValue?.removeFromSuperview()
             if let selectedBackgroundView {
                 if let backgroundView, backgroundView.superview === self {
@@ -50,16 +57,27 @@ open class UICollectionViewCell: UICollectionReusableView {
             updateSelectedBackground()
         }
     }
+    private var _selectedBackgroundView: UIView?
 
     /// Whether the cell is selected (the collection view sets it).
-    open var isSelected = false {
-        didSet { updateSelectedBackground() }
+    open var isSelected: Bool {
+        get { _isSelected }
+        set {
+            _isSelected = newValue
+            updateSelectedBackground()
+        }
     }
+    private var _isSelected: Bool = false
 
     /// Whether the cell is highlighted (the collection view sets it while a touch is down).
-    open var isHighlighted = false {
-        didSet { updateSelectedBackground() }
+    open var isHighlighted: Bool {
+        get { _isHighlighted }
+        set {
+            _isHighlighted = newValue
+            updateSelectedBackground()
+        }
     }
+    private var _isHighlighted: Bool = false
 
     private func updateSelectedBackground() {
         selectedBackgroundView?.isHidden = !(isSelected || isHighlighted)

@@ -15,29 +15,92 @@ import FlipbookQuartz
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The size of every item unless the delegate gives one (50 × 50 by default).
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    open var itemSize: CGSize {
+        get { _itemSize }
+        set {
+            _itemSize = newValue
+            invalidateLayout()
+        }
+    }
+    private var _itemSize: CGSize = CGSize(width: 50, height: 50)
     /// A non-zero value turns on self-sizing: items start at this size and take the size their
     /// cell's `preferredLayoutAttributesFitting(_:)` returns once displayed.
-    open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var estimatedItemSize: CGSize {
+        get { _estimatedItemSize }
+        set {
+            _estimatedItemSize = newValue
+            invalidateLayout()
+        }
+    }
+    private var _estimatedItemSize: CGSize = .zero
     /// The smallest distance between lines (10 by default).
-    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumLineSpacing: CGFloat {
+        get { _minimumLineSpacing }
+        set {
+            _minimumLineSpacing = newValue
+            invalidateLayout()
+        }
+    }
+    private var _minimumLineSpacing: CGFloat = 10
     /// The smallest distance between items of a line (10 by default).
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumInteritemSpacing: CGFloat {
+        get { _minimumInteritemSpacing }
+        set {
+            _minimumInteritemSpacing = newValue
+            invalidateLayout()
+        }
+    }
+    private var _minimumInteritemSpacing: CGFloat = 10
     /// The margins around each section's items.
-    open var sectionInset: UIEdgeInsets = .zero { didSet { invalidateLayout() } }
+    open var sectionInset: UIEdgeInsets {
+        get { _sectionInset }
+        set {
+            _sectionInset = newValue
+            invalidateLayout()
+        }
+    }
+    private var _sectionInset: UIEdgeInsets = .zero
     /// The scrolling axis (vertical by default).
-    open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    open var scrollDirection: UICollectionView.ScrollDirection {
+        get { _scrollDirection }
+        set {
+            _scrollDirection = newValue
+            invalidateLayout()
+        }
+    }
+    private var _scrollDirection: UICollectionView.ScrollDirection = .vertical
     /// The size of each section's header: only its height counts when scrolling vertically,
     /// its width when scrolling horizontally; zero means no header.
-    open var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var headerReferenceSize: CGSize {
+        get { _headerReferenceSize }
+        set {
+            _headerReferenceSize = newValue
+            invalidateLayout()
+        }
+    }
+    private var _headerReferenceSize: CGSize = .zero
     /// The size of each section's footer, as `headerReferenceSize`.
-    open var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize: CGSize {
+        get { _footerReferenceSize }
+        set {
+            _footerReferenceSize = newValue
+            invalidateLayout()
+        }
+    }
+    private var _footerReferenceSize: CGSize = .zero
     /// Whether headers stay pinned to the top while their section scrolls (kept; not drawn pinned).
     open var sectionHeadersPinToVisibleBounds = false
     /// Whether footers stay pinned (kept; not drawn pinned).
     open var sectionFootersPinToVisibleBounds = false
     /// How section insets are measured (kept; Flipbook measures from the content inset).
-    open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { invalidateLayout() } }
+    open var sectionInsetReference: SectionInsetReference {
+        get { _sectionInsetReference }
+        set {
+            _sectionInsetReference = newValue
+            invalidateLayout()
+        }
+    }
+    private var _sectionInsetReference: SectionInsetReference = .fromContentInset
 
     /// The reference the section insets are measured from, UIKit's
     /// `UICollectionViewFlowLayout.SectionInsetReference`.

@@ -32,29 +32,78 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
         }
     }
     /// The element's centre.
-    open var center: CGPoint = .zero { didSet { changedSinceCached = true } }
+    open var center: CGPoint {
+        get { _center }
+        set {
+            _center = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _center: CGPoint = .zero
     /// The element's size.
-    open var size: CGSize = .zero { didSet { changedSinceCached = true } }
+    open var size: CGSize {
+        get { _size }
+        set {
+            _size = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _size: CGSize = .zero
     /// The element's bounds (its size, at the origin).
     open var bounds: CGRect {
         get { CGRect(origin: .zero, size: size) }
         set { size = newValue.size }
     }
     /// The element's 3D transform (identity by default).
-    open var transform3D: CATransform3D = CATransform3DIdentity { didSet { changedSinceCached = true } }
+    open var transform3D: CATransform3D {
+        get { _transform3D }
+        set {
+            _transform3D = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _transform3D: CATransform3D = CATransform3DIdentity
     /// The element's affine transform: the 2D part of `transform3D`.
     open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(transform3D) }
         set { transform3D = CATransform3DMakeAffineTransform(newValue) }
     }
     /// The element's opacity (1 by default).
-    open var alpha: CGFloat = 1 { didSet { changedSinceCached = true } }
+    open var alpha: CGFloat {
+        get { _alpha }
+        set {
+            _alpha = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _alpha: CGFloat = 1
     /// The element's stacking order: higher values are drawn above lower ones (0 by default).
-    open var zIndex: Int = 0 { didSet { changedSinceCached = true } }
+    open var zIndex: Int {
+        get { _zIndex }
+        set {
+            _zIndex = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _zIndex: Int = 0
     /// Whether the element is hidden (false by default).
-    open var isHidden = false { didSet { changedSinceCached = true } }
+    open var isHidden: Bool {
+        get { _isHidden }
+        set {
+            _isHidden = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _isHidden: Bool = false
     /// The element's index path.
-    open var indexPath = IndexPath(item: 0, section: 0) { didSet { changedSinceCached = true } }
+    open var indexPath: IndexPath {
+        get { _indexPath }
+        set {
+            _indexPath = newValue
+            changedSinceCached = true
+        }
+    }
+    private var _indexPath: IndexPath = IndexPath(item: 0, section: 0)
     /// Whether the attributes describe a cell, a supplementary view or a decoration view.
     open private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     /// The kind of supplementary or decoration view; nil for cells.

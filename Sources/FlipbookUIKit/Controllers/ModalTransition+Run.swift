@@ -52,10 +52,7 @@ extension ModalTransition {
             view.removeFromSuperview()
         }
         if let toView = context.toView, toView.window == nil {
-            FlipbookDiagnostics.report(
-                "\(context.animatorName) completed the presentation of \(describe(presented)) without adding "
-                    + "its view (view(forKey: .to)) to the container view, so it is not on screen. Add it with "
-                    + "transitionContext.containerView.addSubview(toView) in animateTransition(using:).")
+            FlipbookDiagnostics.report(missingToViewMessage())
         }
         presented.isBeingPresented = false
         // A zoomed controller can be dismissed interactively, also when presented without animation.
@@ -65,6 +62,30 @@ extension ModalTransition {
         TransitionProbe.emit(.presentationHook(controller, .presentationTransitionDidEnd(true)))
         controller.presentationTransitionDidEnd(true)
         context.endAnimation(of: animator, completed: true, completion: completion)
+    }
+
+    /// The report of a presentation completed with its view off screen. Under a style other
+    /// than `.fullScreen` and `.custom` (the sheets of iOS 13's default `.automatic` above all)
+    /// the usual cause is an animator written for full screen that gives up when
+    /// `view(forKey: .from)` is nil, so the report names the style and the two that work.
+    private func missingToViewMessage() -> String {
+        let base =
+            "\(context.animatorName) completed the presentation of \(describe(presented)) without adding "
+            + "its view (view(forKey: .to)) to the container view, so it is not on screen."
+        let style = record.style
+        guard style != .fullScreen, style != .custom else {
+            return base + " Add it with transitionContext.containerView.addSubview(toView) in animateTransition(using:)."
+        }
+        let asked = presented.modalPresentationStyle
+        let named =
+            asked == .automatic
+            ? ".\(style.appleName) (modalPresentationStyle .automatic, the default since iOS 13)"
+            : asked == style ? ".\(style.appleName)" : ".\(style.appleName) (modalPresentationStyle .\(asked.appleName))"
+        return base + " The presentation style is \(named): the presenting view stays outside the container and "
+            + "view(forKey: .from) is nil, which animators written for full-screen presentations take as a reason to "
+            + "stop. Set modalPresentationStyle = .fullScreen (or .custom with a presentation controller) before "
+            + "presenting, or add the view with transitionContext.containerView.addSubview(toView) in "
+            + "animateTransition(using:)."
     }
 
     private func cancelPresentation() {
@@ -110,6 +131,12 @@ extension ModalTransition {
         for vc in leaving { vc.viewIfLoaded?.removeFromSuperview() }
         container.removeFromSuperview()
         if !presenterWasVisible, let presenterView {
+            // Back in its own superview's coordinates, where the container's differ (a context).
+            if let home = presenterHome, home.superview != nil, home.frame != context.finalFrame(for: presenter),
+               presenterView.frame == context.finalFrame(for: presenter)
+            {
+                presenterView.frame = home.frame
+            }
             presenterHome.restore(presenterView, fallback: window)
         }
         presenter.storedPresentedViewController = nil

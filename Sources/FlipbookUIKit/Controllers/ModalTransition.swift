@@ -164,8 +164,12 @@ final class ModalTransition {
             container: container, animated: animated, style: style, kind: .presentation, from: presenter, to: vc)
         context.fromView = controller.shouldRemovePresentersView ? presenterView : nil
         context.toView = controller.presentedView
-        context.initialFrames[ObjectIdentifier(presenter)] = container.bounds
-        context.finalFrames[ObjectIdentifier(presenter)] = controller.shouldRemovePresentersView ? .zero : container.bounds
+        // The frames (docs/Semantics.md, "Frames in the context"): the presenter's is where its
+        // view is now, and zero at the end when the presentation removes it; the presented
+        // controller's starts unknown (zero) and ends at the presentation controller's frame.
+        let presenterFrame = Self.frame(of: presenterView, in: container)
+        context.initialFrames[ObjectIdentifier(presenter)] = presenterFrame
+        context.finalFrames[ObjectIdentifier(presenter)] = controller.shouldRemovePresentersView ? .zero : presenterFrame
         context.finalFrames[ObjectIdentifier(vc)] = controller.frameOfPresentedViewInContainerView
         record.activeContext = context
 
@@ -226,12 +230,26 @@ final class ModalTransition {
         let context = ViewControllerTransitionContext(
             container: container, animated: animated, style: record.style, kind: .dismissal, from: top, to: presenter)
         context.fromView = controller.presentedView
-        context.initialFrames[ObjectIdentifier(top)] = controller.presentedView?.frame ?? .zero
-        context.finalFrames[ObjectIdentifier(presenter)] = home?.frame ?? container.bounds
+        // The frames (docs/Semantics.md, "Frames in the context"): the presented controller's
+        // view starts and ends where it is now (the animator moves it off or fades it, and
+        // builds that from these); the presenter's ends where its view is (or comes back to),
+        // and starts unknown (zero), as the "to" controller's always does.
+        let presentedFrame = controller.presentedView?.frame ?? .zero
+        context.initialFrames[ObjectIdentifier(top)] = presentedFrame
+        context.finalFrames[ObjectIdentifier(top)] = presentedFrame
+        let presenterFrame: CGRect
+        if presenterVisible {
+            presenterFrame = Self.frame(of: presenterView, in: container)
+        } else if let home, let host = home.superview {
+            presenterFrame = container.convert(home.frame, from: host)
+        } else {
+            presenterFrame = home?.frame ?? container.bounds
+        }
+        context.finalFrames[ObjectIdentifier(presenter)] = presenterFrame
         if !presenterVisible {
             // Semantics.md, "Presentation styles": with .fullScreen, UIKit puts the presenting view back into the
             // container, below the presented view, before the animator runs.
-            presenterView.frame = home?.frame ?? container.bounds
+            presenterView.frame = presenterFrame
             container.insertSubview(presenterView, at: 0)
             context.toView = presenterView
         }
@@ -254,6 +272,16 @@ final class ModalTransition {
         TransitionProbe.emit(.presentationHook(controller, .dismissalTransitionWillBegin))
         controller.dismissalTransitionWillBegin()
         transition.run()
+    }
+
+    /// `view`'s frame in `container`'s coordinates, without its transform (a sheet scales the
+    /// presenting view down behind it: its place is still where it comes back to); the
+    /// container's bounds when it is in no hierarchy.
+    static func frame(of view: UIView, in container: UIView) -> CGRect {
+        guard let superview = view.superview else { return container.bounds }
+        let size = view.bounds.size
+        let place = CGRect(x: view.center.x - size.width / 2, y: view.center.y - size.height / 2, width: size.width, height: size.height)
+        return superview === container ? place : container.convert(place, from: superview)
     }
 
     var presenterHome: ViewHome?

@@ -91,8 +91,13 @@ open class UIViewController: UIResponder {
     /// A title for containers (navigation bars, tab bars) to show; setting it sets the
     /// navigation item's and tab bar item's titles too, as in UIKit.
     open var title: String? {
-        didSet { titleDidChange() }
+        get { _title }
+        set {
+            _title = newValue
+            titleDidChange()
+        }
     }
+    private var _title: String?
 
     /// Whether the controller is editing; setting it is `setEditing(_:animated: false)`.
     open var isEditing: Bool {
@@ -130,18 +135,27 @@ open class UIViewController: UIResponder {
     /// The size the controller would like in a popover or custom container, in points.
     /// Setting a new value tells the parent (or the presentation controller) through
     /// `preferredContentSizeDidChange(forChildContentContainer:)`, as UIKit does.
-    open var preferredContentSize: CGSize = .zero {
-        didSet {
+    open var preferredContentSize: CGSize {
+        get { _preferredContentSize }
+        set {
+            let oldValue = _preferredContentSize
+            _preferredContentSize = newValue
             guard preferredContentSize != oldValue else { return }
             notifyContainerOfPreferredContentSize()
         }
     }
+    private var _preferredContentSize: CGSize = .zero
 
     /// Extra insets added to the safe area of the controller's view (and so of its
     /// subviews), in points.
-    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
-        didSet { viewIfLoaded?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets }
+    open var additionalSafeAreaInsets: UIEdgeInsets {
+        get { _additionalSafeAreaInsets }
+        set {
+            _additionalSafeAreaInsets = newValue
+            viewIfLoaded?.additionalSafeAreaInsetsForController = additionalSafeAreaInsets
+        }
     }
+    private var _additionalSafeAreaInsets: UIEdgeInsets = .zero
 
     // MARK: Content container (UIContentContainer; Controllers/UIContentContainer.swift)
 

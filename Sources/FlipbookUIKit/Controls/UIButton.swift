@@ -24,9 +24,23 @@ open class UIButton: UIControl {
     var backgroundImages: [UInt: UIImage] = [:]
 
     /// Insets around the content (classic buttons).
-    open var contentEdgeInsets: UIEdgeInsets = .zero { didSet { contentDidChange() } }
+    open var contentEdgeInsets: UIEdgeInsets {
+        get { _contentEdgeInsets }
+        set {
+            _contentEdgeInsets = newValue
+            contentDidChange()
+        }
+    }
+    private var _contentEdgeInsets: UIEdgeInsets = .zero
     /// The styled appearance (iOS 15). Setting it restyles the button.
-    open var configuration: Configuration? { didSet { contentDidChange() } }
+    open var configuration: Configuration? {
+        get { _configuration }
+        set {
+            _configuration = newValue
+            contentDidChange()
+        }
+    }
+    private var _configuration: Configuration?
 
     /// A button of `buttonType`.
     public init(type buttonType: ButtonType) {

@@ -67,9 +67,30 @@ open class UIControl: UIView, UIControlTargetActions {
     var isTouchInsideStorage = false
 
     /// Whether the control responds (a disabled control draws dimmed; actions still send).
-    open var isEnabled = true { didSet { stateDidChange() } }
-    open var isSelected = false { didSet { stateDidChange() } }
-    open var isHighlighted = false { didSet { stateDidChange() } }
+    open var isEnabled: Bool {
+        get { _isEnabled }
+        set {
+            _isEnabled = newValue
+            stateDidChange()
+        }
+    }
+    private var _isEnabled: Bool = true
+    open var isSelected: Bool {
+        get { _isSelected }
+        set {
+            _isSelected = newValue
+            stateDidChange()
+        }
+    }
+    private var _isSelected: Bool = false
+    open var isHighlighted: Bool {
+        get { _isHighlighted }
+        set {
+            _isHighlighted = newValue
+            stateDidChange()
+        }
+    }
+    private var _isHighlighted: Bool = false
 
     /// The current state from the flags.
     open var state: State {

@@ -32,21 +32,54 @@ open class UISlider: UIControl {
         set { setValue(newValue, animated: false) }
     }
     /// The smallest value (default 0).
-    open var minimumValue: Float = 0 {
-        didSet { rangeDidChange(old: oldValue, isMinimum: true) }
+    open var minimumValue: Float {
+        get { _minimumValue }
+        set {
+            let oldValue = _minimumValue
+            _minimumValue = newValue
+            rangeDidChange(old: oldValue, isMinimum: true)
+        }
     }
+    private var _minimumValue: Float = 0
     /// The largest value (default 1).
-    open var maximumValue: Float = 1 {
-        didSet { rangeDidChange(old: oldValue, isMinimum: false) }
+    open var maximumValue: Float {
+        get { _maximumValue }
+        set {
+            let oldValue = _maximumValue
+            _maximumValue = newValue
+            rangeDidChange(old: oldValue, isMinimum: false)
+        }
     }
+    private var _maximumValue: Float = 1
     /// Whether `.valueChanged` is sent while the thumb moves (true) or once at the end (false).
     open var isContinuous = true
     /// The colour of the track left of the thumb (nil: the tint colour).
-    open var minimumTrackTintColor: UIColor? { didSet { applyColors() } }
+    open var minimumTrackTintColor: UIColor? {
+        get { _minimumTrackTintColor }
+        set {
+            _minimumTrackTintColor = newValue
+            applyColors()
+        }
+    }
+    private var _minimumTrackTintColor: UIColor?
     /// The colour of the track right of the thumb (nil: light grey).
-    open var maximumTrackTintColor: UIColor? { didSet { applyColors() } }
+    open var maximumTrackTintColor: UIColor? {
+        get { _maximumTrackTintColor }
+        set {
+            _maximumTrackTintColor = newValue
+            applyColors()
+        }
+    }
+    private var _maximumTrackTintColor: UIColor?
     /// The thumb's colour (nil: white).
-    open var thumbTintColor: UIColor? { didSet { applyColors() } }
+    open var thumbTintColor: UIColor? {
+        get { _thumbTintColor }
+        set {
+            _thumbTintColor = newValue
+            applyColors()
+        }
+    }
+    private var _thumbTintColor: UIColor?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

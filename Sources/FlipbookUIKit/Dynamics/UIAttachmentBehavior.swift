@@ -164,16 +164,20 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         set { setChecked(newValue, "frictionTorque", \.frictionTorqueStorage) }
     }
     /// Pin: angle limits (radians); sliding: translation limits (points). Default infinite.
-    open var attachmentRange: UIFloatRange = .infinite {
-        didSet {
+    open var attachmentRange: UIFloatRange {
+        get { _attachmentRange }
+        set {
+            let oldValue = _attachmentRange
+            _attachmentRange = newValue
             if attachmentRange.minimum.isNaN || attachmentRange.maximum.isNaN || attachmentRange.minimum > attachmentRange.maximum {
                 FlipbookDiagnostics.report("UIAttachmentBehavior.attachmentRange: invalid range \(attachmentRange); kept \(oldValue).")
-                attachmentRange = oldValue
+                _attachmentRange = oldValue
                 return
             }
             parametersDidChange()
         }
     }
+    private var _attachmentRange: UIFloatRange = .infinite
 
     private func setChecked(_ value: CGFloat, _ name: String, _ keyPath: ReferenceWritableKeyPath<UIAttachmentBehavior, CGFloat>) {
         guard value.isFinite, value >= 0 else {

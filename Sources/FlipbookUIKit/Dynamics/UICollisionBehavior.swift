@@ -70,7 +70,14 @@ open class UICollisionBehavior: UIDynamicBehavior {
     open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
 
     /// What the items collide with (default `.everything`).
-    open var collisionMode: Mode = .everything { didSet { parametersDidChange() } }
+    open var collisionMode: Mode {
+        get { _collisionMode }
+        set {
+            _collisionMode = newValue
+            parametersDidChange()
+        }
+    }
+    private var _collisionMode: Mode = .everything
 
     /// Whether the reference view's bounds are a boundary (identifier nil).
     open var translatesReferenceBoundsIntoBoundary: Bool {

@@ -90,17 +90,64 @@ open class UIFieldBehavior: UIDynamicBehavior {
     open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
 
     /// The field's centre (reference-view coordinates).
-    open var position: CGPoint = .zero { didSet { check(position.x.isFinite && position.y.isFinite, "position", { self.position = oldValue }) } }
+    open var position: CGPoint {
+        get { _position }
+        set {
+            let oldValue = _position
+            _position = newValue
+            check(position.x.isFinite && position.y.isFinite, "position", { self._position = oldValue })
+        }
+    }
+    private var _position: CGPoint = .zero
     /// Where the field acts, around `position` (default everywhere).
-    open var region: UIRegion = .infinite { didSet { parametersDidChange() } }
+    open var region: UIRegion {
+        get { _region }
+        set {
+            _region = newValue
+            parametersDidChange()
+        }
+    }
+    private var _region: UIRegion = .infinite
     /// Strength multiplier (default 1).
-    open var strength: CGFloat = 1 { didSet { check(strength.isFinite, "strength", { self.strength = oldValue }) } }
+    open var strength: CGFloat {
+        get { _strength }
+        set {
+            let oldValue = _strength
+            _strength = newValue
+            check(strength.isFinite, "strength", { self._strength = oldValue })
+        }
+    }
+    private var _strength: CGFloat = 1
     /// Exponent of the distance fall-off (default 0: none).
-    open var falloff: CGFloat = 0 { didSet { check(falloff.isFinite && falloff >= 0, "falloff", { self.falloff = oldValue }) } }
+    open var falloff: CGFloat {
+        get { _falloff }
+        set {
+            let oldValue = _falloff
+            _falloff = newValue
+            check(falloff.isFinite && falloff >= 0, "falloff", { self._falloff = oldValue })
+        }
+    }
+    private var _falloff: CGFloat = 0
     /// Distances below this (points) count as this for the fall-off (default 0).
-    open var minimumRadius: CGFloat = 0 { didSet { check(minimumRadius.isFinite && minimumRadius >= 0, "minimumRadius", { self.minimumRadius = oldValue }) } }
+    open var minimumRadius: CGFloat {
+        get { _minimumRadius }
+        set {
+            let oldValue = _minimumRadius
+            _minimumRadius = newValue
+            check(minimumRadius.isFinite && minimumRadius >= 0, "minimumRadius", { self._minimumRadius = oldValue })
+        }
+    }
+    private var _minimumRadius: CGFloat = 0
     /// Direction of a linear gravity field.
-    open var direction = CGVector(dx: 0, dy: 0) { didSet { check(direction.dx.isFinite && direction.dy.isFinite, "direction", { self.direction = oldValue }) } }
+    open var direction: CGVector {
+        get { _direction }
+        set {
+            let oldValue = _direction
+            _direction = newValue
+            check(direction.dx.isFinite && direction.dy.isFinite, "direction", { self._direction = oldValue })
+        }
+    }
+    private var _direction: CGVector = CGVector(dx: 0, dy: 0)
 
     private func check(_ ok: Bool, _ name: String, _ restore: () -> Void) {
         if ok { parametersDidChange(); return }

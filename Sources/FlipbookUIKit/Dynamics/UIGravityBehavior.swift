@@ -23,16 +23,20 @@ open class UIGravityBehavior: UIDynamicBehavior {
     open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
 
     /// Direction and strength: (0, 1) is 1000 pt/s² downward. Non-finite vectors are refused.
-    open var gravityDirection = CGVector(dx: 0, dy: 1) {
-        didSet {
+    open var gravityDirection: CGVector {
+        get { _gravityDirection }
+        set {
+            let oldValue = _gravityDirection
+            _gravityDirection = newValue
             if !(gravityDirection.dx.isFinite && gravityDirection.dy.isFinite) {
                 FlipbookDiagnostics.report("UIGravityBehavior.gravityDirection: non-finite vector \(gravityDirection); kept \(oldValue).")
-                gravityDirection = oldValue
+                _gravityDirection = oldValue
                 return
             }
             parametersDidChange()
         }
     }
+    private var _gravityDirection: CGVector = CGVector(dx: 0, dy: 1)
 
     /// The direction's angle in radians (0 = +x, π/2 = down the screen).
     open var angle: CGFloat {

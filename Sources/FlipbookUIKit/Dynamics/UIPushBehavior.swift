@@ -36,19 +36,31 @@ open class UIPushBehavior: UIDynamicBehavior {
     open func removeItem(_ item: UIDynamicItem) { dropItem(item) }
 
     /// Whether the push acts (an instantaneous push turns this off after its impulse).
-    open var active = true { didSet { if active != oldValue { parametersDidChange() } } }
+    open var active: Bool {
+        get { _active }
+        set {
+            let oldValue = _active
+            _active = newValue
+            if active != oldValue { parametersDidChange() }
+        }
+    }
+    private var _active: Bool = true
 
     /// The force vector (UIKit force units).
-    open var pushDirection = CGVector(dx: 0, dy: 0) {
-        didSet {
+    open var pushDirection: CGVector {
+        get { _pushDirection }
+        set {
+            let oldValue = _pushDirection
+            _pushDirection = newValue
             if !(pushDirection.dx.isFinite && pushDirection.dy.isFinite) {
                 FlipbookDiagnostics.report("UIPushBehavior.pushDirection: non-finite vector \(pushDirection); kept \(oldValue).")
-                pushDirection = oldValue
+                _pushDirection = oldValue
                 return
             }
             parametersDidChange()
         }
     }
+    private var _pushDirection: CGVector = CGVector(dx: 0, dy: 0)
 
     /// The force's angle in radians.
     open var angle: CGFloat {

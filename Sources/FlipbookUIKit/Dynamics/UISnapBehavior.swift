@@ -40,17 +40,21 @@ open class UISnapBehavior: UIDynamicBehavior {
     }
 
     /// Oscillation damping, 0…1 (default 0.5); values outside are clamped.
-    open var damping: CGFloat = 0.5 {
-        didSet {
+    open var damping: CGFloat {
+        get { _damping }
+        set {
+            let oldValue = _damping
+            _damping = newValue
             if !damping.isFinite {
                 FlipbookDiagnostics.report("UISnapBehavior.damping: \(damping) is not finite; kept \(oldValue).")
-                damping = oldValue
+                _damping = oldValue
                 return
             }
-            if damping < 0 || damping > 1 { damping = min(max(damping, 0), 1) }
+            if damping < 0 || damping > 1 { _damping = min(max(damping, 0), 1) }
             parametersDidChange()
         }
     }
+    private var _damping: CGFloat = 0.5
 
     override func makeJoints(_ engine: DynamicsEngine) {
         guard let item = itemStorage.first, let body = engine.body(for: item) else { return }

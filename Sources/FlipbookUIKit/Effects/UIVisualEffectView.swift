@@ -23,25 +23,32 @@ open class UIVisualEffectView: UIView {
     private var addingParts = false
 
     /// The effect drawn (nil: none). Animatable.
-    open var effect: UIVisualEffect? { didSet { applyEffect() } }
+    open var effect: UIVisualEffect? {
+        get { _effect }
+        set {
+            _effect = newValue
+            applyEffect()
+        }
+    }
+    private var _effect: UIVisualEffect?
 
     /// An effect view showing `effect`.
     public init(effect: UIVisualEffect?) {
-        self.effect = effect
+        self._effect = effect
         super.init(frame: .zero)
         installParts()
     }
 
     /// An effect view without an effect (`UIVisualEffectView()` and `init(frame:)`).
     public override init(frame: CGRect) {
-        effect = nil
+        _effect = nil
         super.init(frame: frame)
         installParts()
     }
 
     /// Interface Builder's initialiser: an effect view without an effect.
     public required init?(coder: NSCoder) {
-        effect = nil
+        _effect = nil
         super.init(coder: coder)
         installParts()
     }

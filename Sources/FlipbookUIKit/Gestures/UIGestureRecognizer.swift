@@ -138,9 +138,15 @@ open class UIGestureRecognizer: NSObject {
 
     /// Whether the recognizer receives touches. Turning it off mid-gesture cancels the gesture
     /// (a gesture that had not begun fails).
-    open var isEnabled = true {
-        didSet { if !isEnabled && oldValue { UIApplication.shared.gestureArbiter.stop(self) } }
+    open var isEnabled: Bool {
+        get { _isEnabled }
+        set {
+            let oldValue = _isEnabled
+            _isEnabled = newValue
+            if !isEnabled && oldValue { UIApplication.shared.gestureArbiter.stop(self) }
+        }
     }
+    private var _isEnabled: Bool = true
 
     /// Whether the view's touches are cancelled when the gesture is recognized (default true).
     open var cancelsTouchesInView = true

@@ -29,28 +29,36 @@ open class NSLayoutConstraint: NSObject {
 
     /// The added constant, in points. Changing it updates the layout on the next pass.
     open var constant: CGFloat {
-        didSet {
+        get { _constant }
+        set {
+            let oldValue = _constant
+            _constant = newValue
             if !constant.isFinite {
                 FlipbookDiagnostics.report("NSLayoutConstraint: ignored non-finite constant on \(self).")
-                constant = oldValue.isFinite ? oldValue : 0
+                _constant = oldValue.isFinite ? oldValue : 0
             }
             containerDidChange()
         }
     }
+    private var _constant: CGFloat
 
     /// The priority. Changing between required and optional on an active constraint is refused,
     /// as UIKit does.
-    open var priority: UILayoutPriority = .required {
-        didSet {
+    open var priority: UILayoutPriority {
+        get { _priority }
+        set {
+            let oldValue = _priority
+            _priority = newValue
             if isActive && (oldValue == .required) != (priority >= .required) {
                 FlipbookDiagnostics.report(
                     "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(priority.rawValue) and the existing priority was \(oldValue.rawValue).")
-                priority = oldValue
+                _priority = oldValue
                 return
             }
             containerDidChange()
         }
     }
+    private var _priority: UILayoutPriority = .required
 
     /// A name shown in logs.
     open var identifier: String?
@@ -90,7 +98,7 @@ open class NSLayoutConstraint: NSObject {
         hasSecondItem = second != nil
         secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier.isFinite ? multiplier : 1
-        self.constant = constant.isFinite ? constant : 0
+        self._constant = constant.isFinite ? constant : 0
     }
 
     /// Activates every constraint in `constraints`.

@@ -28,15 +28,50 @@ open class UIStackView: UIView {
     public private(set) var arrangedSubviews: [UIView] = []
 
     /// Row (`.horizontal`, the default) or column (`.vertical`).
-    open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrangementDidChange() } }
+    open var axis: NSLayoutConstraint.Axis {
+        get { _axis }
+        set {
+            _axis = newValue
+            arrangementDidChange()
+        }
+    }
+    private var _axis: NSLayoutConstraint.Axis = .horizontal
     /// Default `.fill`.
-    open var distribution: Distribution = .fill { didSet { arrangementDidChange() } }
+    open var distribution: Distribution {
+        get { _distribution }
+        set {
+            _distribution = newValue
+            arrangementDidChange()
+        }
+    }
+    private var _distribution: Distribution = .fill
     /// Default `.fill`.
-    open var alignment: Alignment = .fill { didSet { arrangementDidChange() } }
+    open var alignment: Alignment {
+        get { _alignment }
+        set {
+            _alignment = newValue
+            arrangementDidChange()
+        }
+    }
+    private var _alignment: Alignment = .fill
     /// The space between neighbouring views (the least space for `.equalSpacing`), in points.
-    open var spacing: CGFloat = 0 { didSet { arrangementDidChange() } }
+    open var spacing: CGFloat {
+        get { _spacing }
+        set {
+            _spacing = newValue
+            arrangementDidChange()
+        }
+    }
+    private var _spacing: CGFloat = 0
     /// Whether the views are laid out inside the layout margins (default false).
-    open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementDidChange() } }
+    open var isLayoutMarginsRelativeArrangement: Bool {
+        get { _isLayoutMarginsRelativeArrangement }
+        set {
+            _isLayoutMarginsRelativeArrangement = newValue
+            arrangementDidChange()
+        }
+    }
+    private var _isLayoutMarginsRelativeArrangement: Bool = false
 
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }

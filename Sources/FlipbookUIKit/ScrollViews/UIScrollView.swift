@@ -298,9 +298,14 @@ open class UIScrollView: UIView {
     // MARK: Behaviour switches
 
     /// Whether the user can scroll (the pan recognizer is enabled with it).
-    open var isScrollEnabled = true {
-        didSet { scrollPan.isEnabled = isScrollEnabled }
+    open var isScrollEnabled: Bool {
+        get { _isScrollEnabled }
+        set {
+            _isScrollEnabled = newValue
+            scrollPan.isEnabled = isScrollEnabled
+        }
     }
+    private var _isScrollEnabled: Bool = true
     /// Whether scrolling settles on multiples of the bounds size.
     open var isPagingEnabled = false
     /// Whether the content rubber-bands past its edges (default true).
@@ -360,9 +365,14 @@ open class UIScrollView: UIView {
 
     /// Whether touch-downs in the content wait (0.15 s, or until the finger lifts) to see
     /// whether the touch is a drag (default true).
-    open var delaysContentTouches = true {
-        didSet { delayRecognizer.isEnabled = delaysContentTouches }
+    open var delaysContentTouches: Bool {
+        get { _delaysContentTouches }
+        set {
+            _delaysContentTouches = newValue
+            delayRecognizer.isEnabled = delaysContentTouches
+        }
     }
+    private var _delaysContentTouches: Bool = true
     /// Whether a drag may still begin (and cancel the content's touches) once the content has
     /// received its touch (default true).
     open var canCancelContentTouches = true

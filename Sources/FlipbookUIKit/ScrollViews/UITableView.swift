@@ -34,37 +34,72 @@ open class UITableView: UIScrollView {
     public let style: Style
 
     /// The data source, held weakly. Setting it reloads at the next layout.
-    open weak var dataSource: (any UITableViewDataSource)? {
-        didSet { setNeedsReload() }
+    open var dataSource: (any UITableViewDataSource)? {
+        get { _dataSource }
+        set {
+            _dataSource = newValue
+            setNeedsReload()
+        }
     }
+    private weak var _dataSource: (any UITableViewDataSource)?
 
     /// The height of rows whose delegate gives none (default `automaticDimension`, which
     /// Flipbook resolves to `estimatedRowHeight` when set, else 44 pt: docs/Divergences.md).
-    open var rowHeight: CGFloat = UITableView.automaticDimension {
-        didSet { setNeedsReload() }
+    open var rowHeight: CGFloat {
+        get { _rowHeight }
+        set {
+            _rowHeight = newValue
+            setNeedsReload()
+        }
     }
+    private var _rowHeight: CGFloat = UITableView.automaticDimension
     /// The estimated height (used as the height of automatic rows).
-    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
-        didSet { setNeedsReload() }
+    open var estimatedRowHeight: CGFloat {
+        get { _estimatedRowHeight }
+        set {
+            _estimatedRowHeight = newValue
+            setNeedsReload()
+        }
     }
+    private var _estimatedRowHeight: CGFloat = UITableView.automaticDimension
     /// Header and footer heights when the delegate gives none (automatic by default).
-    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
-        didSet { setNeedsReload() }
+    open var sectionHeaderHeight: CGFloat {
+        get { _sectionHeaderHeight }
+        set {
+            _sectionHeaderHeight = newValue
+            setNeedsReload()
+        }
     }
-    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension {
-        didSet { setNeedsReload() }
+    private var _sectionHeaderHeight: CGFloat = UITableView.automaticDimension
+    open var sectionFooterHeight: CGFloat {
+        get { _sectionFooterHeight }
+        set {
+            _sectionFooterHeight = newValue
+            setNeedsReload()
+        }
     }
+    private var _sectionFooterHeight: CGFloat = UITableView.automaticDimension
     open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
     open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
 
     /// Whether separators are drawn (default `.singleLine`).
-    open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine {
-        didSet { setNeedsLayout() }
+    open var separatorStyle: UITableViewCell.SeparatorStyle {
+        get { _separatorStyle }
+        set {
+            _separatorStyle = newValue
+            setNeedsLayout()
+        }
     }
+    private var _separatorStyle: UITableViewCell.SeparatorStyle = .singleLine
     /// The separators' colour (UIKit's `separator` colour by default).
-    open var separatorColor: UIColor? = .separator {
-        didSet { setNeedsLayout() }
+    open var separatorColor: UIColor? {
+        get { _separatorColor }
+        set {
+            _separatorColor = newValue
+            setNeedsLayout()
+        }
     }
+    private var _separatorColor: UIColor? = .separator
     /// The separators' insets (default: 16 pt on the left, 20 pt in tables 414 pt wide or more).
     open var separatorInset: UIEdgeInsets {
         get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: TableMargins.horizontal(forWidth: bounds.width), bottom: 0, right: 0) }
@@ -77,28 +112,40 @@ open class UITableView: UIScrollView {
 
     /// A view above the first section.
     open var tableHeaderView: UIView? {
-        didSet {
+        get { _tableHeaderView }
+        set {
+            let oldValue = _tableHeaderView
+            _tableHeaderView = newValue
             oldValue?.removeFromSuperview()
             if let v = tableHeaderView { addSubview(v) }
             setNeedsReload()
         }
     }
+    private var _tableHeaderView: UIView?
     /// A view below the last section.
     open var tableFooterView: UIView? {
-        didSet {
+        get { _tableFooterView }
+        set {
+            let oldValue = _tableFooterView
+            _tableFooterView = newValue
             oldValue?.removeFromSuperview()
             if let v = tableFooterView { addSubview(v) }
             setNeedsReload()
         }
     }
+    private var _tableFooterView: UIView?
     /// A view behind the rows, sized to the table.
     open var backgroundView: UIView? {
-        didSet {
+        get { _backgroundView }
+        set {
+            let oldValue = _backgroundView
+            _backgroundView = newValue
             oldValue?.removeFromSuperview()
             if let v = backgroundView { insertSubview(v, at: 0) }
             setNeedsLayout()
         }
     }
+    private var _backgroundView: UIView?
 
     /// Whether rows can be selected by touch (default true).
     open var allowsSelection = true

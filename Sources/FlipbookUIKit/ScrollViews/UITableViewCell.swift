@@ -42,19 +42,27 @@ open class UITableViewCell: UIView {
     public let contentView = UIView()
     /// Shown behind the content (nil: the cell's background colour shows).
     open var backgroundView: UIView? {
-        didSet {
+        get { _backgroundView }
+        set {
+            let oldValue = _backgroundView
+            _backgroundView = newValue
             oldValue?.removeFromSuperview()
             if let backgroundView { insertSubview(backgroundView, at: 0) }
             setNeedsLayout()
         }
     }
+    private var _backgroundView: UIView?
     /// Shown behind the content while highlighted or selected (default: a light grey view).
     open var selectedBackgroundView: UIView? {
-        didSet {
+        get { _selectedBackgroundView }
+        set {
+            let oldValue = _selectedBackgroundView
+            _selectedBackgroundView = newValue
             oldValue?.removeFromSuperview()
             updateSelectionAppearance()
         }
     }
+    private var _selectedBackgroundView: UIView?
     /// Shown behind the content of a selected cell when several may be selected.
     open var multipleSelectionBackgroundView: UIView?
 
@@ -168,23 +176,37 @@ open class UITableViewCell: UIView {
     }
 
     /// The standard accessory at the trailing edge.
-    open var accessoryType: AccessoryType = .none {
-        didSet { setNeedsLayout() }
+    open var accessoryType: AccessoryType {
+        get { _accessoryType }
+        set {
+            _accessoryType = newValue
+            setNeedsLayout()
+        }
     }
+    private var _accessoryType: AccessoryType = .none
     /// A custom accessory view (replaces `accessoryType`).
     open var accessoryView: UIView? {
-        didSet {
+        get { _accessoryView }
+        set {
+            let oldValue = _accessoryView
+            _accessoryView = newValue
             oldValue?.removeFromSuperview()
             if let accessoryView { addSubview(accessoryView) }
             setNeedsLayout()
         }
     }
+    private var _accessoryView: UIView?
     /// Editing accessories (kept).
     open var editingAccessoryType: AccessoryType = .none
     /// How selection looks (default `.default`).
-    open var selectionStyle: SelectionStyle = .default {
-        didSet { updateSelectionAppearance() }
+    open var selectionStyle: SelectionStyle {
+        get { _selectionStyle }
+        set {
+            _selectionStyle = newValue
+            updateSelectionAppearance()
+        }
     }
+    private var _selectionStyle: SelectionStyle = .default
     /// The separator's insets within the cell (the table view's `separatorInset` unless set).
     open var separatorInset: UIEdgeInsets {
         get { separatorInsetStorage ?? tableView?.separatorInset ?? UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) }

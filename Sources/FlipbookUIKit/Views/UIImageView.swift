@@ -12,8 +12,13 @@ import FlipbookQuartz
 open class UIImageView: UIView {
     /// The image shown (nil shows nothing).
     open var image: UIImage? {
-        didSet { imageDidChange() }
+        get { _image }
+        set {
+            _image = newValue
+            imageDidChange()
+        }
     }
+    private var _image: UIImage?
 
     private func imageDidChange() {
         showImage()
@@ -41,8 +46,13 @@ open class UIImageView: UIView {
 
     /// The configuration symbol images are drawn with in this view.
     open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
-        didSet { imageDidChange() }
+        get { _preferredSymbolConfiguration }
+        set {
+            _preferredSymbolConfiguration = newValue
+            imageDidChange()
+        }
     }
+    private var _preferredSymbolConfiguration: UIImage.SymbolConfiguration?
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -56,9 +66,14 @@ open class UIImageView: UIView {
 
     /// Shown while `isHighlighted` (when set).
     open var highlightedImage: UIImage?
-    open var isHighlighted = false {
-        didSet { showImage() }
+    open var isHighlighted: Bool {
+        get { _isHighlighted }
+        set {
+            _isHighlighted = newValue
+            showImage()
+        }
     }
+    private var _isHighlighted: Bool = false
 
     /// A view sized to the image.
     public init(image: UIImage?) {

@@ -24,8 +24,13 @@ open class UILabel: UIView {
 
     /// The text shown (nil shows nothing).
     open var text: String? {
-        didSet { attributedStorage = nil; textDidChange() }
+        get { _text }
+        set {
+            _text = newValue
+            attributedStorage = nil; textDidChange()
+        }
     }
+    private var _text: String?
 
     private var attributedStorage: NSAttributedString?
 
@@ -39,16 +44,65 @@ open class UILabel: UIView {
     }
 
     /// The font (default: system 17).
-    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { textDidChange() } }
+    open var font: UIFont! {
+        get { _font }
+        set {
+            _font = newValue
+            textDidChange()
+        }
+    }
+    private var _font: UIFont! = .systemFont(ofSize: 17)
     /// The text colour (default `.label`).
-    open var textColor: UIColor! = .label { didSet { applyStyle() } }
-    open var textAlignment: NSTextAlignment = .natural { didSet { applyStyle() } }
+    open var textColor: UIColor! {
+        get { _textColor }
+        set {
+            _textColor = newValue
+            applyStyle()
+        }
+    }
+    private var _textColor: UIColor! = .label
+    open var textAlignment: NSTextAlignment {
+        get { _textAlignment }
+        set {
+            _textAlignment = newValue
+            applyStyle()
+        }
+    }
+    private var _textAlignment: NSTextAlignment = .natural
     /// Lines at most; 0 for no limit (default 1).
-    open var numberOfLines: Int = 1 { didSet { textDidChange() } }
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { textDidChange() } }
+    open var numberOfLines: Int {
+        get { _numberOfLines }
+        set {
+            _numberOfLines = newValue
+            textDidChange()
+        }
+    }
+    private var _numberOfLines: Int = 1
+    open var lineBreakMode: NSLineBreakMode {
+        get { _lineBreakMode }
+        set {
+            _lineBreakMode = newValue
+            textDidChange()
+        }
+    }
+    private var _lineBreakMode: NSLineBreakMode = .byTruncatingTail
     /// The width used to wrap multi-line text for `intrinsicContentSize` (0: none).
-    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
-    open var isEnabled = true { didSet { applyStyle() } }
+    open var preferredMaxLayoutWidth: CGFloat {
+        get { _preferredMaxLayoutWidth }
+        set {
+            _preferredMaxLayoutWidth = newValue
+            invalidateIntrinsicContentSize()
+        }
+    }
+    private var _preferredMaxLayoutWidth: CGFloat = 0
+    open var isEnabled: Bool {
+        get { _isEnabled }
+        set {
+            _isEnabled = newValue
+            applyStyle()
+        }
+    }
+    private var _isEnabled: Bool = true
     open var isHighlighted = false
     open var highlightedTextColor: UIColor?
     open var adjustsFontSizeToFitWidth = false

@@ -288,12 +288,15 @@ open class UIView: UIResponder, CALayerDelegate {
     open func tintColorDidChange() {}
 
     /// How the layer's contents fit the bounds (sets `layer.contentsGravity`).
-    open var contentMode: ContentMode = .scaleToFill {
-        didSet {
+    open var contentMode: ContentMode {
+        get { _contentMode }
+        set {
+            _contentMode = newValue
             layer.contentsGravity = contentMode.contentsGravity
             layer.needsDisplayOnBoundsChange = contentMode == .redraw
         }
     }
+    private var _contentMode: ContentMode = .scaleToFill
 
     /// A view whose alpha masks this view (its layer becomes `layer.mask`). The mask view is not
     /// part of the hierarchy; its frame is in this view's bounds space.
@@ -392,9 +395,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// How this view follows its superview's size changes.
     open var autoresizingMask: AutoresizingMask = []
     /// Whether Auto Layout pins this view's frame with required constraints (default true).
-    open var translatesAutoresizingMaskIntoConstraints = true {
-        didSet { autoLayoutStructureDidChange() }
+    open var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { _translatesAutoresizingMaskIntoConstraints }
+        set {
+            _translatesAutoresizingMaskIntoConstraints = newValue
+            autoLayoutStructureDidChange()
+        }
     }
+    private var _translatesAutoresizingMaskIntoConstraints: Bool = true
 
     /// Lays out subviews. The default does nothing beyond what Auto Layout already applied;
     /// override to position subviews by hand.

@@ -11,9 +11,14 @@ import FlipbookQuartz
 @preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The screen the window is on (its bounds default to the screen's).
-    open var screen: UIScreen = .main {
-        didSet { frame = screen.bounds }
+    open var screen: UIScreen {
+        get { _screen }
+        set {
+            _screen = newValue
+            frame = screen.bounds
+        }
     }
+    private var _screen: UIScreen = .main
 
     /// The scene the window belongs to (the AppDriver's window scene for its window; nil for
     /// other windows until set). Weak, as in UIKit: the scene's owner keeps it.

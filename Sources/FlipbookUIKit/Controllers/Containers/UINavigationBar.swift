@@ -25,25 +25,43 @@ open class UINavigationBar: UIView {
 
     /// The bar's background colour (nil: UIKit's translucent light grey).
     open var barTintColor: UIColor? {
-        didSet { applyBackground() }
+        get { _barTintColor }
+        set {
+            _barTintColor = newValue
+            applyBackground()
+        }
     }
+    private var _barTintColor: UIColor?
     /// The bar's look, UIKit's `barStyle`: `.black` draws a dark bar with light content (the
     /// bar's traits are dark) and makes its navigation controller's status bar light content.
-    open var barStyle: UIBarStyle = .default {
-        didSet {
+    open var barStyle: UIBarStyle {
+        get { _barStyle }
+        set {
+            _barStyle = newValue
             overrideUserInterfaceStyle = barStyle == .default ? .unspecified : .dark
             applyBackground()
             owningNavigationController?.setNeedsStatusBarAppearanceUpdate()
         }
     }
+    private var _barStyle: UIBarStyle = .default
     /// Whether the default background is slightly see-through (default true).
-    open var isTranslucent = true {
-        didSet { applyBackground() }
+    open var isTranslucent: Bool {
+        get { _isTranslucent }
+        set {
+            _isTranslucent = newValue
+            applyBackground()
+        }
     }
+    private var _isTranslucent: Bool = true
     /// Attributes of the title (`.foregroundColor`, `.font`).
     open var titleTextAttributes: [NSAttributedString.Key: Any]? {
-        didSet { rebuildContent() }
+        get { _titleTextAttributes }
+        set {
+            _titleTextAttributes = newValue
+            rebuildContent()
+        }
     }
+    private var _titleTextAttributes: [NSAttributedString.Key: Any]?
     /// Large titles (stored; Flipbook draws standard titles).
     open var prefersLargeTitles = false
     /// The hairline image (stored).

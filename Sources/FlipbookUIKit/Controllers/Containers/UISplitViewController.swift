@@ -28,19 +28,35 @@ open class UISplitViewController: UIViewController {
     public let style: Style
 
     /// The primary and secondary controllers (in that order).
-    open var viewControllers: [UIViewController] = [] {
-        didSet { replaceChildren(old: oldValue) }
+    open var viewControllers: [UIViewController] {
+        get { _viewControllers }
+        set {
+            let oldValue = _viewControllers
+            _viewControllers = newValue
+            replaceChildren(old: oldValue)
+        }
     }
+    private var _viewControllers: [UIViewController] = []
 
     /// The display mode asked for (default `.automatic`).
-    open var preferredDisplayMode: DisplayMode = .automatic {
-        didSet { viewIfLoaded?.setNeedsLayout() }
+    open var preferredDisplayMode: DisplayMode {
+        get { _preferredDisplayMode }
+        set {
+            _preferredDisplayMode = newValue
+            viewIfLoaded?.setNeedsLayout()
+        }
     }
+    private var _preferredDisplayMode: DisplayMode = .automatic
 
     /// The primary column's width in a regular environment, in points (default 320).
-    open var preferredPrimaryColumnWidth: CGFloat = 320 {
-        didSet { viewIfLoaded?.setNeedsLayout() }
+    open var preferredPrimaryColumnWidth: CGFloat {
+        get { _preferredPrimaryColumnWidth }
+        set {
+            _preferredPrimaryColumnWidth = newValue
+            viewIfLoaded?.setNeedsLayout()
+        }
     }
+    private var _preferredPrimaryColumnWidth: CGFloat = 320
 
     /// Whether the split view shows one column only because its width is compact.
     open var isCollapsed: Bool { traitCollection.horizontalSizeClass != .regular }

@@ -60,25 +60,50 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// The style (default `.plain`).
-    open var style: Style = .plain {
-        didSet { itemDidChange() }
+    open var style: Style {
+        get { _style }
+        set {
+            _style = newValue
+            itemDidChange()
+        }
     }
+    private var _style: Style = .plain
     /// The width for a fixed space, or the item's minimum width (0: its own width).
-    open var width: CGFloat = 0 {
-        didSet { itemDidChange() }
+    open var width: CGFloat {
+        get { _width }
+        set {
+            _width = newValue
+            itemDidChange()
+        }
     }
+    private var _width: CGFloat = 0
     /// A view shown instead of a button.
     open var customView: UIView? {
-        didSet { itemDidChange() }
+        get { _customView }
+        set {
+            _customView = newValue
+            itemDidChange()
+        }
     }
+    private var _customView: UIView?
     /// The colour of the item (nil: the bar's tint).
     open var tintColor: UIColor? {
-        didSet { itemDidChange() }
+        get { _tintColor }
+        set {
+            _tintColor = newValue
+            itemDidChange()
+        }
     }
+    private var _tintColor: UIColor?
     /// Whether the item is hidden (iOS 16).
-    open var isHidden = false {
-        didSet { itemDidChange() }
+    open var isHidden: Bool {
+        get { _isHidden }
+        set {
+            _isHidden = newValue
+            itemDidChange()
+        }
     }
+    private var _isHidden: Bool = false
     /// Whether the item is selected (stored).
     open var isSelected = false
     /// Strings for sizing the item (stored).
@@ -87,13 +112,16 @@ open class UIBarButtonItem: UIBarItem {
     open weak var target: AnyObject?
     /// UIKit's closure action (iOS 14): performed on a tap instead of the target-action.
     open var primaryAction: UIAction? {
-        didSet {
+        get { _primaryAction }
+        set {
+            _primaryAction = newValue
             if let primaryAction {
                 if !primaryAction.title.isEmpty { title = primaryAction.title }
                 if let image = primaryAction.image { self.image = image }
             }
         }
     }
+    private var _primaryAction: UIAction?
     /// The system item this was created as, if any.
     public private(set) var systemItem: SystemItem?
 

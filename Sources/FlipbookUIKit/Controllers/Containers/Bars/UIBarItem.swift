@@ -10,12 +10,22 @@ open class UIBarItem: NSObject {
 
     /// The title shown on the bar.
     open var title: String? {
-        didSet { itemDidChange() }
+        get { _title }
+        set {
+            _title = newValue
+            itemDidChange()
+        }
     }
+    private var _title: String?
     /// The image shown on the bar.
     open var image: UIImage? {
-        didSet { itemDidChange() }
+        get { _image }
+        set {
+            _image = newValue
+            itemDidChange()
+        }
     }
+    private var _image: UIImage?
     /// The image used in landscape on a compact bar (stored; Flipbook draws portrait bars).
     open var landscapeImagePhone: UIImage?
     /// The large-content-viewer image (stored).
@@ -25,9 +35,14 @@ open class UIBarItem: NSObject {
     /// An integer for the app's own use.
     open var tag: Int = 0
     /// Whether the item responds to taps (default true); a disabled item is drawn dimmed.
-    open var isEnabled = true {
-        didSet { itemDidChange() }
+    open var isEnabled: Bool {
+        get { _isEnabled }
+        set {
+            _isEnabled = newValue
+            itemDidChange()
+        }
     }
+    private var _isEnabled: Bool = true
     /// An accessibility identifier for the item (stored).
     open var accessibilityIdentifier: String?
 

@@ -22,42 +22,82 @@ open class UINavigationItem {
 
     /// The title in the middle of the bar (a controller's `title` sets it).
     open var title: String? {
-        didSet { itemDidChange() }
+        get { _title }
+        set {
+            _title = newValue
+            itemDidChange()
+        }
     }
+    private var _title: String?
     /// A view shown in the middle of the bar instead of the title.
     open var titleView: UIView? {
-        didSet { itemDidChange() }
+        get { _titleView }
+        set {
+            _titleView = newValue
+            itemDidChange()
+        }
     }
+    private var _titleView: UIView?
     /// One line of text above the bar (stored; Flipbook does not draw prompts).
     open var prompt: String?
     /// The item shown as the back button of the controller pushed above this one (its title
     /// replaces this item's title there).
     open var backBarButtonItem: UIBarButtonItem? {
-        didSet { itemDidChange() }
+        get { _backBarButtonItem }
+        set {
+            _backBarButtonItem = newValue
+            itemDidChange()
+        }
     }
+    private var _backBarButtonItem: UIBarButtonItem?
     /// The back button's title for the controller pushed above this one (iOS 11).
     open var backButtonTitle: String? {
-        didSet { itemDidChange() }
+        get { _backButtonTitle }
+        set {
+            _backButtonTitle = newValue
+            itemDidChange()
+        }
     }
+    private var _backButtonTitle: String?
     /// Whether the back button is hidden while this item is on top (default false).
-    open var hidesBackButton = false {
-        didSet { itemDidChange() }
+    open var hidesBackButton: Bool {
+        get { _hidesBackButton }
+        set {
+            _hidesBackButton = newValue
+            itemDidChange()
+        }
     }
+    private var _hidesBackButton: Bool = false
     /// Whether the left items sit beside the back button rather than replacing it.
-    open var leftItemsSupplementBackButton = false {
-        didSet { itemDidChange() }
+    open var leftItemsSupplementBackButton: Bool {
+        get { _leftItemsSupplementBackButton }
+        set {
+            _leftItemsSupplementBackButton = newValue
+            itemDidChange()
+        }
     }
+    private var _leftItemsSupplementBackButton: Bool = false
     /// Stored, not drawn.
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
 
     /// The items on the left, outermost first.
     open var leftBarButtonItems: [UIBarButtonItem]? {
-        didSet { itemDidChange() }
+        get { _leftBarButtonItems }
+        set {
+            _leftBarButtonItems = newValue
+            itemDidChange()
+        }
     }
+    private var _leftBarButtonItems: [UIBarButtonItem]?
     /// The items on the right, outermost (rightmost) first.
     open var rightBarButtonItems: [UIBarButtonItem]? {
-        didSet { itemDidChange() }
+        get { _rightBarButtonItems }
+        set {
+            _rightBarButtonItems = newValue
+            itemDidChange()
+        }
     }
+    private var _rightBarButtonItems: [UIBarButtonItem]?
 
     /// The first left item.
     open var leftBarButtonItem: UIBarButtonItem? {

@@ -49,20 +49,40 @@ open class UITabBar: UIView {
 
     /// The colour of unselected items (nil: system grey).
     open var unselectedItemTintColor: UIColor? {
-        didSet { refreshButtons() }
+        get { _unselectedItemTintColor }
+        set {
+            _unselectedItemTintColor = newValue
+            refreshButtons()
+        }
     }
+    private var _unselectedItemTintColor: UIColor?
     /// The selected item's colour (UIKit's older name; nil: `tintColor`).
     open var selectedImageTintColor: UIColor? {
-        didSet { refreshButtons() }
+        get { _selectedImageTintColor }
+        set {
+            _selectedImageTintColor = newValue
+            refreshButtons()
+        }
     }
+    private var _selectedImageTintColor: UIColor?
     /// The background colour (nil: UIKit's translucent light grey).
     open var barTintColor: UIColor? {
-        didSet { applyBackground() }
+        get { _barTintColor }
+        set {
+            _barTintColor = newValue
+            applyBackground()
+        }
     }
+    private var _barTintColor: UIColor?
     /// Whether the background is slightly see-through (default true).
-    open var isTranslucent = true {
-        didSet { applyBackground() }
+    open var isTranslucent: Bool {
+        get { _isTranslucent }
+        set {
+            _isTranslucent = newValue
+            applyBackground()
+        }
     }
+    private var _isTranslucent: Bool = true
     /// A background image (stored; drawn as the background colour's replacement is not done).
     open var backgroundImage: UIImage?
     /// The hairline image on top (stored).

@@ -63,18 +63,33 @@ open class UITabBarItem: UIBarItem {
 
     /// The image shown while the item is selected (nil: `image`, tinted).
     open var selectedImage: UIImage? {
-        didSet { itemDidChange() }
+        get { _selectedImage }
+        set {
+            _selectedImage = newValue
+            itemDidChange()
+        }
     }
+    private var _selectedImage: UIImage?
 
     /// Text in a red oval at the item's top right (nil: no badge; "" shows a small dot).
     open var badgeValue: String? {
-        didSet { itemDidChange() }
+        get { _badgeValue }
+        set {
+            _badgeValue = newValue
+            itemDidChange()
+        }
     }
+    private var _badgeValue: String?
 
     /// The badge's background colour (nil: system red).
     open var badgeColor: UIColor? {
-        didSet { itemDidChange() }
+        get { _badgeColor }
+        set {
+            _badgeColor = newValue
+            itemDidChange()
+        }
     }
+    private var _badgeColor: UIColor?
 
     private var badgeAttributesByState: [UInt: [NSAttributedString.Key: Any]] = [:]
 
@@ -90,7 +105,12 @@ open class UITabBarItem: UIBarItem {
     }
 
     /// Moves the title from its usual place, in points.
-    open var titlePositionAdjustment: UIOffset = .zero {
-        didSet { itemDidChange() }
+    open var titlePositionAdjustment: UIOffset {
+        get { _titlePositionAdjustment }
+        set {
+            _titlePositionAdjustment = newValue
+            itemDidChange()
+        }
     }
+    private var _titlePositionAdjustment: UIOffset = .zero
 }

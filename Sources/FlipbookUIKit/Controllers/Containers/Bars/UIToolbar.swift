@@ -22,12 +22,22 @@ open class UIToolbar: UIView {
 
     /// The background colour (nil: UIKit's translucent light grey).
     open var barTintColor: UIColor? {
-        didSet { applyBackground() }
+        get { _barTintColor }
+        set {
+            _barTintColor = newValue
+            applyBackground()
+        }
     }
+    private var _barTintColor: UIColor?
     /// Whether the default background is slightly see-through (default true).
-    open var isTranslucent = true {
-        didSet { applyBackground() }
+    open var isTranslucent: Bool {
+        get { _isTranslucent }
+        set {
+            _isTranslucent = newValue
+            applyBackground()
+        }
     }
+    private var _isTranslucent: Bool = true
 
     let backgroundView = UIView(frame: .zero)
     let hairline = UIView(frame: .zero)
