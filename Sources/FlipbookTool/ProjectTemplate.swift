@@ -19,7 +19,7 @@ enum ProjectTemplate {
             ("Sources/\(module)/DetailScene.swift", scene),
             ("Sources/flip/main.swift", main(module: module)),
             ("Tests/\(module)Tests/\(module)Tests.swift", tests(module: module)),
-            ("README.md", readme(name: name, module: module)),
+            ("README.md", readme(name: name, module: module, dependency: dependency, identity: identity)),
         ]
     }
 
@@ -263,14 +263,17 @@ enum ProjectTemplate {
         """
     }
 
-    static func readme(name: String, module: String) -> String {
+    static func readme(name: String, module: String, dependency: String, identity: String) -> String {
         """
         # \(name)
 
-        A custom view-controller transition written as iOS code, run on
-        [Flipbook](https://github.com/flipbook/flipbook) (UIKit's transition system in portable
-        Swift): an animator and a transitioning delegate (`Sources/\(module)/FadeTransition.swift`),
-        two screens, two `#Preview`s and a scene.
+        A custom view-controller transition written as iOS code, run on Flipbook (UIKit's
+        transition system in portable Swift): an animator and a transitioning delegate
+        (`Sources/\(module)/FadeTransition.swift`), two screens, two `#Preview`s and a scene.
+
+        This package takes Flipbook from `\(dependency)` (in `Package.swift`). A package
+        elsewhere uses the same line in its `dependencies` and
+        `.product(name: "Flipbook", package: "\(identity)")` in a target's.
 
         ```sh
         swift run flip list                  # the scenes and every #Preview

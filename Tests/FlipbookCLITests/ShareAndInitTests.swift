@@ -81,5 +81,10 @@ struct ShareAndInitTests {
         #expect(manifest.contains(".product(name: \"FlipbookPreviews\", package: \"flipbook\")"))
         #expect(files.first { $0.path.hasSuffix("Previews.swift") }!.text.contains("#Preview(\"Home\")"))
         #expect(ProjectTemplate.moduleName("9lives") == "_9lives")
+        // The README names where Flipbook really comes from, never a made-up address.
+        let readme = files.first { $0.path == "README.md" }!.text
+        #expect(readme.contains("`.package(path: \"/x/flipbook\")`"))
+        #expect(readme.contains(".product(name: \"Flipbook\", package: \"flipbook\")"))
+        #expect(!readme.contains("https://"))
     }
 }
