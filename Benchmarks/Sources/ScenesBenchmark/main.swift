@@ -44,6 +44,7 @@ func f(_ v: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", v) }
 func registry() -> SceneRegistry {
     var r = SceneRegistry.builtIn
     CatalogScenes.register(in: &r)
+    r.register(ExplodeScene.self)  // benchmark only (ExplodeScene.swift)
     return r
 }
 
