@@ -18,6 +18,26 @@ extension MediaClock {
         schedule(after: Self.seconds(delay), action)
     }
 
+    /// `DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: action)` on this clock,
+    /// for an `action` held in a variable (`execute: completion`). Disfavoured, so that a
+    /// trailing closure (`schedule(after: d) { … }`) always means `schedule(after:_:)`.
+    @_disfavoredOverload
+    @discardableResult
+    @preconcurrency public func schedule(after delay: CFTimeInterval, execute action: @escaping @MainActor () -> Void)
+        -> MediaClockToken
+    {
+        schedule(after: delay, action)
+    }
+
+    /// The same with a `DispatchTimeInterval`.
+    @_disfavoredOverload
+    @discardableResult
+    @preconcurrency public func schedule(after delay: DispatchTimeInterval, execute action: @escaping @MainActor () -> Void)
+        -> MediaClockToken
+    {
+        schedule(after: Self.seconds(delay), action)
+    }
+
     /// `DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: workItem)` on this
     /// clock: the work item runs then unless it was cancelled (`workItem.cancel()`) meanwhile.
     @discardableResult

@@ -114,3 +114,18 @@ struct MediaClockDelayTests {
         #expect(target.fired == ["ns MediaClockDelayTests.ping 7@0.0"])
     }
 }
+
+extension MediaClockDelayTests {
+    /// `asyncAfter(deadline:execute:)` ported with the closure in a variable (seen in a public
+    /// shared-element library); a trailing closure still means `schedule(after:_:)`.
+    @Test func closuresInVariablesAndTrailingClosuresBothSchedule() {
+        var events: [String] = []
+        let later: () -> Void = { events.append("variable") }
+        clock.schedule(after: 0.1, execute: later)
+        clock.schedule(after: .milliseconds(50), execute: later)
+        let token = clock.schedule(after: 0.2) { events.append("trailing") }
+        #expect(!token.isCancelled)
+        clock.advance(by: 0.3)
+        #expect(events == ["variable", "variable", "trailing"])
+    }
+}
