@@ -23,6 +23,14 @@ struct ImportRewriter {
 
     let file: FileRewrite
 
+    private func warnLeftOut(_ modules: [String], at node: some SyntaxProtocol) {
+        file.warning(
+            at: node,
+            "\(modules.map { "`\($0)`" }.joined(separator: ", ")) \(modules.count == 1 ? "is" : "are") not provided by Flipbook "
+                + "(docs/Porting.md, What stays out of reach): this file is left out on Linux; code elsewhere that uses "
+                + "it needs the same `#if`")
+    }
+
     static func block(indent: String = "", subclassImport: Bool) -> String {
         [
             "#if canImport(UIKit)", "import UIKit", subclassImport ? "import UIKit.UIGestureRecognizerSubclass" : nil,
@@ -34,14 +42,33 @@ struct ImportRewriter {
         let source = file.source
         let items = Array(source.tree.statements)
         let alreadyPorted = ImportFinder.importsFlipbook(source.tree)
+        // A file that imports a framework Flipbook does not provide (GLKit, AVFoundation, …) is
+        // wrapped whole in `#if canImport(…)`: on iOS nothing changes, on Linux the file is left
+        // out, so the rest of the library still compiles. Reported as a warning.
+        var missing: [String] = []
         for item in items {
             guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
-                Self.unprovidedModules.contains(module)
+                Self.unprovidedModules.contains(module), !missing.contains(module)
             else { continue }
-            file.issue(
-                at: decl,
-                "`import \(module)`: \(module) is not provided by Flipbook (docs/Porting.md, What stays out of reach); "
-                    + "keep this code under `#if canImport(\(module))`")
+            missing.append(module)
+        }
+        // Already wrapped (a second run): the same warning, no change.
+        if missing.isEmpty, items.count == 1, let gate = items.first?.item.as(IfConfigDeclSyntax.self),
+            let condition = gate.clauses.first?.condition?.trimmedDescription
+        {
+            let wrapped = ImportFinder.imports(in: source.tree).compactMap { $0.path.first?.name.text }.filter {
+                Self.unprovidedModules.contains($0) && condition.contains("canImport(\($0))")
+            }
+            if !wrapped.isEmpty { warnLeftOut(wrapped, at: items[0]) }
+        }
+        if let firstItem = items.first, !missing.isEmpty {
+            let condition = missing.map { "canImport(\($0))" }.joined(separator: " && ")
+            file.add(.insert("#if \(condition)\n", at: source.start(firstItem)))
+            let end = source.bytes.count
+            let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
+            file.add(.insert((endsWithNewline ? "" : "\n") + "#endif\n", at: end))
+            file.change(.platformGate, at: firstItem, "wrapped the file in `#if \(condition)`")
+            warnLeftOut(missing, at: firstItem)
         }
         if alreadyPorted { return }
         // Every Apple UI import, wherever it sits (at top level, or inside an `#if` around the
