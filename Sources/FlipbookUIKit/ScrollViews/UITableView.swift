@@ -65,6 +65,12 @@ open class UITableView: UIScrollView {
     open var separatorColor: UIColor? = .separator {
         didSet { setNeedsLayout() }
     }
+    /// The effect the separators are drawn with over a blurred background, UIKit's
+    /// `separatorEffect` (default nil). Stored only: Flipbook draws separators in
+    /// `separatorColor` whatever the effect (docs/Divergences.md, "Table separator effect").
+    @NSCopying open var separatorEffect: UIVisualEffect? {
+        didSet { setNeedsLayout() }
+    }
     /// The separators' insets (default: 16 pt on the left, 20 pt in tables 414 pt wide or more).
     open var separatorInset: UIEdgeInsets {
         get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: TableMargins.horizontal(forWidth: bounds.width), bottom: 0, right: 0) }
