@@ -478,3 +478,35 @@ private final class ElevatingContainer: UIViewController {
         }
     }
 }
+
+/// A controller whose view holds a subview placed by constraints (as most iOS screens do).
+@MainActor
+private final class ConstrainedContentController: UIViewController {
+    let box = UIView()
+    var layouts = 0
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(box)
+        box.translatesAutoresizingMaskIntoConstraints = false
+        NSLayoutConstraint.activate(NSLayoutConstraint.constraints(
+            withVisualFormat: "H:|-16-[box]-16-|", options: [], metrics: nil, views: ["box": box]))
+        NSLayoutConstraint.activate(NSLayoutConstraint.constraints(
+            withVisualFormat: "V:|-20-[box(==200)]", options: [], metrics: nil, views: ["box": box]))
+    }
+    override func viewDidLayoutSubviews() { layouts += 1 }
+}
+
+/// Found with the issue 37 compile check: a navigation controller re-sets its top child's frame
+/// in each layout pass; with constraints in the child's view, that re-solved and laid out again
+/// without end (a frame took seconds).
+@Suite(.cleanClock) @MainActor struct ConstrainedContentInContainerTests {
+    @Test func constraintsInANavigationControllersChildSettle() {
+        let content = ConstrainedContentController()
+        let app = AppDriver(rootViewController: UINavigationController(rootViewController: content))
+        app.advanceFrames(3)
+        #expect(content.box.frame == CGRect(x: 16, y: 20, width: 361, height: 200))
+        let layouts = content.layouts
+        app.advanceFrames(10)
+        #expect(content.layouts == layouts, "nothing changed: no more layout passes")
+    }
+}
