@@ -19,6 +19,12 @@ public final class CGColorSpace: Sendable, Hashable {
     public func hash(into h: inout Hasher) { h.combine(name) }
 }
 
+/// Core Foundation's immutable array, `CFArray`, as Foundation's `NSArray` (toll-free bridged on
+/// Apple platforms; on Linux there is no Core Foundation to import). iOS code's
+/// `[a.cgColor, b.cgColor] as CFArray` and `colors as CFArray` compile unchanged: Swift arrays
+/// bridge to `NSArray` with `as` on Linux too.
+public typealias CFArray = NSArray
+
 /// The device RGB colour space (sRGB in Flipbook).
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(named: CGColorSpace.sRGB) }
 
@@ -45,8 +51,8 @@ public final class CGGradient: Sendable, Hashable {
 
     /// A gradient of `colors` (`CGColor`s) at `locations` (nil: evenly spread from 0 to 1). Nil
     /// when there are no colours, when a colour is not a `CGColor`, or when the locations are
-    /// fewer than the colours or not finite. (On iOS `colors` is a `CFArray`; Flipbook takes a
-    /// Swift array.)
+    /// fewer than the colours or not finite. (On iOS `colors` is a `CFArray`: the `CFArray` form
+    /// below.)
     public init?(colorsSpace space: CGColorSpace?, colors: [Any], locations: UnsafePointer<CGFloat>?) {
         let cg = colors.compactMap { $0 as? CGColor }
         guard !cg.isEmpty, cg.count == colors.count else { return nil }
@@ -59,6 +65,12 @@ public final class CGGradient: Sendable, Hashable {
         }
         self.colors = cg
         self.locations = locs.map { min(max($0, 0), 1) }
+    }
+
+    /// A gradient of `colors` (a `CFArray` of `CGColor`s, as on iOS) at `locations` (nil: evenly
+    /// spread from 0 to 1): Core Graphics' own signature. Nil in the cases the `[Any]` form lists.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        self.init(colorsSpace: space, colors: colors.map { $0 }, locations: locations)
     }
 
     /// A gradient of `colors` at `locations` (nil: evenly spread).

@@ -11,6 +11,12 @@ public enum UIUserInterfaceSizeClass: Int, Sendable {
     case unspecified = 0, compact, regular
 }
 
+/// Whether content sits at the base level or above it (a sheet, a popover), UIKit's
+/// `UIUserInterfaceLevel` (Apple's raw values).
+public enum UIUserInterfaceLevel: Int, Sendable {
+    case unspecified = -1, base = 0, elevated = 1
+}
+
 /// Device idioms, UIKit's `UIUserInterfaceIdiom`.
 public enum UIUserInterfaceIdiom: Int, Sendable {
     case unspecified = -1, phone = 0, pad, tv, carPlay, mac = 5, vision = 6
@@ -50,16 +56,21 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let displayScale: CGFloat
     public let preferredContentSizeCategory: UIContentSizeCategory
     public let userInterfaceIdiom: UIUserInterfaceIdiom
+    /// The level of the content: `.base` in a window, unless overridden (Flipbook does not raise
+    /// presented sheets to `.elevated`: docs/Divergences.md, "Trait overrides for children").
+    public let userInterfaceLevel: UIUserInterfaceLevel
 
     init(style: UIUserInterfaceStyle = .unspecified, horizontal: UIUserInterfaceSizeClass = .unspecified,
          vertical: UIUserInterfaceSizeClass = .unspecified, scale: CGFloat = 0,
-         category: UIContentSizeCategory = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified) {
+         category: UIContentSizeCategory = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified,
+         level: UIUserInterfaceLevel = .unspecified) {
         userInterfaceStyle = style
         horizontalSizeClass = horizontal
         verticalSizeClass = vertical
         displayScale = scale.isFinite && scale >= 0 ? scale : 0
         preferredContentSizeCategory = category
         userInterfaceIdiom = idiom
+        userInterfaceLevel = level
     }
 
     /// A collection with every trait unspecified.
@@ -70,13 +81,15 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public convenience init(displayScale: CGFloat) { self.init(scale: displayScale) }
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(category: preferredContentSizeCategory) }
     public convenience init(userInterfaceIdiom: UIUserInterfaceIdiom) { self.init(idiom: userInterfaceIdiom) }
+    public convenience init(userInterfaceLevel: UIUserInterfaceLevel) { self.init(level: userInterfaceLevel) }
 
     /// The traits of `traitCollections` combined: for each trait, the last specified value wins.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
         var r = UITraitCollection()
         for t in traitCollections { r = r.overlaid(with: t) }
         self.init(style: r.userInterfaceStyle, horizontal: r.horizontalSizeClass, vertical: r.verticalSizeClass,
-                  scale: r.displayScale, category: r.preferredContentSizeCategory, idiom: r.userInterfaceIdiom)
+                  scale: r.displayScale, category: r.preferredContentSizeCategory, idiom: r.userInterfaceIdiom,
+                  level: r.userInterfaceLevel)
     }
 
     /// This collection with `other`'s specified traits on top.
@@ -87,14 +100,16 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
             vertical: other.verticalSizeClass != .unspecified ? other.verticalSizeClass : verticalSizeClass,
             scale: other.displayScale > 0 ? other.displayScale : displayScale,
             category: other.preferredContentSizeCategory != .unspecified ? other.preferredContentSizeCategory : preferredContentSizeCategory,
-            idiom: other.userInterfaceIdiom != .unspecified ? other.userInterfaceIdiom : userInterfaceIdiom)
+            idiom: other.userInterfaceIdiom != .unspecified ? other.userInterfaceIdiom : userInterfaceIdiom,
+            level: other.userInterfaceLevel != .unspecified ? other.userInterfaceLevel : userInterfaceLevel)
     }
 
     /// This collection with another appearance (self when unchanged or `.unspecified`).
     func with(style: UIUserInterfaceStyle) -> UITraitCollection {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
         return UITraitCollection(style: style, horizontal: horizontalSizeClass, vertical: verticalSizeClass,
-                                 scale: displayScale, category: preferredContentSizeCategory, idiom: userInterfaceIdiom)
+                                 scale: displayScale, category: preferredContentSizeCategory, idiom: userInterfaceIdiom,
+                                 level: userInterfaceLevel)
     }
 
     /// Whether every specified trait of `trait` has the same value here.
@@ -106,6 +121,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
             && (t.displayScale == 0 || t.displayScale == displayScale)
             && (t.preferredContentSizeCategory == .unspecified || t.preferredContentSizeCategory == preferredContentSizeCategory)
             && (t.userInterfaceIdiom == .unspecified || t.userInterfaceIdiom == userInterfaceIdiom)
+            && (t.userInterfaceLevel == .unspecified || t.userInterfaceLevel == userInterfaceLevel)
     }
 
     /// Whether dynamic colours can resolve differently under `traitCollection`.
@@ -136,17 +152,19 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         return l.userInterfaceStyle == r.userInterfaceStyle && l.horizontalSizeClass == r.horizontalSizeClass
             && l.verticalSizeClass == r.verticalSizeClass && l.displayScale == r.displayScale
             && l.preferredContentSizeCategory == r.preferredContentSizeCategory && l.userInterfaceIdiom == r.userInterfaceIdiom
+            && l.userInterfaceLevel == r.userInterfaceLevel
     }
 
     public override var hash: Int {
         var h = Hasher()
         h.combine(userInterfaceStyle); h.combine(horizontalSizeClass); h.combine(verticalSizeClass)
         h.combine(displayScale); h.combine(preferredContentSizeCategory); h.combine(userInterfaceIdiom)
+        h.combine(userInterfaceLevel)
         return h.finalize()
     }
 
     public override var description: String {
-        "<UITraitCollection: UserInterfaceStyle = \(userInterfaceStyle), HorizontalSizeClass = \(horizontalSizeClass), VerticalSizeClass = \(verticalSizeClass), DisplayScale = \(displayScale), PreferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), UserInterfaceIdiom = \(userInterfaceIdiom)>"
+        "<UITraitCollection: UserInterfaceStyle = \(userInterfaceStyle), HorizontalSizeClass = \(horizontalSizeClass), VerticalSizeClass = \(verticalSizeClass), DisplayScale = \(displayScale), PreferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), UserInterfaceIdiom = \(userInterfaceIdiom), UserInterfaceLevel = \(userInterfaceLevel)>"
     }
 }
 
@@ -182,6 +200,7 @@ public enum UITraitVerticalSizeClass: UITraitDefinition { public static let iden
 public enum UITraitDisplayScale: UITraitDefinition { public static let identifier = "UITraitDisplayScale" }
 public enum UITraitPreferredContentSizeCategory: UITraitDefinition { public static let identifier = "UITraitPreferredContentSizeCategory" }
 public enum UITraitUserInterfaceIdiom: UITraitDefinition { public static let identifier = "UITraitUserInterfaceIdiom" }
+public enum UITraitUserInterfaceLevel: UITraitDefinition { public static let identifier = "UITraitUserInterfaceLevel" }
 
 extension UITraitCollection {
     /// Identifiers of the traits whose values differ between the two collections.
@@ -193,6 +212,7 @@ extension UITraitCollection {
         if displayScale != o.displayScale { s.insert(UITraitDisplayScale.identifier) }
         if preferredContentSizeCategory != o.preferredContentSizeCategory { s.insert(UITraitPreferredContentSizeCategory.identifier) }
         if userInterfaceIdiom != o.userInterfaceIdiom { s.insert(UITraitUserInterfaceIdiom.identifier) }
+        if userInterfaceLevel != o.userInterfaceLevel { s.insert(UITraitUserInterfaceLevel.identifier) }
         return s
     }
 
@@ -201,7 +221,7 @@ extension UITraitCollection {
         let pad = device.name.contains("ipad")
         return UITraitCollection(
             style: style == .unspecified ? .light : style, horizontal: pad ? .regular : .compact, vertical: .regular,
-            scale: device.scale, category: .large, idiom: pad ? .pad : .phone)
+            scale: device.scale, category: .large, idiom: pad ? .pad : .phone, level: .base)
     }
 }
 
@@ -211,6 +231,8 @@ public protocol UITraitChangeRegistration: Sendable {}
 /// Per-view and per-controller trait bookkeeping.
 struct TraitState {
     var overrideStyle: UIUserInterfaceStyle = .unspecified
+    /// A controller's traits set by its parent (`setOverrideTraitCollection(_:forChild:)`).
+    var overrideFromParent: UITraitCollection?
     /// A window's system appearance (set by AppDriver; unspecified reads as light).
     var systemStyle: UIUserInterfaceStyle = .unspecified
     /// The traits last reported to the environment (nil until it first had traits).

@@ -104,7 +104,8 @@ extension UIViewController: UITraitEnvironment {
     var computedTraitCollection: UITraitCollection {
         let base: UITraitCollection
         if let p = parent {
-            base = p.traitCollection
+            let inherited = p.traitCollection
+            base = p.overrideTraitCollection(forChild: self).map { inherited.overlaid(with: $0) } ?? inherited
         } else if let presenter = storedPresentingViewController {
             base = presenter.traitCollection
         } else if let s = viewIfLoaded?.superview {

@@ -32,9 +32,14 @@ extension AppDriver {
                 guard controller.shouldAutorotate, controller.supportedInterfaceOrientations.contains(orientation) else { return false }
             }
             let old = scene.interfaceOrientation
+            let oldStatusBarFrame = scene.statusBarManager?.statusBarFrame ?? .zero
             scene.interfaceOrientation = orientation
             window.screen.interfaceOrientation = orientation
             let size = window.screen.bounds.size
+            let newStatusBarFrame = scene.statusBarManager?.statusBarFrame(width: size.width) ?? .zero
+            if oldStatusBarFrame != newStatusBarFrame {
+                postStatusBarFrameNotification(UIApplication.willChangeStatusBarFrameNotification, frame: newStatusBarFrame)
+            }
             let coordinator = RotationCoordinator(
                 container: window, duration: animated ? Self.rotationDuration : 0, from: old, to: orientation)
             if UIDevice.current.isGeneratingDeviceOrientationNotifications {
@@ -56,8 +61,22 @@ extension AppDriver {
                 window.layoutIfNeeded()
             }
             refreshStatusBar(duration: 0)
+            if oldStatusBarFrame != newStatusBarFrame {
+                postStatusBarFrameNotification(UIApplication.didChangeStatusBarFrameNotification, frame: oldStatusBarFrame)
+            }
             return true
         }
+    }
+}
+
+extension AppDriver {
+    /// One of the deprecated status bar frame notifications, which UIKit still posts around a
+    /// rotation that changes the status bar's frame: "will" with the new frame before the
+    /// controllers hear of the new size, "did" with the old frame once the window took it.
+    private func postStatusBarFrameNotification(_ name: NSNotification.Name, frame: CGRect) {
+        NotificationCenter.default.post(
+            name: name, object: UIApplication.shared,
+            userInfo: [UIApplication.statusBarFrameUserInfoKey: NSValue(cgRect: frame)])
     }
 }
 
@@ -133,6 +152,7 @@ final class RotationCoordinator: NSObject, UIViewControllerTransitionCoordinator
 
     /// A rotation is never interactive: the handler is never called.
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
+    func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
 
     /// Runs `resize` and the alongside animations in one animation block, then the completions
     /// when it ends.

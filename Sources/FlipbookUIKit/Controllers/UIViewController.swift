@@ -157,6 +157,20 @@ open class UIViewController: UIResponder {
     }
     private var _additionalSafeAreaInsets: UIEdgeInsets = .zero
 
+    /// The edges of the view that extend under a container's bars, UIKit's
+    /// `edgesForExtendedLayout` (default `.all`). Stored only: Flipbook's navigation and tab bar
+    /// controllers always lay the content out between their bars, as UIKit does with `[]`
+    /// (docs/Divergences.md, "Extended layout").
+    open var edgesForExtendedLayout: UIRectEdge = .all
+    /// Whether the view also extends under opaque bars (default false). Stored only, as
+    /// `edgesForExtendedLayout`.
+    open var extendedLayoutIncludesOpaqueBars = false
+    /// Whether UIKit adjusts the insets of a scroll view that extends under bars (default true;
+    /// deprecated in iOS 11). Stored only: Flipbook's content never sits under a bar, so there is
+    /// nothing to adjust; scroll views follow `contentInsetAdjustmentBehavior` and the safe area.
+    @available(iOS, introduced: 7.0, deprecated: 11.0, message: "Use UIScrollView's contentInsetAdjustmentBehavior instead")
+    open var automaticallyAdjustsScrollViewInsets = true
+
     // MARK: Content container (UIContentContainer; Controllers/UIContentContainer.swift)
 
     /// A child's (or presented controller's) `preferredContentSize` changed. Default: nothing.
@@ -265,6 +279,27 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// Traits that `childViewController` gets on top of this controller's, UIKit's
+    /// `setOverrideTraitCollection(_:forChild:)` (nil removes them). Only for a child of this
+    /// controller: any other controller is reported through `FlipbookDiagnostics` and ignored.
+    /// The child and its views hear of the change (`traitCollectionDidChange(_:)`) at once.
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        guard childViewController.parent === self else {
+            FlipbookDiagnostics.report(
+                "setOverrideTraitCollection(_:forChild:): \(describe(childViewController)) is not a child of \(describe(self)); ignored.")
+            return
+        }
+        childViewController.traitState.overrideFromParent = collection
+        childViewController.propagateTraitChanges()
+    }
+
+    /// The traits set for `childViewController` with `setOverrideTraitCollection(_:forChild:)`
+    /// (nil if none, or if it is not a child). Containers override it to give their children
+    /// traits; the child's traits are its parent's with these on top.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childViewController.parent === self ? childViewController.traitState.overrideFromParent : nil
+    }
+
     /// The status bar style this controller wants when it decides the status bar.
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     /// Whether this controller wants the status bar hidden when it decides the status bar.
@@ -362,6 +397,7 @@ open class UIViewController: UIResponder {
         isMovingFromParent = true
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        traitState.overrideFromParent = nil
         didMove(toParent: nil)
     }
 
@@ -398,6 +434,27 @@ open class UIViewController: UIResponder {
             from: fromViewController, to: toViewController, duration: duration, options: options,
             animations: animations, completion: completion)
     }
+
+    // MARK: Segues and nibs (Controllers/UIStoryboardSegue.swift)
+
+    /// Starts the segue `identifier` of the controller's storyboard, UIKit's
+    /// `performSegue(withIdentifier:sender:)`. Flipbook has no storyboards: the call is reported
+    /// through `FlipbookDiagnostics` (where UIKit raises "has no segue with identifier") and
+    /// nothing happens. Make a `UIStoryboardSegue` in code, call `prepare(for:sender:)`, then
+    /// `perform()`, or present or push the controller directly.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        FlipbookDiagnostics.report(
+            "performSegue(withIdentifier:sender:): \(describe(self)) has no segue with identifier '\(identifier)': "
+                + "Flipbook has no storyboards; make the segue in code (UIStoryboardSegue) or present or push the controller.")
+    }
+
+    /// Whether the storyboard segue `identifier` should run (default true). Flipbook never asks
+    /// (no storyboards); overrides compile and may be called by your own code.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Called before a segue is performed, to hand data to `segue.destination`. Default:
+    /// nothing. Flipbook never calls it itself (no storyboards).
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
 
     // MARK: Presentation (see UIViewController+Presentation.swift, ModalTransition.swift)
 

@@ -60,6 +60,12 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     /// `isCancelled` is known then) and when a paused interruptible transition becomes
     /// interactive again.
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+    /// Calls `handler` once, when the interactive part of the transition ends (the interaction
+    /// controller finishes or cancels; `isCancelled` is known then), before the rest of the
+    /// transition animates. Registered while the transition is not interactive, it waits
+    /// for the next end of an interaction (never, unless the transition is paused). Deprecated in iOS 10 for `notifyWhenInteractionChanges(_:)`.
+    @available(iOS, introduced: 7.0, deprecated: 10.0, message: "Use notifyWhenInteractionChangesUsingBlock")
+    func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
 // Apple's Objective-C methods take `completion:` with a default of nil in Swift. A protocol

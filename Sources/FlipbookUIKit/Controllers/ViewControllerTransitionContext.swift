@@ -93,6 +93,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     private var pendingAlongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var interactionEndHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     var startTime: CFTimeInterval = 0
     var animatorName = "animator"
     /// Tells the test probe (FlipbookTesting's `TransitionRecorder`) of a call on this context,
@@ -264,6 +265,11 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         isInteractive = false
         engine?.interactionDidEnd()
         notifyInteractionHandlers()
+        // `notifyWhenInteractionEnds` handlers run once, at the first end of the interaction,
+        // after the `notifyWhenInteractionChanges` handlers (docs/Semantics.md).
+        let endHandlers = interactionEndHandlers
+        interactionEndHandlers = []
+        for handler in endHandlers { handler(self) }
     }
 
     private func notifyInteractionHandlers() {
@@ -307,6 +313,14 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         interactionHandlers.append(handler)
     }
 
+    @available(iOS, introduced: 7.0, deprecated: 10.0, message: "Use notifyWhenInteractionChangesUsingBlock")
+    public func notifyWhenInteractionEnds(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+        // Runs at the next end of an interaction: never for a transition that stays
+        // non-interactive (an interruptible one paused later ends its new interaction).
+        guard !isComplete else { return }
+        interactionEndHandlers.append(handler)
+    }
+
     /// Runs the alongside animations queued before the animator started.
     func startAlongsideAnimations() {
         hasStarted = true
@@ -346,6 +360,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         completions = []
         pendingAlongside = []
         interactionHandlers = []
+        interactionEndHandlers = []
         for block in blocks { block(self) }
     }
 }

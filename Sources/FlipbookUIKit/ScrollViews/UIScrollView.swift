@@ -56,6 +56,8 @@ open class UIScrollView: UIView {
     /// not reach the content (docs/Semantics.md).
     var touchStoppedMotion = false
     let indicators = ScrollIndicators()
+    /// Zoom scale, limits, pinch and its progress (UIScrollView+Zooming.swift).
+    var zoomState = ScrollZoomState()
     var contentGuideStorage: UILayoutGuide?
     var lastLayoutSize: CGSize?
     var frameGuideStorage: UILayoutGuide?
@@ -314,7 +316,8 @@ open class UIScrollView: UIView {
     open var alwaysBounceVertical = false
     /// Whether a horizontal drag rubber-bands even when the content is not wider than the bounds.
     open var alwaysBounceHorizontal = false
-    /// Kept for source compatibility (Flipbook does not zoom).
+    /// Whether a pinch may zoom past `minimumZoomScale`/`maximumZoomScale` (with resistance) and
+    /// spring back when it ends (default true); without it the scale stops at the limits.
     open var bouncesZoom = true
     /// Whether a drag that starts mostly along one axis scrolls only along it.
     open var isDirectionalLockEnabled = false
@@ -337,12 +340,37 @@ open class UIScrollView: UIView {
     open var scrollsToTop = true
     /// How dragging dismisses the keyboard (kept).
     open var keyboardDismissMode: KeyboardDismissMode = .none
-    /// Zoom scales (kept for source compatibility; Flipbook does not zoom).
-    open var minimumZoomScale: CGFloat = 1
-    open var maximumZoomScale: CGFloat = 1
-    open var zoomScale: CGFloat = 1
-    open var isZooming: Bool { false }
-    open var isZoomBouncing: Bool { false }
+    // MARK: Zooming (see UIScrollView+Zooming.swift)
+
+    /// The smallest scale the content may be zoomed to (default 1). A non-finite or non-positive
+    /// value is reported and ignored.
+    open var minimumZoomScale: CGFloat {
+        get { zoomState.minimum }
+        set { setZoomLimit(newValue, minimum: true) }
+    }
+    /// The largest scale the content may be zoomed to (default 1: no zooming).
+    open var maximumZoomScale: CGFloat {
+        get { zoomState.maximum }
+        set { setZoomLimit(newValue, minimum: false) }
+    }
+    /// The scale of the delegate's `viewForZooming(in:)` (1 until zoomed). Setting it is
+    /// `setZoomScale(_:animated: false)`.
+    open var zoomScale: CGFloat {
+        get { zoomState.scale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    /// Zooms the view for zooming to `scale`, clamped to the limits, around the centre of the
+    /// bounds; animated, with `scrollViewWillBeginZooming`, then one `scrollViewDidZoom` (the
+    /// model values change at once, Core Animation moves the rest) and `scrollViewDidEndZooming`
+    /// when the animation ends. Nothing happens without a view for zooming.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) { performSetZoomScale(scale, animated: animated) }
+    /// Zooms so that `rect` (in the coordinates of the view for zooming) fills the bounds as far
+    /// as the limits allow, centred.
+    open func zoom(to rect: CGRect, animated: Bool) { performZoom(to: rect, animated: animated) }
+    /// Whether a pinch is zooming the content now.
+    open var isZooming: Bool { zoomState.isZooming }
+    /// Whether the scale springs back into the limits after a pinch went past them.
+    open var isZoomBouncing: Bool { zoomState.isBouncing }
 
     // MARK: State
 
@@ -360,8 +388,9 @@ open class UIScrollView: UIView {
     /// The scroll view's pan. Its delegate is the scroll view in UIKit; here its decisions are
     /// the scroll view's `gestureRecognizerShouldBegin(_:)`.
     open var panGestureRecognizer: UIPanGestureRecognizer { scrollPan }
-    /// Kept for source compatibility (Flipbook does not zoom): nil.
-    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { nil }
+    /// The scroll view's pinch, nil while zooming is impossible (`maximumZoomScale` not above
+    /// `minimumZoomScale`), as in UIKit.
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { zoomState.pinch }
 
     /// Whether touch-downs in the content wait (0.15 s, or until the finger lifts) to see
     /// whether the touch is a drag (default true).
@@ -385,6 +414,7 @@ open class UIScrollView: UIView {
 
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         if gestureRecognizer === scrollPan { return panShouldBegin() }
+        if let pinch = zoomState.pinch, gestureRecognizer === pinch { return pinchShouldBegin() }
         return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 

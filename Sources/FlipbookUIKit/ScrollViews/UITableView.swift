@@ -100,6 +100,17 @@ open class UITableView: UIScrollView {
         }
     }
     private var _separatorColor: UIColor? = .separator
+    /// The effect the separators are drawn with over a blurred background, UIKit's
+    /// `separatorEffect` (default nil). Stored only: Flipbook draws separators in
+    /// `separatorColor` whatever the effect (docs/Divergences.md, "Table separator effect").
+    open var separatorEffect: UIVisualEffect? {
+        get { _separatorEffect }
+        set {
+            _separatorEffect = newValue
+            setNeedsLayout()
+        }
+    }
+    private var _separatorEffect: UIVisualEffect?
     /// The separators' insets (default: 16 pt on the left, 20 pt in tables 414 pt wide or more).
     open var separatorInset: UIEdgeInsets {
         get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: TableMargins.horizontal(forWidth: bounds.width), bottom: 0, right: 0) }

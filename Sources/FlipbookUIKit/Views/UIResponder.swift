@@ -32,6 +32,14 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     @discardableResult
     open func resignFirstResponder() -> Bool { true }
 
+    // MARK: Nibs
+
+    /// Called on an object loaded from a nib or storyboard once every outlet is connected,
+    /// UIKit's `awakeFromNib()` (declared on `NSObject` by UIKit). Flipbook loads no nibs and
+    /// never calls it; it is declared here so that views, controllers and cells can keep
+    /// `override func awakeFromNib()` and `super.awakeFromNib()` (docs/Divergences.md, "Nibs").
+    open func awakeFromNib() {}
+
     // MARK: Touches
 
     /// A touch (or several) went down in the view. The default passes the call to `next`, as

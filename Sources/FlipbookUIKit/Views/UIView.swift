@@ -76,6 +76,7 @@ open class UIView: UIResponder, CALayerDelegate {
             guard acceptsFinite(newValue, "frame") else { return }
             changingObserved("frame") {
                 let r = newValue.standardized
+                let oldFrame = layer.frame
                 let oldSize = layer.bounds.size
                 let t = layer.transform
                 var size = r.size
@@ -85,6 +86,10 @@ open class UIView: UIResponder, CALayerDelegate {
                 layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
                 let a = layer.anchorPoint
                 layer.position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                // Setting the frame a view already has changes nothing: telling Auto Layout it
+                // did would make a container that re-sets its child's frame in every layout
+                // pass (a navigation controller) re-solve and lay out again without end.
+                guard layer.frame != oldFrame else { return }
                 geometryDidChange(oldSize: oldSize)
             }
         }

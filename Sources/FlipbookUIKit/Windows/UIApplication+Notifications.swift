@@ -18,4 +18,19 @@ extension UIApplication {
     /// The app is short of memory (`AppDriver.simulateMemoryWarning()`).
     nonisolated public static let didReceiveMemoryWarningNotification =
         NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+
+    /// The status bar's frame is about to change (`AppDriver.rotate(to:)`); the user info's
+    /// `statusBarFrameUserInfoKey` holds the new frame (an `NSValue` of a `CGRect`, screen
+    /// coordinates). Deprecated on iOS 13, still posted.
+    @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use viewWillTransitionToSize:withTransitionCoordinator: instead.")
+    nonisolated public static let willChangeStatusBarFrameNotification =
+        NSNotification.Name("UIApplicationWillChangeStatusBarFrameNotification")
+    /// The status bar's frame changed; the user info's `statusBarFrameUserInfoKey` holds the old
+    /// frame. Deprecated on iOS 13, still posted.
+    @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use viewWillTransitionToSize:withTransitionCoordinator: instead.")
+    nonisolated public static let didChangeStatusBarFrameNotification =
+        NSNotification.Name("UIApplicationDidChangeStatusBarFrameNotification")
+    /// The user-info key of the status bar frame notifications.
+    @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use viewWillTransitionToSize:withTransitionCoordinator: instead.")
+    nonisolated public static let statusBarFrameUserInfoKey = "UIApplicationStatusBarFrameUserInfoKey"
 }

@@ -31,9 +31,11 @@ open class UIStatusBarManager: NSObject {
 
     /// The status bar's rectangle in the screen's coordinates: the scene's width by the
     /// device's status bar height at the top, `.zero` when it is hidden.
-    open var statusBarFrame: CGRect {
+    open var statusBarFrame: CGRect { statusBarFrame(width: window?.bounds.width ?? scene.screen.bounds.width) }
+
+    /// The status bar's frame in a scene `width` points wide.
+    func statusBarFrame(width: CGFloat) -> CGRect {
         guard !isStatusBarHidden else { return .zero }
-        let width = window?.bounds.width ?? scene.screen.bounds.width
         let layout = StatusBarLayout(device: scene.screen.device, width: width)
         return CGRect(x: 0, y: 0, width: width, height: layout.height)
     }

@@ -144,3 +144,9 @@ open class UISplitViewController: UIViewController {
         viewControllers.filter { $0.viewIfLoaded?.superview === viewIfLoaded }
     }
 }
+
+extension UIViewController {
+    /// The nearest ancestor (parent, its parent, …) that is a split view controller, nil if none,
+    /// UIKit's `splitViewController`. Presented controllers are not children: nil for them too.
+    public var splitViewController: UISplitViewController? { nearestAncestor(UISplitViewController.self) }
+}
