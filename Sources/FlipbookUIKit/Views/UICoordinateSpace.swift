@@ -23,22 +23,28 @@ public protocol UICoordinateSpace: NSObjectProtocol {
     var bounds: CGRect { get }
 }
 
+// Disfavoured: a call with a view (`convert(p, to: otherView)`) keeps choosing the `UIView?`
+// forms, which go straight through the layers; the protocol's requirements are still met here.
 extension UIView: UICoordinateSpace {
+    @_disfavoredOverload
     public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
         if let view = coordinateSpace as? UIView { return convert(point, to: view as UIView?) }
         return CoordinateSpaces.fromScreen(CoordinateSpaces.toScreen(point, from: self), to: coordinateSpace, of: screenForSpaces)
     }
 
+    @_disfavoredOverload
     public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
         if let view = coordinateSpace as? UIView { return convert(point, from: view as UIView?) }
         return CoordinateSpaces.fromScreen(CoordinateSpaces.toScreen(point, from: coordinateSpace, of: screenForSpaces), to: self, of: screenForSpaces)
     }
 
+    @_disfavoredOverload
     public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
         if let view = coordinateSpace as? UIView { return convert(rect, to: view as UIView?) }
         return CoordinateSpaces.boundingBox(of: rect) { convert($0, to: coordinateSpace) }
     }
 
+    @_disfavoredOverload
     public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
         if let view = coordinateSpace as? UIView { return convert(rect, from: view as UIView?) }
         return CoordinateSpaces.boundingBox(of: rect) { convert($0, from: coordinateSpace) }
