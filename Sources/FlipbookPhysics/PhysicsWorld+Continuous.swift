@@ -105,11 +105,18 @@ extension PhysicsWorld {
                             guard bodies[Int(o.body)].type == .static,
                                   filter.shouldCollide(with: shapes[Int(o.shape)].filter) else { continue }
                             let oxf = bodies[Int(o.body)].xf
-                            let target = -0.5 * slop // radii are already part of the bound
+                            var target = -0.5 * slop // radii are already part of the bound
                             let tolerance = 0.25 * slop
                             var t = 0.0
                             var d = separationBound(prim, xf0, o, oxf, vs, ns)
-                            if d <= target + tolerance { continue } // already touching: contacts handle it
+                            if d <= target + tolerance {
+                                // Already touching at the start. The contact holds the points it
+                                // found then, but a body turning fast about one of them can swing
+                                // another part through the shape within the sub-step (a thin item
+                                // touching a wall at one corner, physics fuzz seed 8675512): it may
+                                // end no more than a slop deeper than it started.
+                                target = d - slop
+                            }
                             var hit = false
                             for _ in 0..<50 {
                                 let step = (d - target) / bound

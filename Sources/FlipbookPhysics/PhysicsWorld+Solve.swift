@@ -12,6 +12,7 @@ extension PhysicsWorld {
             step.prepareJoints()
             step.warmStartContacts()
             step.solveVelocities()
+            step.solveAgainWhereWarmStartAddedEnergy()
             step.integratePositions()
             step.solvePositions()
             step.storeImpulses()
@@ -80,6 +81,7 @@ extension SolverStep {
             }
             positions[i] = SolverPosition(c: b.pointee.c, a: b.pointee.a, q: b.pointee.xf.q)
             velocities[i] = b.pointee.isStatic || !b.pointee.alive ? SolverVelocity(v: .zero, w: 0) : SolverVelocity(v: b.pointee.v, w: b.pointee.w)
+            velocitiesFree[i] = velocities[i]
         }
     }
 
@@ -174,6 +176,68 @@ extension SolverStep {
         for _ in 0..<max(1, settings.velocityIterations) {
             for ji in active { joints[Int(ji)].solveVelocity(velocities, h) }
             ContactSolver.solveVelocity(vcs, velocities)
+        }
+    }
+
+    /// The energy check of the velocity solve, in worlds with joints (docs/Reliability.md, Physics,
+    /// seed 24682327). Solved exactly, rigid constraints (joints without springs, contacts
+    /// without a bounce) never raise an island's kinetic energy: each row only removes relative
+    /// velocity, and the speculative and limit allowances only let bodies approach. Sequential
+    /// impulses from zero keep that property pass by pass. Warm starting does not: it applies
+    /// the last sub-step's impulses as a first guess, and where 8 passes cannot converge (a
+    /// light body between two heavy ones, long lever arms, a limit pressed against walls) a
+    /// stale guess that the passes do not take back leaves the island faster than before any
+    /// constraint acted, sub-step after sub-step, up to the speed caps and non-finite values.
+    /// So an island with a rigid joint, no spring and no bouncing contact, whose kinetic energy
+    /// after the passes exceeds its energy before them (after gravity and forces) by more than
+    /// 0.1 %, is solved again from its velocities before the constraints, with its constraints'
+    /// accumulated impulses cleared (a cold start). Other islands are not touched.
+    mutating func solveAgainWhereWarmStartAddedEnergy() {
+        guard settings.warmStarting, activeJointCount > 0 else { return }
+        let n = bodies.count
+        /// Per island root: 1 = has a rigid joint, 2 = has a spring or a bounce (not checked).
+        var kind = [UInt8](repeating: 0, count: n)
+        @inline(__always) func root(_ a: Int32, _ b: Int32) -> Int {
+            Int(findRoot(islandParent, bodies[Int(a)].isStatic ? b : a))
+        }
+        for ji in activeJoints {
+            let j = joints[Int(ji)], r = root(j.bodyA, j.bodyB)
+            kind[r] = max(kind[r], j.payload.isRigid ? 1 : 2)
+        }
+        let vcs = contactVelocityConstraints
+        for k in 0..<vcs.count where vcs[k].p0.velocityBias > 0 || (vcs[k].pointCount == 2 && vcs[k].p1.velocityBias > 0) {
+            kind[root(vcs[k].indexA, vcs[k].indexB)] = 2
+        }
+        var before = [Double](repeating: 0, count: n), after = [Double](repeating: 0, count: n)
+        var any = false
+        for i in 0..<n where moving[i] && bodies[i].type == .dynamic {
+            let r = Int(findRoot(islandParent, Int32(i)))
+            guard kind[r] == 1 else { continue }
+            let m = bodies[i].mass, inertia = bodies[i].inertia
+            let f = velocitiesFree[i], v = velocities[i]
+            before[r] += 0.5 * (m * f.v.lengthSquared + inertia * f.w * f.w)
+            after[r] += 0.5 * (m * v.v.lengthSquared + inertia * v.w * v.w)
+            any = true
+        }
+        guard any else { return }
+        var again = [Bool](repeating: false, count: n)
+        var found = false
+        for r in 0..<n where kind[r] == 1 && after[r] > before[r] * 1.001 + 1e-9 { again[r] = true; found = true }
+        guard found else { return }
+        for i in 0..<n where moving[i] && again[Int(findRoot(islandParent, Int32(i)))] { velocities[i] = velocitiesFree[i] }
+        var islandJoints: [Int] = [], islandContacts: [Int] = []
+        for ji in activeJoints where again[root(joints[Int(ji)].bodyA, joints[Int(ji)].bodyB)] {
+            joints[Int(ji)].payload.scaleRigidImpulses(0)
+            islandJoints.append(Int(ji))
+        }
+        for k in 0..<vcs.count where again[root(vcs[k].indexA, vcs[k].indexB)] {
+            vcs[k].p0.normalImpulse = 0; vcs[k].p0.tangentImpulse = 0
+            vcs[k].p1.normalImpulse = 0; vcs[k].p1.tangentImpulse = 0
+            islandContacts.append(k)
+        }
+        for _ in 0..<max(1, settings.velocityIterations) {
+            for ji in islandJoints { joints[ji].solveVelocity(velocities, h) }
+            for k in islandContacts { ContactSolver.solveVelocity(UnsafeMutableBufferPointer(rebasing: vcs[k..<(k + 1)]), velocities) }
         }
     }
 

@@ -32,6 +32,7 @@ final class SolverScratch {
     var positions = ScratchBuffer<SolverPosition>()
     var velocities = ScratchBuffer<SolverVelocity>()
     var velocities0 = ScratchBuffer<SolverVelocity>()
+    var velocitiesFree = ScratchBuffer<SolverVelocity>()
     var moving = ScratchBuffer<Bool>()
     var islandParent = ScratchBuffer<Int32>()
     var islandAwake = ScratchBuffer<Bool>()
@@ -45,6 +46,7 @@ final class SolverScratch {
         positions.reserve(bodies, filler: SolverPosition(c: .zero, a: 0, q: .identity))
         velocities.reserve(bodies, filler: still)
         velocities0.reserve(bodies, filler: still)
+        velocitiesFree.reserve(bodies, filler: still)
         moving.reserve(bodies, filler: false)
         islandParent.reserve(bodies, filler: 0)
         islandAwake.reserve(bodies, filler: false)
@@ -55,7 +57,7 @@ final class SolverScratch {
     }
 
     deinit {
-        positions.release(); velocities.release(); velocities0.release(); moving.release()
+        positions.release(); velocities.release(); velocities0.release(); velocitiesFree.release(); moving.release()
         islandParent.release(); islandAwake.release(); islandSleepTime.release()
         contactVelocity.release(); contactPosition.release(); activeJoints.release()
     }
@@ -78,6 +80,9 @@ struct SolverStep {
     /// Velocities during the solve, and as they were before gravity and forces (for restitution).
     let velocities: UnsafeMutableBufferPointer<SolverVelocity>
     let velocities0: UnsafeMutableBufferPointer<SolverVelocity>
+    /// Velocities after gravity and forces, before any constraint (for the energy check of
+    /// `solveAgainWhereWarmStartAddedEnergy`).
+    let velocitiesFree: UnsafeMutableBufferPointer<SolverVelocity>
     /// Awake, alive and not static: the bodies this sub-step moves.
     let moving: UnsafeMutableBufferPointer<Bool>
     /// Union-find forest of islands (touching contacts and joints between non-static bodies).
@@ -106,6 +111,7 @@ struct SolverStep {
         positions = scratch.positions.prefix(n)
         velocities = scratch.velocities.prefix(n)
         velocities0 = scratch.velocities0.prefix(n)
+        velocitiesFree = scratch.velocitiesFree.prefix(n)
         moving = scratch.moving.prefix(n)
         islandParent = scratch.islandParent.prefix(n)
         islandAwake = scratch.islandAwake.prefix(n)

@@ -233,7 +233,9 @@ enum PhysicsFuzzer {
     }
 
     /// Builds `scene`, runs it for its seconds and returns the first failure (nil: it passed).
-    static func run(_ scene: PhysicsFuzzScene) -> Failure? {
+    /// `onFrame`, when given, is called after every frame, before that frame's checks, with the
+    /// time since the start, the items and the animator's engine.
+    static func run(_ scene: PhysicsFuzzScene, onFrame: ((Double, [FuzzItem], DynamicsEngine) -> Void)? = nil) -> Failure? {
         let reference = UIView(frame: PhysicsFuzzScene.box)
         let items = scene.items.map { FuzzItem(center: CGPoint(x: $0.x, y: $0.y), size: CGSize(width: $0.w, height: $0.h), ellipse: $0.ellipse) }
         let animator = UIDynamicAnimator(referenceView: reference)
@@ -360,6 +362,7 @@ enum PhysicsFuzzer {
                 let pushing = checkEnergy && instantaneousPushes.contains(where: pending)
                 MediaClock.main.advanceFrames(1)
                 let t = MediaClock.main.now - t0
+                onFrame?(t, items, engine)
                 for (k, item) in items.enumerated() {
                     let c = item.center, r = DynamicsEngine.rotation(of: item.transform)
                     if !(c.x.isFinite && c.y.isFinite && item.transform.a.isFinite && item.transform.b.isFinite && r.isFinite) {

@@ -97,6 +97,53 @@ import FlipbookPhysics
         #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 
+    /// Seed 8675512 (a campaign from seed 8675309, issue 38): under upward gravity and a spring
+    /// field, four heavy items ram a thin 75 × 8.6 box into the top wall at about 2 400 pt/s. The
+    /// box touched the wall at one corner, and the bounce off the heavy ellipse below spun it
+    /// about that corner (84 rad/s): its other end swung through the wall within one sub-step,
+    /// which continuous collision skipped because the box already touched the wall, and at
+    /// 22.7 s its centre was above the box. Now a body touching a static shape may end a
+    /// sub-step no more than a slop deeper than it started. Every centre stays inside the
+    /// reference bounds for the whole scene.
+    @Test func aThinBoxRammedIntoTheTopWallStaysInside() {
+        let scene = PhysicsFuzzScene(seed: 8675512, seconds: 23)
+        var outside: [String] = []
+        let failure = PhysicsFuzzer.run(scene) { t, items, _ in
+            for (k, item) in items.enumerated() where !PhysicsFuzzScene.box.contains(item.center) {
+                outside.append("item \(k) at t = \(t): \(item.center)")
+            }
+        }
+        #expect(outside.isEmpty, "\(outside.prefix(3))")
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    /// Seed 24682327 (a campaign from seed 24681357, issue 38): a small item welded (fixed
+    /// attachment) to a heavy one and pinned, with a ±1.7 rad range, to a third item 640 points
+    /// away that a spring field holds in the bottom-left corner. With the range's limit pressed,
+    /// the light middle item carries the whole torque between its partners; 8 velocity passes
+    /// cannot converge that, and the warm-started impulses added kinetic energy every sub-step
+    /// (about 5 %) until the speed caps, then non-finite states that Flipbook restored and
+    /// reported. Now an island whose rigid constraints gained energy in the velocity solve is
+    /// solved again without warm start. The whole seed runs 30 s with every state finite and
+    /// no diagnostic.
+    @Test func aWeldedAndPinnedChainInASpringFieldStaysFinite() {
+        let scene = PhysicsFuzzScene(seed: 24682327, seconds: 30)
+        var fastest = 0.0
+        var nonFinite: [String] = []
+        let failure = PhysicsFuzzer.run(scene) { t, items, engine in
+            for (k, item) in items.enumerated() {
+                guard let body = engine.body(for: item) else { continue }
+                let v = engine.world.linearVelocity(of: body), w = engine.world.angularVelocity(of: body)
+                if !(v.isFinite && w.isFinite && item.center.x.isFinite && item.center.y.isFinite) { nonFinite.append("item \(k) at t = \(t)") }
+                fastest = max(fastest, v.length)
+            }
+        }
+        #expect(nonFinite.isEmpty, "\(nonFinite.prefix(3))")
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        // Before, the items reached the solver's speed cap (48 000 pt/s) within 1.5 s.
+        #expect(fastest < 20_000, "fastest \(fastest) pt/s")
+    }
+
     /// Instantaneous pushes do not exempt a scene from the energy check; continuous pushes,
     /// snaps and fields do.
     @Test func onlyContinuousSourcesSkipTheEnergyCheck() {

@@ -35,6 +35,17 @@ enum JointPayload {
         }
     }
 
+    /// Whether every row is rigid: no spring (a distance joint with a frequency and a range to
+    /// stretch over) and not the mouse joint (a spring too). A rigid joint's exact velocity solve
+    /// never adds kinetic energy; a spring's turns its stretch into speed.
+    var isRigid: Bool {
+        switch self {
+        case .distance(let j): !(j.frequency > 0 && j.minLength < j.maxLength)
+        case .revolute, .prismatic, .weld: true
+        case .mouse: false
+        }
+    }
+
     var kind: PhysicsJointDefinition.Kind {
         switch self {
         case .distance: .distance
