@@ -219,7 +219,9 @@ final class MediaTimer {
 /// A main-actor callback that Foundation calls from a plain block (a timer's `fire()` or a
 /// notification): run at once on the main thread, where Flipbook posts and fires them; from
 /// another thread, reported and skipped.
-final class MainActorCall<Argument>: @unchecked Sendable {  // @unchecked: `body` only runs on the main actor.
+// @unchecked: `body` is only ever called inside `run`, after `MainQueue.isCurrent` has checked
+// that this is the main thread, through `MainActor.assumeIsolated`; off it, nothing runs.
+final class MainActorCall<Argument>: @unchecked Sendable {
     @preconcurrency private let body: @MainActor (Argument) -> Bool
 
     @preconcurrency init(_ body: @escaping @MainActor (Argument) -> Bool) { self.body = body }
@@ -237,6 +239,8 @@ final class MainActorCall<Argument>: @unchecked Sendable {  // @unchecked: `body
 }
 
 /// Carries a value into a closure that Swift cannot prove stays on one thread.
-struct UnsafeSendableTransfer<Value>: @unchecked Sendable {  // @unchecked: used only to hop onto the thread it is on.
+// @unchecked: it only carries `run`'s argument into `assumeIsolated` on the same thread, after the
+// main-thread check: the value never crosses threads.
+struct UnsafeSendableTransfer<Value>: @unchecked Sendable {
     let value: Value
 }
