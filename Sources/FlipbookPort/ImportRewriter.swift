@@ -21,6 +21,35 @@ struct ImportRewriter {
         "MessageUI", "StoreKit", "CoreMotion", "CoreLocation", "GameplayKit", "CoreHaptics",
     ]
 
+    /// Frameworks Flipbook does not provide of which it still provides a few functions
+    /// (`AVMakeRect` from AVFoundation): a file that uses nothing else of the framework keeps
+    /// compiling with only its import gated. A name is the framework's when it starts with the prefix.
+    static let partlyProvided: [String: (prefix: String, names: Set<String>)] = [
+        "AVFoundation": ("AV", ["AVMakeRect"])
+    ]
+
+    /// Whether every name of `module` the file uses is one Flipbook provides.
+    static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
+        guard let (prefix, names) = partlyProvided[module] else { return false }
+        final class Names: SyntaxVisitor {
+            var found: Set<String> = []
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                found.insert(node.baseName.text)
+                return .visitChildren
+            }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                found.insert(node.name.text)
+                return .visitChildren
+            }
+        }
+        let visitor = Names(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        return visitor.found.allSatisfy { name in
+            guard name.hasPrefix(prefix), name.dropFirst(prefix.count).first?.isUppercase == true else { return true }
+            return names.contains(name)
+        }
+    }
+
     let file: FileRewrite
 
     private func warnLeftOut(_ modules: [String], at node: some SyntaxProtocol) {
@@ -50,6 +79,18 @@ struct ImportRewriter {
             guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
                 Self.unprovidedModules.contains(module), !missing.contains(module)
             else { continue }
+            if Self.usesOnlyProvided(module, in: source.tree) {
+                // Only `AVMakeRect` of AVFoundation: the import alone is gated, the file stays.
+                let start = source.start(item), end = source.end(item)
+                file.add(.insert("#if canImport(\(module))\n", at: start))
+                file.add(.insert("\n#endif", at: end))
+                file.change(
+                    .platformGate, at: item,
+                    "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: the file uses only "
+                        + (Self.partlyProvided[module]?.names.sorted().map { "`\($0)`" }.joined(separator: ", ") ?? "")
+                        + " of it, which Flipbook provides")
+                continue
+            }
             missing.append(module)
         }
         // Already wrapped (a second run): the same warning, no change.

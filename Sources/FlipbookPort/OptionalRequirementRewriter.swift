@@ -211,9 +211,27 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         index.objcProtocols.values.contains { $0.optionalRequirements.contains { $0.name == name } }
     }
 
+    /// `#selector(UIViewControllerContextTransitioning.view(forKey:))`: a member of one of UIKit's
+    /// transition protocols. Flipbook declares every one of their members as a requirement
+    /// (optional ones with UIKit's fallback as the default), so every conforming object answers.
+    static func isUIKitProtocolMember(_ reference: SelectorReference) -> Bool {
+        guard let type = reference.typeName else { return false }
+        return uikitProtocols.contains(type)
+    }
+
+    static let uikitProtocols: Set<String> = [
+        "UIViewControllerContextTransitioning", "UIViewControllerAnimatedTransitioning",
+        "UIViewControllerInteractiveTransitioning", "UIViewControllerTransitioningDelegate",
+        "UIViewControllerTransitionCoordinator", "UIViewControllerTransitionCoordinatorContext",
+        "UINavigationControllerDelegate", "UITabBarControllerDelegate", "UIAdaptivePresentationControllerDelegate",
+        "UIGestureRecognizerDelegate", "UIScrollViewDelegate", "UIDynamicAnimatorDelegate", "UIViewImplicitlyAnimating",
+        "UIViewAnimating", "CAAnimationDelegate",
+    ]
+
     private func respondsTo(_ call: FunctionCallExprSyntax, argument: ExprSyntax) {
         if let macro = argument.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
-            let reference = SelectorReference(macro), ported.contains(reference.name)
+            let reference = SelectorReference(macro),
+            ported.contains(reference.name) || Self.isUIKitProtocolMember(reference)
         {
             // `x?.responds(to: …) == true` and `… ?? false` become `true` whole.
             var replaced = Syntax(call)
@@ -230,7 +248,10 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             file.replace(replaced, with: "true")
             file.change(
                 .respondsTo, at: call,
-                "`\(replaced.oneLine)` -> `true`: `\(reference.name)` is a requirement with a default implementation now")
+                "`\(replaced.oneLine)` -> `true`: `\(reference.name)` is "
+                    + (ported.contains(reference.name)
+                        ? "a requirement with a default implementation now"
+                        : "a requirement of Flipbook's `\(reference.typeName ?? "")`, which every conforming type answers"))
             return
         }
         file.issue(

@@ -8,6 +8,8 @@ struct SelectorReference {
     var labels: [String]?
     /// `getter` or `setter` for `#selector(getter: …)`.
     var accessor: String?
+    /// `MenuViewController` in `#selector(MenuViewController.handleTap(recognizer:))`.
+    var typeName: String?
 
     init?(_ macro: MacroExpansionExprSyntax) {
         guard macro.macroName.text == "selector", let argument = macro.arguments.first else { return nil }
@@ -17,6 +19,7 @@ struct SelectorReference {
             reference = ref
         } else if let member = argument.expression.as(MemberAccessExprSyntax.self) {
             reference = member.declName
+            typeName = member.base.map(\.trimmedDescription).flatMap { $0 == "self" || $0 == "Self" ? nil : $0 }
         } else {
             return nil
         }
@@ -95,7 +98,15 @@ final class SelectorRewriter: IndexedFileVisitor {
             return .skipChildren
         }
         let arguments = labels.enumerated().map { i, label in (label == "_" ? "" : "\(label): ") + "$\(i + 1)" }
-        let closure = "{ $0.\(reference.name)(\(arguments.joined(separator: ", "))) }"
+        // `#selector(MenuViewController.handleTap(recognizer:))` sent to a target whose type is
+        // not visibly that class (`target: toViewController`, a `UIViewController`): on iOS the
+        // message is sent whatever the static type says (and traps if the object lacks it), so the
+        // closure casts its target the same way.
+        var receiver = "$0"
+        if let type = reference.typeName, !Self.isSelf(target?.expression, in: type, index: index) {
+            receiver = "($0 as! \(type))"
+        }
+        let closure = "{ \(receiver).\(reference.name)(\(arguments.joined(separator: ", "))) }"
         file.replace(node, with: closure)
         file.change(.selector, at: node, "`\(node.oneLine)` -> `\(closure)`")
         return .skipChildren
@@ -130,6 +141,79 @@ final class SelectorRewriter: IndexedFileVisitor {
                 at: node,
                 "`\(node.oneLine)` is ambiguous: `\(reference.name)` is declared as \(forms.joined(separator: " and ")); "
                     + "spell the one meant, e.g. `#selector(\(forms[0]))`")
+        }
+        return nil
+    }
+
+    /// Whether `target` visibly is a `type` (or one of its subclasses in the folder): `self` written
+    /// inside it, or a name declared with that type in an enclosing function's parameters, an
+    /// enclosing block (`let x: T`, `let x = T(…)`) or the enclosing type's properties.
+    static func isSelf(_ target: ExprSyntax?, in type: String, index: PortIndex) -> Bool {
+        guard let target else { return false }
+        let known: String?
+        if target.trimmedDescription == "self" {
+            known = enclosingType(of: target)
+        } else if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            known = declaredType(of: name, from: target)
+        } else {
+            known = nil
+        }
+        guard let known else { return false }
+        var current: String? = known
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if name == type { return true }
+            current = index.superclass(of: name)
+        }
+        return false
+    }
+
+    /// The written type of `name` as seen from `node`: the nearest parameter, local or member
+    /// declaration spelling it (`x: T`, `x: T?`, `x = T(…)`), or nil.
+    static func declaredType(of name: String, from node: some SyntaxProtocol) -> String? {
+        func written(_ type: TypeSyntax?) -> String? {
+            guard var type else { return nil }
+            if let o = type.as(OptionalTypeSyntax.self) { type = o.wrappedType }
+            if let o = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = o.wrappedType }
+            return type.as(IdentifierTypeSyntax.self)?.name.text
+        }
+        func binding(in decl: VariableDeclSyntax) -> String? {
+            for b in decl.bindings where b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let t = written(b.typeAnnotation?.type) { return t }
+                if let call = b.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    callee.first?.isUppercase == true
+                {
+                    return callee
+                }
+            }
+            return nil
+        }
+        var parent = Syntax(node).parent
+        while let p = parent {
+            if let f = p.as(FunctionDeclSyntax.self) {
+                for param in f.signature.parameterClause.parameters
+                where (param.secondName ?? param.firstName).text == name {
+                    return written(param.type)
+                }
+            }
+            if let i = p.as(InitializerDeclSyntax.self) {
+                for param in i.signature.parameterClause.parameters
+                where (param.secondName ?? param.firstName).text == name {
+                    return written(param.type)
+                }
+            }
+            if let block = p.as(CodeBlockItemListSyntax.self) {
+                for item in block {
+                    if let v = item.item.as(VariableDeclSyntax.self), let t = binding(in: v) { return t }
+                }
+            }
+            if let members = p.as(MemberBlockItemListSyntax.self) {
+                for item in members {
+                    if let v = item.decl.as(VariableDeclSyntax.self), let t = binding(in: v) { return t }
+                }
+            }
+            parent = p.parent
         }
         return nil
     }

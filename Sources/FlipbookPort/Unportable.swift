@@ -21,6 +21,11 @@ final class UnportableReporter: FileVisitor {
         "key-value coding works on CALayer keys only in Flipbook: check that this receiver is a layer, "
         + "or use the property itself"
 
+    static let kvo =
+        "key-value observing through `addObserver(_:forKeyPath:options:context:)` and an `observeValue(forKeyPath:of:"
+        + "change:context:)` override needs the Objective-C runtime: keep the `NSKeyValueObservation` that "
+        + "`object.observe(\\.frame, options: [.new]) { object, change in … }` returns (docs/Divergences.md, "
+        + "Key-value observing, lists the key paths that report)"
     static let coreTextFonts =
         "font registration through Core Text is Apple-only: Flipbook draws text with the system's fonts (fontconfig); "
         + "install the font on the machine (a .ttf/.otf in ~/.fonts, then `fc-cache`) and use `UIFont(name:size:)`"
@@ -65,6 +70,9 @@ final class UnportableReporter: FileVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         let overrides = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+        if overrides, name == "observeValue" {
+            file.issue(at: node.name, Self.kvo)
+        }
         if overrides, name == "forwardingTarget" || name == "responds" || name == "forwardInvocation"
             || name == "methodSignature"
         {
@@ -81,6 +89,10 @@ final class UnportableReporter: FileVisitor {
             file.warning(at: node, Self.segue)
         } else if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node) {
             file.issue(at: node, Self.perform)
+        } else if name == "addObserver" || name == "removeObserver", labels.count >= 2, labels[0] == nil,
+            labels[1] == "forKeyPath"
+        {
+            file.issue(at: node, Self.kvo)
         } else if (name == "value" || name == "setValue"), Self.kvcLabels.contains(labels), !Self.isLayer(node.calledExpression) {
             file.warning(at: node, Self.kvc)
         }

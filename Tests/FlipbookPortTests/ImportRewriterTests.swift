@@ -200,7 +200,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition {}
+            final class PlayerTransition { var player: AVPlayer? }
             """,
             """
             // Player
@@ -209,7 +209,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition {}
+            final class PlayerTransition { var player: AVPlayer? }
             #endif
 
             """,
@@ -220,6 +220,40 @@ import Testing
 }
 
 @Suite struct PlatformGateRewriterTests {
+    /// A file whose only AVFoundation use is `AVMakeRect` (Flipbook provides it) keeps compiling:
+    /// only its import is gated.
+    @Test func aFileUsingOnlyAVMakeRectKeepsItsCodeWithTheImportGated() {
+        expectPort(
+            """
+            import UIKit
+            import AVFoundation
+
+            extension UIImageView {
+                var displayedImageFrame: CGRect {
+                    guard let image = image else { return bounds }
+                    return AVMakeRect(aspectRatio: image.size, insideRect: bounds)
+                }
+            }
+            """,
+            """
+            \(importBlock)
+            #if canImport(AVFoundation)
+            import AVFoundation
+            #endif
+
+            extension UIImageView {
+                var displayedImageFrame: CGRect {
+                    guard let image = image else { return bounds }
+                    return AVMakeRect(aspectRatio: image.size, insideRect: bounds)
+                }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+                "T.swift:2: platform gate: `import AVFoundation` -> `#if canImport(AVFoundation)` `import AVFoundation` `#endif`: the file uses only `AVMakeRect` of it, which Flipbook provides",
+            ])
+    }
+
     @Test func iOSGateTakesLinuxIn() {
         expectPort(
             """

@@ -224,4 +224,28 @@ import Testing
                 "T.swift:12: not ported: `responds(to:)` asks the Objective-C runtime, which Linux Swift lacks: make the method a protocol requirement with a default implementation, or test the type with `as?`",
             ])
     }
+
+    /// A member of one of UIKit's transition protocols is a requirement in Flipbook (optional ones
+    /// with UIKit's fallback as their default), so every conforming object responds to it.
+    @Test func respondsToAUIKitProtocolMemberIsTrue() {
+        let code = """
+            \(importBlock)
+
+            final class Animator: NSObject {
+                func modalView(_ context: UIViewControllerContextTransitioning, _ fallback: UIView) -> UIView {
+                    if context.responds(to: #selector(UIViewControllerContextTransitioning.view(forKey:))) {
+                        return context.view(forKey: .to)!
+                    }
+                    return fallback
+                }
+            }
+            """
+        expectPort(
+            code,
+            code.replacingOccurrences(
+                of: "context.responds(to: #selector(UIViewControllerContextTransitioning.view(forKey:)))", with: "true"),
+            changes: [
+                "T.swift:9: responds(to:): `context.responds(to: #selector(UIViewControllerContextTransitioning.view(forKey:)))` -> `true`: `view` is a requirement of Flipbook's `UIViewControllerContextTransitioning`, which every conforming type answers"
+            ])
+    }
 }

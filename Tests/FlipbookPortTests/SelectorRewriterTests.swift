@@ -226,4 +226,44 @@ import Testing
                 "T.swift:14: not ported: `#selector(move(_:by:with:))` takes 3 arguments; a target-action closure receives the target, the sender and the event only",
             ])
     }
+
+    /// `#selector(Menu.handleTap(recognizer:))` sent to a target typed as a plain
+    /// `UIViewController`: Objective-C sends the message whatever the static type says, so the
+    /// closure casts its target (and traps, as iOS does, when the object lacks the method).
+    @Test func aQualifiedSelectorOnATargetOfAnotherTypeCastsTheTarget() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class Menu: UIViewController {
+                @objc func handleTap(recognizer: UIGestureRecognizer) {}
+                func wire() { view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(Menu.handleTap(recognizer:)))) }
+            }
+            final class Animator: NSObject {
+                var tap: UITapGestureRecognizer?
+                func attach(to presented: UIViewController) {
+                    tap = UITapGestureRecognizer(target: presented, action: #selector(Menu.handleTap(recognizer:)))
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class Menu: UIViewController {
+                func handleTap(recognizer: UIGestureRecognizer) {}
+                func wire() { view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: { $0.handleTap(recognizer: $1) })) }
+            }
+            final class Animator: NSObject {
+                var tap: UITapGestureRecognizer?
+                func attach(to presented: UIViewController) {
+                    tap = UITapGestureRecognizer(target: presented, action: { ($0 as! Menu).handleTap(recognizer: $1) })
+                }
+            }
+            """,
+            changes: [
+                "T.swift:8: attribute: removed @objc (no Objective-C runtime)",
+                "T.swift:9: selector: `#selector(Menu.handleTap(recognizer:))` -> `{ $0.handleTap(recognizer: $1) }`",
+                "T.swift:14: selector: `#selector(Menu.handleTap(recognizer:))` -> `{ ($0 as! Menu).handleTap(recognizer: $1) }`",
+            ])
+    }
 }

@@ -169,4 +169,22 @@ import Testing
         #expect(reasons.filter { $0.hasPrefix("a delegate proxy that forwards") }.count == 2)
         #expect(reasons.contains { $0.hasPrefix("font registration through Core Text is Apple-only") })
     }
+
+    @Test func keyValueObservingWithTheSelectorAPIIsNamedWithWhatToDo() {
+        let code = """
+            \(importBlock)
+
+            final class MenuAnimation: NSObject {
+                func attach(_ view: UIView) {
+                    view.addObserver(self, forKeyPath: "frame", options: .new, context: nil)
+                }
+                func detach(_ view: UIView) {
+                    view.removeObserver(self, forKeyPath: "frame")
+                }
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """
+        let output = Porter().port(code, path: "T.swift")
+        #expect(output.issues.filter { $0.reason.hasPrefix("key-value observing through `addObserver") }.map(\.line) == [9, 12, 14])
+    }
 }
