@@ -83,6 +83,45 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
     }
 
     /// A ball dropped 200 pt onto a floor rebounds to e² · 200 (energy ∝ v², v' = e·v).
+    /// `UICollisionBehavior()`, `UIGravityBehavior()`, `UIDynamicItemBehavior()` and
+    /// `UIPushBehavior()` (Objective-C's inherited `init`, common in Swift code) filled with
+    /// `addItem` move an item exactly as the `init(items:)` forms do.
+    @Test func itemlessInitialisersThenAddItemMatchInitWithItems() {
+        func run(_ itemless: Bool) -> [CGPoint] {
+            let (reference, item, animator) = Self.scene(CGRect(x: 190, y: 290, width: 20, height: 20))
+            _ = reference
+            if itemless {
+                let behaviours: [UIDynamicBehavior] = [UIDynamicItemBehavior(), UIGravityBehavior(), UICollisionBehavior(), UIPushBehavior()]
+                (behaviours[0] as! UIDynamicItemBehavior).addItem(item)
+                (behaviours[1] as! UIGravityBehavior).addItem(item)
+                (behaviours[2] as! UICollisionBehavior).addItem(item)
+                (behaviours[3] as! UIPushBehavior).addItem(item)
+                #expect((behaviours[3] as! UIPushBehavior).mode == .continuous)
+                for b in behaviours { animator.addBehavior(b) }
+                (behaviours[2] as! UICollisionBehavior).translatesReferenceBoundsIntoBoundary = true
+                (behaviours[3] as! UIPushBehavior).pushDirection = CGVector(dx: 0.5, dy: 0)
+            } else {
+                let push = UIPushBehavior(items: [item], mode: .continuous)
+                let collision = UICollisionBehavior(items: [item])
+                for b in [UIDynamicItemBehavior(items: [item]), UIGravityBehavior(items: [item]), collision, push] as [UIDynamicBehavior] {
+                    animator.addBehavior(b)
+                }
+                collision.translatesReferenceBoundsIntoBoundary = true
+                push.pushDirection = CGVector(dx: 0.5, dy: 0)
+            }
+            var centers: [CGPoint] = []
+            for _ in 0..<120 {
+                MediaClock.main.advanceFrames(1)
+                centers.append(item.center)
+            }
+            return centers
+        }
+        let filled = run(true), given = run(false)
+        #expect(filled == given)
+        #expect(filled.last!.y > 290 + 100)  // it fell
+        #expect(filled.last!.x > 200)  // and was pushed right
+    }
+
     @Test func bounceHeightFollowsElasticity() {
         let (reference, item, animator) = Self.scene(CGRect(x: 190, y: 290, width: 20, height: 20))
         _ = reference

@@ -62,6 +62,11 @@ open class UICollisionBehavior: UIDynamicBehavior {
         for item in items where !containsItem(item) { itemStorage.append(item) }
     }
 
+    /// A behaviour with no items yet (Objective-C's inherited `init`, which Swift code calls as
+    /// `UICollisionBehavior()`); add them with `addItem(_:)`.
+    public convenience override init() { self.init(items: []) }
+
+
     /// The items that collide.
     open var items: [UIDynamicItem] { itemStorage }
     /// Adds an item.

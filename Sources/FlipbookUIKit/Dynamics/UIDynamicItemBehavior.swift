@@ -21,6 +21,11 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         for item in items where !containsItem(item) { itemStorage.append(item) }
     }
 
+    /// A behaviour with no items yet (Objective-C's inherited `init`, which Swift code calls as
+    /// `UIDynamicItemBehavior()`); add them with `addItem(_:)`.
+    public convenience override init() { self.init(items: []) }
+
+
     /// The items.
     open var items: [UIDynamicItem] { itemStorage }
     /// Adds an item.

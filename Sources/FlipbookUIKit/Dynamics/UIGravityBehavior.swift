@@ -15,6 +15,11 @@ open class UIGravityBehavior: UIDynamicBehavior {
         for item in items where !containsItem(item) { itemStorage.append(item) }
     }
 
+    /// A behaviour with no items yet (Objective-C's inherited `init`, which Swift code calls as
+    /// `UIGravityBehavior()`); add them with `addItem(_:)`.
+    public convenience override init() { self.init(items: []) }
+
+
     /// The items pulled.
     open var items: [UIDynamicItem] { itemStorage }
     /// Adds an item.

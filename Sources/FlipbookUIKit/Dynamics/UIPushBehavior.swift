@@ -28,6 +28,11 @@ open class UIPushBehavior: UIDynamicBehavior {
         for item in items where !containsItem(item) { itemStorage.append(item) }
     }
 
+    /// A behaviour with no items yet and the `.continuous` mode (Objective-C's inherited `init`, which Swift code calls as
+    /// `UIPushBehavior()`); add them with `addItem(_:)`.
+    public convenience override init() { self.init(items: [], mode: .continuous) }
+
+
     /// The items pushed.
     open var items: [UIDynamicItem] { itemStorage }
     /// Adds an item.
