@@ -2,6 +2,14 @@ import Foundation
 import FlipbookGeometry
 
 extension CALayer {
+    /// `transform`'s affine part (`CATransform3DGetAffineTransform(transform)`), as Core
+    /// Animation's `affineTransform()` answers; on a presentation copy, the on-screen value.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` to `m` (`CATransform3DMakeAffineTransform(m)`), with the same implicit
+    /// animation a `transform` change gets.
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
     /// The 4×4 transform from this layer's bounds space into its superlayer's bounds space.
     public var transformToSuperlayer: CATransform3D { transformToSuperlayer(includingSublayerTransform: true) }
 

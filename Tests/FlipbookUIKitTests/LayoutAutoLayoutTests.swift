@@ -19,6 +19,47 @@ import TestSupport
         #expect(view.constraints.count == 2)
     }
 
+    /// A controller that swaps its constraints in `viewWillLayoutSubviews` (deactivate the old
+    /// ones, activate new ones: a common idiom, and what a presentation library does in
+    /// `containerViewWillLayoutSubviews`) is laid out once per pass, not again and again: the
+    /// swap is applied by the solve that ends the same pass.
+    @Test func constraintsSwappedWhileLayingOutDoNotAskForAnotherLayout() {
+        final class Swapping: UIViewController {
+            let box = UIView()
+            var current: [NSLayoutConstraint] = []
+            var passes = 0
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                box.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(box)
+            }
+            override func viewWillLayoutSubviews() {
+                super.viewWillLayoutSubviews()
+                passes += 1
+                NSLayoutConstraint.deactivate(current)
+                current = [
+                    box.topAnchor.constraint(equalTo: view.topAnchor, constant: 40),
+                    box.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+                    box.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+                    box.heightAnchor.constraint(equalTo: box.widthAnchor, multiplier: 0.75),
+                ]
+                NSLayoutConstraint.activate(current)
+            }
+        }
+        let controller = Swapping()
+        let app = AppDriver(rootViewController: controller, device: .iPhone15)
+        app.run(until: 0.5)
+        #expect(controller.box.frame == CGRect(x: 20, y: 40, width: 196.5, height: 147.375))
+        let settled = controller.passes
+        #expect(settled >= 1 && settled <= 3)
+        app.run(until: 1.0)
+        #expect(controller.passes == settled, "no layout while nothing changes")
+        // A real change still lays out again, once.
+        controller.view.setNeedsLayout()
+        app.run(until: 1.1)
+        #expect(controller.passes == settled + 1)
+    }
+
     @Test func edgesWithInsetsAndChangingConstants() {
         let view = root()
         let child = UIView()

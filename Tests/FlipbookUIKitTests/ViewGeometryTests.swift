@@ -34,6 +34,24 @@ import TestSupport
         #expect(close(v.frame, CGRect(x: 0, y: 0, width: 100, height: 50)))
     }
 
+    /// CALayer.h: setting the frame changes `position` and `bounds.size` "to match the given
+    /// frame". Under a transform that only scales and translates (a pan-to-dismiss leaves one),
+    /// the frame read back is the frame set, and the layer's `affineTransform()` is the view's.
+    @Test func frameSetUnderAScaleAndTranslationReadsBack() {
+        let v = UIView(frame: CGRect(x: 0, y: 67, width: 393, height: 785))
+        v.transform = CGAffineTransform(translationX: 0, y: 120)
+        #expect(v.layer.affineTransform() == CGAffineTransform(translationX: 0, y: 120))
+        #expect(v.frame == CGRect(x: 0, y: 187, width: 393, height: 785))
+        v.frame = CGRect(x: 0, y: 852, width: 393, height: 785)
+        #expect(v.frame == CGRect(x: 0, y: 852, width: 393, height: 785))
+        #expect(v.center == CGPoint(x: 196.5, y: 852 + 392.5 - 120))
+        v.layer.setAffineTransform(CGAffineTransform(scaleX: -2, y: 0.5).translatedBy(x: 10, y: 10))
+        #expect(v.transform == CGAffineTransform(scaleX: -2, y: 0.5).translatedBy(x: 10, y: 10))
+        v.frame = CGRect(x: 10, y: 20, width: 100, height: 40)
+        #expect(close(v.frame, CGRect(x: 10, y: 20, width: 100, height: 40), 1e-9))
+        #expect(v.bounds.size == CGSize(width: 50, height: 80))
+    }
+
     @Test func alphaIsOpacityAndBackgroundIsLayerColour() {
         let v = UIView()
         v.alpha = 0.25

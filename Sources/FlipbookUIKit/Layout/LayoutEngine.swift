@@ -47,7 +47,9 @@ final class LayoutEngine {
         var expression: CassowaryExpression
         var relation: CassowaryRelation
         var strength: CassowaryStrength
-        var text: String
+        /// The constraint as UIKit prints it, for an unsatisfiable-constraints report: made only
+        /// then (building it for every constraint on every pass is most of a pass's time).
+        var text: @MainActor () -> String
 
         var signature: Signature {
             let e = expression.normalized
@@ -60,7 +62,7 @@ final class LayoutEngine {
     private struct Installed {
         var signature: Signature
         var constraint: CassowaryConstraint
-        var text: String
+        var text: @MainActor () -> String
         var isRequired: Bool
     }
 
@@ -171,7 +173,7 @@ final class LayoutEngine {
             }
         return Wanted(
             key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation, strength: c.priority.strength,
-            text: c.description)
+            text: { [weak c] in c?.description ?? "<NSLayoutConstraint (released)>" })
     }
 
     func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
@@ -185,7 +187,10 @@ final class LayoutEngine {
                 return Wanted(
                     key: .pin(id, i), expression: CassowaryExpression(variable) + Double(-value), relation: .equal,
                     strength: .required,
-                    text: "<\(label):\(LayoutNames.address(item)) \(LayoutNames.name(of: item)).\(name) == \(LayoutNames.number(value))   (active)>")
+                    text: { [weak item] in
+                        guard let item else { return "<\(label) (released)>" }
+                        return "<\(label):\(LayoutNames.address(item)) \(LayoutNames.name(of: item)).\(name) == \(LayoutNames.number(value))   (active)>"
+                    })
             }
         }
         if let guide = item as? UILayoutGuide {
@@ -220,13 +225,16 @@ final class LayoutEngine {
         ]
         for (i, axis) in axes.enumerated() where axis.0 >= 0 && axis.0.isFinite {
             let e = CassowaryExpression(axis.1) + Double(-axis.0)
-            let name = LayoutNames.name(of: view)
+            let text = { [weak view] (relation: String, what: String) -> String in
+                guard let view else { return "<NSContentSizeLayoutConstraint (released)>" }
+                return "<NSContentSizeLayoutConstraint:\(LayoutNames.address(view)) \(LayoutNames.name(of: view)).\(axis.4.lowercased()) \(relation) \(LayoutNames.number(axis.0)) \(what)   (active)>"
+            }
             out.append(Wanted(
                 key: .intrinsic(id, i * 2), expression: e, relation: .lessThanOrEqual, strength: axis.2.strength,
-                text: "<NSContentSizeLayoutConstraint:\(LayoutNames.address(view)) \(name).\(axis.4.lowercased()) <= \(LayoutNames.number(axis.0)) Hug:\(Int(axis.2.rawValue))   (active)>"))
+                text: { text("<=", "Hug:\(Int(axis.2.rawValue))") }))
             out.append(Wanted(
                 key: .intrinsic(id, i * 2 + 1), expression: e, relation: .greaterThanOrEqual, strength: axis.3.strength,
-                text: "<NSContentSizeLayoutConstraint:\(LayoutNames.address(view)) \(name).\(axis.4.lowercased()) >= \(LayoutNames.number(axis.0)) CompressionResistance:\(Int(axis.3.rawValue))   (active)>"))
+                text: { text(">=", "CompressionResistance:\(Int(axis.3.rawValue))") }))
         }
         return out
     }
@@ -274,7 +282,7 @@ final class LayoutEngine {
     private func reportUnsatisfiable(_ w: Wanted, signature: Signature) {
         let vars = Set(signature.terms)
         let related = installOrder.compactMap { installed[$0] }.filter { $0.isRequired && !vars.isDisjoint(with: $0.signature.terms) }
-        let list = (related.map(\.text) + [w.text]).map { "    \"\($0)\"" }.joined(separator: ",\n")
+        let list = (related.map { $0.text() } + [w.text()]).map { "    \"\($0)\"" }.joined(separator: ",\n")
         let note =
             list.contains("NSAutoresizingMaskLayoutConstraint")
             ? "\n\t(Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, refer to the documentation for the UIView property translatesAutoresizingMaskIntoConstraints) " : ""
@@ -290,7 +298,7 @@ final class LayoutEngine {
             )
 
             Will attempt to recover by breaking constraint 
-            \(w.text)
+            \(w.text())
 
             Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
             The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKit/UIView.h> may also be helpful.
@@ -316,12 +324,18 @@ final class LayoutEngine {
             }
             guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints else { continue }
             let newCenter = CGPoint(x: f.midX, y: f.midY)
+            var moved = false
             if abs(view.bounds.width - f.width) > 1e-9 || abs(view.bounds.height - f.height) > 1e-9 {
                 view.bounds = CGRect(origin: view.bounds.origin, size: f.size)
+                moved = true
             }
             if abs(view.center.x - newCenter.x) > 1e-9 || abs(view.center.y - newCenter.y) > 1e-9 {
                 view.center = newCenter
+                moved = true
             }
+            // UIKit applies the engine's frames in the superview's `layoutSubviews`, so a view
+            // the solve moved has its superview laid out (and its controller's hooks called).
+            if moved, let parent = view.superview, !parent.layoutExtras.isLayingOutSubviews { parent.setNeedsLayout() }
         }
         for item in items {
             guard let guide = item as? UILayoutGuide, guide.systemKind != .none else { continue }

@@ -114,10 +114,19 @@ extension UIView: LayoutItem {
     // MARK: Engine hooks
 
     /// Something that affects Auto Layout changed: the root re-reads the tree next pass.
+    ///
+    /// Only the root is asked for a layout pass (so the solve runs). As in UIKit, a view is laid
+    /// out again because of a constraint change only when the solve moves or resizes one of its
+    /// subviews (`LayoutEngine.write(items:root:)` asks for it then): a change that moves
+    /// nothing (constraints swapped for equal ones in `viewWillLayoutSubviews`, a view handed
+    /// back to autoresizing at the frame it has) lays nothing out. Asking the changed view's
+    /// superview every time would, for example, run a presentation controller's
+    /// `containerViewWillLayoutSubviews` in the middle of a dismissal, which resets the presented
+    /// view's frame there (docs/Divergences.md, "Auto Layout").
     func autoLayoutStructureDidChange() {
         let root = rootView
         root.autoLayoutState.needsSolve = true
-        (superview ?? self).setNeedsLayout()
+        if !root.layoutExtras.isLayingOutSubviews { root.setNeedsLayout() }
     }
 
     /// The frame of a view the engine knows changed (from outside the engine).

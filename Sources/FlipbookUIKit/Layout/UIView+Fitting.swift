@@ -52,13 +52,13 @@ extension LayoutEngine {
         let origin = root.bounds.origin
         var out: [Wanted] = [
             Wanted(key: .pin(id, 0), expression: CassowaryExpression(v.x) + Double(-origin.x), relation: .equal,
-                   strength: .required, text: "<fitting origin x>"),
+                   strength: .required, text: { "<fitting origin x>" }),
             Wanted(key: .pin(id, 1), expression: CassowaryExpression(v.y) + Double(-origin.y), relation: .equal,
-                   strength: .required, text: "<fitting origin y>"),
+                   strength: .required, text: { "<fitting origin y>" }),
             Wanted(key: .pin(id, 2), expression: CassowaryExpression(v.width) + Double(-target.width), relation: .equal,
-                   strength: horizontal.strength, text: "<fitting width == \(target.width)>"),
+                   strength: horizontal.strength, text: { "<fitting width == \(target.width)>" }),
             Wanted(key: .pin(id, 3), expression: CassowaryExpression(v.height) + Double(-target.height), relation: .equal,
-                   strength: vertical.strength, text: "<fitting height == \(target.height)>"),
+                   strength: vertical.strength, text: { "<fitting height == \(target.height)>" }),
         ]
         let size = root.intrinsicContentSize
         let s = root.autoLayoutState
@@ -68,9 +68,9 @@ extension LayoutEngine {
         for (i, axis) in axes.enumerated() where axis.0 >= 0 && axis.0.isFinite {
             let e = CassowaryExpression(axis.1) + Double(-axis.0)
             out.append(Wanted(key: .intrinsic(id, i * 2), expression: e, relation: .lessThanOrEqual, strength: axis.2.strength,
-                              text: "<fitting hugging>"))
+                              text: { "<fitting hugging>" }))
             out.append(Wanted(key: .intrinsic(id, i * 2 + 1), expression: e, relation: .greaterThanOrEqual,
-                              strength: axis.3.strength, text: "<fitting compression resistance>"))
+                              strength: axis.3.strength, text: { "<fitting compression resistance>" }))
         }
         return out
     }

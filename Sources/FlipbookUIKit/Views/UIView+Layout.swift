@@ -15,6 +15,8 @@ struct ViewLayoutExtras {
     var marginsGuide: UILayoutGuide?
     var layoutGuides: [UILayoutGuide] = []
     var needsDisplay = false
+    /// True while the view's own `layoutSubviews` (and its controller's will/did hooks) run.
+    var isLayingOutSubviews = false
 }
 
 /// The layout pass: `setNeedsLayout` marks, `layoutIfNeeded` runs Auto Layout for the view's
@@ -56,9 +58,11 @@ extension UIView {
             checkSafeAreaChange()
             // A controller's root view brackets its layout with the controller's hooks, as UIKit does.
             let controller = owningViewController
+            layoutExtras.isLayingOutSubviews = true
             controller?.viewWillLayoutSubviews()
             layoutSubviews()
             controller?.viewDidLayoutSubviews()
+            layoutExtras.isLayingOutSubviews = false
         }
         for s in subviewStorage { s.layoutSubtree() }
     }

@@ -80,12 +80,18 @@ open class UIView: UIResponder, CALayerDelegate {
                 let oldSize = layer.bounds.size
                 let t = layer.transform
                 var size = r.size
-                if !CATransform3DIsIdentity(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
+                let a = layer.anchorPoint
+                var position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                // Core Animation changes `position` and `bounds.size` "to match the given frame":
+                // under a transform that only scales and translates (what pan-to-dismiss code
+                // leaves on a view it then moves by frame), the frame read back is the frame set.
+                if !CATransform3DIsIdentity(t), CATransform3DIsAffine(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
                     size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22))
+                    let ax = t.m11 > 0 ? a.x : 1 - a.x, ay = t.m22 > 0 ? a.y : 1 - a.y
+                    position = CGPoint(x: r.minX + ax * r.width - t.m41, y: r.minY + ay * r.height - t.m42)
                 }
                 layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
-                let a = layer.anchorPoint
-                layer.position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+                layer.position = position
                 // Setting the frame a view already has changes nothing: telling Auto Layout it
                 // did would make a container that re-sets its child's frame in every layout
                 // pass (a navigation controller) re-solve and lay out again without end.
