@@ -65,10 +65,20 @@ struct TransitionEngineTests {
         MediaClock.main.runUntilIdle()
         #expect(engine(of: driven.b) == nil)
 
+        // An interruptible animator without an interaction controller is never asked for its
+        // property animator (UIKit does not call it then), so its transition blocks touches
+        // (docs/Divergences.md, "Interactive transitions").
         let interruptible = PercentDrivenFixture(interaction: nil, animator: { InterruptibleSlideAnimator(log: $0) })
         interruptible.a.present(interruptible.b, animated: true)
-        // Interruptible: touches may take over.
-        #expect(engine(of: interruptible.b)?.isRunningNonInteractively == false)
+        #expect(engine(of: interruptible.b)?.isRunningNonInteractively == true)
+        MediaClock.main.runUntilIdle()
+
+        // With an interaction controller it is asked, and touches may take over.
+        let caught = UIPercentDrivenInteractiveTransition()
+        caught.wantsInteractiveStart = false
+        let catchable = PercentDrivenFixture(interaction: caught, animator: { InterruptibleSlideAnimator(log: $0) })
+        catchable.a.present(catchable.b, animated: true)
+        #expect(engine(of: catchable.b)?.isRunningNonInteractively == false)
         MediaClock.main.runUntilIdle()
     }
 

@@ -163,15 +163,16 @@ import Flipbook
         let log = EventRecorder()
         let animator = LoggingAnimator(log: log)
         let (root, presented) = present(with: Delegate(animator, nil))
-        // The animator builds its own when it starts; UIKit asks for it afterwards (alongside
-        // animations join it). The old order asked before animateTransition(using:).
+        // The animator builds its own when it starts. Without an interaction controller UIKit
+        // does not ask for it again (an animator building a new one per call relies on that);
+        // the old orders asked before animateTransition(using:), then right after it.
         #expect(log.events == [
             "transitionDuration(using:)",
             "animateTransition(using:)",
             "interruptibleAnimator(using:) interactive false",
             "builds its property animator",
-            "interruptibleAnimator(using:) interactive false",
         ])
+        // Reading `isInterruptible` asks (the animator returns the object it built).
         #expect(presented.transitionCoordinator?.isInterruptible == true)
         log.reset()
         MediaClock.main.runUntilIdle()

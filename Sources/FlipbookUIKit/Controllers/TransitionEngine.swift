@@ -13,9 +13,10 @@ import FlipbookQuartz
 /// 3. with an interaction controller, marks the transition interactive when it
 ///    `wantsInteractiveStart` and calls `startInteractiveTransition(_:)`; otherwise calls
 ///    `animateTransition(using:)`;
-/// 4. learns whether the animator is interruptible (`providedInterruptibleAnimator()`: the
-///    animator is asked at most once, after the transition was marked interactive; a
-///    percent-driven interaction controller has asked already);
+/// 4. with an interaction controller, learns whether the animator is interruptible
+///    (`providedInterruptibleAnimator()`: the animator is asked at most once, after the
+///    transition was marked interactive; a percent-driven interaction controller has asked
+///    already); without one it never asks, as UIKit never calls it then;
 /// 5. starts the coordinator's alongside animations and lays out the container;
 /// 6. watches: an interaction that goes quiet for `interactionTimeout` is reported and
 ///    cancelled; a transition running on its own that is not completed within its expected
@@ -77,8 +78,11 @@ final class TransitionEngine {
     /// driven by an interaction nor interruptible. UIKit ignores interaction events then
     /// (`UIApplication.isIgnoringInteractionEvents` asks `blocksInteractionEvents`, so touch
     /// delivery drops new touches meanwhile).
+    ///
+    /// It does not ask the animator for its interruptible animator: without an interaction
+    /// controller it was never asked (see `run()`), and the transition blocks touches.
     var isRunningNonInteractively: Bool {
-        !context.isComplete && !context.isInteractive && !context.isInterruptible
+        !context.isComplete && !context.isInteractive && !context.hasInterruptibleAnimator
     }
 
     /// Whether any running transition is running non-interactively (see
@@ -119,14 +123,19 @@ final class TransitionEngine {
             context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: interactor, .startInteractiveTransition))
             interactor.startInteractiveTransition(context)
+            // Alongside animations join an interruptible animator (see the context's
+            // runAlongside), and touches reach an interruptible transition.
+            if !context.isComplete { _ = context.providedInterruptibleAnimator() }
         } else {
+            // Without an interaction controller nothing can interrupt the transition, and UIKit
+            // never calls `interruptibleAnimator(using:)`: animators that build a new property
+            // animator (and its views and constraints) in every call rely on that, so it is not
+            // asked here; code that reads `isInterruptible` asks then (docs/Divergences.md,
+            // "Interactive transitions").
             context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: animator, .animateTransition))
             animator.animateTransition(using: context)
         }
-        // Alongside animations join an interruptible animator (see the context's runAlongside),
-        // and touches reach an interruptible transition.
-        if !context.isComplete { _ = context.providedInterruptibleAnimator() }
         context.startAlongsideAnimations()
         layoutContainer()
         if context.isComplete { return }

@@ -47,6 +47,8 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         if !askedForInterruptibleAnimator, mayAskForInterruptibleAnimator { _ = providedInterruptibleAnimator() }
         return interruptibleAnimator != nil
     }
+    /// Whether the animator's interruptible animator is known, without asking for it.
+    var hasInterruptibleAnimator: Bool { interruptibleAnimator != nil }
     public var isCancelled: Bool { transitionWasCancelled }
     /// The animator's duration in seconds (0 before it was asked, and when not animated).
     public internal(set) var transitionDuration: TimeInterval = 0
