@@ -67,6 +67,67 @@ final class GateKitTests: XCTestCase {
     }
 }
 
+/// The other fifteen files of GateKit (each in its own gate, the import inside): a queue kept on
+/// the view by an associated object, haptics, the badge toast with its icon's spring pop, its
+/// progress bar, its block-timer stay and its swipe-away.
+final class GateKitBadgeTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        Corpus.resetClock()
+    }
+
+    func testQueuedToastsFollowEachOtherAndTheBadgeIsSwipedAway() throws {
+        let host = UIViewController()
+        host.view.backgroundColor = .systemBackground
+        let app = AppDriver(rootViewController: host, device: .iPhone15)
+        app.at(0.1) {
+            host.view.showToast("One")
+            host.view.showToast("Two")
+        }
+        var frames: [RenderedImage] = []
+        app.run(until: 0.6)
+        frames.append(app.render(scale: 0.5))
+        XCTAssertTrue(host.view.toastQueue === host.view.toastQueue, "one queue per view")
+        XCTAssertEqual(host.view.toastQueue.presenter.current?.titleLabel.text, "One")
+        // One rises (0.35 s) and stays 0.6 s of media time, sinks (0.25 s); then Two rises.
+        app.run(until: 1.8)
+        frames.append(app.render(scale: 0.5))
+        XCTAssertEqual(host.view.toastQueue.presenter.current?.titleLabel.text, "Two")
+        app.run(until: 3.0)
+        XCTAssertEqual(host.view.toastQueue.log.entries, [
+            "queued One", "queued Two", "show One", "hide One", "show Two", "hide Two",
+        ])
+        XCTAssertEqual(ToastHaptics.shared.taps >= 2, true)
+
+        // The badge: slides down from the top, its bar empties; a swipe up sends it away early.
+        let badges = BadgePresenter()
+        app.at(3.1) { badges.show("Copied", in: host.view) }
+        app.run(until: 3.2)
+        frames.append(app.render(scale: 0.5))
+        app.run(until: 3.7)
+        frames.append(app.render(scale: 0.5))
+        let badge = try XCTUnwrap(badges.current)
+        XCTAssertEqual(badge.frame.minY, host.view.safeAreaInsets.top + 12, accuracy: 1e-6)
+        let start = CGPoint(x: badge.frame.midX, y: badge.frame.midY)
+        app.at(3.75) { app.drag(from: start, to: CGPoint(x: start.x, y: start.y - 60), duration: 0.15) }
+        app.run(until: 4.0)
+        frames.append(app.render(scale: 0.5))
+        app.run(until: 4.4)
+        XCTAssertNil(badges.current)
+        XCTAssertNil(badge.superview)
+        XCTAssertEqual(badges.history, ["show Copied", "hide Copied"], "swiped away before its 1.2 s stay ended")
+
+        // Left alone, it leaves by itself when the block timer fires (media time).
+        app.at(4.5) { badges.show("Saved", in: host.view) }
+        app.run(until: 4.5 + 1.15)
+        XCTAssertNotNil(badges.current)
+        app.run(until: 4.5 + 1.25)
+        XCTAssertNil(badges.current)
+        XCTAssertEqual(badges.history.suffix(2), ["show Saved", "hide Saved"])
+        Corpus.assertFilmstrip(frames, named: "GateKitTests/queue-and-badge")
+    }
+}
+
 /// A thread that keeps a core busy until stopped.
 enum BusyThread {
     static func start(if busy: Bool) -> () -> Void {

@@ -1,0 +1,19 @@
+//
+//  ToastLog.swift
+//  GateKit
+//
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// What a queue did, in order ("queued One", "show One", "hide One", …).
+public final class ToastLog {
+    public private(set) var entries: [String] = []
+
+    public init() {}
+
+    func record(_ entry: String) {
+        entries.append(entry)
+    }
+}
+#endif

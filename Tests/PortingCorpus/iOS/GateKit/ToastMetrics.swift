@@ -1,0 +1,16 @@
+//
+//  ToastMetrics.swift
+//  GateKit
+//
+
+#if canImport(CoreGraphics)
+import CoreGraphics
+
+/// Sizes of the badge toast.
+enum ToastMetrics {
+    static let badgeHeight: CGFloat = 56
+    static let iconSize: CGFloat = 28
+    static let progressHeight: CGFloat = 3
+    static let padding: CGFloat = 14
+}
+#endif

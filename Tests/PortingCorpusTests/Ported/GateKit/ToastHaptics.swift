@@ -1,0 +1,24 @@
+//
+//  ToastHaptics.swift
+//  GateKit
+//
+
+#if os(iOS) || os(Linux)
+#if canImport(UIKit)
+import UIKit
+#else
+import Flipbook
+#endif
+
+/// A success tap when a toast appears (iPhone only: tvOS has no haptics).
+public final class ToastHaptics {
+    public static let shared = ToastHaptics()
+    private let generator = UINotificationFeedbackGenerator()
+    public private(set) var taps = 0
+
+    func shown() {
+        generator.notificationOccurred(.success)
+        taps += 1
+    }
+}
+#endif
