@@ -24,6 +24,7 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         guard node.is(DeclSyntax.self), let decl = node.asProtocol(WithAttributesSyntax.self) else { return .visitChildren }
         let source = file.source
+        openInExtension(node)
         if let proto = node.as(ProtocolDeclSyntax.self), let plan = index.objcProtocols[proto.name.text],
             plan.path == file.path, plan.decl.id == proto.id, plan.isKept
         {
@@ -65,5 +66,22 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
             file.change(.attribute, at: node, "removed \(removed.joined(separator: ", ")) (no Objective-C runtime)")
         }
         return .visitChildren
+    }
+
+    /// An `open` method, property or subscript declared in an extension could be overridden
+    /// only through Objective-C (`@objc`, written or implied by an `@objc` protocol it
+    /// satisfies). Without it Swift warns, and Swift 6 refuses: it becomes `public`. (An
+    /// override of such a member is reported by `ExtensionOverrideMover`.)
+    private func openInExtension(_ node: Syntax) {
+        guard node.is(FunctionDeclSyntax.self) || node.is(VariableDeclSyntax.self) || node.is(SubscriptDeclSyntax.self),
+            node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) == true,
+            let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+            !modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),  // moved or reported as it is
+            let open = modifiers.first(where: { $0.name.tokenKind == .keyword(.open) })
+        else { return }
+        file.add(SourceEdit(range: file.source.range(open.name), replacement: "public"))
+        file.change(
+            .attribute, at: node,
+            "`open` -> `public`: a member declared in an extension can be overridden only through Objective-C")
     }
 }

@@ -2,6 +2,43 @@ import FlipbookPort
 import Testing
 
 @Suite struct ObjCAttributeRewriterTests {
+    /// `open` members of an extension were overridable only through Objective-C (here implied
+    /// by the `@objc` protocol they satisfy); Swift 6 refuses them otherwise.
+    @Test func openMembersOfAnExtensionBecomePublic() {
+        expectPort(
+            """
+            \(importBlock)
+
+            open class ModalDelegate: NSObject {
+                open func wire() {}
+            }
+
+            extension ModalDelegate: UIViewControllerTransitioningDelegate {
+                open func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+                @objc open var isWired: Bool { true }
+                open class Nested {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            open class ModalDelegate: NSObject {
+                open func wire() {}
+            }
+
+            extension ModalDelegate: UIViewControllerTransitioningDelegate {
+                public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+                public var isWired: Bool { true }
+                open class Nested {}
+            }
+            """,
+            changes: [
+                "T.swift:12: attribute: `open` -> `public`: a member declared in an extension can be overridden only through Objective-C",
+                "T.swift:13: attribute: `open` -> `public`: a member declared in an extension can be overridden only through Objective-C",
+                "T.swift:13: attribute: removed @objc (no Objective-C runtime)",
+            ])
+    }
+
     @Test func attributesOnTheirOwnLineGoWithTheirLineAndCommentsStay() {
         expectPort(
             """
