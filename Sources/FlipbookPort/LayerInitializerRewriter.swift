@@ -16,6 +16,9 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         guard isLayerClass(node) else { return .visitChildren }
+        for member in node.memberBlock.members {
+            if let v = member.decl.as(VariableDeclSyntax.self), Self.isManaged(v) { portManaged(v) }
+        }
         let inits = node.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         let designated = inits.filter { !$0.modifiers.contains { $0.name.text == "convenience" } }
         guard !designated.isEmpty, !inits.contains(where: Self.isInitLayer) else { return .visitChildren }
@@ -55,6 +58,50 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         return false
     }
 
+    static func isManaged(_ v: VariableDeclSyntax) -> Bool {
+        v.attributes.contains { $0.attributeName == "NSManaged" }
+    }
+
+    /// `@NSManaged var radius: CGFloat` in a layer subclass: Core Animation stores such a
+    /// property with the layer's key-value coding (that is what makes it animatable by key).
+    /// Without Objective-C it has no storage at all (the program does not link); it becomes a
+    /// computed property over the same key-value storage.
+    private func portManaged(_ v: VariableDeclSyntax) {
+        let source = file.source
+        guard v.bindings.count == 1, let binding = v.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let type = binding.typeAnnotation?.type, binding.accessorBlock == nil
+        else {
+            file.issue(at: v, "`@NSManaged` needs the Objective-C runtime: write the property as a computed one over `value(forKey:)`/`setValue(_:forKey:)`")
+            return
+        }
+        let typeText = type.trimmedDescription
+        let fallback: String
+        if OptionalRequirement.isOptional(type) {
+            fallback = ""
+        } else if ["CGFloat", "Double", "Float", "Int", "Int32", "Int64", "UInt", "Float32", "Float64"].contains(typeText) {
+            fallback = " ?? 0"
+        } else if typeText == "Bool" {
+            fallback = " ?? false"
+        } else {
+            file.issue(
+                at: v,
+                "`@NSManaged var \(name): \(typeText)` needs the Objective-C runtime and has no zero value to start from: "
+                    + "write it as a computed property over `value(forKey: \"\(name)\")`")
+            return
+        }
+        guard let attribute = v.attributes.first(where: { $0.attributeName == "NSManaged" }) else { return }
+        file.remove(source.range(attribute))
+        let cast = OptionalRequirement.isOptional(type) ? "as? \(typeText.dropLast())" : "as? \(typeText)"
+        let body = " {\n\(source.indentation(at: source.start(v)))    get { value(forKey: \"\(name)\") \(cast)\(fallback) }\n"
+            + "\(source.indentation(at: source.start(v)))    set { setValue(newValue, forKey: \"\(name)\") }\n"
+            + "\(source.indentation(at: source.start(v)))}"
+        file.add(.insert(body, at: source.end(binding)))
+        file.change(
+            .layerInitializer, at: v,
+            "`@NSManaged var \(name)` -> a computed property over the layer's key-value storage (`value(forKey: \"\(name)\")`)")
+    }
+
     private static func isInitLayer(_ decl: InitializerDeclSyntax) -> Bool {
         let params = decl.signature.parameterClause.parameters
         return params.count == 1 && params.first?.firstName.text == "layer"
@@ -64,7 +111,8 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
     private static func uninitializedStoredProperty(in node: ClassDeclSyntax) -> String? {
         for member in node.memberBlock.members {
             guard let v = member.decl.as(VariableDeclSyntax.self),
-                !v.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+                !v.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }),
+                !Self.isManaged(v)  // becomes a computed property
             else { continue }
             for binding in v.bindings where binding.initializer == nil && binding.accessorBlock == nil {
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""

@@ -15,8 +15,39 @@ enum OptionalRequirement {
         /// A method or read-only property returning a value that every call site in the ported
         /// files falls back to with the same constant (`delegate?.height?() ?? 300`): that constant.
         case returns(String)
+        /// A read-only property or method of a non-Optional type `T` that callers use as
+        /// Optional (what an optional requirement gives them): it becomes `T?` with the default
+        /// `nil`, and the conforming types in the ported files declare `T?` too.
+        case optionalized(String)
         /// No faithful default: on iOS "not implemented" made the call site use its fallback.
         case none(String)
+    }
+
+    /// The written non-Optional type a requirement can be made Optional over: a method's return
+    /// type, or a read-only property's type.
+    static func optionalizableType(of decl: DeclSyntax) -> TypeSyntax? {
+        if let f = decl.as(FunctionDeclSyntax.self), let type = f.signature.returnClause?.type,
+            !isVoid(type), !isOptional(type)
+        {
+            return type
+        }
+        if let v = decl.as(VariableDeclSyntax.self), let b = v.bindings.first, let type = b.typeAnnotation?.type,
+            !isOptional(type)
+        {
+            if case .accessors(let list)? = b.accessorBlock?.accessors,
+                list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) })
+            {
+                return nil
+            }
+            return type
+        }
+        return nil
+    }
+
+    /// `T?`, parenthesised when `T` would otherwise bind wrongly (`() -> Int`, `A & B`, `some P`).
+    static func optional(_ type: String) -> String {
+        let simple = type.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "[" || $0 == "]" || $0 == ":" || $0 == "," || $0 == " " }
+        return simple && !type.contains("->") ? type + "?" : "(" + type + ")?"
     }
 
     static func isOptional(_ decl: DeclSyntax) -> Bool {
@@ -118,6 +149,10 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                 $0.name.tokenKind == .keyword(.optional)
             }) else { continue }
             file.remove(source.range(modifier))
+            if case .optionalized(let type) = r.kind, let node = OptionalRequirement.optionalizableType(of: r.decl) {
+                file.add(SourceEdit(range: source.range(node), replacement: OptionalRequirement.optional(type)))
+
+            }
             let memberIndent = source.indentation(at: source.start(r.decl))
             let unit = memberIndent.hasPrefix(protocolIndent) && memberIndent != protocolIndent
                 ? String(memberIndent.dropFirst(protocolIndent.count)) : "    "
@@ -131,6 +166,9 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             case .emptyBody: body = "{}"
             case .nilGetterEmptySetter: body = "get { nil } set {}"
             case .returns(let fallback): body = "\(fallback), the fallback at every call site"
+            case .optionalized(let type):
+                body = "nil; the requirement is `\(OptionalRequirement.optional(type))`, as callers read it, and conforming "
+                    + "types elsewhere must declare `\(OptionalRequirement.optional(type))` too"
             default: body = "nil"
             }
             file.change(
@@ -153,17 +191,69 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         let prefix = access + (isStatic ? "static " : "")
         if let f = decl.as(FunctionDeclSyntax.self) {
             let endNode: Syntax = f.genericWhereClause.map(Syntax.init) ?? Syntax(f.signature)
-            let signature = source.text(source.start(f.funcKeyword)..<source.end(endNode))
+            var signature = source.text(source.start(f.funcKeyword)..<source.end(endNode))
+            if case .optionalized(let type) = kind, let node = f.signature.returnClause?.type {
+                signature = source.text(source.start(f.funcKeyword)..<source.start(node)) + OptionalRequirement.optional(type)
+                    + source.text(source.end(node)..<source.end(endNode))
+            }
             let indent = source.indentation(at: source.start(decl))
             if case .returns(let fallback) = kind { return indent + prefix + signature + " { \(fallback) }" }
             return indent + prefix + signature + (kind == .emptyBody ? " {}" : " { nil }")
         }
         let v = decl.as(VariableDeclSyntax.self)!
         let binding = v.bindings.first!
-        let head = source.text(source.start(v.bindingSpecifier)..<source.end(binding.typeAnnotation!))
+        var head = source.text(source.start(v.bindingSpecifier)..<source.end(binding.typeAnnotation!))
+        if case .optionalized(let type) = kind, let node = binding.typeAnnotation?.type {
+            head = source.text(source.start(v.bindingSpecifier)..<source.start(node)) + OptionalRequirement.optional(type)
+        }
         let indent = source.indentation(at: source.start(decl))
         if case .returns(let fallback) = kind { return indent + prefix + head + " { \(fallback) }" }
         return indent + prefix + head + (kind == .nilGetterEmptySetter ? " { get { nil } set {} }" : " { nil }")
+    }
+
+    // MARK: Conforming types
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        optionalizeConformers(node.inheritanceClause, node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        optionalizeConformers(node.inheritanceClause, node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        optionalizeConformers(node.inheritanceClause, node.memberBlock)
+        return .visitChildren
+    }
+
+    /// In a type declaring conformance to a protocol whose requirement became `T?`, the member
+    /// of that name declares `T?` too (it still returns its `T`, which Swift wraps).
+    private func optionalizeConformers(_ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax) {
+        guard let inheritance else { return }
+        var types: [String: String] = [:]
+        for inherited in inheritance.inheritedTypes {
+            guard let plan = index.objcProtocols[inherited.type.trimmedDescription] else { continue }
+            for r in plan.optionalRequirements { if case .optionalized(let type) = r.kind { types[r.name] = type } }
+        }
+        guard !types.isEmpty else { return }
+        let source = file.source
+        for item in members.members {
+            let decl = item.decl
+            guard let name = OptionalRequirement.name(of: decl), let type = types[name] else { continue }
+            let written: TypeSyntax?
+            if let f = decl.as(FunctionDeclSyntax.self) {
+                written = f.signature.returnClause?.type
+            } else {
+                written = decl.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
+            }
+            guard let written, !OptionalRequirement.isOptional(written) else { continue }
+            file.add(SourceEdit(range: source.range(written), replacement: OptionalRequirement.optional(written.trimmedDescription)))
+            file.change(
+                .optionalRequirement, at: decl,
+                "`\(name)` is `\(OptionalRequirement.optional(type))` here too, as its protocol's requirement now is")
+        }
     }
 
     // MARK: Call sites

@@ -147,8 +147,14 @@ struct PortIndex {
         for key in Array(objcProtocols.keys) {
             for i in objcProtocols[key]!.optionalRequirements.indices {
                 let r = objcProtocols[key]!.optionalRequirements[i]
-                guard case .none = r.kind, let fallback = fallbacks[r.name] else { continue }
-                objcProtocols[key]!.optionalRequirements[i].kind = .returns(fallback)
+                guard case .none = r.kind else { continue }
+                if let fallback = fallbacks[r.name] {
+                    objcProtocols[key]!.optionalRequirements[i].kind = .returns(fallback)
+                } else if let type = OptionalRequirement.optionalizableType(of: r.decl) {
+                    // Callers already read it as Optional (`if let v = p.req`, `p.req?.x`):
+                    // the requirement becomes `T?` defaulting to nil.
+                    objcProtocols[key]!.optionalRequirements[i].kind = .optionalized(type.trimmedDescription)
+                }
             }
         }
     }

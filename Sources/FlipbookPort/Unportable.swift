@@ -111,7 +111,17 @@ final class UnportableReporter: FileVisitor {
 
     /// Key-value coding on what reads as a layer (`view.layer`, `shapeLayer`, `CATransaction`) works.
     static func isLayer(_ called: ExprSyntax) -> Bool {
-        guard let base = called.as(MemberAccessExprSyntax.self)?.base else { return false }
+        guard let base = called.as(MemberAccessExprSyntax.self)?.base else {
+            // A bare `value(forKey:)` inside a layer subclass is the layer's own.
+            var parent = called.parent
+            while let p = parent {
+                if let c = p.as(ClassDeclSyntax.self) {
+                    return c.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription.hasSuffix("Layer") == true
+                }
+                parent = p.parent
+            }
+            return false
+        }
         let last = base.calledName ?? base.trimmedDescription
         return last.lowercased().hasSuffix("layer") || last == "CATransaction"
     }

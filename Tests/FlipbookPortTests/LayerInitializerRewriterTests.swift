@@ -91,4 +91,37 @@ import Testing
         #expect(output.issues.map(\.line) == [1])
         #expect(output.issues.first?.reason.contains("`tint` has no initial value") == true)
     }
+
+    /// `@NSManaged` layer properties (custom animatable keys) have no storage without
+    /// Objective-C: they become computed properties over the layer's key-value storage.
+    @Test func managedLayerPropertiesBecomeKeyValueBacked() {
+        expectPort(
+            """
+            \(importBlock)
+
+            private final class CornerLayer: CAShapeLayer {
+                @NSManaged var radius: CGFloat
+                @NSManaged var tint: CGColor?
+                @NSManaged var isRounded: Bool
+            }
+            """,
+            """
+            \(importBlock)
+
+            private final class CornerLayer: CAShapeLayer {
+                var radius: CGFloat {
+                    get { value(forKey: "radius") as? CGFloat ?? 0 }
+                    set { setValue(newValue, forKey: "radius") }
+                }
+                var tint: CGColor? {
+                    get { value(forKey: "tint") as? CGColor }
+                    set { setValue(newValue, forKey: "tint") }
+                }
+                var isRounded: Bool {
+                    get { value(forKey: "isRounded") as? Bool ?? false }
+                    set { setValue(newValue, forKey: "isRounded") }
+                }
+            }
+            """)
+    }
 }

@@ -88,29 +88,83 @@ import Testing
             ])
     }
 
-    @Test func requirementWithoutAFaithfulDefaultKeepsTheProtocolAsItIs() {
-        let code = """
+    /// A requirement returning a non-Optional value with no common fallback: callers read it as
+    /// Optional (`?(…) ?? true`, `if let`), so it becomes `Bool?` defaulting to nil, and the
+    /// conforming types in the ported files declare `Bool?` too.
+    @Test func requirementWithoutACommonFallbackBecomesOptional() {
+        expectPort(
+            """
             \(importBlock)
 
             @objc protocol DismissalDelegate {
                 @objc optional func shouldDismiss(_ controller: UIViewController) -> Bool
-                @objc optional func didDismiss(_ controller: UIViewController)
+                @objc optional var scrollViewForDismissal: UIScrollView { get }
             }
 
             final class SheetController: UIViewController {
                 weak var dismissalDelegate: DismissalDelegate?
                 func tryDismiss() {
                     if dismissalDelegate?.shouldDismiss?(self) ?? true {
-                        dismissalDelegate?.didDismiss?(self)
+                        print(dismissalDelegate?.scrollViewForDismissal as Any)
                     }
                     if let answer = dismissalDelegate?.shouldDismiss?(self) { print(answer) }
+                }
+            }
+
+            extension UINavigationController: DismissalDelegate {
+                public func shouldDismiss(_ controller: UIViewController) -> Bool { viewControllers.count < 2 }
+            }
+            """,
+            """
+            \(importBlock)
+
+            protocol DismissalDelegate: AnyObject {
+                func shouldDismiss(_ controller: UIViewController) -> Bool?
+                var scrollViewForDismissal: UIScrollView? { get }
+            }
+
+            extension DismissalDelegate {
+                func shouldDismiss(_ controller: UIViewController) -> Bool? { nil }
+                var scrollViewForDismissal: UIScrollView? { nil }
+            }
+
+            final class SheetController: UIViewController {
+                weak var dismissalDelegate: DismissalDelegate?
+                func tryDismiss() {
+                    if dismissalDelegate?.shouldDismiss(self) ?? true {
+                        print(dismissalDelegate?.scrollViewForDismissal as Any)
+                    }
+                    if let answer = dismissalDelegate?.shouldDismiss(self) { print(answer) }
+                }
+            }
+
+            extension UINavigationController: DismissalDelegate {
+                public func shouldDismiss(_ controller: UIViewController) -> Bool? { viewControllers.count < 2 }
+            }
+            """)
+    }
+
+    /// A settable requirement of a non-Optional type has no faithful default: the protocol is kept.
+    @Test func requirementWithoutAFaithfulDefaultKeepsTheProtocolAsItIs() {
+        let code = """
+            \(importBlock)
+
+            @objc protocol DismissalDelegate {
+                @objc optional var threshold: CGFloat { get set }
+                @objc optional func didDismiss(_ controller: UIViewController)
+            }
+
+            final class SheetController: UIViewController {
+                weak var dismissalDelegate: DismissalDelegate?
+                func tryDismiss() {
+                    dismissalDelegate?.didDismiss?(self)
                 }
             }
             """
         expectPort(
             code, code,
             issues: [
-                "T.swift:8: not ported: optional requirement `shouldDismiss` of `DismissalDelegate` returns `Bool`: no default can mean \"not implemented\" (on iOS the caller's fallback ran); give it a default implementation returning that fallback, then drop `@objc optional` (`DismissalDelegate` keeps `@objc` and its optional requirements until then)"
+                "T.swift:8: not ported: optional requirement `threshold` of `DismissalDelegate` is a `CGFloat`: no default can mean \"not implemented\" (on iOS the caller's fallback ran); give it a default implementation returning that fallback, then drop `@objc optional` (`DismissalDelegate` keeps `@objc` and its optional requirements until then)"
             ])
     }
 
