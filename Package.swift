@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "FlipbookPhysicsTests", dependencies: ["FlipbookPhysics"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "TestSupport"],
-            exclude: ["__Snapshots__"], swiftSettings: strict),
+            exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookUIKitTests", dependencies: ["Flipbook", "TestSupport"],
             exclude: ["__Snapshots__"], swiftSettings: strict),

@@ -19,12 +19,6 @@ public final class CGColorSpace: Sendable, Hashable {
     public func hash(into h: inout Hasher) { h.combine(name) }
 }
 
-/// Core Foundation's immutable array, `CFArray`, as Foundation's `NSArray` (toll-free bridged on
-/// Apple platforms; on Linux there is no Core Foundation to import). iOS code's
-/// `[a.cgColor, b.cgColor] as CFArray` and `colors as CFArray` compile unchanged: Swift arrays
-/// bridge to `NSArray` with `as` on Linux too.
-public typealias CFArray = NSArray
-
 /// The device RGB colour space (sRGB in Flipbook).
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(named: CGColorSpace.sRGB) }
 

@@ -27,14 +27,13 @@ final class UnportableReporter: FileVisitor {
         + "`object.observe(\\.frame, options: [.new]) { object, change in … }` returns (docs/Divergences.md, "
         + "Key-value observing, lists the key paths that report)"
     static let coreTextFonts =
-        "font registration through Core Text is Apple-only: Flipbook draws text with the system's fonts (fontconfig); "
-        + "install the font on the machine (a .ttf/.otf in ~/.fonts, then `fc-cache`) and use `UIFont(name:size:)`"
+        "`CTFontManagerRegisterFontURLs` is not provided: register each file with `CTFontManagerRegisterFontsForURL` "
+        + "or `CTFontManagerRegisterGraphicsFont` (Flipbook hands them to fontconfig), then use `UIFont(name:size:)`"
     static let delegateProxy =
         "a delegate proxy that forwards by the Objective-C runtime (`forwardingTarget(for:)`, `responds(to:)`) is "
         + "Apple-only: implement the protocol's methods and call the other delegate from each"
 
     static let identifiers: [String: String] = [
-        "CTFontManagerRegisterGraphicsFont": coreTextFonts, "CTFontManagerRegisterFontsForURL": coreTextFonts,
         "CTFontManagerRegisterFontURLs": coreTextFonts,
         "UIStoryboard": storyboard, "UINib": nib,
         "method_exchangeImplementations": swizzling, "class_getInstanceMethod": swizzling,

@@ -121,6 +121,14 @@ public enum TextRenderer {
     private static func makeLayout(
         _ cr: OpaquePointer, _ string: String, style: TextStyle, width: CGFloat?, height: CGFloat?
     ) -> OpaquePointer? {
+        if FontRegistration.generation != 0 {
+            // A font was registered (CTFontManagerRegisterGraphicsFont): this thread's font map
+            // forgets what it cached before, once per registration.
+            let key = "FlipbookRender.fontGeneration"
+            var seen = Thread.current.threadDictionary[key] as? Int ?? 0
+            FontRegistration.refreshFontMapIfNeeded(seen: &seen)
+            Thread.current.threadDictionary[key] = seen
+        }
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

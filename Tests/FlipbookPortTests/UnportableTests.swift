@@ -160,14 +160,15 @@ import Testing
                 override func responds(to aSelector: Selector!) -> Bool { true }
                 override func forwardingTarget(for aSelector: Selector!) -> Any? { other }
             }
-            func registerFonts(_ font: CGFont) {
-                CTFontManagerRegisterGraphicsFont(font, nil)
+            func registerFonts(_ font: CGFont, _ urls: [URL]) {
+                CTFontManagerRegisterGraphicsFont(font, nil)  // provided
+                CTFontManagerRegisterFontURLs(urls as CFArray, .process, true, nil)
             }
             """
         let output = Porter().port(code, path: "T.swift")
         let reasons = output.issues.map(\.reason)
         #expect(reasons.filter { $0.hasPrefix("a delegate proxy that forwards") }.count == 2)
-        #expect(reasons.contains { $0.hasPrefix("font registration through Core Text is Apple-only") })
+        #expect(reasons.filter { $0.hasPrefix("`CTFontManagerRegisterFontURLs` is not provided") }.count == 1)
     }
 
     @Test func keyValueObservingWithTheSelectorAPIIsNamedWithWhatToDo() {
