@@ -172,13 +172,14 @@ static int fs_unfilter(unsigned filter, const unsigned char *raw, unsigned char 
     }
 }
 
-/* One unfiltered row as premultiplied RGBA8. `line` has at least one readable byte past the row. */
-static void fs_put_row(const unsigned char *line, long width, int channels, unsigned char *out) {
+/* Pixels first..<end of an unfiltered row as premultiplied RGBA8 into the output row `out`.
+   `line` has at least one readable byte past the row. */
+static void fs_put_pixels(const unsigned char *line, long first, long end, int channels, unsigned char *out) {
     if (channels == 3) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        for (long x = 0; x < width; x++) *(fs_u32 *)(out + 4 * x) = *(const fs_u32 *)(line + 3 * x) | 0xff000000u;
+        for (long x = first; x < end; x++) *(fs_u32 *)(out + 4 * x) = *(const fs_u32 *)(line + 3 * x) | 0xff000000u;
 #else
-        for (long x = 0; x < width; x++) {
+        for (long x = first; x < end; x++) {
             out[4 * x] = line[3 * x];
             out[4 * x + 1] = line[3 * x + 1];
             out[4 * x + 2] = line[3 * x + 2];
@@ -187,7 +188,7 @@ static void fs_put_row(const unsigned char *line, long width, int channels, unsi
 #endif
         return;
     }
-    for (long x = 0; x < width; x++) {
+    for (long x = first; x < end; x++) {
         const unsigned char *s = line + 4 * x;
         unsigned char *d = out + 4 * x;
         unsigned a = s[3];
@@ -201,6 +202,31 @@ static void fs_put_row(const unsigned char *line, long width, int channels, unsi
             d[2] = (unsigned char)fs_multiply(s[2], a);
             d[3] = (unsigned char)a;
         }
+    }
+}
+
+/* A row filtered with Up below an already decoded row: where the filtered bytes are 0 the row
+   repeats the one above, so the output row starts as a copy of the previous one and only the
+   pixels under non-zero bytes are added and converted (a screen's flat areas cost a memcpy). */
+static void fs_up_row(const unsigned char *raw, unsigned char *line, size_t n, int channels, long width,
+                      unsigned char *out, const unsigned char *out_above) {
+    memcpy(out, out_above, (size_t)width * 4);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v = *(const fs_u64 *)(raw + i);
+        if (v != 0) *(fs_u64 *)(line + i) = fs_add8(*(const fs_u64 *)(line + i), v);
+    }
+    for (; i < n; i++) line[i] = (unsigned char)(line[i] + raw[i]);
+    /* Then convert every pixel that has a changed byte (all of `line` is final by now). */
+    for (i = 0; i < n; i += 8) {
+        size_t end = i + 8 <= n ? i + 8 : n;
+        int changed = 0;
+        if (end - i == 8) {
+            changed = *(const fs_u64 *)(raw + i) != 0;
+        } else {
+            for (size_t j = i; j < end; j++) changed |= raw[j] != 0;
+        }
+        if (changed) fs_put_pixels(line, (long)(i / (size_t)channels), (long)((end - 1) / (size_t)channels) + 1, channels, out);
     }
 }
 
@@ -283,12 +309,17 @@ int flipbook_snapshot_png_decode(
             }
         }
         if (status != OK) break;
+        unsigned char *row = out + (size_t)y * (size_t)w * 4;
+        if (raw[0] == 2 && y > 0) {
+            fs_up_row(raw + 1, line, n, channels, w, row, row - (size_t)w * 4);
+            continue;
+        }
         if (!fs_unfilter(raw[0], raw + 1, line, n, (size_t)channels)) {
             *reason = "a row names an unknown PNG filter (the file is damaged)";
             status = CORRUPT;
             break;
         }
-        fs_put_row(line, w, channels, out + (size_t)y * (size_t)w * 4);
+        fs_put_pixels(line, 0, w, channels, row);
     }
     /* The rest of the zlib stream must hold no more pixels; then only IEND may follow. */
     while (status == OK && !ended) {

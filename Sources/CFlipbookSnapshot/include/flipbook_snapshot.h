@@ -35,8 +35,9 @@ int flipbook_snapshot_png_size(
 
 /// Decodes an 8-bit, non-interlaced RGB or RGBA PNG into premultiplied RGBA8 at `out`
 /// (width * height * 4 bytes, the sizes `flipbook_snapshot_png_size` gave): every chunk's
-/// CRC and zlib's checksum verified, only IHDR, IDAT and IEND accepted (and one bKGD before the image data, as cairo writes, ignored as cairo ignores it), premultiplied as
-/// cairo's reader does (c * a / 255 rounded: t = c * a + 128, (t + (t >> 8)) >> 8; alpha 0
+/// CRC and zlib's checksum verified, only IHDR, IDAT and IEND accepted (and one bKGD before
+/// the image data, as cairo's writer puts there, ignored as cairo's reader ignores it),
+/// premultiplied as cairo's reader does (c * a / 255 rounded: t = c * a + 128, (t + (t >> 8)) >> 8; alpha 0
 /// gives 0, 0, 0, 0; RGB gives alpha 255). Returns OK, or another status (then `out` holds
 /// garbage) with *reason set.
 int flipbook_snapshot_png_decode(
