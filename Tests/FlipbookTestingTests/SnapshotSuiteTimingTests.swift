@@ -33,6 +33,24 @@ final class RowsScreen: UIViewController {
     }
 }
 
+/// Wall and CPU time of steps (CPU time as well, since the machine may be shared).
+final class SuiteTimer {
+    var cpu: [String: Double] = [:]
+
+    /// Wall seconds of `body`; the process's CPU seconds in it are kept as `cpu[name]`.
+    func seconds(_ name: String, _ body: () -> Void) -> Double {
+        func cpuNow() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        }
+        let start = DispatchTime.now().uptimeNanoseconds, c = cpuNow()
+        body()
+        cpu[name] = cpuNow() - c
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
 /// A suite of full-screen snapshots (iPhone 15 at 2×, 786 × 1704 pixels) recorded, then
 /// compared, in this test target's build, as a user's `swift test` runs one: the comparison
 /// must cost no more than the recording (docs/Testing.md, "Comparing fast").
@@ -43,13 +61,9 @@ final class RowsScreen: UIViewController {
 @Suite(.cleanClock)
 @MainActor
 struct SnapshotSuiteTimingTests {
-    func seconds(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     @Test func suiteRecordsThenCompares() throws {
+        let timer = SuiteTimer()
+        func seconds(_ name: String = "", _ body: () -> Void) -> Double { timer.seconds(name, body) }
         let env = ProcessInfo.processInfo.environment
         let count = max(1, Int(env["FLIPBOOK_SNAPSHOT_SUITE"] ?? "") ?? 3)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-suite-\(UUID())")
@@ -68,19 +82,19 @@ struct SnapshotSuiteTimingTests {
         }
         // Drawing alone, as both recording and comparing draw each screen first.
         let timed = env["FLIPBOOK_SNAPSHOT_SUITE"] != nil
-        let draw = !timed ? 0 : seconds {
+        let draw = !timed ? 0 : seconds("draw") {
             for screen in screens {
                 Snapshotting<UIViewController, RenderedImage>.image.snapshot(screen).run { _ in }
             }
         }
         var failures: [String] = []
         func check(_ message: String?) { if let message { failures.append(message) } }
-        let record = seconds {
+        let record = seconds("record") {
             for (i, screen) in screens.enumerated() {
                 _ = verifySnapshot(of: screen, as: .image, named: "screen\(i)", record: .all, snapshotDirectory: folder.path)
             }
         }
-        let compare = seconds {
+        let compare = seconds("compare") {
             for (i, screen) in screens.enumerated() {
                 check(verifySnapshot(of: screen, as: .image, named: "screen\(i)", record: .never, snapshotDirectory: folder.path))
             }
@@ -89,7 +103,7 @@ struct SnapshotSuiteTimingTests {
         // The same suite through the reference path (a real PNG round trip, Swift loops).
         // (Skipped above 100 screens: at about seven times the recording it would take long.)
         let timeReference = timed && count <= 100
-        let slow = !timeReference ? 0 : seconds {
+        let slow = !timeReference ? 0 : seconds("reference") {
             for (i, screen) in screens.enumerated() {
                 check(verifySnapshot(of: screen, as: reference, named: "screen\(i)", record: .never, snapshotDirectory: folder.path))
             }
@@ -108,14 +122,20 @@ struct SnapshotSuiteTimingTests {
             try? FileManager.default.removeItem(atPath: path)
         }
         if timed {
-            func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000 / Double(count)) }
+            func line(_ label: String, _ wall: Double, _ key: String) -> String {
+                let c = timer.cpu[key] ?? 0
+                return label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + String(format: "%7.2f s wall %7.2f s CPU  (%6.1f ms CPU a screen)", wall, c, c * 1000 / Double(count))
+            }
+            let (r, c, s) = (timer.cpu["record"] ?? 1, timer.cpu["compare"] ?? 1, timer.cpu["reference"] ?? 0)
+            let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
             print("""
-                snapshot suite, \(count) screens at 786 × 1704 (debug build of the test target):
-                  draw only         \(String(format: "%.2f", draw)) s  (\(ms(draw)) a screen)
-                  record            \(String(format: "%.2f", record)) s  (\(ms(record)) a screen)
-                  compare           \(String(format: "%.2f", compare)) s  (\(ms(compare)) a screen)  \(String(format: "%.2f", compare / record)) × record
-                  reference compare \(!timeReference ? "skipped" : "\(String(format: "%.2f", slow)) s  (\(ms(slow)) a screen)  \(String(format: "%.2f", slow / record)) × record, \(String(format: "%.1f", slow / compare)) × compare")
-                  one mismatch      \(String(format: "%.1f", failing * 1000)) ms (difference image written)
+                snapshot suite, \(count) screens at 786 × 1704 (debug build of the test target; load average \(load)):
+                  \(line("draw only", draw, "draw"))
+                  \(line("record", record, "record"))
+                  \(line("compare", compare, "compare"))  \(String(format: "%.2f", c / r)) × record (CPU)
+                  \(timeReference ? line("reference compare", slow, "reference") + String(format: "  %.2f × record, %.1f × compare (CPU)", s / r, s / c) : "reference compare  skipped")
+                  one mismatch      \(String(format: "%.1f", failing * 1000)) ms wall (difference image written)
                 """)
         }
     }
