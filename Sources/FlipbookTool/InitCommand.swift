@@ -82,7 +82,7 @@ struct InitCommand: ParsableCommand {
         let count = ProjectTemplate.snapshotReferenceCount
         return """
             Created \(packageName). Next:
-              \(folder.map { "cd \($0)\n  " } ?? "")swift build --build-tests   # the first build compiles Flipbook and its dependencies: about 10 minutes on 2 cores
+              \(folder.map { "cd \($0)\n  " } ?? "")swift build --build-tests      # the first build compiles Flipbook and its dependencies: about 10 minutes on 2 cores
               swift run flip list            # the scene and the two #Previews
               swift run flip preview detail  # play it in the browser
               swift test                     # 1st run: records \(count) reference images in Tests/\(module)Tests/__Snapshots__
