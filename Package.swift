@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "CFlipbookPNG", linkerSettings: [.linkedLibrary("z")]),
         // The compositor's source-over of whole spans, four pixels at a time (SSE2).
         .target(name: "CFlipbookBlend"),
+        // FlipbookTesting's snapshot comparison: reading reference PNGs and comparing pixels in C,
+        // fast in a test target's debug build (docs/Testing.md, "Comparing fast").
+        .target(name: "CFlipbookSnapshot", linkerSettings: [.linkedLibrary("z")]),
         // The live preview's JPEG and changed-rows codecs (FlipbookPreview only; docs/Preview.md).
         .target(name: "CFlipbookPreviewCodec", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookQuartz", "CCairo", "CJPEG", "CFlipbookPNG", "CFlipbookBlend"], swiftSettings: strict),
@@ -113,7 +116,7 @@ let package = Package(
         // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
         .target(
             name: "FlipbookTesting",
-            dependencies: ["Flipbook", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: ["Flipbook", "CFlipbookSnapshot", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             swiftSettings: strict),
         .target(name: "TestSupport", dependencies: ["Flipbook", "FlipbookTesting"], swiftSettings: strict),
 

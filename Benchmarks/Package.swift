@@ -37,6 +37,10 @@ let package = Package(
         // The fidelity scenes side by side: FlipbookPhysics, Box2D and the closed forms.
         .executableTarget(
             name: "PhysicsFidelity", dependencies: [.product(name: "Flipbook", package: "Flipbook"), "CBox2DHarness"]),
+        // One full-screen snapshot recorded and compared, beside the comparison before issue 39.
+        .executableTarget(
+            name: "SnapshotBenchmark",
+            dependencies: [.product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookTesting", package: "Flipbook")]),
     ],
     cxxLanguageStandard: .cxx17
 )

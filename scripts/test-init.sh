@@ -13,7 +13,11 @@ FLIPBOOK="$(swift build --show-bin-path)/flipbook"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/flipbook-init-XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
-"$FLIPBOOK" init CardTricks --path "$ROOT"
+"$FLIPBOOK" init CardTricks --path "$ROOT" | tee init.txt
+# `init` says what the first two `swift test` runs do (it cannot record the references itself:
+# they are images of the new package's code, which it has not compiled).
+grep -q "1st run: records 3 reference images" init.txt && grep -q "2nd run: compares with them and passes" init.txt \
+  || { echo "FAIL: init does not say what the first two test runs do"; exit 1; }
 cd CardTricks
 start=$(date +%s)
 swift build --build-tests 2>&1 | tail -3
@@ -30,7 +34,9 @@ if swift test --skip-build > first.log 2>&1; then
 fi
 grep -q "Automatically recorded" first.log || { cat first.log; echo "FAIL: the first run failed for another reason"; exit 1; }
 ls Tests/CardTricksTests/__Snapshots__/*
-swift test --skip-build 2>&1 | tail -3
+recorded=$(find Tests/CardTricksTests/__Snapshots__ -name '*.png' | wc -l)
+[ "$recorded" -eq 3 ] || { echo "FAIL: $recorded references recorded, init said 3"; exit 1; }
+swift test --skip-build 2>&1 | tail -3 || { echo "FAIL: the second run should pass"; exit 1; }
 sed -i 's/\.systemIndigo/.systemOrange/' Sources/CardTricks/Screens.swift
 swift build --build-tests 2>&1 | tail -1
 if swift test --skip-build > changed.log 2>&1; then

@@ -154,32 +154,39 @@ extension Diffing where Value == RenderedImage {
     ///
     /// Two pixels count as equal when none of their four (premultiplied) channels differs by
     /// more than `tolerance` (0…255); the images match when they have the same size and at most
-    /// `pixelFraction` (0…1) of their pixels differ. The new image goes through a PNG round trip
-    /// before comparing, as the reference did. On a mismatch the library writes the new image
-    /// to its artifacts folder (`SNAPSHOT_ARTIFACTS`, else the temporary folder); this writes a
-    /// diff image beside it (red where pixels differ, a darkened copy of the new image elsewhere)
-    /// and names both in the failure message.
+    /// `pixelFraction` (0…1) of their pixels differ. The new image is compared as a PNG round
+    /// trip would give it back, as the reference went through one (computed per pixel, without
+    /// encoding it). On a mismatch the library writes the new image to its artifacts folder
+    /// (`SNAPSHOT_ARTIFACTS`, else the temporary folder); this writes a diff image beside it
+    /// (red where pixels differ, a darkened copy of the new image elsewhere) and names both in
+    /// the failure message.
+    ///
+    /// Equal images cost reading the reference and one byte comparison; only a mismatch pays for
+    /// the difference image (docs/Testing.md, "Comparing fast"). A reference that is not a
+    /// readable PNG, a negative `tolerance` and a negative or NaN `pixelFraction` fail with a
+    /// message saying so.
     public static func image(tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
         .diff(
             toData: { $0.pngData() },
-            fromData: { ImageComparison.decode($0) ?? SnapshotDrawing.empty },
+            fromData: { ImageComparison.readReference($0) },
+            diffV2: { reference, actual in
+                ImageComparison.failure(reference: reference, actual: actual, tolerance: tolerance, pixelFraction: pixelFraction)
+            })
+    }
+
+    /// The comparison as it was before the fast path, kept as the reference the tests hold
+    /// `image(tolerance:pixelFraction:)` to: cairo decodes the reference, the new image goes
+    /// through a real PNG round trip, and the pixels are compared one by one in Swift.
+    /// (Public to the benchmarks only.)
+    @_spi(Benchmarks) public static func referenceImage(tolerance: Int = 0, pixelFraction: Double = 0) -> Self {
+        .diff(
+            toData: { $0.pngData() },
+            fromData: { ImageComparison.decodeWithCairo($0) ?? SnapshotDrawing.empty },
             diffV2: { reference, actual in
                 let comparison = ImageComparison(
-                    reference: reference, actual: ImageComparison.decode(actual.pngData()) ?? actual, tolerance: tolerance)
+                    reference: reference, actual: ImageComparison.decodeWithCairo(actual.pngData()) ?? actual, tolerance: tolerance)
                 guard comparison.sizesDiffer || comparison.fraction > pixelFraction else { return nil }
-                let diffData = comparison.diff.pngData()
-                let diffPath = ImageComparison.writeDiff(diffData)
-                var message: String
-                if comparison.sizesDiffer {
-                    message = "The new image is \(actual.width)×\(actual.height) pixels, "
-                        + "the reference \(reference.width)×\(reference.height)."
-                } else {
-                    message = "\(comparison.differing) of \(actual.width * actual.height) pixels "
-                        + "(\(String(format: "%.3f", comparison.fraction * 100))%) differ by more than \(tolerance) "
-                        + "(worst \(comparison.worst)); allowed: \(pixelFraction * 100)%."
-                }
-                message += "\nDiff image: \(diffPath)"
-                return (message, [.data(diffData, name: "difference.png")])
+                return ImageComparison.report(comparison, reference: reference, actual: actual, tolerance: tolerance, pixelFraction: pixelFraction)
             })
     }
 }
@@ -196,6 +203,11 @@ enum SnapshotDrawing {
 
 /// One comparison of a new image with its reference: the one pixel comparison of the package,
 /// used by the snapshot strategies and by the package's own golden images (TestSupport).
+///
+/// `init(reference:actual:tolerance:)` is the reference implementation, one pixel at a time in
+/// Swift; the snapshot strategies use `init(reference:rendered:tolerance:)` and
+/// `count(reference:rendered:tolerance:)`, the same results computed in C
+/// (ImageComparison+Fast.swift).
 package struct ImageComparison {
     package var sizesDiffer: Bool
     /// Pixels that differ by more than the tolerance (all of the union when the sizes differ).
@@ -205,6 +217,15 @@ package struct ImageComparison {
     package var worst = 0
     /// Red where the images differ (or only one has pixels), a darkened new image elsewhere.
     package var diff: RenderedImage
+
+    /// A comparison of images `diff`'s size with these counts.
+    init(sizesDiffer: Bool, differing: Int, worst: Int, diff: RenderedImage) {
+        self.sizesDiffer = sizesDiffer
+        self.differing = differing
+        self.worst = worst
+        self.fraction = Double(differing) / Double(max(1, diff.width * diff.height))
+        self.diff = diff
+    }
 
     package init(reference: RenderedImage, actual: RenderedImage, tolerance: Int) {
         sizesDiffer = reference.width != actual.width || reference.height != actual.height
@@ -236,8 +257,15 @@ package struct ImageComparison {
         diff = RenderedImage(width: w, height: h, premultipliedPixels: out)!
     }
 
-    /// A PNG decoded to premultiplied pixels.
+    /// A PNG decoded to premultiplied pixels: by FlipbookTesting's own reader when it is a
+    /// PNG of the kind Flipbook writes, else by cairo (the same pixels either way, tested).
     package static func decode(_ data: Data) -> RenderedImage? {
+        if case .success(let image) = read(data) { return image }
+        return nil
+    }
+
+    /// A PNG decoded by cairo (libpng), as every reference was before the fast reader.
+    package static func decodeWithCairo(_ data: Data) -> RenderedImage? {
         guard let image = ImageDecoder.decode(data: data) else { return nil }
         return RenderedImage(width: image.width, height: image.height, premultipliedPixels: image.pixels)
     }

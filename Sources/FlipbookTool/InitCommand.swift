@@ -69,12 +69,26 @@ struct InitCommand: ParsableCommand {
             try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
             print("  created \(name.map { $0 + "/" } ?? "")\(file.path)")
         }
-        print("""
+        print(Self.nextSteps(folder: name, packageName: packageName))
+    }
+
+    /// What to run after `init`, and what each command will do. The snapshot references are not
+    /// recorded here: they are images of the new package's own code (its previews and scene,
+    /// built against the Flipbook it resolves), which this tool has not compiled; so the first
+    /// `swift test` records them and, as swift-snapshot-testing always does when it records,
+    /// fails, and the second compares and passes.
+    static func nextSteps(folder: String?, packageName: String) -> String {
+        let module = ProjectTemplate.moduleName(packageName)
+        let count = ProjectTemplate.snapshotReferenceCount
+        return """
             Created \(packageName). Next:
-              \(name.map { "cd \($0) && " } ?? "")swift run flip list
-              swift run flip preview detail
-              swift test        # the first run records the snapshot references
-            """)
+              \(folder.map { "cd \($0)\n  " } ?? "")swift build --build-tests      # the first build compiles Flipbook and its dependencies: about 10 minutes on 2 cores
+              swift run flip list            # the scene and the two #Previews
+              swift run flip preview detail  # play it in the browser
+              swift test                     # 1st run: records \(count) reference images in Tests/\(module)Tests/__Snapshots__
+                                             #   and FAILS, saying "No reference was found on disk. Automatically recorded snapshot"
+              swift test                     # 2nd run: compares with them and passes
+            """
     }
 
     /// `s` as a Swift string literal.

@@ -23,6 +23,10 @@ enum ProjectTemplate {
         ]
     }
 
+    /// The reference images the test target's first run records: one per `#Preview` (two, on
+    /// one device in one appearance) and the scene's filmstrip.
+    static let snapshotReferenceCount = 3
+
     /// `name` as a Swift module name: letters, digits and `_`, not starting with a digit.
     static func moduleName(_ name: String) -> String {
         var out = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
@@ -288,9 +292,12 @@ enum ProjectTemplate {
         - A scene (`DetailScene.swift`) is an `AppScene`: a root view controller on a device and
           scripted steps on the clock. Give new scenes to `FlipbookTool.main(scenes:)` in
           `Sources/flip/main.swift`.
-        - The first `swift test` records the reference images in `Tests/\(module)Tests/__Snapshots__`
-          and fails once; later runs compare with them. `SNAPSHOT_TESTING_RECORD=all swift test`
-          records them again after a change you meant.
+        - The first `swift test` records the \(snapshotReferenceCount) reference images (one per `#Preview`
+          and the scene's filmstrip) in `Tests/\(module)Tests/__Snapshots__` and fails, saying "No
+          reference was found on disk. Automatically recorded snapshot" (swift-snapshot-testing
+          fails every test that records); run `swift test` again and it compares with them and
+          passes. Commit `__Snapshots__`. `SNAPSHOT_TESTING_RECORD=all swift test` records them again
+          after a change you meant.
 
         """
     }

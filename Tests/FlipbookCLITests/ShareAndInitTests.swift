@@ -87,4 +87,24 @@ struct ShareAndInitTests {
         #expect(readme.contains(".product(name: \"Flipbook\", package: \"flipbook\")"))
         #expect(!readme.contains("https://"))
     }
+
+    /// `init` cannot record the snapshot references (they are images of code it has not
+    /// compiled), so it says exactly what the first two `swift test` runs do, with the true
+    /// number of references: one per `#Preview` in the template and one for the scene.
+    @Test func initSaysWhatTheFirstTestRunsDo() {
+        let steps = InitCommand.nextSteps(folder: "my-cards", packageName: "my-cards")
+        #expect(steps.contains("cd my-cards\n"))
+        #expect(steps.contains("1st run: records 3 reference images in Tests/my_cardsTests/__Snapshots__"))
+        #expect(steps.contains("FAILS, saying \"No reference was found on disk. Automatically recorded snapshot\""))
+        #expect(steps.contains("2nd run: compares with them and passes"))
+        #expect(!InitCommand.nextSteps(folder: nil, packageName: "x").contains("cd "))
+        let files = ProjectTemplate.files(name: "my-cards", dependency: ".package(path: \"/x/flipbook\")", identity: "flipbook")
+        let previews = files.first { $0.path.hasSuffix("Previews.swift") }!.text.components(separatedBy: "#Preview(").count - 1
+        let tests = files.first { $0.path.hasSuffix("Tests.swift") }!.text
+        let filmstrips = tests.components(separatedBy: "assertSceneFilmstrip(").count - 1
+        #expect(tests.contains("assertPreviewSnapshots(module: \"my_cards\")") && !tests.contains("devices:"))
+        #expect(ProjectTemplate.snapshotReferenceCount == previews + filmstrips)
+        // The package's README says the same.
+        #expect(files.first { $0.path == "README.md" }!.text.contains("records the 3 reference images"))
+    }
 }
