@@ -81,7 +81,8 @@ def pick(page, scene):
 def user_previews_are_listed_picked_played_and_touched(ctx):
     server = Server(ctx["sample"], ["--device", "iphone-se", "--scale", "1"])
     try:
-        page = open_page(ctx["browser"], server.local + "?autoplay=0")
+        # `/` with no scene is the gallery (test_gallery.py); an empty scene opens the default one.
+        page = open_page(ctx["browser"], server.local + "?scene=&autoplay=0")
         options = page.eval_on_selector_all("#scene option", "os => os.map(o => o.value)")
         assert {"inbox", "compose-sheet", "unread-badge", "compose"} <= set(options), options
         titles = page.eval_on_selector_all("#scene option", "os => os.map(o => o.title)")
@@ -268,7 +269,7 @@ def init_package_test(ctx):
     presents the detail screen with the package's own animator."""
     server = Server(ctx["flip"], ["--device", "iphone-se", "--scale", "1"])
     try:
-        page = open_page(ctx["browser"], server.local + "?autoplay=0")
+        page = open_page(ctx["browser"], server.local + "?scene=&autoplay=0")
         options = page.eval_on_selector_all("#scene option", "os => os.map(o => o.value)")
         assert {"home", "detail-screen", "detail"} <= set(options), options
         pick(page, "detail-screen")
