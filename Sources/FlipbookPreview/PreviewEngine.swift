@@ -217,7 +217,7 @@ public final class PreviewEngine {
         sceneRun.start()
         sceneRun.step(toFrame: timeline.lastFrame)
         var transitions = inspector.finished.map {
-            PreviewRecordedSession.Transition(kind: $0.kind, start: $0.startFrame, end: $0.endFrame)
+            PreviewRecordedSession.Transition(kind: $0.kind, start: $0.startFrame, end: $0.endFrame, result: $0.result)
         }
         if let open = inspector.state.transition {
             transitions.append(.init(kind: open.kind, start: open.startFrame, end: nil))

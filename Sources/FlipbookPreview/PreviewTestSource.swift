@@ -20,10 +20,13 @@ public struct PreviewRecordedSession: Equatable, Sendable {
         public var kind: String
         public var start: Int
         public var end: Int?
-        public init(kind: String, start: Int, end: Int?) {
+        /// "completed" or "cancelled" once it ended.
+        public var result: String?
+        public init(kind: String, start: Int, end: Int?, result: String? = nil) {
             self.kind = kind
             self.start = start
             self.end = end
+            self.result = result
         }
     }
 
@@ -143,7 +146,7 @@ public enum PreviewTestSource {
             if stops.contains(f) { why.append("paused") }
             for t in session.transitions {
                 if t.start == f { why.append("\(t.kind) began") }
-                if t.end == f { why.append("\(t.kind) ended") }
+                if t.end == f { why.append("\(t.kind) \(t.result ?? "ended")") }
             }
             return why.isEmpty ? "\(f)" : "\(f) (\(why.joined(separator: ", ")))"
         }

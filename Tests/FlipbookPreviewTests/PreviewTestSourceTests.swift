@@ -42,7 +42,7 @@ import FlipbookTesting
                 PreviewInput(frame: 90, pointer: PreviewPointer(phase: .move, finger: 0, x: 100.5, y: 333, time: 1.52)),
                 PreviewInput(frame: 91, pointer: PreviewPointer(phase: .up, finger: 0, x: 180, y: 333, time: nil)),
             ],
-            stops: [90], transitions: [.init(kind: "presentation", start: 30, end: 67), .init(kind: "dismissal", start: 90, end: nil)],
+            stops: [90], transitions: [.init(kind: "presentation", start: 30, end: 67, result: "completed"), .init(kind: "dismissal", start: 90, end: nil)],
             lastFrame: 192)
         let source = try PreviewTestSource.make(session).get()
         #expect(source == """
@@ -63,7 +63,7 @@ import FlipbookTesting
                     .up(0, x: 180.0, y: 333.0, frame: 91),
                 ])
                 let recorder = TransitionRecorder(app: replay.driver)
-                // Frames at 60 fps: 30 (presentation began), 67 (presentation ended), 90 (paused, dismissal began)
+                // Frames at 60 fps: 30 (presentation began), 67 (presentation completed), 90 (paused, dismissal began)
                 assertSnapshot(of: replay.filmstrip(atFrames: [30, 67, 90]), as: .image(), named: "filmstrip")
                 assertSnapshot(of: recorder.history.description, as: .lines, named: "transitions")
             }

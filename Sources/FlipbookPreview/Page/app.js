@@ -299,7 +299,9 @@
   let nextFinger = 0;
   function toPoints(e) {
     const r = canvas.getBoundingClientRect(), pts = P.timeline.points;
-    return { x: (e.clientX - r.left) / r.width * pts.width, y: (e.clientY - r.top) / r.height * pts.height };
+    // To a thousandth of a point (what "Copy as test" writes stays readable).
+    const k = (v) => Math.round(v * 1000) / 1000;
+    return { x: k((e.clientX - r.left) / r.width * pts.width), y: k((e.clientY - r.top) / r.height * pts.height) };
   }
   // Each pointer event's time in the scene's seconds (docs/Preview.md, "Event times"), so a
   // flick has the finger's speed: event.timeStamp (the page's clock, ms) mapped through an
