@@ -114,7 +114,6 @@ def the_gallery_of_a_package_without_previews_says_how_to_add_one(ctx):
         assert g["failed"] == 0 and g["loaded"] == g["wanted"] == 2 * g["entries"], g
         names = page.eval_on_selector_all(".cell", "cs => cs.map(c => c.dataset.name)")
         assert "card-flip" in names and "drop-out" in names, names
-        # Light and dark differ (the catalog's screens follow the appearance).
         cell = page.locator('.cell[data-name="card-flip"]')
         assert cell.locator(".thumb.light img").count() == 1 and cell.locator(".thumb.dark img").count() == 1
         # A thumbnail is drawn at the size the grid shows it, in device pixels.
@@ -210,6 +209,11 @@ def a_preview_that_traps_shows_its_error_and_the_others_render(ctx):
             imgs = page.locator(f'.cell[data-name="fixture-00{n}"] .thumb img').count()
             assert imgs == 2, (n, imgs)
         assert server.proc.poll() is None  # the server lives on
+        # The generated screens are on the system background: light and dark differ.
+        light = http(server.local + "thumbnail?scene=fixture-001&device=iphone-se&appearance=light&width=100")
+        dark = http(server.local + "thumbnail?scene=fixture-001&device=iphone-se&appearance=dark&width=100")
+        assert light[0] == dark[0] == 200 and light[1] != dark[1]
+        assert H.decode_png(light[1])[2][:4] == b"\xff\xff\xff\xff" and H.decode_png(dark[1])[2][:4] == b"\x00\x00\x00\xff"
         page.close()
     finally:
         assert server.stop() == 0
