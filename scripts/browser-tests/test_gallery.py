@@ -202,6 +202,7 @@ def a_preview_that_traps_shows_its_error_and_the_others_render(ctx):
         page = open_gallery(ctx["browser"], server.local)
         g = gallery(page)
         assert g["entries"] == 6 and g["loaded"] == 10 and g["failed"] == 2, g
+        assert page.is_hidden("#pager")  # one page: no pager
         errors = page.eval_on_selector_all('.cell[data-name="fixture-traps"] .thumb-error', "es => es.map(e => e.textContent)")
         assert len(errors) == 2 and all("Fatal error" in e or "trapped" in e for e in errors), errors
         assert "Unexpectedly found nil" in errors[0] or "trapped" in errors[0], errors[0]
@@ -226,7 +227,7 @@ def five_hundred_previews_are_paged_and_memory_stays_bounded(ctx):
         page = open_gallery(ctx["browser"], server.local)
         g = gallery(page)
         assert g["entries"] == 500 and g["pages"] == 9 and g["wanted"] == 120 and g["loaded"] == 120, g
-        assert page.locator(".cell").count() == 60
+        assert page.locator(".cell").count() == 60 and page.is_visible("#pager")
         first_rss = server.rss_kib()
         images = []
         for p in range(1, 4):
@@ -422,7 +423,11 @@ let package = Package(
     open(animator, "w").write(text.replace("private let duration: TimeInterval = 0.6", "private let duration: TimeInterval = 0.3"))
     code, out = swift_test()
     assert code != 0 and "does not match" in out, out[-3000:]
-    assert "0.3" in out, out[-3000:]  # the history's difference names the new duration
+    # The history's difference names the new duration; the filmstrip's names its difference image.
+    assert "DismissAnimationController transitionDuration(using:) -> 0.3" in out, out[-3000:]
+    assert "Diff image:" in out, out[-3000:]
+    H.log("  the failure, as swift test printed it:\n" + "\n".join(
+        "    " + line for line in out.splitlines() if "does not match" in line or "Diff image" in line or "-> 0.3" in line or "-> 0.6" in line))
     shutil.rmtree(work, ignore_errors=True)
 
 
