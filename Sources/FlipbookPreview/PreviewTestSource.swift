@@ -123,13 +123,18 @@ public enum PreviewTestSource {
         return .success(lines.joined(separator: "\n") + "\n")
     }
 
-    /// The filmstrip's frames: where the user stopped, where transitions began and ended (the
-    /// first and last frames when there is none of these), ascending, at most `maxFilmstripFrames`.
+    /// The filmstrip's frames: where the user stopped, where transitions began, were half way and
+    /// ended (the half-way frame shows the animation's pace: a changed duration or curve fails
+    /// there), or the first and last frames when there is none of these; ascending, at most
+    /// `maxFilmstripFrames`.
     public static func filmstripFrames(_ session: PreviewRecordedSession) -> [Int] {
         var set = Set(session.stops)
         for t in session.transitions {
             set.insert(t.start)
-            if let end = t.end { set.insert(end) }
+            if let end = t.end {
+                set.insert(end)
+                if end - t.start >= 2 { set.insert((t.start + end) / 2) }
+            }
         }
         var frames = set.filter { $0 >= 0 && $0 <= session.lastFrame }.sorted()
         if frames.isEmpty { frames = session.lastFrame > 0 ? [0, session.lastFrame] : [0] }
@@ -146,6 +151,7 @@ public enum PreviewTestSource {
             if stops.contains(f) { why.append("paused") }
             for t in session.transitions {
                 if t.start == f { why.append("\(t.kind) began") }
+                if let end = t.end, end - t.start >= 2, (t.start + end) / 2 == f { why.append("\(t.kind) half way") }
                 if t.end == f { why.append("\(t.kind) \(t.result ?? "ended")") }
             }
             return why.isEmpty ? "\(f)" : "\(f) (\(why.joined(separator: ", ")))"

@@ -63,8 +63,8 @@ import FlipbookTesting
                     .up(0, x: 180.0, y: 333.0, frame: 91),
                 ])
                 let recorder = TransitionRecorder(app: replay.driver)
-                // Frames at 60 fps: 30 (presentation began), 67 (presentation completed), 90 (paused, dismissal began)
-                assertSnapshot(of: replay.filmstrip(atFrames: [30, 67, 90]), as: .image(), named: "filmstrip")
+                // Frames at 60 fps: 30 (presentation began), 48 (presentation half way), 67 (presentation completed), 90 (paused, dismissal began)
+                assertSnapshot(of: replay.filmstrip(atFrames: [30, 48, 67, 90]), as: .image(), named: "filmstrip")
                 assertSnapshot(of: recorder.history.description, as: .lines, named: "transitions")
             }
 
@@ -103,7 +103,7 @@ import FlipbookTesting
         var session = PreviewRecordedSession(
             sceneName: "x", scene: .type(module: "M", typePath: "S"), device: "iphone-15", scale: 1, inputs: [], stops: [500, 4, 4],
             transitions: [.init(kind: "push", start: 10, end: 30)], lastFrame: 100)
-        #expect(PreviewTestSource.filmstripFrames(session) == [4, 10, 30])
+        #expect(PreviewTestSource.filmstripFrames(session) == [4, 10, 20, 30])
         session.stops = Array(0..<40)
         #expect(PreviewTestSource.filmstripFrames(session).count == PreviewTestSource.maxFilmstripFrames)
         #expect(PreviewTestSource.filmstripFrames(session).first == 0 && PreviewTestSource.filmstripFrames(session).last == 39)

@@ -20,7 +20,7 @@ import Testing
         .up(0, x: 180.0, y: 333.0, frame: 90, time: 1.6400000000000001),
     ])
     let recorder = TransitionRecorder(app: replay.driver)
-    // Frames at 60 fps: 30 (presentation began), 66 (presentation completed), 90 (paused, dismissal began), 110 (dismissal completed)
-    assertSnapshot(of: replay.filmstrip(atFrames: [30, 66, 90, 110]), as: .image(), named: "filmstrip")
+    // Frames at 60 fps: 30 (presentation began), 48 (presentation half way), 66 (presentation completed), 90 (paused, dismissal began), 100 (dismissal half way), 110 (dismissal completed)
+    assertSnapshot(of: replay.filmstrip(atFrames: [30, 48, 66, 90, 100, 110]), as: .image(), named: "filmstrip")
     assertSnapshot(of: recorder.history.description, as: .lines, named: "transitions")
 }
