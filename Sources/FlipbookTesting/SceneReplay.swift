@@ -92,11 +92,13 @@ public final class SceneReplay {
         }
         scene = made!
         var last = 0
-        for (i, t) in touches.enumerated() where t.frame < last {
-            FlipbookDiagnostics.report(
-                "SceneReplay: touch \(i) (\(t.phase.rawValue)) is at frame \(t.frame), before the touch before it (frame \(last)); delivered at frame \(last).")
+        for (i, t) in touches.enumerated() {
+            if t.frame < last {
+                FlipbookDiagnostics.report(
+                    "SceneReplay: touch \(i) (\(t.phase.rawValue)) is at frame \(t.frame), before the touch before it (frame \(last)); delivered at frame \(last).")
+            }
+            last = max(last, t.frame)
         }
-        for t in touches { last = max(last, t.frame) }
         self.touches = touches
         run.onFrame = { [unowned self] frame, elapsed in
             while self.delivered < self.touches.count, self.touches[self.delivered].frame <= frame {

@@ -144,6 +144,28 @@ import FlipbookTesting
         #expect(image.premultipliedPixels == live, "the replay's frame 150 differs from the preview's")
     }
 
+    /// Bad input to a replay is reported, never a trap: touches out of order, a point that is not
+    /// a number, a frame before the one drawn, a preview that is not linked in.
+    @Test func badReplayInputIsReported() throws {
+        var reports: [String] = []
+        let token = FlipbookDiagnostics.addObserver { reports.append($0.message) }
+        defer { FlipbookDiagnostics.removeObserver(token) }
+        let replay = SceneReplay(
+            CardFlipScene.self, device: .iPhoneSE, scale: 1,
+            touches: [
+                .down(0, x: .nan, y: 10, frame: 5), .down(1, x: 10, y: 10, frame: 3, time: .infinity),
+                .up(1, x: 10, y: 10, frame: 4),
+            ])
+        #expect(reports.contains { $0.contains("SceneReplay: touch 1 (down) is at frame 3, before the touch before it (frame 5)") })
+        _ = replay.image(atFrame: 8)
+        #expect(reports.contains { $0.contains("SceneReplay: a touch at (nan, 10.0) is not a point; skipped.") })
+        let again = replay.image(atFrame: 2)
+        #expect(again.width == 375 && replay.frame == 8)
+        #expect(reports.contains { $0.contains("SceneReplay: frame 2 is before frame 8") })
+        #expect(SceneReplay(preview: "no-such-preview") == nil)
+        #expect(reports.contains { $0.contains("SceneReplay(preview: \"no-such-preview\")") })
+    }
+
     /// Record, pass, then a changed animator fails with the filmstrip's difference and the
     /// history's: the generated test's body, with its snapshots in a folder of its own.
     @Test func aChangedAnimatorFailsTheRecordedTest() throws {
