@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "PortingCorpusTests", dependencies: ["Flipbook", "TestSupport"], exclude: ["__Snapshots__"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FlipbookPortTests", dependencies: ["FlipbookPort"], exclude: ["Corpus"], swiftSettings: strict),
         .testTarget(
-            name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "TestSupport"],
-            swiftSettings: strict),
+            name: "FlipbookPreviewTests", dependencies: ["FlipbookPreview", "FlipbookCatalog", "FlipbookTesting", "TestSupport"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
     ]
 )

@@ -13,4 +13,6 @@ status=0
 python3 scripts/browser-tests/test_preview.py "$@" || status=1
 echo "==> Browser tests of a user's previews, --share and touch (Examples/SampleTransitions)"
 python3 scripts/browser-tests/test_user_previews.py || status=1
+echo "==> Browser tests of the gallery and Copy as test"
+python3 scripts/browser-tests/test_gallery.py || status=1
 exit $status

@@ -192,6 +192,47 @@ public final class PreviewEngine {
         return summary.outputs
     }
 
+    /// The session "Copy as test" writes (`PreviewTestSource`): the timeline's scene, touches and
+    /// stops, and the transitions seen in a replay of it to its last frame (a run of its own in a
+    /// fresh runtime, as a recording: live runs are untouched).
+    public func recordedSession(of timeline: PreviewTimeline) -> PreviewRecordedSession {
+        let inputs = timeline.inputs
+        let sceneRun = SceneRun(
+            runtime: AppRuntime(), size: timeline.device.size, scale: timeline.scale, framesPerSecond: PreviewLimits.fps,
+            scene: { timeline.sceneType.init(size: $0) })
+        let (player, inspector) = sceneRun.runtime.run { () -> (PreviewInputPlayer, PreviewInspector) in
+            let scene = sceneRun.scene!
+            let player = PreviewInputPlayer(scene: scene)
+            let window = (scene.rootLayer.delegate as? UIView) as? UIWindow ?? player.driver?.window
+            return (player, PreviewInspector(window: window, acceptsTouches: player.driver != nil))
+        }
+        var applied = 0
+        sceneRun.onFrame = { frame, elapsed in
+            while applied < inputs.count, inputs[applied].frame <= frame {
+                player.apply(inputs[applied].pointer, elapsed: elapsed)
+                applied += 1
+            }
+            inspector.observe(frame: frame, fingersDown: player.fingersDown)
+        }
+        sceneRun.start()
+        sceneRun.step(toFrame: timeline.lastFrame)
+        var transitions = inspector.finished.map {
+            PreviewRecordedSession.Transition(kind: $0.kind, start: $0.startFrame, end: $0.endFrame, result: $0.result)
+        }
+        if let open = inspector.state.transition {
+            transitions.append(.init(kind: open.kind, start: open.startFrame, end: nil))
+        }
+        sceneRun.runtime.run {
+            player.cancelAll()
+            inspector.window?.isHidden = true
+        }
+        sceneRun.runtime.clock.reset()
+        return PreviewRecordedSession(
+            sceneName: timeline.sceneType.name, scene: PreviewTestSource.sceneReference(for: timeline.sceneType),
+            device: timeline.device.name, scale: Int(timeline.scale), inputs: inputs,
+            stops: timeline.stops.filter { $0 <= timeline.lastFrame }, transitions: transitions, lastFrame: timeline.lastFrame)
+    }
+
     // MARK: Runs
 
     /// Ends `run`: its fingers lifted, its window hidden, what its clock still runs let go.

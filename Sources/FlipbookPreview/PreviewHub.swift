@@ -24,6 +24,9 @@ final class PreviewHub {
     let encodeRunner: (Int) -> PreviewFramePipeline.Runner
     /// The server's wall time and wake-ups (`PreviewClock`): the system's, or a test's manual one.
     let clock: any PreviewClock
+    /// The gallery's index and snapshot failures, and its thumbnails' workers.
+    let gallery: PreviewGallery
+    nonisolated let thumbnails: PreviewThumbnails
 
     init(
         registry: SceneRegistry, defaults: PreviewServer.Options,
@@ -34,6 +37,8 @@ final class PreviewHub {
         self.clock = clock
         self.defaults = defaults
         self.encodeRunner = encodeRunner ?? { PreviewFramePipeline.backgroundRunner(label: "flipbook.preview.encode.\($0)") }
+        gallery = PreviewGallery(registry: registry, packageRoot: URL(fileURLWithPath: defaults.packageRoot, isDirectory: true))
+        thumbnails = PreviewThumbnails(command: defaults.galleryWorker)
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flipbook-preview-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     }
@@ -88,6 +93,7 @@ final class PreviewHub {
         for s in sessions.values { s.close() }
         sessions = [:]
         engine.shutdown()
+        thumbnails.shutdown()
         try? FileManager.default.removeItem(at: recordings)
     }
 }

@@ -38,6 +38,8 @@ final class PreviewInspector {
     /// interactive once finished or cancelled).
     private var currentWasInteractive = false
     private(set) var state = PreviewSceneState()
+    /// Every transition finished so far, in order (at most 256; for "Copy as test").
+    private(set) var finished: [PreviewSceneState.Transition] = []
 
     init(window: UIWindow?, acceptsTouches: Bool) {
         self.window = window
@@ -61,6 +63,7 @@ final class PreviewInspector {
                 t.interactive = currentWasInteractive
                 t.endFrame = frame
                 state.lastTransition = t
+                if finished.count < 256 { finished.append(t) }
             }
             current = found
             currentStart = frame

@@ -44,4 +44,13 @@ public enum PreviewLimits {
     /// How far it may lie after it (a drag made while paused runs on the page's clock from the
     /// frame shown), in seconds; later times are clamped.
     public static let maxInputLead: Double = 30
+    /// The gallery's thumbnails: widths in pixels a page may ask for (clamped), worker processes
+    /// drawing at once, thumbnails a worker draws before it is replaced (bounding its memory),
+    /// and the longest a thumbnail may take before its worker is ended, in seconds.
+    public static let thumbnailWidths = 40...800
+    public static let thumbnailWorkers = 2
+    public static let thumbnailsPerWorker = 100
+    public static let thumbnailTimeout: Double = 20
+    /// Previews a page of the gallery shows at once (the page asks only for those thumbnails).
+    public static let galleryPageSize = 60
 }

@@ -12,6 +12,8 @@ public enum PreviewClientMessage: Equatable, Sendable {
     case pointer(PreviewPointer)
     case ack(frame: Int)
     case record
+    /// "Copy as test": the session as Swift Testing source (`PreviewTestSource`).
+    case copyTest
     /// How big the page shows the frame, in device pixels (CSS size × devicePixelRatio).
     case view(width: Double, height: Double)
 }
@@ -86,6 +88,7 @@ extension PreviewClientMessage {
         case "pause": try only([]); return .pause
         case "restart": try only([]); return .restart
         case "record": try only([]); return .record
+        case "copyTest": try only([]); return .copyTest
         case "step":
             try only(["frames"])
             let n = try integer("frames")

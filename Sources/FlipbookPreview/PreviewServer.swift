@@ -21,10 +21,18 @@ public enum PreviewServer {
         /// The access token every request must carry (`--share`): in the URL (`?token=`) or in
         /// the cookie the server sets when a page is loaded with it. Nil: no token asked.
         public var token: String?
+        /// The program and arguments that start a gallery thumbnail worker (the same program with
+        /// `preview --gallery-worker`); nil: the gallery shows no thumbnails.
+        public var galleryWorker: [String]?
+        /// The package whose `Tests/**/__Snapshots__` the gallery looks in for failed snapshots.
+        public var packageRoot: String
         public init(
             scene: String, device: String, scale: Int, host: String = "127.0.0.1", port: Int = 8040,
-            frameEncoding: PreviewFrameEncoding = .auto, token: String? = nil
+            frameEncoding: PreviewFrameEncoding = .auto, token: String? = nil, galleryWorker: [String]? = nil,
+            packageRoot: String = FileManager.default.currentDirectoryPath
         ) {
+            self.galleryWorker = galleryWorker
+            self.packageRoot = packageRoot
             self.token = token
             self.scene = scene
             self.device = device
@@ -46,7 +54,8 @@ public enum PreviewServer {
         var out: [String: (String, ByteBuffer)] = [:]
         for (path, name, ext, type) in [
             ("/", "index", "html", "text/html; charset=utf-8"), ("/app.js", "app", "js", "text/javascript; charset=utf-8"),
-            ("/style.css", "style", "css", "text/css; charset=utf-8"),
+            ("/style.css", "style", "css", "text/css; charset=utf-8"), ("/gallery.html", "gallery", "html", "text/html; charset=utf-8"),
+            ("/gallery.js", "gallery", "js", "text/javascript; charset=utf-8"),
         ] {
             guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Page")
                 ?? Bundle.module.url(forResource: name, withExtension: ext)
@@ -96,13 +105,22 @@ public enum PreviewServer {
     ) -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
         if let token { router.add(middleware: PreviewTokenMiddleware(token: token)) }
-        for (path, file) in files {
+        for (path, file) in files where path != "/" {
             router.get(RouterPath(path)) { _, _ in
                 Response(
                     status: .ok, headers: [.contentType: file.type, .cacheControl: "no-store"],
                     body: .init(byteBuffer: file.body))
             }
         }
+        // `/` with a scene is the player; without one, the gallery of every preview and scene.
+        if let player = files["/"], let gallery = files["/gallery.html"] {
+            router.get("/") { request, _ in
+                let file = request.uri.queryParameters["scene"] == nil ? gallery : player
+                return Response(
+                    status: .ok, headers: [.contentType: file.type, .cacheControl: "no-store"], body: .init(byteBuffer: file.body))
+            }
+        }
+        addGalleryRoutes(to: router, hub: hub)
         router.get("/recordings/:session/:file") { _, context -> Response in
             let session = context.parameters.get("session") ?? ""
             let file = context.parameters.get("file") ?? ""
@@ -185,6 +203,54 @@ public enum PreviewServer {
                     try? await outbound.write(.binary(buffer))
                 }
             }
+        }
+    }
+}
+
+extension PreviewServer {
+    /// The gallery's index, thumbnails and snapshot failures (docs/Preview.md, "The gallery").
+    fileprivate static func addGalleryRoutes(to router: Router<BasicWebSocketRequestContext>, hub: PreviewHub) {
+        @Sendable func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+            Response(
+                status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: message)))
+        }
+        @Sendable func png(_ data: Data) -> Response {
+            Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("/gallery.json") { request, _ -> Response in
+            let device = request.uri.queryParameters["device"].map(String.init)
+            let json = await MainActor.run { () -> Data? in
+                let name = device.flatMap { DevicePreset.named($0)?.name } ?? hub.defaults.device
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                return try? encoder.encode(hub.gallery.index(device: name, notice: hub.notice))
+            }
+            guard let json else { return text(.internalServerError, "could not encode the gallery") }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
+        }
+        router.get("/thumbnail") { request, _ -> Response in
+            let q = request.uri.queryParameters
+            guard let scene = q["scene"].map(String.init), let device = q["device"].flatMap({ DevicePreset.named(String($0))?.name }),
+                let width = q["width"].flatMap({ Int(String($0)) }), let appearance = q["appearance"].map(String.init),
+                appearance == "light" || appearance == "dark"
+            else { return text(.badRequest, "thumbnail: give scene, device, appearance (light or dark) and width") }
+            let known = await MainActor.run { hub.engine.registry.scene(named: scene) != nil }
+            guard known else { return text(.notFound, "thumbnail: unknown scene '\(scene.prefix(64))'") }
+            let clamped = min(max(width, PreviewLimits.thumbnailWidths.lowerBound), PreviewLimits.thumbnailWidths.upperBound)
+            switch await hub.thumbnails.thumbnail(scene: scene, device: device, dark: appearance == "dark", width: clamped) {
+            case .png(let data): return png(data)
+            case .failed(let why): return text(.internalServerError, why)
+            }
+        }
+        router.get("/snapshot/:number/:file") { _, context -> Response in
+            let number = context.parameters.get("number").flatMap { Int($0) } ?? -1
+            let file = context.parameters.get("file") ?? ""
+            guard let data = await MainActor.run(body: { hub.gallery.snapshotImage(number, file) }) else {
+                return text(.notFound, "no such snapshot image")
+            }
+            return png(data)
         }
     }
 }

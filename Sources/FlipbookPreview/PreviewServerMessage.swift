@@ -8,7 +8,7 @@ import Foundation
 
 /// The `type` of a message from the server.
 public enum PreviewServerMessageType: String, Codable, Sendable {
-    case hello, notice, timeline, status, error, recorded, frame
+    case hello, notice, timeline, status, error, recorded, frame, testSource
 }
 
 /// A text message from the server.
@@ -95,6 +95,22 @@ public struct PreviewTimelineMessage: PreviewServerMessage, Equatable {
     /// The device's size in points.
     public var points: Points
     public var marks: [PreviewMark]
+    public var session: Int
+    /// Why "Copy as test" is not offered for this scene (absent: it is).
+    public var testUnavailable: String?
+}
+
+/// "Copy as test"'s answer: the session as Swift Testing source, or why there is none.
+public struct PreviewTestSourceMessage: PreviewServerMessage, Equatable {
+    public var type = PreviewServerMessageType.testSource
+    public var scene: String
+    /// The test's source (absent when unavailable).
+    public var source: String?
+    /// Why no test can be written for this scene (absent when there is a source).
+    public var unavailable: String?
+    /// The touch events replayed and the filmstrip's frames.
+    public var touches: Int
+    public var frames: [Int]
     public var session: Int
 }
 

@@ -145,6 +145,7 @@ final class PreviewSession {
             schedule()
         case .pause:
             playState.pause()
+            timeline?.noteStop(position)
             sendStatus()
             // Paused: the page shows the exact frame (the last played one may have been lossy).
             if !pipeline.pageIsExact, !inputFrame.isPending { sendFrame(reason: .pause) }
@@ -158,11 +159,13 @@ final class PreviewSession {
             guard let t = needTimeline("step") else { return }
             playState.pause()
             position = min(max(position + n, 0), t.lastFrame)
+            t.noteStop(position)
             sendStatus()
             sendFrame(reason: .step)
         case .seek(let time):
             guard let t = needTimeline("seek") else { return }
             position = min(max(Int((time * PreviewLimits.fps).rounded()), 0), t.lastFrame)
+            if !playing { t.noteStop(position) }
             reanchor()
             sendFrame(reason: .seek)
             schedule()
@@ -193,9 +196,20 @@ final class PreviewSession {
                 return error("pointer: finger \(p.finger) is not down", type: "pointer")
             }
             if p.phase == .up || p.phase == .cancel { fingersDown.remove(p.finger) }
+            if p.phase == .down, !playing { t.noteStop(position) }
             hub.engine.addInput(p, on: t, at: position)
             if p.phase != .move { sendTimeline() }
             scheduleInputFrame()
+        case .copyTest:
+            guard let t = needTimeline("copyTest") else { return }
+            let session = hub.engine.recordedSession(of: t)
+            let frames = PreviewTestSource.filmstripFrames(session)
+            switch PreviewTestSource.make(session) {
+            case .success(let source):
+                reply(PreviewTestSourceMessage(scene: t.sceneType.name, source: source, touches: session.inputs.count, frames: frames, session: id))
+            case .failure(let why):
+                reply(PreviewTestSourceMessage(scene: t.sceneType.name, unavailable: why.reason, touches: session.inputs.count, frames: [], session: id))
+            }
         case .record:
             guard let t = needTimeline("record") else { return }
             playState.pause()
@@ -373,7 +387,14 @@ final class PreviewSession {
             PreviewTimelineMessage(
                 scene: t.sceneType.name, device: t.device.name, scale: Int(t.scale), fps: PreviewLimits.fps,
                 lastFrame: t.lastFrame, sceneDuration: t.sceneDuration,
-                points: .init(width: Double(t.device.size.width), height: Double(t.device.size.height)), marks: t.marks, session: id))
+                points: .init(width: Double(t.device.size.width), height: Double(t.device.size.height)), marks: t.marks, session: id,
+                testUnavailable: Self.testUnavailable(t.sceneType)))
+    }
+
+    /// Why "Copy as test" is not offered for `type` (nil: it is).
+    static func testUnavailable(_ type: any RenderScene.Type) -> String? {
+        if case .unavailable(let why) = PreviewTestSource.sceneReference(for: type) { return why }
+        return nil
     }
 
     private func sendStatus() {

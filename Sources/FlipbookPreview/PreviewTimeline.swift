@@ -39,6 +39,16 @@ public final class PreviewTimeline {
     var cache: [Int: PreviewFrame] = [:]
     /// The scene's scripted touches, found while it runs.
     var scriptedMarks: [PreviewMark] = []
+    /// Frames the user stopped at: paused at, stepped or scrubbed to while paused, touched while
+    /// paused (the filmstrip of "Copy as test"; at most 64, the latest kept).
+    private(set) var stops: [Int] = []
+
+    /// Notes that the user stopped at `frame`.
+    func noteStop(_ frame: Int) {
+        guard !stops.contains(frame) else { return }
+        stops.append(frame)
+        if stops.count > 64 { stops.removeFirst(stops.count - 64) }
+    }
 
     public init(sceneType: any RenderScene.Type, device: DevicePreset, scale: CGFloat, sceneDuration: Double) {
         self.sceneType = sceneType

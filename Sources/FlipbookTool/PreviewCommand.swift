@@ -39,6 +39,10 @@ struct PreviewCommand: AsyncParsableCommand {
     @Flag(name: .long, help: .hidden)
     var measureEncodings = false
 
+    /// The gallery's thumbnail worker (the server starts it: docs/Preview.md, "The gallery").
+    @Flag(name: .long, help: .hidden)
+    var galleryWorker = false
+
     func validate() throws {
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
@@ -53,6 +57,10 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if galleryWorker {
+            await MainActor.run { PreviewGallery.serveWorker(registry: CLIScenes.registry()) }
+            return
+        }
         let (known, firstPreview, problems) = await MainActor.run { () -> ([String], String?, [String]) in
             let names = CLIScenes.registry().names
             return (names, PreviewCatalog.entries.first?.sceneName, PreviewCatalog.problems)
@@ -86,19 +94,28 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         let options = PreviewServer.Options(
             scene: sceneName, device: device, scale: scale, host: listenHost, port: port,
-            frameEncoding: PreviewFrameEncoding(rawValue: frameEncoding) ?? .auto, token: token)
+            frameEncoding: PreviewFrameEncoding(rawValue: frameEncoding) ?? .auto, token: token,
+            galleryWorker: [Self.executablePath(), "preview", "--gallery-worker"])
         let shownHost = share ? (Self.networkAddress() ?? listenHost) : nil
         let watchTask = watcher.map { w in Task { await w.run(notices: notices) } }
         let boundPort = BoundPort()
         do {
             try await PreviewServer.run(registry: { CLIScenes.registry() }, options: options, notices: notices) { url in
                 boundPort.set(URLComponents(string: url)?.port)
-                var shown = url + "?scene=" + sceneName
-                if let token, let shownHost, var parts = URLComponents(string: url) {
+                // With a scene named: its player; without: the gallery of every preview and scene.
+                let query = scene == nil ? [] : ["scene=\(sceneName)"]
+                var base = url
+                if let shownHost, var parts = URLComponents(string: url) {
                     parts.host = shownHost
-                    shown = (parts.string ?? url) + "?scene=\(sceneName)&token=\(token)"
+                    base = parts.string ?? url
                 }
-                print("Flipbook preview of \(sceneName): \(shown)")
+                let items = query + (token.map { ["token=\($0)"] } ?? [])
+                let shown = base + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+                if scene == nil {
+                    print("Flipbook preview gallery (every preview and scene; a click opens one): \(shown)")
+                } else {
+                    print("Flipbook preview of \(sceneName): \(shown)")
+                }
                 if token != nil {
                     print("Anyone with this URL (token included) can use the preview; without the token: 403.")
                     print(QRCode.terminalText(for: shown) ?? "(the URL is too long for a QR code)")
@@ -119,6 +136,11 @@ struct PreviewCommand: AsyncParsableCommand {
             watcher.execNewBuild(boundPort: boundPort.value)
         }
         print("Preview stopped.")
+    }
+
+    /// This program's file (a `--watch` rebuild replaces it in place).
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// This machine's first IPv4 address that is not loopback (for the printed URL of --share).

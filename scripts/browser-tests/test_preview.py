@@ -312,7 +312,7 @@ def record_after_a_touch_makes_the_mp4(ctx):
 def ctrl_c_shuts_down_cleanly(ctx):
     server = H.PreviewServer(ctx["binary"])
     page = ctx["browser"].new_page()
-    page.goto(server.url + "?autoplay=1")
+    page.goto(server.url + "?scene=card-flip&autoplay=1")  # (no scene: the gallery)
     H.wait_for(page, "() => window.flipbookPreview && window.flipbookPreview.framesDrawn > 0")
     code = server.stop()
     assert code == 0, f"exit code {code}: {server.proc.stderr.read()}"

@@ -81,7 +81,8 @@ def pick(page, scene):
 def user_previews_are_listed_picked_played_and_touched(ctx):
     server = Server(ctx["sample"], ["--device", "iphone-se", "--scale", "1"])
     try:
-        page = open_page(ctx["browser"], server.local + "?autoplay=0")
+        # `/` with no scene is the gallery (test_gallery.py); an empty scene opens the default one.
+        page = open_page(ctx["browser"], server.local + "?scene=&autoplay=0")
         options = page.eval_on_selector_all("#scene option", "os => os.map(o => o.value)")
         assert {"inbox", "compose-sheet", "unread-badge", "compose"} <= set(options), options
         titles = page.eval_on_selector_all("#scene option", "os => os.map(o => o.title)")
@@ -233,12 +234,20 @@ def watch_test(ctx):
         H.wait_for(page, "() => window.flipbookPreview.header.frame === 30")
         _, _, before = H.canvas_rgba(page)
         connections = page.evaluate("() => window.flipbookPreview.connections")
+        # The gallery beside it (docs/Preview.md, "The gallery"): notices, then the new build's grid.
+        gallery = ctx["browser"].new_page(viewport={"width": 1280, "height": 820})
+        gallery.goto(server.local)
+        H.wait_for(gallery, "() => window.flipbookGallery && window.flipbookGallery.fullAt !== null", timeout=120000)
+        build = gallery.evaluate("() => window.flipbookGallery.index.build")
+        thumb = server.local + "thumbnail?scene=inbox&device=iphone-se&appearance=light&width=120"
+        thumb_before = urllib.request.urlopen(thumb, timeout=60).read()
         # A build error: shown on the page, the old build still serves.
         with open(src, "w") as f:
             f.write(original.replace("view.backgroundColor = .systemTeal", "view.backgroundColor = .systemTeal +"))
         H.wait_for(page, "() => window.flipbookPreview.notice && window.flipbookPreview.notice.kind === 'build-error'", timeout=600000)
         text = page.inner_text("#notice")
         assert "error" in text and "SlideTransition.swift" in text, text
+        H.wait_for(gallery, "() => !document.getElementById('notice').hidden && document.getElementById('notice').textContent.includes('SlideTransition.swift')")
         page.evaluate("() => window.flipbookPreview.send({type: 'step', frames: 1})")
         H.wait_for(page, "() => window.flipbookPreview.header.frame === 31")
         page.evaluate("() => window.flipbookPreview.send({type: 'step', frames: -1})")
@@ -255,6 +264,12 @@ def watch_test(ctx):
         assert after != before, "the new build's frame looks like the old one"
         assert page.evaluate("() => window.flipbookPreview.timeline.scene") == "inbox"
         print(f"  save → new frame on the page: {elapsed:.1f} s", flush=True)
+        # The gallery drew its grid again, from the new build.
+        H.wait_for(gallery, "(b) => window.flipbookGallery.index.build !== b && window.flipbookGallery.fullAt !== null",
+                   arg=build, timeout=120000)
+        assert gallery.evaluate("() => window.flipbookGallery.builds") >= 1
+        assert urllib.request.urlopen(thumb, timeout=60).read() != thumb_before, "the gallery's thumbnail is the old build's"
+        gallery.close()
         page.close()
     finally:
         with open(src, "w") as f:
@@ -268,7 +283,7 @@ def init_package_test(ctx):
     presents the detail screen with the package's own animator."""
     server = Server(ctx["flip"], ["--device", "iphone-se", "--scale", "1"])
     try:
-        page = open_page(ctx["browser"], server.local + "?autoplay=0")
+        page = open_page(ctx["browser"], server.local + "?scene=&autoplay=0")
         options = page.eval_on_selector_all("#scene option", "os => os.map(o => o.value)")
         assert {"home", "detail-screen", "detail"} <= set(options), options
         pick(page, "detail-screen")

@@ -63,6 +63,7 @@
         P.errors.push(m);
         if (m.for === "record") $("record").disabled = false;
         return addItem($("errors"), m.message, 20);
+      case "testSource": return onTestSource(m);
       case "recorded": {
         const a = $("download"); a.href = m.url; a.download = m.url.split("/").pop(); a.hidden = false;
         a.textContent = "download MP4 (" + m.frames + " frames)"; $("record").disabled = false;
@@ -123,6 +124,13 @@
       P.inputsSent = 0; P.pendingInputs.length = 0;
     }
     P.timeline = m;
+    // "Copy as test" needs an AppScene (the server says why not otherwise).
+    const copy = $("copy-test"), note = $("copy-test-note");
+    copy.disabled = !!m.testUnavailable;
+    copy.title = m.testUnavailable ? "Unavailable: " + m.testUnavailable
+      : "The scene and your touches as a Swift Testing test (copied to the clipboard)";
+    note.hidden = !m.testUnavailable;
+    note.textContent = m.testUnavailable ? "Copy as test is unavailable: " + m.testUnavailable : "";
     $("scrubber").max = String(m.lastFrame);
     const marks = $("marks"); marks.innerHTML = "";
     for (const k of m.marks) {
@@ -291,7 +299,9 @@
   let nextFinger = 0;
   function toPoints(e) {
     const r = canvas.getBoundingClientRect(), pts = P.timeline.points;
-    return { x: (e.clientX - r.left) / r.width * pts.width, y: (e.clientY - r.top) / r.height * pts.height };
+    // To a thousandth of a point (what "Copy as test" writes stays readable).
+    const k = (v) => Math.round(v * 1000) / 1000;
+    return { x: k((e.clientX - r.left) / r.width * pts.width), y: k((e.clientY - r.top) / r.height * pts.height) };
   }
   // Each pointer event's time in the scene's seconds (docs/Preview.md, "Event times"), so a
   // flick has the finger's speed: event.timeStamp (the page's clock, ms) mapped through an
@@ -348,6 +358,23 @@
   canvas.addEventListener("pointerup", lift("up"));
   canvas.addEventListener("pointercancel", lift("cancel"));
 
+  // "Copy as test": the server writes the test (PreviewTestSource); the page copies it and
+  // shows it, selected, for copying by hand where the clipboard is not allowed.
+  function onTestSource(m) {
+    P.testSource = m;
+    const panel = $("test-panel"), text = $("test-source"), status = $("test-status");
+    panel.hidden = false;
+    if (!m.source) { text.value = ""; status.textContent = "unavailable: " + m.unavailable; return; }
+    text.value = m.source;
+    text.focus(); text.select();
+    const done = (ok) => { P.testCopied = ok; status.textContent = (ok ? "copied to the clipboard" : "select all and copy") +
+      ` · ${m.touches} touch events · filmstrip frames ${m.frames.join(", ")}`; };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(m.source).then(() => done(true), () => done(false));
+    else done(false);
+  }
+  $("copy-test").onclick = () => { P.testSource = null; send({ type: "copyTest" }); };
+  $("test-close").onclick = () => { $("test-panel").hidden = true; };
+
   // Controls and keyboard.
   const togglePlay = () => send({ type: P.playing ? "pause" : "play" });
   $("play").onclick = togglePlay;
@@ -363,7 +390,7 @@
     $("record").disabled = true; $("download").hidden = true; $("recorded-path").hidden = true; send({ type: "record" });
   };
   document.addEventListener("keydown", (e) => {
-    if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT")) return;
+    if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
     else if (e.key === "ArrowRight") { e.preventDefault(); send({ type: "step", frames: e.shiftKey ? 10 : 1 }); }
     else if (e.key === "ArrowLeft") { e.preventDefault(); send({ type: "step", frames: e.shiftKey ? -10 : -1 }); }
