@@ -28,6 +28,57 @@ final class ExtensionOverrideMover {
 
     /// Decides every move and removes the moved members from their extensions. Run after the
     /// other rewriters, before `insertMoves()`.
+    /// Whether an override's body does nothing but return (or call) the same member on `super`.
+    static func onlyCallsSuper(_ decl: DeclSyntax) -> Bool {
+        func single(_ items: CodeBlockItemListSyntax?) -> ExprSyntax? {
+            guard let items, items.count == 1, let item = items.first?.item else { return nil }
+            if let r = item.as(ReturnStmtSyntax.self) { return r.expression }
+            return item.as(ExprSyntax.self)
+        }
+        func isSuper(_ expr: ExprSyntax?, _ name: String, arguments: [String]?) -> Bool {
+            guard var expr else { return false }
+            if let call = expr.as(FunctionCallExprSyntax.self) {
+                guard let arguments, call.trailingClosure == nil,
+                    call.arguments.map({ $0.expression.trimmedDescription }) == arguments
+                else { return false }
+                expr = call.calledExpression
+            } else if arguments != nil {
+                return false
+            }
+            guard let member = expr.as(MemberAccessExprSyntax.self), member.base?.is(SuperExprSyntax.self) == true
+            else { return false }
+            return member.declName.baseName.text == name
+        }
+        if let v = decl.as(VariableDeclSyntax.self), v.bindings.count == 1, let b = v.bindings.first,
+            let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
+            switch b.accessorBlock?.accessors {
+            case .getter(let items)?: return isSuper(single(items), name, arguments: nil)
+            default: return false
+            }
+        }
+        if let f = decl.as(FunctionDeclSyntax.self) {
+            let arguments = f.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            return isSuper(single(f.body?.statements), f.name.text, arguments: arguments)
+        }
+        return false
+    }
+
+    /// An override of a member the library declares in an extension cannot stay; when it only
+    /// calls `super` (`override var isHidden: Bool { super.isHidden }`), removing it changes
+    /// nothing, so it goes. Otherwise it is left by hand with `reason`.
+    private func reportOrRemove(_ member: MemberBlockItemSyntax, _ reason: String, in file: FileRewrite) {
+        guard Self.onlyCallsSuper(member.decl) else {
+            file.issue(at: member.decl, reason)
+            return
+        }
+        file.remove(file.source.range(member))
+        file.change(
+            .overrideMoved, at: member.decl,
+            "removed `\(Self.summary(member.decl))`: it only calls the member it overrides, which is declared in an "
+                + "extension (Swift without Objective-C cannot override it)")
+    }
+
     func plan(order: [String]) {
         for path in order {
             guard let file = files[path] else { continue }
@@ -36,15 +87,27 @@ final class ExtensionOverrideMover {
             var privateNames: Set<String>?
             for cls in finder.classes {
                 for member in cls.memberBlock.members where Self.isOverride(member.decl) {
-                    if let reason = extensionDeclared(member.decl, in: cls.name.text) { file.issue(at: member.decl, reason) }
+                    guard let reason = extensionDeclared(member.decl, in: cls.name.text) else { continue }
+                    reportOrRemove(member, reason, in: file)
                 }
             }
             for ext in finder.extensions {
+                // `extension NSObject: Initializable {}` with `init()` required: Foundation's
+                // NSObject on Linux has no `required init()` to satisfy it.
+                if ext.extendedType.trimmedDescription == "NSObject",
+                    let p = ext.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription })
+                        .first(where: index.protocolsRequiringInit.contains)
+                {
+                    file.issue(
+                        at: ext,
+                        "`extension NSObject: \(p)` needs NSObject's `init()` to be `required`, which it is only with "
+                            + "Objective-C: move `init()` into a protocol of its own that only the classes needing it adopt")
+                }
                 var overrides: [MemberBlockItemSyntax] = []
                 for member in ext.memberBlock.members where Self.isOverride(member.decl) {
                     // Overriding what the library declares in an extension: not movable at all.
                     if let reason = extensionDeclared(member.decl, in: ext.extendedType.trimmedDescription) {
-                        file.issue(at: member.decl, reason)
+                        reportOrRemove(member, reason, in: file)
                     } else {
                         overrides.append(member)
                     }

@@ -30,6 +30,8 @@ struct PortIndex {
     var classes: [String: ClassSite] = [:]
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
+    /// Protocols of the folder that require a plain `init()`.
+    var protocolsRequiringInit: Set<String> = []
     var objcProtocols: [String: ObjCProtocol] = [:]
     /// Members declared (not overriding) in extensions, by `MemberKey`: where, and of what type.
     /// Swift without Objective-C cannot override them, wherever the override is written.
@@ -48,6 +50,9 @@ struct PortIndex {
         var line: Int
         var labels: [String]
         var defaulted: [Bool]
+        /// A gesture recognizer's convenience initialiser that only hands its `target:` and
+        /// `action:` on to another initialiser: it is ported with its calls (`SelectorWrapper`).
+        var forwards = false
 
         /// Whether a call with `labels` (its trailing closures left out) reaches this declaration.
         func accepts(_ callLabels: [String]) -> Bool {
@@ -128,6 +133,7 @@ struct PortIndex {
             properties.formUnion(collector.properties)
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
+            protocolsRequiringInit.formUnion(collector.protocolsRequiringInit)
             for (name, p) in collector.protocols where objcProtocols[name] == nil { objcProtocols[name] = p }
             for (key, sites) in collector.extensionMembers { extensionMembers[key, default: []] += sites }
             classMembers.formUnion(collector.classMembers)
@@ -167,6 +173,7 @@ struct PortIndex {
         var properties: Set<String> = []
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
+        var protocolsRequiringInit: Set<String> = []
         var protocols: [String: ObjCProtocol] = [:]
         var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
         var classMembers: Set<String> = []
@@ -176,9 +183,10 @@ struct PortIndex {
         /// Notes the `Selector` parameters of a function or initialiser named `name`.
         func noteSelectorParameters(_ name: String, _ parameters: FunctionParameterListSyntax, in decl: some DeclSyntaxProtocol) {
             guard !ExtensionOverrideMover.isOverride(DeclSyntax(decl)) else { return }
-            let api = SelectorAPI(
+            var api = SelectorAPI(
                 path: path, line: source.line(decl), labels: parameters.map { $0.firstName.text },
                 defaulted: parameters.map { $0.defaultValue != nil })
+            api.forwards = SelectorWrapper.forwards(DeclSyntax(decl))
             for p in parameters {
                 var type = p.type.trimmedDescription
                 while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
@@ -243,6 +251,11 @@ struct PortIndex {
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
             otherTypes.insert(qualified(node.name.text))
+            if node.memberBlock.members.contains(where: {
+                $0.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.isEmpty == true
+            }) {
+                protocolsRequiringInit.insert(node.name.text)
+            }
             guard node.attributes.contains(named: "objc") else { return .visitChildren }
             var requirements: [(decl: DeclSyntax, name: String, kind: OptionalRequirement.DefaultKind)] = []
             for member in node.memberBlock.members {

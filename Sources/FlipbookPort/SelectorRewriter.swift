@@ -60,7 +60,8 @@ final class SelectorRewriter: IndexedFileVisitor {
         let isInit = callName?.first?.isUppercase == true || call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "init"
         let callLabels = call.arguments.map { $0.label?.text ?? "_" }
         if let callName,
-            let site = index.selectorParameters["\(isInit ? "init" : callName)|\(label)"]?.first(where: { $0.accepts(callLabels) })
+            let site = index.selectorParameters["\(isInit ? "init" : callName)|\(label)"]?.first(where: { $0.accepts(callLabels) }),
+            !site.forwards
         {
             file.issue(
                 at: node,
@@ -230,6 +231,24 @@ final class SelectorRewriter: IndexedFileVisitor {
         return nil
     }
 
+    // MARK: The folder's own forwarding initialisers
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard SelectorWrapper.forwards(DeclSyntax(node)) else { return .visitChildren }
+        let source = file.source
+        let text = source.text(source.range(node))
+        let indent = source.indentation(at: source.start(node))
+        guard let twoArguments = SelectorWrapper.rewrite(node, text: text, source: source, arguments: 2),
+            let oneArgument = SelectorWrapper.rewrite(node, text: text, source: source, arguments: 1)
+        else { return .visitChildren }
+        file.add(SourceEdit(range: source.range(node), replacement: twoArguments + "\n\n" + indent + oneArgument))
+        file.change(
+            .selector, at: node,
+            "`init(…target: Any, action: Selector)` -> two generic initialisers taking `action: (Target, Self) -> Void` "
+                + "and `(Target) -> Void`, which hand them on as before; their calls take closures")
+        return .skipChildren
+    }
+
     // MARK: Other Objective-C selectors
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -248,7 +267,8 @@ final class SelectorRewriter: IndexedFileVisitor {
         // subclass) compiles: Flipbook's `Selector` is uninhabited, so only `nil` is ever passed.
         let optionalParameter = node.parent?.is(OptionalTypeSyntax.self) == true
             && node.parent?.parent?.is(FunctionParameterSyntax.self) == true
-        if node.name.text == "Selector", !optionalParameter {
+        let inWrapper = node.ancestorOrSelf(mapping: { $0.as(InitializerDeclSyntax.self) }).map { SelectorWrapper.forwards(DeclSyntax($0)) } ?? false
+        if node.name.text == "Selector", !optionalParameter, !inWrapper {
             file.issue(
                 at: node,
                 "a `Selector` value needs the Objective-C runtime: store a closure (e.g. `(Target) -> Void`) instead")

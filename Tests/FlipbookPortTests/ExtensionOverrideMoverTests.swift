@@ -149,4 +149,42 @@ import Testing
                 "T.swift:13: not ported: `override func copy() -> Card` overrides in an extension of `Card`, which is not a class: Swift without Objective-C cannot override in an extension; move the override into a subclass",
             ])
     }
+
+    /// An override of an extension-declared member that only returns `super`'s value changes
+    /// nothing: it is removed rather than left by hand.
+    @Test func anOverrideThatOnlyCallsSuperOfAnExtensionMemberIsRemoved() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            extension UIViewController {
+                var isHidden: Bool { presentingViewController == nil }
+                func openLeft() { print("open") }
+            }
+
+            open class MenuNavigationController: UINavigationController {
+                /// Whether the menu is anywhere in the hierarchy.
+                open override var isHidden: Bool {
+                    return super.isHidden
+                }
+                open override func openLeft() {
+                    super.openLeft()
+                }
+                open override func viewDidLoad() { super.viewDidLoad() }
+            }
+            """, path: "T.swift")
+        #expect(output.issues.isEmpty, "\(output.issues.map(\.formatted))")
+        #expect(!output.text.contains("override var isHidden") && !output.text.contains("override func openLeft"))
+        #expect(output.text.contains("open override func viewDidLoad() { super.viewDidLoad() }"))
+    }
+
+    @Test func nsObjectAdoptingAProtocolThatRequiresInitIsReported() {
+        let output = Porter().port([
+            PortInput(path: "P.swift", text: "\(importBlock)\n\nprotocol Initializable: AnyObject {\n    init()\n}\n"),
+            PortInput(path: "E.swift", text: "\(importBlock)\n\nextension NSObject: Initializable {}\n"),
+        ])
+        #expect(output[1].issues.map(\.reason) == [
+            "`extension NSObject: Initializable` needs NSObject's `init()` to be `required`, which it is only with Objective-C: move `init()` into a protocol of its own that only the classes needing it adopt"
+        ])
+    }
 }

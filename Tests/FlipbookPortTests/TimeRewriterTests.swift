@@ -299,7 +299,9 @@ import Testing
 /// Seen in a real side-menu library: its own `init(addTo:target:action:)` taking a `Selector`,
 /// called through a subclass's name, beside UIKit's `init(target:action:)`.
 @Suite struct SelectorAPITests {
-    @Test func onlyCallsThatReachTheLibrarysOwnSelectorAPIAreLeft() {
+    /// An initialiser that only hands `target:` and `action:` on is ported with its calls: two
+    /// generic initialisers (Flipbook's two closure forms), and closures at the call sites.
+    @Test func aForwardingInitialiserIsPortedWithItsCalls() {
         let output = Porter().port(
             """
             \(importBlock)
@@ -319,9 +321,41 @@ import Testing
                 func edge(_ g: UIGestureRecognizer) {}
             }
             """, path: "T.swift")
-        #expect(output.text.contains("EdgeGesture(addTo: self, target: self, action: #selector(edge(_:)))"))
+        #expect(output.text.contains("""
+                convenience init<Target: AnyObject>(addTo view: UIView, target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+                    self.init(target: target, action: action)
+                    view.addGestureRecognizer(self)
+                }
+
+                convenience init<Target: AnyObject>(addTo view: UIView, target: Target, action: @escaping @MainActor (Target) -> Void) {
+            """))
+        #expect(output.text.contains("EdgeGesture(addTo: self, target: self, action: { $0.edge($1) })"))
         #expect(output.text.contains("UIPanGestureRecognizer(target: self, action: { $0.edge($1) })"))
-        #expect(output.issues.map(\.line) == [8, 16])
+        #expect(output.issues.isEmpty)
+    }
+
+    /// One that keeps the selector (to call later) is left, with its calls.
+    @Test func anAPIThatKeepsTheSelectorIsLeftWithItsCalls() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            extension UIGestureRecognizer {
+                convenience init(addTo view: UIView, target: Any, action: Selector) {
+                    self.init(target: target, action: action)
+                    Registry.last = action
+                }
+            }
+            enum Registry { static var last: Selector? }
+            final class Menu: UIView {
+                func setUp() {
+                    _ = UIPanGestureRecognizer(addTo: self, target: self, action: #selector(edge(_:)))
+                }
+                func edge(_ g: UIGestureRecognizer) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("UIPanGestureRecognizer(addTo: self, target: self, action: #selector(edge(_:)))"))
+        #expect(output.issues.map(\.line) == [8, 13, 16])  // the parameter, the stored `Selector`, the call
     }
 
     /// A UIView subclass overriding `isHidden` has nothing to do with an `isHidden` the library
