@@ -50,7 +50,52 @@ struct ImportRewriter {
         }
     }
 
+    /// The names that are a framework's own, by prefix (`GLuint`, `glGenTextures`,
+    /// `GL_TEXTURE_2D`, `GLKView`): a file of the folder that uses one without importing the
+    /// framework saw it through another file's import (Swift lets imports leak across the files
+    /// of a module), and needs the same gate.
+    static let frameworkPrefixes: [String: [String]] = [
+        "GLKit": ["GLK", "GL", "gl", "EAGL"], "OpenGLES": ["GL", "gl", "EAGL"], "Metal": ["MTL"], "MetalKit": ["MTK", "MTL"],
+        "SpriteKit": ["SK"], "SceneKit": ["SCN"], "AVFoundation": ["AV"], "AVKit": ["AV"], "CoreImage": ["CI"],
+        "ARKit": ["AR"], "WebKit": ["WK"], "MapKit": ["MK"], "Photos": ["PH"], "PhotosUI": ["PH"],
+    ]
+
+    /// The first name in `tree` that belongs to one of `modules` by its prefix, with its module.
+    static func frameworkName(in tree: SourceFileSyntax, of modules: Set<String>) -> (name: String, module: String)? {
+        final class Names: SyntaxVisitor {
+            var found: [String] = []
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node.baseName.text)
+                return .visitChildren
+            }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node.name.text)
+                return .visitChildren
+            }
+        }
+        let visitor = Names(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        for name in visitor.found where frameworkPrefixes[name] == nil {  // not `canImport(GLKit)`'s name
+            for module in modules.sorted() {
+                for prefix in frameworkPrefixes[module] ?? [] where name.hasPrefix(prefix) {
+                    let rest = name.dropFirst(prefix.count)
+                    guard let next = rest.first, next.isUppercase || next == "_" || (prefix == "GL" && next.isLowercase) else { continue }
+                    if partlyProvided[module]?.names.contains(name) == true { continue }
+                    return (name, module)
+                }
+            }
+        }
+        return nil
+    }
+
     let file: FileRewrite
+    /// Unprovided frameworks that other files of the folder import.
+    let folderImports: Set<String>
+
+    init(file: FileRewrite, folderImports: Set<String> = []) {
+        self.file = file
+        self.folderImports = folderImports
+    }
 
     private func warnLeftOut(_ modules: [String], at node: some SyntaxProtocol) {
         file.warning(
@@ -58,6 +103,14 @@ struct ImportRewriter {
             "\(modules.map { "`\($0)`" }.joined(separator: ", ")) \(modules.count == 1 ? "is" : "are") not provided by Flipbook "
                 + "(docs/Porting.md, What stays out of reach): this file is left out on Linux; code elsewhere that uses "
                 + "it needs the same `#if`")
+    }
+
+    private func warnLeaked(_ leaked: (name: String, module: String), at node: some SyntaxProtocol) {
+        file.warning(
+            at: node,
+            "`\(leaked.name)` is \(leaked.module)'s, which this file sees through another file's import; \(leaked.module) "
+                + "is not provided by Flipbook (docs/Porting.md, What stays out of reach): this file is left out on Linux; "
+                + "code elsewhere that uses it needs the same `#if`")
     }
 
     static func block(indent: String = "", subclassImport: Bool) -> String {
@@ -93,6 +146,18 @@ struct ImportRewriter {
             }
             missing.append(module)
         }
+        // Names of a framework another file imports, used here through that import.
+        var leaked: (name: String, module: String)?
+        let wrappedCondition = items.count == 1
+            ? items.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition?.trimmedDescription : nil
+        if missing.isEmpty, !folderImports.isEmpty,
+            !folderImports.contains(where: { wrappedCondition?.contains("canImport(\($0))") == true }),
+            !ImportFinder.imports(in: source.tree).contains(where: { folderImports.contains($0.path.first?.name.text ?? "") }),
+            let found = Self.frameworkName(in: source.tree, of: folderImports)
+        {
+            missing.append(found.module)
+            leaked = found
+        }
         // Already wrapped (a second run): the same warning, no change.
         if missing.isEmpty, items.count == 1, let gate = items.first?.item.as(IfConfigDeclSyntax.self),
             let condition = gate.clauses.first?.condition?.trimmedDescription
@@ -100,7 +165,13 @@ struct ImportRewriter {
             let wrapped = ImportFinder.imports(in: source.tree).compactMap { $0.path.first?.name.text }.filter {
                 Self.unprovidedModules.contains($0) && condition.contains("canImport(\($0))")
             }
-            if !wrapped.isEmpty { warnLeftOut(wrapped, at: items[0]) }
+            if !wrapped.isEmpty {
+                warnLeftOut(wrapped, at: items[0])
+            } else if let found = Self.frameworkName(in: source.tree, of: folderImports),
+                condition.contains("canImport(\(found.module))")
+            {
+                warnLeaked(found, at: items[0])
+            }
         }
         if let firstItem = items.first, !missing.isEmpty {
             let condition = missing.map { "canImport(\($0))" }.joined(separator: " && ")
@@ -109,7 +180,11 @@ struct ImportRewriter {
             let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
             file.add(.insert((endsWithNewline ? "" : "\n") + "#endif\n", at: end))
             file.change(.platformGate, at: firstItem, "wrapped the file in `#if \(condition)`")
-            warnLeftOut(missing, at: firstItem)
+            if let leaked {
+                warnLeaked(leaked, at: firstItem)
+            } else {
+                warnLeftOut(missing, at: firstItem)
+            }
         }
         if alreadyPorted { return }
         // Every Apple UI import, wherever it sits (at top level, or inside an `#if` around the

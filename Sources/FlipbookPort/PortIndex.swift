@@ -30,6 +30,8 @@ struct PortIndex {
     var classes: [String: ClassSite] = [:]
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
+    /// Frameworks Flipbook does not provide that some file of the folder imports (GLKit, …).
+    var unprovidedImports: Set<String> = []
     /// Protocols of the folder that require a plain `init()`.
     var protocolsRequiringInit: Set<String> = []
     var objcProtocols: [String: ObjCProtocol] = [:]
@@ -124,6 +126,11 @@ struct PortIndex {
     init(sources: [PortSource]) {
         defer { resolveFallbacks(in: sources) }
         for source in sources {
+            for decl in ImportFinder.imports(in: source.tree) {
+                if let module = decl.path.first?.name.text, ImportRewriter.unprovidedModules.contains(module) {
+                    unprovidedImports.insert(module)
+                }
+            }
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }

@@ -59,7 +59,7 @@ public struct Porter: Sendable {
         var files: [String: FileRewrite] = [:]
         for source in sources {
             let file = FileRewrite(source: source)
-            ImportRewriter(file: file).run()
+            ImportRewriter(file: file, folderImports: index.unprovidedImports).run()
             PlatformGateRewriter(file: file).run()
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()

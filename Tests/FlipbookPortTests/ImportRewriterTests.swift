@@ -254,6 +254,22 @@ import Testing
             ])
     }
 
+    /// A file that uses GL through another file's `import GLKit` (Swift lets imports leak across
+    /// a module's files) is left out with it.
+    @Test func aFileUsingAFrameworkAnotherFileImportsIsWrappedToo() {
+        let outputs = Porter().port([
+            PortInput(path: "Render.swift", text: "import GLKit\n\nfinal class SpriteRender {}\n"),
+            PortInput(path: "Texture.swift", text: "import UIKit\n\nfinal class ViewTexture {\n    var name: GLuint = 0\n}\n"),
+            PortInput(path: "Plain.swift", text: "import UIKit\n\nfinal class Glow: UIView {}\n"),
+        ])
+        #expect(outputs[1].text.hasPrefix("#if canImport(GLKit)\n"))
+        #expect(outputs[1].issues.map(\.formatted) == [
+            "Texture.swift:1: warning: `GLuint` is GLKit's, which this file sees through another file's import; GLKit is not provided by Flipbook (docs/Porting.md, What stays out of reach): this file is left out on Linux; code elsewhere that uses it needs the same `#if`"
+        ])
+        #expect(!outputs[2].text.contains("canImport(GLKit)"), "`Glow` is not GL's")
+        expectIdempotent(outputs)
+    }
+
     @Test func iOSGateTakesLinuxIn() {
         expectPort(
             """
