@@ -206,7 +206,7 @@ final class ModalTransition {
                 interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
             } else if let zoom = top.zoomTransition, record.style != .popover {
                 // iOS 18's preferredTransition = .zoom; a zoom gesture passes its interaction.
-                interactor = ZoomDismissal.starting
+                interactor = top.application.startingZoomInteraction
                 animator = ZoomTransitionAnimator(
                     transition: zoom, zoomingIn: false, zoomed: top, source: record.source ?? presenter,
                     interactive: interactor != nil)

@@ -76,7 +76,7 @@ extension UINavigationController {
                 // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
                 animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: newTop, source: oldTop)
             } else if operation == .pop, let zoom = oldTop.zoomTransition {
-                interactor = ZoomDismissal.starting
+                interactor = application.startingZoomInteraction
                 animator = ZoomTransitionAnimator(
                     transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop, interactive: interactor != nil)
             } else {
