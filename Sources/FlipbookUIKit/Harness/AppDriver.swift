@@ -34,7 +34,7 @@ public final class AppDriver {
     private var lastScriptedTime: CFTimeInterval = 0
     /// Driver time at which an `AppScene` on this driver started (its script's time zero); nil before.
     public internal(set) var sceneStartTime: CFTimeInterval?
-    /// Appearance, Reduce Motion, status bar and haptics (Appearance/AppDriver+Appearance.swift).
+    /// Appearance, Reduce Motion, status bar and haptics (Harness/AppDriver+Appearance.swift).
     let environment: DriverEnvironment
     /// The runtime the app runs in: its clock, application object and environment. Every
     /// driver call runs in it; run code of your own that touches this app's views with

@@ -5,7 +5,8 @@ import FlipbookQuartz
 /// navigation push or pop, tab switch): the part of UIKit's transition machinery that does
 /// not depend on who asked for the transition.
 ///
-/// The caller (ModalTransition today; the navigation and tab bar controllers later) looks up
+/// The caller (ModalTransition for presentations and dismissals; UINavigationController's and
+/// UITabBarController's `+Transition` extensions for pushes, pops and tab switches) looks up
 /// the animator and the interaction controller, builds the context (views, frames, container),
 /// sends the appearance "will" callbacks, then calls `run()`. The engine:
 /// 1. without an animator, applies the change at once (`applyWithoutAnimation`) and completes;

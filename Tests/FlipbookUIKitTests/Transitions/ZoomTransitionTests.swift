@@ -4,7 +4,7 @@ import TestSupport
 import Flipbook
 @testable import FlipbookUIKit
 
-/// iOS 18's `preferredTransition = .zoom(sourceViewProvider:)` (Controllers/Zoom/): histories
+/// iOS 18's `preferredTransition = .zoom(sourceViewProvider:)` (Transitions/Zoom/): histories
 /// of the provider's calls, the appearance callbacks and the source view's visibility; the
 /// geometry at chosen times against ZoomState's formula (docs/Semantics.md, "Zoom transition");
 /// interactive dismissal by drag, pinch and edge swipe, finishing and cancelling; re-grab;
