@@ -182,6 +182,25 @@ import FlipbookGeometry
         #expect(abs(scroll.contentOffset.y) < 0.5 && scroll.motion == nil)
     }
 
+    /// A property animator made in one app runs on that app's clock when it is started and
+    /// read while the other app's runtime is bound.
+    @Test func aPropertyAnimatorRunsOnTheClockOfItsApp() {
+        let a = AppDriver(rootViewController: UIViewController())
+        let vc = UIViewController()
+        let b = AppDriver(rootViewController: vc)
+        a.advance(by: 5)  // A's clock is 5 s ahead of B's
+        let animator = b.runtime.run {
+            UIViewPropertyAnimator(duration: 1, curve: .linear) { vc.view.alpha = 0 }
+        }
+        animator.startAnimation()  // with A bound
+        a.advance(by: 0.5)
+        #expect(animator.fractionComplete == 0)
+        b.advance(by: 0.5)
+        #expect(abs(animator.fractionComplete - 0.5) < 0.02)
+        b.advance(by: 1)
+        #expect(animator.state == .inactive && vc.view.alpha == 0)
+    }
+
     // MARK: The debug check
 
     #if DEBUG
