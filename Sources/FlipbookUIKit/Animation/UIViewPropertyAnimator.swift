@@ -62,7 +62,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     var activeTiming: UITimingCurveProvider?
     lazy var marker = AnimatorMarker(self)
     /// The runtime the animator was made in (weak: it does not keep its app alive).
-    private weak var madeIn: AppRuntime? = AppRuntime.current
+    private weak var madeIn: AppRuntime?
     /// The clock the animator runs on: its app's (the runtime it was made in), whichever
     /// runtime is bound when it starts, pauses or is scrubbed.
     var clock: MediaClock { (madeIn ?? AppRuntime.current).clock }
@@ -74,6 +74,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         self.duration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
         timingParameters = parameters
+        madeIn = AppRuntime.current
         activeTiming = parameters
     }
 
