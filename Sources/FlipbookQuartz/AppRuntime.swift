@@ -15,12 +15,28 @@ import FlipbookGeometry
 /// and each preview page make their own; the `.cleanClock` test trait binds a fresh one for each
 /// test (docs/ARCHITECTURE.md, "The runtime").
 ///
-/// Objects made in one runtime belong to it: a layer animated while another runtime is bound
-/// is animated on that runtime's clock. Keep each app's work inside its own `run(_:)`.
+/// The ownership rule (docs/ARCHITECTURE.md, "Ownership"): everything with a receiver belongs
+/// to the runtime it was made in and uses that runtime directly (a layer, through its window; a
+/// display link, scheduled work, scroll motion, a snapshot, a finger, a `SceneRun`); the bound
+/// runtime answers only Apple's receiver-less spellings. In debug builds a receiver used while
+/// another runtime is bound is reported once through `FlipbookDiagnostics`, naming both
+/// (`checkBound(_:)`). Keep each app's work inside its own `run(_:)`.
 @preconcurrency @MainActor
 public final class AppRuntime {
-    /// The runtime's clock: the only source of media time for the code that runs in it.
+    /// The runtime's clock: the only source of media time for the code that runs in it. Its
+    /// frames run with this runtime bound, whoever advances it.
     public let clock: MediaClock
+
+    /// A name for diagnostics ("runtime 3", "process"; `AppDriver` names its runtime after its
+    /// root view controller).
+    public var name: String
+
+    /// The bound runtimes this one has been reported as used under (`checkBound(_:)`), so each
+    /// pair is reported once.
+    private var reportedForeignRuntimes: Set<ObjectIdentifier> = []
+
+    /// How many runtimes `init()` made (numbers default names; only needs to be unique).
+    private static var made = 0
 
     /// Pixels per point of the frames being made in this runtime: set by `SceneExporter` while
     /// it exports a scene and by the live preview while it runs one (set it yourself around a
@@ -35,10 +51,19 @@ public final class AppRuntime {
     /// A new runtime with its own clock at `MediaClock.initialTime`, nothing running.
     public init() {
         clock = MediaClock()
+        Self.made += 1
+        name = "runtime \(Self.made)"
+        clock.runtime = self
+    }
+
+    private init(processNamed name: String) {
+        clock = MediaClock()
+        self.name = name
+        clock.runtime = self
     }
 
     /// The runtime of code that binds none: the process's own.
-    public static let process = AppRuntime()
+    public static let process = AppRuntime(processNamed: "process")
 
     /// The runtime the current code runs in: the one bound with `run(_:)` on this task, else
     /// `process`.
@@ -60,6 +85,32 @@ public final class AppRuntime {
         let made = make()
         slots[key] = made
         return made
+    }
+}
+
+extension AppRuntime {
+    /// The debug check of the ownership rule: reports, once for each pair of runtimes, that
+    /// something of this runtime (`what`, e.g. "a CALayer's animation") is used while another
+    /// runtime is bound, as swift-nio's `NIOLoopBound` checks it runs on its event loop. It
+    /// still runs on this runtime (its owner's clock), so the report is a warning about code
+    /// that reads the bound runtime's receiver-less spellings (`UIView.animate`,
+    /// `CACurrentMediaTime()`, `UIApplication.shared`) for another app's object. Nothing is
+    /// checked when no runtime is bound (code outside every runtime) or in release builds.
+    /// - Complexity: O(1): one task-local read and one comparison in debug builds.
+    @inline(__always)
+    package func checkBound(_ what: @autoclosure () -> String) {
+        #if DEBUG
+        guard let bound = RuntimeBinding.bound, bound !== self else { return }
+        reportForeignUse(what(), bound: bound)
+        #endif
+    }
+
+    private func reportForeignUse(_ what: String, bound: AppRuntime) {
+        guard reportedForeignRuntimes.insert(ObjectIdentifier(bound)).inserted else { return }
+        FlipbookDiagnostics.report(
+            "\(what) belongs to \(name) but was used while \(bound.name) is bound; it runs on \(name)'s clock. "
+                + "Run code that touches another app's objects inside its runtime's run { } "
+                + "(docs/ARCHITECTURE.md, \"Ownership\").")
     }
 }
 

@@ -18,7 +18,8 @@ public struct CAFrameRateRange: Sendable, Hashable {
 ///
 /// Target/selector cannot exist without the Objective-C runtime, so Flipbook's display link
 /// takes a closure. It starts firing once added (`add(to:forMode:)`, any run loop and mode
-/// are accepted), on every frame of `MediaClock.main` (or every n-th frame for a lower
+/// are accepted), on every frame of the clock of the runtime it was made in (`runtime`, the
+/// current one when it was made, whichever runtime is bound when it is added; or every n-th frame for a lower
 /// `preferredFramesPerSecond` / `preferredFrameRateRange.preferred`), in the order links were
 /// added, after the frame's scheduled actions and before its animation callbacks.
 /// In the handler, `timestamp` is the frame's time and `targetTimestamp` the next frame's.
@@ -31,7 +32,11 @@ public final class CADisplayLink: NSObject {
     /// The time of the next frame the link will fire for.
     public private(set) var targetTimestamp: CFTimeInterval = 0
     /// The time between display frames (1 / the clock's frame rate).
-    public var duration: CFTimeInterval { MediaClock.main.frameDuration }
+    public var duration: CFTimeInterval { runtime.clock.frameDuration }
+    /// The runtime the link was made in: it fires on this runtime's clock (the current one if
+    /// that runtime is gone; held weakly, as the runtime's clock holds the added link).
+    package var runtime: AppRuntime { madeIn ?? AppRuntime.current }
+    private weak var madeIn: AppRuntime?
     public var isPaused = false
     /// 0 (default) means the display's rate.
     public var preferredFramesPerSecond: Int = 0
@@ -42,6 +47,14 @@ public final class CADisplayLink: NSObject {
     /// A link that calls `handler` once per frame after it is added to a run loop.
     @preconcurrency public init(handler: @escaping @MainActor (CADisplayLink) -> Void) {
         self.handler = handler
+        madeIn = AppRuntime.current
+    }
+
+    /// A link that fires on `runtime`'s clock (a scroll view's motion, a dynamic animator: on
+    /// their owner's app).
+    @preconcurrency package init(runtime: AppRuntime, handler: @escaping @MainActor (CADisplayLink) -> Void) {
+        self.handler = handler
+        madeIn = runtime
     }
 
     /// `CADisplayLink(target: self, selector: #selector(step(_:)))` ported (docs/Porting.md):
@@ -63,8 +76,9 @@ public final class CADisplayLink: NSObject {
     /// drives every link.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard !isAdded else { return }
+        runtime.checkBound("A CADisplayLink")
         isAdded = true
-        MediaClock.main.engine.displayLinks.append(self)
+        runtime.clock.engine.displayLinks.append(self)
     }
 
     /// Accepted for API parity; the link keeps firing until `invalidate()`.
@@ -77,12 +91,12 @@ public final class CADisplayLink: NSObject {
         handler = nil
         guard isAdded else { return }
         isAdded = false
-        MediaClock.main.engine.displayLinks.removeAll { $0 === self }
+        runtime.clock.engine.displayLinks.removeAll { $0 === self }
     }
 
     /// The time between firings, or nil to fire on every frame.
     private var interval: CFTimeInterval? {
-        let frame = MediaClock.main.frameDuration
+        let frame = runtime.clock.frameDuration
         var fps = Double(preferredFrameRateRange.preferred ?? 0)
         if fps <= 0 || !fps.isFinite { fps = Double(preferredFramesPerSecond) }
         guard fps > 0, 1 / fps > frame * 1.5 else { return nil }

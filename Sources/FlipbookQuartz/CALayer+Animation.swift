@@ -23,7 +23,9 @@ extension CALayer {
         copy.beginPending = copy.beginTime == 0
         copy.freezeTiming()
         animationEntries.append(AnimationEntry(key: key, animation: copy))
-        let engine = owningRuntime.clock.engine
+        let runtime = owningRuntime
+        runtime.checkBound("A CALayer's animation")
+        let engine = runtime.clock.engine
         copy.engine = engine
         engine.register(self, copy)
         if !CALayer.additionRecorders.isEmpty { CALayer.additionRecorders[CALayer.additionRecorders.count - 1].append(self) }

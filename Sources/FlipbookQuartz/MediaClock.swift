@@ -124,6 +124,17 @@ public final class MediaClock {
     /// The animation and transaction machinery this clock drives.
     let engine = AnimationEngine()
 
+    /// The runtime this clock belongs to (set by `AppRuntime.init`). Frames run with it bound,
+    /// so the callbacks of one app's frames (display links, scheduled actions, animation
+    /// delegates) answer for that app even when another app's code advanced the clock.
+    weak var runtime: AppRuntime?
+
+    /// Runs `body` with this clock's runtime bound (at once when it is the current one).
+    private func inOwnRuntime<Result>(_ body: () -> Result) -> Result {
+        guard let runtime, AppRuntime.current !== runtime else { return body() }
+        return runtime.run(body)
+    }
+
     /// The `perform(_:with:afterDelay:)` requests scheduled on this clock that have not run.
     let performRequests = PerformRequests()
 
@@ -185,6 +196,10 @@ public final class MediaClock {
             return
         }
         guard !isRunningFrame else { return reportReentry("advance(by:)") }
+        inOwnRuntime { run(for: seconds) }
+    }
+
+    private func run(for seconds: CFTimeInterval) {
         let start = now, target = now + seconds
         let step = boundedStep(over: seconds, caller: "advance(by:)")
         var index = 0.0
@@ -223,7 +238,9 @@ public final class MediaClock {
         }
         guard !isRunningFrame else { return reportReentry("advanceFrames(_:)") }
         // nextUp: at a huge `now` one frame may be below the spacing of doubles.
-        for _ in 0..<count { runFrame(at: max(now + frameDuration, now.nextUp)) }
+        inOwnRuntime {
+            for _ in 0..<count { runFrame(at: max(now + frameDuration, now.nextUp)) }
+        }
     }
 
     /// Runs frames until nothing is left running (see `isIdle`) or `limit` seconds have
@@ -242,6 +259,10 @@ public final class MediaClock {
             reportReentry("runUntilIdle(limit:)")
             return false
         }
+        return inOwnRuntime { runUntilIdleBound(limit: limit) }
+    }
+
+    private func runUntilIdleBound(limit: CFTimeInterval) -> Bool {
         engine.flush(clock: self)
         engine.deliverPendingEvents(clock: self)
         let end = now + limit

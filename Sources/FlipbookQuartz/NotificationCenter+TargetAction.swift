@@ -8,7 +8,9 @@ extension NotificationCenter {
     /// `addObserver(self, selector: #selector(handle(_:)), name:object:)` ported: `selector`
     /// receives the observer and the notification, synchronously on the posting thread (the main
     /// thread in Flipbook). The observer is held weakly, as since iOS 9, and its registrations
-    /// end when it is deallocated or with `removeObserver(_:)`.
+    /// end when it is deallocated or with `removeObserver(_:)`. Added while an app's runtime is
+    /// bound, it hears only that app's notifications and those posted outside every app
+    /// (NotificationCenter+Runtime.swift).
     @preconcurrency @MainActor
     public func addObserver<Observer: AnyObject>(
         _ observer: Observer, selector: @escaping @MainActor (Observer, Notification) -> Void,
@@ -20,7 +22,10 @@ extension NotificationCenter {
             return true
         }
         let box = TokenBox()
+        // Scoped to the app it is added in, as the block form (NotificationCenter+Runtime.swift).
+        let scope = RuntimeScope.current
         box.token = addObserver(forName: aName, object: anObject, queue: nil) { [weak self] notification in
+            guard scope.hearsPostsNow else { return }
             if !call.run(notification), let token = box.token { self?.removeObserver(token) }
         }
         if let token = box.token { registrations.add(observer: observer, token: token, name: aName, object: anObject) }

@@ -37,7 +37,7 @@ extension UIViewPropertyAnimator {
             showProgress(storedProgress)
         case .active:
             guard let running = segment else { return }
-            storedProgress = running.progress(at: CACurrentMediaTime())
+            storedProgress = running.progress(at: clock.now)
             running.token.cancel()
             segment = nil
             for item in items { hold(item, item.displayedValue) }
@@ -54,7 +54,7 @@ extension UIViewPropertyAnimator {
             return
         }
         if let running = segment {
-            storedProgress = running.progress(at: CACurrentMediaTime())
+            storedProgress = running.progress(at: clock.now)
             running.token.cancel()
             segment = nil
         }
@@ -84,7 +84,7 @@ extension UIViewPropertyAnimator {
             guard newValue != reversed, refusesInterruption("isReversed") == false else { return }
             reversed = newValue
             guard let running = segment else { return }
-            storedProgress = running.progress(at: CACurrentMediaTime())
+            storedProgress = running.progress(at: clock.now)
             running.token.cancel()
             segment = nil
             let target: Double = reversed ? 0 : 1
@@ -96,7 +96,7 @@ extension UIViewPropertyAnimator {
     /// it activates an inactive animator and shows the values at that progress; it is ignored
     /// while running.
     public var fractionComplete: CGFloat {
-        get { CGFloat(segment?.progress(at: CACurrentMediaTime()) ?? storedProgress) }
+        get { CGFloat(segment?.progress(at: clock.now) ?? storedProgress) }
         set {
             guard newValue.isFinite else {
                 FlipbookDiagnostics.report("UIViewPropertyAnimator.fractionComplete: \(newValue) is not a number; ignored.")
@@ -172,7 +172,7 @@ extension UIViewPropertyAnimator {
             let item = AnimatorItem(layer: change.layer, key: change.key, from: from, to: to, delayFactor: max(delayFactor, progressNow))
             items.append(item)
             if let running = segment {
-                let now = CACurrentMediaTime()
+                let now = clock.now
                 let left = max(running.startTime + running.duration - now, 0)
                 install(item, segmentDuration: left, from: running.progress(at: now), to: running.toProgress, delay: max(running.startTime - now, 0))
             } else {
@@ -189,9 +189,9 @@ extension UIViewPropertyAnimator {
         // running animator: code that starts one without keeping a reference (DrawerKit's
         // transition animators, `runningPropertyAnimator(…)` whose result is discarded) still
         // sees it finish and its completions run. A pause or a stop cancels the token and lets go.
-        let token = MediaClock.main.schedule(after: delay + seconds) { [self] in segmentDidEnd() }
+        let token = clock.schedule(after: delay + seconds) { [self] in segmentDidEnd() }
         segment = AnimatorSegment(
-            startTime: CACurrentMediaTime() + delay, fromProgress: start, toProgress: target, duration: seconds, token: token)
+            startTime: clock.now + delay, fromProgress: start, toProgress: target, duration: seconds, token: token)
     }
 
     /// The natural end of a segment: complete, or stay paused with `pausesOnCompletion`.
@@ -250,7 +250,7 @@ extension UIViewPropertyAnimator {
         let spec = AnimationSpec(duration: length, delay: 0, timing: timing)
         let animation = UIViewAnimationState.makeAnimation(keyPath: item.key, from: shown, to: target, spec: spec)
         if case .spring = timing { animation.duration = length }
-        animation.beginTime = item.layer.convertTime(CACurrentMediaTime(), from: nil) + delay + begin
+        animation.beginTime = item.layer.convertTime(clock.now, from: nil) + delay + begin
         addOwn(animation, to: item)
     }
 

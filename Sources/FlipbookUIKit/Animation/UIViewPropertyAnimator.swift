@@ -61,6 +61,11 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// The timing of the running segment (changed by `continueAnimation`).
     var activeTiming: UITimingCurveProvider?
     lazy var marker = AnimatorMarker(self)
+    /// The runtime the animator was made in (weak: it does not keep its app alive).
+    private weak var madeIn: AppRuntime?
+    /// The clock the animator runs on: its app's (the runtime it was made in), whichever
+    /// runtime is bound when it starts, pauses or is scrubbed.
+    var clock: MediaClock { (madeIn ?? AppRuntime.current).clock }
 
     // MARK: Creating
 
@@ -69,6 +74,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         self.duration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
         timingParameters = parameters
+        madeIn = AppRuntime.current
         activeTiming = parameters
     }
 

@@ -2,12 +2,13 @@ import Foundation
 
 /// Accessibility settings, UIKit's `UIAccessibility` (the parts transition code reads).
 ///
-/// `isReduceMotionEnabled` is the setting of the AppDriver running the app
-/// (`AppDriver.isReduceMotionEnabled`, default off; off when no driver exists).
+/// `isReduceMotionEnabled` is the setting of the AppDriver running the current app
+/// (`UIApplication.shared`'s; `AppDriver.isReduceMotionEnabled`, default off; off when no driver
+/// runs the app).
 public enum UIAccessibility {
     /// Whether the user asked for less motion (Settings › Accessibility › Motion).
     @preconcurrency @MainActor public static var isReduceMotionEnabled: Bool {
-        DriverEnvironment.current?.isReduceMotionEnabled ?? false
+        UIApplication.shared.driverEnvironment?.isReduceMotionEnabled ?? false
     }
 
     /// Posted on the default notification centre when `isReduceMotionEnabled` changes.
@@ -18,7 +19,7 @@ public enum UIAccessibility {
     /// current AppDriver's `isReduceTransparencyEnabled` (default off). Flipbook's blur effects
     /// do not read it; apps do.
     @preconcurrency @MainActor public static var isReduceTransparencyEnabled: Bool {
-        DriverEnvironment.current?.isReduceTransparencyEnabled ?? false
+        UIApplication.shared.driverEnvironment?.isReduceTransparencyEnabled ?? false
     }
 
     /// Posted on the default notification centre when `isReduceTransparencyEnabled` changes.

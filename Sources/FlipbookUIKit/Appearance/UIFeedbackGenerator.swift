@@ -3,7 +3,8 @@ import FlipbookGeometry
 import FlipbookQuartz
 
 /// Haptic feedback, UIKit's `UIFeedbackGenerator`. Flipbook has no Taptic Engine: each call
-/// is recorded, with its time, in the `FeedbackLog` of the current AppDriver
+/// is recorded, with its time, in the `FeedbackLog` of the AppDriver running the app the
+/// generator was made in (its view's app, for a generator made with a view)
 /// (`AppDriver.haptics`), so a test can assert that a transition gives a haptic when it snaps.
 /// With no driver the calls do nothing.
 @preconcurrency @MainActor
@@ -19,11 +20,15 @@ open class UIFeedbackGenerator {
     /// Readies the engine to reduce latency; recorded as `.prepare`.
     open func prepare() { record(.prepare(generator: String(describing: type(of: self)))) }
 
+    /// The application of the app the generator was made in (its haptics go to that app's
+    /// driver, on that app's clock).
+    private let application = UIApplication.shared
+
     func record(_ kind: FeedbackEvent.Kind, location: CGPoint? = nil) {
-        DriverEnvironment.current.map { env in
-            env.haptics.append(FeedbackEvent(
-                kind: kind, time: MediaClock.main.now - env.startTime, mediaTime: MediaClock.main.now, location: location))
-        }
+        let application = view.map { UIApplication.of($0.layer.owningRuntime) } ?? application
+        guard let env = application.driverEnvironment else { return }
+        let now = (env.runtime?.clock ?? MediaClock.main).now
+        env.haptics.append(FeedbackEvent(kind: kind, time: now - env.startTime, mediaTime: now, location: location))
     }
 }
 

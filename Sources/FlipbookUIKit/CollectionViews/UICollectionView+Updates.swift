@@ -99,7 +99,7 @@ extension UICollectionView {
             FlipbookDiagnostics.report("Invalid update: \(refusal.message); reloading the collection view instead.")
             reloadData()
             layoutIfNeeded()
-            _ = MediaClock.main.schedule(after: 0) { finishAll(false) }
+            _ = ownClock.schedule(after: 0) { finishAll(false) }
             return
         case .success(let p):
             plan = p

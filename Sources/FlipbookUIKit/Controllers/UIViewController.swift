@@ -523,10 +523,10 @@ open class UIViewController: UIResponder {
     var preparedPresentationController: UIPresentationController?
     /// The transition this controller takes part in while one runs.
     weak var involvedTransition: ViewControllerTransitionContext?
-    /// `preferredTransition`'s storage (Controllers/Zoom/UIViewController+Transition.swift).
+    /// `preferredTransition`'s storage (Transitions/Zoom/UIViewController+Transition.swift).
     var storedPreferredTransition: UIViewController.Transition?
     /// The zoom's interactive-dismissal gestures while this controller is zoomed in
-    /// (Controllers/Zoom/ZoomDismissal.swift).
+    /// (Transitions/Zoom/ZoomDismissal.swift).
     var zoomDismissal: ZoomDismissal?
 }
 

@@ -29,7 +29,7 @@ enum ImageContextStack {
             FlipbookDiagnostics.report(
                 "UIGraphicsBeginImageContext: invalid size \(size); the context draws nothing and its image is nil.")
         }
-        let s = scale.isFinite && scale > 0 ? scale : UIScreen.main.scale
+        let s = scale.isFinite && scale > 0 ? scale : UIScreen.drawingScale
         let layer = CALayer()
         let capture = Capture()
         layer.delegate = capture
@@ -56,7 +56,7 @@ enum ImageContextStack {
 /// 0 for the main screen's) and makes it current.
 @preconcurrency @MainActor
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    ImageContextStack.begin(size: size, opaque: opaque, scale: scale == 0 ? UIScreen.main.scale : scale)
+    ImageContextStack.begin(size: size, opaque: opaque, scale: scale == 0 ? UIScreen.drawingScale : scale)
 }
 
 /// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.

@@ -60,8 +60,8 @@ enum RecordedDrawing {
 /// Options for `UIGraphicsImageRenderer`, UIKit's `UIGraphicsImageRendererFormat`.
 @preconcurrency @MainActor
 public final class UIGraphicsImageRendererFormat {
-    /// Pixels per point (default: the main screen's scale).
-    public var scale: CGFloat = UIScreen.main.scale
+    /// Pixels per point (default: Flipbook's drawing scale, 3; see `UIScreen.drawingScale`).
+    public var scale: CGFloat = UIScreen.drawingScale
     /// Whether the image is opaque (Flipbook fills it with white first).
     public var opaque = false
     /// Kept for source compatibility (Flipbook's images are always sRGB).

@@ -19,7 +19,8 @@ extension UIDynamicAnimatorDelegate {
 
 /// Runs UIKit Dynamics behaviours on items, UIKit's `UIDynamicAnimator`.
 ///
-/// The animator ticks on `MediaClock.main` through a display link, once per frame, while it
+/// The animator ticks on its app's clock (its reference view's, else the current one)
+/// through a display link, once per frame, while it
 /// runs. Each tick it: (1) re-reads its behaviour tree if anything changed (bodies for new
 /// items, properties, collision rules and boundaries, joints); (2) applies gravity, pushes and
 /// fields; (3) steps the FlipbookPhysics world by the frame's duration in fixed 1/240 s
@@ -190,12 +191,14 @@ open class UIDynamicAnimator: NSObject {
 
     private func startLink() {
         if let link {
-            if link.isPaused { lastStepTime = MediaClock.main.now }
+            if link.isPaused { lastStepTime = link.runtime.clock.now }
             link.isPaused = false
             return
         }
-        lastStepTime = MediaClock.main.now
-        let newLink = CADisplayLink { [weak self] link in
+        // The animator runs in its reference view's app (else in the current one).
+        let runtime = referenceView?.layer.owningRuntime ?? AppRuntime.current
+        lastStepTime = runtime.clock.now
+        let newLink = CADisplayLink(runtime: runtime) { [weak self] link in
             guard let self else { link.invalidate(); return }
             self.tick(link)
         }

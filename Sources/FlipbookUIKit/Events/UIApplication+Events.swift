@@ -5,7 +5,7 @@ import Foundation
 /// While the app ignores interaction events, new touches are dropped (touches already down
 /// carry on to their end). Apps bracket with `beginIgnoringInteractionEvents()` /
 /// `endIgnoringInteractionEvents()`; a non-interactive view-controller transition blocks them
-/// too for as long as it runs (`TransitionEngine.blocksInteractionEvents`), as UIKit does.
+/// too for as long as it runs (`blocksInteractionEvents`), as UIKit does.
 extension UIApplication {
     /// Hands `event` to the window of each of its touches (`UIWindow.sendEvent(_:)`).
     public func sendEvent(_ event: UIEvent) {
@@ -37,7 +37,7 @@ extension UIApplication {
     /// unbalanced, and while a view-controller transition runs on its own (neither driven
     /// by an interaction nor interruptible), as UIKit ignores interaction then.
     public var isIgnoringInteractionEvents: Bool {
-        ignoringInteractionEventsCount > 0 || TransitionEngine.blocksInteractionEvents
+        ignoringInteractionEventsCount > 0 || blocksInteractionEvents
     }
 }
 
@@ -49,6 +49,6 @@ extension UIApplication {
     /// would otherwise block touches for ever).
     package func discardTransientStateForTesting() {
         ignoringInteractionEventsCount = 0
-        TransitionEngine.forgetAll()
+        runningTransitions.removeAll()
     }
 }

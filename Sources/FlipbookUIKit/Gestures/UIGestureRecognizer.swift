@@ -246,7 +246,7 @@ open class UIGestureRecognizer: NSObject {
     /// in a gesture, it moves to `state` (a tap or swipe that took too long fails, a long
     /// press held long enough begins). The caller keeps the token to cancel it.
     func deadline(after delay: CFTimeInterval, moving state: State) -> MediaClockToken {
-        MediaClock.main.schedule(after: delay) { [weak self] in
+        (view?.ownClock ?? MediaClock.main).schedule(after: delay) { [weak self] in
             guard let self, self.state == .possible, self.isInvolved else { return }
             self.state = state
         }

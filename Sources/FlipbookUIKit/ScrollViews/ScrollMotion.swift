@@ -57,7 +57,8 @@ struct AxisMotion {
 }
 
 /// A running motion of a scroll view: one `AxisMotion` per moving axis, stepped by a display
-/// link on `MediaClock.main`.
+/// link on the clock of the scroll view's runtime (`AppRuntime.owning(_:)`), whichever runtime
+/// is bound when it starts.
 @preconcurrency @MainActor
 final class ScrollMotion {
     enum Kind {
@@ -87,7 +88,7 @@ extension UIScrollView {
     /// changed: a deceleration whose rate is fitted to end there (a spring when the velocity
     /// points away from it). Otherwise the plain deceleration, which bounces off an edge.
     func releasePlan(from o: CGPoint, velocity v: CGPoint, target: CGPoint, projected: CGPoint) -> ScrollMotion? {
-        let now = MediaClock.main.now
+        let now = motionClock.now
         let rate = Double(decelerationRate.rawValue)
         let lo = minimumContentOffset, hi = maximumContentOffset
         func axis(_ x: CGFloat, _ v: CGFloat, _ t: CGFloat, _ p: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> AxisMotion? {
@@ -123,7 +124,7 @@ extension UIScrollView {
 
     /// Springs to `target` (a bounce back or page settle without a drag).
     func startSettle(to target: CGPoint, velocity v: CGPoint, deceleration: Bool) {
-        let now = MediaClock.main.now
+        let now = motionClock.now
         let o = contentOffset
         let lo = minimumContentOffset, hi = maximumContentOffset
         func axis(_ x: CGFloat, _ t: CGFloat, _ v: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> AxisMotion? {
@@ -139,7 +140,7 @@ extension UIScrollView {
 
     /// Animates the offset to `target` (`setContentOffset(_:animated: true)`).
     func startAnimation(to target: CGPoint) {
-        let now = MediaClock.main.now
+        let now = motionClock.now
         let o = contentOffset
         let d = ScrollPhysics.animationDuration
         let lo = minimumContentOffset, hi = maximumContentOffset
@@ -153,10 +154,15 @@ extension UIScrollView {
                 hi: Double(hi.y), bounces: bounces, restsAt: nil)))
     }
 
+    /// The clock this scroll view's motions run on: its runtime's.
+    private var motionClock: MediaClock { layer.owningRuntime.clock }
+
     func start(_ m: ScrollMotion) {
         stopMotion(keepingDeceleratingFlag: m.kind == .deceleration)
         motion = m
-        let link = CADisplayLink { [weak self, weak m] _ in
+        let runtime = layer.owningRuntime
+        runtime.checkBound("A UIScrollView's scrolling motion")
+        let link = CADisplayLink(runtime: runtime) { [weak self, weak m] _ in
             guard let self, let m else { return }
             self.step(m)
         }
@@ -180,7 +186,7 @@ extension UIScrollView {
             m.link?.invalidate()
             return
         }
-        let t = MediaClock.main.now
+        let t = motionClock.now
         var o = contentOffset
         var done = true
         if var ax = m.x {

@@ -46,7 +46,7 @@ final class ScrollViewDelayRecognizer: UIGestureRecognizer {
             state = .ended
             return
         }
-        timer = MediaClock.main.schedule(after: Self.delay) { [weak self] in
+        timer = (scrollView?.ownClock ?? MediaClock.main).schedule(after: Self.delay) { [weak self] in
             guard let self, self.state == .possible, self.isInvolved else { return }
             self.decide(touches, event)
         }

@@ -67,7 +67,7 @@ extension UIScrollView {
     func scheduleIndicatorFade() {
         cancelIndicatorFade()
         guard indicators.isVisible else { return }
-        indicators.fadeToken = MediaClock.main.schedule(after: ScrollIndicators.fadeDelay) { [weak self] in
+        indicators.fadeToken = ownClock.schedule(after: ScrollIndicators.fadeDelay) { [weak self] in
             guard let self else { return }
             self.indicators.fadeToken = nil
             guard !self.isTracking, self.motion == nil else { return }

@@ -224,7 +224,7 @@ extension UITableView {
         if cell.frame != r { cell.frame = r }
         let sec = sections[ip.section]
         let shows = separatorStyle != .none && ip.row < sec.count - 1
-        let thickness = 1 / max(1, window?.screen.scale ?? UIScreen.main.scale)
+        let thickness = 1 / max(1, window?.screen.scale ?? UIScreen.drawingScale)
         let color = separatorColor ?? .separator
         if cell.showsSeparator != shows || cell.separatorThickness != thickness || cell.separatorColorForCell !== color {
             cell.showsSeparator = shows

@@ -121,7 +121,7 @@ open class UILabel: UIView {
     private func setUpTextLayer() {
         isUserInteractionEnabled = false
         textLayer.delegate = self
-        textLayer.contentsScale = UIScreen.main.scale
+        textLayer.contentsScale = UIScreen.drawingScale
         layer.addSublayer(textLayer)
         applyStyle()
     }
@@ -197,7 +197,7 @@ open class UILabel: UIView {
         guard let text, !text.isEmpty else { return .zero }
         let width = maxWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         let s = TextRenderer.measure(text, style: textStyle, maxWidth: width)
-        let scale = UIScreen.main.scale
+        let scale = UIScreen.drawingScale
         return CGSize(width: (s.width * scale).rounded(.up) / scale, height: (s.height * scale).rounded(.up) / scale)
     }
 

@@ -31,12 +31,14 @@ extension UIView {
     /// (`SnapshotMemo`).
     func renderedImage(scale: CGFloat, afterScreenUpdates: Bool) -> CGImage? {
         if afterScreenUpdates { layoutIfNeeded() }
-        return layer.owningRuntime.state(SnapshotMemo.self) { SnapshotMemo() }.image(of: layer, scale: scale)
+        let runtime = layer.owningRuntime
+        runtime.checkBound("A UIView's snapshot")
+        return runtime.state(SnapshotMemo.self) { SnapshotMemo() }.image(of: layer, scale: scale)
     }
 
-    /// The scale snapshots are drawn at: the frames' while frames are being made
-    /// (`AppRuntime.current.frameScale`), else the screen's.
-    private var snapshotScale: CGFloat { AppRuntime.current.frameScale ?? window?.screen.scale ?? UIScreen.main.scale }
+    /// The scale snapshots are drawn at: the frames' while frames of the view's app are being
+    /// made (its runtime's `frameScale`), else the screen's.
+    private var snapshotScale: CGFloat { layer.owningRuntime.frameScale ?? window?.screen.scale ?? UIScreen.drawingScale }
 
     func makeSnapshotView(afterScreenUpdates: Bool) -> UIView? {
         let size = bounds.size

@@ -25,8 +25,12 @@ public final class UIApplication: UIResponder {
     let gestureArbiter = GestureArbiter()
     /// How many `beginIgnoringInteractionEvents()` calls are not yet balanced.
     var ignoringInteractionEventsCount = 0
-    /// The transitions running now, oldest first (`TransitionEngine`).
+    /// The transitions running in this app now, oldest first (`TransitionEngine`).
     var runningTransitions: [TransitionEngine] = []
+    /// Whether a transition of this app runs non-interactively (neither driven by an
+    /// interaction nor interruptible; `TransitionEngine.isRunningNonInteractively`): the one
+    /// question touch delivery needs answered.
+    var blocksInteractionEvents: Bool { runningTransitions.contains { $0.isRunningNonInteractively } }
     /// Percent-driven transitions' layer-time drivers whose animations are adopted (`LayerTimeDriver`).
     var adoptingDrivers: [LayerTimeDriver] = []
     /// The environment of the AppDriver running this app, if one does (`DriverEnvironment`).
@@ -35,8 +39,16 @@ public final class UIApplication: UIResponder {
     @preconcurrency var touchObserverStorage: (@MainActor (UITouch.Phase, CGPoint, TouchOrigin) -> Void)?
     /// The zoom interaction whose gesture is starting a dismissal (`ZoomInteraction`).
     var startingZoomInteraction: ZoomInteraction?
+    /// The screen `UIScreen.main` answers in this app: the AppDriver's screen when a driver runs
+    /// the app, else an iPhone 15's (made the first time it is asked for).
+    lazy var mainScreen = UIScreen(device: .iPhone15)
+    /// The device `UIDevice.current` answers in this app (made the first time it is asked for).
+    lazy var currentDevice = UIDevice(application: self)
 
-    override init() {}
+    /// The runtime this application is the application of (weak: the runtime keeps it).
+    private(set) weak var runtime: AppRuntime?
+
+    init(runtime: AppRuntime) { self.runtime = runtime }
 
     /// The app's live windows, in creation order.
     public var windows: [UIWindow] { windowRefs.compactMap(\.window) }

@@ -1,17 +1,28 @@
 import Foundation
 
-/// The device the app runs on, UIKit's `UIDevice`: in Flipbook the current AppDriver's
-/// device preset (`UIScreen.Device`), an iPhone when no driver runs.
+/// The device the app runs on, UIKit's `UIDevice`: in Flipbook the device preset
+/// (`UIScreen.Device`) of the app's AppDriver, an iPhone when no driver runs. There is one
+/// per app (`AppRuntime`), as on iOS, where each app is a process: `current` answers for the
+/// app the current code runs in, and its orientation notifications are that app's.
 @preconcurrency @MainActor
 open class UIDevice: NSObject {
-    /// The one device object.
-    public static let current = UIDevice()
+    /// The device object of the current app (`AppRuntime.current`).
+    open class var current: UIDevice { UIApplication.shared.currentDevice }
 
-    override init() { super.init() }
+    /// The application this device object belongs to (weak: the application keeps it).
+    private weak var application: UIApplication?
 
-    /// The running driver's device preset, or the main screen's.
+    init(application: UIApplication) {
+        self.application = application
+        super.init()
+    }
+
+    /// The app's application, or the current one's if it is gone.
+    private var app: UIApplication { application ?? UIApplication.shared }
+
+    /// The app's driver's device preset, or its main screen's.
     private var device: UIScreen.Device {
-        DriverEnvironment.current?.windowScene?.screen.device ?? UIScreen.main.device
+        app.driverEnvironment?.windowScene?.screen.device ?? app.mainScreen.device
     }
 
     private var isPad: Bool { device.name.contains("ipad") }
@@ -22,7 +33,7 @@ open class UIDevice: NSObject {
     /// The device's physical orientation: the one that shows the current interface
     /// orientation upright (`AppDriver.rotate(to:)`), portrait at launch.
     open var orientation: UIDeviceOrientation {
-        UIDeviceOrientation(DriverEnvironment.current?.windowScene?.interfaceOrientation ?? .portrait)
+        UIDeviceOrientation(app.driverEnvironment?.windowScene?.interfaceOrientation ?? .portrait)
     }
 
     /// The device's name, as iOS 16 and later return it to apps ("iPhone", "iPad").

@@ -3,9 +3,11 @@ import FlipbookGeometry
 
 /// A display, UIKit's `UIScreen`. Flipbook's screens are virtual devices.
 ///
-/// `UIScreen.main` is the iPhone 15 preset (393 × 852 points at scale 3, like the device;
-/// renders default to scale 2, see FlipbookRender). Tests and the renderer can pick another
-/// preset with `UIScreen(device:)` and give it to a window.
+/// `UIScreen.main` is the main screen of the app the current code runs in (`AppRuntime.current`,
+/// one per app as on iOS): the AppDriver's screen when a driver runs the app, so it rotates with
+/// it, else the iPhone 15 preset (393 × 852 points at scale 3, like the device; renders default
+/// to scale 2, see FlipbookRender). Tests and the renderer can pick another preset with
+/// `UIScreen(device:)` and give it to a window.
 @preconcurrency @MainActor
 public final class UIScreen: NSObject {
     /// A device preset: size in points, scale and the safe-area insets of its portrait window.
@@ -38,8 +40,15 @@ public final class UIScreen: NSObject {
         public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
     }
 
-    /// The main screen (iPhone 15).
-    public static let main = UIScreen(device: .iPhone15)
+    /// The main screen of the current app: its AppDriver's screen, else an iPhone 15's.
+    public class var main: UIScreen { UIApplication.shared.mainScreen }
+
+    /// The scale Flipbook's UIKit draws at where UIKit would take the main screen's: label text
+    /// and its measured sizes, `UIGraphicsImageRendererFormat` and image contexts opened with
+    /// scale 0. It is the iPhone 15's (3) in every app, whatever its screen, as before
+    /// `UIScreen.main` was per app, so rendered frames stay the same (docs/Divergences.md,
+    /// "Drawing scale").
+    static let drawingScale: CGFloat = Device.iPhone15.scale
 
     /// The device this screen stands for.
     public let device: Device

@@ -183,9 +183,11 @@ private final class ProbeTransitioningDelegate: NSObject, UIViewControllerTransi
         #expect(UIViewController().preferredInterfaceOrientationForPresentation == .portrait)
         let pad = AppDriver(rootViewController: UIViewController(), device: .iPad)
         pad.runtime.run {
-            #expect(device.userInterfaceIdiom == .pad && device.model == "iPad")
+            #expect(UIDevice.current.userInterfaceIdiom == .pad && UIDevice.current.model == "iPad")
             #expect(UIViewController().supportedInterfaceOrientations == .all)
         }
+        // The device object is per app: the phone's stays the phone's.
+        #expect(device.userInterfaceIdiom == .phone && device !== pad.runtime.run { UIDevice.current })
         #expect(UIInterfaceOrientationMask.portrait.rawValue == 2 && UIInterfaceOrientationMask.landscapeLeft.rawValue == 16)
         #expect(UIInterfaceOrientationMask.landscapeRight.rawValue == 8 && UIInterfaceOrientationMask.portraitUpsideDown.rawValue == 4)
         #expect(UIInterfaceOrientationMask.all.rawValue == 30 && UIInterfaceOrientationMask.allButUpsideDown.rawValue == 26)

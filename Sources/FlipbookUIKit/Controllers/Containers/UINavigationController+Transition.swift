@@ -73,10 +73,10 @@ extension UINavigationController {
                 animator = custom
                 interactor = delegate?.navigationController(self, interactionControllerFor: custom)
             } else if operation == .push, let zoom = newTop.zoomTransition {
-                // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
+                // iOS 18's preferredTransition = .zoom (Transitions/Zoom/).
                 animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: newTop, source: oldTop)
             } else if operation == .pop, let zoom = oldTop.zoomTransition {
-                interactor = ZoomDismissal.starting
+                interactor = application.startingZoomInteraction
                 animator = ZoomTransitionAnimator(
                     transition: zoom, zoomingIn: false, zoomed: oldTop, source: newTop, interactive: interactor != nil)
             } else {

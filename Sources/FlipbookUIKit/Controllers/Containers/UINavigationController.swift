@@ -360,7 +360,7 @@ open class UINavigationController: UIViewController {
     // MARK: The interactive pop
 
     func handlePopGesture(_ pan: UIScreenEdgePanGestureRecognizer) {
-        // A zoomed top controller leaves by its zoom (Controllers/Zoom/ZoomDismissal.swift).
+        // A zoomed top controller leaves by its zoom (Transitions/Zoom/ZoomDismissal.swift).
         if zoomEdgeSwipe == nil, pan.state == .began, popInteraction == nil, stack.count > 1, let top = stack.last,
            top.zoomTransition != nil
         {

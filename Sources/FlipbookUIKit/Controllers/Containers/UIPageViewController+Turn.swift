@@ -72,7 +72,7 @@ extension UIPageViewController {
         slide(pageView, from: CGPoint(x: centre.x + offset.x, y: centre.y + offset.y), to: centre, duration: duration)
         slide(oldView, from: centre, to: CGPoint(x: centre.x - offset.x, y: centre.y - offset.y), duration: duration)
         runningTurn = turn
-        turn.token = MediaClock.main.schedule(after: duration) { [weak self, weak turn] in
+        turn.token = owningRuntime.clock.schedule(after: duration) { [weak self, weak turn] in
             guard let self, let turn, self.runningTurn === turn else { return }
             self.finishRunningTurn()
         }

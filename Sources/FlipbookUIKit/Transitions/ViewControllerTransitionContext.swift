@@ -294,7 +294,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
             // the share after percentComplete (a paused container begins the block there).
             let remaining = interactionController != nil
                 ? transitionDuration * (1 - Double(percentComplete))
-                : max(0, transitionDuration - (MediaClock.main.now - startTime))
+                : max(0, transitionDuration - (containerView.ownClock.now - startTime))
             runAlongside(animation, duration: remaining)
         } else {
             pendingAlongside.append(animation)
@@ -326,7 +326,7 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     /// Runs the alongside animations queued before the animator started.
     func startAlongsideAnimations() {
         hasStarted = true
-        startTime = MediaClock.main.now
+        startTime = containerView.ownClock.now
         let queued = pendingAlongside
         pendingAlongside = []
         for animation in queued { runAlongside(animation, duration: transitionDuration) }

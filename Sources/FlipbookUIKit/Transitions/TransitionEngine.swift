@@ -5,7 +5,8 @@ import FlipbookQuartz
 /// navigation push or pop, tab switch): the part of UIKit's transition machinery that does
 /// not depend on who asked for the transition.
 ///
-/// The caller (ModalTransition today; the navigation and tab bar controllers later) looks up
+/// The caller (ModalTransition for presentations and dismissals; UINavigationController's and
+/// UITabBarController's `+Transition` extensions for pushes, pops and tab switches) looks up
 /// the animator and the interaction controller, builds the context (views, frames, container),
 /// sends the appearance "will" callbacks, then calls `run()`. The engine:
 /// 1. without an animator, applies the change at once (`applyWithoutAnimation`) and completes;
@@ -34,15 +35,10 @@ final class TransitionEngine {
     /// of media time (docs/Divergences.md, "Interactive transitions").
     static let interactionTimeout: TimeInterval = 30
 
-    /// The transitions running now, oldest first.
-    static var running: [TransitionEngine] {
-        get { UIApplication.shared.runningTransitions }
-        set { UIApplication.shared.runningTransitions = newValue }
-    }
-
-    /// Forgets every running transition without finishing it (see
-    /// `UIApplication.discardTransientStateForTesting()`).
-    static func forgetAll() { running.removeAll() }
+    /// The application of the app the transition runs in (the runtime it was made in: present,
+    /// dismiss, push, pop and tab selection bind their controller's), which lists it in
+    /// `runningTransitions` while it runs.
+    let application: UIApplication
 
     let context: ViewControllerTransitionContext
     let animator: UIViewControllerAnimatedTransitioning?
@@ -67,6 +63,7 @@ final class TransitionEngine {
         self.animator = animator
         self.interactor = interactor
         self.subject = subject
+        application = UIApplication.shared
         // The context knows its animator from the start (the probe's `began` reads it).
         if let animator {
             context.animator = animator
@@ -85,14 +82,10 @@ final class TransitionEngine {
         !context.isComplete && !context.isInteractive && !context.hasInterruptibleAnimator
     }
 
-    /// Whether any running transition is running non-interactively (see
-    /// `isRunningNonInteractively`): the one question touch delivery needs answered.
-    static var blocksInteractionEvents: Bool { running.contains { $0.isRunningNonInteractively } }
-
     /// Starts the transition (see the type's documentation for the order).
     func run() {
-        Self.running.append(self)
-        LayerTimeDriver.releaseAdoptedLayers(enclosing: context.containerView.layer)
+        application.runningTransitions.append(self)
+        LayerTimeDriver.releaseAdoptedLayers(enclosing: context.containerView.layer, in: application)
         TransitionProbe.emit(.began(context))
         // The context keeps the engine alive until the transition completes.
         context.engine = self
@@ -170,7 +163,7 @@ final class TransitionEngine {
         completionWatchdog.cancelAndClear()
         interactionWatchdog.cancelAndClear()
         guard context.isInteractive else { return startCompletionWatchdog() }
-        interactionWatchdog = MediaClock.main.schedule(after: Self.interactionTimeout) { [weak self] in
+        interactionWatchdog = application.clock.schedule(after: Self.interactionTimeout) { [weak self] in
             self?.interactionTimedOut()
         }
     }
@@ -194,7 +187,7 @@ final class TransitionEngine {
         guard !context.isComplete, completionWatchdog == nil else { return }
         // The rest of the transition may be slowed down by the interaction's completion speed.
         let limit = context.transitionDuration / Double(context.completionVelocity) + Self.completionGracePeriod
-        completionWatchdog = MediaClock.main.schedule(after: limit) { [weak self] in
+        completionWatchdog = application.clock.schedule(after: limit) { [weak self] in
             guard let self, !self.context.isComplete else { return }
             FlipbookDiagnostics.report(
                 "\(self.context.animatorName) never called completeTransition(_:) for the \(self.context.kind.noun) of "
@@ -209,7 +202,7 @@ final class TransitionEngine {
     private func end(_ didComplete: Bool) {
         completionWatchdog.cancelAndClear()
         interactionWatchdog.cancelAndClear()
-        Self.running.removeAll { $0 === self }
+        application.runningTransitions.removeAll { $0 === self }
         onEnd(didComplete)
         TransitionProbe.emit(.ended(context, didComplete: didComplete))
     }

@@ -18,8 +18,10 @@ extension AppDriver {
     public var isReduceTransparencyEnabled: Bool {
         get { environment.isReduceTransparencyEnabled }
         set {
-            environment.set(
-                \.isReduceTransparencyEnabled, newValue, posting: UIAccessibility.reduceTransparencyStatusDidChangeNotification)
+            runtime.run {
+                environment.set(
+                    \.isReduceTransparencyEnabled, newValue, posting: UIAccessibility.reduceTransparencyStatusDidChangeNotification)
+            }
         }
     }
 

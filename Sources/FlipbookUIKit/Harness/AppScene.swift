@@ -90,7 +90,7 @@ public final class SceneScript {
     }
 
     /// One frame of the clock, in seconds.
-    public var frame: CFTimeInterval { 1 / MediaClock.main.framesPerSecond }
+    public var frame: CFTimeInterval { 1 / driver.runtime.clock.framesPerSecond }
 
     /// Moves the cursor on by `seconds` (negative or non-finite values are reported and ignored).
     public func wait(_ seconds: CFTimeInterval) {

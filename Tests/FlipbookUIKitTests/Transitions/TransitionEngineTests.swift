@@ -43,7 +43,7 @@ struct TransitionEngineTests {
 
     /// The engine running `vc`'s transition, if any.
     func engine(of vc: UIViewController) -> TransitionEngine? {
-        TransitionEngine.running.last { $0.context === vc.transitionCoordinator }
+        UIApplication.shared.runningTransitions.last { $0.context === vc.transitionCoordinator }
     }
 
     @Test func touchesAreBlockedOnlyWhileATransitionRunsOnItsOwn() {
@@ -51,7 +51,7 @@ struct TransitionEngineTests {
         let plain = PercentDrivenFixture(interaction: nil)
         plain.a.present(plain.b, animated: true)
         #expect(engine(of: plain.b)?.isRunningNonInteractively == true)
-        #expect(TransitionEngine.blocksInteractionEvents)
+        #expect(UIApplication.shared.blocksInteractionEvents)
         MediaClock.main.runUntilIdle()
         #expect(engine(of: plain.b) == nil)
 

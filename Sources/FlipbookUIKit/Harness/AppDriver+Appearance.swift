@@ -2,16 +2,17 @@ import Foundation
 import FlipbookQuartz
 
 /// What an AppDriver sets for the app it runs that iOS keeps as device settings: appearance,
-/// Reduce Motion, the status bar overlay, and the haptics log. UIAccessibility and the feedback
-/// generators read the environment of the driver running the current runtime's app; a new
+/// Reduce Motion, the status bar overlay, and the haptics log, kept by the app's application
+/// (`UIApplication.driverEnvironment`): UIAccessibility reads the current app's, a feedback
+/// generator its own app's; a new
 /// driver starts from iOS's defaults, so one test's settings never reach another's.
 @preconcurrency @MainActor
 final class DriverEnvironment {
-    /// The environment of the driver running the current runtime's app, if any.
-    static var current: DriverEnvironment? { UIApplication.shared.driverEnvironment }
-
     weak var window: UIWindow?
     let startTime: CFTimeInterval
+    /// The runtime the driver runs its app in (the one this environment was made in; the driver
+    /// keeps it).
+    private(set) weak var runtime: AppRuntime?
     var isReduceMotionEnabled = false
     var isReduceTransparencyEnabled = false
     /// The software keyboard's frame in screen coordinates while shown (AppDriver+Keyboard.swift).
@@ -23,6 +24,7 @@ final class DriverEnvironment {
 
     init(startTime: CFTimeInterval) {
         self.startTime = startTime
+        runtime = AppRuntime.current
         UIApplication.shared.driverEnvironment = self
     }
 
@@ -45,9 +47,11 @@ extension AppDriver {
         get { window.traitState.systemStyle == .dark ? .dark : .light }
         set {
             guard newValue != window.traitState.systemStyle else { return }
-            window.traitState.systemStyle = newValue
-            window.propagateTraitChanges()
-            refreshStatusBar(duration: 0)
+            runtime.run {
+                window.traitState.systemStyle = newValue
+                window.propagateTraitChanges()
+                refreshStatusBar(duration: 0)
+            }
         }
     }
 
@@ -56,7 +60,9 @@ extension AppDriver {
     public var isReduceMotionEnabled: Bool {
         get { environment.isReduceMotionEnabled }
         set {
-            environment.set(\.isReduceMotionEnabled, newValue, posting: UIAccessibility.reduceMotionStatusDidChangeNotification)
+            runtime.run {
+                environment.set(\.isReduceMotionEnabled, newValue, posting: UIAccessibility.reduceMotionStatusDidChangeNotification)
+            }
         }
     }
 
@@ -66,11 +72,13 @@ extension AppDriver {
     public var showsStatusBar: Bool {
         get { environment.statusBar != nil }
         set {
-            if newValue, environment.statusBar == nil {
-                environment.statusBar = StatusBarOverlay(window: window)
-            } else if !newValue, let overlay = environment.statusBar {
-                overlay.remove()
-                environment.statusBar = nil
+            runtime.run {
+                if newValue, environment.statusBar == nil {
+                    environment.statusBar = StatusBarOverlay(window: window)
+                } else if !newValue, let overlay = environment.statusBar {
+                    overlay.remove()
+                    environment.statusBar = nil
+                }
             }
         }
     }

@@ -143,7 +143,9 @@ package enum TransitionProbe {
     }
 
     /// The contexts of the transitions running now, oldest first.
-    package static var runningContexts: [ViewControllerTransitionContext] { TransitionEngine.running.map(\.context) }
+    package static var runningContexts: [ViewControllerTransitionContext] {
+        UIApplication.shared.runningTransitions.map(\.context)
+    }
 
     /// Reports the coming `animationEnded(_:)` call of a transition that has an animator.
     static func animationEnded(

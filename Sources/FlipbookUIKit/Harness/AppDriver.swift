@@ -14,9 +14,11 @@ import FlipbookRender
 /// ```
 ///
 /// Times given to the driver are seconds since the driver was created (`time`), never
-/// absolute media times. The first driver made in a runtime runs its app in that runtime;
-/// a second driver makes a runtime of its own (`runtime`), so two drivers in one test have
-/// their own clocks, traits and settings, and advancing one never moves the other. Rendering
+/// absolute media times. The driver runs its app in the runtime given to `init`
+/// (`runtime:`), by default `AppRuntime.currentUnlessDriven`: the current runtime when no
+/// driver runs an app in it yet, else a fresh one. So a test's first driver shares the test's
+/// runtime, and two drivers in one test have their own clocks, applications, screens,
+/// devices, traits and settings; advancing one never moves the other. Rendering
 /// draws the window's layer tree through `LayerRenderer` (presentation values at the
 /// current media time). Input is real touches through the window (`tap(_:)`,
 /// `tap(at:)`, `drag(from:to:duration:)`, `touchDown(at:)`: see `AppDriver+Input.swift`);
@@ -32,7 +34,7 @@ public final class AppDriver {
     private var lastScriptedTime: CFTimeInterval = 0
     /// Driver time at which an `AppScene` on this driver started (its script's time zero); nil before.
     public internal(set) var sceneStartTime: CFTimeInterval?
-    /// Appearance, Reduce Motion, status bar and haptics (Appearance/AppDriver+Appearance.swift).
+    /// Appearance, Reduce Motion, status bar and haptics (Harness/AppDriver+Appearance.swift).
     let environment: DriverEnvironment
     /// The runtime the app runs in: its clock, application object and environment. Every
     /// driver call runs in it; run code of your own that touches this app's views with
@@ -40,18 +42,21 @@ public final class AppDriver {
     public let runtime: AppRuntime
 
     /// Creates a visible key window of `device` (default iPhone 15, 393 × 852 points)
-    /// and installs `rootViewController` (its view loads and appears).
-    public init(rootViewController: UIViewController, device: UIScreen.Device = .iPhone15) {
-        // The first driver of a runtime runs its app in it (so a test's own code, in the same
-        // runtime, reaches the app); another driver makes a runtime of its own.
-        let ambient = AppRuntime.current
-        let runtime = UIApplication.shared.driverEnvironment == nil ? ambient : AppRuntime()
+    /// and installs `rootViewController` (its view loads and appears), in `runtime`: by default
+    /// `AppRuntime.currentUnlessDriven` (the current runtime, unless a driver already runs an
+    /// app in it; then a fresh one). The driver's screen becomes the runtime's `UIScreen.main`.
+    public init(
+        rootViewController: UIViewController, device: UIScreen.Device = .iPhone15,
+        runtime: AppRuntime = .currentUnlessDriven
+    ) {
         self.runtime = runtime
         self.device = device
+        if !runtime.name.contains("AppDriver") { runtime.name += " (AppDriver of \(type(of: rootViewController)))" }
         (startTime, environment, window) = runtime.run {
             let startTime = MediaClock.main.now
             let environment = DriverEnvironment(startTime: startTime)
             let screen = UIScreen(device: device)
+            UIApplication.shared.mainScreen = screen
             let window = UIWindow(frame: screen.bounds)
             window.screen = screen
             let scene = UIWindowScene(screen: screen)

@@ -45,12 +45,6 @@ final class ZoomDismissal: NSObject, UIGestureRecognizerDelegate {
     private var pinchStartScale: CGFloat = 1
     private var startLocation = CGPoint.zero
 
-    /// The interaction for the dismissal or pop being started by a gesture now (read by
-    /// ModalTransition.dismiss and UINavigationController.change).
-    static var starting: ZoomInteraction? {
-        get { UIApplication.shared.startingZoomInteraction }
-        set { UIApplication.shared.startingZoomInteraction = newValue }
-    }
 
     private init(zoomed: UIViewController) {
         self.zoomed = zoomed
@@ -198,12 +192,15 @@ final class ZoomDismissal: NSObject, UIGestureRecognizerDelegate {
         }
         guard let zoomed, let route else { return false }
         let interaction = ZoomInteraction(anchor: .zero)
-        Self.starting = interaction
+        // The zoomed controller's application hands the interaction to the dismissal or pop
+        // this starts (read by ModalTransition.dismiss and UINavigationController.change).
+        let application = zoomed.application
+        application.startingZoomInteraction = interaction
         switch route {
         case .dismiss: zoomed.dismiss(animated: true)
         case let .pop(nav): _ = nav.popViewController(animated: true)
         }
-        Self.starting = nil
+        application.startingZoomInteraction = nil
         guard let animator = interaction.animator else { return false }
         self.animator = animator
         if let container = animator.stage?.container {

@@ -152,11 +152,9 @@ final class LayerTimeDriver: PercentDrivenDriver {
 
     // MARK: Alongside layers
 
-    /// The drivers that hold adopted layers now.
-    private static var adopting: [LayerTimeDriver] {
-        get { UIApplication.shared.adoptingDrivers }
-        set { UIApplication.shared.adoptingDrivers = newValue }
-    }
+    /// The application of the app the transition runs in (the runtime the driver was made in),
+    /// which lists the drivers holding adopted layers (`adoptingDrivers`).
+    private let application = UIApplication.shared
 
     /// Brings the layers an alongside block animated outside the container (a navigation
     /// bar's cross-fade, a tab bar sliding away) under the interaction, as UIKit does: each
@@ -172,7 +170,7 @@ final class LayerTimeDriver: PercentDrivenDriver {
             if layer.isInside(container) || alongsideLayers.contains(where: { layer.isInside($0.layer) }) { continue }
             // Another transition running inside it keeps its own clock (see
             // `releaseAdoptedLayers(enclosing:)`).
-            if TransitionEngine.running.contains(where: {
+            if application.runningTransitions.contains(where: {
                 $0.context !== context && $0.context.containerView.layer.isInside(layer)
             }) { continue }
             if container.isInside(layer) {
@@ -191,15 +189,15 @@ final class LayerTimeDriver: PercentDrivenDriver {
             alongsideLayers.append((layer, (layer.speed, layer.timeOffset, layer.beginTime)))
             layer.speed = 0
             layer.timeOffset = now
-            if !Self.adopting.contains(where: { $0 === self }) { Self.adopting.append(self) }
+            if !application.adoptingDrivers.contains(where: { $0 === self }) { application.adoptingDrivers.append(self) }
         }
     }
 
     /// A transition is starting in `container`: an adopted layer around it stops following
     /// the interaction and runs on from where it stands (its time continues, so nothing jumps),
     /// or the new transition's animations would wait for the interaction to end.
-    static func releaseAdoptedLayers(enclosing container: CALayer) {
-        for driver in adopting { driver.releaseAdopted(enclosing: container) }
+    static func releaseAdoptedLayers(enclosing container: CALayer, in application: UIApplication) {
+        for driver in application.adoptingDrivers { driver.releaseAdopted(enclosing: container) }
     }
 
     private func releaseAdopted(enclosing inner: CALayer) {
@@ -282,7 +280,7 @@ final class LayerTimeDriver: PercentDrivenDriver {
     func release() {
         stopRamp()
         alongsideLayers = []
-        Self.adopting.removeAll { $0 === self }
+        application.adoptingDrivers.removeAll { $0 === self }
     }
 }
 

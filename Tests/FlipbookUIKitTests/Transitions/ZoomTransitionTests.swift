@@ -4,7 +4,7 @@ import TestSupport
 import Flipbook
 @testable import FlipbookUIKit
 
-/// iOS 18's `preferredTransition = .zoom(sourceViewProvider:)` (Controllers/Zoom/): histories
+/// iOS 18's `preferredTransition = .zoom(sourceViewProvider:)` (Transitions/Zoom/): histories
 /// of the provider's calls, the appearance callbacks and the source view's visibility; the
 /// geometry at chosen times against ZoomState's formula (docs/Semantics.md, "Zoom transition");
 /// interactive dismissal by drag, pinch and edge swipe, finishing and cancelling; re-grab;
@@ -54,7 +54,7 @@ import Flipbook
     }
 
     func runningZoom() -> ZoomTransitionAnimator? {
-        TransitionEngine.running.last?.animator as? ZoomTransitionAnimator
+        UIApplication.shared.runningTransitions.last?.animator as? ZoomTransitionAnimator
     }
 
     /// The zoom's state as presented now (the wrapper and the zoomed view's presentation values).
@@ -567,7 +567,7 @@ import Flipbook
         }
         let reports = FlipbookDiagnostics.capture { app.driver.advance(by: 32) }
         #expect(reports.count == 1 && reports[0].contains("has not called update, finish or cancel"), "\(reports)")
-        #expect(TransitionEngine.running.isEmpty)
+        #expect(UIApplication.shared.runningTransitions.isEmpty)
         #expect(app.a.presentedViewController === app.b)
         #expect(app.b.view.superview?.superview === app.driver.window)
         #expect(app.b.view.transform == .identity && app.b.view.frame == app.driver.window.bounds)
@@ -597,7 +597,7 @@ import Flipbook
         let reports = FlipbookDiagnostics.capture { app.b.dismiss(animated: true) }
         #expect(reports.count == 1 && reports[0].contains("while a presentation or dismiss is in progress"), "\(reports)")
         MediaClock.main.runUntilIdle(limit: 5)
-        #expect(TransitionEngine.running.isEmpty)
+        #expect(UIApplication.shared.runningTransitions.isEmpty)
         #expect(app.a.presentedViewController === app.b)
         app.b.dismiss(animated: true)
         MediaClock.main.runUntilIdle(limit: 5)
@@ -614,7 +614,7 @@ import Flipbook
         #expect(zoom.stage?.wrapper.superview == nil)
         #expect(app.b.view.frame == app.driver.window.bounds)
         app.b.dismiss(animated: true)
-        let animator = try #require(TransitionEngine.running.last?.animator as? DefaultModalAnimator)
+        let animator = try #require(UIApplication.shared.runningTransitions.last?.animator as? DefaultModalAnimator)
         #expect(animator.kind == .crossDissolve)
         MediaClock.main.runUntilIdle(limit: 5)
         #expect(app.a.presentedViewController == nil)
@@ -632,7 +632,7 @@ import Flipbook
         app.b.modalPresentationStyle = .fullScreen
         app.b.preferredTransition = transition
         app.a.present(app.b, animated: true)
-        let animator = try #require(TransitionEngine.running.last?.animator as? DefaultModalAnimator)
+        let animator = try #require(UIApplication.shared.runningTransitions.last?.animator as? DefaultModalAnimator)
         #expect(animator.kind == kind)
         MediaClock.main.runUntilIdle(limit: 5)
         #expect(app.a.presentedViewController === app.b)
@@ -683,16 +683,16 @@ extension UIView {
                 driver!.drag(from: CGPoint(x: 196, y: 426), to: CGPoint(x: 133, y: 664), duration: 0.1)
             case "manual":
                 let interaction = ZoomInteraction(anchor: .zero)
-                ZoomDismissal.starting = interaction
+                b.application.startingZoomInteraction = interaction
                 b.dismiss(animated: true)
-                ZoomDismissal.starting = nil
+                b.application.startingZoomInteraction = nil
                 interaction.animator?.updateInteraction(translation: CGPoint(x: 0, y: 200), pinch: nil)
                 interaction.animator?.releaseDrag(translation: CGPoint(x: 0, y: 200), velocity: .zero, cancelled: false)
             default:
                 b.dismiss(animated: true)
             }
-            weakAnimator = TransitionEngine.running.last?.animator as? ZoomTransitionAnimator
-            weakContext = TransitionEngine.running.last?.context
+            weakAnimator = UIApplication.shared.runningTransitions.last?.animator as? ZoomTransitionAnimator
+            weakContext = UIApplication.shared.runningTransitions.last?.context
             #expect(weakAnimator != nil)
             MediaClock.main.runUntilIdle(limit: 10)
             #expect(a.presentedViewController == nil)

@@ -116,7 +116,7 @@ final class ModalTransition {
             if let animator {
                 interactor = delegate?.interactionControllerForPresentation(using: animator)
             } else if let zoom = vc.zoomTransition, style != .popover {
-                // iOS 18's preferredTransition = .zoom (Controllers/Zoom/).
+                // iOS 18's preferredTransition = .zoom (Transitions/Zoom/).
                 animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: vc, source: source)
             } else {
                 // A popover shown as one fades in, as UIKit's does.
@@ -206,7 +206,7 @@ final class ModalTransition {
                 interactor = top.transitioningDelegate?.interactionControllerForDismissal(using: animator)
             } else if let zoom = top.zoomTransition, record.style != .popover {
                 // iOS 18's preferredTransition = .zoom; a zoom gesture passes its interaction.
-                interactor = ZoomDismissal.starting
+                interactor = top.application.startingZoomInteraction
                 animator = ZoomTransitionAnimator(
                     transition: zoom, zoomingIn: false, zoomed: top, source: record.source ?? presenter,
                     interactive: interactor != nil)
