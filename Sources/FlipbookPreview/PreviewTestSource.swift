@@ -99,7 +99,7 @@ public enum PreviewTestSource {
         lines.append("import Testing")
         lines.append("@testable import \(moduleName)")
         lines.append("")
-        lines.append("@Test(.cleanClock) @MainActor func \(functionName(session.sceneName))()\(throwing ? " throws" : "") {")
+        lines.append("@Test(.freshRuntime) @MainActor func \(functionName(session.sceneName))()\(throwing ? " throws" : "") {")
         if touches.isEmpty {
             lines.append("    let replay = \(replay))\(throwing ? ")" : "")")
         } else {

@@ -12,7 +12,7 @@ import FlipbookGeometry
 /// `run(_:)` on the current task (a task-local value, so concurrent tests and preview pages
 /// each see their own), or, where none is bound, the process's own (`AppRuntime.process`), which
 /// is what an app that never makes a runtime uses. `AppDriver` makes one per app; the exporter
-/// and each preview page make their own; the `.cleanClock` test trait binds a fresh one for each
+/// and each preview page make their own; the `.freshRuntime` test trait binds a fresh one for each
 /// test (docs/ARCHITECTURE.md, "The runtime").
 ///
 /// The ownership rule (docs/ARCHITECTURE.md, "Ownership"): everything with a receiver belongs

@@ -286,7 +286,7 @@ public final class MediaClock {
     ///
     /// Apps never need this (UIKit has no such call). It is for tests that share
     /// `MediaClock.main`: a test that starts from `reset()` cannot see an animation, a
-    /// display link or a scheduled step an earlier test left running. The `.cleanClock`
+    /// display link or a scheduled step an earlier test left running. The `.freshRuntime`
     /// test trait in TestSupport calls it around each test. Called from inside a frame it
     /// is reported and ignored.
     public func reset() {
@@ -298,7 +298,7 @@ public final class MediaClock {
     }
 
     /// Moves `now` forward by `seconds` without running a frame. Only right after `reset()`
-    /// (nothing is scheduled or animating): the `.cleanClock` trait uses it, when
+    /// (nothing is scheduled or animating): the `.freshRuntime` trait uses it, when
     /// `FLIPBOOK_TEST_CLOCK_JITTER` is set, to start each test at an odd absolute time, so a
     /// test that depends on the absolute time (rather than times relative to its start) fails
     /// every run instead of once in a while (docs/Testing.md).

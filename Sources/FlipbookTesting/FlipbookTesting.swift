@@ -1,7 +1,7 @@
 // FlipbookTesting: what a user's test target needs to test view-controller transitions
 // written against Flipbook.
 //
-// - `.cleanClock`: a Swift Testing trait that isolates tests sharing `MediaClock.main`.
+// - `.freshRuntime`: a Swift Testing trait that isolates tests sharing `MediaClock.main`.
 // - Snapshot strategies for swift-snapshot-testing (`assertSnapshot(of: view, as: .image)`,
 //   `.filmstrip(at:scale:)` for an `AppDriver`), drawn by Flipbook's `LayerRenderer`.
 // - `TransitionRecorder`: the history of a custom transition, call by call, with clock times.

@@ -6,8 +6,8 @@ import Testing
 // Every `#Preview` as a snapshot test, and scenes as filmstrips (docs/Testing.md, "Previews
 // as snapshot tests"):
 //
-//     @Test(.cleanClock) func previews() { assertPreviewSnapshots() }
-//     @Test(.cleanClock) func deckScene() { assertSceneFilmstrip(DeckScene.self, at: [0, 0.5, 0.8, 1.2]) }
+//     @Test(.freshRuntime) func previews() { assertPreviewSnapshots() }
+//     @Test(.freshRuntime) func deckScene() { assertSceneFilmstrip(DeckScene.self, at: [0, 0.5, 0.8, 1.2]) }
 
 /// Snapshots every `#Preview` linked into the test program (optionally only `module`'s), each
 /// at its traits, on each of `devices`, in each of `appearances`, through swift-snapshot-testing:
@@ -19,7 +19,7 @@ import Testing
 /// until nothing animates (at most `settleLimit` seconds of the clock, so a preview that never
 /// settles is drawn as it is then). A body that throws is drawn as its error and recorded like
 /// that, so the test fails once it throws where it did not. Call it on the main actor with the
-/// `.cleanClock` trait. No preview at all is a test failure (the target does not depend on
+/// `.freshRuntime` trait. No preview at all is a test failure (the target does not depend on
 /// `FlipbookPreviews`, or `module` is misspelt).
 @preconcurrency @MainActor
 public func assertPreviewSnapshots(

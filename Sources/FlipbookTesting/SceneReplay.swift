@@ -6,7 +6,7 @@ import Flipbook
 /// "Copy as test" writes (docs/Preview.md, "Copy as test").
 ///
 /// ```swift
-/// @Test(.cleanClock) func revealDraggedHalfWay() {
+/// @Test(.freshRuntime) func revealDraggedHalfWay() {
 ///     let replay = SceneReplay(CardFlipScene.self, device: .iPhoneSE, scale: 1, touches: [
 ///         .down(0, x: 3, y: 333, frame: 90, time: 1.5),
 ///         .move(0, x: 180, y: 333, frame: 90, time: 1.6),
@@ -19,7 +19,7 @@ import Flipbook
 /// ```
 ///
 /// Frame `i` is the scene `i / framesPerSecond` seconds after its start: the scene is built
-/// for the device's screen in the current runtime (the test's, with `.cleanClock`), started,
+/// for the device's screen in the current runtime (the test's, with `.freshRuntime`), started,
 /// and stepped one clock frame at a time (`SceneRun`); after the scene reaches a frame, the
 /// touches of that frame are delivered in order, each at its own `time` (seconds after the
 /// scene's start; nil: the frame's), so a drag's velocity is the one the preview saw. Points

@@ -13,7 +13,7 @@ import Testing
 /// invariants.recordIssues()                           // each violation becomes a test failure
 /// ```
 ///
-/// or, for every test of a suite, the trait: `@Suite(.cleanClock, .transitionInvariants)`.
+/// or, for every test of a suite, the trait: `@Suite(.freshRuntime, .transitionInvariants)`.
 ///
 /// The rules (`Rule`):
 ///
@@ -455,7 +455,7 @@ func viewName(_ view: UIView) -> String {
 /// at the end of the test each violation is a test failure.
 ///
 /// ```swift
-/// @Suite(.cleanClock, .transitionInvariants) @MainActor struct MyTransitionTests { … }
+/// @Suite(.freshRuntime, .transitionInvariants) @MainActor struct MyTransitionTests { … }
 /// ```
 public struct TransitionInvariantsTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
@@ -464,7 +464,7 @@ public struct TransitionInvariantsTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard testCase != nil else { return try await function() }
-        // In the test's observation scope (made here when `.cleanClock` has not made it yet),
+        // In the test's observation scope (made here when `.freshRuntime` has not made it yet),
         // so the invariants see only this test's transitions.
         try await ObservationScope.withScope { try await Self.watch(function) }
     }

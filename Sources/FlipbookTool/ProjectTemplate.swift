@@ -242,7 +242,7 @@ enum ProjectTemplate {
         @testable import \(module)
 
         @MainActor
-        @Suite(.cleanClock) struct \(module)Tests {
+        @Suite(.freshRuntime) struct \(module)Tests {
             /// Every #Preview of the module is a snapshot test (references in __Snapshots__).
             @Test func previews() {
                 assertPreviewSnapshots(module: "\(module)")

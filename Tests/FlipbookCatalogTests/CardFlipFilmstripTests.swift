@@ -8,7 +8,7 @@ import TestSupport
 /// Golden filmstrips of the card flip: five frames of the presentation and five of the
 /// dismissal, at fixed times after the tap, rendered at scale 1 on an iPhone 15 window.
 @MainActor
-@Suite(.cleanClock) struct CardFlipFilmstripTests {
+@Suite(.freshRuntime) struct CardFlipFilmstripTests {
     /// Seconds after the tap: the deck turning away, nearly edge-on, the snapshot turning in, growing, nearly full screen.
     static let presentationTimes: [CFTimeInterval] = [0.15, 0.21, 0.3, 0.4, 0.5]
     /// Seconds after Done: shrinking, on the card, turning away, the deck turning back, done.

@@ -8,7 +8,7 @@ import TestSupport
 /// The card flip's presentation and dismissal as recorded histories (docs/Semantics.md, "Order of calls:
 /// presentation" and "Order of calls: dismissal").
 @MainActor
-@Suite(.cleanClock) struct CardFlipFlowTests {
+@Suite(.freshRuntime) struct CardFlipFlowTests {
     /// Presents a recording reveal from the card exactly as `handleTap()` does, with the
     /// card's delegate wrapped to record.
     private func present(in app: CardFlipApp, card: CardViewController) -> (RecordingReveal, RecordingTransitioningDelegate) {

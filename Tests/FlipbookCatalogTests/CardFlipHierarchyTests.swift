@@ -12,7 +12,7 @@ import TestSupport
 /// duration) is reached at 0.6 × x seconds, where the curve's y(x) = k. The tests find x on
 /// the published Bézier (0.42, 0, 0.58, 1) themselves.
 @MainActor
-@Suite(.cleanClock) struct CardFlipHierarchyTests {
+@Suite(.freshRuntime) struct CardFlipHierarchyTests {
     static let duration = 0.6
 
     /// Seconds after the transition starts at which keyframe time `k` is reached.

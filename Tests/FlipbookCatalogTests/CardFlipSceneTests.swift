@@ -7,7 +7,7 @@ import TestSupport
 
 /// The `card-flip` scene the CLI renders, and the deck's paging.
 @MainActor
-@Suite(.cleanClock) struct CardFlipSceneTests {
+@Suite(.freshRuntime) struct CardFlipSceneTests {
     @Test func catalogRegistersItsScenes() {
         var registry = SceneRegistry()
         CatalogScenes.register(in: &registry)

@@ -9,7 +9,7 @@ import TestSupport
 /// drives the reverse flip through the edge-pan recognizer and the percent-driven transition
 /// (docs/Semantics.md, "Interactive transitions"). Real touches, delivered through the window.
 @MainActor
-@Suite(.cleanClock) struct CardFlipSwipeTests {
+@Suite(.freshRuntime) struct CardFlipSwipeTests {
     /// The reveal presented from the card, as `handleTap()` does, with the card's delegate
     /// wrapped to record; the presentation has finished.
     private func presentedReveal(_ app: CardFlipApp) throws -> (RecordingReveal, RecordingTransitioningDelegate) {

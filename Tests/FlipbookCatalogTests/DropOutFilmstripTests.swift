@@ -8,7 +8,7 @@ import TestSupport
 /// Golden filmstrips of the drop-out seed (iPhone 15, scale 1), in
 /// `__Snapshots__/DropOut/`: five frames of the presentation and six of the dismissal.
 @MainActor
-@Suite(.cleanClock) struct DropOutFilmstripTests {
+@Suite(.freshRuntime) struct DropOutFilmstripTests {
     /// Seconds after Present: falling, first impact, bouncing, settling, at rest.
     static let presentationTimes: [CFTimeInterval] = [0.15, 0.33, 0.5, 0.8, 1.6]
     /// Seconds after Dismiss: hanging and swinging, then falling away after 2⅔ s, gone.

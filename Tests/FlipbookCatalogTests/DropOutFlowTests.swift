@@ -8,7 +8,7 @@ import TestSupport
 /// Seed 001's drop-out transition run in an iPhone 15 window (393 × 852): where the modal is
 /// and when each transition completes.
 @MainActor
-@Suite(.cleanClock) struct DropOutFlowTests {
+@Suite(.freshRuntime) struct DropOutFlowTests {
     static func makeApp() -> (AppDriver, PresentingViewController) {
         let presenting = PresentingViewController()
         let driver = AppDriver(rootViewController: presenting, device: .iPhone15)

@@ -9,7 +9,7 @@ import TestSupport
 /// `__Snapshots__/FeedZoom/`: the scene's own script (fling, tap, page swipe, short drag, long
 /// drag) played by the renderer's path, one frame at each of `times`.
 @MainActor
-@Suite(.cleanClock) struct FeedZoomFilmstripTests {
+@Suite(.freshRuntime) struct FeedZoomFilmstripTests {
     /// Seconds after the scene's start:
     /// - 0.6: the grid moving up under the fling; 4.1: at rest, scrolled;
     /// - 4.27: the tapped cover growing, half way through the zoom's spring; 4.9: the player, full screen;

@@ -9,7 +9,7 @@ import Flipbook
 /// the scale and centre at fixed pan translations (ratio 1 − progress/2), the 0.2 threshold,
 /// and the dismissal into the cell.
 @MainActor
-@Suite(.cleanClock) struct FeedZoomFlowTests {
+@Suite(.freshRuntime) struct FeedZoomFlowTests {
     func makeGrid() -> (AppDriver, AwemeGridViewController) {
         let grid = AwemeGridViewController()
         let driver = AppDriver(rootViewController: grid, device: .iPhone15)

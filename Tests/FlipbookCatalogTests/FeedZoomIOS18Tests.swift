@@ -8,7 +8,7 @@ import TestSupport
 /// Seed 002 on iOS 18's API (`feed-zoom-ios18`): the scene's script as the renderer plays it,
 /// and its golden filmstrip (iPhone 15, scale 1) in `__Snapshots__/FeedZoomIOS18/`.
 @MainActor
-@Suite(.cleanClock) struct FeedZoomIOS18Tests {
+@Suite(.freshRuntime) struct FeedZoomIOS18Tests {
     /// The tap zooms the cover in (the provider asked once); the player pages to the next video;
     /// the short drag is cancelled; the long drag dismisses into the cover of the video shown
     /// then (the provider asked again at the dismissal's start and at the release, each time

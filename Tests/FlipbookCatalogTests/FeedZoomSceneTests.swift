@@ -9,7 +9,7 @@ import Flipbook
 /// dismisses the player back into the grid. (A tap while the fling still decelerates only stops
 /// the scroll, as on iOS: the script waits for the deceleration to end.)
 @MainActor
-@Suite(.cleanClock) struct FeedZoomSceneTests {
+@Suite(.freshRuntime) struct FeedZoomSceneTests {
     @Test func scriptedTapZoomsACoverAndTheLongDragDismissesIt() throws {
         let scene = FeedZoomScene(size: CGSize(width: 393, height: 852))
         scene.start()

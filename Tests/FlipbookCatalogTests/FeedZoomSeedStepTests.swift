@@ -11,7 +11,7 @@ import Flipbook
 /// dismissal's spring into the cell of the video on screen, the 5 × 5 centre rect when that
 /// cell is off screen, and that none of it reports a diagnostic.
 @MainActor
-@Suite(.cleanClock) struct FeedZoomSeedStepTests {
+@Suite(.freshRuntime) struct FeedZoomSeedStepTests {
     static let screen = CGSize(width: 393, height: 852)
     static let centre = CGPoint(x: 196.5, y: 426)
 

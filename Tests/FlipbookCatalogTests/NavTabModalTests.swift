@@ -9,7 +9,7 @@ import TestSupport
 /// the tab items and the left edge), checked step by step, and its golden filmstrip in
 /// `__Snapshots__/NavTabModal/`.
 @MainActor
-@Suite(.cleanClock) struct NavTabModalTests {
+@Suite(.freshRuntime) struct NavTabModalTests {
     typealias Step = NavTabModalScene.Step
 
     func makeScene() -> NavTabModalScene {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Snapshots drawn during an export are drawn at the frames' scale (docs/Divergences.md,
 /// "Snapshot scale"), so a view swapped for its snapshot looks exactly the same, as on iOS.
-@Suite(.cleanClock) @MainActor struct SnapshotScaleTests {
+@Suite(.freshRuntime) @MainActor struct SnapshotScaleTests {
     /// An iPhone 15 window (screen scale 3) whose card is swapped for its snapshot at 0.05 s.
     final class SwapScene: RenderScene {
         static let name = "snapshot-swap"

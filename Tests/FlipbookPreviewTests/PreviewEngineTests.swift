@@ -7,7 +7,7 @@ import FlipbookCatalog
 
 /// The preview's timelines: frame-exact with the exporter, independent of one another, and
 /// driven by the page's touches (docs/Preview.md).
-@Suite(.cleanClock) @MainActor struct PreviewEngineTests {
+@Suite(.freshRuntime) @MainActor struct PreviewEngineTests {
     static func registry() -> SceneRegistry {
         var r = SceneRegistry.builtIn
         CatalogScenes.register(in: &r)

@@ -7,7 +7,7 @@ import Flipbook
 /// The preview's flow control (docs/Preview.md, "Limits"): a page that does not acknowledge its
 /// frames gets at most `PreviewLimits.framesInFlight` frames and about `bytesInFlight` bytes;
 /// the rest are skipped, never queued, and an acknowledgement lets the next one go at once.
-@Suite(.cleanClock) @MainActor struct PreviewFlowControlTests {
+@Suite(.freshRuntime) @MainActor struct PreviewFlowControlTests {
     /// A session playing card-flip at 1× on a manual clock, its frames encoded as they are
     /// submitted (a runner that runs at once), its outbox drained like the WebSocket writer does.
     @MainActor final class Page {

@@ -6,7 +6,7 @@ import Flipbook
 
 /// The preview's frame encodings: changed rectangles rebuild the frame exactly, whole frames
 /// decode to it, JPEG stays close (docs/Preview.md, "Frame encoding").
-@Suite(.cleanClock) @MainActor struct PreviewFrameEncoderTests {
+@Suite(.freshRuntime) @MainActor struct PreviewFrameEncoderTests {
     static let w = 64, h = 48
 
     /// An opaque test picture: a gradient with a `box` of another colour at `at`.

@@ -9,7 +9,7 @@ import Flipbook
 /// actor in order, at most one waits for the encoder, a played frame finds no room while one
 /// waits (a touched or exact one replaces it), the frames in flight are counted from the
 /// session's decision and get their size once encoded, and the exact PNG goes out byte for byte.
-@Suite(.cleanClock) @MainActor struct PreviewFramePipelineTests {
+@Suite(.freshRuntime) @MainActor struct PreviewFramePipelineTests {
     /// A runner that only runs when the test says so (an encoder that is behind).
     final class HeldRunner: Sendable {
         private let work = Mutex<[@Sendable () -> Void]>([])

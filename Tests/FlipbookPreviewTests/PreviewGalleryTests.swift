@@ -9,7 +9,7 @@ import FlipbookCatalog
 /// by the frame loop at the grid's size, and the snapshot failures read from the files
 /// swift-snapshot-testing writes. (The worker processes, a trapping preview and paging are
 /// tested in chromium: scripts/browser-tests/test_gallery.py.)
-@Suite(.cleanClock) @MainActor struct PreviewGalleryTests {
+@Suite(.freshRuntime) @MainActor struct PreviewGalleryTests {
     static func registry() -> SceneRegistry {
         var r = SceneRegistry.builtIn
         CatalogScenes.register(in: &r)

@@ -5,7 +5,7 @@ import Flipbook
 
 /// The session's explicit states (docs/Preview.md, "Session states"): paused, playing (and what
 /// holds the play loop back) or closed; and whether the page has a frame with the latest touch.
-@Suite(.cleanClock) @MainActor struct PreviewSessionStateTests {
+@Suite(.freshRuntime) @MainActor struct PreviewSessionStateTests {
     @Test func playStateTransitions() {
         var s = PreviewPlayState.paused
         s.hold(.page)

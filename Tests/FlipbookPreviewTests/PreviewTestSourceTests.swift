@@ -10,7 +10,7 @@ import FlipbookTesting
 /// Testing source, exactly; the source compiles and passes (RecordedSessionSample.swift is the
 /// generator's output for `dragHalfWay`, kept in this target so the compiler checks it), and a
 /// changed animator makes it fail.
-@Suite(.cleanClock) @MainActor struct PreviewTestSourceTests {
+@Suite(.freshRuntime) @MainActor struct PreviewTestSourceTests {
     static func registry() -> SceneRegistry {
         var r = SceneRegistry.builtIn
         CatalogScenes.register(in: &r)
@@ -56,7 +56,7 @@ import FlipbookTesting
             import Testing
             @testable import FlipbookCatalog
 
-            @Test(.cleanClock) @MainActor func cardFlipSession() {
+            @Test(.freshRuntime) @MainActor func cardFlipSession() {
                 let replay = SceneReplay(CardFlipScene.self, device: .iPhoneSE, scale: 1, touches: [
                     .down(0, x: 3.0, y: 333.0, frame: 90, time: 1.5),
                     .move(0, x: 100.5, y: 333.0, frame: 90, time: 1.52),
@@ -77,7 +77,7 @@ import FlipbookTesting
             inputs: [], stops: [], transitions: [], lastFrame: 180)
         let source = try PreviewTestSource.make(session).get()
         #expect(source.contains("let replay = try #require(SceneReplay(preview: \"card-deck\", device: .iPad, scale: 2))\n"))
-        #expect(source.contains("@Test(.cleanClock) @MainActor func cardDeckSession() throws {"))
+        #expect(source.contains("@Test(.freshRuntime) @MainActor func cardDeckSession() throws {"))
         #expect(source.contains("@testable import SampleTransitions"))
         #expect(source.contains("replay.filmstrip(atFrames: [0, 180])"))
         #expect(!source.contains("TransitionRecorder"))

@@ -8,7 +8,7 @@ import FlipbookTesting
 import Testing
 @testable import FlipbookCatalog
 
-@Test(.cleanClock) @MainActor func cardFlipSession() {
+@Test(.freshRuntime) @MainActor func cardFlipSession() {
     let replay = SceneReplay(CardFlipScene.self, device: .iPhoneSE, scale: 1, touches: [
         .down(0, x: 3.0, y: 333.0, frame: 90, time: 1.5),
         .move(0, x: 30.0, y: 333.0, frame: 90, time: 1.52),

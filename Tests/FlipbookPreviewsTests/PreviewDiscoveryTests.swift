@@ -6,7 +6,7 @@ import TestSupport
 
 /// `#Preview` in every UIKit form, found with no list, at its traits.
 @MainActor
-@Suite(.cleanClock) struct PreviewDiscoveryTests {
+@Suite(.freshRuntime) struct PreviewDiscoveryTests {
     /// Every preview of this target, in file and line order, with the names the tools use.
     @Test func everyPreviewIsFoundWithNoList() {
         let entries = PreviewCatalog.entries.filter { $0.registry.fileID.hasPrefix("FlipbookPreviewsTests/") }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// A scene written with `AppScene` and `SceneScript`: its steps run at their times.
 @MainActor
-@Suite(.cleanClock) struct SceneScriptTests {
+@Suite(.freshRuntime) struct SceneScriptTests {
     final class Screen: UIViewController {
         let name: String
         let button = UIButton(type: .system)

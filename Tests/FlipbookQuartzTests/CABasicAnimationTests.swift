@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CABasicAnimationTests {
     let clock = MediaClock.main

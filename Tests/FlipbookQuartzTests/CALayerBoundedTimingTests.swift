@@ -5,7 +5,7 @@ import TestSupport
 
 /// A layer's own CAMediaTiming (duration, repeatCount, repeatDuration, autoreverses,
 /// fillMode) limits its local time exactly as an animation's timing limits the animation.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CALayerBoundedTimingTests {
     let clock = MediaClock.main

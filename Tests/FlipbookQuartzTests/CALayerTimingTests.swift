@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookQuartz
 
 /// Pause, resume and scrub through speed and timeOffset (docs/Semantics.md, "Layer time").
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CALayerTimingTests {
     let clock = MediaClock.main

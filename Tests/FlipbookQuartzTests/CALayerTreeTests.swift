@@ -5,7 +5,7 @@ import TestSupport
 
 /// The layer tree: adding, inserting, replacing and removing sublayers, and setting `sublayers`,
 /// keep every superlayer link and sublayer list consistent, and nothing can make a cycle.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CALayerTreeTests {
     /// Regression test from the FlipbookQuartz audit: setting `sublayers` keeps the tree

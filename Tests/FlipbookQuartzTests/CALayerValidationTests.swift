@@ -5,7 +5,7 @@ import TestSupport
 
 /// What a layer refuses: non-finite model values and unknown animation key paths are reported
 /// (once per key) and leave the layer as it was.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CALayerValidationTests {
     /// Regression test from the FlipbookQuartz audit: NaN or infinite model values are refused (the

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CAMediaTimingFunctionTests {
     /// The published spot values (docs/Semantics.md, "Timing functions"; WebKit/Chromium agree to ~1e-6).

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Springs through CASpringAnimation's presentation values, against the closed forms of
 /// docs/Semantics.md, "Springs" (written out here independently of FlipbookGeometry).
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CASpringAnimationTests {
     let clock = MediaClock.main

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookQuartz
 
 /// Delegate and completion ordering as recorded histories.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CATransactionTests {
     let clock = MediaClock.main

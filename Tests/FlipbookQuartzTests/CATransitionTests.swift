@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookQuartz
 
 /// CATransition's built-in types and subtypes, read off the presentation layer.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct CATransitionTests {
     let clock = MediaClock.main

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Colour animations compute on raw, unclamped sRGB components and clamp only when the colour is
 /// shown (docs/Divergences.md, "FlipbookQuartz").
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct ColorArithmeticTests {
     let clock = MediaClock.main

@@ -9,7 +9,7 @@ import TestSupport
 /// animation of a layer has one). Many random animations, every property kind, timing, fill,
 /// repeat, autoreverse, additive, cumulative, speed and offset (on the animation and on the
 /// layer), evaluated every way at many times, must give identical bits.
-@Suite(.cleanClock) @MainActor
+@Suite(.freshRuntime) @MainActor
 struct EvaluationPathEquivalenceTests {
     /// TestSupport's SplitMix64 with this suite's draws, so a failure names a reproducible seed.
     struct Random {

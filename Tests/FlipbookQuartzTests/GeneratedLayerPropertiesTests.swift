@@ -5,7 +5,7 @@ import TestSupport
 /// CALayer's property code is generated from one table (scripts/codegen/layer-properties.tsv);
 /// the generated blocks must match it, so a hand edit of a block, or a table edit without
 /// `make generate`, fails here.
-@Suite(.cleanClock) struct GeneratedLayerPropertiesTests {
+@Suite(.freshRuntime) struct GeneratedLayerPropertiesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Timers and delays that iOS code keeps with Foundation and Dispatch run on the app's media
 /// clock (docs/Porting.md, "Time"): each fires at a frame fixed by media time alone.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct MediaClockDelayTests {
     let clock = MediaClock.main

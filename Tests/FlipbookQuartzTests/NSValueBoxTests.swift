@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookQuartz
 
 /// NSValue boxes of the geometry types: round trips, and how the animation engine reads them.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct NSValueBoxTests {
     /// Each NSValue box gives back what it was made from, a box read as another kind gives the

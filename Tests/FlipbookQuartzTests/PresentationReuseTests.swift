@@ -7,7 +7,7 @@ import TestSupport
 /// pin that the refill is invisible: a held copy never changes, and a refilled tree equals what
 /// fresh copies would show (values, sublayers, superlayers, masks, model links), whatever
 /// changed in between.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct PresentationReuseTests {
     let clock = MediaClock.main

@@ -7,7 +7,7 @@ import TestSupport
 /// runs on the clock of the runtime it was made in, a clock's frames run with its runtime bound,
 /// and observers added in a runtime hear only that runtime's posts.
 @MainActor
-@Suite(.cleanClock) struct QuartzRuntimeOwnershipTests {
+@Suite(.freshRuntime) struct QuartzRuntimeOwnershipTests {
     @Test func aDisplayLinkFiresOnTheClockOfTheRuntimeItWasMadeIn() {
         let other = AppRuntime()
         var fired: [CFTimeInterval] = []

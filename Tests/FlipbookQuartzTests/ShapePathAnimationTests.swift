@@ -7,7 +7,7 @@ import FlipbookGeometry
 /// CAShapeLayer.path animations: paths of the same structure interpolate point by point, others
 /// switch halfway (docs/Semantics.md, "Shape layers"); replicator presentations carry their
 /// delayed instances.
-@Suite(.cleanClock) @MainActor struct ShapePathAnimationTests {
+@Suite(.freshRuntime) @MainActor struct ShapePathAnimationTests {
     func circle(_ c: CGPoint, _ r: CGFloat) -> CGPath {
         CGPath(ellipseIn: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), transform: nil)
     }

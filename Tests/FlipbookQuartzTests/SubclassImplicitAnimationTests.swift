@@ -7,7 +7,7 @@ import TestSupport
 /// CAGradientLayer) animate implicitly like CALayer's own, and a NaN is still refused.
 /// Setting one used to trap: the implicit action read the property while the setter's
 /// check still held it.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct SubclassImplicitAnimationTests {
     @Test func shapeLayerPropertiesAnimateImplicitly() {

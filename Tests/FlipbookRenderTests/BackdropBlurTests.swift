@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// The backdrop blur: its kernel against a true Gaussian, its pixels, and change tracking
 /// with backdrops.
 @MainActor
-@Suite(.cleanClock) struct BackdropBlurTests {
+@Suite(.freshRuntime) struct BackdropBlurTests {
     /// The sampled, normalised Gaussian of standard deviation `sigma` over `n` samples centred on n / 2.
     func gaussian(sigma: Double, length n: Int) -> [Double] {
         let g = (0..<n).map { k -> Double in

@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// body, its sublayers (even outside its bounds) and its border. Hard shadows (radius 0) on a
 /// white screen at scale 1, so each pixel is either shadow (black at the opacity) or not.
 @MainActor
-@Suite(.cleanClock) struct CompositeShadowTests {
+@Suite(.freshRuntime) struct CompositeShadowTests {
     let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
 
     /// A white 200 × 200 screen and a layer at (50, 50), 100 × 100, casting a hard shadow

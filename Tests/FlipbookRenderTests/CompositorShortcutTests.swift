@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// The compositor's shortcuts (interior runs without coverage tests, flat-colour fills, row
 /// shares on several workers) must give exactly the bytes of the plain per-pixel path.
-@Suite(.cleanClock) struct CompositorShortcutTests {
+@Suite(.freshRuntime) struct CompositorShortcutTests {
     /// A small deterministic generator (64-bit LCG), so every run draws the same cases.
     struct Generator {
         var state: UInt64

@@ -6,7 +6,7 @@ import FlipbookGeometry
 
 /// The compositor against a double-precision reference: straightforward inverse mapping and
 /// bilinear interpolation in Double, computed here independently.
-@Suite(.cleanClock) struct CompositorTests {
+@Suite(.freshRuntime) struct CompositorTests {
     /// A deterministic 32 × 32 opaque texture (a smooth pattern plus a hard-edged square).
     static func texture() -> Raster {
         let n = 32

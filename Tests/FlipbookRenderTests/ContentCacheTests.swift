@@ -6,7 +6,7 @@ import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite(.cleanClock) struct ContentCacheTests {
+@Suite(.freshRuntime) struct ContentCacheTests {
     /// Moving, rotating and fading a layer reuses its bitmap; changing its colour redraws it.
     @Test func contentIsRedrawnOnlyWhenItChanges() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), nil)

@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// CALayer.contentsCenter: nine-part stretching of the contents (docs/Semantics.md,
 /// "Contents center").
-@Suite(.cleanClock) @MainActor struct ContentsCenterTests {
+@Suite(.freshRuntime) @MainActor struct ContentsCenterTests {
     /// A 30 × 30 image cut in 10-pixel thirds: red corners, green edges, blue centre.
     static func ninePatch() -> CGImage? {
         var px: [UInt8] = []

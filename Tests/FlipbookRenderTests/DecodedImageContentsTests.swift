@@ -8,7 +8,7 @@ import FlipbookQuartz
 // MARK: - Decoded PNG and JPEG contents
 
 @MainActor
-@Suite(.cleanClock) struct DecodedImageContentsTests {
+@Suite(.freshRuntime) struct DecodedImageContentsTests {
     /// 32 × 32 pixels in four opaque 16 × 16 quadrants: red top-left, green top-right, blue
     /// bottom-left, yellow bottom-right (16-pixel quadrants line up with JPEG's 16 × 16 blocks).
     static func quadrants() -> RenderedImage? {

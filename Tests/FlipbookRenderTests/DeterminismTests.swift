@@ -6,7 +6,7 @@ import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite(.cleanClock) struct DeterminismTests {
+@Suite(.freshRuntime) struct DeterminismTests {
     /// The same scene at the same time, rendered by two renderers, gives identical bytes.
     @Test func renderingTwiceGivesIdenticalBytes() {
         var outputs: [Data] = []

@@ -8,7 +8,7 @@ import FlipbookQuartz
 // MARK: - Device presets and output sizes
 
 @MainActor
-@Suite(.cleanClock) struct DevicePresetTests {
+@Suite(.freshRuntime) struct DevicePresetTests {
     @Test func presetSizesAreApplesPointSizes() {
         #expect(DevicePreset.iPhoneSE.size == CGSize(width: 375, height: 667))
         #expect(DevicePreset.iPhone15.size == CGSize(width: 393, height: 852))

@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// `SceneExporter`: identical bytes run to run, numbered frames that decode, GIF's two passes
 /// leaving nothing behind, and cancellation removing what was begun.
 @MainActor
-@Suite(.cleanClock) struct ExportTests {
+@Suite(.freshRuntime) struct ExportTests {
     static func tempDir() -> URL {
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-export-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// Redrawing only what changed must give exactly the frames a full redraw gives.
 @MainActor
-@Suite(.cleanClock) struct FrameDamageTests {
+@Suite(.freshRuntime) struct FrameDamageTests {
     /// Renders `frames` states with and without change tracking; every frame must be equal.
     func compareSequences(_ root: CALayer, frames: Int, scale: CGFloat = 1, background: CGColor? = .black, step: (Int) -> Void) -> [Int] {
         let incremental = LayerRenderer(scale: scale), full = LayerRenderer(scale: scale)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The golden-image harness itself: recording, refusal on CI, tolerance, and what a failure
 /// leaves for the person reading it (the actual and a diff image, their paths in the message).
-@Suite(.cleanClock) struct GoldenHarnessTests {
+@Suite(.freshRuntime) struct GoldenHarnessTests {
     /// A fake test file in a fresh folder, so references land in its own `__Snapshots__`.
     let testFile: String
     let name = "harness-\(UUID().uuidString)"

@@ -46,7 +46,7 @@ private final class DrawingDelegate: NSObject, CALayerDelegate {
 /// geometry-only pictures are exact; text (font rasterisation may vary with library versions)
 /// allows small differences.
 @MainActor
-@Suite(.cleanClock) struct GoldenImageTests {
+@Suite(.freshRuntime) struct GoldenImageTests {
     let geometry = SnapshotTolerance(channel: 2, pixelFraction: 0.001)
     let text = SnapshotTolerance(channel: 24, pixelFraction: 0.02)
 

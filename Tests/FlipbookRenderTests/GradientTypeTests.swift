@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// CAGradientLayer's conic and radial types against their closed forms
 /// (docs/Semantics.md, "Gradient layers").
-@Suite(.cleanClock) @MainActor struct GradientTypeTests {
+@Suite(.freshRuntime) @MainActor struct GradientTypeTests {
     func gradient(_ type: CAGradientLayerType, size: CGSize, start: CGPoint, end: CGPoint, locations: [NSNumber]? = nil) -> CALayer {
         let root = makeLayer(CGRect(origin: .zero, size: size), nil)
         let g = CAGradientLayer()

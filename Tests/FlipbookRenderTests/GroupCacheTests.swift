@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// Top-level groups whose content stays the same are composited from a kept raster
 /// (`GroupCache`); every frame must still be the full redraw's, byte for byte.
 @MainActor
-@Suite(.cleanClock) struct GroupCacheTests {
+@Suite(.freshRuntime) struct GroupCacheTests {
     /// Renders `frames` states with change tracking (and kept groups) and without; returns how
     /// many groups were kept after each frame.
     func compare(_ root: CALayer, frames: Int, step: (Int) -> Void) -> [Int] {

@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// `allowsGroupOpacity` and `shouldRasterize`/`rasterizationScale`, drawn as iOS draws them.
 @MainActor
-@Suite(.cleanClock) struct GroupOpacityAndRasterizeTests {
+@Suite(.freshRuntime) struct GroupOpacityAndRasterizeTests {
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     /// A translucent (½) layer holding two overlapping opaque squares, red under blue.

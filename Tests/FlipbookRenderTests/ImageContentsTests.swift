@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// spilling outside the bounds unless masksToBounds, bilinear between texel centres, one texture
 /// per CGImage.
 @MainActor
-@Suite(.cleanClock) struct ImageContentsTests {
+@Suite(.freshRuntime) struct ImageContentsTests {
     /// A `width` × `height` image of one opaque colour.
     func solid(_ width: Int, _ height: Int, r: UInt8, g: UInt8, b: UInt8) -> CGImage? {
         CGImage(width: width, height: height, premultipliedRGBA: Array((0..<(width * height)).map { _ in [r, g, b, 255] }.joined()))

@@ -4,7 +4,7 @@ import TestSupport
 import FlipbookGeometry
 @testable import FlipbookRender
 
-@Suite(.cleanClock) struct ImageDecoderTests {
+@Suite(.freshRuntime) struct ImageDecoderTests {
     @Test func rejectsGarbage() {
         #expect(ImageDecoder.decode(data: Data()) == nil)
         #expect(ImageDecoder.decode(data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])) == nil)

@@ -8,7 +8,7 @@ import FlipbookQuartz
 // MARK: - Image placement: contentsScale and contentsGravity
 
 @MainActor
-@Suite(.cleanClock) struct ImagePlacementTests {
+@Suite(.freshRuntime) struct ImagePlacementTests {
     /// A red `w` × `h` pixel image in a 100 × 60 layer filling a white root, gravity `g`.
     func render(_ g: CALayerContentsGravity, w: Int = 20, h: Int = 10, contentsScale: CGFloat = 1, scale: CGFloat = 1,
                 bounds: CGRect = CGRect(x: 0, y: 0, width: 100, height: 60)) -> RenderedImage

@@ -8,7 +8,7 @@ import FlipbookQuartz
 // MARK: - zPosition and isHidden
 
 @MainActor
-@Suite(.cleanClock) struct SiblingOrderTests {
+@Suite(.freshRuntime) struct SiblingOrderTests {
     /// Two 40 × 40 squares overlapping in x 20…40: `a` (red, added first) and `b` (blue, added
     /// second). Pixel (30, 20) is in the overlap, (10, 20) only in `a`, (50, 20) only in `b`.
     func scene() -> (root: CALayer, a: CALayer, b: CALayer) {
@@ -99,7 +99,7 @@ import FlipbookQuartz
 }
 
 @MainActor
-@Suite(.cleanClock) struct HiddenLayerTests {
+@Suite(.freshRuntime) struct HiddenLayerTests {
     /// White root; a red 40 × 40 parent at (10, 10) holding a blue 20 × 20 child at (10, 10) in
     /// its space (screen 20…40), with a green border and a shadow 30 pt to the right.
     func scene() -> (root: CALayer, parent: CALayer, child: CALayer) {

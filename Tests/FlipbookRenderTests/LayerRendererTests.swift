@@ -6,7 +6,7 @@ import FlipbookQuartz
 @testable import FlipbookRender
 
 @MainActor
-@Suite(.cleanClock) struct LayerRendererTests {
+@Suite(.freshRuntime) struct LayerRendererTests {
     /// A standalone layer set up with actions disabled (standalone layers animate property
     /// changes implicitly, as on iOS).
     func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer { makeLayer(frame, color) }

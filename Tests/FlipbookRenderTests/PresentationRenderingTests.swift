@@ -7,7 +7,7 @@ import FlipbookQuartz
 
 /// The renderer draws the presentation tree at MediaClock.main's time, never the model alone.
 @MainActor
-@Suite(.cleanClock) struct PresentationRenderingTests {
+@Suite(.freshRuntime) struct PresentationRenderingTests {
     @Test func drawsAnimatedValuesAtTheCurrentMediaTime() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), .white)
         let l = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), .black, in: root)

@@ -20,7 +20,7 @@ import FlipbookQuartz
 /// line is fitted per edge, and adjacent lines are intersected. With geometry behind the eye the
 /// rendered coverage is compared per pixel with the exact area coverage of the clipped polygon.
 @MainActor
-@Suite(.cleanClock) struct ProjectionCornerTests {
+@Suite(.freshRuntime) struct ProjectionCornerTests {
     // MARK: Independent projective maths
 
     /// A 4 × 4 matrix for row vectors: p' = p · m.

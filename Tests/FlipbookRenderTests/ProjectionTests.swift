@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// fully covered, every pixel whose neighbourhood lies wholly outside is empty. So edges and
 /// corners land within 1 px of the analytic projection, including past 90° and behind the eye.
 @MainActor
-@Suite(.cleanClock) struct ProjectionTests {
+@Suite(.freshRuntime) struct ProjectionTests {
     /// Closed form for a `w × h` rectangle centred at the container's anchor (cx, cy), rotated by
     /// θ about y, under m34 = −1/d: a plane point (x, y) (relative to the rectangle's centre) goes
     /// to X = x·cos θ, Z = −x·sin θ, w = 1 − Z/d = 1 + x·sin θ/d, screen = centre + (X, y)/w.

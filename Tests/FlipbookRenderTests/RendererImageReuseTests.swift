@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// with nothing to redraw, and a fresh, correct one as soon as anything changes or the frame
 /// buffer was used for something else.
 @MainActor
-@Suite(.cleanClock) struct RendererImageReuseTests {
+@Suite(.freshRuntime) struct RendererImageReuseTests {
     static func storage(_ image: RenderedImage) -> UnsafePointer<UInt8>? {
         image.premultipliedPixels.withUnsafeBufferPointer { $0.baseAddress }
     }

@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// CAReplicatorLayer: instances placed by instanceTransform about the centre, coloured by
 /// instanceColor and the offsets, delayed in time by instanceDelay (docs/Semantics.md,
 /// "Replicator layers").
-@Suite(.cleanClock) @MainActor struct ReplicatorLayerTests {
+@Suite(.freshRuntime) @MainActor struct ReplicatorLayerTests {
     /// A replicator filling a `size` root, with one `square` white sublayer at `frame`.
     func replicator(size: CGSize, square frame: CGRect, configure: (CAReplicatorLayer) -> Void) -> (CALayer, CAReplicatorLayer, CALayer) {
         let root = makeLayer(CGRect(origin: .zero, size: size), CGColor(gray: 0, alpha: 1))

@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// `AppDriver.renderFrames`: the order of each frame's steps as a callback history, the clock
 /// times the scene sees, and misuse reported without moving the run.
 @MainActor
-@Suite(.cleanClock) struct SceneRunTests {
+@Suite(.freshRuntime) struct SceneRunTests {
     /// Milliseconds, rounded: the history's times.
     static func ms(_ t: CFTimeInterval) -> Int { Int((t * 1000).rounded()) }
 

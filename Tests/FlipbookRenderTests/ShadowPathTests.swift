@@ -13,7 +13,7 @@ import FlipbookQuartz
 /// radius, CSS σ = blur / 2): across a straight edge of an opaque shape the shadow's alpha at
 /// signed distance d outside the edge is Φ(−d / σ).
 @MainActor
-@Suite(.cleanClock) struct ShadowPathTests {
+@Suite(.freshRuntime) struct ShadowPathTests {
     /// A transparent 200 × 200 root and a layer at (50, 50) of 100 × 100 with no background
     /// whose shadowPath is `path` (layer space): the image's alpha is the shadow's alpha.
     func scene(path: CGRect, offset: CGSize = .zero, radius: CGFloat = 0, frame: CGRect = CGRect(x: 50, y: 50, width: 100, height: 100))

@@ -8,7 +8,7 @@ import FlipbookQuartz
 /// CAShapeLayer's dashes, dash phase (and its "marching ants" animation), trimming with dashes,
 /// miter limit, joins, caps and fill rule, drawn as Core Graphics strokes them
 /// (docs/Semantics.md, "Shape layers").
-@Suite(.cleanClock) @MainActor struct ShapeDashTests {
+@Suite(.freshRuntime) @MainActor struct ShapeDashTests {
     /// A horizontal line from x = 10 to x = 110 at y = 20, 6 points wide, red, butt caps.
     func dashedLine(_ pattern: [NSNumber]?, phase: CGFloat = 0, start: CGFloat = 0, end: CGFloat = 1) -> (CALayer, CAShapeLayer) {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 120, height: 40), white)

@@ -8,7 +8,7 @@ import FlipbookQuartz
 // MARK: - Straight alpha from pixel(x:y:)
 
 @MainActor
-@Suite(.cleanClock) struct StraightAlphaTests {
+@Suite(.freshRuntime) struct StraightAlphaTests {
     /// Pure red at opacity 0.5 over nothing: stored premultiplied as (≈128, 0, 0, ≈128);
     /// `pixel(x:y:)` un-premultiplies to (255, 0, 0, ≈128).
     @Test func translucentLayerReadsBackWithStraightAlpha() {

@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// by a fraction of a point: the reveal screen's Done button (20 pt semibold, sized to its
 /// title) shows "Done", not "Do…", at the filmstrips' 1x and the demos' 2x. (Tight text can
 /// still be cut at 1x and 2x when rounding moves it by more: docs/Divergences.md, "Text".)
-@Suite(.cleanClock) struct TextFitTests {
+@Suite(.freshRuntime) struct TextFitTests {
     @Test(arguments: [1.0, 2.0, 3.0])
     func theDoneButtonTitleDrawsWhole(scale: Double) {
         check(fonts: ["DejaVu Sans Semi-Bold"], sizes: [20], strings: ["Done"], scale: scale)

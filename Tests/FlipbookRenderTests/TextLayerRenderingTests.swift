@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// (the bounding box of dark pixels on a white background), not on the renderer's own metrics.
 /// Rendered at scale 2 and measured in pixels; 1 pt = 2 px.
 @MainActor
-@Suite(.cleanClock) struct TextLayerRenderingTests {
+@Suite(.freshRuntime) struct TextLayerRenderingTests {
     static let phrase = "Hello there"
     static let long = "The quick brown fox jumps over the lazy dog and then runs far away"
 

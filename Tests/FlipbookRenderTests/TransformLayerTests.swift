@@ -10,7 +10,7 @@ import FlipbookQuartz
 /// when `isDoubleSided` is false, the perspective comes from the superlayer's
 /// `sublayerTransform`, and the transform layer itself draws nothing and groups nothing.
 @MainActor
-@Suite(.cleanClock) struct TransformLayerTests {
+@Suite(.freshRuntime) struct TransformLayerTests {
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     /// The six faces' colours: front, back, right, left, top, bottom.
     static let faceColors: [CGColor] = [

@@ -22,7 +22,7 @@ final class SwatchViewController: UIViewController {
 }
 
 /// `.filmstrip(at:of:)`: each kind of transition as one contact sheet (quarter size).
-@Suite(.cleanClock, .snapshots(record: snapshotRecording))
+@Suite(.freshRuntime, .snapshots(record: snapshotRecording))
 @MainActor
 struct FilmstripTests {
     @Test func present() {
@@ -77,7 +77,7 @@ struct FilmstripTests {
 }
 
 /// `TransitionRecorder(app:)`: every transition in a window, without a delegate to wrap.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct AppRecorderTests {
     @Test func pushAndPopAreRecordedWithAppearanceCallbacks() {

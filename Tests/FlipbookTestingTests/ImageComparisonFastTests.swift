@@ -75,7 +75,7 @@ func removeDiff(_ failure: (String, [DiffAttachment])?) {
 
 /// The fast comparison (C, no PNG round trip of the new image, one memcmp for equal images)
 /// against the reference path it replaced: the same pixels, counts, diff images and messages.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 struct ImageComparisonFastTests {
     /// Every (channel, alpha) pair, valid premultiplied or not: the per-pixel round trip is
     /// what Flipbook's PNG writer and cairo's reader give back.

@@ -19,7 +19,7 @@ func makeSwatch() -> UIView {
     return view
 }
 
-@Suite(.cleanClock, .snapshots(record: snapshotRecording))
+@Suite(.freshRuntime, .snapshots(record: snapshotRecording))
 @MainActor
 struct ImageSnapshottingTests {
     @Test func viewOutsideAWindowIsDrawnAlone() {
@@ -114,7 +114,7 @@ struct ImageSnapshottingTests {
 }
 
 /// The PNG diffing on its own: tolerance, pixel fraction, sizes, the diff image.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 struct ImageDiffingTests {
     /// A `width` × 1 image of grey `value`, with the first `changed` pixels at `value + delta`.
     func strip(width: Int = 10, value: UInt8 = 100, changed: Int = 0, delta: Int = 0) -> RenderedImage {

@@ -1,4 +1,4 @@
-// The example of docs/Testing.md: a custom presentation tested with `.cleanClock`, a
+// The example of docs/Testing.md: a custom presentation tested with `.freshRuntime`, a
 // snapshot, a filmstrip and a recorded history. Keep the two identical.
 import Foundation
 import Testing
@@ -73,7 +73,7 @@ let snapshotRecording: SnapshotTestingConfiguration.Record? =
 
 /// `.transitionInvariants` checks every transition of each test against the rules UIKit keeps
 /// (completeTransition once, balanced appearance callbacks, views where the style puts them, …).
-@Suite(.cleanClock, .transitionInvariants, .snapshots(record: snapshotRecording))
+@Suite(.freshRuntime, .transitionInvariants, .snapshots(record: snapshotRecording))
 @MainActor
 struct RiseTransitionTests {
     @Test func presentingRisesIntoPlace() {

@@ -58,7 +58,7 @@ final class SuiteTimer {
 /// Three screens by default; `FLIPBOOK_SNAPSHOT_SUITE=40` (or any count) times that many and
 /// prints drawing alone, record, compare and (up to 100 screens) the reference path's compare
 /// side by side.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct SnapshotSuiteTimingTests {
     @Test func suiteRecordsThenCompares() throws {

@@ -29,7 +29,7 @@ final class FadingTabDelegate: NSObject, UITabBarControllerDelegate {
 /// Tab switches keep the rules every transition keeps: animated through the delegate's animator,
 /// and immediate without one, `animationEnded(_:)` once each, appearance balanced, nothing left
 /// behind.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct TabSwitchInvariantsTests {
     @Test func tabSwitchesKeepTheInvariants() {

@@ -53,7 +53,7 @@ final class AnimatorDelegate: NSObject, UIViewControllerTransitioningDelegate {
 /// Kept alive on purpose by `leakedControllerIsReported`.
 @MainActor var leakedControllers: [UIViewController] = []
 
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct TransitionInvariantsTests {
     /// Presentations of every kind, a dismissal, a push and a pop: nothing to report, and
@@ -169,7 +169,7 @@ struct TransitionInvariantsTests {
 }
 
 /// The trait: every transition of each test is checked, and a violation fails the test.
-@Suite(.cleanClock, .transitionInvariants)
+@Suite(.freshRuntime, .transitionInvariants)
 @MainActor
 struct TransitionInvariantsTraitTests {
     @Test func aCleanPresentationPasses() {

@@ -34,7 +34,7 @@ final class InteractiveDelegate: NSObject, UIViewControllerTransitioningDelegate
     }
 }
 
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct TransitionRecorderTests {
     /// A custom-style presentation, then a dismissal driven to 30 % and cancelled, then one

@@ -9,7 +9,7 @@ import FlipbookGeometry
 /// the views it animates take no touches unless the block allows it; synthetic taps go through
 /// the window's real hit testing.
 @MainActor
-@Suite(.cleanClock) struct AnimationInteractionTests {
+@Suite(.freshRuntime) struct AnimationInteractionTests {
     /// A root controller recording touches, with one recording view (and a child inside it).
     func makeScene() -> (AppDriver, TouchRecordingView, TouchRecordingView, EventRecorder) {
         let (app, vc) = makeTouchApp()

@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// Springs and keyframes sampled against their closed forms (docs/Semantics.md, "Springs" and "Keyframes").
 @MainActor
-@Suite(.cleanClock) struct AnimationKeyframeTests {
+@Suite(.freshRuntime) struct AnimationKeyframeTests {
     typealias S = AnimationTestSupport
 
     @Test func uikitSpringMappingMatchesReferenceNumbers() throws {

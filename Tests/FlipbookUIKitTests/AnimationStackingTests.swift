@@ -9,7 +9,7 @@ import FlipbookGeometry
 /// transform stack additively, so the presented value is the new model value plus what is
 /// left of every animation's offset; other properties follow `.beginFromCurrentState`.
 @MainActor
-@Suite(.cleanClock) struct AnimationStackingTests {
+@Suite(.freshRuntime) struct AnimationStackingTests {
     typealias S = AnimationTestSupport
 
     /// easeInEaseOut(x), solved independently.

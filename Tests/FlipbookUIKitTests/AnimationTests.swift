@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// UIView.animate sampled at fixed media times against the exact curves (docs/Semantics.md, "Timing
 /// functions" and "Springs").
 @MainActor
-@Suite(.cleanClock) struct AnimationTests {
+@Suite(.freshRuntime) struct AnimationTests {
     typealias S = AnimationTestSupport
 
     @Test func optionBitsHaveApplesRawValues() {

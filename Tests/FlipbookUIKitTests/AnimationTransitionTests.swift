@@ -8,7 +8,7 @@ import FlipbookRender
 
 /// UIView.transition(with:…) and transition(from:to:…): behaviour and a flip golden.
 @MainActor
-@Suite(.cleanClock) struct AnimationTransitionTests {
+@Suite(.freshRuntime) struct AnimationTransitionTests {
     /// A white 120 × 120 container holding an 80 × 80 red card with a blue badge.
     func makeScene() -> (container: UIView, card: UIView, badge: UIView) {
         let container = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 120))

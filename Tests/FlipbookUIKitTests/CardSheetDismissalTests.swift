@@ -10,7 +10,7 @@ import Flipbook
 /// left a translation on the card; the dismissal animator moves the card off screen by `frame`.
 /// On iOS the card slides down from where the finger left it: nothing lays the container out
 /// in the middle of the dismissal, and the frame set under the translation is the frame seen.
-@Suite("Card sheet dismissal", .cleanClock)
+@Suite("Card sheet dismissal", .freshRuntime)
 @MainActor
 struct CardSheetDismissalTests {
     final class Sheet: UIPresentationController {

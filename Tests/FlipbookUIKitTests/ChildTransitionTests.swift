@@ -6,7 +6,7 @@ import Flipbook
 /// `UIViewController.transition(from:to:duration:options:animations:completion:)` for custom
 /// containers (docs/Semantics.md, "Child view-controller transitions"): histories of the
 /// containment and appearance calls, the views' order, and the misuse UIKit raises for.
-@Suite(.cleanClock)
+@Suite(.freshRuntime)
 @MainActor
 struct ChildTransitionTests {
     /// A parent on screen showing child A, with child B added (not yet shown).

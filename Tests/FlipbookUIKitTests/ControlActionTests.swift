@@ -11,7 +11,7 @@ final class Presenter {
 }
 
 @MainActor
-@Suite(.cleanClock) struct ControlActionTests {
+@Suite(.freshRuntime) struct ControlActionTests {
     @Test func closureTargetActionIsTheOneLinePort() {
         let p = Presenter()
         let button = UIButton()

@@ -6,7 +6,7 @@ import TestSupport
 /// UIControl tracking real touches: the control events, the drag slop, highlight, disabled
 /// controls and cancellation.
 @MainActor
-@Suite(.cleanClock) struct ControlTrackingTests {
+@Suite(.freshRuntime) struct ControlTrackingTests {
     static let events: [(UIControl.Event, String)] = [
         (.touchDown, "down"), (.touchDownRepeat, "downRepeat"), (.touchDragInside, "dragInside"),
         (.touchDragOutside, "dragOutside"), (.touchDragEnter, "dragEnter"), (.touchDragExit, "dragExit"),

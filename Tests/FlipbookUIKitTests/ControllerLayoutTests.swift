@@ -5,7 +5,7 @@ import Flipbook
 
 /// A controller's layout hooks bracket its view's layout pass.
 @MainActor
-@Suite(.cleanClock) struct ControllerLayoutTests {
+@Suite(.freshRuntime) struct ControllerLayoutTests {
     final class LoggingView: UIView {
         var log: (String) -> Void = { _ in }
         override func layoutSubviews() {
@@ -48,7 +48,7 @@ import Flipbook
 }
 
 /// `additionalSafeAreaInsets` reaches the controller's view and its subviews, as in UIKit.
-@Suite(.cleanClock) @MainActor
+@Suite(.freshRuntime) @MainActor
 struct AdditionalSafeAreaTests {
     @Test func additionalInsetsAddToTheInheritedSafeArea() {
         let app = AppDriver(rootViewController: UIViewController(), device: .iPhone15)

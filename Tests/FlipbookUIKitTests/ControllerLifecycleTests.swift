@@ -33,7 +33,7 @@ final class NSObjectTransitioningDelegate: NSObject, UIViewControllerTransitioni
     ) -> UIViewControllerAnimatedTransitioning? { animator }
 }
 
-@Suite("View controller life cycle", .cleanClock)
+@Suite("View controller life cycle", .freshRuntime)
 @MainActor
 struct ControllerLifecycleTests {
     @Test func viewLoadsLazilyOnce() {

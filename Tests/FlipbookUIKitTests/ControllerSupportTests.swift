@@ -178,7 +178,7 @@ func runModal(_ seconds: TimeInterval) {
     MediaClock.main.advance(by: seconds + 1.0 / 60)
 }
 
-@Suite("Controller test support", .cleanClock)
+@Suite("Controller test support", .freshRuntime)
 @MainActor
 struct ControllerSupportTests {
     @Test func logTakesAndResets() {

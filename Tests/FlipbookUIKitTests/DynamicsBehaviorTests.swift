@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// Animator life cycle, delegates, composite behaviours and bad input, as recorded histories.
 @MainActor
-@Suite(.cleanClock) struct DynamicsBehaviorTests {
+@Suite(.freshRuntime) struct DynamicsBehaviorTests {
     @Test func defaultsAreUIKits() {
         let item = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let b = UIDynamicItemBehavior(items: [item])

@@ -11,7 +11,7 @@ import FlipbookQuartz
 import FlipbookGeometry
 
 @MainActor
-@Suite(.cleanClock) struct DynamicsFidelityTests {
+@Suite(.freshRuntime) struct DynamicsFidelityTests {
     static let g = 1000.0
 
     static func scene(_ frame: CGRect) -> (UIView, UIView, UIDynamicAnimator) {

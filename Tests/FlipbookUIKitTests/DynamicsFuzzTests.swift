@@ -8,7 +8,7 @@ import FlipbookGeometry
 import FlipbookPhysics
 
 @MainActor
-@Suite(.cleanClock) struct DynamicsFuzzTests {
+@Suite(.freshRuntime) struct DynamicsFuzzTests {
     nonisolated static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// 24 scenes of 10 simulated seconds each (a few seconds of CPU).

@@ -30,7 +30,7 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
 /// UIKit Dynamics numbers against closed forms (docs/Semantics.md, "UIKit Dynamics": gravity 1 =
 /// 1000 pt/s²; force 1 on mass 1 = 100 pt/s²; mass = density · w · h / 10 000).
 @MainActor
-@Suite(.cleanClock) struct DynamicsMotionTests {
+@Suite(.freshRuntime) struct DynamicsMotionTests {
     static func scene(_ frame: CGRect = CGRect(x: 150, y: 100, width: 100, height: 100)) -> (UIView, UIView, UIDynamicAnimator) {
         let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 2000))
         let item = UIView(frame: frame)

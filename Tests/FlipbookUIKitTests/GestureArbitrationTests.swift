@@ -6,7 +6,7 @@ import TestSupport
 /// Arbitration between recognizers and views: require(toFail:), exclusivity and the delegate's
 /// simultaneity, cancelsTouchesInView, the delays, and controls under tap recognizers.
 @MainActor
-@Suite(.cleanClock) struct GestureArbitrationTests {
+@Suite(.freshRuntime) struct GestureArbitrationTests {
     /// A recording view filling most of the window, with a log for recognizers' actions.
     static func makeView() -> (AppDriver, EventRecorder, TouchRecordingView, GestureLog) {
         let (app, vc) = makeTouchApp()

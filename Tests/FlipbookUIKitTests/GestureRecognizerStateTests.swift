@@ -6,7 +6,7 @@ import TestSupport
 /// Each recognizer's states for scripted touches, as recorded histories: actions as
 /// "<name> <state>", and the state after each input step where a failure sends no action.
 @MainActor
-@Suite(.cleanClock) struct GestureRecognizerStateTests {
+@Suite(.freshRuntime) struct GestureRecognizerStateTests {
     /// A 393 × 852 app whose root view carries `g` (named "g"); returns the driver and a recorder.
     static func install(_ g: UIGestureRecognizer) -> (AppDriver, EventRecorder, UIView) {
         let (app, vc) = makeTouchApp()

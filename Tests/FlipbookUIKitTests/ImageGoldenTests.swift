@@ -7,7 +7,7 @@ import Flipbook
 /// `FLIPBOOK_RECORD_SNAPSHOTS=1 swift test --filter ImageGoldenTests` (never in CI). A mismatch
 /// writes the actual image and a diff next to the test output and prints their paths.
 @MainActor
-@Suite(.cleanClock) struct ImageGoldenTests {
+@Suite(.freshRuntime) struct ImageGoldenTests {
     func assertGolden(_ view: UIView, named name: String, tolerance: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws {
         view.layoutIfNeeded()
         let image = LayerRenderer(scale: 2).render(view.layer)

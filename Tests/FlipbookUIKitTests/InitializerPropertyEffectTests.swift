@@ -102,7 +102,7 @@ extension NSLayoutConstraint {
     }
 }
 
-@Suite("Properties set in convenience initialisers of extensions", .cleanClock)
+@Suite("Properties set in convenience initialisers of extensions", .freshRuntime)
 @MainActor
 struct InitializerPropertyEffectTests {
     func image(_ color: UIColor) -> UIImage {

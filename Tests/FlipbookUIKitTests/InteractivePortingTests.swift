@@ -46,7 +46,7 @@ final class NonInteractiveStartController: UIPercentDrivenInteractiveTransition 
     }
 }
 
-@Suite("Interactive transitions: iOS code compiles unchanged", .cleanClock)
+@Suite("Interactive transitions: iOS code compiles unchanged", .freshRuntime)
 @MainActor
 struct InteractivePortingTests {
     @Test func swipeControllerDrivesADismissal() {

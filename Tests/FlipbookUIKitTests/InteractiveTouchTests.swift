@@ -60,7 +60,7 @@ final class DragToPresentController {
     }
 }
 
-@Suite(.cleanClock) @MainActor
+@Suite(.freshRuntime) @MainActor
 struct InteractiveTouchTests {
     typealias S = AnimationTestSupport
 

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite(.cleanClock) struct LayoutAutoLayoutTests {
+@Suite(.freshRuntime) struct LayoutAutoLayoutTests {
     func root() -> UIView { UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667)) }
 
     @Test func centredButtonUsesItsIntrinsicSize() {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite(.cleanClock) struct LayoutSolverTests {
+@Suite(.freshRuntime) struct LayoutSolverTests {
     typealias E = CassowaryExpression
 
     @Test func requiredEqualitiesAndWeakPreferences() throws {

@@ -15,7 +15,7 @@ final class BarTarget {
 /// bar button items and their actions, the bar's cross-fade during a push, the toolbar, and
 /// goldens of the bar alone and of the default push and pop (docs/Semantics.md, "Navigation
 /// controller").
-@Suite("Navigation bar", .cleanClock)
+@Suite("Navigation bar", .freshRuntime)
 @MainActor
 struct NavigationBarTests {
     final class Keeper { var things: [AnyObject] = [] }

@@ -76,7 +76,7 @@ func runNav(_ seconds: TimeInterval) { MediaClock.main.advance(by: seconds + 1.0
 
 /// The stack, containment and appearance rules of UINavigationController as recorded histories
 /// (docs/Semantics.md, "Navigation controller").
-@Suite("Navigation controller", .cleanClock)
+@Suite("Navigation controller", .freshRuntime)
 @MainActor
 struct NavigationControllerTests {
     /// Keeps the test's windows alive (a window nobody holds leaves the screen).

@@ -55,7 +55,7 @@ final class RefusingGestureDelegate: NSObject, UIGestureRecognizerDelegate {
 /// Push and pop transitions of UINavigationController through the shared engine: a custom
 /// animator from the delegate, the default slide's positions, and the interactive pop by a
 /// real edge swipe (docs/Semantics.md, "Navigation controller").
-@Suite("Navigation transitions", .cleanClock)
+@Suite("Navigation transitions", .freshRuntime)
 @MainActor
 struct NavigationTransitionTests {
     struct Fixture {

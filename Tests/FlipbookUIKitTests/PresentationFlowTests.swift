@@ -5,7 +5,7 @@ import Flipbook
 
 /// The order of calls and the presentation styles' rules (docs/Semantics.md, "Modal
 /// presentation"), as recorded histories and hierarchy states.
-@Suite("Presentation flows", .cleanClock)
+@Suite("Presentation flows", .freshRuntime)
 @MainActor
 struct PresentationFlowTests {
     /// A root A in a window and a presented B with a recording delegate.
@@ -309,7 +309,7 @@ final class ModalLayoutDelegate: NSObject, UIViewControllerTransitioningDelegate
     }
 }
 
-@Suite("Presentation controller layout", .cleanClock)
+@Suite("Presentation controller layout", .freshRuntime)
 @MainActor
 struct PresentationLayoutTests {
     @Test func containerLayoutCallsTheHooksInPairs() {

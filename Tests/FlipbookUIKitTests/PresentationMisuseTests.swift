@@ -5,7 +5,7 @@ import Flipbook
 
 /// Each misuse UIKit logs is reported once through FlipbookDiagnostics, with the app
 /// left consistent.
-@Suite("Presentation misuse", .cleanClock)
+@Suite("Presentation misuse", .freshRuntime)
 @MainActor
 struct PresentationMisuseTests {
     func capture(_ body: () -> Void) -> [String] {

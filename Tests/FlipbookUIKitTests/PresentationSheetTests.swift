@@ -4,7 +4,7 @@ import TestSupport
 import Flipbook
 
 /// Sheets and the built-in modal transition styles.
-@Suite("Sheets and built-in transition styles", .cleanClock)
+@Suite("Sheets and built-in transition styles", .freshRuntime)
 @MainActor
 struct PresentationSheetTests {
     /// An iPhone 15 window (393 × 852, safe-area top 59).

@@ -7,7 +7,7 @@ import FlipbookGeometry
 
 /// UIViewPropertyAnimator: plain runs, completion positions, pause/scrub/stop/finish.
 @MainActor
-@Suite(.cleanClock) struct PropertyAnimatorTests {
+@Suite(.freshRuntime) struct PropertyAnimatorTests {
     typealias S = AnimationTestSupport
 
     @Test func plainRunFollowsTheCurveAndCompletesAtTheEnd() {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Deceleration, rubber-banding and paging against their closed forms (docs/Semantics.md,
 /// "Scroll views").
-@Suite(.cleanClock) @MainActor struct ScrollViewDecelerationTests {
+@Suite(.freshRuntime) @MainActor struct ScrollViewDecelerationTests {
     @Test func closedFormsMatchTheReference() {
         // v/1000 · d/(1 − d): 1000 pt/s travels 499 pt at .normal, 99 pt at .fast.
         #expect(nearly(ScrollPhysics.decelerationDistance(velocity: 1000, rate: 0.998), 499, 1e-9))

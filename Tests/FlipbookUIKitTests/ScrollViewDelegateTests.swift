@@ -5,7 +5,7 @@ import TestSupport
 
 /// Delegate call order, state flags and touches in the content (docs/Semantics.md,
 /// "Scroll views").
-@Suite(.cleanClock) @MainActor struct ScrollViewDelegateTests {
+@Suite(.freshRuntime) @MainActor struct ScrollViewDelegateTests {
     @Test func dragWithoutFlingHistory() {
         let (app, sv, d) = makeScrollApp()
         defer { withExtendedLifetime((app, d)) {} }

@@ -47,7 +47,7 @@ func makeZoomApp(maximum: CGFloat = 4) -> (AppDriver, UIScrollView, UIView, Zoom
     return (app, sv, image, d)
 }
 
-@Suite("Scroll view zooming", .cleanClock) @MainActor struct ScrollViewZoomingTests {
+@Suite("Scroll view zooming", .freshRuntime) @MainActor struct ScrollViewZoomingTests {
     @Test func zoomingIsOffUntilTheLimitsAllowIt() {
         let sv = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(sv.minimumZoomScale == 1 && sv.maximumZoomScale == 1 && sv.zoomScale == 1)

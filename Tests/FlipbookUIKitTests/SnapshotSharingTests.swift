@@ -7,7 +7,7 @@ import Flipbook
 /// Snapshots of a view taken while nothing in it changed share one picture (`SnapshotMemo`), so
 /// an animator that cuts a screen into hundreds of resizable snapshot tiles draws it once.
 @MainActor
-@Suite(.cleanClock) struct SnapshotSharingTests {
+@Suite(.freshRuntime) struct SnapshotSharingTests {
     func card() -> UIView {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
         view.backgroundColor = .systemIndigo

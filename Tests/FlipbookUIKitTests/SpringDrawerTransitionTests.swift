@@ -8,7 +8,7 @@ import Flipbook
 /// one rounding the corners) and a transitioning delegate that also returns an interaction
 /// controller for the presentation although no gesture drives it. Each variant must complete
 /// by itself, end exactly at its final frame, and leave the drawer dismissible.
-@Suite("Spring drawer transitions", .cleanClock)
+@Suite("Spring drawer transitions", .freshRuntime)
 @MainActor
 struct SpringDrawerTransitionTests {
     static let duration: TimeInterval = 0.4

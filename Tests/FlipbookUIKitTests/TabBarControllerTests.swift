@@ -69,7 +69,7 @@ final class TabSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
 /// UITabBarController's selection, containment and appearance rules as recorded histories, its
 /// bar's layout, and reported misuse (docs/Semantics.md, "Tab bar controller").
-@Suite("Tab bar controller", .cleanClock)
+@Suite("Tab bar controller", .freshRuntime)
 @MainActor
 struct TabBarControllerTests {
     final class Keeper {

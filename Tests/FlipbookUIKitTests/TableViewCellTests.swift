@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 /// UITableViewCell: accessories, selection styles and UIListContentConfiguration basics.
-@Suite(.cleanClock) @MainActor struct TableViewCellTests {
+@Suite(.freshRuntime) @MainActor struct TableViewCellTests {
     private func cell(_ style: UITableViewCell.CellStyle = .default) -> UITableViewCell {
         let c = UITableViewCell(style: style, reuseIdentifier: "c")
         c.frame = CGRect(x: 0, y: 0, width: 375, height: 44)

@@ -6,7 +6,7 @@ import Flipbook
 
 /// A scrolled table drawn by FlipbookRender: rows with the built-in styles and accessories,
 /// one-pixel separators inset 16 pt, a selected row and the vertical scroll indicator.
-@Suite(.cleanClock) @MainActor struct TableViewGoldenTests {
+@Suite(.freshRuntime) @MainActor struct TableViewGoldenTests {
     @MainActor final class Fruits: NSObject, UITableViewDataSource {
         let names = [
             "Apple", "Apricot", "Banana", "Blackberry", "Blueberry", "Cherry", "Coconut", "Cranberry", "Date", "Fig",

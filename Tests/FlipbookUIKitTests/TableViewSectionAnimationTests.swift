@@ -5,7 +5,7 @@ import TestSupport
 
 /// Plain-style section headers pinned while scrolling, and the row animations of batch
 /// updates checked on presented values half way (docs/Semantics.md, "Table views").
-@Suite(.cleanClock) @MainActor struct TableViewSectionAnimationTests {
+@Suite(.freshRuntime) @MainActor struct TableViewSectionAnimationTests {
     private func presented(_ view: UIView) -> CALayer { view.layer.presentation() ?? view.layer }
 
     /// Three sections of ten 44 pt rows with titles: section 0 is 0…468 (header 28), section 1

@@ -5,7 +5,7 @@ import TestSupport
 
 /// UITableView: geometry, reuse, delegate histories, selection, scrolling to rows, paging and
 /// bad input (docs/Semantics.md, "Table views").
-@Suite(.cleanClock) @MainActor struct TableViewTests {
+@Suite(.freshRuntime) @MainActor struct TableViewTests {
     @Test func geometryFollowsTheHeights() {
         let (app, table, model) = makeTableApp([3, 2])
         defer { withExtendedLifetime((app, model)) {} }
@@ -189,7 +189,7 @@ import TestSupport
 
 /// The seed 002 player's arrangement: a vertical paging table under a pan that drags the
 /// player right to dismiss. A sideways drag belongs to the pan; a vertical one scrolls.
-@Suite(.cleanClock) @MainActor struct TableViewNestedPanTests {
+@Suite(.freshRuntime) @MainActor struct TableViewNestedPanTests {
     @MainActor final class PanLog {
         var states: [String] = []
         func handle(_ g: UIPanGestureRecognizer) { states.append("\(g.state)") }

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 /// Batch updates: results, animations and the "Invalid update" path.
-@Suite(.cleanClock) @MainActor struct TableViewUpdateTests {
+@Suite(.freshRuntime) @MainActor struct TableViewUpdateTests {
     private func labels(_ table: UITableView) -> [String] {
         table.visibleCells.map { $0.textLabel?.text ?? "?" }
     }

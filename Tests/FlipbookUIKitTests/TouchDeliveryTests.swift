@@ -6,7 +6,7 @@ import TestSupport
 /// Touch delivery from the window: hit testing, the responder chain, a touch staying with its
 /// view, multiple and exclusive touch, and ignoring interaction events.
 @MainActor
-@Suite(.cleanClock) struct TouchDeliveryTests {
+@Suite(.freshRuntime) struct TouchDeliveryTests {
     @Test func phasesGoToTheHitViewAndUpTheResponderChainToTheController() {
         let (app, vc) = makeTouchApp()
         let rec = EventRecorder()

@@ -7,7 +7,7 @@ import TestSupport
 /// moved and disabled mid-gesture, handlers changing things re-entrantly. Nothing may crash or
 /// hang, and once every finger is up and the clock idles, everything is back at rest.
 @MainActor
-@Suite(.cleanClock) struct TouchRobustnessTests {
+@Suite(.freshRuntime) struct TouchRobustnessTests {
     /// A small deterministic generator (64-bit LCG), so a failure replays exactly.
     struct Generator {
         var state: UInt64

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FlipbookUIKit
 
-@Suite(.cleanClock) struct ViewColorTests {
+@Suite(.freshRuntime) struct ViewColorTests {
     func rgba(_ c: UIColor) -> [CGFloat] {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
         c.getRed(&r, green: &g, blue: &b, alpha: &a)

@@ -6,7 +6,7 @@ import Flipbook
 /// Content modes put an image where UIKit does: `.top` at the visual top even though
 /// Core Animation's gravity names are y-up.
 @MainActor
-@Suite(.cleanClock) struct ViewContentModeTests {
+@Suite(.freshRuntime) struct ViewContentModeTests {
     func redImage() -> UIImage {
         let pixels: [UInt8] = (0..<400).map { $0 % 4 == 1 || $0 % 4 == 2 ? 0 : 255 }
         return UIImage(cgImage: CGImage(width: 10, height: 10, premultipliedRGBA: pixels)!)

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite(.cleanClock) struct ViewGeometryTests {
+@Suite(.freshRuntime) struct ViewGeometryTests {
     func close(_ a: CGPoint, _ b: CGPoint, _ tol: CGFloat = 1e-9) -> Bool { abs(a.x - b.x) <= tol && abs(a.y - b.y) <= tol }
     func close(_ a: CGRect, _ b: CGRect, _ tol: CGFloat = 1e-9) -> Bool {
         abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol

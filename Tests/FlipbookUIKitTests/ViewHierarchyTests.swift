@@ -17,7 +17,7 @@ final class RecordingView: UIView {
 }
 
 @MainActor
-@Suite(.cleanClock) struct ViewHierarchyTests {
+@Suite(.freshRuntime) struct ViewHierarchyTests {
     func make(_ names: String..., log: @escaping (String) -> Void) -> [RecordingView] {
         names.map { n in
             let v = RecordingView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

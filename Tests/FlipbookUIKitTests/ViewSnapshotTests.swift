@@ -5,7 +5,7 @@ import Flipbook
 @testable import FlipbookUIKit
 
 @MainActor
-@Suite(.cleanClock) struct ViewSnapshotTests {
+@Suite(.freshRuntime) struct ViewSnapshotTests {
     @Test func snapshotKeepsWhatTheViewShowedThen() throws {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         view.backgroundColor = .red
@@ -63,7 +63,7 @@ import Flipbook
     }
 }
 
-@Suite(.cleanClock) @MainActor
+@Suite(.freshRuntime) @MainActor
 struct ResizableSnapshotTests {
     @Test func aResizableSnapshotShowsThePartAsked() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))

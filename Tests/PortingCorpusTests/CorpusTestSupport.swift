@@ -6,7 +6,7 @@ import Flipbook
 import TestSupport
 
 enum Corpus {
-    /// What `.cleanClock` does around a Swift Testing test: nothing an earlier test left
+    /// What `.freshRuntime` does around a Swift Testing test: nothing an earlier test left
     /// animating or scheduled reaches this one.
     static func resetClock() {
         MediaClock.main.reset()

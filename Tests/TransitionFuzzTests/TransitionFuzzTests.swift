@@ -9,7 +9,7 @@ import FlipbookTesting
 /// `make test` runs `shortRun`; `make fuzz` runs `longRun` (FLIPBOOK_FUZZ_N sequences from
 /// FLIPBOOK_FUZZ_SEED, 10 000 from 1 by default) and prints the count, the time and any failing
 /// seed, with the failing sequence shrunk and printed as a test to paste here.
-@Suite(.cleanClock, .serialized)
+@Suite(.freshRuntime, .serialized)
 @MainActor
 struct TransitionFuzzTests {
     static let stepsPerSequence = 24
@@ -135,7 +135,7 @@ struct TransitionFuzzTests {
 }
 
 /// Sequences the fuzzer found, shrunk, kept as regression tests.
-@Suite(.cleanClock, .serialized)
+@Suite(.freshRuntime, .serialized)
 @MainActor
 struct FoundByFuzzingTests {
     /// A chained dismissal (two over-full-screen presentations dismissed from the bottom) driven

@@ -42,7 +42,7 @@ extension UIApplication {
 }
 
 extension UIApplication {
-    /// Flipbook's own, for test isolation (the `.cleanClock` trait calls it after
+    /// Flipbook's own, for test isolation (the `.freshRuntime` trait calls it after
     /// `MediaClock.reset()`): forgets what a test may leave behind that would change how the
     /// next one's touches are delivered: unbalanced `beginIgnoringInteractionEvents()` calls,
     /// and transitions whose completion was discarded with the clock's scheduled work (they

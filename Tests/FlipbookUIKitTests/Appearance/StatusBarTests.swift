@@ -32,7 +32,7 @@ final class StatusBarController: UIViewController {
 /// UIKit's rules for which controller decides the status bar, and the status bar drawn over
 /// rendered frames (docs/Semantics.md, "Status bar").
 @MainActor
-@Suite(.cleanClock) struct StatusBarTests {
+@Suite(.freshRuntime) struct StatusBarTests {
     func describe(_ a: StatusBarAppearance) -> String {
         "\(a.style)\(a.isHidden ? " hidden" : "")"
     }

@@ -6,7 +6,7 @@ import Flipbook
 /// `UIImage(systemName:)` stand-ins (docs/Divergences.md, "Symbols"): never nil, sized by the
 /// configuration, tinted by image views; unknown names draw a neutral glyph and report once.
 @MainActor
-@Suite(.cleanClock) struct SymbolImageTests {
+@Suite(.freshRuntime) struct SymbolImageTests {
     static let common = [
         "xmark", "chevron.left", "chevron.right", "heart", "heart.fill", "play.fill", "pause.fill", "plus",
         "square.and.arrow.up", "star.fill", "xmark.circle.fill", "checkmark", "ellipsis", "magnifyingglass",
@@ -149,7 +149,7 @@ import Flipbook
 
 /// A tint set on an ancestor reaches image views that inherit it.
 @MainActor
-@Suite(.cleanClock) struct SymbolTintInheritanceTests {
+@Suite(.freshRuntime) struct SymbolTintInheritanceTests {
     @Test func ancestorTintRecoloursInheritingImageViews() {
         let container = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         let inheriting = UIImageView(image: UIImage(systemName: "circle.fill"))

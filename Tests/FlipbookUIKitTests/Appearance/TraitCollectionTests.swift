@@ -24,7 +24,7 @@ final class TraitRecordingController: UIViewController {
 
 /// Traits, dynamic colours and appearance (docs/Semantics.md, "Traits and appearance").
 @MainActor
-@Suite(.cleanClock) struct TraitCollectionTests {
+@Suite(.freshRuntime) struct TraitCollectionTests {
     @Test func windowTraitsComeFromTheDevice() {
         let app = AppDriver(rootViewController: UIViewController())
         let t = app.rootViewController!.view.traitCollection
@@ -168,7 +168,7 @@ final class TraitRecordingController: UIViewController {
 
 /// Reduce Motion and haptics through AppDriver.
 @MainActor
-@Suite(.cleanClock) struct MotionAndHapticsTests {
+@Suite(.freshRuntime) struct MotionAndHapticsTests {
     @Test func reduceMotionIsPerDriverAndNotifies() {
         let app = AppDriver(rootViewController: UIViewController())
         #expect(!UIAccessibility.isReduceMotionEnabled)

@@ -64,7 +64,7 @@ final class CardLayout: UICollectionViewFlowLayout {
 /// Decoration views: made from the class registered with the layout, placed by the layout's
 /// attributes behind the cells, queued and reused when they scroll away.
 @MainActor
-@Suite(.cleanClock) struct CollectionDecorationViewTests {
+@Suite(.freshRuntime) struct CollectionDecorationViewTests {
     private func make(_ layout: CardLayout, counts: [Int]) -> (UICollectionView, NumberedDataSource) {
         layout.itemSize = CGSize(width: 100, height: 100)
         layout.sectionInset = UIEdgeInsets(top: 20, left: 0, bottom: 20, right: 0)

@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// UICollectionView's cells, reuse, queries, batch updates, selection and bad input
 /// (docs/Semantics.md, "Collection views").
 @MainActor
-@Suite(.cleanClock) struct CollectionViewBehaviourTests {
+@Suite(.freshRuntime) struct CollectionViewBehaviourTests {
     typealias S = CollectionTestSupport
 
     /// Scrolling a 10 000-item feed from top to bottom keeps only the visible cells plus a few

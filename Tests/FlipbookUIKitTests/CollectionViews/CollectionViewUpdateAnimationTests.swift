@@ -37,7 +37,7 @@ final class DisplayRecordingSource: NSObject, UICollectionViewDataSource, UIColl
 /// were (the layout's final attributes), inserted ones come from the initial attributes, cells
 /// pushed out of view move there before they are queued (docs/Semantics.md, "Cells and updates").
 @MainActor
-@Suite(.cleanClock) struct CollectionViewUpdateAnimationTests {
+@Suite(.freshRuntime) struct CollectionViewUpdateAnimationTests {
     /// 100 × 100 items, three to a line (x 0, 137.5, 275), lines 110 pt apart.
     private func make(
         _ source: DisplayRecordingSource, height: CGFloat = 600, layout: UICollectionViewFlowLayout = UICollectionViewFlowLayout()

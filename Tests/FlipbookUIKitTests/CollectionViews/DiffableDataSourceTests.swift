@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// NSDiffableDataSourceSnapshot's reading and editing, and UICollectionViewDiffableDataSource
 /// applying snapshots as animated batch updates.
 @MainActor
-@Suite(.cleanClock) struct DiffableDataSourceTests {
+@Suite(.freshRuntime) struct DiffableDataSourceTests {
     typealias Snapshot = NSDiffableDataSourceSnapshot<String, Int>
 
     @Test func snapshotEditing() {

@@ -33,7 +33,7 @@ private final class CountingDelegate: NSObject, UICollectionViewDelegateFlowLayo
 /// invalidation, attributes handed out again while their frame stays the same and nobody
 /// changed them, and the one-size path giving the per-item path's frames bit for bit.
 @MainActor
-@Suite(.cleanClock) struct FlowLayoutCacheTests {
+@Suite(.freshRuntime) struct FlowLayoutCacheTests {
     private func make(counts: [Int], configure: (UICollectionViewFlowLayout) -> Void = { _ in }) -> (
         UICollectionView, UICollectionViewFlowLayout, CountSource
     ) {

@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// UICollectionViewFlowLayout's frames and content sizes against closed forms
 /// (docs/Semantics.md, "Flow layout").
 @MainActor
-@Suite(.cleanClock) struct FlowLayoutPlacementTests {
+@Suite(.freshRuntime) struct FlowLayoutPlacementTests {
     typealias S = CollectionTestSupport
 
     /// 375 wide, insets 20/15, 100-pt items, spacing 10: 345 available, 3 per line, the spare

@@ -6,7 +6,7 @@ import Flipbook
 /// Runs the corpus entries in this folder headless and compares golden filmstrips (each frame
 /// reviewed by eye when recorded).
 @MainActor
-@Suite(.cleanClock) struct CompatibilityCorpusTests {
+@Suite(.freshRuntime) struct CompatibilityCorpusTests {
     @Test func hapticOnSnap() {
         let vc = SnapCardViewController()
         let app = AppDriver(rootViewController: vc)

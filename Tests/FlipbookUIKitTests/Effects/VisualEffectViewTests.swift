@@ -7,7 +7,7 @@ import Flipbook
 /// UIVisualEffectView, UIBlurEffect and UIVibrancyEffect: styles, structure, animation of
 /// `effect`, and the blur in rendered pixels.
 @MainActor
-@Suite(.cleanClock) struct VisualEffectViewTests {
+@Suite(.freshRuntime) struct VisualEffectViewTests {
     /// Vertical bars of four colours on white: a backdrop whose blur is easy to see.
     func stripedBackground(_ size: CGSize) -> UIView {
         let root = UIView(frame: CGRect(origin: .zero, size: size))

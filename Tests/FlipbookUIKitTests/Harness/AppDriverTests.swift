@@ -26,7 +26,7 @@ final class DriverRootViewController: UIViewController {
     }
 }
 
-@Suite("App driver", .cleanClock)
+@Suite("App driver", .freshRuntime)
 @MainActor
 struct AppDriverTests {
     @Test func windowMatchesTheDevice() {

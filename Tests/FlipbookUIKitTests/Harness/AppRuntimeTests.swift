@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// Each app runs in its own `AppRuntime` (docs/ARCHITECTURE.md, "The runtime"): two drivers in
 /// one test have their own clocks, application objects, transitions and settings.
 @MainActor
-@Suite(.cleanClock) struct AppRuntimeTests {
+@Suite(.freshRuntime) struct AppRuntimeTests {
     /// A screen with a button that presents a second screen with the default animation.
     final class Home: UIViewController {
         let button = UIButton(type: .system)

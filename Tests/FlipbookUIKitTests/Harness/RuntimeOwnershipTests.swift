@@ -10,7 +10,7 @@ import FlipbookGeometry
 /// spellings (`NotificationCenter.default`'s delivery, `UIScreen.main`, `UIDevice.current`)
 /// answer per app; a receiver used while another runtime is bound is reported in debug builds.
 @MainActor
-@Suite(.cleanClock) struct RuntimeOwnershipTests {
+@Suite(.freshRuntime) struct RuntimeOwnershipTests {
     /// A controller that counts what the system tells it.
     final class Counting: UIViewController {
         var memoryWarnings = 0

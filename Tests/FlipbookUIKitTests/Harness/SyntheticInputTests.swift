@@ -6,7 +6,7 @@ import TestSupport
 /// AppDriver's synthetic input: timing inside and outside clock frames, several fingers, and
 /// bad input reported once and ignored.
 @MainActor
-@Suite(.cleanClock) struct SyntheticInputTests {
+@Suite(.freshRuntime) struct SyntheticInputTests {
     /// Records "<phase> <x>,<y> @<frames since start>" for every touch it gets.
     @MainActor final class Trace: UIView {
         var log: [String] = []

@@ -9,7 +9,7 @@ nonisolated(unsafe) private var otherKey: UInt8 = 0
 
 /// The runtime's associated objects, as iOS transition code uses them (state hung on a view
 /// controller it does not own).
-@Suite(.cleanClock) @MainActor struct AssociatedObjectsTests {
+@Suite(.freshRuntime) @MainActor struct AssociatedObjectsTests {
     final class Tracked: NSObject, NSCopying {
         let onDeinit: () -> Void
         var copies = 0

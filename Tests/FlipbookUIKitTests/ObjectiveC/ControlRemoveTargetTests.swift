@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipbookUIKit
 
 /// `removeTarget(_:action:for:)` in the forms `flipbook port` writes and with UIKit's nil action.
-@Suite(.cleanClock) @MainActor struct ControlRemoveTargetTests {
+@Suite(.freshRuntime) @MainActor struct ControlRemoveTargetTests {
     final class Handler: NSObject {
         var log: [String] = []
         func tapped() { log.append("tapped") }

@@ -6,7 +6,7 @@ import FlipbookQuartz
 
 /// Key-value observing of views, scroll views and layers (docs/API-Status.md, "Key-value
 /// observing"): histories of handler calls, as Foundation's KVO makes them.
-@Suite(.cleanClock) @MainActor struct KeyValueObservingTests {
+@Suite(.freshRuntime) @MainActor struct KeyValueObservingTests {
     @Test func aViewsFrameReportsOldAndNewOncePerSet() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         var log: [String] = []

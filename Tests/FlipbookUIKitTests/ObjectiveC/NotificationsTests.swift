@@ -6,7 +6,7 @@ import FlipbookQuartz
 
 /// The keyboard and app life-cycle notifications AppDriver posts, and NotificationCenter's
 /// target-selector form with a closure.
-@Suite(.cleanClock) @MainActor struct NotificationsTests {
+@Suite(.freshRuntime) @MainActor struct NotificationsTests {
     final class KeyboardFollower: UIViewController {
         var log: [String] = []
         func keyboardWillShow(_ note: Notification) { log.append("willShow " + describe(note)) }

@@ -7,7 +7,7 @@ import Flipbook
 /// Objective-C methods' results being discardable. This file compiling (without warnings about
 /// unused results) is the test; the body runs them once so they are not dead code.
 @MainActor
-@Suite(.cleanClock) struct DefaultArgumentsCompileTests {
+@Suite(.freshRuntime) struct DefaultArgumentsCompileTests {
     final class Feed: UIViewController {
         override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
         override var prefersStatusBarHidden: Bool { false }

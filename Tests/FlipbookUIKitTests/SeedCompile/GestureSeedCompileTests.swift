@@ -101,7 +101,7 @@ final class SeedSwipeScreen: UIViewController {
 }
 
 @MainActor
-@Suite(.cleanClock) struct GestureSeedCompileTests {
+@Suite(.freshRuntime) struct GestureSeedCompileTests {
     /// Presents the seed's screen (custom style, so the presenter stays put) and returns it.
     private func presentScreen(_ delegate: SeedSwipeDelegate) -> (AppDriver, UIViewController, SeedSwipeScreen) {
         let root = UIViewController()

@@ -150,7 +150,7 @@ extension SeedTransitionHost: UIViewControllerTransitioningDelegate {
 }
 
 @MainActor
-@Suite(.cleanClock) struct NavTabModalSeedCompileTests {
+@Suite(.freshRuntime) struct NavTabModalSeedCompileTests {
     final class Keeper { var things: [AnyObject] = [] }
     let keeper = Keeper()
 

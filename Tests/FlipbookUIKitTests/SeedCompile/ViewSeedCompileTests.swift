@@ -140,7 +140,7 @@ enum SeedCardFlipViews {
 }
 
 @MainActor
-@Suite(.cleanClock) struct ViewSeedCompileTests {
+@Suite(.freshRuntime) struct ViewSeedCompileTests {
     @Test func seed001ButtonIsCentredAndActsThroughTheClosurePort() {
         let host = SeedPresentingHost()
         host.viewDidLoad()

@@ -73,7 +73,7 @@ private final class ElevatingContainer: UIViewController {
     }
 }
 
-@Suite(.cleanClock) @MainActor struct CalledUIKitAPITests {
+@Suite(.freshRuntime) @MainActor struct CalledUIKitAPITests {
     // MARK: 1. Segues
 
     @Test func aSegueMadeInCodeIsPreparedAndPerformed() {
@@ -499,7 +499,7 @@ private final class ConstrainedContentController: UIViewController {
 /// Found with the issue 37 compile check: a navigation controller re-sets its top child's frame
 /// in each layout pass; with constraints in the child's view, that re-solved and laid out again
 /// without end (a frame took seconds).
-@Suite(.cleanClock) @MainActor struct ConstrainedContentInContainerTests {
+@Suite(.freshRuntime) @MainActor struct ConstrainedContentInContainerTests {
     @Test func constraintsInANavigationControllersChildSettle() {
         let content = ConstrainedContentController()
         let app = AppDriver(rootViewController: UINavigationController(rootViewController: content))

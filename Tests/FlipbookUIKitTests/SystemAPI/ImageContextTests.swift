@@ -4,7 +4,7 @@ import TestSupport
 import Flipbook
 
 /// The classic bitmap image contexts and `CALayer.render(in:)` (issue 25 E, part 3).
-@Suite(.cleanClock) @MainActor struct ImageContextTests {
+@Suite(.freshRuntime) @MainActor struct ImageContextTests {
     /// The premultiplied RGBA of pixel (x, y) of `image`.
     func pixel(_ image: UIImage?, _ x: Int, _ y: Int) -> [UInt8] {
         guard let cg = image?.cgImage else { return [] }

@@ -5,7 +5,7 @@ import Flipbook
 
 /// UIMotionEffect, UIInterpolatingMotionEffect, UIMotionEffectGroup and UIView's motion
 /// effects (issue 25 E, part 2).
-@Suite(.cleanClock) @MainActor struct MotionEffectTests {
+@Suite(.freshRuntime) @MainActor struct MotionEffectTests {
     @Test func interpolatingEffectsAnswerAlongTheirAxis() {
         let horizontal = UIInterpolatingMotionEffect(keyPath: "center.x", type: .tiltAlongHorizontalAxis)
         #expect(horizontal.keyPathsAndRelativeValues(forViewerOffset: .zero) == nil)   // no values yet

@@ -25,7 +25,7 @@ private final class PopoverDelegate: NSObject, UIPopoverPresentationControllerDe
 }
 
 /// `.popover`, UIPopoverPresentationController and adaptivity (issue 25 E, part 4).
-@Suite(.cleanClock) @MainActor struct PopoverAdaptivityTests {
+@Suite(.freshRuntime) @MainActor struct PopoverAdaptivityTests {
     func makeApp(_ device: UIScreen.Device) -> (AppDriver, UIViewController, UIButton) {
         let root = UIViewController()
         let app = AppDriver(rootViewController: root, device: device)

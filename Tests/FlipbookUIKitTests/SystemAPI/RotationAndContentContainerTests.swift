@@ -61,7 +61,7 @@ private final class ProbeTransitioningDelegate: NSObject, UIViewControllerTransi
 }
 
 /// UIContentContainer, orientations, UIDevice and AppDriver.rotate(to:) (issue 25 E, parts 1, 5, 6).
-@Suite(.cleanClock) @MainActor struct RotationAndContentContainerTests {
+@Suite(.freshRuntime) @MainActor struct RotationAndContentContainerTests {
     @Test func rotationReachesEveryControllerWithACoordinatorThatAnimates() {
         var history: [String] = []
         let log: (String) -> Void = { history.append($0) }

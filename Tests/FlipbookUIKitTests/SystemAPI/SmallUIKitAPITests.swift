@@ -27,7 +27,7 @@ private final class SizedView: UIView {
 
 /// endEditing, systemLayoutSizeFitting, layout support guides, bar style, memory warnings,
 /// Reduce Transparency, window scenes and the accessibility properties (issue 25 E, part 8).
-@Suite(.cleanClock) @MainActor struct SmallUIKitAPITests {
+@Suite(.freshRuntime) @MainActor struct SmallUIKitAPITests {
     @Test func endEditingResignsTheFirstResponderInTheSubtree() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(root.endEditing(true) == false)            // nobody is editing

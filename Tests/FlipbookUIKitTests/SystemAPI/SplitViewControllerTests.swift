@@ -4,7 +4,7 @@ import TestSupport
 import Flipbook
 
 /// The minimal UISplitViewController (issue 25 E, part 7).
-@Suite(.cleanClock) @MainActor struct SplitViewControllerTests {
+@Suite(.freshRuntime) @MainActor struct SplitViewControllerTests {
     func make() -> (UISplitViewController, UINavigationController, UIViewController) {
         let split = UISplitViewController(style: .doubleColumn)
         let master = UINavigationController(rootViewController: UIViewController())

@@ -15,7 +15,7 @@ private final class Box: UIView {
 }
 
 /// UIStackView, UISlider and UITableViewController (issue 25 E, part 7).
-@Suite(.cleanClock) @MainActor struct StackSliderTableTests {
+@Suite(.freshRuntime) @MainActor struct StackSliderTableTests {
     func frames(_ stack: UIStackView) -> [CGRect] {
         stack.layoutIfNeeded()
         return stack.arrangedSubviews.map(\.frame)

@@ -47,7 +47,7 @@ final class InterruptibleSlideAnimator: NSObject, UIViewControllerAnimatedTransi
     }
 }
 
-@Suite("Interruptible interactive transitions", .cleanClock)
+@Suite("Interruptible interactive transitions", .freshRuntime)
 @MainActor
 struct InterruptibleTransitionTests {
     typealias S = AnimationTestSupport
@@ -236,7 +236,7 @@ struct InterruptibleTransitionTests {
     }
 }
 
-@Suite("UIViewPropertyAnimator: interactive semantics", .cleanClock)
+@Suite("UIViewPropertyAnimator: interactive semantics", .freshRuntime)
 @MainActor
 struct PropertyAnimatorInteractiveTests {
     typealias S = AnimationTestSupport

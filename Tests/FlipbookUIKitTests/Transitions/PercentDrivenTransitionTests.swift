@@ -134,7 +134,7 @@ struct PercentDrivenFixture {
     }
 }
 
-@Suite("Percent-driven interactive transitions", .cleanClock)
+@Suite("Percent-driven interactive transitions", .freshRuntime)
 @MainActor
 struct PercentDrivenTransitionTests {
     @Test func scrubbingShowsTheNonInteractiveAnimationAtTheSameFraction() {

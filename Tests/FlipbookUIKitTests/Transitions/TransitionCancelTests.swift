@@ -21,7 +21,7 @@ final class ModalCancellingDelegate: NSObject, UIViewControllerTransitioningDele
     ) -> UIViewControllerInteractiveTransitioning? { interaction }
 }
 
-@Suite("Cancelled transitions", .cleanClock)
+@Suite("Cancelled transitions", .freshRuntime)
 @MainActor
 struct TransitionCancelTests {
     @Test func cancelledFullScreenDismissalRestoresThePresentation() {

@@ -5,7 +5,7 @@ import Flipbook
 
 /// `initialFrame(for:)` and `finalFrame(for:)` of both controllers, in presentation and
 /// dismissal, for every presentation style (docs/Semantics.md, "Frames in the context").
-@Suite("Transition context frames", .cleanClock)
+@Suite("Transition context frames", .freshRuntime)
 @MainActor
 struct TransitionContextFrameTests {
     /// How B is presented.

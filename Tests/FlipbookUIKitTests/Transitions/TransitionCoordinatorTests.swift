@@ -44,7 +44,7 @@ final class ModalCoordinatorDelegate: NSObject, UIViewControllerTransitioningDel
     }
 }
 
-@Suite("Transition coordinator", .cleanClock)
+@Suite("Transition coordinator", .freshRuntime)
 @MainActor
 struct TransitionCoordinatorTests {
     @Test func alongsideAnimationsRunWithTheAnimatorAndCompleteAfterIt() {

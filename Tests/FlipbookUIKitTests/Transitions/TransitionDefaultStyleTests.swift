@@ -6,7 +6,7 @@ import Flipbook
 /// UIKit's default modal animations (no transitioning delegate), sampled halfway.
 /// Expected values come from the curves' closed forms: easeInOut(0.5) = 0.5,
 /// easeIn(0.5) = 0.3153567343 (docs/Semantics.md, "Timing functions").
-@Suite("Default modal transition styles", .cleanClock)
+@Suite("Default modal transition styles", .freshRuntime)
 @MainActor
 struct TransitionDefaultStyleTests {
     func present(_ style: UIModalTransitionStyle) -> (UIViewController, UIViewController, UIWindow) {

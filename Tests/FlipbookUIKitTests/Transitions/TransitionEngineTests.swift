@@ -6,7 +6,7 @@ import FlipbookQuartz
 
 /// The engine every transition runs through: its kinds, the touch-blocking hook, the
 /// coordinator's API shape and the context's answers to bad interactive calls.
-@Suite("Transition engine", .cleanClock)
+@Suite("Transition engine", .freshRuntime)
 @MainActor
 struct TransitionEngineTests {
     @Test func theContextKnowsItsKindAndTheOldNameStillWorks() {

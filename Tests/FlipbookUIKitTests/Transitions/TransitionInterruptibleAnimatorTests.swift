@@ -6,7 +6,7 @@ import Flipbook
 /// `interruptibleAnimator(using:)` is Apple's optional member: an animator may implement it
 /// (as an NSObject subclass, the way iOS code writes it) or leave it out.
 @MainActor
-@Suite(.cleanClock) struct TransitionInterruptibleAnimatorTests {
+@Suite(.freshRuntime) struct TransitionInterruptibleAnimatorTests {
     final class Plain: NSObject, UIViewControllerAnimatedTransitioning {
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
         func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
@@ -58,7 +58,7 @@ import Flipbook
 /// provides one), so the animator built its property animator for a transition that was not
 /// interactive yet, and was asked again by the interaction.
 @MainActor
-@Suite(.cleanClock) struct InteractiveStartOrderTests {
+@Suite(.freshRuntime) struct InteractiveStartOrderTests {
     /// Logs each call with whether the context is interactive, and each property animator it
     /// builds (one per transition: it keeps the first).
     final class LoggingAnimator: NSObject, UIViewControllerAnimatedTransitioning {

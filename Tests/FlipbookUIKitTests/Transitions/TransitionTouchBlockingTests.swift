@@ -6,7 +6,7 @@ import TestSupport
 /// UIKit ignores interaction events while a view-controller transition runs on its own, and
 /// lets them through while an interaction drives it (docs/Semantics.md, "Touches and gesture
 /// recognizers"; the app-wide switch is `UIApplication.isIgnoringInteractionEvents`).
-@Suite(.cleanClock) @MainActor
+@Suite(.freshRuntime) @MainActor
 struct TransitionTouchBlockingTests {
     @Test func aNonInteractiveTransitionDropsNewTouchesUntilItEnds() {
         let (app, vc) = makeTouchApp()

@@ -10,7 +10,7 @@ import Flipbook
 /// interactive dismissal by drag, pinch and edge swipe, finishing and cancelling; re-grab;
 /// a provider that follows a scrolled collection view; bad input.
 @MainActor
-@Suite(.cleanClock) struct ZoomTransitionTests {
+@Suite(.freshRuntime) struct ZoomTransitionTests {
     /// A screen with four tiles of 100 × 150 (the first with rounded corners).
     final class Tiles: ModalRecordingViewController {
         var tiles: [UIView] = []
@@ -659,7 +659,7 @@ extension UIView {
 }
 
 @MainActor
-@Suite(.cleanClock) struct ZoomTransitionReleaseTests {
+@Suite(.freshRuntime) struct ZoomTransitionReleaseTests {
     /// After an interactive zoom dismissal (by a drag, or driven by hand) nothing is left holding
     /// the controllers, the transition context or the animator (the engine used to ask for the
     /// interruptible animator before the context was interactive, and an unstarted spring kept

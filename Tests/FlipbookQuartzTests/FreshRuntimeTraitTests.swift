@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 @testable import FlipbookQuartz
 
-/// `MediaClock.reset()` and the `.cleanClock` trait: what one test leaves running cannot
+/// `MediaClock.reset()` and the `.freshRuntime` trait: what one test leaves running cannot
 /// reach a test that carries the trait (each runs in a fresh `AppRuntime`).
-@Suite(.serialized) struct CleanClockTraitTests {
+@Suite(.serialized) struct FreshRuntimeTraitTests {
     /// Leaves every kind of work running on the main clock, each recording when it fires.
     @MainActor static func leaveWorkRunning(into recorder: EventRecorder) -> CALayer {
         let layer = CALayer()
@@ -38,7 +38,7 @@ import TestSupport
 
     /// Leaves every kind of work running when it ends (the suite is serialized, so the next
     /// test runs after it).
-    @Test(.cleanClock) @MainActor func aTestLeavesWorkRunning() {
+    @Test(.freshRuntime) @MainActor func aTestLeavesWorkRunning() {
         let recorder = EventRecorder()
         Self.firstTestRecorder = recorder
         Self.firstTestLayer = Self.leaveWorkRunning(into: recorder)
@@ -46,7 +46,7 @@ import TestSupport
     }
 
     /// …and none of it reaches the next test with the trait.
-    @Test(.cleanClock) @MainActor func theNextTestStartsFromACleanClock() throws {
+    @Test(.freshRuntime) @MainActor func theNextTestStartsFromACleanClock() throws {
         let recorder = try #require(Self.firstTestRecorder)
         let layer = try #require(Self.firstTestLayer)
         let before = recorder.events
@@ -62,7 +62,7 @@ import TestSupport
     }
 
     /// The same leftovers do run when nothing resets the clock (so the test above can fail).
-    @Test(.cleanClock) @MainActor func withoutAResetTheLeftoversRun() {
+    @Test(.freshRuntime) @MainActor func withoutAResetTheLeftoversRun() {
         let recorder = EventRecorder()
         _ = Self.leaveWorkRunning(into: recorder)
         CATransaction.commit()
@@ -74,12 +74,18 @@ import TestSupport
     }
 
     /// `reset()` from inside a frame is refused (it would pull the frame out from under itself).
-    @Test(.cleanClock) @MainActor func resetInsideAFrameIsReported() {
+    @Test(.freshRuntime) @MainActor func resetInsideAFrameIsReported() {
         var seen: [String] = []
         MediaClock.main.schedule(after: 0) {
             seen = FlipbookDiagnostics.capture { MediaClock.main.reset() }
         }
         MediaClock.main.advanceFrames(1)
         #expect(seen.contains { $0.contains("reset()") })
+    }
+
+    /// The former name still compiles (deprecated) and gives the same fresh runtime.
+    @available(*, deprecated)
+    @Test(.cleanClock) @MainActor func theFormerNameStillGivesAFreshRuntime() {
+        #expect(MediaClock.main.now == MediaClock.initialTime || ProcessInfo.processInfo.environment["FLIPBOOK_TEST_CLOCK_JITTER"] != nil)
     }
 }

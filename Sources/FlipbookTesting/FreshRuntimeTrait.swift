@@ -9,13 +9,13 @@ import Flipbook
 /// a suite (it then scopes every test in it) or to one test:
 ///
 /// ```swift
-/// @Suite(.cleanClock) @MainActor struct MyTransitionTests { … }
+/// @Suite(.freshRuntime) @MainActor struct MyTransitionTests { … }
 /// ```
 ///
 /// Tests run in parallel as Swift Testing schedules them (main-actor tests one at a time, taking
 /// turns at their suspension points); nothing of one test's runtime is shared with another's,
 /// and its transition recorders and diagnostics observers see only its own events.
-public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
+public struct FreshRuntimeTrait: TestTrait, SuiteTrait, TestScoping {
     public init() {}
 
     public var isRecursive: Bool { true }
@@ -49,7 +49,7 @@ public struct CleanClockTrait: TestTrait, SuiteTrait, TestScoping {
     @TaskLocal static var isActive = false
 }
 
-extension CleanClockTrait {
+extension FreshRuntimeTrait {
     /// A fresh runtime for one test; with `FLIPBOOK_TEST_CLOCK_JITTER` set, its clock starts
     /// just below a power of two instead of at `MediaClock.initialTime`: times a test adds then
     /// cross a binade, where sums round (2047.5 + 1.0 - 2047.5 is not 1.0).
@@ -68,7 +68,15 @@ extension CleanClockTrait {
     private static let jitterClock = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_CLOCK_JITTER"] != nil
 }
 
-extension Trait where Self == CleanClockTrait {
-    /// Runs each test in a fresh `AppRuntime` (see `CleanClockTrait`).
-    public static var cleanClock: Self { CleanClockTrait() }
+extension Trait where Self == FreshRuntimeTrait {
+    /// Runs each test in a fresh `AppRuntime` (see `FreshRuntimeTrait`).
+    public static var freshRuntime: Self { FreshRuntimeTrait() }
+
+    /// The trait's former name: it gives a fresh runtime, not only a clean clock.
+    @available(*, deprecated, renamed: "freshRuntime")
+    public static var cleanClock: Self { FreshRuntimeTrait() }
 }
+
+/// The trait's former type name.
+@available(*, deprecated, renamed: "FreshRuntimeTrait")
+public typealias CleanClockTrait = FreshRuntimeTrait
