@@ -18,9 +18,10 @@ extension CALayer {
         } else {
             layer.removeFromSuperlayer()
         }
-        var list = storedSublayers ?? []
-        list.insert(layer, at: min(Int(index), list.count))
-        storedSublayers = list
+        // In place: a copy of the list (then stored back) retained every sublayer on each
+        // insertion, quadratic for a container filled one layer at a time (hundreds of tiles).
+        if storedSublayers == nil { storedSublayers = [] }
+        storedSublayers!.insert(layer, at: min(Int(index), storedSublayers!.count))
         layer.superlayer = self
     }
 
@@ -57,7 +58,9 @@ extension CALayer {
     /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.storedSublayers?.removeAll { $0 === self }
+        // A layer is in its superlayer's list once: removing that element shifts the rest
+        // down (`removeAll(where:)` moved and retained every later element, per removal).
+        if let i = parent.storedSublayers?.firstIndex(where: { $0 === self }) { parent.storedSublayers?.remove(at: i) }
         if parent.storedSublayers?.isEmpty == true { parent.storedSublayers = nil }
         superlayer = nil
     }

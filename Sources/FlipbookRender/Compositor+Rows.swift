@@ -24,6 +24,10 @@ struct QuadJob: @unchecked Sendable {
     /// The last row's interior search, reused by the next row that has the same y tests and
     /// span (one per job: a job belongs to one worker).
     let memo: InteriorMemo?
+    /// True when every pixel the quad's rows can reach is certainly inside the interior the
+    /// per-row search would find (see `insideEverywhere`): then every row's search, and its
+    /// reach narrowing, are skipped, as their answer is the whole span.
+    let insideEverywhere: Bool
     /// Margin, in texels or shape units, kept between the interval solutions and the limits
     /// they stand for, so neither rounding nor the tap stepper's interpolation (within 2⁻¹⁰
     /// texel, see `TapStepper`) can let a pixel skip a test it would fail.
@@ -38,6 +42,47 @@ struct QuadJob: @unchecked Sendable {
         invariants = shortcuts && rowInvariants
             ? RowInvariants(quad: quad, clips: fastClips, affine: affine, margin: Self.margin) : nil
         memo = invariants?.testsOnly == true ? InteriorMemo() : nil
+        insideEverywhere = shortcuts && fastClips.isEmpty && affine.map { Self.insideEverywhere(quad, $0) } == true
+    }
+
+    /// Whether an affine quad without clips keeps every pixel its rows can reach well inside
+    /// the source: each row's `quadReach` then keeps the columns it is given and its
+    /// `interior` is the whole span (no edge pixels). That is the case of a tile showing a
+    /// window in the middle of a large picture (a `contentsRect` sprite, a snapshot tile): its
+    /// outline is the window's, the source's own edges are far away.
+    ///
+    /// The pixel centres the rows visit lie within 1.5 pixels of the outline's bounding box
+    /// (`Compositor.rows` and `span` keep a pixel of slack, rounded outwards); the box widened
+    /// by 2.5 pixels is tested here. Its four corners map (u and v are affine in x and y) to
+    /// texels inside the interior search's bounds with a margin, so does every point of the
+    /// box, and each row's interval (the exact crossing lies at least a pixel beyond the
+    /// pixel centres, far more than the rounding of its solution) covers every pixel centre:
+    /// `RowInterval.pixels` then gives back the whole span, in both the per-row search and the
+    /// row-invariant one. Compared byte for byte with the per-pixel path in
+    /// `CompositorShortcutTests`.
+    static func insideEverywhere(_ quad: QuadDraw, _ affine: AffineConstants) -> Bool {
+        let m = quad.toSource
+        let fw = Double(quad.source.width), fh = Double(quad.source.height)
+        let (bandU, bandV) = affine.bands
+        guard quad.polygon.count >= 3, fw >= 2, fh >= 2, bandU.isFinite, bandV.isFinite, m.g == 0, m.h == 0, m.i > 1e-9 else { return false }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in quad.polygon {
+            minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
+            minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+        }
+        let limit = 1e6
+        guard minX >= -limit, maxX <= limit, minY >= -limit, maxY <= limit else { return false }  // also false for NaN
+        let eps = margin, slack = 1.0 / 64
+        let ulo = max(bandU, 0.5) + eps + slack, uhi = min(fw - bandU, fw - 0.5) - eps - slack
+        let vlo = max(bandV, 0.5) + eps + slack, vhi = min(fh - bandV, fh - 0.5) - eps - slack
+        guard ulo < uhi, vlo < vhi else { return false }
+        let inv = 1 / m.i
+        @inline(__always) func inside(_ x: Double, _ y: Double) -> Bool {
+            let u = (m.a * x + m.b * y + m.c) * inv, v = (m.d * x + m.e * y + m.f) * inv
+            return u >= ulo && u <= uhi && v >= vlo && v <= vhi  // false for NaN
+        }
+        let x0 = minX - 2.5, x1 = maxX + 2.5, y0 = minY - 2.5, y1 = maxY + 2.5
+        return inside(x0, y0) && inside(x1, y0) && inside(x0, y1) && inside(x1, y1)
     }
 
     /// Texel distance from an edge beyond which a pixel is certainly fully covered: twice the
@@ -239,11 +284,12 @@ struct QuadJob: @unchecked Sendable {
     /// row parameter still comes from the whole span, so the bytes do not depend on the clip).
     func row(_ y: Int, _ xa: Int, _ xb: Int, columns: (Int, Int)) {
         let py = Double(y) + 0.5
-        let columns = shortcuts ? quadReach(py, xa, xb, clipReach(py, xa, xb, columns)) : columns
+        let columns = shortcuts && !insideEverywhere ? quadReach(py, xa, xb, clipReach(py, xa, xb, columns)) : columns
         guard columns.0 < columns.1 else { return }
         let m = quad.toSource
         let (bandU, bandV) = affine?.bands ?? Self.edgeBands(m, py, xa, xb)
-        let (ia, ib, full) = shortcuts ? interior(py, xa, xb, bandU: bandU, bandV: bandV) : (xa, xa, ClipFull())
+        let (ia, ib, full) = !shortcuts ? (xa, xa, ClipFull())
+            : insideEverywhere ? (xa, xb, ClipFull()) : interior(py, xa, xb, bandU: bandU, bandV: bandV)
         let bands = RowBands(u: bandU, v: bandV, full: full)
         let stepper = TapStepper(m, py: py, xa: xa, xb: xb)
         if m.g == 0 && m.h == 0 {
