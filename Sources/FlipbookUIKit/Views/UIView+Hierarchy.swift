@@ -102,7 +102,9 @@ extension UIView {
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
-        parent.subviewStorage.removeAll { $0 === self }
+        // A view is in its superview's list once: remove that element (an explode animator
+        // removes hundreds of tiles, and filtering the whole list each time was quadratic).
+        if let index = parent.subviewStorage.firstIndex(where: { $0 === self }) { parent.subviewStorage.remove(at: index) }
         superviewStorage = nil
         if layer.superlayer === parent.layer { layer.removeFromSuperlayer() }
         parent.setNeedsLayout()
