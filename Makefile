@@ -54,7 +54,7 @@ docs: deps
 
 bench: deps
 	@scripts/install-deps.sh --bench
-	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
+	cd Benchmarks && $(SWIFT) build -c release && for b in QuartzBenchmark RenderBenchmark PhysicsBenchmark ExportBenchmark SnapshotBenchmark; do echo "==> $$b"; ./.build/release/$$b; done
 
 # Every registered scene exported to MP4 at 60 fps (iPhone 15 @2x): ms a frame, its ratio to
 # card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one;
