@@ -10,7 +10,7 @@ import Foundation
 /// each restarted after `PreviewLimits.thumbnailsPerWorker` thumbnails (its memory stays
 /// bounded whatever the previews leak), and one that takes longer than
 /// `PreviewLimits.thumbnailTimeout` for a thumbnail is ended (a preview that never returns).
-final class PreviewThumbnails: @unchecked Sendable {
+final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable state is guarded by `lock` (below).
     /// What starts a line of the worker's answers (anything else the previews print is ignored).
     static let answerPrefix = "\u{1}flipbook-thumbnail "
 
@@ -153,6 +153,8 @@ final class PreviewThumbnails: @unchecked Sendable {
     }
 
     /// One worker process and its pipes.
+    // @unchecked: used by the work-loop thread that made it, except `stop()`, which `shutdown()`
+    // calls from its own thread and which can overlap that loop's last request (to fix: issue 38 D).
     private final class Worker: @unchecked Sendable {
         enum Reply { case answer(String), died(String) }
         let process = Process()

@@ -72,7 +72,7 @@ struct AssociatedValue {
 /// object's table sits in a process-wide side table keyed by identity, holding the object weakly,
 /// and is released when a later call finds it, or when the next table is made
 /// (docs/Divergences.md, "Associated objects").
-package final class AssociatedObjectTable: @unchecked Sendable {
+package final class AssociatedObjectTable: @unchecked Sendable {  // @unchecked: read and written only under `AssociatedObjects.lock`.
     fileprivate var values: [UnsafeRawPointer: AssociatedValue] = [:]
     fileprivate weak var owner: AnyObject?
 

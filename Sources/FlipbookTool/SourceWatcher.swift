@@ -9,7 +9,7 @@ import FlipbookPreview
 /// and the process `exec`s the new binary with the same arguments; the pages reconnect and ask
 /// for the same scene at the same frame. A failed build changes nothing but the notice: the
 /// pages keep the last good build and show the compiler's errors.
-final class SourceWatcher: @unchecked Sendable {
+final class SourceWatcher: @unchecked Sendable {  // @unchecked: `let`s, and `_reloadRequested` only under `lock`.
     let root: URL
     /// The program to exec after a build (this process's own executable, rebuilt in place).
     let executable: String

@@ -48,7 +48,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
 /// display scale, content size category, idiom. Immutable. A trait left unspecified is taken
 /// from the collection it is combined with (`init(traitsFrom:)`); an unspecified appearance
 /// resolves dynamic colours as light.
-public final class UITraitCollection: NSObject, @unchecked Sendable {
+public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unchecked: immutable (every stored property is a `let`).
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let horizontalSizeClass: UIUserInterfaceSizeClass
     public let verticalSizeClass: UIUserInterfaceSizeClass

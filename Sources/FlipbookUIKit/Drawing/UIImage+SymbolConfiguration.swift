@@ -3,7 +3,7 @@ import FlipbookGeometry
 
 extension UIImage {
     /// Options for how an image is made, UIKit's `UIImage.Configuration`.
-    open class Configuration: @unchecked Sendable, CustomStringConvertible {
+    open class Configuration: @unchecked Sendable, CustomStringConvertible {  // @unchecked: no stored state; subclasses here store only `let`s.
         public init() {}
         /// This configuration combined with `other` (the other's specified values win).
         open func applying(_ otherConfiguration: UIImage.Configuration?) -> UIImage.Configuration {
