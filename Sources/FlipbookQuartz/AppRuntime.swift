@@ -135,7 +135,7 @@ package enum RuntimeBinding {
 package enum ObservationScope {
     @TaskLocal package static var current: Int?
 
-    nonisolated(unsafe) private static var next = 0
+    nonisolated(unsafe) private static var next = 0  // read and written only under `lock`
     private static let lock = NSLock()
 
     /// Runs `body` in the current scope, or in a new one when none is bound.

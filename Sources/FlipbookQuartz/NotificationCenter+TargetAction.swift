@@ -86,7 +86,7 @@ extension NotificationCenter {
 /// The block-observer tokens that `addObserver(_:selector:name:object:)` made, by observer.
 // @unchecked: `registrations` is only touched under `lock` (observers may be added from any thread).
 private final class SelectorRegistrations: @unchecked Sendable {
-    nonisolated(unsafe) static var key: UInt8 = 0
+    nonisolated(unsafe) static var key: UInt8 = 0  // only its address is used (the association key); never written
 
     private struct Registration {
         weak var observer: AnyObject?

@@ -20,7 +20,7 @@ import Foundation
 @_spi(Benchmarks) public enum RenderPhases {
     /// Set to start recording (the benchmark's thread only; rendering runs on the main actor).
     nonisolated(unsafe) public static var recording = false
-    nonisolated(unsafe) public static var times = RenderPhaseTimes()
+    nonisolated(unsafe) public static var times = RenderPhaseTimes()  // as `recording`: the rendering thread writes, the benchmark reads after
     /// Nesting depth of timed rasterisations (a shadow drawn from its body's bitmap, a shadow
     /// drawn whole from its layer's drawing): only the outermost is counted.
     nonisolated(unsafe) static var rasterDepth = 0

@@ -172,7 +172,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
 /// the main thread, so one value behind a lock).
 enum CurrentTraits {
     static let lock = NSLock()
-    nonisolated(unsafe) static var value = UITraitCollection(style: .unspecified)
+    nonisolated(unsafe) static var value = UITraitCollection(style: .unspecified)  // only under `lock`
 }
 
 /// Something with traits, UIKit's `UITraitEnvironment` (views, view controllers, windows,
@@ -246,5 +246,5 @@ struct TraitRegistration: UITraitChangeRegistration, Hashable {
     @preconcurrency let handler: @MainActor (AnyObject, UITraitCollection) -> Void
     static func == (l: Self, r: Self) -> Bool { l.id == r.id }
     func hash(into h: inout Hasher) { h.combine(id) }
-    nonisolated(unsafe) static var nextID = 0
+    nonisolated(unsafe) static var nextID = 0  // incremented only by `TraitRegistry.make`, which main-actor code calls
 }

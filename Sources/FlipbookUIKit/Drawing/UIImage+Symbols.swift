@@ -108,7 +108,7 @@ enum SymbolRasterCache {
     static let pixelsPerPoint: CGFloat = 3
 
     private struct Key: Hashable { let name: String; let pointSize: CGFloat; let weight: Int; let scale: Int }
-    private nonisolated(unsafe) static var cache: [Key: CGImage] = [:]
+    private nonisolated(unsafe) static var cache: [Key: CGImage] = [:]  // only under `lock`
     private static let lock = NSLock()
 
     /// The mask for `name` under `configuration`, and whether the name has a stand-in.
