@@ -40,9 +40,9 @@ import TestSupport
     }
 
     @Test func sceneFallsBackForBadSizes() {
-        #expect(CardFlipScene.device(for: CGSize(width: -1, height: CGFloat.nan)) == .iPhone15)
-        #expect(CardFlipScene.device(for: CGSize(width: 375, height: 667)) == .iPhoneSE)
-        #expect(CardFlipScene.device(for: CGSize(width: 500, height: 500)).size == CGSize(width: 500, height: 500))
+        #expect(UIScreen.Device.fitting(CGSize(width: -1, height: CGFloat.nan)) == .iPhone15)
+        #expect(UIScreen.Device.fitting(CGSize(width: 375, height: 667)) == .iPhoneSE)
+        #expect(UIScreen.Device.fitting(CGSize(width: 500, height: 500)).size == CGSize(width: 500, height: 500))
     }
 
     @Test func deckPagesThroughEveryPet() throws {

@@ -28,15 +28,7 @@ public final class CardFlipScene: AppScene {
 
     public init(size: CGSize) {
         deck = DeckViewController()
-        driver = AppDriver(rootViewController: deck, device: Self.device(for: size))
-    }
-
-    /// The device preset of that size, or a custom @2x device for other sizes (invalid sizes
-    /// fall back to the iPhone 15).
-    static func device(for size: CGSize) -> UIScreen.Device {
-        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return .iPhone15 }
-        if let preset = UIScreen.Device.all.first(where: { $0.size == size }) { return preset }
-        return UIScreen.Device(name: "custom", size: size, scale: 2, safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        driver = AppDriver(rootViewController: deck, device: .fitting(size))
     }
 
     /// The taps (each lands at its time: the finger goes down one frame earlier).

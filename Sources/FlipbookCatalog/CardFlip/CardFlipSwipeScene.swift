@@ -42,7 +42,7 @@ public final class CardFlipSwipeScene: AppScene {
 
     public init(size: CGSize) {
         deck = DeckViewController()
-        driver = AppDriver(rootViewController: deck, device: CardFlipScene.device(for: size))
+        driver = AppDriver(rootViewController: deck, device: .fitting(size))
     }
 
     public func script(_ s: SceneScript) {

@@ -27,7 +27,7 @@ public final class DropOutScene: AppScene {
 
     public init(size: CGSize) {
         presenting = PresentingViewController()
-        driver = AppDriver(rootViewController: presenting, device: CardFlipScene.device(for: size))
+        driver = AppDriver(rootViewController: presenting, device: .fitting(size))
     }
 
     /// The two taps (each lands at its time: the finger goes down one frame earlier).

@@ -40,7 +40,7 @@ public final class FeedZoomIOS18Scene: AppScene {
 
     public init(size: CGSize) {
         grid = AwemeGridViewController(usesZoomTransition: true)
-        driver = AppDriver(rootViewController: grid, device: FeedZoomScene.device(for: size))
+        driver = AppDriver(rootViewController: grid, device: .fitting(size))
     }
 
     public func script(_ s: SceneScript) {

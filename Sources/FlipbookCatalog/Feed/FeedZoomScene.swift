@@ -48,12 +48,7 @@ public final class FeedZoomScene: AppScene {
 
     public init(size: CGSize) {
         grid = AwemeGridViewController()
-        driver = AppDriver(rootViewController: grid, device: Self.device(for: size))
-    }
-
-    /// The device preset of that size, or a custom @2x device for other sizes.
-    static func device(for size: CGSize) -> UIScreen.Device {
-        CardFlipScene.device(for: size)
+        driver = AppDriver(rootViewController: grid, device: .fitting(size))
     }
 
     public func script(_ s: SceneScript) {

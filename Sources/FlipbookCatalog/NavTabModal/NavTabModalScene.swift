@@ -37,13 +37,7 @@ public final class NavTabModalScene: AppScene {
 
     public init(size: CGSize) {
         app = NavTabModalController()
-        driver = AppDriver(rootViewController: app, device: Self.device(for: size))
-    }
-
-    /// The device preset whose screen is `size` (iPhone 15 when none matches).
-    static func device(for size: CGSize) -> UIScreen.Device {
-        UIScreen.Device.all.first { $0.size == size }
-            ?? UIScreen.Device(name: "custom", size: size, scale: 2, safeAreaInsets: UIScreen.Device.iPhone15.safeAreaInsets)
+        driver = AppDriver(rootViewController: app, device: .fitting(size))
     }
 
     /// The root screen of tab `index`.
