@@ -2,7 +2,7 @@ import Foundation
 
 /// Core Graphics' data provider: bytes a font or an image is read from. Flipbook reads the whole
 /// file or data at creation (`nil` when a file cannot be read).
-public final class CGDataProvider: @unchecked Sendable {  // @unchecked: `bytes` is a `let` of a value type.
+public final class CGDataProvider: Sendable {
     let bytes: Data
 
     /// A provider of `data`'s bytes.
@@ -31,7 +31,7 @@ public final class CGDataProvider: @unchecked Sendable {  // @unchecked: `bytes`
 /// `CTFontManagerRegisterGraphicsFont` makes available to `UIFont(name:size:)` by its family
 /// name. Flipbook checks that the bytes start like a font file (TrueType, OpenType, or a font
 /// collection) and keeps them; it does not parse the font's tables.
-public final class CGFont: @unchecked Sendable {  // @unchecked: `bytes` is a `let` of a value type.
+public final class CGFont: Sendable {
     /// The font file's bytes.
     public let bytes: Data
 

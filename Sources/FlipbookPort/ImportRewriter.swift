@@ -23,45 +23,11 @@ struct ImportRewriter {
 
     /// Frameworks Flipbook does not provide of which it still provides a few functions
     /// (`AVMakeRect` from AVFoundation): a file that uses nothing else of the framework keeps
-    /// compiling with only its import gated. A name is the framework's when it starts with the prefix.
-    static let partlyProvided: [String: (prefix: String, names: Set<String>)] = [
-        "AVFoundation": ("AV", ["AVMakeRect"])
-    ]
+    /// compiling with only its import gated. A name is the framework's by `frameworkPrefixes`.
+    static let partlyProvided: [String: Set<String>] = ["AVFoundation": ["AVMakeRect"]]
 
-    /// Whether every name of `module` the file uses is one Flipbook provides.
-    static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
-        guard let (prefix, names) = partlyProvided[module] else { return false }
-        final class Names: SyntaxVisitor {
-            var found: Set<String> = []
-            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-                found.insert(node.baseName.text)
-                return .visitChildren
-            }
-            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-                found.insert(node.name.text)
-                return .visitChildren
-            }
-        }
-        let visitor = Names(viewMode: .sourceAccurate)
-        visitor.walk(tree)
-        return visitor.found.allSatisfy { name in
-            guard name.hasPrefix(prefix), name.dropFirst(prefix.count).first?.isUppercase == true else { return true }
-            return names.contains(name)
-        }
-    }
-
-    /// The names that are a framework's own, by prefix (`GLuint`, `glGenTextures`,
-    /// `GL_TEXTURE_2D`, `GLKView`): a file of the folder that uses one without importing the
-    /// framework saw it through another file's import (Swift lets imports leak across the files
-    /// of a module), and needs the same gate.
-    static let frameworkPrefixes: [String: [String]] = [
-        "GLKit": ["GLK", "GL", "gl", "EAGL"], "OpenGLES": ["GL", "gl", "EAGL"], "Metal": ["MTL"], "MetalKit": ["MTK", "MTL"],
-        "SpriteKit": ["SK"], "SceneKit": ["SCN"], "AVFoundation": ["AV"], "AVKit": ["AV"], "CoreImage": ["CI"],
-        "ARKit": ["AR"], "WebKit": ["WK"], "MapKit": ["MK"], "Photos": ["PH"], "PhotosUI": ["PH"],
-    ]
-
-    /// The first name in `tree` that belongs to one of `modules` by its prefix, with its module.
-    static func frameworkName(in tree: SourceFileSyntax, of modules: Set<String>) -> (name: String, module: String)? {
+    /// Every identifier the file uses as a value or a type, in source order.
+    static func usedNames(in tree: SourceFileSyntax) -> [String] {
         final class Names: SyntaxVisitor {
             var found: [String] = []
             override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -75,14 +41,39 @@ struct ImportRewriter {
         }
         let visitor = Names(viewMode: .sourceAccurate)
         visitor.walk(tree)
-        for name in visitor.found where frameworkPrefixes[name] == nil {  // not `canImport(GLKit)`'s name
+        return visitor.found
+    }
+
+    /// Whether every name of `module` the file uses is one Flipbook provides.
+    static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
+        guard let provided = partlyProvided[module] else { return false }
+        return usedNames(in: tree).allSatisfy { isFrameworkName($0, of: module) == false || provided.contains($0) }
+    }
+
+    /// The names that are a framework's own, by prefix (`GLuint`, `glGenTextures`,
+    /// `GL_TEXTURE_2D`, `GLKView`): a file of the folder that uses one without importing the
+    /// framework saw it through another file's import (Swift lets imports leak across the files
+    /// of a module), and needs the same gate.
+    static let frameworkPrefixes: [String: [String]] = [
+        "GLKit": ["GLK", "GL", "gl", "EAGL"], "OpenGLES": ["GL", "gl", "EAGL"], "Metal": ["MTL"], "MetalKit": ["MTK", "MTL"],
+        "SpriteKit": ["SK"], "SceneKit": ["SCN"], "AVFoundation": ["AV"], "AVKit": ["AV"], "CoreImage": ["CI"],
+        "ARKit": ["AR"], "WebKit": ["WK"], "MapKit": ["MK"], "Photos": ["PH"], "PhotosUI": ["PH"],
+    ]
+
+    /// Whether `name` is `module`'s by its prefix: the prefix, then a capital or `_` (`GLKView`,
+    /// `GL_TEXTURE_2D`, `glGenTextures`), or GL's lower-case scalar types (`GLuint`).
+    static func isFrameworkName(_ name: String, of module: String) -> Bool {
+        (frameworkPrefixes[module] ?? []).contains { prefix in
+            guard name.hasPrefix(prefix), let next = name.dropFirst(prefix.count).first else { return false }
+            return next.isUppercase || next == "_" || (prefix == "GL" && next.isLowercase)
+        }
+    }
+
+    /// The first name in `tree` that belongs to one of `modules` by its prefix, with its module.
+    static func frameworkName(in tree: SourceFileSyntax, of modules: Set<String>) -> (name: String, module: String)? {
+        for name in usedNames(in: tree) where frameworkPrefixes[name] == nil {  // not `canImport(GLKit)`'s name
             for module in modules.sorted() {
-                for prefix in frameworkPrefixes[module] ?? [] where name.hasPrefix(prefix) {
-                    let rest = name.dropFirst(prefix.count)
-                    guard let next = rest.first, next.isUppercase || next == "_" || (prefix == "GL" && next.isLowercase) else { continue }
-                    if partlyProvided[module]?.names.contains(name) == true { continue }
-                    return (name, module)
-                }
+                if isFrameworkName(name, of: module), partlyProvided[module]?.contains(name) != true { return (name, module) }
             }
         }
         return nil
@@ -140,7 +131,7 @@ struct ImportRewriter {
                 file.change(
                     .platformGate, at: item,
                     "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: the file uses only "
-                        + (Self.partlyProvided[module]?.names.sorted().map { "`\($0)`" }.joined(separator: ", ") ?? "")
+                        + (Self.partlyProvided[module]?.sorted().map { "`\($0)`" }.joined(separator: ", ") ?? "")
                         + " of it, which Flipbook provides")
                 continue
             }
