@@ -155,3 +155,24 @@ def launch(playwright, chromium):
 def log(msg):
     print(msg, flush=True)
     sys.stdout.flush()
+
+
+def run_tests(tests, ctx, keep=()):
+    """Runs each test function on `ctx`, printing PASS or FAIL with the traceback; `--only NAME`
+    on the command line runs the tests whose names contain NAME (and those in `keep`).
+    Returns (ran, failed)."""
+    import traceback
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    failed = ran = 0
+    for fn in tests:
+        if only and only not in fn.__name__ and fn not in keep:
+            continue
+        start = time.time()
+        ran += 1
+        try:
+            fn(ctx)
+            print(f"PASS {fn.__name__} ({time.time() - start:.1f} s)", flush=True)
+        except Exception:
+            failed += 1
+            print(f"FAIL {fn.__name__}\n{traceback.format_exc()}", flush=True)
+    return ran, failed

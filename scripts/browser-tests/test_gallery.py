@@ -459,19 +459,7 @@ def main():
             browser.close()
             return 0
         tests = list(results) + ([e2e_copied_test_records_passes_then_fails] if "--e2e" in sys.argv else [])
-        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
-        failed = ran = 0
-        for fn in tests:
-            if only and only not in fn.__name__ and not (fn is e2e_copied_test_records_passes_then_fails):
-                continue
-            start = time.time()
-            ran += 1
-            try:
-                fn(ctx)
-                print(f"PASS {fn.__name__} ({time.time() - start:.1f} s)", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {fn.__name__}\n{traceback.format_exc()}", flush=True)
+        ran, failed = H.run_tests(tests, ctx, keep=(e2e_copied_test_records_passes_then_fails,))
         browser.close()
     print(f"{ran - failed}/{ran} gallery browser tests passed")
     return 1 if failed else 0

@@ -341,22 +341,10 @@ def main():
         print("FAIL browser tests: no flipbook binary (swift build first)")
         return 1
     server = H.PreviewServer(binary, SCENE, DEVICE, SCALE)
-    failed = ran = 0
     with sync_playwright() as p:
         browser = H.launch(p, chromium)
         ctx = {"browser": browser, "server": server, "binary": binary, "screenshot": screenshot}
-        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
-        for fn in results:
-            if only and only not in fn.__name__:
-                continue
-            start = time.time()
-            ran += 1
-            try:
-                fn(ctx)
-                print(f"PASS {fn.__name__} ({time.time() - start:.1f} s)", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {fn.__name__}\n{traceback.format_exc()}", flush=True)
+        ran, failed = H.run_tests(results, ctx)
         if screenshot and ctx.get("screenshot_page"):
             with open(screenshot, "wb") as f:
                 f.write(ctx["screenshot_page"])

@@ -344,22 +344,10 @@ def main():
         return 1
     if "--watch" in sys.argv:
         results.append(watch_test)
-    failed = ran = 0
-    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     with sync_playwright() as p:
         browser = H.launch(p, chromium)
         ctx = {"browser": browser, "flipbook": flipbook, "sample": sample, "playwright": p}
-        for fn in results:
-            if only and only not in fn.__name__:
-                continue
-            start = time.time()
-            ran += 1
-            try:
-                fn(ctx)
-                print(f"PASS {fn.__name__} ({time.time() - start:.1f} s)", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {fn.__name__}\n{traceback.format_exc()}", flush=True)
+        ran, failed = H.run_tests(results, ctx)
         browser.close()
     print(f"{ran - failed}/{ran} user-preview browser tests passed")
     return 1 if failed else 0
