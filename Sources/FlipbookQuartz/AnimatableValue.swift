@@ -75,15 +75,17 @@ enum AnimatableValue {
         return out
     }
 
-    /// The value as a plain Swift value (what `value(forKey:)` returns).
+    /// The value as key-value coding returns it (`value(forKey:)`).
     var anyValue: Any? {
         switch self {
-        case .number(let v): return CGFloat(v)
-        case .point(let v): return v
-        case .size(let v): return v
-        case .rect(let v): return v
-        case .transform(let v): return v
-        case .affine(let v): return v
+        // As Core Animation answers key-value coding: numbers as `NSNumber`, structs as
+        // `NSValue` (both cast to the Swift type too: NSValue+Bridging.swift).
+        case .number(let v): return NSNumber(value: v)
+        case .point(let v): return NSValue(cgPoint: v)
+        case .size(let v): return NSValue(cgSize: v)
+        case .rect(let v): return NSValue(cgRect: v)
+        case .transform(let v): return NSValue(caTransform3D: v)
+        case .affine(let v): return NSValue(cgAffineTransform: v)
         case .color(let v): return v
         case .rawColor: return displayable.anyValue
         case .colors(let v): return v
