@@ -7,7 +7,18 @@ extension CALayer {
     /// the current time in this layer's timeline when the transaction commits (the next
     /// frame, or `CATransaction.flush()`). Property animations with an unknown key path
     /// are reported once and show nothing. Adding to a presentation layer is refused.
+    /// A method exchanged with `add(_:forKey:)` (`flipbookInterposeAdd(_:)`) runs instead.
     public func add(_ anim: CAAnimation, forKey key: String?) {
+        if let replacement = CALayer.addReplacement {
+            replacement(self, anim, key)
+        } else {
+            flipbookOriginalAdd(anim, forKey: key)
+        }
+    }
+
+    /// `add(_:forKey:)` as Core Animation implements it, whatever was exchanged with it: what
+    /// a swizzled method's call to itself reaches on iOS (docs/Porting.md, "Method swizzling").
+    public func flipbookOriginalAdd(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy else {
             FlipbookDiagnostics.report(
                 "CALayer.add(_:forKey:) on a presentation layer; add animations to the model layer.",

@@ -86,7 +86,7 @@ open class UIViewController: UIResponder {
     }
 
     /// Called once after the view is loaded.
-    open func viewDidLoad() {}
+    open func viewDidLoad() { UIViewController.viewDidLoadReplacement?(self) }
 
     /// A title for containers (navigation bars, tab bars) to show; setting it sets the
     /// navigation item's and tab bar item's titles too, as in UIKit.
@@ -247,13 +247,13 @@ open class UIViewController: UIResponder {
     // MARK: Appearance callbacks
 
     /// The view is about to be added to the visible hierarchy.
-    open func viewWillAppear(_ animated: Bool) {}
+    open func viewWillAppear(_ animated: Bool) { UIViewController.viewWillAppearReplacement?(self, animated) }
     /// The view was added to the visible hierarchy.
-    open func viewDidAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) { UIViewController.viewDidAppearReplacement?(self, animated) }
     /// The view is about to leave the visible hierarchy.
-    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) { UIViewController.viewWillDisappearReplacement?(self, animated) }
     /// The view left the visible hierarchy.
-    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) { UIViewController.viewDidDisappearReplacement?(self, animated) }
 
     /// Where a controller is in its appearance cycle.
     package enum AppearanceState: Sendable { case disappeared, appearing, appeared, disappearing }
