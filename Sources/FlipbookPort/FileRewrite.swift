@@ -19,6 +19,12 @@ final class FileRewrite {
 
     func markHandled(_ node: some SyntaxProtocol) { handled.insert(node.id) }
 
+    /// Text a rewriter replaces whole (a swizzle's lookups): what later passes would report in it
+    /// is no longer there.
+    private(set) var claimed: [Range<Int>] = []
+
+    func claim(_ range: Range<Int>) { claimed.append(range) }
+
     func replace(_ node: some SyntaxProtocol, with text: String) {
         add(SourceEdit(range: source.range(node), replacement: text))
     }
@@ -42,6 +48,8 @@ final class FileRewrite {
     }
 
     func issue(at node: some SyntaxProtocol, _ reason: String, warning: Bool = false) {
+        let start = source.start(node)
+        guard !claimed.contains(where: { $0.contains(start) }) else { return }
         issue(line: source.line(node), reason, warning: warning)
     }
 

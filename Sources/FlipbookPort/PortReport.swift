@@ -13,6 +13,7 @@ public struct PortChange: Sendable, Hashable {
         case layerInitializer = "layer initializer"
         case time = "time"
         case keyPath = "key path"
+        case swizzle = "swizzle"
     }
 
     public var path: String

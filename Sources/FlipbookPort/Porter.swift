@@ -61,6 +61,7 @@ public struct Porter: Sendable {
             let file = FileRewrite(source: source)
             ImportRewriter(file: file, folderImports: index.unprovidedImports).run()
             PlatformGateRewriter(file: file).run()
+            SwizzleRewriter(file: file, index: index).run()
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()

@@ -11,7 +11,9 @@ final class UnportableReporter: FileVisitor {
         + "subclass and call its `perform()`"
     static let nib = "nibs are not provided (no Interface Builder files on Linux): build the view in code"
     static let swizzling =
-        "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly"
+        "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly "
+        + "(Flipbook exchanges `CALayer.add(_:forKey:)` and UIViewController's `viewDidLoad()` and appearance "
+        + "methods only, swizzled in an extension of that class: docs/Porting.md, Method swizzling)"
     static let classFromString =
         "`NSClassFromString` needs the Objective-C runtime: use the type itself (e.g. a `[String: UIViewController.Type]` table)"
     static let perform =

@@ -55,7 +55,10 @@ import Testing
             + "at run time and does nothing; present or push the controller in code, or make a `UIStoryboardSegue` "
             + "subclass and call its `perform()`"
         let nib = "nibs are not provided (no Interface Builder files on Linux): build the view in code"
-        let swizzling = "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly"
+        let swizzling =
+            "method swizzling needs the Objective-C runtime: subclass and override, or call your code explicitly "
+            + "(Flipbook exchanges `CALayer.add(_:forKey:)` and UIViewController's `viewDidLoad()` and appearance "
+            + "methods only, swizzled in an extension of that class: docs/Porting.md, Method swizzling)"
         let outside =
             "outside a target-action call: selectors need the Objective-C runtime; pass a closure (docs/Porting.md, Target-action)"
         expectPort(
