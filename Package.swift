@@ -113,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "flipbook-sample", dependencies: ["SampleTransitions", "FlipbookTool"],
             path: "Examples/SampleTransitions/Sources/flipbook-sample", swiftSettings: strict),
-        // For users' test targets: the `.cleanClock` trait, snapshot strategies, the transition recorder.
+        // For users' test targets: the `.freshRuntime` trait, snapshot strategies, the transition recorder.
         .target(
             name: "FlipbookTesting",
             dependencies: ["Flipbook", "CFlipbookSnapshot", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

@@ -196,8 +196,8 @@ final class AnimationEngine {
     /// Forgets everything in flight without delivering a callback: every animation on every
     /// layer, animations waiting for their begin time, removed animations' pending stops,
     /// transactions open or waiting for their animations, display links, pending layout and
-    /// display. `MediaClock.reset()` calls it so that what one test left running cannot
-    /// reach the next.
+    /// display. `MediaClock.reset()` calls it, so what a test left running is let go when the
+    /// test ends.
     func discardAll() {
         for layer in layers { layer.animationEntries = [] }
         layers = []

@@ -284,11 +284,11 @@ public final class MediaClock {
     /// and the frame rate and per-call frame limit restored to their defaults. `now` keeps
     /// its value: media time only moves forward.
     ///
-    /// Apps never need this (UIKit has no such call). It is for tests that share
-    /// `MediaClock.main`: a test that starts from `reset()` cannot see an animation, a
-    /// display link or a scheduled step an earlier test left running. The `.freshRuntime`
-    /// test trait in TestSupport calls it around each test. Called from inside a frame it
-    /// is reported and ignored.
+    /// Apps never need this (UIKit has no such call). It is for tests: the `.freshRuntime`
+    /// trait (FlipbookTesting) gives each test a runtime of its own and calls this on that
+    /// runtime's clock when the test ends, letting go of the display links, scheduled steps
+    /// and animations the test left running. Called from inside a frame it is reported and
+    /// ignored.
     public func reset() {
         guard !isRunningFrame else { return reportReentry("reset()") }
         scheduled = []

@@ -2,7 +2,7 @@ import Foundation
 
 // What a quad's rows share, worked out once per quad for `QuadJob` (Compositor+Rows.swift):
 // the affine constants and bands, the per-row flat runs and clip reach, the row invariants of
-// the interior search and its memo (docs/ARCHITECTURE.md, "Constant rows and wide backdrop blurs").
+// the interior search and its memo (docs/Renderer.md, "Constant rows and wide backdrop blurs").
 
 /// What an affine map (g = h = 0) makes the same everywhere, computed once per quad: w' is then
 /// `i` at every pixel (0·x + 0·y + i, exactly), so the texel-per-pixel gradients

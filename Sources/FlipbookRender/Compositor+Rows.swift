@@ -476,7 +476,7 @@ struct QuadJob: @unchecked Sendable {
         }
         // Unoptimised builds do not specialise the standard library's generic SIMD code
         // (every lane operation looked its metadata up): the scalar form, bit for bit the
-        // same, renders several times faster there (docs/ARCHITECTURE.md, "The compositor in debug builds").
+        // same, renders several times faster there (docs/Renderer.md, "The compositor in debug builds").
         PixelScalar.sampleOver(top: top, bottom: bottom, flat: flat, wx: wx, wy: wy, k: k, into: o)
         #else
         PixelFast.blend(top: top, bottom: bottom, wx: wx, wy: wy, k: k, into: o)

@@ -2,8 +2,9 @@ import Foundation
 import FlipbookGeometry
 import FlipbookQuartz
 
-/// The 3D path of the display list: a `CATransformLayer` and what it holds (docs/ARCHITECTURE.md,
-/// "The compositor"). Only layers under a transform layer come here; flat trees never do.
+/// The 3D path of the display list: a `CATransformLayer` and what it holds (docs/Renderer.md,
+/// "The compositor: 3D contexts, group opacity, rasterized layers"). Only layers under a
+/// transform layer come here; flat trees never do.
 extension DisplayListBuilder {
     /// Appends the 3D rendering context that the transform layer `t` begins: every layer of the
     /// context (the sublayers of `t` and of the transform layers nested in it) keeps its own 3D

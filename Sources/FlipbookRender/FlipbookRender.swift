@@ -1,6 +1,6 @@
 // FlipbookRender: display list, content rasteriser (cairo + pango), compositor, encoders.
 //
-// Design (see docs/ARCHITECTURE.md):
+// Design (see docs/Renderer.md):
 // 1. `DisplayListBuilder` walks the presentation tree of a frame and flattens it the way Core
 //    Animation composites it: each layer becomes a plane with an absolute projective matrix
 //    (layer bounds space -> output pixels), siblings ordered by zPosition, z dropped between

@@ -12,7 +12,7 @@ struct CachedGroup: Sendable {
 
 /// The content of top-level groups kept from frame to frame while it stays the same, so that
 /// a group that only fades (its opacity animates) or that other layers move across is
-/// composited from one raster instead of drawn again (docs/ARCHITECTURE.md, "Kept groups").
+/// composited from one raster instead of drawn again (docs/Renderer.md, "Kept groups").
 ///
 /// A group is kept once its content (the items between its markers, and its mask) is the same
 /// in two frames running and some of it has to be redrawn; it stays kept while a later frame

@@ -1,7 +1,7 @@
 /// Just enough Matroska to hand ffmpeg raw I420 frames each with its own timestamp, down a pipe:
 /// the stream the MP4 and WebM exports send so that a frame repeating the one before is not
 /// sent (and not encoded) at all, the frame before simply lasting longer
-/// (docs/ARCHITECTURE.md, "Exports"; docs/Divergences.md, "Video frame timing").
+/// (docs/Renderer.md, "Exports"; docs/Divergences.md, "Video frame timing").
 ///
 /// Raw video in a pipe has no timestamps (ffmpeg numbers the frames at a fixed rate), so this
 /// writes the smallest Matroska that carries them: an EBML header, a Segment of unknown size

@@ -4,7 +4,7 @@ import Foundation
 /// Flipbook's own PNG writer: straight-alpha 8-bit RGBA (or RGB when every pixel is opaque),
 /// rows filtered and deflated by zlib in one pass (the CFlipbookPNG target), one IDAT chunk.
 ///
-/// A fast level with one fixed filter is what exports need (docs/ARCHITECTURE.md, "Exports"):
+/// A fast level with one fixed filter is what exports need (docs/Renderer.md, "Exports"):
 /// on the card-flip frames zlib level 1 with the Up filter writes a 786 × 1704 frame in a few
 /// milliseconds, where cairo's libpng writer at its default level took about 40. The output is
 /// a pure function of the pixels and the settings: the same image gives the same bytes, run

@@ -6,7 +6,7 @@ import Foundation
 /// GIF and APNG.
 ///
 /// Frames are written as they are rendered and no format holds the sequence, so memory stays
-/// bounded whatever the length (docs/ARCHITECTURE.md, "Exports"). GIF takes two passes: while
+/// bounded whatever the length (docs/Renderer.md, "Exports"). GIF takes two passes: while
 /// frames arrive, one ffmpeg both builds the palette (palettegen's colour histogram, a few MB)
 /// and writes the frames losslessly to a temporary file next to the output; `finish()` then maps
 /// that file through the palette. (One pass would make ffmpeg hold every frame until the
@@ -280,7 +280,7 @@ public final class VideoEncoder {
 /// An ffmpeg started for a `VideoEncoder` that does not have its frames yet. The exporter starts
 /// the MP4 and WebM ffmpeg before it builds the scene (their frames' size is in the stream's
 /// header, written later), so ffmpeg's own start — loading its libraries, a tenth of a second of
-/// one core — runs beside the scene's construction instead of after it (docs/ARCHITECTURE.md,
+/// one core — runs beside the scene's construction instead of after it (docs/Renderer.md,
 /// "Exports"). `VideoEncoder(launch:width:height:)` takes it over; otherwise `cancel()` (or
 /// letting go of it) stops that ffmpeg before it wrote anything.
 // @unchecked: `taken` is only touched under `lock`; the rest is set in `init`.

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Converts frames into the bytes ffmpeg reads and writes them down its pipe, on a thread of
-/// its own, so the exporter renders the next frame meanwhile (docs/ARCHITECTURE.md, "Exports").
+/// its own, so the exporter renders the next frame meanwhile (docs/Renderer.md, "Exports").
 ///
 /// At most `maximumWaiting` frames wait for the writer (`submit` blocks beyond that), so memory
 /// stays bounded whatever the scene's length. A frame that shares the storage of the frame

@@ -5,7 +5,7 @@ import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
-/// The interior path's pieces (docs/ARCHITECTURE.md, "The perspective interior"): the chunked
+/// The interior path's pieces (docs/Renderer.md, "The perspective interior"): the chunked
 /// tap origins and the optimised build's blend, each against the per-pixel form it replaces.
 /// The whole path is checked against the full per-pixel reference by `CompositorShortcutTests`
 /// (in the build being tested) and by every scene's `--checksum` (release builds).

@@ -6,8 +6,8 @@ import FlipbookGeometry
 import FlipbookQuartz
 @testable import FlipbookRender
 
-/// The content rasterizer's shortcuts give the bytes of the full cairo path (docs/ARCHITECTURE.md,
-/// "Renderer": fast paths are tested bit for bit against the reference path).
+/// The content rasterizer's shortcuts give the bytes of the full cairo path (docs/Renderer.md:
+/// fast paths are tested bit for bit against the reference path).
 @Suite struct ContentRasterizerTests {
     /// A body that is only a background filling square-cornered bounds is one colour repeated:
     /// the same bytes as cairo's drawing for every colour, size, origin and scale tried,

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import FlipbookRender
 
-/// The compositor's per-pixel step has two forms (docs/ARCHITECTURE.md, "The compositor in debug builds"): SIMD lanes
+/// The compositor's per-pixel step has two forms (docs/Renderer.md, "The compositor in debug builds"): SIMD lanes
 /// in optimised builds and plain integers in debug builds. They must agree bit for bit.
 @Suite struct PixelScalarTests {
     /// A premultiplied pixel (colour lanes at most alpha), or transparent, or opaque.

@@ -3,7 +3,7 @@
 // Source-over of spans of premultiplied RGBA8 pixels for FlipbookRender's compositor
 // (Compositor+Rows.swift, Compositor+Blit.swift), four pixels at a time in SSE2 registers on
 // x86-64 and one at a time elsewhere. Every function gives, bit for bit, what the compositor's
-// per-pixel `Pixel.over` gives (docs/ARCHITECTURE.md, "Constant rows and wide backdrop
+// per-pixel `Pixel.over` gives (docs/Renderer.md, "Constant rows and wide backdrop
 // blurs"): per channel, with s the source and d the destination (0...255, premultiplied),
 //     t = d * (255 - s.alpha) + 128,   result = min(255, s + ((t + (t >> 8)) >> 8)).
 // Pixels are packed words, red in the low byte (little-endian RGBA8).

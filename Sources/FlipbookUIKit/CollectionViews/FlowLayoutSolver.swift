@@ -9,7 +9,7 @@ import FlipbookGeometry
 ///
 /// The sections are solved in place: a new pass writes over the frames of the last one, and
 /// an item whose frame is unchanged (bit for bit) keeps the attributes object the layout made
-/// for it; one whose frame changed loses it (docs/ARCHITECTURE.md, "Flow layout's cache").
+/// for it; one whose frame changed loses it (docs/Renderer.md, "Flow layout's cache").
 struct FlowLayoutSolver {
     struct SectionInput {
         var itemCount: Int

@@ -42,8 +42,8 @@ extension UIApplication {
 }
 
 extension UIApplication {
-    /// Flipbook's own, for test isolation (the `.freshRuntime` trait calls it after
-    /// `MediaClock.reset()`): forgets what a test may leave behind that would change how the
+    /// Flipbook's own, for test isolation (nothing calls it now: the `.freshRuntime` trait
+    /// gives each test a fresh application): forgets what a test may leave behind that would change how the
     /// next one's touches are delivered: unbalanced `beginIgnoringInteractionEvents()` calls,
     /// and transitions whose completion was discarded with the clock's scheduled work (they
     /// would otherwise block touches for ever).

@@ -5,10 +5,12 @@ import FlipbookQuartz
 /// navigation push or pop, tab switch): the part of UIKit's transition machinery that does
 /// not depend on who asked for the transition.
 ///
-/// The caller (ModalTransition for presentations and dismissals; UINavigationController's and
-/// UITabBarController's `+Transition` extensions for pushes, pops and tab switches) looks up
-/// the animator and the interaction controller, builds the context (views, frames, container),
-/// sends the appearance "will" callbacks, then calls `run()`. The engine:
+/// The caller (`ModalTransition.run()` for presentations and dismissals; a
+/// `ContainerTransition`, `NavigationTransition` or `TabSwitchTransition`, through
+/// `runInContainer` for pushes, pops and tab switches) looks up the animator and the
+/// interaction controller, builds the context (views, frames, container), sends the appearance
+/// "will" callbacks, sets `applyWithoutAnimation`, `layoutContainer` and `onEnd`, then calls
+/// `run()`. The engine:
 /// 1. without an animator, applies the change at once (`applyWithoutAnimation`) and completes;
 /// 2. asks the animator for its duration (NaN or negative is reported and read as 0);
 /// 3. with an interaction controller, marks the transition interactive when it
@@ -23,8 +25,9 @@ import FlipbookQuartz
 ///    cancelled; a transition running on its own that is not completed within its expected
 ///    time plus `completionGracePeriod` is reported and completed;
 /// 7. on `completeTransition(_:)`, hands the result to `onEnd` (the caller finishes or
-///    undoes its changes, sends the "did" callbacks, runs `context.runCompletions()`, calls
-///    its completion handler and `animator.animationEnded(_:)`).
+///    undoes its changes and sends the "did" callbacks, then ends through
+///    `context.endAnimation(of:completed:completion:)`: the coordinator's completions, its
+///    completion handler, `animator.animationEnded(_:)`).
 @preconcurrency @MainActor
 final class TransitionEngine {
     /// How long after its expected end a transition may go without `completeTransition(_:)`

@@ -29,7 +29,7 @@ private final class CountingDelegate: NSObject, UICollectionViewDelegateFlowLayo
     }
 }
 
-/// The flow layout's cache (docs/ARCHITECTURE.md, "Flow layout's cache"): one pass per
+/// The flow layout's cache (docs/Renderer.md, "Flow layout's cache"): one pass per
 /// invalidation, attributes handed out again while their frame stays the same and nobody
 /// changed them, and the one-size path giving the per-item path's frames bit for bit.
 @MainActor
