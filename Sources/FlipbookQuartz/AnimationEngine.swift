@@ -27,6 +27,30 @@ final class AnimationEngine {
     private var layerIDs: Set<ObjectIdentifier> = []
     /// Animations waiting for their `beginTime` (added since the last flush).
     private var pendingBegins: [(layer: CALayer, animation: CAAnimation)] = []
+    /// Layers inserted into a tree (or made a window's root) since the last flush and not yet
+    /// committed: the flush commits those that are then in a window's tree.
+    private var insertedSinceFlush: [CALayer] = []
+
+    func noteInserted(_ layer: CALayer) { insertedSinceFlush.append(layer) }
+
+    /// Marks every layer inserted since the last flush that is now in a window's tree, and its
+    /// uncommitted descendants, as committed (docs/Semantics.md, "Implicit animations of new layers").
+    private func commitInsertedLayers() {
+        guard !insertedSinceFlush.isEmpty else { return }
+        let list = insertedSinceFlush
+        insertedSinceFlush = []
+        for layer in list where !layer.hasBeenCommitted {
+            var root = layer
+            while let parent = root.superlayer { root = parent }
+            guard root.hostRuntime != nil else { continue }
+            var stack = [layer]
+            while let l = stack.popLast() {
+                guard !l.hasBeenCommitted else { continue }
+                l.hasBeenCommitted = true
+                if let subs = l.storedSublayers { stack.append(contentsOf: subs) }
+            }
+        }
+    }
     /// Stop callbacks for animations removed before their end, delivered next frame.
     private var removedStops: [CAAnimation] = []
     /// Committed transactions waiting for their animations, in commit order.
@@ -93,6 +117,7 @@ final class AnimationEngine {
         if transactionStack.count == 1, transactionStack[0].isImplicit {
             commitGroup(transactionStack.removeLast().group)
         }
+        commitInsertedLayers()
         guard !pendingBegins.isEmpty else { return }
         let list = pendingBegins
         pendingBegins = []

@@ -44,6 +44,10 @@ extension CALayer {
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        // A layer no transaction has committed in a window (made, set up and added in this
+        // turn of the run loop) takes its values without animating, unless its delegate (a
+        // view) answers for it.
+        guard hasBeenCommitted || delegate != nil else { return }
         guard !CATransaction.disableActions(), let action = action(forKey: key) else { return }
         if action is NSNull { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {

@@ -23,6 +23,7 @@ extension CALayer {
         if storedSublayers == nil { storedSublayers = [] }
         storedSublayers!.insert(layer, at: min(Int(index), storedSublayers!.count))
         layer.superlayer = self
+        if !layer.hasBeenCommitted { owningRuntime.clock.engine.noteInserted(layer) }
     }
 
     /// Inserts `layer` just below `sibling`, or at the back when `sibling` is nil or not a sublayer.
@@ -52,6 +53,7 @@ extension CALayer {
         let j = storedSublayers?.firstIndex(where: { $0 === oldLayer }) ?? i
         storedSublayers?[j] = newLayer
         newLayer.superlayer = self
+        if !newLayer.hasBeenCommitted { owningRuntime.clock.engine.noteInserted(newLayer) }
         oldLayer.superlayer = nil
     }
 

@@ -483,7 +483,14 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     @exclusivity(unchecked) var isPresentationCopy = false
     /// For a root layer that a window hosts, the runtime the window was made in (weak: the
     /// runtime keeps animated layers through its engine). See `owningRuntime`.
-    package weak var hostRuntime: AppRuntime?
+    package weak var hostRuntime: AppRuntime? {
+        didSet { if hostRuntime != nil, !hasBeenCommitted { hostRuntime?.clock.engine.noteInserted(self) } }
+    }
+    /// Whether a transaction has committed this layer in a window's tree. Until then property
+    /// changes of a layer without a delegate run no action: Core Animation does not animate a
+    /// layer implicitly before it has reached the render server (docs/Semantics.md, "Implicit
+    /// animations of new layers").
+    @exclusivity(unchecked) final var hasBeenCommitted = false
     /// Key-value observations of this model layer (KeyValueObserving.swift); nil until the first.
     package var keyValueObservers: KeyValueObservers?
     /// Associated objects (AssociatedObjects.swift), released with the layer.

@@ -10,7 +10,18 @@ func quietly(_ body: () -> Void) {
     CATransaction.commit()
 }
 
-/// A standalone layer set up without implicit animations.
+/// `layer` as a window's root layer in the current runtime, committed by a flush: its later
+/// property changes animate implicitly (a layer no transaction has committed in a window does
+/// not: docs/Semantics.md, "Implicit animations of new layers").
+@MainActor
+@discardableResult
+func committed<L: CALayer>(_ layer: L) -> L {
+    layer.hostRuntime = AppRuntime.current
+    CATransaction.flush()
+    return layer
+}
+
+/// A standalone layer set up without implicit animations, hosted and committed.
 @MainActor
 func makeLayer(bounds: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint = .zero) -> CALayer {
     let layer = CALayer()
@@ -18,7 +29,7 @@ func makeLayer(bounds: CGRect = CGRect(x: 0, y: 0, width: 100, height: 100), pos
         layer.bounds = bounds
         layer.position = position
     }
-    return layer
+    return committed(layer)
 }
 
 /// A linear basic animation of `keyPath`.

@@ -54,7 +54,7 @@ import FlipbookGeometry
     }
 
     @Test func implicitPathAnimationInterpolates() {
-        let shape = CAShapeLayer()
+        let shape = committed(CAShapeLayer())
         withoutActionsQuartz { shape.path = circle(.zero, 10) }
         CATransaction.begin()
         CATransaction.setAnimationDuration(1)

@@ -11,7 +11,7 @@ import TestSupport
 @MainActor
 struct SubclassImplicitAnimationTests {
     @Test func shapeLayerPropertiesAnimateImplicitly() {
-        let shape = CAShapeLayer()
+        let shape = committed(CAShapeLayer())
         shape.lineWidth = 4
         shape.strokeEnd = 0.5
         shape.miterLimit = 4
@@ -29,10 +29,10 @@ struct SubclassImplicitAnimationTests {
     }
 
     @Test func textAndGradientLayerPropertiesAnimateImplicitly() {
-        let text = CATextLayer()
+        let text = committed(CATextLayer())
         text.fontSize = 20
         #expect(text.animation(forKey: "fontSize") != nil)
-        let gradient = CAGradientLayer()
+        let gradient = committed(CAGradientLayer())
         gradient.startPoint = CGPoint(x: 0, y: 0)
         gradient.endPoint = CGPoint(x: 1, y: 1)
         #expect(gradient.animation(forKey: "startPoint") != nil)
