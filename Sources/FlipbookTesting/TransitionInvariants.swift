@@ -38,8 +38,8 @@ import Testing
 ///
 /// Checks run after every transition ends (that transition's rules) and whenever no
 /// transition is running (the whole window); call `check()` to check the whole window now.
-/// The checker also keeps every `FlipbookDiagnostics` report made while it watches
-/// (`diagnostics`).
+/// The checker also keeps every `FlipbookDiagnostics` report made in the runtime it watches
+/// while it watches (`diagnostics`).
 @preconcurrency @MainActor
 public final class TransitionInvariants {
     /// A rule a transition must keep.
@@ -63,7 +63,7 @@ public final class TransitionInvariants {
     public var rules = Set(Rule.allCases)
     /// Every violation found so far, in order (the same one is not repeated).
     public private(set) var violations: [Violation] = []
-    /// Every diagnostic reported while the checker watched.
+    /// Every diagnostic reported in the watched runtime while the checker watched.
     public private(set) var diagnostics: [String] = []
     /// The window watched (nil: every window a transition runs in).
     public private(set) weak var window: UIWindow?
@@ -84,9 +84,9 @@ public final class TransitionInvariants {
     /// Watches the transitions in `app`'s window from now on.
     public convenience init(app: AppDriver) { self.init(window: app.window) }
 
-    /// Watches the transitions in `window`, or (nil) in every window one runs in in the current
-    /// runtime (under `.freshRuntime`, the test's). It listens in `window`'s runtime (the
-    /// current one without a window), and keeps the diagnostics reported there.
+    /// Watches the transitions in `window`, or (nil) in every window of the current runtime
+    /// (under `.freshRuntime`, the test's) that one runs in. It listens in `window`'s runtime
+    /// (the current one without a window), and keeps the diagnostics reported there.
     public init(window: UIWindow? = nil) {
         self.window = window
         let runtime = window.map { AppRuntime.owning($0) } ?? AppRuntime.current
