@@ -17,7 +17,6 @@ public final class PreviewEngine {
     private var runs: [LiveRun] = []
     /// How many live runs are kept (one per page playing, with room to switch back).
     static let maximumLiveRuns = 4
-    private var diagnosticsObserver: Int?
     /// Rebuilds so far (for tests and the benchmark).
     public private(set) var rebuildCount = 0
     /// Times the drawing and encoding of each frame (`renderMilliseconds`, `encodeMilliseconds`).
@@ -43,6 +42,8 @@ public final class PreviewEngine {
         /// The frame the scene is at.
         var frame: Int { sceneRun.frame }
         var applied = 0
+        /// The run's observer of the diagnostics reported in its runtime (`rebuild`).
+        var diagnosticsObserver: Int?
         init(timeline: PreviewTimeline, sceneRun: SceneRun) {
             self.timeline = timeline
             self.sceneRun = sceneRun
@@ -58,19 +59,12 @@ public final class PreviewEngine {
 
     public init(registry: SceneRegistry) {
         self.registry = registry
-        diagnosticsObserver = FlipbookDiagnostics.addObserver { [weak self] report in
-            // A report made while a run's scene runs belongs to that run.
-            let current = AppRuntime.current
-            self?.runs.last { $0.runtime === current }?.inspector.noteDiagnostic(report.message)
-        }
     }
 
-    /// Ends the live run and stops listening to diagnostics.
+    /// Ends the live runs (each stops listening to its diagnostics).
     public func shutdown() {
         for run in runs { end(run) }
         runs = []
-        if let diagnosticsObserver { FlipbookDiagnostics.removeObserver(diagnosticsObserver) }
-        diagnosticsObserver = nil
     }
 
     /// A new timeline for `scene` on `device` at `scale`, with its scripted touches found by
@@ -237,6 +231,8 @@ public final class PreviewEngine {
 
     /// Ends `run`: its fingers lifted, its window hidden, what its clock still runs let go.
     private func end(_ run: LiveRun) {
+        if let observer = run.diagnosticsObserver { FlipbookDiagnostics.removeObserver(observer) }
+        run.diagnosticsObserver = nil
         run.runtime.run {
             run.player.cancelAll()
             // A scene the app code keeps alive (a retain cycle) must not leave a visible window.
@@ -257,6 +253,11 @@ public final class PreviewEngine {
             scene: { timeline.sceneType.init(size: $0) })
         let run = sceneRun.runtime.run { LiveRun(timeline: timeline, sceneRun: sceneRun) }
         runs.append(run)
+        // A report made in the run's runtime (its scene's frames, the touches delivered to it)
+        // belongs to the run: its observer lives there (diagnostics observers are per runtime).
+        run.diagnosticsObserver = run.runtime.run {
+            FlipbookDiagnostics.addObserver { [weak run] report in run?.inspector.noteDiagnostic(report.message) }
+        }
         run.runtime.run { installTouchObserver(run) }
         sceneRun.onFrame = { [unowned run] frame, elapsed in
             let inputs = run.timeline.inputs

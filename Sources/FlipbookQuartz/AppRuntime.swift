@@ -2,7 +2,8 @@ import Foundation
 import FlipbookGeometry
 
 /// The world one app runs in: its clock (with the animation engine, transactions and display
-/// links the clock drives), the scale frames are drawn at, and the state the layers above keep
+/// links the clock drives), the scale frames are drawn at, the observers of what happens in it
+/// (`FlipbookDiagnostics` reports, the transition probe), and the state the layers above keep
 /// per app (UIKit's application object with its touch router and gesture arbiter, running
 /// transitions, the environment), held in typed slots (`state(_:)`).
 ///
@@ -48,6 +49,11 @@ public final class AppRuntime {
 
     private var slots: [ObjectIdentifier: AnyObject] = [:]
 
+    /// The observers of the `FlipbookDiagnostics` reports made in this runtime
+    /// (`FlipbookDiagnostics.addObserver(_:)` installs into the current runtime's). Those of
+    /// `process` are the process-wide fallback: they hear the reports made with no runtime bound.
+    package let diagnosticsObservers = ObserverList<FlipbookDiagnostics.Report>()
+
     /// A new runtime with its own clock at `MediaClock.initialTime`, nothing running.
     public init() {
         clock = MediaClock()
@@ -86,6 +92,11 @@ public final class AppRuntime {
         slots[key] = made
         return made
     }
+
+    /// The state of type `State` this runtime keeps, if it was ever made (never makes it).
+    package func existingState<State: AnyObject>(_ type: State.Type) -> State? {
+        slots[ObjectIdentifier(type)] as? State
+    }
 }
 
 extension AppRuntime {
@@ -105,12 +116,14 @@ extension AppRuntime {
         #endif
     }
 
+    /// Told to the observers of both runtimes: the bound one's code did it, to this one's object.
     private func reportForeignUse(_ what: String, bound: AppRuntime) {
         guard reportedForeignRuntimes.insert(ObjectIdentifier(bound)).inserted else { return }
         FlipbookDiagnostics.report(
             "\(what) belongs to \(name) but was used while \(bound.name) is bound; it runs on \(name)'s clock. "
                 + "Run code that touches another app's objects inside its runtime's run { } "
-                + "(docs/ARCHITECTURE.md, \"Ownership\").")
+                + "(docs/ARCHITECTURE.md, \"Ownership\").",
+            to: [bound, self])
     }
 }
 
@@ -125,28 +138,6 @@ package enum RuntimeBinding {
     ) async rethrows -> Result {
         try await $bound.withValue(runtime) { try await body() }
     }
-}
-
-/// Which test (or other scope) the current code belongs to, for observers that must see only
-/// their own scope's events: an observer of `FlipbookDiagnostics` or of the transition probe
-/// added inside a scope is told only of what code in that scope does, so tests that run
-/// interleaved (at their suspension points) never see each other's reports. Outside any scope
-/// (an app, the tools) observers see everything, as before.
-package enum ObservationScope {
-    @TaskLocal package static var current: Int?
-
-    nonisolated(unsafe) private static var next = 0  // read and written only under `lock`
-    private static let lock = NSLock()
-
-    /// Runs `body` in the current scope, or in a new one when none is bound.
-    package static func withScope<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        if current != nil { return try await body() }
-        let id = lock.withLock { next += 1; return next }
-        return try await $current.withValue(id) { try await body() }
-    }
-
-    /// Whether an observer added in `scope` is told of an event made now.
-    package static func sees(from scope: Int?) -> Bool { scope == nil || scope == current }
 }
 
 extension AppRuntime {

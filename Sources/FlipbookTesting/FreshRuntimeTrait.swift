@@ -13,8 +13,10 @@ import Flipbook
 /// ```
 ///
 /// Tests run in parallel as Swift Testing schedules them (main-actor tests one at a time, taking
-/// turns at their suspension points); nothing of one test's runtime is shared with another's,
-/// and its transition recorders and diagnostics observers see only its own events.
+/// turns at their suspension points); nothing of one test's runtime is shared with another's.
+/// Observers live in the runtime, so the transition recorders, invariants and diagnostics
+/// observers a test installs see only its own events (those of its runtime: a second
+/// `AppDriver` with a runtime of its own has its own observers).
 public struct FreshRuntimeTrait: TestTrait, SuiteTrait, TestScoping {
     public init() {}
 
@@ -27,15 +29,13 @@ public struct FreshRuntimeTrait: TestTrait, SuiteTrait, TestScoping {
         // suite and on the test) gets one runtime.
         guard testCase != nil, !Self.isActive else { return try await function() }
         // Each test runs in a runtime of its own: a clock at its initial time with nothing
-        // running, an application with no windows and no transitions (docs/Testing.md), and
-        // in an observation scope of its own, so its recorders and diagnostics observers see
-        // only its own events even while another test runs between its suspension points.
+        // running, an application with no windows and no transitions, and no observers but
+        // the test's own (docs/Testing.md), so its recorders and diagnostics observers see only
+        // its own events even while another test runs between its suspension points.
         let runtime = await MainActor.run { Self.makeRuntime() }
         do {
-            try await ObservationScope.withScope {
-                try await RuntimeBinding.run(runtime) {
-                    try await Self.$isActive.withValue(true) { try await function() }
-                }
+            try await RuntimeBinding.run(runtime) {
+                try await Self.$isActive.withValue(true) { try await function() }
             }
         } catch {
             await MainActor.run { runtime.clock.reset() }

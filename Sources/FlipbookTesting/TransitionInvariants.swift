@@ -38,8 +38,8 @@ import Testing
 ///
 /// Checks run after every transition ends (that transition's rules) and whenever no
 /// transition is running (the whole window); call `check()` to check the whole window now.
-/// The checker also keeps every `FlipbookDiagnostics` report made while it watches
-/// (`diagnostics`).
+/// The checker also keeps every `FlipbookDiagnostics` report made in the runtime it watches
+/// while it watches (`diagnostics`).
 @preconcurrency @MainActor
 public final class TransitionInvariants {
     /// A rule a transition must keep.
@@ -63,13 +63,15 @@ public final class TransitionInvariants {
     public var rules = Set(Rule.allCases)
     /// Every violation found so far, in order (the same one is not repeated).
     public private(set) var violations: [Violation] = []
-    /// Every diagnostic reported while the checker watched.
+    /// Every diagnostic reported in the watched runtime while the checker watched.
     public private(set) var diagnostics: [String] = []
     /// The window watched (nil: every window a transition runs in).
     public private(set) weak var window: UIWindow?
 
     private let origin: CFTimeInterval
-    private var probeToken: Int?
+    /// The clock of the runtime watched (violation times are read on it).
+    private let clock: MediaClock
+    private var probeToken: TransitionProbe.ObserverToken?
     private var diagnosticsToken: Int?
     private var transitions: [ObjectIdentifier: Watched] = [:]
     /// Windows transitions ran in (when no window is given).
@@ -82,12 +84,18 @@ public final class TransitionInvariants {
     /// Watches the transitions in `app`'s window from now on.
     public convenience init(app: AppDriver) { self.init(window: app.window) }
 
-    /// Watches the transitions in `window`, or (nil) in every window one runs in.
+    /// Watches the transitions in `window`, or (nil) in every window of the current runtime
+    /// (under `.freshRuntime`, the test's) that one runs in. It listens in `window`'s runtime
+    /// (the current one without a window), and keeps the diagnostics reported there.
     public init(window: UIWindow? = nil) {
         self.window = window
-        origin = MediaClock.main.now
-        probeToken = TransitionProbe.addObserver { [weak self] event in self?.observe(event) }
-        diagnosticsToken = FlipbookDiagnostics.addObserver { [weak self] report in self?.diagnostics.append(report.message) }
+        let runtime = window.map { AppRuntime.owning($0) } ?? AppRuntime.current
+        clock = runtime.clock
+        origin = clock.now
+        probeToken = TransitionProbe.addObserver(in: runtime) { [weak self] event in self?.observe(event) }
+        diagnosticsToken = runtime.run {
+            FlipbookDiagnostics.addObserver { [weak self] report in self?.diagnostics.append(report.message) }
+        }
     }
 
     isolated deinit { stop() }
@@ -204,7 +212,7 @@ public final class TransitionInvariants {
 
     private func violate(_ rule: Rule, _ message: String) {
         guard rules.contains(rule), reported.insert("\(rule.rawValue)|\(message)").inserted else { return }
-        violations.append(Violation(rule: rule, message: message, time: MediaClock.main.now - origin))
+        violations.append(Violation(rule: rule, message: message, time: clock.now - origin))
     }
 
     // MARK: One transition
@@ -464,9 +472,15 @@ public struct TransitionInvariantsTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard testCase != nil else { return try await function() }
-        // In the test's observation scope (made here when `.freshRuntime` has not made it yet),
-        // so the invariants see only this test's transitions.
-        try await ObservationScope.withScope { try await Self.watch(function) }
+        // The invariants observe the runtime bound when they are made: the test's. When the
+        // test also has `.freshRuntime` but its scope is outside this one (the traits in the
+        // other order, or the fresh runtime given to the test and the invariants to its
+        // suite), the fresh runtime is bound here first, and the inner trait then keeps it.
+        if !FreshRuntimeTrait.isActive, test.traits.contains(where: { $0 is FreshRuntimeTrait }) {
+            try await FreshRuntimeTrait().provideScope(for: test, testCase: testCase) { try await Self.watch(function) }
+        } else {
+            try await Self.watch(function)
+        }
     }
 
     @preconcurrency @MainActor

@@ -42,7 +42,10 @@ import Flipbook
 /// ```
 ///
 /// `recording` chooses what is recorded (all of it by default). Times are seconds of
-/// `MediaClock.main` since the recorder was made, rounded to the millisecond. Controllers are
+/// `MediaClock.main` (the app's clock, for a recorder attached to an app) since the recorder
+/// was made, rounded to the millisecond. The recorder hears the transitions of its app's
+/// runtime (the current one for a wrapping recorder, and the runtime of each controller it is
+/// asked about or tracks), as the transition probe's observers live in the runtime. Controllers are
 /// named by their type, or by the name given with `name(_:as:)`. The recorder keeps the real
 /// delegate (strongly) and the wrappers it hands out; UIKit keeps `transitioningDelegate`
 /// weakly, so keep the recorder alive for the test.
@@ -153,32 +156,38 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
     /// Transitions being recorded.
     private var contexts: [ObjectIdentifier: WeakContext] = [:]
     private var names: [ObjectIdentifier: String] = [:]
-    private var probeToken: Int?
+    /// The probe observers installed, one per runtime listened to.
+    private var listening: [Listening] = []
+    /// The clock times are read on: the app's (a recorder attached to an app), else the one
+    /// current when the recorder was made.
+    private let clock: MediaClock
 
     /// A recorder standing in for `delegate`; time zero is now.
     public init(wrapping delegate: UIViewControllerTransitioningDelegate) {
         wrapped = delegate
-        origin = MediaClock.main.now
+        clock = MediaClock.main
+        origin = clock.now
         super.init()
-        startListening()
+        listen(in: AppRuntime.current)
     }
 
     /// A recorder of every transition in `app`'s window; time zero is now.
     public init(app: AppDriver) {
         wrapped = nil
         window = app.window
-        origin = MediaClock.main.now
+        clock = app.runtime.clock
+        origin = clock.now
         super.init()
-        startListening()
+        listen(in: app.runtime)
     }
 
     isolated deinit {
-        if let probeToken { TransitionProbe.removeObserver(probeToken) }
+        for entry in listening { TransitionProbe.removeObserver(entry.token) }
     }
 
     /// Adds an entry at the current time (recorded whatever `recording` says).
     public func record(_ event: String) {
-        history.entries.append(Entry(time: MediaClock.main.now - origin, event: event))
+        history.entries.append(Entry(time: clock.now - origin, event: event))
     }
 
     /// A completion handler that records `"completion <name>"` when called, e.g. for
@@ -193,12 +202,14 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
     /// Forgets the history, and makes now time zero.
     public func reset() {
         history = History()
-        origin = MediaClock.main.now
+        origin = clock.now
     }
 
     /// Records the transitions and appearance callbacks of `controller` from now on.
     public func track(_ controller: UIViewController) {
         tracked[ObjectIdentifier(controller)] = WeakController(controller)
+        // A controller of another app (in a window of another runtime) is heard in its runtime.
+        if let window = controller.viewIfLoaded?.window { listen(in: AppRuntime.owning(window)) }
     }
 
     /// Names `controller` `name` in the history instead of by its type (to tell apart two
@@ -290,8 +301,17 @@ public final class TransitionRecorder: NSObject, UIViewControllerTransitioningDe
 
     // MARK: The probe
 
-    private func startListening() {
-        probeToken = TransitionProbe.addObserver { [weak self] event in self?.observe(event) }
+    /// Listens to the transitions of `runtime`'s app (the probe's observers live in the
+    /// runtime), once per runtime.
+    private func listen(in runtime: AppRuntime) {
+        guard !listening.contains(where: { $0.runtime === runtime }) else { return }
+        let token = TransitionProbe.addObserver(in: runtime) { [weak self] event in self?.observe(event) }
+        listening.append(Listening(runtime: runtime, token: token))
+    }
+
+    private struct Listening {
+        weak var runtime: AppRuntime?
+        let token: TransitionProbe.ObserverToken
     }
 
     func displayName(_ controller: UIViewController) -> String {

@@ -279,3 +279,40 @@ import FlipbookCatalog
         #expect(size > 1000)
     }
 }
+
+/// A scene that reports one diagnostic half a second in, for the inspector of its run.
+@MainActor final class ReportingPreviewScene: RenderScene {
+    static let name = "reporting"
+    static let summary = "reports a diagnostic at 0.5 s"
+    static let message = "the reporting scene at 0.5 s"
+    let rootLayer = CALayer()
+    var duration: CFTimeInterval { 1 }
+    private var reported = false
+
+    init(size: CGSize) { rootLayer.bounds = CGRect(origin: .zero, size: size) }
+
+    func update(elapsed: CFTimeInterval) {
+        guard elapsed >= 0.5, !reported else { return }
+        reported = true
+        FlipbookDiagnostics.report(Self.message)
+    }
+}
+
+extension PreviewEngineTests {
+    /// A live run's inspector shows the diagnostics reported in its runtime (its observer lives
+    /// there): not another run's, nor the test's own.
+    @Test func eachRunShowsOnlyTheDiagnosticsOfItsRuntime() throws {
+        var registry = Self.registry()
+        registry.register(ReportingPreviewScene.self)
+        let engine = PreviewEngine(registry: registry)
+        defer { engine.shutdown() }
+        let reporting = try #require(engine.makeTimeline(scene: "reporting", device: "iphone-se", scale: 1))
+        let other = try #require(engine.makeTimeline(scene: "card-flip", device: "iphone-se", scale: 1))
+        FlipbookDiagnostics.report("reported in the test's runtime")
+        let a = try Self.state(engine.frame(reporting, at: 40))
+        let b = try Self.state(engine.frame(other, at: 40))
+        #expect(a.diagnostics.contains(ReportingPreviewScene.message))
+        #expect(!b.diagnostics.contains(ReportingPreviewScene.message))
+        #expect(!(a.diagnostics + b.diagnostics).contains("reported in the test's runtime"))
+    }
+}

@@ -183,3 +183,21 @@ struct TransitionInvariantsTraitTests {
         #expect(home.presentedViewController == nil)
     }
 }
+
+/// The traits in the other order: the invariants still watch the test's fresh runtime (the
+/// probe's observers live in the runtime, so invariants made before the runtime would hear
+/// nothing).
+@Suite(.transitionInvariants, .freshRuntime)
+@MainActor
+struct TransitionInvariantsTraitOrderTests {
+    @Test func theInvariantsWatchTheTestsRuntime() {
+        #expect(AppRuntime.current !== AppRuntime.process)
+        let observers = AppRuntime.current.existingState(ObserverList<TransitionProbe.Event>.self)
+        #expect(observers?.isEmpty == false)
+        let home = HomeViewController()
+        let driver = AppDriver(rootViewController: home)
+        home.present(DetailViewController(), animated: true)
+        driver.runScript()
+        #expect(home.presentedViewController is DetailViewController)
+    }
+}

@@ -3,8 +3,11 @@ import FlipbookQuartz
 
 /// What the transition machinery tells test tools (FlipbookTesting's `TransitionRecorder` and
 /// `TransitionInvariants`) as it runs: package API, not UIKit's. Observers are told
-/// synchronously, at the moment each thing happens; with no observer installed, nothing is
-/// built. Every kind of transition (modal, navigation, tab) reports through here.
+/// synchronously, at the moment each thing happens. They live in a runtime (`AppRuntime`, in
+/// one of its state slots) and hear the transitions of that runtime's app only, found through
+/// the transition's container view or the controller (`Event.runtime`), whichever runtime is
+/// bound; with no observer in that runtime, the event goes nowhere. Every kind of transition
+/// (modal, navigation, tab) reports through here.
 ///
 /// Each event carries the call as a value (`AnimatorCall`, `ContextCall`, `AppearanceCall`,
 /// `PresentationHook`), so observers switch on cases; each call's `description` is the call as
@@ -30,6 +33,22 @@ package enum TransitionProbe {
         /// The transition has ended and everything that follows `completeTransition(_:)` has
         /// run (appearance ends, hooks, completions, `animationEnded(_:)`).
         case ended(ViewControllerTransitionContext, didComplete: Bool)
+
+        /// The runtime whose observers are told: the one the transition's container view
+        /// belongs to (through its window), the controller's, or the presentation's; for
+        /// objects in no window, the current one.
+        var runtime: AppRuntime {
+            switch self {
+            case let .began(context), let .animatorCall(context, _, _), let .contextCall(context, _),
+                 let .coordinatorCompletions(context, _), let .animationEnded(context, _), let .ended(context, _):
+                return context.containerView.layer.owningRuntime
+            case let .appearance(controller, _):
+                return controller.owningRuntime
+            case let .presentationHook(controller, _):
+                return controller.containerView?.layer.owningRuntime
+                    ?? controller.presentingViewController.owningRuntime
+            }
+        }
     }
 
     /// A call the engine makes on an animator or interaction controller.
@@ -123,23 +142,39 @@ package enum TransitionProbe {
         }
     }
 
-    private static var observers: [(id: Int, scope: Int?, handler: (Event) -> Void)] = []
-    private static var nextID = 0
-
-    /// Installs `handler` for every later event (inside a test's `ObservationScope`, that
-    /// test's events only); returns a token for `removeObserver(_:)`.
-    package static func addObserver(_ handler: @escaping (Event) -> Void) -> Int {
-        nextID += 1
-        observers.append((nextID, ObservationScope.current, handler))
-        return nextID
+    /// An installed observer: the runtime it lives in (weak: it goes with its runtime) and its
+    /// number there.
+    package struct ObserverToken {
+        fileprivate weak var runtime: AppRuntime?
+        fileprivate let id: Int
     }
 
-    package static func removeObserver(_ token: Int) { observers.removeAll { $0.id == token } }
+    /// The probe's observers of one runtime, kept in that runtime's state.
+    private typealias Observers = ObserverList<Event>
 
+    /// Installs `handler` in the current runtime (under `.freshRuntime`, the test's) for every
+    /// later event of a transition of that runtime's app; returns a token for `removeObserver(_:)`.
+    package static func addObserver(_ handler: @escaping (Event) -> Void) -> ObserverToken {
+        addObserver(in: AppRuntime.current, handler)
+    }
+
+    /// Installs `handler` in `runtime` for every later event of a transition of its app.
+    package static func addObserver(in runtime: AppRuntime, _ handler: @escaping (Event) -> Void) -> ObserverToken {
+        let id = runtime.state(Observers.self) { Observers() }.add(handler)
+        return ObserverToken(runtime: runtime, id: id)
+    }
+
+    /// Removes the observer `token` names (nothing once it is removed or its runtime is gone).
+    package static func removeObserver(_ token: ObserverToken) {
+        token.runtime?.existingState(Observers.self)?.remove(token.id)
+    }
+
+    /// Tells the observers of the runtime the event's transition or controller belongs to
+    /// (`Event.runtime`); with none installed there, nothing more is done.
     static func emit(_ event: @autoclosure () -> Event) {
-        guard !observers.isEmpty else { return }
         let e = event()
-        for observer in observers where ObservationScope.sees(from: observer.scope) { observer.handler(e) }
+        guard let observers = e.runtime.existingState(Observers.self), !observers.isEmpty else { return }
+        observers.notify(e)
     }
 
     /// The contexts of the transitions running now, oldest first.
