@@ -84,9 +84,15 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func apply(_ active: ActiveTime, to target: CALayer) {
         if let plan = fastPlan, target.isPresentationCopy {
             plan.apply(progress(at: active), to: &target.state)
+            if let path = parsedKeyPath { target.noteAnimatedWrite(path) }
             return
         }
         super.apply(active, to: target)
+    }
+
+    override var sampleValue: AnimatableValue? {
+        let (from, to, by) = cachedValues ?? (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+        return to ?? from ?? by
     }
 }
 

@@ -245,6 +245,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         target.transform = CATransform3DRotate(target.transform, angle, 0, 0, 1)
     }
 
+    override var sampleValue: AnimatableValue? {
+        pathMotion != nil ? .point(.zero) : (keys.first ?? (values ?? []).lazy.compactMap { AnimatableValue($0) }.first)
+    }
+
     override var affectedKeys: Set<LayerKey>? {
         var keys = super.affectedKeys ?? []
         if rotationMode != nil { keys.insert(.transform) }

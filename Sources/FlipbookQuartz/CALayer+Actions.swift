@@ -49,6 +49,12 @@ extension CALayer {
         // view) answers for it.
         guard hasBeenCommitted || delegate != nil else { return }
         guard !CATransaction.disableActions(), let action = action(forKey: key) else { return }
+        runChangeAction(action, forKey: key, oldValue: oldValue)
+    }
+
+    /// Runs the action found for a change of `key` (whose model value before the change was
+    /// `oldValue`); `NSNull` runs as nothing.
+    func runChangeAction(_ action: CAAction, forKey key: String, oldValue: Any?) {
         if action is NSNull { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             // Implicit animations start from what is on screen: the presented value when this

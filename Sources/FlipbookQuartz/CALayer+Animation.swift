@@ -68,7 +68,7 @@ extension CALayer {
         guard let p = anim as? CAPropertyAnimation else { return }
         let place = inGroup ? " (in a CAAnimationGroup)" : ""
         if let path = p.parsedKeyPath {
-            if animatableValue(for: path) == nil {
+            if animatableValue(for: path) == nil, !acceptsUndeclaredKey(path) {
                 FlipbookDiagnostics.report(
                     "\(type(of: anim))\(place): \(type(of: self)) has no animatable key path \"\(path.string)\"; "
                         + "the animation shows nothing.",

@@ -204,6 +204,9 @@ struct LayerKeyPath: Hashable {
     var key: LayerKey
     var component: ValueComponent?
     var string: String
+    /// The name of the key alone ("position" for "position.x"): what `needsDisplay(forKey:)`
+    /// is asked about.
+    var rootName: String
 
     init(_ path: String) {
         string = path
@@ -213,10 +216,12 @@ struct LayerKeyPath: Hashable {
             if let c = ValueComponent(rest) {
                 key = LayerKey(root)
                 component = c
+                rootName = root
                 return
             }
         }
         key = LayerKey(path)
         component = nil
+        rootName = path
     }
 }

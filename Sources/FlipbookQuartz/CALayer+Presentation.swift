@@ -81,6 +81,7 @@ extension CALayer {
             copy = CALayer(_flipbookNew: ())
             copy.state = state
             copy.delegate = delegate
+            if !extraValues.isEmpty { copy.extraValues = extraValues }
         } else {
             copy = type(of: self).init(_flipbookCopyOf: self)
         }
@@ -109,15 +110,16 @@ extension CALayer {
             // Not yet committed: it begins now.
             anim.apply(to: target, parentTime: local, beginTime: anim.beginPending ? local : nil)
         }
+        // A key the class's needsDisplay(forKey:) names changed: the copy draws itself again.
+        if target.animatedDisplayPending { target.redrawAnimatedContentIfNeeded() }
     }
 
     /// The value the presentation layer would show for `keyPath` now, without copying the
     /// layer tree: the model's value with every animation of this layer applied.
     /// Returns nil for unknown key paths. Meant for renderers reading a few values per layer.
     public func presentationValue(forKeyPath keyPath: String) -> Any? {
-        let path = LayerKeyPath(keyPath)
-        guard !animationEntries.isEmpty else { return animatableValue(for: path)?.anyValue }
-        return presentedLayer().animatableValue(for: path)?.anyValue
+        guard !animationEntries.isEmpty else { return value(forKeyPath: keyPath) }
+        return presentedLayer().value(forKeyPath: keyPath)
     }
 
     /// The presented values of this layer alone (no sublayers), at its current local time.

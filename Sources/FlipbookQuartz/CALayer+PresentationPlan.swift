@@ -179,7 +179,11 @@ extension CALayer {
     /// `planIsDirect`, `planBase` and `planCount` describe the plan.
     @inline(__always)
     func preparePresentationPlan() {
-        if !planIsReady { cachedPresentationPlan = PresentationPlan(animationEntries) }
+        guard !planIsReady else { return }
+        var plan = PresentationPlan(animationEntries)
+        // A subclass redrawn for an animated key takes the general path, which notes the writes.
+        if plan.isDirect, type(of: self) != CALayer.self, animatesKeyNeedingDisplay() { plan.isDirect = false }
+        cachedPresentationPlan = plan
     }
 
     /// Applies the direct plan (every animation, in the order added) at local time `local`.

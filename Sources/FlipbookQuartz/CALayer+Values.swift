@@ -32,7 +32,7 @@ extension CALayer {
         case .rasterizationScale: return .number(Double(state.rasterizationScale))
         case .allowsGroupOpacity: return .other(state.allowsGroupOpacity)
         // END GENERATED read
-        case .custom(let name): return customAnimatableValue(forKey: name)
+        case .custom(let name): return customAnimatableValue(forKey: name) ?? storedCustomAnimatableValue(forKey: name)
         }
     }
 
@@ -139,15 +139,22 @@ extension CALayer {
 
     // MARK: Key-value coding
 
-    /// The value of a property by name (Apple's KVC), or a value stored with `setValue(_:forKey:)`.
+    /// The value of a property by name (Apple's KVC), or of a custom key: the value stored
+    /// with `setValue(_:forKey:)` (as it was given, or as an animation wrote it on a
+    /// presentation copy), else the class's `defaultValue(forKey:)`.
     public func value(forKey key: String) -> Any? {
-        animatableValue(for: LayerKey(key))?.anyValue ?? extraValues[key]
+        let k = LayerKey(key)
+        if case .custom(let name) = k, customAnimatableValue(forKey: name) == nil {
+            return storedCustomValue(forKey: name)
+        }
+        return animatableValue(for: k)?.anyValue
     }
 
     /// The value at a key path such as "position.x" or "transform.rotation.z".
     public func value(forKeyPath keyPath: String) -> Any? {
         let path = LayerKeyPath(keyPath)
-        return animatableValue(for: path)?.anyValue ?? (path.component == nil ? extraValues[keyPath] : nil)
+        guard path.component != nil else { return value(forKey: keyPath) }
+        return animatableValue(for: path)?.anyValue
     }
 
     /// Sets a property by name; unknown keys are stored on the layer, as CALayer does.
@@ -157,10 +164,13 @@ extension CALayer {
     }
 
     /// Sets the value at a key path such as "transform.scale" or "bounds.size.width".
+    /// A custom key (one no property declares, such as a subclass's `@NSManaged` property)
+    /// is stored as given; on a model layer the change runs the key's action and, when the
+    /// class's `needsDisplay(forKey:)` says so, marks the layer for display.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let path = LayerKeyPath(keyPath)
-        if animatableValue(for: path.key) == nil, path.component == nil {
-            extraValues[keyPath] = value
+        if case .custom(let name) = path.key, path.component == nil, customAnimatableValue(forKey: name) == nil {
+            setStoredCustomValue(value, forKey: name)
             return
         }
         let v = AnimatableValue(value) ?? .other(nil)

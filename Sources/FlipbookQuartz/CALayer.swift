@@ -506,8 +506,15 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     @exclusivity(unchecked) final var reusablePresentation: CALayer?
     var needsDisplayFlag = false
     var needsLayoutFlag = false
-    /// Values stored by key-value coding under keys that are not properties.
+    /// Values stored by key-value coding under keys that are not properties (custom keys);
+    /// copied into presentation copies, where animations write them.
     var extraValues: [String: Any] = [:]
+    /// On a presentation copy: an animation wrote a key the class's `needsDisplay(forKey:)`
+    /// names, so the copy is redrawn once the animations are applied.
+    @exclusivity(unchecked) final var animatedDisplayPending = false
+    /// On a model layer: one of its presentation copies is drawing itself (see
+    /// `redrawAnimatedContentIfNeeded`).
+    final var isDrawingPresentation = false
     /// The recording of the last `draw(in:)` (Flipbook's backing store), for the renderer.
     public internal(set) var drawnContent: CGContext?
 
@@ -529,10 +536,13 @@ open class CALayer: NSObject, AssociatedObjectsHost {
         basicDefaultAction(forKey: event, animatable: implicitlyAnimatedKeys)
     }
 
-    /// The default value of a property (Apple's class method); nil (the declared defaults apply).
+    /// The default value of a property (Apple's class method); nil. A subclass's answer is the
+    /// value of a custom key never set (built-in properties keep their declared defaults).
     open class func defaultValue(forKey key: String) -> Any? { nil }
 
-    /// Whether changing `key` redraws the layer (Apple's class method); false.
+    /// Whether changing `key` redraws the layer (Apple's class method); false. When a subclass
+    /// answers true, setting the key marks the layer for display and an animation of it redraws
+    /// the presentation copy with the animated value (docs/Semantics.md, "Custom layer keys").
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Redraws the content: the delegate's `display(_:)` when there is a delegate (its
@@ -556,10 +566,14 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     /// tried front to back (higher `zPosition` first, then later siblings).
     open func hitTest(_ p: CGPoint) -> CALayer? { performHitTest(p) }
 
-    /// A subclass property as the engine sees it (override in subclasses with animatable keys).
+    /// A subclass property as the engine sees it (override in subclasses with animatable keys);
+    /// nil for a key no subclass declares (a custom key, read from the key-value storage).
     func customAnimatableValue(forKey key: String) -> AnimatableValue? { nil }
-    /// Writes a subclass property; false when unknown or the wrong kind.
-    func setCustomAnimatableValue(_ value: AnimatableValue, forKey key: String) -> Bool { false }
+    /// Writes a subclass property; false when the wrong kind. A key no subclass declares is a
+    /// custom key, stored in the key-value storage (`CALayer+CustomKeys.swift`).
+    func setCustomAnimatableValue(_ value: AnimatableValue, forKey key: String) -> Bool {
+        setStoredCustomAnimatableValue(value, forKey: key)
+    }
 
     /// Creates a layer with default values.
     public override init() {
@@ -567,8 +581,8 @@ open class CALayer: NSObject, AssociatedObjectsHost {
         super.init()
     }
 
-    /// Creates a copy of `layer` (its properties, not its sublayers or animations),
-    /// as Core Animation does for presentation layers. Subclasses override this to copy
+    /// Creates a copy of `layer` (its properties and custom keys' values, not its sublayers
+    /// or animations), as Core Animation does for presentation layers. Subclasses override this to copy
     /// their own properties, calling `super.init(layer:)` first.
     public init(layer: Any) {
         guard let other = layer as? CALayer else {
@@ -582,6 +596,7 @@ open class CALayer: NSObject, AssociatedObjectsHost {
         state = other.state
         super.init()
         delegate = other.delegate
+        extraValues = other.extraValues
     }
 
     /// A layer with default values: there is no archive to decode layers from here

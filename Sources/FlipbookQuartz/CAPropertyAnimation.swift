@@ -112,9 +112,12 @@ open class CAPropertyAnimation: CAAnimation {
                 case .transform(let current)? = target.animatableValue(for: path.key)
             else { return }
             target.setAnimatableValue(.transform(isAdditive ? CATransform3DConcat(t, current) : t), for: path.key)
+            target.noteAnimatedWrite(path)
             return
         }
-        guard let base = target.animatableValue(for: path), var value = animatedValue(at: active, base: base) else {
+        guard let base = target.animatableValue(for: path) ?? undeclaredBase(path, on: target),
+            var value = animatedValue(at: active, base: base)
+        else {
             return
         }
         if isAdditive, let sum = base.adding(value) { value = sum }
@@ -130,7 +133,21 @@ open class CAPropertyAnimation: CAAnimation {
             FlipbookDiagnostics.report(
                 "\(type(of: self)) on \"\(path.string)\": a \(value.kindName) value does not fit that key path; ignored.",
                 once: "CAPropertyAnimation.kind.\(path.string)")
+            return
         }
+        target.noteAnimatedWrite(path)
+    }
+
+    /// One of the animation's own values (the kind it animates), for the zero a custom key
+    /// with no value starts from. Subclasses override.
+    var sampleValue: AnimatableValue? { nil }
+
+    /// What a custom key with no value (and no default) of an app's layer class reads as
+    /// when animated: the zero of the animation's kind, as an `@NSManaged` property reads
+    /// zero until set (`CALayer.acceptsUndeclaredKey`).
+    private func undeclaredBase(_ path: LayerKeyPath, on target: CALayer) -> AnimatableValue? {
+        guard target.model().acceptsUndeclaredKey(path) else { return nil }
+        return sampleValue?.zeroOfKind ?? .other(nil)
     }
 
     /// Adds `iteration` copies of `delta` to `value` (cumulative repetition).

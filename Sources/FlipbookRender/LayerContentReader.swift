@@ -62,7 +62,8 @@ enum LayerContentReader {
     /// Text, shapes, gradients and recorded drawing of CALayer subclasses (filled in as the
     /// models land in FlipbookQuartz).
     static func readSubclassContent(of l: CALayer, into c: inout LayerContent) {
-        if let recording = l.model().drawnContent, !recording.commands.isEmpty {
+        // A presentation copy redrawn for an animated key (needsDisplay(forKey:)) shows its own drawing.
+        if let recording = l.drawnContent ?? l.model().drawnContent, !recording.commands.isEmpty {
             c.drawing = IdentityBox(object: recording)
         }
         if let t = l as? CATextLayer, let string = t.plainString, !string.isEmpty, let color = t.foregroundColor {

@@ -14,7 +14,7 @@ enum ShapeExtent {
         guard let s = l as? CAShapeLayer, !s.masksToBounds, s.contents == nil, let path = s.path, !path.isEmpty,
               s.fillColor != nil || s.strokeColor != nil
         else { return nil }
-        if s.model().drawnContent != nil { return nil }
+        if s.drawnContent != nil || s.model().drawnContent != nil { return nil }
         var box = path.boundingBox
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         if s.strokeColor != nil, s.lineWidth.isFinite, s.lineWidth > 0 {

@@ -345,8 +345,10 @@ open class UIView: UIResponder, CALayerDelegate {
         layoutIfNeeded()
     }
 
+    /// Draws the view's content for its layer, or for a presentation copy of it that is redrawn
+    /// while an animated key the layer class's `needsDisplay(forKey:)` names changes.
     open func draw(_ layer: CALayer, in ctx: CGContext) {
-        guard layer === self.layer else { return }
+        guard layer.model() === self.layer else { return }
         traitCollection.performAsCurrent { drawLayerContents(in: ctx) }
     }
 
