@@ -114,7 +114,7 @@ final class TouchRouter {
         _ touch: UITouch, to phase: UITouch.Phase, location: CGPoint? = nil, time: CFTimeInterval? = nil,
         also: (CFTimeInterval) -> Void = { _ in }
     ) {
-        guard touch.phase != .ended, touch.phase != .cancelled else { return }
+        guard !touch.isLifted else { return }
         let now = Self.eventTime(time)
         touch.previousWindowLocation = touch.windowLocation
         if let location { touch.windowLocation = location }
@@ -131,12 +131,12 @@ final class TouchRouter {
     }
 
     private func liveTouches(in window: UIWindow) -> [UITouch] {
-        event.touchList.filter { $0.window === window && $0.phase != .ended && $0.phase != .cancelled }
+        event.touchList.filter { $0.window === window && !$0.isLifted }
     }
 
     /// Drops finished touches from the event (those whose view phases are all delivered).
     private func prune() {
-        event.touchList.removeAll { ($0.phase == .ended || $0.phase == .cancelled) && $0.heldPhases.isEmpty }
+        event.touchList.removeAll { $0.isLifted && $0.heldPhases.isEmpty }
     }
 
     private func dispatch(_ touch: UITouch) {
@@ -157,7 +157,7 @@ final class TouchRouter {
         guard event === self.event, let changed = changedStack.last else { return }
         for touch in changed where touch.window === window {
             deliverToRecognizers(touch, in: window)
-            if touch.deliversToViews && !touch.viewIsFinished {
+            if touch.deliversToViews && !touch.viewHasEnded {
                 touch.heldPhases.append(
                     TouchSample(
                         phase: touch.phase, location: touch.windowLocation,
@@ -214,7 +214,7 @@ final class TouchRouter {
             if !touch.viewHasBegun {
                 if s.phase == .cancelled {
                     touch.heldPhases.removeAll()
-                    touch.viewIsFinished = true
+                    touch.viewHasEnded = true
                     break
                 }
                 if isHeld(touch, by: \.delaysTouchesBegan) { break }
@@ -234,7 +234,7 @@ final class TouchRouter {
 
     /// The view's touches of `r` are cancelled: `r` recognized and cancels touches in view.
     func cancelViewTouches(of r: UIGestureRecognizer) {
-        for t in r.sequenceTouches where t.deliversToViews && !t.viewIsFinished {
+        for t in r.sequenceTouches where t.deliversToViews && !t.viewHasEnded {
             t.heldPhases.removeAll()
             t.deliversToViews = false
             if t.viewHasBegun {
@@ -244,17 +244,17 @@ final class TouchRouter {
                         timestamp: t.timestamp),
                     of: t)
             } else {
-                t.viewIsFinished = true
+                t.viewHasEnded = true
             }
         }
     }
 
     /// Sends one phase of `touch` to its view (dropped when the view left the touch's window).
     private func send(_ s: TouchSample, of touch: UITouch) {
-        if s.phase == .ended || s.phase == .cancelled { touch.viewIsFinished = true }
+        if s.phase == .ended || s.phase == .cancelled { touch.viewHasEnded = true }
         guard let view = touch.view, view.window === touch.window, touch.window != nil else {
             touch.heldPhases.removeAll()
-            touch.viewIsFinished = true
+            touch.viewHasEnded = true
             touch.deliversToViews = false
             return
         }

@@ -58,6 +58,9 @@ public final class UITouch: NSObject {
 
     // MARK: Internal state (see TouchRouter)
 
+    /// Whether the finger is up: the touch ended or was cancelled (the one name for this idea,
+    /// as `SyntheticTouch.isLifted` is for a scripted finger).
+    var isLifted: Bool { phase == .ended || phase == .cancelled }
     /// A number that orders touches by creation.
     let serial: Int
     /// Where the touch is and was, in its window's coordinates.
@@ -70,8 +73,8 @@ public final class UITouch: NSObject {
     var deliversToViews = true
     /// Whether the view has been sent `touchesBegan` for this touch.
     var viewHasBegun = false
-    /// Whether the view has heard the touch's end (ended or cancelled).
-    var viewIsFinished = false
+    /// Whether the view has heard the touch's end (its `.ended` or `.cancelled` phase).
+    var viewHasEnded = false
     /// Phases held for the view by recognizers that delay touches.
     var heldPhases: [TouchSample] = []
     /// Who made the touch (`TouchOrigin`): the app's own code unless the preview's user did.

@@ -258,7 +258,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Whether any of its touches is still down.
-    var hasLiveTouches: Bool { activeTouches.contains { $0.phase != .ended && $0.phase != .cancelled } }
+    var hasLiveTouches: Bool { activeTouches.contains { !$0.isLifted } }
 
     func sendActions() {
         for t in targets {
