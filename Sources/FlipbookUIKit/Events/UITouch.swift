@@ -20,10 +20,12 @@ public final class UITouch: NSObject {
         public static var stylus: TouchType { .pencil }
     }
 
-    /// The phase of the touch's last change.
-    public internal(set) var phase: Phase = .began
-    /// The media time of the touch's last change (`MediaClock.main`), in seconds.
-    public internal(set) var timestamp: TimeInterval
+    /// The phase of the touch's last change (inside a view's `touches…` call, the phase being
+    /// delivered: see `shown`).
+    public var phase: Phase { shown.phase }
+    /// The media time of the touch's last change (`MediaClock.main`), in seconds (inside a
+    /// view's `touches…` call, the delivered phase's time).
+    public var timestamp: TimeInterval { shown.timestamp }
     /// How many times in a row the finger tapped this spot (1 for a first touch).
     public internal(set) var tapCount: Int = 1
     /// `.direct` (a finger).
@@ -63,9 +65,18 @@ public final class UITouch: NSObject {
     var isLifted: Bool { phase == .ended || phase == .cancelled }
     /// A number that orders touches by creation.
     let serial: Int
+    /// The touch's latest state, as the router last changed it (`record(_:)`).
+    private(set) var sample: TouchSample
+    /// The phase a view is being sent (`presenting(_:_:)`), which may be an older one held
+    /// back by a recognizer; nil outside a view's `touches…` call.
+    private var presented: TouchSample?
+    /// What the touch answers now: the phase being delivered to a view, else its latest state.
+    /// A view's `touchesBegan` therefore reads the began phase's location and time even when
+    /// a recognizer held that phase back while the finger moved on, as on iOS.
+    var shown: TouchSample { presented ?? sample }
     /// Where the touch is and was, in its window's coordinates.
-    var windowLocation: CGPoint
-    var previousWindowLocation: CGPoint
+    var windowLocation: CGPoint { shown.location }
+    var previousWindowLocation: CGPoint { shown.previousLocation }
     /// The recognizers receiving the touch, innermost view's first.
     var recognizers: [UIGestureRecognizer] = []
     /// Whether views receive the touch at all (false for a second touch on a view that is not
@@ -83,9 +94,24 @@ public final class UITouch: NSObject {
     init(serial: Int, window: UIWindow, location: CGPoint, timestamp: TimeInterval) {
         self.serial = serial
         self.window = window
-        self.windowLocation = location
-        self.previousWindowLocation = location
-        self.timestamp = timestamp
+        self.sample = TouchSample(phase: .began, location: location, previousLocation: location, timestamp: timestamp)
+    }
+
+    /// The finger changed: `sample` is the touch's new state (the router's only write).
+    func record(_ sample: TouchSample) { self.sample = sample }
+
+    /// Another touch of the event changed: a touch that began or moved is now stationary.
+    func becomeStationary() {
+        if sample.phase == .began || sample.phase == .moved { sample.phase = .stationary }
+    }
+
+    /// Runs `body` (a view's `touches…` call) with the touch showing `sample`: its phase,
+    /// locations and time read as that sample's, whatever the touch's latest state is.
+    func presenting(_ sample: TouchSample, _ body: () -> Void) {
+        let outer = presented
+        presented = sample
+        body()
+        presented = outer
     }
 
     private func convert(_ p: CGPoint, to view: UIView?) -> CGPoint {
@@ -95,8 +121,10 @@ public final class UITouch: NSObject {
 
 }
 
-/// A touch's state at one moment, kept while a recognizer holds the phase back from the view.
-struct TouchSample {
+/// A touch's state at one moment: what the router records when the finger changes, what the
+/// event carries to the window, and what is kept while a recognizer holds the phase back from
+/// the view.
+struct TouchSample: Equatable {
     var phase: UITouch.Phase
     var location: CGPoint
     var previousLocation: CGPoint

@@ -45,11 +45,10 @@ final class GestureArbiter {
         case .began, .changed: commit(r, .cancelled)
         default: break
         }
-        for t in r.activeTouches { t.recognizers.removeAll { $0 === r } }
-        r.activeTouches.removeAll()
+        r.stopTracking()
         decideQueued()
         resetIfDone(r)
-        UIApplication.shared.touchRouter.releaseHeldPhases()
+        UIApplication.shared.touchDelivery.releaseHeldPhases()
     }
 
     /// Runs `body` (a handler of `r`) with decisions deferred until it returns.
@@ -89,7 +88,7 @@ final class GestureArbiter {
                     apply(r, s)
                 }
                 resolveWaiting()
-                UIApplication.shared.touchRouter.releaseHeldPhases()
+                UIApplication.shared.touchDelivery.releaseHeldPhases()
                 resetIfDone(r)
             }
             // A waiting recognizer may have recognized (or failed) meanwhile with its touches
@@ -162,7 +161,7 @@ final class GestureArbiter {
         }
         // A recognizer that must wait for r's failure fails now, even when it shares no touch.
         for o in waiting where o !== r && requires(o, toFail: r) { force(o) }
-        if r.cancelsTouchesInView { UIApplication.shared.touchRouter.cancelViewTouches(of: r) }
+        if r.cancelsTouchesInView { UIApplication.shared.touchDelivery.cancelViewTouches(of: r) }
         r.sendActions()
     }
 
@@ -208,10 +207,7 @@ final class GestureArbiter {
     private func resetIfDone(_ r: UIGestureRecognizer) {
         let s = r.committedState
         guard s == .ended || s == .cancelled || s == .failed, !r.hasLiveTouches, r.requests.isEmpty else { return }
-        for t in r.sequenceTouches { t.recognizers.removeAll { $0 === r } }
-        if let t = r.activeTouches.last ?? r.sequenceTouches.last { r.lastWindow = t.window }
-        r.activeTouches.removeAll()
-        r.sequenceTouches.removeAll()
+        r.endSequence()
         involved.removeAll { $0 === r }
         waiting.removeAll { $0 === r }
         r.pendingRecognition = nil

@@ -51,13 +51,14 @@ open class UIGestureRecognizer: NSObject {
     var requests: [State] = []
     /// A recognition (`.began` or `.ended`) waiting for a `require(toFail:)` recognizer to fail.
     var pendingRecognition: State?
-    /// The touches the recognizer tracks now (not ignored).
-    var activeTouches: [UITouch] = []
+    /// The touches the recognizer tracks now (not ignored). Changed only by the tracking
+    /// methods below (`beginTracking(_:)` …), which the window's delivery and the arbiter call.
+    private(set) var activeTouches: [UITouch] = []
     /// Every touch the recognizer has received since its last reset.
-    var sequenceTouches: [UITouch] = []
+    private(set) var sequenceTouches: [UITouch] = []
     /// The centroid of the last touches, in window coordinates, for `location(in:)` after lift.
-    var lastWindowCentroid: CGPoint?
-    weak var lastWindow: UIWindow?
+    private(set) var lastWindowCentroid: CGPoint?
+    private(set) weak var lastWindow: UIWindow?
     weak var viewStorage: UIView?
     var failureRequirements: [WeakRecognizer] = []
 
@@ -241,6 +242,47 @@ open class UIGestureRecognizer: NSObject {
 
     /// Whether the recognizer takes part in the current touch sequence.
     var isInvolved: Bool { !sequenceTouches.isEmpty }
+
+    // MARK: Tracking (TouchDelivery and GestureArbiter change the touches only through these)
+
+    /// `touch` went down in the recognizer's view or below: the recognizer tracks it.
+    func beginTracking(_ touch: UITouch) {
+        activeTouches.append(touch)
+        sequenceTouches.append(touch)
+    }
+
+    /// Whether the recognizer tracks `touch` now.
+    func isTracking(_ touch: UITouch) -> Bool { activeTouches.contains { $0 === touch } }
+
+    /// Whether the recognizer has received `touch` since its last reset.
+    func hasReceived(_ touch: UITouch) -> Bool { sequenceTouches.contains { $0 === touch } }
+
+    /// A phase of its touches is about to be delivered in `window`: remembers where they are,
+    /// for `location(in:)` after they lift.
+    func noteTouches(in window: UIWindow) {
+        lastWindow = window
+        lastWindowCentroid = Self.centroid(activeTouches.map(\.windowLocation))
+    }
+
+    /// `touch` ended or was cancelled: the recognizer stops tracking it (it stays in the
+    /// sequence until the reset).
+    func endTracking(_ touch: UITouch) { activeTouches.removeAll { $0 === touch } }
+
+    /// The recognizer was stopped (disabled, removed, its view gone): it lets go of the
+    /// touches it tracks, and they of it.
+    func stopTracking() {
+        for t in activeTouches { t.recognizers.removeAll { $0 === self } }
+        activeTouches.removeAll()
+    }
+
+    /// The recognizer resets: it forgets its touch sequence (and the touches forget it),
+    /// keeping the window its last touch was in.
+    func endSequence() {
+        for t in sequenceTouches { t.recognizers.removeAll { $0 === self } }
+        if let t = activeTouches.last ?? sequenceTouches.last { lastWindow = t.window }
+        activeTouches.removeAll()
+        sequenceTouches.removeAll()
+    }
 
     /// A discrete recognizer's deadline: `delay` from now, if it is still possible and still
     /// in a gesture, it moves to `state` (a tap or swipe that took too long fails, a long
