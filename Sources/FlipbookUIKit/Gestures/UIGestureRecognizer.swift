@@ -43,14 +43,15 @@ open class UIGestureRecognizer: NSObject {
     }
 
     var targets: [TargetEntry] = []
-    /// What `state` reads: the last state set (tentatively) or decided.
-    var stateStorage: State = .possible
+    /// What `state` reads: the last state set (tentatively) or decided. Changed only by the
+    /// decision methods below (`requestState(_:)` …), which `GestureArbiter` calls.
+    private(set) var stateStorage: State = .possible
     /// The state arbitration last accepted (actions follow this one).
-    var committedState: State = .possible
+    private(set) var committedState: State = .possible
     /// States set by the subclass that arbitration has not looked at yet.
-    var requests: [State] = []
+    private var requests: [State] = []
     /// A recognition (`.began` or `.ended`) waiting for a `require(toFail:)` recognizer to fail.
-    var pendingRecognition: State?
+    private(set) var pendingRecognition: State?
     /// The touches the recognizer tracks now (not ignored). Changed only by the tracking
     /// methods below (`beginTracking(_:)` …), which the window's delivery and the arbiter call.
     private(set) var activeTouches: [UITouch] = []
@@ -243,6 +244,56 @@ open class UIGestureRecognizer: NSObject {
     /// Whether the recognizer takes part in the current touch sequence.
     var isInvolved: Bool { !sequenceTouches.isEmpty }
 
+    // MARK: Decisions (GestureArbiter changes the state only through these)
+
+    /// The subclass set `state` to `s`: it reads `s` at once and waits for arbitration.
+    func requestState(_ s: State) {
+        stateStorage = s
+        requests.append(s)
+    }
+
+    /// Whether state changes wait for arbitration.
+    var hasRequests: Bool { !requests.isEmpty }
+
+    /// The oldest state change arbitration has not looked at (nil when none waits).
+    func takeRequest() -> State? { requests.isEmpty ? nil : requests.removeFirst() }
+
+    /// Arbitration accepted `s`: `state` reads it and actions follow it.
+    func commit(_ s: State) {
+        stateStorage = s
+        committedState = s
+    }
+
+    /// `state` reads `s` without arbitration having accepted it (a refused or held change
+    /// reads as the accepted state, or `.possible` while a recognition waits).
+    func show(_ s: State) { stateStorage = s }
+
+    /// The recognition `to` (`.began` or `.ended`) waits for a `require(toFail:)` recognizer
+    /// to fail; `state` reads `.possible` meanwhile.
+    func holdRecognition(_ to: State) {
+        pendingRecognition = to
+        stateStorage = .possible
+    }
+
+    /// No recognition waits any more (it went ahead, or the recognizer failed).
+    func forgetHeldRecognition() { pendingRecognition = nil }
+
+    /// Forgets the state changes not yet looked at and any waiting recognition (the gesture
+    /// was stopped or prevented).
+    func dropPendingDecisions() {
+        requests.removeAll()
+        pendingRecognition = nil
+    }
+
+    /// The gesture finished and its touches lifted: the recognizer forgets its touch sequence,
+    /// goes back to `.possible`, and the subclass's `reset()` runs.
+    func resetForNextGesture() {
+        endSequence()
+        pendingRecognition = nil
+        commit(.possible)
+        reset()
+    }
+
     // MARK: Tracking (TouchDelivery and GestureArbiter change the touches only through these)
 
     /// `touch` went down in the recognizer's view or below: the recognizer tracks it.
@@ -277,7 +328,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// The recognizer resets: it forgets its touch sequence (and the touches forget it),
     /// keeping the window its last touch was in.
-    func endSequence() {
+    private func endSequence() {
         for t in sequenceTouches { t.recognizers.removeAll { $0 === self } }
         if let t = activeTouches.last ?? sequenceTouches.last { lastWindow = t.window }
         activeTouches.removeAll()
