@@ -33,7 +33,7 @@ final class TouchDelivery {
         for change in changes where change.touch.window === window {
             let touch = change.touch
             deliverToRecognizers(change, in: window)
-            if touch.deliversToViews && !touch.viewHasEnded { touch.heldPhases.append(change.sample) }
+            touch.holdForView(change.sample)
             releaseHeld(touch)
         }
         arbiter.resetFinished()
@@ -78,19 +78,18 @@ final class TouchDelivery {
     private func releaseHeld(_ touch: UITouch) {
         while let s = touch.heldPhases.first {
             if !touch.deliversToViews {
-                touch.heldPhases.removeAll()
+                touch.dropHeldPhases()
                 break
             }
             if !touch.viewHasBegun {
                 if s.phase == .cancelled {
-                    touch.heldPhases.removeAll()
-                    touch.viewHasEnded = true
+                    touch.endForViewUnbegun()
                     break
                 }
                 if isHeld(touch, by: \.delaysTouchesBegan) { break }
             }
             if s.phase == .ended && isHeld(touch, by: \.delaysTouchesEnded) { break }
-            touch.heldPhases.removeFirst()
+            _ = touch.takeHeldPhase()
             send(s, of: touch)
         }
     }
@@ -104,14 +103,11 @@ final class TouchDelivery {
     /// The view's touches of `r` are cancelled: `r` recognized and cancels touches in view.
     func cancelViewTouches(of r: UIGestureRecognizer) {
         for t in r.sequenceTouches where t.deliversToViews && !t.viewHasEnded {
-            t.heldPhases.removeAll()
-            t.deliversToViews = false
+            t.cancelForView()
             if t.viewHasBegun {
                 var s = t.shown
                 s.phase = .cancelled
                 send(s, of: t)
-            } else {
-                t.viewHasEnded = true
             }
         }
     }
@@ -119,14 +115,11 @@ final class TouchDelivery {
     /// Sends one phase of `touch` to its view, the touch showing that phase for the call
     /// (dropped when the view left the touch's window).
     private func send(_ s: TouchSample, of touch: UITouch) {
-        if s.phase == .ended || s.phase == .cancelled { touch.viewHasEnded = true }
         guard let view = touch.view, view.window === touch.window, touch.window != nil else {
-            touch.heldPhases.removeAll()
-            touch.viewHasEnded = true
-            touch.deliversToViews = false
+            touch.loseView()
             return
         }
-        if s.phase == .began { touch.viewHasBegun = true }
+        touch.noteViewReceives(s.phase)
         let set: Set<UITouch> = [touch]
         touch.presenting(s) {
             switch s.phase {

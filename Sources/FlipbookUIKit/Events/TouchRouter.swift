@@ -62,7 +62,7 @@ final class TouchRouter {
             touch.tapCount = last.count + 1
         }
         if !hit.isMultipleTouchEnabled, live.contains(where: { $0.view === hit && $0.deliversToViews }) {
-            touch.deliversToViews = false
+            touch.keepFromViews()
         }
         for t in live { t.becomeStationary() }
         event.touchList.append(touch)
@@ -73,7 +73,7 @@ final class TouchRouter {
                     guard d.gestureRecognizer(r, shouldReceive: touch), d.gestureRecognizer(r, shouldReceive: event)
                     else { continue }
                 }
-                touch.recognizers.append(r)
+                touch.receive(by: r)
             }
             v = cur.superview
         }

@@ -77,17 +77,19 @@ public final class UITouch: NSObject {
     /// Where the touch is and was, in its window's coordinates.
     var windowLocation: CGPoint { shown.location }
     var previousWindowLocation: CGPoint { shown.previousLocation }
-    /// The recognizers receiving the touch, innermost view's first.
-    var recognizers: [UIGestureRecognizer] = []
+    /// The recognizers receiving the touch, innermost view's first (`receive(by:)`,
+    /// `stopReceiving(by:)`).
+    private(set) var recognizers: [UIGestureRecognizer] = []
     /// Whether views receive the touch at all (false for a second touch on a view that is not
-    /// multiple-touch enabled, or once a recognizer cancelled it for the view).
-    var deliversToViews = true
+    /// multiple-touch enabled, or once a recognizer cancelled it for the view). This and the
+    /// three below change only through the view-delivery methods further down.
+    private(set) var deliversToViews = true
     /// Whether the view has been sent `touchesBegan` for this touch.
-    var viewHasBegun = false
+    private(set) var viewHasBegun = false
     /// Whether the view has heard the touch's end (its `.ended` or `.cancelled` phase).
-    var viewHasEnded = false
+    private(set) var viewHasEnded = false
     /// Phases held for the view by recognizers that delay touches.
-    var heldPhases: [TouchSample] = []
+    private(set) var heldPhases: [TouchSample] = []
     /// Who made the touch (`TouchOrigin`): the app's own code unless the preview's user did.
     var origin: TouchOrigin = .app
 
@@ -103,6 +105,58 @@ public final class UITouch: NSObject {
     /// Another touch of the event changed: a touch that began or moved is now stationary.
     func becomeStationary() {
         if sample.phase == .began || sample.phase == .moved { sample.phase = .stationary }
+    }
+
+    // MARK: Recognizers (the router adds them at touch-down; a recognizer removes itself)
+
+    /// `r` receives the touch.
+    func receive(by r: UIGestureRecognizer) { recognizers.append(r) }
+
+    /// `r` no longer receives the touch.
+    func stopReceiving(by r: UIGestureRecognizer) { recognizers.removeAll { $0 === r } }
+
+    // MARK: View delivery (TouchRouter and TouchDelivery)
+
+    /// The view never receives this touch (a second touch on a view that is not multiple-touch
+    /// enabled).
+    func keepFromViews() { deliversToViews = false }
+
+    /// Queues `sample` for the view, unless the view no longer receives the touch.
+    func holdForView(_ sample: TouchSample) {
+        if deliversToViews && !viewHasEnded { heldPhases.append(sample) }
+    }
+
+    /// Takes the oldest held phase (the view is about to be sent it).
+    func takeHeldPhase() -> TouchSample? { heldPhases.isEmpty ? nil : heldPhases.removeFirst() }
+
+    /// Drops the held phases (the view will not be sent them).
+    func dropHeldPhases() { heldPhases.removeAll() }
+
+    /// The view's part ends without the view having begun (cancelled before it saw the touch).
+    func endForViewUnbegun() {
+        heldPhases.removeAll()
+        viewHasEnded = true
+    }
+
+    /// A recognizer cancels the touch for the view: nothing more is held or sent but, if the
+    /// view had begun, the `.cancelled` phase the caller sends next.
+    func cancelForView() {
+        heldPhases.removeAll()
+        deliversToViews = false
+        if !viewHasBegun { viewHasEnded = true }
+    }
+
+    /// The view left the touch's window: it is sent nothing more.
+    func loseView() {
+        heldPhases.removeAll()
+        viewHasEnded = true
+        deliversToViews = false
+    }
+
+    /// The view is being sent `phase`: it has begun, or heard the end.
+    func noteViewReceives(_ phase: Phase) {
+        if phase == .ended || phase == .cancelled { viewHasEnded = true }
+        if phase == .began { viewHasBegun = true }
     }
 
     /// Runs `body` (a view's `touches…` call) with the touch showing `sample`: its phase,

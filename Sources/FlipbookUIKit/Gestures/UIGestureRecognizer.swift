@@ -227,7 +227,7 @@ open class UIGestureRecognizer: NSObject {
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         activeTouches.removeAll { $0 === touch }
         sequenceTouches.removeAll { $0 === touch }
-        touch.recognizers.removeAll { $0 === self }
+        touch.stopReceiving(by: self)
     }
 
     /// Whether recognizing this gesture may fail or cancel `preventedGestureRecognizer` (default true).
@@ -322,14 +322,14 @@ open class UIGestureRecognizer: NSObject {
     /// The recognizer was stopped (disabled, removed, its view gone): it lets go of the
     /// touches it tracks, and they of it.
     func stopTracking() {
-        for t in activeTouches { t.recognizers.removeAll { $0 === self } }
+        for t in activeTouches { t.stopReceiving(by: self) }
         activeTouches.removeAll()
     }
 
     /// The recognizer resets: it forgets its touch sequence (and the touches forget it),
     /// keeping the window its last touch was in.
     private func endSequence() {
-        for t in sequenceTouches { t.recognizers.removeAll { $0 === self } }
+        for t in sequenceTouches { t.stopReceiving(by: self) }
         if let t = activeTouches.last ?? sequenceTouches.last { lastWindow = t.window }
         activeTouches.removeAll()
         sequenceTouches.removeAll()
