@@ -13,10 +13,12 @@ public protocol PreviewTouchableScene: RenderScene {
 @preconcurrency @MainActor
 final class PreviewInputPlayer {
     let driver: AppDriver?
-    private var fingers: [Int: SyntheticTouch] = [:]
+    /// The page's fingers (a `SceneReplay` keeps its own in the same kind of table).
+    private let fingers: FingerTable?
 
     init(scene: any RenderScene) {
         driver = Self.driver(of: scene)
+        fingers = driver.map(FingerTable.init(driver:))
     }
 
     /// The driver whose window takes the page's touches: an `AppScene`'s (every scene that runs
@@ -27,38 +29,23 @@ final class PreviewInputPlayer {
         return nil
     }
 
-    var fingersDown: Int { fingers.count }
+    var fingersDown: Int { fingers?.count ?? 0 }
 
     /// Delivers `pointer` as the user's touch, the scene being `elapsed` seconds after its
     /// start: at the pointer's own time (scene seconds, made the clock's by the same offset),
     /// else at the clock's current time. Points are clamped into the window.
     func apply(_ pointer: PreviewPointer, elapsed: Double) {
-        guard let driver else { return }
-        let b = driver.window.bounds
-        let p = CGPoint(
-            x: min(max(pointer.x, Double(b.minX)), Double(b.maxX) - 0.001),
-            y: min(max(pointer.y, Double(b.minY)), Double(b.maxY) - 0.001))
+        guard let fingers else { return }
+        let p = CGPoint(x: pointer.x, y: pointer.y)
         let time = pointer.time.map { MediaClock.main.now - elapsed + $0 }
         switch pointer.phase {
-        case .down:
-            if let old = fingers.removeValue(forKey: pointer.finger), !old.isLifted { old.cancel(time: time) }
-            fingers[pointer.finger] = driver.touchDown(at: p, origin: .user, time: time)
-        case .move:
-            guard let f = fingers[pointer.finger], !f.isLifted, f.location != p else { return }
-            f.move(to: p, time: time)
-        case .up:
-            guard let f = fingers.removeValue(forKey: pointer.finger), !f.isLifted else { return }
-            if f.location != p { f.move(to: p, time: time) }
-            f.lift(time: time)
-        case .cancel:
-            guard let f = fingers.removeValue(forKey: pointer.finger), !f.isLifted else { return }
-            f.cancel(time: time)
+        case .down: fingers.down(pointer.finger, at: p, time: time)
+        case .move: fingers.move(pointer.finger, to: p, time: time)
+        case .up: fingers.up(pointer.finger, at: p, time: time)
+        case .cancel: fingers.cancel(pointer.finger, time: time)
         }
     }
 
     /// Cancels every finger still down (before the run is thrown away).
-    func cancelAll() {
-        for (_, f) in fingers where !f.isLifted { f.cancel() }
-        fingers = [:]
-    }
+    func cancelAll() { fingers?.cancelAll() }
 }

@@ -73,7 +73,8 @@ public final class SceneReplay {
     public let touches: [Touch]
     private let run: SceneRun
     private var delivered = 0
-    private var fingers: [Int: SyntheticTouch] = [:]
+    /// The replay's fingers (the live preview keeps its own in the same kind of table).
+    private lazy var fingers = FingerTable(driver: driver)
 
     /// Builds `type` for `device`'s screen in the current runtime; nothing runs until the first
     /// frame is asked for. Touches whose frames go backwards are delivered at the frame reached
@@ -147,27 +148,16 @@ public final class SceneReplay {
     /// Delivers `touch` as the live preview does (`PreviewInputPlayer`): at its own time made
     /// the clock's, points kept inside the window, a finger put down again cancelling the old one.
     private func deliver(_ touch: Touch, elapsed: CFTimeInterval) {
-        let b = driver.window.bounds
         guard touch.x.isFinite, touch.y.isFinite else {
             return FlipbookDiagnostics.report("SceneReplay: a touch at (\(touch.x), \(touch.y)) is not a point; skipped.")
         }
-        let p = CGPoint(
-            x: min(max(touch.x, Double(b.minX)), Double(b.maxX) - 0.001), y: min(max(touch.y, Double(b.minY)), Double(b.maxY) - 0.001))
+        let p = CGPoint(x: touch.x, y: touch.y)
         let time = touch.time.flatMap { $0.isFinite ? MediaClock.main.now - elapsed + $0 : nil }
         switch touch.phase {
-        case .down:
-            if let old = fingers.removeValue(forKey: touch.finger), !old.isLifted { old.cancel(time: time) }
-            fingers[touch.finger] = driver.touchDown(at: p, origin: .user, time: time)
-        case .move:
-            guard let f = fingers[touch.finger], !f.isLifted, f.location != p else { return }
-            f.move(to: p, time: time)
-        case .up:
-            guard let f = fingers.removeValue(forKey: touch.finger), !f.isLifted else { return }
-            if f.location != p { f.move(to: p, time: time) }
-            f.lift(time: time)
-        case .cancel:
-            guard let f = fingers.removeValue(forKey: touch.finger), !f.isLifted else { return }
-            f.cancel(time: time)
+        case .down: fingers.down(touch.finger, at: p, time: time)
+        case .move: fingers.move(touch.finger, to: p, time: time)
+        case .up: fingers.up(touch.finger, at: p, time: time)
+        case .cancel: fingers.cancel(touch.finger, time: time)
         }
     }
 }

@@ -29,7 +29,7 @@ extension UIControl {
 
     func trackBegan(_ touches: Set<UITouch>, _ event: UIEvent?) {
         // A touch whose end never reached the control (it left the window meanwhile) is stale.
-        if let old = trackedTouch, old.phase == .ended || old.phase == .cancelled {
+        if let old = trackedTouch, old.isLifted {
             stopTracking(event, sendCancel: false)
         }
         guard isEnabled, trackedTouch == nil, let touch = touches.min(by: { $0.serial < $1.serial }) else { return }

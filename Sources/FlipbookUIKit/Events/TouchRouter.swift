@@ -1,17 +1,15 @@
 import Foundation
 import FlipbookQuartz
 
-/// Turns finger input into UIKit's touch events and delivers them (UIKit's HID → app → window
-/// path, headless).
+/// Turns finger input into UIKit's touch events and sends them (UIKit's HID → app step,
+/// headless); `TouchDelivery` is the window's side.
 ///
 /// A new touch is hit-tested in its window (hidden, nearly transparent and non-interactive
 /// views are skipped by `hitTest(_:with:)`) and keeps that view; the recognizers of that view
 /// and its ancestors that are enabled and whose delegate accepts the touch receive it, innermost
-/// view first. Each change is sent as the app's one touches event through
-/// `UIApplication.sendEvent(_:)` → `UIWindow.sendEvent(_:)`: recognizers first, then the view,
-/// whose phases wait while a recognizer that delays them is still possible
-/// (`delaysTouchesBegan`, `delaysTouchesEnded`) and stop once a recognizer that cancels touches
-/// in view recognizes (the view gets `touchesCancelled` if it had begun).
+/// view first. Each change is recorded on the touch as a `TouchSample` and sent, carried by the
+/// app's one touches event (`UIEvent.changes`), through `UIApplication.sendEvent(_:)` →
+/// `UIWindow.sendEvent(_:)` → `TouchDelivery`; nothing on that path calls back into the router.
 ///
 /// Rules at touch-down: nothing while the app ignores interaction events; a touch on an
 /// exclusive-touch view while another touch is down in the window, or any touch while an
@@ -19,9 +17,8 @@ import FlipbookQuartz
 /// multiple-touch enabled reaches its recognizers but not the view.
 @preconcurrency @MainActor
 final class TouchRouter {
-    /// The app's touches event (UIKit reuses one as well).
-    let event = UIEvent()
-    private var changedStack: [[UITouch]] = []
+    /// The app's touches event (UIKit reuses one as well), shared with `TouchDelivery`.
+    let event: UIEvent
     private var nextSerial = 0
     private struct LastTap {
         weak var window: UIWindow?
@@ -36,7 +33,7 @@ final class TouchRouter {
     static let multipleTapInterval: CFTimeInterval = 0.35
     static let multipleTapDistance: CGFloat = 40
 
-    private var arbiter: GestureArbiter { UIApplication.shared.gestureArbiter }
+    init(event: UIEvent) { self.event = event }
 
     // MARK: Input
 
@@ -46,7 +43,7 @@ final class TouchRouter {
     /// times; the caller checks them: finite, in order).
     func begin(at point: CGPoint, in window: UIWindow, origin: TouchOrigin = .app, time: CFTimeInterval? = nil) -> UITouch? {
         guard !UIApplication.shared.isIgnoringInteractionEvents else { return nil }
-        prune()
+        event.dropLiftedTouches()
         let now = Self.eventTime(time)
         nextSerial += 1
         let touch = UITouch(serial: nextSerial, window: window, location: point, timestamp: now)
@@ -65,9 +62,9 @@ final class TouchRouter {
             touch.tapCount = last.count + 1
         }
         if !hit.isMultipleTouchEnabled, live.contains(where: { $0.view === hit && $0.deliversToViews }) {
-            touch.deliversToViews = false
+            touch.keepFromViews()
         }
-        for t in live where t.phase == .began || t.phase == .moved { t.phase = .stationary }
+        for t in live { t.becomeStationary() }
         event.touchList.append(touch)
         var v: UIView? = hit
         while let cur = v {
@@ -76,7 +73,7 @@ final class TouchRouter {
                     guard d.gestureRecognizer(r, shouldReceive: touch), d.gestureRecognizer(r, shouldReceive: event)
                     else { continue }
                 }
-                touch.recognizers.append(r)
+                touch.receive(by: r)
             }
             v = cur.superview
         }
@@ -114,170 +111,32 @@ final class TouchRouter {
         _ touch: UITouch, to phase: UITouch.Phase, location: CGPoint? = nil, time: CFTimeInterval? = nil,
         also: (CFTimeInterval) -> Void = { _ in }
     ) {
-        guard touch.phase != .ended, touch.phase != .cancelled else { return }
+        guard !touch.isLifted else { return }
         let now = Self.eventTime(time)
-        touch.previousWindowLocation = touch.windowLocation
-        if let location { touch.windowLocation = location }
-        touch.timestamp = now
+        let last = touch.sample
         event.timestamp = now
-        markOthersStationary(except: touch)
-        touch.phase = phase
+        for t in event.touchList where t !== touch { t.becomeStationary() }
+        touch.record(
+            TouchSample(phase: phase, location: location ?? last.location, previousLocation: last.location, timestamp: now))
         also(now)
         dispatch(touch)
     }
 
-    private func markOthersStationary(except touch: UITouch) {
-        for t in event.touchList where t !== touch && (t.phase == .began || t.phase == .moved) { t.phase = .stationary }
-    }
-
     private func liveTouches(in window: UIWindow) -> [UITouch] {
-        event.touchList.filter { $0.window === window && $0.phase != .ended && $0.phase != .cancelled }
+        event.touchList.filter { $0.window === window && !$0.isLifted }
     }
 
-    /// Drops finished touches from the event (those whose view phases are all delivered).
-    private func prune() {
-        event.touchList.removeAll { ($0.phase == .ended || $0.phase == .cancelled) && $0.heldPhases.isEmpty }
-    }
-
+    /// Sends `touch`'s latest change through the application (an app's `sendEvent(_:)`
+    /// overrides see it, and swallow it by not calling super). A change made while another is
+    /// being delivered (a handler moved a finger) is sent inside it and the outer one's
+    /// changes come back after; finished touches leave the event once the outermost returns.
     private func dispatch(_ touch: UITouch) {
-        UIApplication.shared.touchObserver?(touch.phase, touch.windowLocation, touch.origin)
-        changedStack.append([touch])
+        let change = TouchChange(touch: touch, sample: touch.sample)
+        UIApplication.shared.touchObserver?(change.sample.phase, change.sample.location, touch.origin)
+        let outer = event.changes
+        event.changes = [change]
         UIApplication.shared.sendEvent(event)
-        changedStack.removeLast()
-        // Finished touches leave the event once their view has heard everything (they would
-        // otherwise keep their views alive until the next touch).
-        if changedStack.isEmpty { prune() }
-    }
-
-    // MARK: Delivery
-
-    /// `UIWindow.sendEvent(_:)`: the changed touches of this window go to their recognizers,
-    /// then to their views.
-    func deliver(_ event: UIEvent, in window: UIWindow) {
-        guard event === self.event, let changed = changedStack.last else { return }
-        for touch in changed where touch.window === window {
-            deliverToRecognizers(touch, in: window)
-            if touch.deliversToViews && !touch.viewIsFinished {
-                touch.heldPhases.append(
-                    TouchSample(
-                        phase: touch.phase, location: touch.windowLocation,
-                        previousLocation: touch.previousWindowLocation, timestamp: touch.timestamp))
-            }
-            releaseHeld(touch)
-        }
-        arbiter.resetFinished()
-    }
-
-    private func deliverToRecognizers(_ touch: UITouch, in window: UIWindow) {
-        for r in touch.recognizers {
-            guard r.isReceiving else { continue }
-            guard r.view?.window === window else {
-                arbiter.stop(r)
-                continue
-            }
-            if touch.phase == .began {
-                r.activeTouches.append(touch)
-                r.sequenceTouches.append(touch)
-                arbiter.noteInvolved(r)
-            }
-            guard r.activeTouches.contains(where: { $0 === touch }) else { continue }
-            r.lastWindow = window
-            r.lastWindowCentroid = UIGestureRecognizer.centroid(r.activeTouches.map(\.windowLocation))
-            let set: Set<UITouch> = [touch]
-            let phase = touch.phase
-            arbiter.deliver {
-                switch phase {
-                case .began: r.touchesBegan(set, with: event)
-                case .moved, .stationary: r.touchesMoved(set, with: event)
-                case .ended: r.touchesEnded(set, with: event)
-                case .cancelled: r.touchesCancelled(set, with: event)
-                default: break
-                }
-            }
-            if phase == .ended || phase == .cancelled { r.activeTouches.removeAll { $0 === touch } }
-        }
-    }
-
-    /// Delivers whatever recognizers no longer hold back, for every touch of the event.
-    func releaseHeldPhases() {
-        for t in event.touchList where !t.heldPhases.isEmpty { releaseHeld(t) }
-        // Released outside a delivery (a recognizer failed on a timer): the finished touches go.
-        if changedStack.isEmpty { prune() }
-    }
-
-    private func releaseHeld(_ touch: UITouch) {
-        while let s = touch.heldPhases.first {
-            if !touch.deliversToViews {
-                touch.heldPhases.removeAll()
-                break
-            }
-            if !touch.viewHasBegun {
-                if s.phase == .cancelled {
-                    touch.heldPhases.removeAll()
-                    touch.viewIsFinished = true
-                    break
-                }
-                if isHeld(touch, by: \.delaysTouchesBegan) { break }
-            }
-            if s.phase == .ended && isHeld(touch, by: \.delaysTouchesEnded) { break }
-            touch.heldPhases.removeFirst()
-            send(s, of: touch)
-        }
-    }
-
-    private func isHeld(_ touch: UITouch, by flag: KeyPath<UIGestureRecognizer, Bool>) -> Bool {
-        touch.recognizers.contains { r in
-            r[keyPath: flag] && r.isEnabled && r.committedState == .possible
-                && r.sequenceTouches.contains { $0 === touch }
-        }
-    }
-
-    /// The view's touches of `r` are cancelled: `r` recognized and cancels touches in view.
-    func cancelViewTouches(of r: UIGestureRecognizer) {
-        for t in r.sequenceTouches where t.deliversToViews && !t.viewIsFinished {
-            t.heldPhases.removeAll()
-            t.deliversToViews = false
-            if t.viewHasBegun {
-                send(
-                    TouchSample(
-                        phase: .cancelled, location: t.windowLocation, previousLocation: t.previousWindowLocation,
-                        timestamp: t.timestamp),
-                    of: t)
-            } else {
-                t.viewIsFinished = true
-            }
-        }
-    }
-
-    /// Sends one phase of `touch` to its view (dropped when the view left the touch's window).
-    private func send(_ s: TouchSample, of touch: UITouch) {
-        if s.phase == .ended || s.phase == .cancelled { touch.viewIsFinished = true }
-        guard let view = touch.view, view.window === touch.window, touch.window != nil else {
-            touch.heldPhases.removeAll()
-            touch.viewIsFinished = true
-            touch.deliversToViews = false
-            return
-        }
-        let saved = TouchSample(
-            phase: touch.phase, location: touch.windowLocation, previousLocation: touch.previousWindowLocation,
-            timestamp: touch.timestamp)
-        touch.phase = s.phase
-        touch.windowLocation = s.location
-        touch.previousWindowLocation = s.previousLocation
-        touch.timestamp = s.timestamp
-        let set: Set<UITouch> = [touch]
-        switch s.phase {
-        case .began:
-            touch.viewHasBegun = true
-            view.touchesBegan(set, with: event)
-        case .moved, .stationary: view.touchesMoved(set, with: event)
-        case .ended: view.touchesEnded(set, with: event)
-        case .cancelled: view.touchesCancelled(set, with: event)
-        default: break
-        }
-        touch.phase = saved.phase
-        touch.windowLocation = saved.location
-        touch.previousWindowLocation = saved.previousLocation
-        touch.timestamp = saved.timestamp
+        event.changes = outer
+        if outer == nil { event.dropLiftedTouches() }
     }
 }

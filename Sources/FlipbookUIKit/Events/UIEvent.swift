@@ -26,6 +26,17 @@ open class UIEvent: NSObject {
     /// The touches the event carries, in the order they went down (see `allTouches`).
     var touchList: [UITouch] = []
 
+    /// What changed in the delivery under way (`TouchRouter` sets it around
+    /// `UIApplication.sendEvent(_:)`; each window delivers the changes of its touches). Nil
+    /// between deliveries: a window handed the event then delivers nothing.
+    var changes: [TouchChange]?
+
+    /// Drops finished touches (lifted, and their view has heard every phase): they would
+    /// otherwise keep their views alive until the next touch.
+    func dropLiftedTouches() {
+        touchList.removeAll { $0.isLifted && $0.heldPhases.isEmpty }
+    }
+
     /// Every touch of the event: the ones down and the ones that ended or were cancelled in
     /// this delivery. Nil for an event that carries no touches.
     open var allTouches: Set<UITouch>? { touchList.isEmpty ? nil : Set(touchList) }
@@ -58,4 +69,12 @@ open class UIEvent: NSObject {
     open func predictedTouches(for touch: UITouch) -> [UITouch]? {
         touchList.contains { $0 === touch } ? [] : nil
     }
+}
+
+/// One touch's change, as the event carries it to the touch's window: the touch and the state
+/// it changed to (a value; the window's delivery holds it for the view when a recognizer
+/// delays the view's touches).
+struct TouchChange {
+    let touch: UITouch
+    let sample: TouchSample
 }

@@ -28,28 +28,25 @@ final class GestureArbiter {
 
     /// A subclass set `state`.
     func request(_ r: UIGestureRecognizer, _ newState: UIGestureRecognizer.State) {
-        r.stateStorage = newState
-        r.requests.append(newState)
+        r.requestState(newState)
         enqueue(r)
     }
 
     /// The recognizer was disabled, removed from its view, or its view left the window:
     /// a gesture in progress is cancelled, one still possible fails.
     func stop(_ r: UIGestureRecognizer) {
-        guard r.isInvolved || r.committedState != .possible || !r.requests.isEmpty else { return }
-        r.requests.removeAll()
-        r.pendingRecognition = nil
+        guard r.isInvolved || r.committedState != .possible || r.hasRequests else { return }
+        r.dropPendingDecisions()
         waiting.removeAll { $0 === r }
         switch r.committedState {
         case .possible: commit(r, .failed)
         case .began, .changed: commit(r, .cancelled)
         default: break
         }
-        for t in r.activeTouches { t.recognizers.removeAll { $0 === r } }
-        r.activeTouches.removeAll()
+        r.stopTracking()
         decideQueued()
         resetIfDone(r)
-        UIApplication.shared.touchRouter.releaseHeldPhases()
+        UIApplication.shared.touchDelivery.releaseHeldPhases()
     }
 
     /// Runs `body` (a handler of `r`) with decisions deferred until it returns.
@@ -84,12 +81,9 @@ final class GestureArbiter {
         repeat {
             while !queue.isEmpty {
                 let r = queue.removeFirst()
-                while !r.requests.isEmpty {
-                    let s = r.requests.removeFirst()
-                    apply(r, s)
-                }
+                while let s = r.takeRequest() { apply(r, s) }
                 resolveWaiting()
-                UIApplication.shared.touchRouter.releaseHeldPhases()
+                UIApplication.shared.touchDelivery.releaseHeldPhases()
                 resetIfDone(r)
             }
             // A waiting recognizer may have recognized (or failed) meanwhile with its touches
@@ -102,32 +96,31 @@ final class GestureArbiter {
         let from = r.committedState
         switch (from, to) {
         case (.possible, .failed):
-            r.pendingRecognition = nil
+            r.forgetHeldRecognition()
             waiting.removeAll { $0 === r }
             commit(r, .failed)
         case (.possible, .began), (.possible, .ended):
             if let pending = r.pendingRecognition {
-                r.pendingRecognition = (pending == .ended || to == .ended) ? .ended : .began
-                r.stateStorage = .possible
+                r.holdRecognition((pending == .ended || to == .ended) ? .ended : .began)
                 return
             }
             tryRecognize(r, to)
         case (.possible, .changed) where r.pendingRecognition != nil:
-            r.stateStorage = .possible
+            r.show(.possible)
         case (.possible, .cancelled) where r.pendingRecognition != nil:
-            r.pendingRecognition = nil
+            r.forgetHeldRecognition()
             waiting.removeAll { $0 === r }
             commit(r, .failed)
         case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
             (.began, .cancelled), (.changed, .cancelled):
             commit(r, to)
         case (.possible, .possible):
-            r.stateStorage = .possible
+            r.show(.possible)
         default:
             FlipbookDiagnostics.report(
                 "\(type(of: r)): invalid state change \(from) → \(to); ignored.",
                 once: "UIGestureRecognizer.transition.\(from).\(to)")
-            r.stateStorage = r.pendingRecognition != nil ? .possible : from
+            r.show(r.pendingRecognition != nil ? .possible : from)
         }
     }
 
@@ -142,8 +135,7 @@ final class GestureArbiter {
         case .recognized:
             commit(r, .failed)
         case .waiting:
-            r.pendingRecognition = to
-            r.stateStorage = .possible
+            r.holdRecognition(to)
             if !waiting.contains(where: { $0 === r }) { waiting.append(r) }
         case .clear:
             recognize(r, to)
@@ -151,10 +143,9 @@ final class GestureArbiter {
     }
 
     private func recognize(_ r: UIGestureRecognizer, _ to: UIGestureRecognizer.State) {
-        r.pendingRecognition = nil
+        r.forgetHeldRecognition()
         waiting.removeAll { $0 === r }
-        r.stateStorage = to
-        r.committedState = to
+        r.commit(to)
         for o in peers(of: r)
         where o.committedState == .possible || o.committedState == .began || o.committedState == .changed {
             if simultaneous(r, o) && !requires(o, toFail: r) { continue }
@@ -162,21 +153,19 @@ final class GestureArbiter {
         }
         // A recognizer that must wait for r's failure fails now, even when it shares no touch.
         for o in waiting where o !== r && requires(o, toFail: r) { force(o) }
-        if r.cancelsTouchesInView { UIApplication.shared.touchRouter.cancelViewTouches(of: r) }
+        if r.cancelsTouchesInView { UIApplication.shared.touchDelivery.cancelViewTouches(of: r) }
         r.sendActions()
     }
 
     /// Fails (possible) or cancels (in progress) a prevented recognizer.
     private func force(_ o: UIGestureRecognizer) {
-        o.requests.removeAll()
-        o.pendingRecognition = nil
+        o.dropPendingDecisions()
         waiting.removeAll { $0 === o }
         commit(o, o.committedState == .possible ? .failed : .cancelled)
     }
 
     private func commit(_ r: UIGestureRecognizer, _ s: UIGestureRecognizer.State) {
-        r.stateStorage = s
-        r.committedState = s
+        r.commit(s)
         if s != .failed && s != .possible { r.sendActions() }
     }
 
@@ -207,17 +196,10 @@ final class GestureArbiter {
 
     private func resetIfDone(_ r: UIGestureRecognizer) {
         let s = r.committedState
-        guard s == .ended || s == .cancelled || s == .failed, !r.hasLiveTouches, r.requests.isEmpty else { return }
-        for t in r.sequenceTouches { t.recognizers.removeAll { $0 === r } }
-        if let t = r.activeTouches.last ?? r.sequenceTouches.last { r.lastWindow = t.window }
-        r.activeTouches.removeAll()
-        r.sequenceTouches.removeAll()
+        guard s == .ended || s == .cancelled || s == .failed, !r.hasLiveTouches, !r.hasRequests else { return }
         involved.removeAll { $0 === r }
         waiting.removeAll { $0 === r }
-        r.pendingRecognition = nil
-        r.committedState = .possible
-        r.stateStorage = .possible
-        r.reset()
+        r.resetForNextGesture()
     }
 
     // MARK: Relations

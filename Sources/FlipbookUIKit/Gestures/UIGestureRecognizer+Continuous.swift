@@ -33,6 +33,6 @@ extension UIGestureRecognizer {
 
     /// The first two of its touches still down (the two fingers of a pinch or rotation).
     var fingerPair: [UITouch] {
-        Array(activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.prefix(2))
+        Array(activeTouches.filter { !$0.isLifted }.prefix(2))
     }
 }

@@ -43,21 +43,23 @@ open class UIGestureRecognizer: NSObject {
     }
 
     var targets: [TargetEntry] = []
-    /// What `state` reads: the last state set (tentatively) or decided.
-    var stateStorage: State = .possible
+    /// What `state` reads: the last state set (tentatively) or decided. Changed only by the
+    /// decision methods below (`requestState(_:)` …), which `GestureArbiter` calls.
+    private(set) var stateStorage: State = .possible
     /// The state arbitration last accepted (actions follow this one).
-    var committedState: State = .possible
+    private(set) var committedState: State = .possible
     /// States set by the subclass that arbitration has not looked at yet.
-    var requests: [State] = []
+    private var requests: [State] = []
     /// A recognition (`.began` or `.ended`) waiting for a `require(toFail:)` recognizer to fail.
-    var pendingRecognition: State?
-    /// The touches the recognizer tracks now (not ignored).
-    var activeTouches: [UITouch] = []
+    private(set) var pendingRecognition: State?
+    /// The touches the recognizer tracks now (not ignored). Changed only by the tracking
+    /// methods below (`beginTracking(_:)` …), which the window's delivery and the arbiter call.
+    private(set) var activeTouches: [UITouch] = []
     /// Every touch the recognizer has received since its last reset.
-    var sequenceTouches: [UITouch] = []
+    private(set) var sequenceTouches: [UITouch] = []
     /// The centroid of the last touches, in window coordinates, for `location(in:)` after lift.
-    var lastWindowCentroid: CGPoint?
-    weak var lastWindow: UIWindow?
+    private(set) var lastWindowCentroid: CGPoint?
+    private(set) weak var lastWindow: UIWindow?
     weak var viewStorage: UIView?
     var failureRequirements: [WeakRecognizer] = []
 
@@ -225,7 +227,7 @@ open class UIGestureRecognizer: NSObject {
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         activeTouches.removeAll { $0 === touch }
         sequenceTouches.removeAll { $0 === touch }
-        touch.recognizers.removeAll { $0 === self }
+        touch.stopReceiving(by: self)
     }
 
     /// Whether recognizing this gesture may fail or cancel `preventedGestureRecognizer` (default true).
@@ -241,6 +243,97 @@ open class UIGestureRecognizer: NSObject {
 
     /// Whether the recognizer takes part in the current touch sequence.
     var isInvolved: Bool { !sequenceTouches.isEmpty }
+
+    // MARK: Decisions (GestureArbiter changes the state only through these)
+
+    /// The subclass set `state` to `s`: it reads `s` at once and waits for arbitration.
+    func requestState(_ s: State) {
+        stateStorage = s
+        requests.append(s)
+    }
+
+    /// Whether state changes wait for arbitration.
+    var hasRequests: Bool { !requests.isEmpty }
+
+    /// The oldest state change arbitration has not looked at (nil when none waits).
+    func takeRequest() -> State? { requests.isEmpty ? nil : requests.removeFirst() }
+
+    /// Arbitration accepted `s`: `state` reads it and actions follow it.
+    func commit(_ s: State) {
+        stateStorage = s
+        committedState = s
+    }
+
+    /// `state` reads `s` without arbitration having accepted it (a refused or held change
+    /// reads as the accepted state, or `.possible` while a recognition waits).
+    func show(_ s: State) { stateStorage = s }
+
+    /// The recognition `to` (`.began` or `.ended`) waits for a `require(toFail:)` recognizer
+    /// to fail; `state` reads `.possible` meanwhile.
+    func holdRecognition(_ to: State) {
+        pendingRecognition = to
+        stateStorage = .possible
+    }
+
+    /// No recognition waits any more (it went ahead, or the recognizer failed).
+    func forgetHeldRecognition() { pendingRecognition = nil }
+
+    /// Forgets the state changes not yet looked at and any waiting recognition (the gesture
+    /// was stopped or prevented).
+    func dropPendingDecisions() {
+        requests.removeAll()
+        pendingRecognition = nil
+    }
+
+    /// The gesture finished and its touches lifted: the recognizer forgets its touch sequence,
+    /// goes back to `.possible`, and the subclass's `reset()` runs.
+    func resetForNextGesture() {
+        endSequence()
+        pendingRecognition = nil
+        commit(.possible)
+        reset()
+    }
+
+    // MARK: Tracking (TouchDelivery and GestureArbiter change the touches only through these)
+
+    /// `touch` went down in the recognizer's view or below: the recognizer tracks it.
+    func beginTracking(_ touch: UITouch) {
+        activeTouches.append(touch)
+        sequenceTouches.append(touch)
+    }
+
+    /// Whether the recognizer tracks `touch` now.
+    func isTracking(_ touch: UITouch) -> Bool { activeTouches.contains { $0 === touch } }
+
+    /// Whether the recognizer has received `touch` since its last reset.
+    func hasReceived(_ touch: UITouch) -> Bool { sequenceTouches.contains { $0 === touch } }
+
+    /// A phase of its touches is about to be delivered in `window`: remembers where they are,
+    /// for `location(in:)` after they lift.
+    func noteTouches(in window: UIWindow) {
+        lastWindow = window
+        lastWindowCentroid = Self.centroid(activeTouches.map(\.windowLocation))
+    }
+
+    /// `touch` ended or was cancelled: the recognizer stops tracking it (it stays in the
+    /// sequence until the reset).
+    func endTracking(_ touch: UITouch) { activeTouches.removeAll { $0 === touch } }
+
+    /// The recognizer was stopped (disabled, removed, its view gone): it lets go of the
+    /// touches it tracks, and they of it.
+    func stopTracking() {
+        for t in activeTouches { t.stopReceiving(by: self) }
+        activeTouches.removeAll()
+    }
+
+    /// The recognizer resets: it forgets its touch sequence (and the touches forget it),
+    /// keeping the window its last touch was in.
+    private func endSequence() {
+        for t in sequenceTouches { t.stopReceiving(by: self) }
+        if let t = activeTouches.last ?? sequenceTouches.last { lastWindow = t.window }
+        activeTouches.removeAll()
+        sequenceTouches.removeAll()
+    }
 
     /// A discrete recognizer's deadline: `delay` from now, if it is still possible and still
     /// in a gesture, it moves to `state` (a tap or swipe that took too long fails, a long
@@ -258,7 +351,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Whether any of its touches is still down.
-    var hasLiveTouches: Bool { activeTouches.contains { $0.phase != .ended && $0.phase != .cancelled } }
+    var hasLiveTouches: Bool { activeTouches.contains { !$0.isLifted } }
 
     func sendActions() {
         for t in targets {

@@ -26,7 +26,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     var origin: CGPoint = .zero
     var tracker = GestureVelocityTracker()
 
-    var liveTouches: [UITouch] { activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled } }
+    var liveTouches: [UITouch] { activeTouches.filter { !$0.isLifted } }
     private func centroid(_ touches: [UITouch]) -> CGPoint { Self.centroid(touches.map(\.windowLocation)) }
     private var windowTranslation: CGPoint {
         let c = centroid(liveTouches)

@@ -36,7 +36,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     private var startTime: CFTimeInterval = 0
     private var timer: MediaClockToken?
 
-    private var live: [UITouch] { activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled } }
+    private var live: [UITouch] { activeTouches.filter { !$0.isLifted } }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }

@@ -33,7 +33,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var firstTap: CGPoint?
     private var timer: MediaClockToken?
 
-    private var liveCount: Int { activeTouches.filter { $0.phase != .ended && $0.phase != .cancelled }.count }
+    private var liveCount: Int { activeTouches.filter { !$0.isLifted }.count }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard state == .possible else { return }

@@ -101,6 +101,6 @@ extension AppDriver {
 extension SyntheticTouch {
     /// Scripted steps of a tap or drag: silent when the finger is already up (the script
     /// lifted or cancelled it meanwhile).
-    func liftIfDown() { if !isFinished { lift() } }
-    func moveIfDown(to p: CGPoint) { if !isFinished, location != p { move(to: p) } }
+    func liftIfDown() { if !isLifted { lift() } }
+    func moveIfDown(to p: CGPoint) { if !isLifted, location != p { move(to: p) } }
 }

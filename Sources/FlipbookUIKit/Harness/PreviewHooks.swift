@@ -19,8 +19,3 @@ extension UIApplication {
         set { touchObserverStorage = newValue }
     }
 }
-
-extension SyntheticTouch {
-    /// Whether the finger has lifted or been cancelled (or was never accepted).
-    package var isLifted: Bool { isFinished }
-}

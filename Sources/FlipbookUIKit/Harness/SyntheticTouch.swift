@@ -13,8 +13,9 @@ public final class SyntheticTouch {
     /// The touch the finger made (nil when it was dropped).
     let touch: UITouch?
     private weak var window: UIWindow?
-    private(set) var isDone = false
-    var isFinished: Bool { isDone }
+    /// Whether the finger has lifted or been cancelled (or was never accepted): later calls
+    /// are ignored. The one name for this idea (the router's touches use `UITouch.isLifted`).
+    package private(set) var isLifted = false
 
     /// Where the finger is, in window coordinates.
     public private(set) var location: CGPoint
@@ -29,7 +30,7 @@ public final class SyntheticTouch {
         self.touch = touch
         self.window = window
         self.location = location
-        self.isDone = rejected
+        self.isLifted = rejected
         self.isRejected = rejected
     }
 
@@ -54,19 +55,19 @@ public final class SyntheticTouch {
     /// `lift()` at the event's own time (nil: the clock's).
     package func lift(time: CFTimeInterval?) {
         guard checkActive("lift()") else { return }
-        isDone = true
+        isLifted = true
         if let touch { runtime.run { UIApplication.shared.touchRouter.end(touch, time: time) } }
     }
 
     /// `cancel()` at the event's own time (nil: the clock's).
     package func cancel(time: CFTimeInterval?) {
         guard checkActive("cancel()") else { return }
-        isDone = true
+        isLifted = true
         if let touch { runtime.run { UIApplication.shared.touchRouter.cancel(touch, time: time) } }
     }
 
     private func checkActive(_ name: String) -> Bool {
-        guard !isDone else {
+        guard !isLifted else {
             if isRejected { return false }
             FlipbookDiagnostics.report(
                 "SyntheticTouch.\(name) after the touch lifted or was cancelled; ignored.", once: "SyntheticTouch.done")

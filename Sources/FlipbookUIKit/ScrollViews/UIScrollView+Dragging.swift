@@ -43,7 +43,7 @@ extension UIScrollView {
         if !h && !v { return false }
         if !h && abs(t.x) > abs(t.y) { return false }
         if !v && abs(t.y) > abs(t.x) { return false }
-        for touch in scrollPan.sequenceTouches where touch.viewHasBegun && !touch.viewIsFinished {
+        for touch in scrollPan.sequenceTouches where touch.viewHasBegun && !touch.viewHasEnded {
             guard let view = touch.view, view !== self else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }

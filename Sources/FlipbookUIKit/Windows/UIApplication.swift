@@ -19,8 +19,13 @@ public final class UIApplication: UIResponder {
 
     private struct WeakWindow { weak var window: UIWindow? }
 
-    /// Creates touches, hit-tests them and delivers them (see `Events/TouchRouter.swift`).
-    let touchRouter = TouchRouter()
+    /// The app's one touches event (UIKit reuses one as well): the router fills it, the
+    /// windows deliver what it carries.
+    let touchesEvent: UIEvent
+    /// Creates touches, hit-tests them and sends them (see `Events/TouchRouter.swift`).
+    let touchRouter: TouchRouter
+    /// Delivers a window's touches to recognizers and views (see `Events/TouchDelivery.swift`).
+    let touchDelivery: TouchDelivery
     /// Decides gesture recognizers' state changes (see `Gestures/GestureArbiter.swift`).
     let gestureArbiter = GestureArbiter()
     /// How many `beginIgnoringInteractionEvents()` calls are not yet balanced.
@@ -48,7 +53,13 @@ public final class UIApplication: UIResponder {
     /// The runtime this application is the application of (weak: the runtime keeps it).
     private(set) weak var runtime: AppRuntime?
 
-    init(runtime: AppRuntime) { self.runtime = runtime }
+    init(runtime: AppRuntime) {
+        self.runtime = runtime
+        let event = UIEvent()
+        touchesEvent = event
+        touchRouter = TouchRouter(event: event)
+        touchDelivery = TouchDelivery(event: event)
+    }
 
     /// The app's live windows, in creation order.
     public var windows: [UIWindow] { windowRefs.compactMap(\.window) }

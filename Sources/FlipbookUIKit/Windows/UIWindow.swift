@@ -74,9 +74,10 @@ open class UIWindow: UIView {
     /// Delivers `event`'s touches in this window: first to the gesture recognizers of each
     /// touch's view and its ancestors, then to the touch's view (and up its responder chain,
     /// by UIResponder's default forwarding), as UIKit's window does. Called by
-    /// `UIApplication.sendEvent(_:)`.
+    /// `UIApplication.sendEvent(_:)`; an override that does not call super swallows the event
+    /// for this window.
     open func sendEvent(_ event: UIEvent) {
-        application.touchRouter.deliver(event, in: self)
+        application.touchDelivery.deliver(event, in: self)
     }
 
     /// Called after the window became key.
