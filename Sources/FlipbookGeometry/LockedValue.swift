@@ -7,7 +7,7 @@ import Foundation
 /// `Sendable` whatever it holds, as `Mutex` is) and of swift-nio's `NIOLockedValueBox`. Every
 /// module of Flipbook that shares mutable state between threads holds it in one of these,
 /// rather than a lock beside a `var`, so there is one place to read how the locking works and
-/// one `@unchecked Sendable` for it (docs/Reliability.md, "One lock type").
+/// one unchecked conformance for it (docs/Reliability.md, "One lock type").
 ///
 /// Why not `Mutex` itself: it is available from macOS 15 while the package supports macOS 14,
 /// and on Linux it waits on futexes, which ThreadSanitizer does not see: with Swift 6.3 a
