@@ -180,7 +180,7 @@ extension Timer {
         self.init(timeInterval: ti, target: aTarget, selector: { target, _ in selector(target) }, userInfo: userInfo, repeats: yesOrNo)
     }
 
-    static func reportUserInfo(_ userInfo: Any?) {
+    @MainActor static func reportUserInfo(_ userInfo: Any?) {
         guard userInfo != nil else { return }
         FlipbookDiagnostics.report(
             "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept on Linux's block timers.",
