@@ -22,7 +22,7 @@ test: deps
 # outbox; the exporter's PNG and video writers), AddressSanitizer over the C codecs and the
 # cairo/libjpeg bridges (the renderer's suites and the preview's encoder). Separate build folders;
 # about 20 minutes each for the first build on 2 cores. Findings: docs/Reliability.md, "Sanitizers".
-TSAN_SUITES = FlipbookPreviewTests|ParallelPNGWriterTests|VideoFrameWriterTests|ExportTests
+TSAN_SUITES = FlipbookPreviewTests|LockedValueTests|ParallelPNGWriterTests|VideoFrameWriterTests|ExportTests
 ASAN_SUITES = FlipbookRenderTests|PreviewFrameEncoderTests|PreviewFramePipelineTests
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan

@@ -19,36 +19,25 @@ public struct CGPathElement: Sendable, Hashable {
 
 /// An immutable vector path, CoreGraphics' `CGPath`.
 ///
-/// `@unchecked Sendable` because a non-final class can conform no other way; it is safe: the
-/// only mutable state, the elements (changed by the `CGMutablePath` subclass alone), is read
-/// and written under a lock, so even a mutable path shared across threads stays consistent.
-/// (Apple's CGPath is Sendable too, so iOS code that sends paths compiles here.)
+/// Its only mutable state, the elements (changed by the `CGMutablePath` subclass alone), is a
+/// `LockedValue`, so even a mutable path shared across threads stays consistent. (Apple's
+/// CGPath is Sendable too, so iOS code that sends paths compiles here.)
+// @unchecked: a non-final class can conform no other way; its one stored property is a LockedValue.
 public class CGPath: @unchecked Sendable, Hashable {
-    private let lock = NSLock()
-    private var storage: [CGPathElement]
+    private let storage: LockedValue<[CGPathElement]>
 
     /// The path's elements, in order.
     public internal(set) var elements: [CGPathElement] {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage
-        }
-        set {
-            lock.lock()
-            storage = newValue
-            lock.unlock()
-        }
+        get { storage.current }
+        set { storage.exchange(newValue) }
     }
 
     /// Appends elements atomically (a read-modify-write of `elements` would not be).
     func append(_ new: [CGPathElement]) {
-        lock.lock()
-        storage.append(contentsOf: new)
-        lock.unlock()
+        storage.withLock { $0.append(contentsOf: new) }
     }
 
-    public init(elements: [CGPathElement] = []) { storage = elements }
+    public init(elements: [CGPathElement] = []) { storage = LockedValue(elements) }
 
     /// Appends one element atomically.
     func appendElement(_ element: CGPathElement) { append([element]) }

@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 /// The preview server's wall time and wake-ups, injected so tests drive time by hand
@@ -21,7 +22,7 @@ protocol PreviewClock: Sendable {
 
 /// A wake-up on a `PreviewClock`, cancellable until it runs.
 final class PreviewWakeUp: Sendable {
-    private let cancelled = LockedState(false)
+    private let cancelled = LockedValue(false)
     private let onCancel: @Sendable () -> Void
 
     init(onCancel: @escaping @Sendable () -> Void = {}) { self.onCancel = onCancel }
@@ -45,7 +46,7 @@ struct PreviewSystemClock: PreviewClock {
 
     @discardableResult
     func wake(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) -> PreviewWakeUp {
-        let box = LockedState<Task<Void, Never>?>(nil)
+        let box = LockedValue<Task<Void, Never>?>(nil)
         let wakeUp = PreviewWakeUp { box.withLock { $0?.cancel() } }
         let task = Task { @MainActor in
             if delay > .zero {
@@ -74,7 +75,7 @@ final class PreviewManualClock: PreviewClock {
         var pending: [Pending] = []
         var made = 0
     }
-    private let state = LockedState(State())
+    private let state = LockedValue(State())
     /// More wake-ups than this in one `advance` is a loop that never lets time pass: stop.
     static let maxWakeUpsPerAdvance = 100_000
 

@@ -1,4 +1,5 @@
 import Dispatch
+import FlipbookGeometry
 import Foundation
 
 /// One page's frames between the session (main actor) and the outbox: encoded off the main
@@ -81,7 +82,7 @@ final class PreviewFramePipeline: Sendable {
         var closed = false
     }
 
-    private let state: LockedState<State>
+    private let state: LockedValue<State>
     private let outbox: PreviewOutbox
     private let runner: Runner
     private let onRoom: @Sendable () -> Void
@@ -93,7 +94,7 @@ final class PreviewFramePipeline: Sendable {
         mode: PreviewFrameEncoding, outbox: PreviewOutbox, runner: @escaping Runner, clock: any PreviewClock = PreviewSystemClock(),
         onRoom: @escaping @Sendable () -> Void = {}
     ) {
-        state = LockedState(State(encoder: PreviewFrameEncoder(mode: mode, clock: clock)))
+        state = LockedValue(State(encoder: PreviewFrameEncoder(mode: mode, clock: clock)))
         self.outbox = outbox
         self.runner = runner
         self.clock = clock

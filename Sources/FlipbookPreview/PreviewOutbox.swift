@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 /// What one page is sent, bounded: text replies queue up to `PreviewLimits.maxQueuedReplies`
@@ -17,7 +18,7 @@ final class PreviewOutbox: Sendable {
         var droppedReplies = 0
         var closed = false
     }
-    private let state = LockedState(State())
+    private let state = LockedValue(State())
     /// Wakes the writer when something arrives.
     let signal: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation

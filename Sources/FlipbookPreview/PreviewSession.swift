@@ -410,8 +410,8 @@ final class PreviewSession {
     }
 }
 
-/// The pipeline's wake-up reaches the session without keeping it alive.
-private final class WeakSession: @unchecked Sendable {
-    // Written once on the main actor before the pipeline can call back; read on the main actor.
+/// The pipeline's wake-up reaches the session without keeping it alive (written once on the
+/// main actor before the pipeline can call back; read on the main actor).
+@MainActor private final class WeakSession {
     weak var session: PreviewSession?
 }

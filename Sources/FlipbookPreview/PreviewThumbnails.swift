@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 /// Draws the gallery's thumbnails in worker processes (`flipbook preview --gallery-worker`,
@@ -125,6 +126,13 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
         }
     }
 
+    /// Worker processes started and not yet stopped (for tests).
+    var runningWorkers: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return workers.count
+    }
+
     private func add(_ w: Worker) {
         lock.lock()
         workers.append(w)
@@ -152,10 +160,13 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// One worker process and its pipes.
-    // @unchecked: used by the work-loop thread that made it, except `stop()`, which `shutdown()`
-    // calls from its own thread and which can overlap that loop's last request (to fix: issue 38 D).
-    private final class Worker: @unchecked Sendable {
+    /// One worker process and its pipes. The work-loop thread that made it asks it; `stop()`
+    /// may also come from `shutdown()` on another thread, at any point of a request. So the
+    /// request's line is written, and the process stopped, under one lock: `stop()` ends the
+    /// process once, a second caller waits until it has, and a line is never written to a pipe
+    /// that `stop()` closed (whose descriptor may already belong to another file).
+    // @unchecked: `buffer` and `served` belong to the work-loop thread; the rest is `let`s and the lock.
+    final class Worker: @unchecked Sendable {
         enum Reply { case answer(String), died(String) }
         let process = Process()
         private let input = Pipe()
@@ -163,7 +174,8 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
         private let errorFile: URL
         private var buffer: [UInt8] = []
         private(set) var served = 0
-        private var started = false
+        /// How many times the process was stopped (0 or 1; a test reads it).
+        private let stops = LockedValue(0)
 
         init?(command: [String]) {
             guard let exe = command.first else { return nil }
@@ -176,20 +188,24 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
             process.standardError = try? FileHandle(forWritingTo: errorFile)
             do {
                 try process.run()
-                started = true
             } catch {
                 return nil
             }
         }
 
-        var isRunning: Bool { started && process.isRunning }
+        var isRunning: Bool { process.isRunning }
+
+        /// Whether `stop()` ended the process (however many times it was called).
+        var timesStopped: Int { stops.current }
 
         /// Sends `line` and waits for the answer (at most `timeout` seconds).
         func ask(_ line: String, timeout: Double) -> Reply {
             let errorsBefore = (try? Data(contentsOf: errorFile).count) ?? 0
-            do {
-                try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-            } catch {
+            let written = stops.withLock { stops -> Bool in
+                guard stops == 0 else { return false }
+                return (try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))) != nil
+            }
+            guard written else {
                 return .died(lastWords(after: errorsBefore, fallback: "the thumbnail worker has stopped"))
             }
             let fd = output.fileHandleForReading.fileDescriptor
@@ -232,11 +248,16 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
             return chosen.isEmpty ? fallback : fallback + "\n" + String(chosen.prefix(600))
         }
 
+        /// Ends the process and waits for it; safe from any thread, any number of times.
         func stop() {
-            try? input.fileHandleForWriting.close()
-            if process.isRunning { process.terminate() }
-            if started { process.waitUntilExit() }
-            try? FileManager.default.removeItem(at: errorFile)
+            stops.withLock { stops in
+                guard stops == 0 else { return }
+                stops += 1
+                try? input.fileHandleForWriting.close()
+                if process.isRunning { process.terminate() }
+                process.waitUntilExit()
+                try? FileManager.default.removeItem(at: errorFile)
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 // The Objective-C runtime's associated objects (`objc_setAssociatedObject` …), which iOS code
@@ -22,21 +23,21 @@ public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ v
     guard let owner = AssociatedObjects.owner(object, "objc_setAssociatedObject") else { return }
     let stored = value.map { AssociatedValue($0, policy: policy) }
     // The previous value is released after the lock is let go: its deinit may use associations.
-    let previous = AssociatedObjects.lock.withLock { AssociatedObjects.table(of: owner, creating: stored != nil)?.set(stored, for: key) }
+    let previous = AssociatedObjects.sideTables.withLockUnchecked { AssociatedObjects.table(of: owner, creating: stored != nil, in: &$0)?.set(stored, for: key) }
     withExtendedLifetime(previous) {}
 }
 
 /// The value associated with `object` under `key`, or nil.
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
     guard let owner = AssociatedObjects.owner(object, "objc_getAssociatedObject") else { return nil }
-    return AssociatedObjects.lock.withLock { AssociatedObjects.table(of: owner, creating: false)?.values[key]?.value }
+    return AssociatedObjects.sideTables.withLockUnchecked { AssociatedObjects.table(of: owner, creating: false, in: &$0)?.values[key]?.value }
 }
 
 /// Removes every association of `object`.
 public func objc_removeAssociatedObjects(_ object: Any) {
     guard let owner = AssociatedObjects.owner(object, "objc_removeAssociatedObjects") else { return }
-    let removed = AssociatedObjects.lock.withLock { () -> [UnsafeRawPointer: AssociatedValue]? in
-        guard let table = AssociatedObjects.table(of: owner, creating: false) else { return nil }
+    let removed = AssociatedObjects.sideTables.withLockUnchecked { sideTables -> [UnsafeRawPointer: AssociatedValue]? in
+        guard let table = AssociatedObjects.table(of: owner, creating: false, in: &sideTables) else { return nil }
         defer { table.values = [:] }
         return table.values
     }
@@ -72,7 +73,7 @@ struct AssociatedValue {
 /// object's table sits in a process-wide side table keyed by identity, holding the object weakly,
 /// and is released when a later call finds it, or when the next table is made
 /// (docs/Divergences.md, "Associated objects").
-package final class AssociatedObjectTable: @unchecked Sendable {  // @unchecked: read and written only under `AssociatedObjects.lock`.
+package final class AssociatedObjectTable: @unchecked Sendable {  // @unchecked: read and written only under `AssociatedObjects.sideTables`' lock.
     fileprivate var values: [UnsafeRawPointer: AssociatedValue] = [:]
     fileprivate weak var owner: AnyObject?
 
@@ -86,17 +87,19 @@ package final class AssociatedObjectTable: @unchecked Sendable {  // @unchecked:
 }
 
 /// An object that keeps its associated-object table in a stored property, so that the values go
-/// with it. The property is only read and written under the associated objects' lock.
+/// with it. The property is only read and written under `AssociatedObjects.sideTables`' lock.
 package protocol AssociatedObjectsHost: AnyObject {
     var associatedObjectTable: AssociatedObjectTable? { get set }
 }
 
-/// The runtime's associated-object state: the one lock, and the side table for objects that are
-/// not hosts (process-wide, as the Objective-C runtime's own table is).
+/// The runtime's associated-object state: the side table for objects that are not hosts
+/// (process-wide, as the Objective-C runtime's own table is), whose lock is the one lock of
+/// associated objects: it also guards the hosts' `associatedObjectTable` and every table's values.
 enum AssociatedObjects {
-    static let lock = NSLock()
-    /// Tables of objects that are not `AssociatedObjectsHost`s, by identity.
-    nonisolated(unsafe) private static var sideTables: [ObjectIdentifier: AssociatedObjectTable] = [:]
+    /// Tables of objects that are not `AssociatedObjectsHost`s, by identity. Reached through
+    /// `withLockUnchecked`: associated values are of any type and any thread may set or read
+    /// them, as with the Objective-C runtime; the lock keeps the tables themselves consistent.
+    static let sideTables = LockedValue<[ObjectIdentifier: AssociatedObjectTable]>([:])
 
     static func owner(_ object: Any, _ function: String) -> AnyObject? {
         guard type(of: object) is AnyClass else {
@@ -108,8 +111,10 @@ enum AssociatedObjects {
         return object as AnyObject
     }
 
-    /// The table of `owner` (under `lock`), made when `creating`.
-    static func table(of owner: AnyObject, creating: Bool) -> AssociatedObjectTable? {
+    /// The table of `owner`, made when `creating`; called inside `sideTables.withLockUnchecked`, with its value.
+    static func table(
+        of owner: AnyObject, creating: Bool, in sideTables: inout [ObjectIdentifier: AssociatedObjectTable]
+    ) -> AssociatedObjectTable? {
         if let host = owner as? any AssociatedObjectsHost {
             if let table = host.associatedObjectTable { return table }
             guard creating else { return nil }

@@ -17,6 +17,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Sendable, Hashable {
 /// Solved as WebKit and Chromium solve CSS `cubic-bezier()` (FlipbookGeometry's
 /// `UnitBezier`): find the curve parameter whose x is the input fraction, return its y.
 /// Immutable and `Sendable`.
+// @unchecked: an NSObject subclass, which Swift cannot check; every stored property is a `let` of a Sendable type.
 public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     public let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     let curve: UnitBezier

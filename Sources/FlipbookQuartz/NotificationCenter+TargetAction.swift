@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 // NotificationCenter's and Timer's target-selector forms, with the selector written as a closure
@@ -21,14 +22,17 @@ extension NotificationCenter {
             selector(observer, notification)
             return true
         }
-        let box = TokenBox()
+        // The block's own token, set once `addObserver` returned it (the block may run on a
+        // posting thread; the token is Foundation's, made to be removed from any thread).
+        let box = LockedValue<NSObjectProtocol?>(nil)
         // Scoped to the app it is added in, as the block form (NotificationCenter+Runtime.swift).
         let scope = RuntimeScope.current
-        box.token = addObserver(forName: aName, object: anObject, queue: nil) { [weak self] notification in
+        let token = addObserver(forName: aName, object: anObject, queue: nil) { [weak self] notification in
             guard scope.hearsPostsNow else { return }
-            if !call.run(notification), let token = box.token { self?.removeObserver(token) }
+            if !call.run(notification), let token = box.withLockUnchecked({ $0 }) { self?.removeObserver(token) }
         }
-        if let token = box.token { registrations.add(observer: observer, token: token, name: aName, object: anObject) }
+        box.withLockUnchecked { $0 = token }
+        registrations.add(observer: observer, token: token, name: aName, object: anObject)
     }
 
     /// `addObserver(self, selector: #selector(handle), name:object:)` ported: `selector` receives
@@ -84,8 +88,7 @@ extension NotificationCenter {
 }
 
 /// The block-observer tokens that `addObserver(_:selector:name:object:)` made, by observer.
-// @unchecked: `registrations` is only touched under `lock` (observers may be added from any thread).
-private final class SelectorRegistrations: @unchecked Sendable {
+private final class SelectorRegistrations: Sendable {
     nonisolated(unsafe) static var key: UInt8 = 0  // only its address is used (the association key); never written
 
     private struct Registration {
@@ -95,20 +98,22 @@ private final class SelectorRegistrations: @unchecked Sendable {
         let object: AnyObject?
     }
 
-    private let lock = NSLock()
-    private var registrations: [Registration] = []
+    /// Observers may be added and removed from any thread. Reached through `withLockUnchecked`:
+    /// it lists observers and tokens of any type, as Foundation's own observer table does.
+    private let registrations = LockedValue<[Registration]>([])
 
     func add(observer: AnyObject, token: NSObjectProtocol, name: NSNotification.Name?, object: Any?) {
-        lock.withLock {
+        let registration = Registration(observer: observer, token: token, name: name, object: object as AnyObject?)
+        registrations.withLockUnchecked { registrations in
             registrations.removeAll { $0.observer == nil }
-            registrations.append(Registration(observer: observer, token: token, name: name, object: object as AnyObject?))
+            registrations.append(registration)
         }
     }
 
     /// Removes and returns the tokens of `observer` matching `name` and `object` (nil matches any).
     func remove(observer: AnyObject, name: NSNotification.Name?, object: Any?) -> [NSObjectProtocol] {
         let object = object as AnyObject?
-        return lock.withLock {
+        return registrations.withLockUnchecked { registrations in
             var removed: [NSObjectProtocol] = []
             registrations.removeAll { r in
                 guard r.observer === observer, name == nil || r.name == name, object == nil || r.object === object
@@ -175,21 +180,10 @@ extension Timer {
         self.init(timeInterval: ti, target: aTarget, selector: { target, _ in selector(target) }, userInfo: userInfo, repeats: yesOrNo)
     }
 
-    static func reportUserInfo(_ userInfo: Any?) {
+    @MainActor static func reportUserInfo(_ userInfo: Any?) {
         guard userInfo != nil else { return }
         FlipbookDiagnostics.report(
             "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept on Linux's block timers.",
             once: "Timer.userInfo")
-    }
-}
-
-/// The token of a block observer, set after the block that needs it was made.
-// @unchecked: `stored` is only touched under `lock` (the block may run on a posting thread).
-private final class TokenBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: NSObjectProtocol?
-    var token: NSObjectProtocol? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

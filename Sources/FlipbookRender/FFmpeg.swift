@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookGeometry
 import Foundation
 
 /// Errors from the encoders and decoders that run external tools.
@@ -79,7 +80,7 @@ public enum FFmpeg {
         p.standardOutput = outPipe
         p.standardError = errPipe
         do { try p.run() } catch { throw RenderError.toolFailed(tool: tool, status: -1, message: "\(error)") }
-        let errBox = DataBox(), outBox = DataBox()
+        let errBox = LockedValue(Data()), outBox = LockedValue(Data())
         let group = DispatchGroup()
         let inHandle = inPipe.fileHandleForWriting
         DispatchQueue.global().async(group: group) {
@@ -87,15 +88,15 @@ public enum FFmpeg {
             try? inHandle.close()
         }
         let errHandle = errPipe.fileHandleForReading
-        DispatchQueue.global().async(group: group) { errBox.set(errHandle.readDataToEndOfFile()) }
-        outBox.set(outPipe.fileHandleForReading.readDataToEndOfFile())
+        DispatchQueue.global().async(group: group) { errBox.exchange(errHandle.readDataToEndOfFile()) }
+        outBox.exchange(outPipe.fileHandleForReading.readDataToEndOfFile())
         group.wait()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
-            let msg = String(decoding: errBox.get().suffix(600), as: UTF8.self)
+            let msg = String(decoding: errBox.current.suffix(600), as: UTF8.self)
             throw RenderError.toolFailed(tool: tool, status: p.terminationStatus, message: msg)
         }
-        return outBox.get()
+        return outBox.current
     }
 }
 
@@ -112,14 +113,4 @@ public enum ExportMemory {
     /// alone. Returns whether a setting changed.
     @discardableResult
     public static func keepFreedFrameBuffers() -> Bool { flipbook_keep_freed_buffers() != 0 }
-}
-
-/// A lock-protected Data for collecting a pipe's output on another thread.
-// @unchecked: every access to its data goes through `lock`.
-final class DataBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }

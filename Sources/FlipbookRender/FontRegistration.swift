@@ -43,20 +43,19 @@ public func CTFontManagerRegisterFontsForURL(
 /// The fonts this process registered, and a generation the text renderer compares with the one
 /// its thread's font map last saw (docs/Divergences.md, "Fonts").
 enum FontRegistration {
-    private final class State: @unchecked Sendable {  // @unchecked: every field is read and written under `lock`.
-        let lock = NSLock()
+    private struct State {
         var registered: Set<Data> = []
         var generation = 0
         var folder: URL?
     }
-    private static let state = State()
+    private static let state = LockedValue(State())
 
     /// Bumped after each registration; 0 until the first.
-    static var generation: Int { state.lock.withLock { state.generation } }
+    static var generation: Int { state.withLock { $0.generation } }
 
     static func register(_ bytes: Data, error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
         #if os(Linux)
-        return state.lock.withLock {
+        return state.withLock { state in
             if state.registered.contains(bytes) {
                 fail(error, code: 105, "the font is already registered")
                 return false
@@ -90,7 +89,7 @@ enum FontRegistration {
     }
 
     static func wasRegistered(_ bytes: Data, error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-        let known = state.lock.withLock { state.registered.contains(bytes) }
+        let known = state.withLock { $0.registered.contains(bytes) }
         if !known { fail(error, code: 201, "the font is not registered") }
         return known
     }

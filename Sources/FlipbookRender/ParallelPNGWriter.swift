@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 /// Encodes and writes numbered PNG frames on background threads, a bounded number at a time.
@@ -6,26 +7,24 @@ import Foundation
 /// are held whatever the scene's length. Each file is a pure function of its frame, so the
 /// order in which workers finish changes nothing on disk; and a frame equal to the one submitted
 /// before it is not encoded again: its file gets the same bytes once they exist.
-// @unchecked: `failure` is only touched under `lock`; the semaphore and groups are thread-safe;
-// `last` is only touched by the submitting thread.
+// @unchecked: `last` and the counts are only touched by the submitting thread; the rest is Sendable.
 final class ParallelPNGWriter: @unchecked Sendable {
     let maximumInFlight: Int
     let level: Int32
     let filter: PNGEncoder.Filter
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
-    private let lock = NSLock()
-    private var failure: Error?
+    /// The first error a worker met.
+    private let failure = LockedValue<Error?>(nil)
     /// The last frame submitted and its encoding (filled by a worker, ready once `done` is).
     private var last: (pixels: [UInt8], png: EncodedPNG)?
     /// Frames encoded, and frames that repeated the one before (written from its bytes).
     private(set) var encodedCount = 0, repeatedCount = 0
 
-    /// One frame's PNG bytes, filled by the worker that encodes it.
-    // @unchecked: `data` is written once before `done` is left and read only after it.
-    private final class EncodedPNG: @unchecked Sendable {
+    /// One frame's PNG bytes, filled by the worker that encodes it before it leaves `done`.
+    private final class EncodedPNG: Sendable {
         let done = DispatchGroup()
-        var data = Data()
+        let data = LockedValue(Data())
     }
 
     init(maximumInFlight: Int = ParallelPNGWriter.defaultInFlight, level: Int32 = PNGEncoder.defaultLevel,
@@ -40,11 +39,7 @@ final class ParallelPNGWriter: @unchecked Sendable {
     static var defaultInFlight: Int { min(8, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The first error a worker met, if any.
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure
-    }
+    var error: Error? { failure.current }
 
     /// Queues `image` to be written as a PNG at `url`; throws an earlier worker's error instead.
     func submit(_ image: RenderedImage, to url: URL) throws {
@@ -58,7 +53,7 @@ final class ParallelPNGWriter: @unchecked Sendable {
             png.done.notify(queue: .global(qos: .userInitiated)) { [self] in
                 defer { slots.signal(); group.leave() }
                 guard error == nil else { return }
-                write(png.data, to: url)
+                write(png.data.current, to: url)
             }
             return
         }
@@ -70,9 +65,10 @@ final class ParallelPNGWriter: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             defer { slots.signal() }
             guard error == nil else { png.done.leave(); return }
-            png.data = PNGEncoder.encode(image, level: level, filter: filter)
+            let data = PNGEncoder.encode(image, level: level, filter: filter)
+            png.data.exchange(data)
             png.done.leave()
-            write(png.data, to: url)
+            write(data, to: url)
         }
     }
 
@@ -97,9 +93,7 @@ final class ParallelPNGWriter: @unchecked Sendable {
     }
 
     private func record(_ e: Error) {
-        lock.lock()
-        if failure == nil { failure = e }
-        lock.unlock()
+        failure.withLock { if $0 == nil { $0 = e } }
     }
 
     /// Waits for every queued frame; throws the first error.

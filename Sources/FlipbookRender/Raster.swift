@@ -3,8 +3,8 @@ import Foundation
 /// A mutable premultiplied RGBA8 pixel buffer, rows top to bottom, `width * 4` bytes per row.
 ///
 /// The compositor's working surface and the content cache's bitmaps. A class so that large
-/// buffers are never copied by accident; `@unchecked Sendable` because the compositor's worker
-/// threads write disjoint rows of one buffer (see `Compositor`), never the same bytes.
+/// buffers are never copied by accident.
+// @unchecked: the compositor's worker threads write disjoint rows of one buffer (see `Compositor`), never the same bytes.
 final class Raster: @unchecked Sendable {
     let width: Int
     let height: Int

@@ -98,8 +98,8 @@ public enum SceneExporter {
         let runtime = AppRuntime()
         defer { runtime.clock.reset() }  // lets go of what the scene left running
         // Cancelling stops every ffmpeg at once, even while this thread waits for one.
-        let interruptions = SendableBox<[ProcessInterruption]>([])
-        let handler = cancellation?.onCancel { for i in interruptions.value { i.interrupt() } }
+        let interruptions = LockedValue<[ProcessInterruption]>([])
+        let handler = cancellation?.onCancel { for i in interruptions.current { i.interrupt() } }
         defer { if let handler { cancellation?.removeHandler(handler) } }
         // MP4's and WebM's ffmpeg start now, before the scene is built: their frames' size is in
         // the stream they will read, and their start (loading ffmpeg's libraries) then runs
@@ -112,7 +112,7 @@ public enum SceneExporter {
                 format: f, url: options.outputDirectory.appendingPathComponent(f.fileName(scene: name)), fps: options.fps,
                 quality: options.quality)
             launches[f] = l
-            interruptions.value.append(l.interruption)
+            interruptions.withLock { $0.append(l.interruption) }
             if cancellation?.isCancelled == true { l.interruption.interrupt() }
         }
         return try runtime.run {
@@ -152,7 +152,7 @@ public enum SceneExporter {
                     } else {
                         e = try VideoEncoder(
                             format: f, url: url(f), width: size.width, height: size.height, fps: options.fps, quality: options.quality)
-                        interruptions.value.append(e.interruption)
+                        interruptions.withLock { $0.append(e.interruption) }
                     }
                     encoders.append(e)
                     if cancellation?.isCancelled == true { e.interrupt() }
@@ -202,18 +202,5 @@ public enum SceneExporter {
             }
             return ExportSummary(scene: name, frameCount: count, width: size.width, height: size.height, outputs: formats.map(url))
         }
-    }
-}
-
-/// A mutable value shared with a `@Sendable` closure; used on one thread at a time (the
-/// exporter fills it before any handler can read it, or the handler reads a finished copy).
-// @unchecked: accesses go through `lock`.
-final class SendableBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ v: Value) { stored = v }
-    var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

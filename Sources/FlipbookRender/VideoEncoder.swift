@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookGeometry
 import Foundation
 
 /// Streams frames into ffmpeg through a pipe to make MP4, WebM, GIF or APNG: YUV 4:2:0 frames
@@ -21,7 +22,7 @@ public final class VideoEncoder {
     public let quality: VideoQuality
     private let process: Process
     private let input: FileHandle
-    private let stderrBox: DataBox
+    private let stderrBox: LockedValue<Data>
     private let stderrDone: DispatchGroup
     /// Converts and writes frames on its own thread: YUV 4:2:0 for MP4 and WebM, else
     /// straight RGBA.
@@ -243,7 +244,7 @@ public final class VideoEncoder {
         stderrDone.wait()
         interruption.running(0)
         guard process.terminationStatus == 0 else {
-            let msg = String(decoding: stderrBox.get().suffix(800), as: UTF8.self)
+            let msg = String(decoding: stderrBox.current.suffix(800), as: UTF8.self)
             throw RenderError.toolFailed(tool: "ffmpeg", status: process.terminationStatus, message: msg)
         }
         if let e = writer.error { throw e }
@@ -283,8 +284,7 @@ public final class VideoEncoder {
 /// one core — runs beside the scene's construction instead of after it (docs/Renderer.md,
 /// "Exports"). `VideoEncoder(launch:width:height:)` takes it over; otherwise `cancel()` (or
 /// letting go of it) stops that ffmpeg before it wrote anything.
-// @unchecked: `taken` is only touched under `lock`; the rest is set in `init`.
-final class VideoEncoderLaunch: @unchecked Sendable {
+final class VideoEncoderLaunch: Sendable {
     let format: OutputFormat
     let url: URL
     let fps: Double
@@ -293,12 +293,12 @@ final class VideoEncoderLaunch: @unchecked Sendable {
     let size: (Int, Int)?
     let process: Process
     let input: FileHandle
-    let stderrBox = DataBox()
+    let stderrBox = LockedValue(Data())
     let stderrDone = DispatchGroup()
     let interruption = ProcessInterruption()
     let gifTemporaries: (frames: URL, palette: URL)?
-    private let lock = NSLock()
-    private var taken = false
+    /// Whether an encoder (or `cancel()`) took the process.
+    private let taken = LockedValue(false)
 
     /// Starts ffmpeg for MP4 or WebM, before the frames' size is known.
     convenience init(format: OutputFormat, url: URL, fps: Double, quality: VideoQuality = .standard) throws {
@@ -342,18 +342,14 @@ final class VideoEncoderLaunch: @unchecked Sendable {
         interruption.running(p.processIdentifier)
         input = inPipe.fileHandleForWriting
         let handle = errPipe.fileHandleForReading, box = stderrBox
-        DispatchQueue.global().async(group: stderrDone) { box.set(handle.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: stderrDone) { box.exchange(handle.readDataToEndOfFile()) }
     }
 
     deinit { cancel() }
 
     /// Hands the process to an encoder: false if it was taken or cancelled before.
     fileprivate func take() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if taken { return false }
-        taken = true
-        return true
+        !taken.exchange(true)
     }
 
     /// Stops this ffmpeg (if no encoder took it) and waits for it. It was still waiting for the

@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookGeometry
 import Foundation
 
 #if canImport(Glibc)
@@ -18,8 +19,7 @@ import Darwin
 /// converted only where it differs from the one before: YUV rows pairs that did not change keep
 /// their bytes (`flipbook_yuv420_update`), and a frame equal to the one before is not converted
 /// at all; the bytes written are the same as converting every frame whole.
-// @unchecked: `failure` is only touched under `lock`; `lastSubmitted` belongs to the thread
-// calling `submit`; everything else after `init` belongs to `queue`.
+// @unchecked: `lastSubmitted` belongs to the thread calling `submit`; the other vars to `queue`.
 final class VideoFrameWriter: @unchecked Sendable {
     /// What ffmpeg is told to read (`-pix_fmt`).
     enum Layout: Sendable {
@@ -36,8 +36,8 @@ final class VideoFrameWriter: @unchecked Sendable {
     private let fd: Int32
     private let queue = DispatchQueue(label: "flipbook.video-frame-writer", qos: .userInitiated)
     private let slots: DispatchSemaphore
-    private let lock = NSLock()
-    private var failure: Error?
+    /// The first error the writer met.
+    private let failure = LockedValue<Error?>(nil)
     /// The bytes of the last frame written (reused: only what changed is converted again).
     private var scratch: [UInt8]
     /// The last frame converted into `scratch`.
@@ -97,16 +97,10 @@ final class VideoFrameWriter: @unchecked Sendable {
     }
 
     /// The first error the writer met, if any.
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure
-    }
+    var error: Error? { failure.current }
 
     private func record(_ e: Error) {
-        lock.lock()
-        if failure == nil { failure = e }
-        lock.unlock()
+        failure.withLock { if $0 == nil { $0 = e } }
     }
 
     /// Queues `pixels` (premultiplied RGBA8, `width × height`); throws an earlier write's error

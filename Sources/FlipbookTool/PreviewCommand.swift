@@ -1,5 +1,6 @@
 import ArgumentParser
 import Flipbook
+import FlipbookGeometry
 import Foundation
 import FlipbookPreview
 import FlipbookRender
@@ -98,10 +99,11 @@ struct PreviewCommand: AsyncParsableCommand {
             galleryWorker: [Self.executablePath(), "preview", "--gallery-worker"])
         let shownHost = share ? (Self.networkAddress() ?? listenHost) : nil
         let watchTask = watcher.map { w in Task { await w.run(notices: notices) } }
-        let boundPort = BoundPort()
+        // The port the server was bound to (told from the server's thread).
+        let boundPort = LockedValue<Int?>(nil)
         do {
             try await PreviewServer.run(registry: { CLIScenes.registry() }, options: options, notices: notices) { url in
-                boundPort.set(URLComponents(string: url)?.port)
+                boundPort.exchange(URLComponents(string: url)?.port)
                 // With a scene named: its player; without: the gallery of every preview and scene.
                 let query = scene == nil ? [] : ["scene=\(sceneName)"]
                 var base = url
@@ -133,7 +135,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if let watcher, watcher.reloadRequested {
             // The new build takes over: same arguments, same port, same token; the pages reconnect.
             if let token { setenv("FLIPBOOK_SHARE_TOKEN", token, 1) }
-            watcher.execNewBuild(boundPort: boundPort.value)
+            watcher.execNewBuild(boundPort: boundPort.current)
         }
         print("Preview stopped.")
     }
@@ -160,12 +162,4 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         return nil
     }
-}
-
-/// The port the server was bound to (told from the server's thread).
-final class BoundPort: @unchecked Sendable {
-    private let lock = NSLock()
-    private var port: Int?
-    func set(_ p: Int?) { lock.withLock { port = p } }
-    var value: Int? { lock.withLock { port } }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import FlipbookGeometry
 import FlipbookQuartz
 import FlipbookRender
 import FlipbookUIKit
@@ -73,9 +74,9 @@ final class InterruptHandler {
     init(_ handler: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let count = Counter()
+        let presses = LockedValue(0)
         source.setEventHandler {
-            if count.increment() > 1 { _exit(130) }
+            if presses.withLock({ $0 += 1; return $0 }) > 1 { _exit(130) }
             handler()
         }
         source.resume()
@@ -85,12 +86,5 @@ final class InterruptHandler {
     func stop() {
         source.cancel()
         signal(SIGINT, SIG_DFL)
-    }
-
-    // @unchecked: `n` is only touched under `lock`.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var n = 0
-        func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookPreview
 
 /// `flipbook preview --watch`: polls the package's sources, rebuilds on a change and hands over
@@ -9,14 +10,13 @@ import FlipbookPreview
 /// and the process `exec`s the new binary with the same arguments; the pages reconnect and ask
 /// for the same scene at the same frame. A failed build changes nothing but the notice: the
 /// pages keep the last good build and show the compiler's errors.
-final class SourceWatcher: @unchecked Sendable {  // @unchecked: `let`s, and `_reloadRequested` only under `lock`.
+final class SourceWatcher: Sendable {
     let root: URL
     /// The program to exec after a build (this process's own executable, rebuilt in place).
     let executable: String
     let product: String
-    private let lock = NSLock()
-    private var _reloadRequested = false
-    var reloadRequested: Bool { lock.withLock { _reloadRequested } }
+    private let reload = LockedValue(false)
+    var reloadRequested: Bool { reload.current }
 
     init(packageRoot: String) throws {
         root = URL(fileURLWithPath: packageRoot, isDirectory: true)
@@ -71,7 +71,7 @@ final class SourceWatcher: @unchecked Sendable {  // @unchecked: `let`s, and `_r
             print(String(format: "Built in %.1f s; restarting with the new build.", seconds))
             fflush(nil)
             await MainActor.run { notices.show(kind: "reloading", message: "Built; loading the new build…") }
-            lock.withLock { _reloadRequested = true }
+            reload.exchange(true)
             kill(getpid(), SIGTERM)  // the server stops gracefully; PreviewCommand then execs the new build
             return
         }

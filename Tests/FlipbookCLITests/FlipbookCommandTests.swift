@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 import Testing
 
@@ -35,17 +36,15 @@ import Testing
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let errData = ErrBox()
+        let errData = LockedValue<Data?>(nil)
         let handle = err.fileHandleForReading
-        let t = Thread { errData.data = handle.readDataToEndOfFile() }
+        let t = Thread { errData.exchange(handle.readDataToEndOfFile()) }
         t.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        while errData.data == nil { usleep(1000) }
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData.data ?? Data(), as: UTF8.self))
+        while errData.current == nil { usleep(1000) }
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData.current ?? Data(), as: UTF8.self))
     }
-
-    final class ErrBox: @unchecked Sendable { var data: Data? }
 
     struct CLIError: Error, CustomStringConvertible {
         let description: String

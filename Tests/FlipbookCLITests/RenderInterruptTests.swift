@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 import Testing
 
@@ -30,9 +31,9 @@ import Testing
         p.standardOutput = FileHandle.nullDevice
         p.standardError = err
         try p.run()
-        let errBox = FlipbookCommandTests.ErrBox()
+        let errBox = LockedValue<Data?>(nil)
         let handle = err.fileHandleForReading
-        Thread { errBox.data = handle.readDataToEndOfFile() }.start()
+        Thread { errBox.exchange(handle.readDataToEndOfFile()) }.start()
         // Wait until frames are being written and ffmpeg runs.
         let framesDir = dir.appendingPathComponent("test-frames").path
         let deadline = Date().addingTimeInterval(120)
@@ -48,8 +49,8 @@ import Testing
         while p.isRunning && Date() < stop { usleep(20_000) }
         if p.isRunning { p.terminate() }
         p.waitUntilExit()
-        while errBox.data == nil { usleep(1000) }
-        let stderr = String(decoding: errBox.data ?? Data(), as: UTF8.self)
+        while errBox.current == nil { usleep(1000) }
+        let stderr = String(decoding: errBox.current ?? Data(), as: UTF8.self)
         #expect(p.terminationStatus == 130, "\(stderr)")
         #expect(stderr.contains("Cancelled"), "\(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)

@@ -1,4 +1,5 @@
 import CFlipbookPNG
+import FlipbookGeometry
 import Foundation
 import Testing
 import TestSupport
@@ -159,10 +160,10 @@ import TestSupport
         c[0] &+= 1  // only the first row pair differs from b
         let frames = [a, a, b, b, c, a]
         let pipe = Pipe()
-        let received = SendableBox(Data())
+        let received = LockedValue(Data())
         let done = DispatchGroup()
         let reader = pipe.fileHandleForReading
-        DispatchQueue.global().async(group: done) { received.value = reader.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: done) { received.exchange(reader.readDataToEndOfFile()) }
         let writer = VideoFrameWriter(layout: layout, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor)
         for f in frames { try writer.submit(f) }
         writer.drain()
@@ -178,7 +179,7 @@ import TestSupport
                 expected.append(contentsOf: f)  // opaque: straight equals premultiplied
             }
         }
-        #expect(received.value == expected)
+        #expect(received.current == expected)
         switch layout {
         case .yuv420:
             // a: 3 pairs; a again: 0; b: 3; b again: 0; c: 1; a: 3.
@@ -198,10 +199,10 @@ import TestSupport
         let framing = MatroskaFraming(width: width, height: height, fps: 30)
         for (frames, sent) in [([a, a, b, b, b], [0, 2, 4]), ([a, b, b, a], [0, 1, 3]), ([a], [0]), ([a, a], [0, 1])] {
             let pipe = Pipe()
-            let received = SendableBox(Data())
+            let received = LockedValue(Data())
             let done = DispatchGroup()
             let reader = pipe.fileHandleForReading
-            DispatchQueue.global().async(group: done) { received.value = reader.readDataToEndOfFile() }
+            DispatchQueue.global().async(group: done) { received.exchange(reader.readDataToEndOfFile()) }
             let writer = VideoFrameWriter(
                 layout: .yuv420, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor, framing: framing)
             for f in frames { try writer.submit(f) }
@@ -215,7 +216,7 @@ import TestSupport
                 let yuv = Self.referenceYUV(frames[i], width: width, height: height)
                 expected.append(contentsOf: framing.frameHeader(index: i, byteCount: yuv.count) + yuv)
             }
-            #expect(received.value == expected, "frames sent should be \(sent)")
+            #expect(received.current == expected, "frames sent should be \(sent)")
             #expect(writer.error == nil)
         }
     }
@@ -233,7 +234,7 @@ import TestSupport
         let writer = VideoFrameWriter(
             layout: .straightRGBA, width: width, height: height, fd: pipe.fileHandleForWriting.fileDescriptor, maximumWaiting: 1)
         let repeatsDone = DispatchSemaphore(value: 0), allDone = DispatchGroup()
-        let failure = SendableBox<Error?>(nil)
+        let failure = LockedValue<Error?>(nil)
         DispatchQueue.global().async(group: allDone) {
             do {
                 try writer.submit(a)  // the writer takes it and blocks: nobody reads yet
@@ -241,26 +242,26 @@ import TestSupport
                 repeatsDone.signal()
                 try writer.submit(b)  // a new frame waits for the place a holds
             } catch {
-                failure.value = error
+                failure.exchange(error)
                 repeatsDone.signal()
             }
         }
         let waited = repeatsDone.wait(timeout: .now() + 20)
         #expect(waited == .success, "repeats waited for a reader")
         // Now read everything (this also frees the submitting thread if it was stuck).
-        let received = SendableBox(Data())
+        let received = LockedValue(Data())
         let reading = DispatchGroup()
         let reader = pipe.fileHandleForReading
-        DispatchQueue.global().async(group: reading) { received.value = reader.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: reading) { received.exchange(reader.readDataToEndOfFile()) }
         allDone.wait()
         writer.drain()
         try pipe.fileHandleForWriting.close()
         reading.wait()
-        #expect(failure.value == nil)
+        #expect(failure.current == nil)
         var expected = Data()
         for _ in 0..<21 { expected.append(contentsOf: a) }  // opaque: straight equals premultiplied
         expected.append(contentsOf: b)
-        #expect(received.value == expected)
+        #expect(received.current == expected)
         #expect(writer.error == nil)
     }
 

@@ -214,6 +214,17 @@ import TestSupport
         let expected = ".width == 0.5*UIView:" + LayoutNames.address(a) + ".width - 8   (inactive)>"
         #expect(c.description.hasSuffix(expected))
     }
+
+    /// `description` is NSObject's, so any thread may call it: off the main actor it gives the
+    /// address only, without reading the constraint (and reports it), never the items' state.
+    @Test func constraintDescriptionOffTheMainActorGivesTheAddressOnly() async {
+        let a = UIView(), b = UIButton()
+        a.addSubview(b)
+        let c = b.widthAnchor.constraint(equalTo: a.widthAnchor)
+        let offMain = await Task.detached { c.description }.value
+        #expect(offMain == "<NSLayoutConstraint:" + LayoutNames.address(c) + ">")
+        #expect(c.description.contains(" UIButton:0x"))
+    }
 }
 
 @MainActor

@@ -133,8 +133,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
     /// The traits that dynamic colours and images resolve with now. UIKit sets it while a view
     /// draws, lays out or reports a trait change; outside that it is the app's traits.
     public static var current: UITraitCollection {
-        get { CurrentTraits.lock.withLock { CurrentTraits.value } }
-        set { CurrentTraits.lock.withLock { CurrentTraits.value = newValue } }
+        get { CurrentTraits.value.current }
+        set { CurrentTraits.value.exchange(newValue) }
     }
 
     /// Runs `actions` with this collection as `current`.
@@ -171,8 +171,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
 /// Storage of `UITraitCollection.current` (Apple keeps it per thread; Flipbook's UI runs on
 /// the main thread, so one value behind a lock).
 enum CurrentTraits {
-    static let lock = NSLock()
-    nonisolated(unsafe) static var value = UITraitCollection(style: .unspecified)  // only under `lock`
+    static let value = LockedValue(UITraitCollection(style: .unspecified))
 }
 
 /// Something with traits, UIKit's `UITraitEnvironment` (views, view controllers, windows,
@@ -246,5 +245,5 @@ struct TraitRegistration: UITraitChangeRegistration, Hashable {
     @preconcurrency let handler: @MainActor (AnyObject, UITraitCollection) -> Void
     static func == (l: Self, r: Self) -> Bool { l.id == r.id }
     func hash(into h: inout Hasher) { h.combine(id) }
-    nonisolated(unsafe) static var nextID = 0  // incremented only by `TraitRegistry.make`, which main-actor code calls
+    @MainActor static var nextID = 0  // incremented only by `TraitRegistry.make`
 }

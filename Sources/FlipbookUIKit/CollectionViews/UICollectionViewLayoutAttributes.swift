@@ -12,8 +12,10 @@ import FlipbookQuartz
 ///
 /// Main-actor isolated as in the iOS SDK (imported `@preconcurrency`, so Swift 5 code may use
 /// it anywhere). `copy(with:)` is isolated too, so a subclass's override reads its properties
-/// freely; `isEqual(_:)` and `description` override `NSObject`'s nonisolated members and so
-/// must be called on the main actor (as everything in UIKit is).
+/// freely; `isEqual(_:)` and `description` override `NSObject`'s nonisolated members and read
+/// the attributes on the main actor only: called from another thread they report it through
+/// `FlipbookDiagnostics` and answer without reading them (identity, the class and address),
+/// never trapping (docs/Divergences.md, "Layout attributes off the main actor").
 @preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying, UIDynamicItem {
     /// Whether a property was set since a layout that caches its attributes (the flow layout)
@@ -148,21 +150,36 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
     }
 
     nonisolated open override func isEqual(_ object: Any?) -> Bool {
-        // Called on the main actor (checked): the object never leaves it.
-        nonisolated(unsafe) let object = object
-        return MainActor.assumeIsolated { isEqualOnMain(object) }
+        guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+        guard MainQueue.isCurrent else {
+            Self.reportOffMain("isEqual(_:)")
+            return other === self
+        }
+        // The main queue is the main actor's executor: checked just above, not assumed.
+        return MainActor.assumeIsolated { isEqualOnMain(other) }
     }
 
-    private func isEqualOnMain(_ object: Any?) -> Bool {
-        guard let other = object as? UICollectionViewLayoutAttributes else { return false }
-        return center == other.center && size == other.size && CATransform3DEqualToTransform(transform3D, other.transform3D)
+    private func isEqualOnMain(_ other: UICollectionViewLayoutAttributes) -> Bool {
+        center == other.center && size == other.size && CATransform3DEqualToTransform(transform3D, other.transform3D)
             && alpha == other.alpha && zIndex == other.zIndex && isHidden == other.isHidden
             && indexPath == other.indexPath && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
     }
 
     nonisolated open override var description: String {
-        MainActor.assumeIsolated { descriptionOnMain }
+        guard MainQueue.isCurrent else {
+            Self.reportOffMain("description")
+            return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>"
+        }
+        return MainActor.assumeIsolated { descriptionOnMain }
+    }
+
+    /// Reports a nonisolated member called off the main actor, once per member.
+    private nonisolated static func reportOffMain(_ member: String) {
+        FlipbookDiagnostics.reportFromAnyContext(
+            "UICollectionViewLayoutAttributes.\(member) called off the main actor: UIKit objects are used on the main "
+                + "thread; answered without reading the attributes.",
+            once: "UICollectionViewLayoutAttributes.\(member).offMain")
     }
 
     private var descriptionOnMain: String {

@@ -66,6 +66,7 @@ extension UIImage {
     /// `UIImage.SymbolConfiguration`. Unspecified values come from the configuration a symbol is
     /// combined with; a symbol left entirely unspecified is drawn at the body style (17 pt,
     /// regular, medium scale).
+    // @unchecked: a subclass restates its superclass's conformance; every stored property is a `let` of a Sendable type.
     public final class SymbolConfiguration: UIImage.Configuration, @unchecked Sendable, Equatable {
         /// The point size (0: unspecified).
         public let pointSize: CGFloat

@@ -108,8 +108,7 @@ enum SymbolRasterCache {
     static let pixelsPerPoint: CGFloat = 3
 
     private struct Key: Hashable { let name: String; let pointSize: CGFloat; let weight: Int; let scale: Int }
-    private nonisolated(unsafe) static var cache: [Key: CGImage] = [:]  // only under `lock`
-    private static let lock = NSLock()
+    private static let cache = LockedValue<[Key: CGImage]>([:])
 
     /// The mask for `name` under `configuration`, and whether the name has a stand-in.
     static func image(name: String, configuration: UIImage.SymbolConfiguration) -> (CGImage, Bool) {
@@ -121,13 +120,10 @@ enum SymbolRasterCache {
         }
         let key = Key(name: name, pointSize: configuration.resolvedPointSize,
                       weight: configuration.resolvedWeight.rawValue, scale: configuration.scale.rawValue)
-        lock.lock()
-        if let hit = cache[key] { lock.unlock(); return (hit, resolved != nil) }
-        lock.unlock()
+        if let hit = cache.withLock({ $0[key] }) { return (hit, resolved != nil) }
+        // Drawn outside the lock: two threads may both draw a missing symbol; the bytes are the same.
         let image = draw(resolved, configuration: configuration)
-        lock.lock()
-        cache[key] = image
-        lock.unlock()
+        cache.withLock { $0[key] = image }
         return (image, resolved != nil)
     }
 

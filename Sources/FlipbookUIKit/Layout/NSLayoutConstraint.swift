@@ -151,7 +151,22 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// UIKit's log form, e.g. `<NSLayoutConstraint:0x… UIButton:0x….centerX == UIView:0x….centerX   (active)>`.
+    /// `description` is NSObject's, so nonisolated: off the main actor it reports that and
+    /// gives the address only, without reading the constraint (docs/Divergences.md, "Layout
+    /// attributes off the main actor").
     open override var description: String {
+        guard MainQueue.isCurrent else {
+            FlipbookDiagnostics.reportFromAnyContext(
+                "NSLayoutConstraint.description called off the main actor: UIKit objects are used on the main thread; "
+                    + "answered without reading the constraint.",
+                once: "NSLayoutConstraint.description.offMain")
+            return "<NSLayoutConstraint:0x\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"
+        }
+        // The main queue is the main actor's executor: checked just above, not assumed.
+        return MainActor.assumeIsolated { descriptionOnMain }
+    }
+
+    private var descriptionOnMain: String {
         var s = "<NSLayoutConstraint:\(LayoutNames.address(self))"
         if let identifier { s += " '\(identifier)'" }
         s += " " + equationText + (priority < .required ? "   (active, priority \(Int(priority.rawValue)))" : "")

@@ -46,4 +46,27 @@ struct LayoutAttributesTests {
         #expect(item.bounds == CGRect(x: 0, y: 0, width: 40, height: 40))
         #expect(item.collisionBoundsType == .rectangle)
     }
+
+    /// `description` and `isEqual(_:)` are nonisolated (NSObject's): called from another
+    /// thread they report it and answer without reading the attributes, instead of trapping.
+    @Test func offTheMainActorDescriptionAndEqualityReportInsteadOfTrapping() async {
+        let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 4, section: 2))
+        let b = a.copy() as! UICollectionViewLayoutAttributes
+        #expect(a.isEqual(b))
+        var reports: [String] = []
+        let token = FlipbookDiagnostics.addObserver { reports.append($0.message) }
+        defer { FlipbookDiagnostics.removeObserver(token) }
+        let (description, equalToCopy, equalToItself, equalToOther) = await Task.detached {
+            (a.description, a.isEqual(b), a.isEqual(a), a.isEqual("not attributes"))
+        }.value
+        #expect(description.hasPrefix("<UICollectionViewLayoutAttributes: 0x"))
+        #expect(!description.contains("index path"))
+        #expect(!equalToCopy && equalToItself && !equalToOther)
+        // Reported from the other thread, told to observers on the main actor's next turns.
+        for _ in 0..<200 where reports.count < 2 { await Task.yield() }
+        #expect(reports.contains { $0.contains("UICollectionViewLayoutAttributes.description called off the main actor") })
+        #expect(reports.contains { $0.contains("UICollectionViewLayoutAttributes.isEqual(_:) called off the main actor") })
+        // On the main actor nothing is reported and the attributes are read.
+        #expect(a.description.contains("index path: (2-4)"))
+    }
 }
