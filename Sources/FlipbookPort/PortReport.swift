@@ -14,6 +14,7 @@ public struct PortChange: Sendable, Hashable {
         case time = "time"
         case keyPath = "key path"
         case swizzle = "swizzle"
+        case legacyName = "Swift 4.2 name"
     }
 
     public var path: String

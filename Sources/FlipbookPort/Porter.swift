@@ -68,6 +68,7 @@ public struct Porter: Sendable {
             LayerInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
             KeyPathRewriter(file: file).run()
+            LegacyNameRewriter(file: file).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }
