@@ -1,42 +1,6 @@
 import Foundation
 import FlipbookGeometry
 
-/// Which corners `cornerRadius` rounds, Core Animation's `CACornerMask`.
-public struct CACornerMask: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
-    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
-    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
-    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
-}
-
-/// The shape of rounded corners, Core Animation's `CALayerCornerCurve`.
-public struct CALayerCornerCurve: RawRepresentable, Sendable, Hashable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static let circular = CALayerCornerCurve(rawValue: "circular")
-    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
-}
-
-/// How `contents` fits the bounds, Core Animation's `CALayerContentsGravity`.
-public struct CALayerContentsGravity: RawRepresentable, Sendable, Hashable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static let center = Self(rawValue: "center")
-    public static let top = Self(rawValue: "top")
-    public static let bottom = Self(rawValue: "bottom")
-    public static let left = Self(rawValue: "left")
-    public static let right = Self(rawValue: "right")
-    public static let topLeft = Self(rawValue: "topLeft")
-    public static let topRight = Self(rawValue: "topRight")
-    public static let bottomLeft = Self(rawValue: "bottomLeft")
-    public static let bottomRight = Self(rawValue: "bottomRight")
-    public static let resize = Self(rawValue: "resize")
-    public static let resizeAspect = Self(rawValue: "resizeAspect")
-    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
-}
-
 /// A node of the layer tree, Core Animation's `CALayer`.
 ///
 /// The model layer holds the values the app set; `presentation()` gives a copy
