@@ -242,30 +242,12 @@ struct ImportRewriter {
 enum ImportFinder {
     /// Whether the file imports Flipbook anywhere (at top level or inside `#if`): already ported.
     static func importsFlipbook(_ tree: SourceFileSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-                if node.path.first?.name.text == "Flipbook" { found = true }
-                return .skipChildren
-            }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.found
+        imports(in: tree).contains { $0.path.first?.name.text == "Flipbook" }
     }
 
     /// Every import declaration of the file, at any depth of `#if`, in source order.
     static func imports(in tree: SourceFileSyntax) -> [ImportDeclSyntax] {
-        final class Finder: SyntaxVisitor {
-            var found: [ImportDeclSyntax] = []
-            override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-                found.append(node)
-                return .skipChildren
-            }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.found
+        tree.descendants(ImportDeclSyntax.self)
     }
 
     /// An `#if` one of whose clauses imports Flipbook itself (the block the porter writes).

@@ -161,3 +161,16 @@ extension PortSource {
         return lo..<hi
     }
 }
+
+extension SyntaxProtocol {
+    /// This node and every node below it of type `T`, in source order.
+    func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+        var found: [T] = []
+        var stack: [Syntax] = [Syntax(self)]
+        while let node = stack.popLast() {
+            if let t = node.as(T.self) { found.append(t) }
+            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
+        }
+        return found
+    }
+}

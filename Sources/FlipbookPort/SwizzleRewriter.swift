@@ -51,7 +51,7 @@ final class SwizzleRewriter: IndexedFileVisitor {
 
     private func port(_ exchange: FunctionCallExprSyntax) {
         guard let statements = Self.swizzleStatements(around: exchange),
-            let type = Self.enclosingExtension(of: exchange)?.extendedType.trimmedDescription,
+            let type = SelectorRewriter.enclosingType(of: exchange),
             let methods = Self.interposable[type]
         else { return }
         let selectors = statements.flatMap { Self.selectors(in: $0) }
@@ -154,15 +154,6 @@ final class SwizzleRewriter: IndexedFileVisitor {
         return nil
     }
 
-    static func enclosingExtension(of node: some SyntaxProtocol) -> ExtensionDeclSyntax? {
-        var current = node.parent
-        while let n = current {
-            if let e = n.as(ExtensionDeclSyntax.self) { return e }
-            current = n.parent
-        }
-        return nil
-    }
-
     static func selectors(in node: some SyntaxProtocol) -> [MacroExpansionExprSyntax] {
         node.descendants(MacroExpansionExprSyntax.self).filter { $0.macroName.text == "selector" }
     }
@@ -188,18 +179,5 @@ final class SwizzleRewriter: IndexedFileVisitor {
             }
         }
         return nil
-    }
-}
-
-extension SyntaxProtocol {
-    /// This node and every node below it of type `T`, in source order.
-    func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
-        var found: [T] = []
-        var stack: [Syntax] = [Syntax(self)]
-        while let node = stack.popLast() {
-            if let t = node.as(T.self) { found.append(t) }
-            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
-        }
-        return found
     }
 }
