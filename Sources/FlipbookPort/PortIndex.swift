@@ -40,6 +40,9 @@ struct PortIndex {
     var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
     /// Members declared (not overriding) in class bodies, by `MemberKey`.
     var classMembers: Set<String> = []
+    /// Members the folder declares itself (not overrides), anywhere, by `MemberKey`: a UIKit name
+    /// the folder also declares is the folder's, and keeps its spelling (`LegacyNameRewriter`).
+    var declaredMembers: Set<String> = []
     /// The folder's own functions and initialisers that take a `Selector` (not overrides of
     /// UIKit's), as `name|label` of that parameter (`init|label` for an initialiser, which a call
     /// through a subclass's name reaches too), with where each is.
@@ -144,6 +147,7 @@ struct PortIndex {
             for (name, p) in collector.protocols where objcProtocols[name] == nil { objcProtocols[name] = p }
             for (key, sites) in collector.extensionMembers { extensionMembers[key, default: []] += sites }
             classMembers.formUnion(collector.classMembers)
+            declaredMembers.formUnion(collector.declaredMembers)
             for (key, apis) in collector.selectorParameters { selectorParameters[key, default: []] += apis }
         }
     }
@@ -184,6 +188,7 @@ struct PortIndex {
         var protocols: [String: ObjCProtocol] = [:]
         var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
         var classMembers: Set<String> = []
+        var declaredMembers: Set<String> = []
         var selectorParameters: [String: [SelectorAPI]] = [:]
         let source: PortSource
 
@@ -215,8 +220,9 @@ struct PortIndex {
 
         /// Records a member's declaration by the kind of body it is declared in.
         func noteMember(_ decl: some DeclSyntaxProtocol) {
-            guard let key = MemberKey.of(DeclSyntax(decl)), !ExtensionOverrideMover.isOverride(DeclSyntax(decl)),
-                let body = decl.parent?.parent?.parent?.parent
+            guard let key = MemberKey.of(DeclSyntax(decl)), !ExtensionOverrideMover.isOverride(DeclSyntax(decl)) else { return }
+            declaredMembers.insert(key)
+            guard let body = decl.parent?.parent?.parent?.parent
             else { return }
             if let ext = body.as(ExtensionDeclSyntax.self) {
                 extensionMembers[key, default: []].append((path, source.line(decl), ext.extendedType.trimmedDescription))

@@ -15,6 +15,7 @@ public struct PortChange: Sendable, Hashable {
         case keyPath = "key path"
         case swizzle = "swizzle"
         case legacyName = "Swift 4.2 name"
+        case extensionOverride = "extension override"
     }
 
     public var path: String

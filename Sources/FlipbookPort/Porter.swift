@@ -68,13 +68,14 @@ public struct Porter: Sendable {
             LayerInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
             KeyPathRewriter(file: file).run()
-            LegacyNameRewriter(file: file).run()
+            LegacyNameRewriter(file: file, index: index).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }
         let mover = ExtensionOverrideMover(files: files, index: index)
         mover.plan(order: sources.map(\.path))
         mover.insertMoves()
+        mover.insertDispatches()
         var ported: [String: (text: String, map: OffsetMap)] = [:]
         var refused: [String: String] = [:]  // path -> why it is left as it was
         for source in sources {

@@ -69,4 +69,81 @@ import Testing
         #expect(output.text.contains("Theme.Name.UIKeyboardWillShow"))
         #expect(!output.changes.contains { $0.kind == .legacyName })
     }
+
+    /// Methods and properties renamed in Swift 4.2, at calls and in overrides; free functions
+    /// that became members, with their arguments' own renames kept.
+    @Test func methodsPropertiesAndFreeFunctionsTakeTodaysSpelling() {
+        expectPort(
+            """
+            import UIKit
+
+            class Container: UIViewController {
+                override func didMove(toParentViewController parent: UIViewController?) {
+                    super.didMove(toParentViewController: parent)
+                }
+                override func willMove(toParentViewController: UIViewController?) {}
+                func swap(_ child: UIViewController) {
+                    addChildViewController(child)
+                    child.didMove(toParentViewController: self)
+                    view.bringSubview(toFront: child.view)
+                    view.sendSubview(toBack: child.view)
+                    for old in childViewControllers { old.removeFromParentViewController() }
+                    let insets = UIEdgeInsetsMake(1, 2, UIEdgeInsetsMake(0, 0, 0, 0).top, 4)
+                    child.view.frame = UIEdgeInsetsInsetRect(view.bounds, insets)
+                    child.view.frame = UIEdgeInsetsInsetRect(view.bounds.insetBy(dx: 1, dy: 1), insets)
+                    child.view.frame = UIEdgeInsetsInsetRect(a ?? b, insets)
+                    _ = UIImageJPEGRepresentation(image!, 0.8)
+                    _ = UIAccessibilityIsReduceMotionEnabled()
+                    view.window?.windowLevel = UIWindowLevelStatusBar + 1
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            class Container: UIViewController {
+                override func didMove(toParent parent: UIViewController?) {
+                    super.didMove(toParent: parent)
+                }
+                override func willMove(toParent toParentViewController: UIViewController?) {}
+                func swap(_ child: UIViewController) {
+                    addChild(child)
+                    child.didMove(toParent: self)
+                    view.bringSubviewToFront(child.view)
+                    view.sendSubviewToBack(child.view)
+                    for old in children { old.removeFromParent() }
+                    let insets = UIEdgeInsets(top: 1, left: 2, bottom: UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0).top, right: 4)
+                    child.view.frame = view.bounds.inset(by: insets)
+                    child.view.frame = view.bounds.insetBy(dx: 1, dy: 1).inset(by: insets)
+                    child.view.frame = (a ?? b).inset(by: insets)
+                    _ = image!.jpegData(compressionQuality: 0.8)
+                    _ = UIAccessibility.isReduceMotionEnabled
+                    view.window?.windowLevel = UIWindow.Level.statusBar + 1
+                }
+            }
+            """)
+    }
+
+    /// A library that declares a member of the old name itself keeps it.
+    @Test func theLibrarysOwnDeclarationsKeepTheirNames() {
+        let code = """
+            import UIKit
+
+            final class Stack {
+                var childViewControllers: [UIViewController] = []
+                func addChildViewController(_ c: UIViewController) { childViewControllers.append(c) }
+                func bringSubview(toFront view: UIView) {}
+            }
+
+            func use(_ s: Stack, _ v: UIView) {
+                s.addChildViewController(UIViewController())
+                _ = s.childViewControllers
+                s.bringSubview(toFront: v)
+            }
+            """
+        let output = Porter().port(code, path: "T.swift")
+        #expect(!output.changes.contains { $0.kind == .legacyName })
+        #expect(output.text.contains("s.addChildViewController(UIViewController())"))
+        #expect(output.text.contains("s.bringSubview(toFront: v)"))
+    }
 }

@@ -1,0 +1,111 @@
+//
+//  MenuContainerController.swift
+//  MenuKit
+//
+//  A side-menu container in the style of libraries last touched before Swift 4.2: the menu and
+//  the content are child view controllers, and any controller inside can open the menu through
+//  `toggleSideMenu()`, which the container overrides.
+//
+
+#if canImport(UIKit)
+import UIKit
+#else
+import Flipbook
+#endif
+
+public struct MenuOptions {
+    public static var menuWidth: CGFloat = 270
+    public static var animationDuration: TimeInterval = 0.35
+    public static var contentInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+open class MenuContainerController: UIViewController {
+
+    open private(set) var mainViewController: UIViewController
+    open private(set) var menuViewController: UIViewController
+    open private(set) var isMenuOpen = false
+    private let menuContainerView = UIView()
+    private var tapGesture: UITapGestureRecognizer?
+    /// Every open and close, in order ("open", "close"), for whoever wants to follow along.
+    open var history: [String] = []
+
+    public init(mainViewController: UIViewController, menuViewController: UIViewController) {
+        self.mainViewController = mainViewController
+        self.menuViewController = menuViewController
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder aDecoder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .black
+        setUpViewController(mainViewController, in: view)
+        menuContainerView.frame = CGRect(x: -MenuOptions.menuWidth, y: 0, width: MenuOptions.menuWidth, height: view.bounds.height)
+        menuContainerView.autoresizingMask = [.flexibleHeight]
+        view.addSubview(menuContainerView)
+        setUpViewController(menuViewController, in: menuContainerView)
+        view.bringSubviewToFront(menuContainerView)
+    }
+
+    private func setUpViewController(_ child: UIViewController, in container: UIView) {
+        addChild(child)
+        child.view.frame = container.bounds.inset(by: MenuOptions.contentInsets)
+        child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+
+    /// Replaces the content controller, as a menu's row does.
+    open func changeMainViewController(_ newController: UIViewController, close: Bool = true) {
+        let old = mainViewController
+        old.willMove(toParent: nil)
+        old.view.removeFromSuperview()
+        old.removeFromParent()
+        mainViewController = newController
+        setUpViewController(newController, in: view)
+        view.bringSubviewToFront(menuContainerView)
+        if close { closeSideMenu() }
+    }
+
+    open var contentControllers: [UIViewController] {
+        return children
+    }
+
+    open func flipbookOverrideToggleSideMenu() {
+        if isMenuOpen {
+            closeSideMenu()
+        } else {
+            openSideMenu()
+        }
+    }
+
+    open func flipbookOverrideOpenSideMenu() {
+        guard !isMenuOpen else { return }
+        isMenuOpen = true
+        history.append("open")
+        let tap = UITapGestureRecognizer(target: self, action: { $0.closeSideMenu() })
+        mainViewController.view.addGestureRecognizer(tap)
+        tapGesture = tap
+        UIView.animate(withDuration: MenuOptions.animationDuration, delay: 0, options: UIView.AnimationOptions.curveEaseOut, animations: {
+            self.menuContainerView.frame.origin.x = 0
+            self.mainViewController.view.alpha = 0.6
+        }, completion: nil)
+    }
+
+    open func flipbookOverrideCloseSideMenu() {
+        guard isMenuOpen else { return }
+        isMenuOpen = false
+        history.append("close")
+        if let tap = tapGesture {
+            mainViewController.view.removeGestureRecognizer(tap)
+            tapGesture = nil
+        }
+        UIView.animate(withDuration: MenuOptions.animationDuration, delay: 0, options: UIView.AnimationOptions.curveEaseIn, animations: {
+            self.menuContainerView.frame.origin.x = -MenuOptions.menuWidth
+            self.mainViewController.view.alpha = 1
+        }, completion: nil)
+    }
+}
