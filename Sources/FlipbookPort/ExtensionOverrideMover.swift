@@ -99,10 +99,12 @@ final class ExtensionOverrideMover {
                     let p = ext.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription })
                         .first(where: index.protocolsRequiringInit.contains)
                 {
-                    file.issue(
-                        at: ext,
-                        "`extension NSObject: \(p)` needs NSObject's `init()` to be `required`, which it is only with "
-                            + "Objective-C: move `init()` into a protocol of its own that only the classes needing it adopt")
+                    if !giveNSObjectTheMembers(of: p, in: ext, file: file) {
+                        file.issue(
+                            at: ext,
+                            "`extension NSObject: \(p)` needs NSObject's `init()` to be `required`, which it is only with "
+                                + "Objective-C: move `init()` into a protocol of its own that only the classes needing it adopt")
+                    }
                 }
                 var overrides: [MemberBlockItemSyntax] = []
                 for member in ext.memberBlock.members where Self.isOverride(member.decl) {
@@ -171,6 +173,100 @@ final class ExtensionOverrideMover {
                 }
             }
         }
+    }
+
+    /// `extension NSObject: Initializable {}`, where the library's `Initializable` requires
+    /// nothing but `init()` and its extensions build on it (`init(_ block: (Self) -> Void) {
+    /// self.init(); block(self) }`, `func with(_:) -> Self`). NSObject's `init()` is not
+    /// `required` without Objective-C, so the conformance cannot be declared; but what the
+    /// library wants from it, those members on every NSObject, can: the extension of NSObject
+    /// drops the conformance and gets a copy of the protocol's extension members, initialisers
+    /// as `convenience`. Only when the protocol is used as nothing but a conformance (never as
+    /// a type or a constraint), has no other requirement, and its extensions are unconstrained
+    /// and hold no `static` member.
+    private func giveNSObjectTheMembers(of name: String, in ext: ExtensionDeclSyntax, file: FileRewrite) -> Bool {
+        guard let inherited = ext.inheritanceClause?.inheritedTypes, ext.genericWhereClause == nil else { return false }
+        var requirementsOK = false
+        var extensions: [(file: FileRewrite, decl: ExtensionDeclSyntax)] = []
+        for other in files.values {
+            for decl in Self.protocolsAndExtensions(in: other.source.tree) {
+                if let proto = decl.as(ProtocolDeclSyntax.self), proto.name.text == name {
+                    requirementsOK = proto.memberBlock.members.count == 1
+                        && proto.memberBlock.members.first?.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.isEmpty == true
+                } else if let e = decl.as(ExtensionDeclSyntax.self), e.extendedType.trimmedDescription == name {
+                    guard e.genericWhereClause == nil, e.inheritanceClause == nil,
+                        !e.memberBlock.members.contains(where: {
+                            $0.decl.asProtocol(WithModifiersSyntax.self).map(\.modifiers).map(Self.isStatic) ?? false
+                        })
+                    else { return false }
+                    extensions.append((other, e))
+                }
+            }
+            // Used as a type, a constraint or a cast anywhere: the conformance itself matters.
+            let usedAsType = other.source.tree.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == name, let type = token.parent?.as(IdentifierTypeSyntax.self) else { return false }
+                if type.parent?.is(InheritedTypeSyntax.self) == true { return false }
+                if let e = type.parent?.as(ExtensionDeclSyntax.self), e.extendedType.id == type.id { return false }
+                return true
+            }
+            if usedAsType { return false }
+        }
+        guard requirementsOK, !extensions.isEmpty else { return false }
+        let source = file.source
+        let indent = source.indentation(at: source.start(ext)) + "    "
+        var copies: [String] = []
+        for (other, e) in extensions {
+            for member in e.memberBlock.members {
+                var edits = other.edits
+                if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                    edits.append(.insert("convenience ", at: other.source.start(initializer.initKeyword)))
+                }
+                var text = EditApplier.apply(edits, to: other.source.bytes, in: other.source.fullLines(of: member), includeContainers: false)
+                if !text.hasSuffix("\n") { text += "\n" }
+                copies.append(text.reindented(from: other.source.indentation(at: other.source.start(member)), to: indent))
+            }
+        }
+        // The conformance goes (the whole clause when it is the only one); the copies open the body.
+        if inherited.count == 1, let clause = ext.inheritanceClause {
+            file.add(SourceEdit(range: source.start(clause)..<source.end(clause), replacement: ""))
+        } else if let entry = inherited.first(where: { $0.type.trimmedDescription == name }) {
+            file.remove(source.start(entry)..<(entry.trailingComma == nil ? source.end(entry) : source.start(entry.nextToken(viewMode: .sourceAccurate)!)))
+        }
+        let brace = ext.memberBlock.leftBrace
+        let closesOnSameLine = source.line(ext.memberBlock.rightBrace) == source.line(brace)
+        let body = copies.joined(separator: "\n")
+        if closesOnSameLine {
+            file.add(SourceEdit(range: source.end(brace)..<source.start(ext.memberBlock.rightBrace),
+                                replacement: "\n" + body + source.indentation(at: source.start(ext))))
+        } else {
+            file.add(.insert("\n" + body + (ext.memberBlock.members.isEmpty ? "" : "\n"), at: source.end(brace)))
+        }
+        file.change(
+            .extensionOverride, at: ext,
+            "`extension NSObject: \(name)` -> `extension NSObject` with a copy of `\(name)`'s extension members "
+                + "(initialisers as `convenience`): NSObject's `init()` is not `required` without Objective-C")
+        return true
+    }
+
+    /// Every protocol and extension of a file, inside `#if` blocks too.
+    private static func protocolsAndExtensions(in tree: SourceFileSyntax) -> [DeclSyntax] {
+        final class Finder: SyntaxVisitor {
+            var found: [DeclSyntax] = []
+            override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+                found.append(DeclSyntax(node))
+                return .skipChildren
+            }
+            override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+                found.append(DeclSyntax(node))
+                return .skipChildren
+            }
+            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
     }
 
     /// The extension methods that hand calls to renamed overrides: where each is, and the

@@ -187,4 +187,77 @@ import Testing
             "`extension NSObject: Initializable` needs NSObject's `init()` to be `required`, which it is only with Objective-C: move `init()` into a protocol of its own that only the classes needing it adopt"
         ])
     }
+
+    /// What the library wants from the conformance, its extension's members on every NSObject,
+    /// is given directly: the conformance goes, the members are copied (initialisers as
+    /// `convenience`), and the protocol stays for the library's other adopters.
+    @Test func nsObjectGetsTheMembersOfAnInitializableProtocol() {
+        let protocolFile = """
+            \(importBlock)
+
+            protocol Initializable: AnyObject {
+                init()
+            }
+
+            extension Initializable {
+                init(_ block: (Self) -> Void) {
+                    self.init()
+                    block(self)
+                }
+
+                @discardableResult func with(_ block: (Self) -> Void) -> Self {
+                    block(self)
+                    return self
+                }
+            }
+
+            final class Style: Initializable {
+                required init() {}
+            }
+            """
+        let outputs = expectPortFolder(
+            [("P.swift", protocolFile), ("E.swift", "\(importBlock)\n\nextension NSObject: Initializable {}\n")],
+            [
+                protocolFile,
+                """
+                \(importBlock)
+
+                extension NSObject {
+                    convenience init(_ block: (Self) -> Void) {
+                        self.init()
+                        block(self)
+                    }
+
+                    @discardableResult func with(_ block: (Self) -> Void) -> Self {
+                        block(self)
+                        return self
+                    }
+                }
+
+                """,
+            ])
+        #expect(outputs.allSatisfy { $0.issues.isEmpty })
+    }
+
+    /// A protocol used as a type or constraint needs the conformance itself: reported.
+    @Test func anInitializableProtocolUsedAsATypeIsReported() {
+        let output = Porter().port([
+            PortInput(path: "P.swift", text: """
+                \(importBlock)
+
+                protocol Initializable: AnyObject {
+                    init()
+                }
+
+                extension Initializable {
+                    static func make() -> Self { Self() }
+                }
+
+                func build<T: Initializable>(_ type: T.Type) -> T { T() }
+                """),
+            PortInput(path: "E.swift", text: "\(importBlock)\n\nextension NSObject: Initializable {}\n"),
+        ])
+        #expect(output[1].issues.count == 1)
+        #expect(output[1].text.contains("extension NSObject: Initializable {}"))
+    }
 }
