@@ -30,3 +30,20 @@ extension IndexPath {
         set { item = newValue }
     }
 }
+
+/// The same additions on Foundation's class, UIKit's `NSIndexPath (UITableView)` and
+/// `(UICollectionViewAdditions)` categories: code from before Swift 3's `IndexPath` still reads
+/// `(indexPath as NSIndexPath).row`.
+extension NSIndexPath {
+    /// A path to `row` in `section`.
+    public convenience init(row: Int, section: Int) { self.init(indexes: [section, row], length: 2) }
+    /// A path to `item` in `section`.
+    public convenience init(item: Int, section: Int) { self.init(indexes: [section, item], length: 2) }
+
+    /// The section index (the first index; 0 for an empty path).
+    public var section: Int { length > 0 ? index(atPosition: 0) : 0 }
+    /// The row index within the section (the second index; 0 for a shorter path).
+    public var row: Int { length > 1 ? index(atPosition: 1) : 0 }
+    /// The item index within the section (the collection-view name of `row`).
+    public var item: Int { row }
+}

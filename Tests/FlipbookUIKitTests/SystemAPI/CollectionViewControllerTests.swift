@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+import Flipbook
+
+/// UICollectionViewController and the `NSIndexPath` row/item/section additions.
+@Suite(.freshRuntime) @MainActor struct CollectionViewControllerTests {
+    @Test func controllerIsItsCollectionsSourceAndDelegateAndClearsSelection() {
+        final class Grid: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+            var selected: [Int] = []
+            var displayed: Set<Int> = []
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+            }
+            override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+            override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+                cell.backgroundColor = .systemBlue
+                return cell
+            }
+            override func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                displayed.insert(indexPath.item)
+            }
+            override func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                selected.append(indexPath.item)
+            }
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                                sizeForItemAt indexPath: IndexPath) -> CGSize { CGSize(width: 100, height: 100) }
+        }
+        let layout = UICollectionViewFlowLayout()
+        let grid = Grid(collectionViewLayout: layout)
+        #expect(grid.collectionViewLayout === layout)
+        let nav = UINavigationController(rootViewController: grid)
+        let app = AppDriver(rootViewController: nav, device: .iPhone15)
+        app.advanceFrames(1)
+        #expect(grid.view === grid.collectionView)
+        #expect(grid.collectionView.dataSource === grid && grid.collectionView.delegate === grid)
+        #expect(grid.collectionView.numberOfItems(inSection: 0) == 6)
+        #expect(grid.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.size == CGSize(width: 100, height: 100))
+        #expect(grid.displayed == Set(0..<6))
+        let cell = grid.collectionView.cellForItem(at: IndexPath(item: 1, section: 0))
+        if let cell { app.tap(cell) }
+        app.advanceFrames(2)
+        #expect(grid.selected == [1])
+        #expect(grid.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+        nav.pushViewController(UIViewController(), animated: false)
+        nav.popViewController(animated: false)
+        #expect(grid.collectionView.indexPathsForSelectedItems?.isEmpty ?? true, "cleared on viewWillAppear")
+    }
+
+    @Test func madeWithoutALayoutItReportsAndUsesAFlowLayout() {
+        let messages = FlipbookDiagnostics.capture {
+            let controller = UICollectionViewController()
+            #expect(controller.collectionView.collectionViewLayout is UICollectionViewFlowLayout)
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("non-nil layout") == true)
+    }
+
+    @Test func nsIndexPathReadsRowItemAndSection() {
+        let path = NSIndexPath(row: 3, section: 1)
+        #expect(path.row == 3 && path.item == 3 && path.section == 1)
+        #expect((IndexPath(item: 4, section: 2) as NSIndexPath).item == 4)
+        #expect(NSIndexPath(item: 5, section: 0).row == 5)
+        #expect(NSIndexPath().row == 0 && NSIndexPath().section == 0)
+    }
+}
