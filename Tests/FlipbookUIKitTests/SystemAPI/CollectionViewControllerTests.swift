@@ -66,3 +66,14 @@ import Flipbook
         #expect(NSIndexPath().row == 0 && NSIndexPath().section == 0)
     }
 }
+
+/// Darwin's names that older iOS code writes (`NSInteger`, `NSEC_PER_SEC`).
+@Suite struct DarwinNameTests {
+    @Test func integersAndTimeConstantsAreDarwins() {
+        let section: NSInteger = 3
+        let count: NSUInteger = 2
+        #expect(section == 3 && count == 2)
+        #expect(Double(Int64(0.25 * Double(NSEC_PER_SEC))) / Double(NSEC_PER_SEC) == 0.25)
+        #expect(NSEC_PER_MSEC * 1000 == NSEC_PER_SEC && USEC_PER_SEC * NSEC_PER_USEC == NSEC_PER_SEC)
+    }
+}

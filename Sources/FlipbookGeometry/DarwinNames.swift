@@ -1,0 +1,21 @@
+import Foundation
+
+#if !canImport(Darwin)
+// Names Apple's SDK gives every Swift file through Darwin and Objective-C headers, which Linux's
+// Foundation and Glibc do not declare: older iOS code still writes `NSInteger` in delegate
+// methods and `Double(NSEC_PER_SEC)` around `DispatchTime`.
+
+/// Objective-C's `NSInteger`, which Swift imports as `Int`.
+public typealias NSInteger = Int
+/// Objective-C's `NSUInteger`, which Swift imports as `UInt`.
+public typealias NSUInteger = UInt
+
+/// Nanoseconds in a second (Darwin's `<sys/time.h>`).
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds in a millisecond.
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Nanoseconds in a microsecond.
+public let NSEC_PER_USEC: UInt64 = 1_000
+/// Microseconds in a second.
+public let USEC_PER_SEC: UInt64 = 1_000_000
+#endif
