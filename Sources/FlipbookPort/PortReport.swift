@@ -16,6 +16,7 @@ public struct PortChange: Sendable, Hashable {
         case swizzle = "swizzle"
         case legacyName = "Swift 4.2 name"
         case extensionOverride = "extension override"
+        case keyValueObserving = "key-value observing"
     }
 
     public var path: String

@@ -69,6 +69,7 @@ public struct Porter: Sendable {
             TimeRewriter(file: file, index: index).run()
             KeyPathRewriter(file: file).run()
             LegacyNameRewriter(file: file, index: index).run()
+            KeyValueObservingRewriter(file: file, index: index).run()
             UnportableReporter(file: file).run()
             files[source.path] = file
         }

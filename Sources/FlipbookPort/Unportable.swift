@@ -24,10 +24,10 @@ final class UnportableReporter: FileVisitor {
         + "or use the property itself"
 
     static let kvo =
-        "key-value observing through `addObserver(_:forKeyPath:options:context:)` and an `observeValue(forKeyPath:of:"
-        + "change:context:)` override needs the Objective-C runtime: keep the `NSKeyValueObservation` that "
-        + "`object.observe(\\.frame, options: [.new]) { object, change in … }` returns (docs/Divergences.md, "
-        + "Key-value observing, lists the key paths that report)"
+        "an `observeValue(forKeyPath:of:change:context:)` override outside a class body cannot be ported (Linux's "
+        + "NSObject has no such method to override): declare it in the observing class, which the port then makes a "
+        + "`FlipbookKeyValueObserver`, or keep the `NSKeyValueObservation` that `object.observe(\\.frame, options: "
+        + "[.new]) { object, change in … }` returns (docs/Porting.md, Key-value observing)"
     static let coreTextFonts =
         "`CTFontManagerRegisterFontURLs` is not provided: register each file with `CTFontManagerRegisterFontsForURL` "
         + "or `CTFontManagerRegisterGraphicsFont` (Flipbook hands them to fontconfig), then use `UIFont(name:size:)`"
@@ -71,7 +71,8 @@ final class UnportableReporter: FileVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         let overrides = node.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
-        if overrides, name == "observeValue" {
+        // In a class body it is ported (`KeyValueObservingRewriter`), or overrides the folder's own.
+        if overrides, name == "observeValue", node.parent?.parent?.parent?.parent?.is(ClassDeclSyntax.self) != true {
             file.issue(at: node.name, Self.kvo)
         }
         if overrides, name == "forwardingTarget" || name == "responds" || name == "forwardInvocation"
@@ -90,10 +91,6 @@ final class UnportableReporter: FileVisitor {
             file.warning(at: node, Self.segue)
         } else if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node) {
             file.issue(at: node, Self.perform)
-        } else if name == "addObserver" || name == "removeObserver", labels.count >= 2, labels[0] == nil,
-            labels[1] == "forKeyPath"
-        {
-            file.issue(at: node, Self.kvo)
         } else if (name == "value" || name == "setValue"), Self.kvcLabels.contains(labels), !Self.isLayer(node.calledExpression) {
             file.warning(at: node, Self.kvc)
         }

@@ -1,0 +1,98 @@
+import FlipbookPort
+import Testing
+
+/// String-key observing ported onto Flipbook's (docs/Porting.md, "Key-value observing").
+@Suite struct KeyValueObservingRewriterTests {
+    @Test func theObserverAdoptsTheProtocolAndDropsOverrideAndSuper() {
+        expectPort(
+            """
+            import UIKit
+
+            private var frameContext = 0
+
+            open class Follower: NSObject {
+                var button: UIView?
+                func start() { button?.addObserver(self, forKeyPath: "frame", options: .new, context: &frameContext) }
+                func stop() { button?.removeObserver(self, forKeyPath: "frame") }
+                override open func observeValue(forKeyPath keyPath: String?, of object: Any?,
+                                                change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+                    if context == &frameContext {
+                        print((change?[.newKey] as AnyObject).cgRectValue)
+                    } else {
+                        super.observeValue(
+                            forKeyPath: keyPath,
+                            of: object,
+                            change: change,
+                            context: context
+                        )
+                    }
+                }
+            }
+
+            final class LoudFollower: Follower {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?,
+                                           change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+                    super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+                }
+            }
+
+            final class Plain {
+                func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            private var frameContext = 0
+
+            open class Follower: NSObject, FlipbookKeyValueObserver {
+                var button: UIView?
+                func start() { button?.addObserver(self, forKeyPath: "frame", options: .new, context: &frameContext) }
+                func stop() { button?.removeObserver(self, forKeyPath: "frame") }
+                open func observeValue(forKeyPath keyPath: String?, of object: Any?,
+                                                change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+                    if context == &frameContext {
+                        print((change?[.newKey] as! NSValue).cgRectValue)
+                    } else {
+                    }
+                }
+            }
+
+            final class LoudFollower: Follower {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?,
+                                           change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+                    super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+                }
+            }
+
+            final class Plain {
+                func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """,
+            issues: [])
+    }
+
+    @Test func aClassWithoutInheritanceGetsAClause() {
+        let output = Porter().port(
+            """
+            import UIKit
+            class Watcher {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("class Watcher: FlipbookKeyValueObserver {"))
+        #expect(output.issues.isEmpty)
+    }
+
+    /// In an extension it cannot be ported: reported, left as it was.
+    @Test func anObserverInAnExtensionIsReported() {
+        let output = Porter().port(
+            """
+            import UIKit
+            extension UIView {
+                open override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """, path: "T.swift")
+        #expect(output.issues.contains { $0.reason.contains("FlipbookKeyValueObserver") })
+    }
+}
