@@ -104,11 +104,32 @@ struct ImportRewriter {
                 + "code elsewhere that uses it needs the same `#if`")
     }
 
-    static func block(indent: String = "", subclassImport: Bool) -> String {
+    static func block(indent: String = "", subclassImport: Bool, networking: Bool = false) -> String {
         [
             "#if canImport(UIKit)", "import UIKit", subclassImport ? "import UIKit.UIGestureRecognizerSubclass" : nil,
             "#else", "import Flipbook", "#endif",
+            networking ? "#if canImport(FoundationNetworking)" : nil, networking ? "import FoundationNetworking" : nil,
+            networking ? "#endif" : nil,
         ].compactMap { $0.map { indent + $0 } }.joined(separator: "\n")
+    }
+
+    /// Foundation's networking types, which Linux keeps in a module of their own
+    /// (`FoundationNetworking`); Apple's Foundation has them.
+    static let networkingNames: Set<String> = [
+        "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
+        "URLSessionUploadTask", "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate",
+        "URLSessionDownloadDelegate", "URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLResponse",
+        "HTTPURLResponse", "URLCache", "CachedURLResponse", "HTTPCookie", "HTTPCookieStorage", "URLCredential",
+        "URLProtectionSpace", "URLAuthenticationChallenge",
+    ]
+
+    static let networkingNote =
+        ", and `#if canImport(FoundationNetworking)` `import FoundationNetworking` `#endif` (Linux keeps URLSession there)"
+
+    /// Whether the file uses a networking type without importing `FoundationNetworking`.
+    static func needsNetworking(_ tree: SourceFileSyntax) -> Bool {
+        !ImportFinder.imports(in: tree).contains { $0.path.first?.name.text == "FoundationNetworking" }
+            && usedNames(in: tree).contains(where: networkingNames.contains)
     }
 
     func run() {
@@ -193,23 +214,26 @@ struct ImportRewriter {
                 groups.append((list, [decl]))
             }
         }
+        var networking = Self.needsNetworking(source.tree)
         for (_, uiImports) in groups {
             let first = uiImports[0]
             let subclass = uiImports.contains { $0.path.count > 1 && $0.path.last?.name.text == "UIGestureRecognizerSubclass" }
             let indent = source.indentation(at: source.start(first))
-            let block = Self.block(indent: indent, subclassImport: subclass)
+            let block = Self.block(indent: indent, subclassImport: subclass, networking: networking)
             file.add(SourceEdit(range: source.range(first), replacement: String(block.dropFirst(indent.count))))
             for other in uiImports.dropFirst() { file.remove(source.range(other)) }
             file.change(
                 .importBlock, at: first,
                 uiImports.map { "`\($0.oneLine)`" }.joined(separator: ", ")
-                    + " -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`")
+                    + " -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`"
+                    + (networking ? Self.networkingNote : ""))
+            networking = false
         }
         if !groups.isEmpty { return }
         guard let firstItem = items.first else { return }  // nothing but comments
-        let block = Self.block(subclassImport: false)
+        let block = Self.block(subclassImport: false, networking: networking)
         let description = "added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` "
-            + "(the file saw UIKit through its module)"
+            + "(the file saw UIKit through its module)" + (networking ? Self.networkingNote : "")
         if let lastImport = items.last(where: { ImportFinder.isImportItem($0.item) }) {
             let end = source.lineEnd(of: source.end(lastImport))
             file.add(.insert("\n" + block, at: end))

@@ -147,3 +147,31 @@ import Testing
         #expect(output.text.contains("s.bringSubview(toFront: v)"))
     }
 }
+
+/// Linux keeps Foundation's networking types in `FoundationNetworking`.
+@Suite struct NetworkingImportTests {
+    @Test func aFileUsingURLSessionImportsFoundationNetworkingWhereItExists() {
+        expectPort(
+            """
+            import UIKit
+
+            final class Loader {
+                let session = URLSession(configuration: .default)
+            }
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #else
+            import Flipbook
+            #endif
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+
+            final class Loader {
+                let session = URLSession(configuration: .default)
+            }
+            """)
+    }
+}
