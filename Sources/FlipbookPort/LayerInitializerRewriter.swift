@@ -1,7 +1,8 @@
 import SwiftSyntax
 
 /// A `CALayer` subclass that declares designated initializers but no `init(layer:)` gets
-/// `override init(layer: Any) { super.init(layer: layer) }`. On iOS such a class compiles and
+/// `override init(layer: Any) { super.init(layer: layer) }`, and one without `init()` gets
+/// `override init() { super.init() }`. On iOS such a class compiles and
 /// crashes at its first animation (Core Animation copies presentation layers through
 /// `init(layer:)`); Flipbook makes those copies through a required convenience initializer that a
 /// subclass inherits only when it overrides all of CALayer's designated initializers, so without
@@ -21,14 +22,25 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         }
         let inits = node.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         let designated = inits.filter { !$0.modifiers.contains { $0.name.text == "convenience" } }
-        guard !designated.isEmpty, !inits.contains(where: Self.isInitLayer) else { return .visitChildren }
+        guard !designated.isEmpty else { return .visitChildren }
+        // Both of CALayer's designated initializers that a Swift subclass may leave out (on iOS
+        // `init()` and `init(layer:)` are not required): each missing one is written forwarding.
+        var missing: [(signature: String, call: String)] = []
+        if !inits.contains(where: { $0.signature.parameterClause.parameters.isEmpty }) {
+            missing.append(("override init()", "super.init()"))
+        }
+        if !inits.contains(where: Self.isInitLayer) {
+            missing.append(("override init(layer: Any)", "super.init(layer: layer)"))
+        }
+        guard !missing.isEmpty else { return .visitChildren }
         let name = node.name.text
+        let wanted = missing.map { "`\($0.signature)`" }.joined(separator: " and ")
         if let property = Self.uninitializedStoredProperty(in: node) {
             file.issue(
                 at: node,
-                "\(name) is a layer subclass with designated initializers but no init(layer:), and its stored property "
-                    + "`\(property)` has no initial value: write `override init(layer: Any)` copying it (Core Animation "
-                    + "makes presentation copies through it)")
+                "\(name) is a layer subclass with designated initializers but no \(wanted), and its stored property "
+                    + "`\(property)` has no initial value: write them, setting it (Core Animation makes presentation "
+                    + "copies through init(layer:), and a view its layer through init())")
             return .visitChildren
         }
         let source = file.source
@@ -36,13 +48,15 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         let classIndent = source.indentation(at: source.start(node))
         let indent = node.memberBlock.members.first.map { source.indentation(at: source.start($0)) } ?? classIndent + "    "
         let braceLine = source.lineStart(of: brace)
-        let text = "\n\(indent)override init(layer: Any) {\n\(indent)    super.init(layer: layer)\n\(indent)}\n"
+        let text = missing.map { "\n\(indent)\($0.signature) {\n\(indent)    \($0.call)\n\(indent)}\n" }.joined()
         if source.isBlank(braceLine..<brace) {
             file.add(.insert(text, at: braceLine))
         } else {
             file.add(.insert(text + classIndent, at: brace))
         }
-        file.change(.layerInitializer, at: node, "`\(name)` gets `override init(layer: Any) { super.init(layer: layer) }`")
+        file.change(
+            .layerInitializer, at: node,
+            "`\(name)` gets " + missing.map { "`\($0.signature) { \($0.call) }`" }.joined(separator: " and "))
         return .visitChildren
     }
 

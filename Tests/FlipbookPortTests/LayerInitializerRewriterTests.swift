@@ -78,6 +78,38 @@ import Testing
         expectIdempotent([output])
     }
 
+    /// A spinner layer with its own `init(frame:)` and `init(layer:)` but no `init()`: Flipbook
+    /// makes a view's layer through `init()`, so the subclass needs it to inherit that.
+    @Test func aLayerWithoutInitGetsItToo() {
+        let output = Porter().port(
+            """
+            class SpinnerLayer: CAShapeLayer {
+                var color = UIColor.white
+                init(frame: CGRect) {
+                    super.init()
+                    self.frame = frame
+                }
+                required init?(coder: NSCoder) { nil }
+                override init(layer: Any) {
+                    super.init(layer: layer)
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.changes.filter { $0.kind == .layerInitializer }.map(\.description) == [
+            "`SpinnerLayer` gets `override init() { super.init() }`"
+        ])
+        #expect(output.text.contains("""
+                    super.init(layer: layer)
+                }
+
+                override init() {
+                    super.init()
+                }
+            }
+            """))
+        expectIdempotent([output])
+    }
+
     @Test func aStoredPropertyWithoutAValueIsLeftByHand() {
         let output = Porter().port(
             """
