@@ -18,4 +18,9 @@ public let NSEC_PER_MSEC: UInt64 = 1_000_000
 public let NSEC_PER_USEC: UInt64 = 1_000
 /// Microseconds in a second.
 public let USEC_PER_SEC: UInt64 = 1_000_000
+
+/// Darwin's `<math.h>` `HUGE` and `MAXFLOAT`, which Swift imports as the largest finite `Float`
+/// (code writes `animation.repeatCount = HUGE` for "forever").
+public let HUGE: Float = .greatestFiniteMagnitude
+public let MAXFLOAT: Float = .greatestFiniteMagnitude
 #endif

@@ -44,6 +44,14 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
 }
 
+extension UIContentSizeCategory {
+    /// Posted when the user's preferred content size changes (Flipbook never posts it itself:
+    /// the size is fixed per trait collection).
+    public static let didChangeNotification = NSNotification.Name("UIContentSizeCategoryDidChangeNotification")
+    /// The notification's user-info key for the new category.
+    public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
+}
+
 /// The traits of an environment, UIKit's `UITraitCollection`: appearance, size classes,
 /// display scale, content size category, idiom. Immutable. A trait left unspecified is taken
 /// from the collection it is combined with (`init(traitsFrom:)`); an unspecified appearance

@@ -34,6 +34,9 @@ open class UIWindowScene: UIScene {
         super.init()
     }
 
+    /// The scene's coordinate space: its screen's, which follows the interface's orientation.
+    open var coordinateSpace: any UICoordinateSpace { screen.coordinateSpace }
+
     /// The app's windows in this scene, in creation order.
     open var windows: [UIWindow] { UIApplication.shared.windows.filter { $0.windowScene === self } }
 

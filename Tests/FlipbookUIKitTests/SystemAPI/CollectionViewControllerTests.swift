@@ -77,3 +77,28 @@ import Flipbook
         #expect(NSEC_PER_MSEC * 1000 == NSEC_PER_SEC && USEC_PER_SEC * NSEC_PER_USEC == NSEC_PER_SEC)
     }
 }
+
+/// Xcode's literals, a few names older code reaches for, and the scene's coordinate space.
+@Suite(.freshRuntime) @MainActor struct LiteralAndNameTests {
+    @Test func colorAndImageLiteralsBuildUIKitObjects() {
+        let color: UIColor = #colorLiteral(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        #expect(color.getRed(&r, green: &g, blue: &b, alpha: &a))
+        #expect([r, g, b, a] == [0.25, 0.5, 0.75, 1])
+        let messages = FlipbookDiagnostics.capture {
+            let image: UIImage = #imageLiteral(resourceName: "no-such-image-anywhere")
+            #expect(image.size == .zero)
+        }
+        #expect(messages.count == 1)
+    }
+
+    @Test func hugeAndTheSceneCoordinateSpace() throws {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.repeatCount = HUGE
+        #expect(animation.repeatCount == .greatestFiniteMagnitude)
+        let app = AppDriver(rootViewController: UIViewController(), device: .iPhone15)
+        let scene = try #require(app.windowScene)
+        #expect(scene.coordinateSpace.bounds == scene.screen.coordinateSpace.bounds)
+        #expect(UIContentSizeCategory.didChangeNotification.rawValue == "UIContentSizeCategoryDidChangeNotification")
+    }
+}
