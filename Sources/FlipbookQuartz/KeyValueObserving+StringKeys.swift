@@ -81,6 +81,35 @@ package final class StringKeyRegistration {
         self.options = options
     }
 
+    /// `.kindKey`'s value: `NSKeyValueChange.setting` as an `NSNumber`, as Foundation gives it.
+    static let setting = NSNumber(value: NSKeyValueChange.setting.rawValue)
+
+    /// The current value of `key`, `NSNull` for nil (as in Foundation's change dictionaries).
+    static func value(of key: String, in target: StringKeyObservable) -> Any {
+        target.observedValue(forAnnouncedKey: key) ?? NSNull()
+    }
+
+    /// Before a set: keeps the old value; with `.prior`, tells the observer.
+    func willChange(_ key: String, of target: StringKeyObservable) {
+        let old = options.contains(.old) ? Self.value(of: key, in: target) : NSNull()
+        pending.append(old)
+        guard options.contains(.prior) else { return }
+        var change: [NSKeyValueChangeKey: Any] = [
+            .kindKey: Self.setting, .notificationIsPriorKey: NSNumber(value: true),
+        ]
+        if options.contains(.old) { change[.oldKey] = old }
+        deliver(change, of: target)
+    }
+
+    /// After a set: tells the observer, with the values the options ask for.
+    func didChange(_ key: String, of target: StringKeyObservable) {
+        guard let old = pending.popLast() else { return }
+        var change: [NSKeyValueChangeKey: Any] = [.kindKey: Self.setting]
+        if options.contains(.new) { change[.newKey] = Self.value(of: key, in: target) }
+        if options.contains(.old) { change[.oldKey] = old }
+        deliver(change, of: target)
+    }
+
     /// Hands `change` to the observer, if it is still there and conforms.
     func deliver(_ change: [NSKeyValueChangeKey: Any], of object: AnyObject) {
         guard let observer else { return }
@@ -109,7 +138,8 @@ extension NSObject {
             FlipbookDiagnostics.report(
                 "addObserver(_:forKeyPath: \"\(keyPath)\"): \(type(of: self)) is not key-value observable in Flipbook "
                     + "(there is no Objective-C runtime to intercept its setters); \(type(of: observer)) will not be "
-                    + "told of changes. Observable: views, scroll views and layers (docs/API-Status.md, \"Key-value observing\").",
+                    + "told of changes. Observable: views, scroll views and layers "
+                    + "(docs/API-Status.md, \"Key-value observing by string key\").",
                 once: "kvo.string.receiver.\(type(of: self)).\(keyPath)")
             return
         }
@@ -118,14 +148,15 @@ extension NSObject {
                 "addObserver(_:forKeyPath: \"\(keyPath)\"): \"\(keyPath)\" is not key-value observable on "
                     + "\(type(of: self)) in Flipbook; \(type(of: observer)) will not be told of changes. "
                     + "Observable: \(target.observableKeysHint)."
-                    + (keyPath == "isHidden" ? " The key is \"hidden\" (on iOS, observing \"isHidden\" never fires)." : ""),
+                    + (keyPath == "isHidden"
+                        ? " The key is \"hidden\" (on iOS, observing \"isHidden\" never fires)." : ""),
                 once: "kvo.string.key.\(type(of: self)).\(keyPath)")
             return
         }
         if !(observer is FlipbookKeyValueObserver) {
             FlipbookDiagnostics.report(
-                "addObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"): \(type(of: observer)) does not conform to "
-                    + "FlipbookKeyValueObserver, so no change can reach it: declare the conformance "
+                "addObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"): \(type(of: observer)) "
+                    + "does not conform to FlipbookKeyValueObserver, so no change can reach it: declare the conformance "
                     + "(`extension \(type(of: observer)): FlipbookKeyValueObserver {}`) and implement "
                     + "observeValue(forKeyPath:of:change:context:) without `override`, as `flipbook port` does.",
                 once: "kvo.string.observer.\(type(of: observer))")
@@ -133,32 +164,20 @@ extension NSObject {
         let observers = target.keyValueObservers ?? KeyValueObservers()
         target.keyValueObservers = observers
         observers.dropDeallocatedStringKeyObservers()
-        let registration = StringKeyRegistration(observer: observer, keyPath: keyPath, context: context, options: options)
+        let registration = StringKeyRegistration(
+            observer: observer, keyPath: keyPath, context: context, options: options)
         registration.entryID = observers.add(
             key: key,
             willChange: { [weak target, registration] in
-                guard let target else { return }
-                let old = registration.options.contains(.old) ? target.observedValue(forAnnouncedKey: key) ?? NSNull() : NSNull()
-                registration.pending.append(old)
-                guard registration.options.contains(.prior) else { return }
-                var change: [NSKeyValueChangeKey: Any] = [
-                    .kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue),
-                    .notificationIsPriorKey: NSNumber(value: true),
-                ]
-                if registration.options.contains(.old) { change[.oldKey] = old }
-                registration.deliver(change, of: target)
+                if let target { registration.willChange(key, of: target) }
             },
             didChange: { [weak target, registration] in
-                guard let target, let old = registration.pending.popLast() else { return }
-                var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-                if registration.options.contains(.new) { change[.newKey] = target.observedValue(forAnnouncedKey: key) ?? NSNull() }
-                if registration.options.contains(.old) { change[.oldKey] = old }
-                registration.deliver(change, of: target)
+                if let target { registration.didChange(key, of: target) }
             })
         observers.stringKeyRegistrations.append(registration)
         if options.contains(.initial) {
-            var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-            if options.contains(.new) { change[.newKey] = target.observedValue(forAnnouncedKey: key) ?? NSNull() }
+            var change: [NSKeyValueChangeKey: Any] = [.kindKey: StringKeyRegistration.setting]
+            if options.contains(.new) { change[.newKey] = StringKeyRegistration.value(of: key, in: target) }
             registration.deliver(change, of: target)
         }
     }
@@ -199,8 +218,8 @@ extension NSObject {
             var contextText = ""
             if let context { contextText = ", context: " + (context.map { String(describing: $0) } ?? "nil") }
             FlipbookDiagnostics.report(
-                "removeObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"\(contextText)): cannot remove an observer of "
-                    + "\"\(keyPath)\" on \(type(of: self)) because it is not registered as one (iOS raises "
+                "removeObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"\(contextText)): "
+                    + "cannot remove an observer of \"\(keyPath)\" on \(type(of: self)) because it is not registered as one (iOS raises "
                     + "NSRangeException here); ignored.",
                 once: "kvo.string.remove.\(type(of: self)).\(type(of: observer)).\(keyPath)")
             return

@@ -23,7 +23,10 @@ open class MenuButtonFollower: NSObject, FlipbookKeyValueObserver {
         button?.removeObserver(self, forKeyPath: "frame")
     }
 
-    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {
         if context == &menuButtonContext {
             if let frame = (change?[NSKeyValueChangeKey.newKey] as? NSValue)?.cgRectValue {
                 followed.append(frame.origin.y)
@@ -42,7 +45,10 @@ final class OffsetFollower: NSObject {
 }
 
 extension OffsetFollower: FlipbookKeyValueObserver {
-    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+    func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {
         guard keyPath == "contentOffset", let offset = change?[.newKey] as? CGPoint else { return }
         offsets.append(offset.y)
     }

@@ -18,7 +18,8 @@ import FlipbookQuartz
         #expect(observer.log == ["frame 10.0->20.0", "frame 20.0->20.0"])
         let change = try #require(observer.changes.first)
         #expect(change[.kindKey] as? UInt == NSKeyValueChange.setting.rawValue)
-        #expect((change[.newKey] as? NSValue)?.cgRectValue == CGRect(x: 0, y: 0, width: 20, height: 10), "boxed as on iOS")
+        let boxed = change[.newKey] as? NSValue
+        #expect(boxed?.cgRectValue == CGRect(x: 0, y: 0, width: 20, height: 10), "boxed as on iOS")
         #expect(change[.notificationIsPriorKey] == nil)
         #expect(observer.objects.allSatisfy { $0 === view })
         #expect(observer.keyPaths == ["frame", "frame"])
@@ -59,7 +60,7 @@ import FlipbookQuartz
         MediaClock.main.advance(by: 1)
         scroll.contentSize = CGSize(width: 100, height: 2000)
         scroll.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
-        let offsets = observer.changes.enumerated().filter { observer.keyPaths[$0.offset] == "contentOffset" }.map(\.element)
+        let offsets = zip(observer.keyPaths, observer.changes).filter { $0.0 == "contentOffset" }.map(\.1)
         #expect(offsets.first?[.oldKey] as? CGPoint == .zero)
         #expect(offsets.first?[.newKey] as? CGPoint == CGPoint(x: 0, y: 40))
         #expect(offsets.last?[.newKey] as? CGPoint == CGPoint(x: 0, y: 80), "an animated offset reports every frame")
@@ -152,7 +153,9 @@ import FlipbookQuartz
                 view.addObserver(observer, forKeyPath: "alpha", options: [], context: a)
                 view.addObserver(observer, forKeyPath: "alpha", options: [], context: b)
                 view.alpha = 0.5
-                #expect(observer.contexts == [UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b)], "registered twice: told twice")
+                #expect(
+                    observer.contexts == [UnsafeMutableRawPointer(a), UnsafeMutableRawPointer(b)],
+                    "registered twice: told twice")
                 view.removeObserver(observer, forKeyPath: "alpha", context: a)
                 view.alpha = 0.25
                 #expect(observer.contexts.suffix(1) == [UnsafeMutableRawPointer(b)])
@@ -221,7 +224,9 @@ import FlipbookQuartz
         observer.onChange = { if view.alpha == 0.5 { view.alpha = 0.25 } }
         view.addObserver(observer, forKeyPath: "alpha", options: [.old, .new], context: nil)
         view.alpha = 0.5
-        #expect(observer.log == ["alpha 0.5->0.25", "alpha 1.0->0.5"], "the nested set completes first, each with its own old value")
+        #expect(
+            observer.log == ["alpha 0.5->0.25", "alpha 1.0->0.5"],
+            "the nested set completes first, each with its own old value")
     }
 
     @Test func removingAnUnregisteredObserverIsReportedAndHarmless() {
@@ -246,7 +251,9 @@ import FlipbookQuartz
     @Test func anObserverThatDoesNotConformIsReportedAtRegistration() {
         let view = UIView()
         let plain = NSObject()
-        var reports = FlipbookDiagnostics.capture { view.addObserver(plain, forKeyPath: "frame", options: .new, context: nil) }
+        var reports = FlipbookDiagnostics.capture {
+            view.addObserver(plain, forKeyPath: "frame", options: .new, context: nil)
+        }
         #expect(reports.count == 1)
         #expect(reports.first?.contains("does not conform to FlipbookKeyValueObserver") == true)
         reports = FlipbookDiagnostics.capture {
