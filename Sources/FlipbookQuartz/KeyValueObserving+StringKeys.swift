@@ -65,6 +65,9 @@ package protocol StringKeyObservable: AnyObject {
 package final class StringKeyRegistration {
     /// Held weakly (iOS holds it unretained): a deallocated observer is skipped.
     weak var observer: NSObject?
+    /// The observer's identity, to match a removal made from its `deinit` (where the weak
+    /// reference already reads nil).
+    let observerID: ObjectIdentifier
     let keyPath: String
     let context: UnsafeMutableRawPointer?
     let options: NSKeyValueObservingOptions
@@ -76,6 +79,7 @@ package final class StringKeyRegistration {
 
     init(observer: NSObject, keyPath: String, context: UnsafeMutableRawPointer?, options: NSKeyValueObservingOptions) {
         self.observer = observer
+        observerID = ObjectIdentifier(observer)
         self.keyPath = keyPath
         self.context = context
         self.options = options
@@ -156,7 +160,8 @@ extension NSObject {
         if !(observer is FlipbookKeyValueObserver) {
             FlipbookDiagnostics.report(
                 "addObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"): \(type(of: observer)) "
-                    + "does not conform to FlipbookKeyValueObserver, so no change can reach it: declare the conformance "
+                    + "does not conform to FlipbookKeyValueObserver, so no change can reach it: "
+                    + "declare the conformance "
                     + "(`extension \(type(of: observer)): FlipbookKeyValueObserver {}`) and implement "
                     + "observeValue(forKeyPath:of:change:context:) without `override`, as `flipbook port` does.",
                 once: "kvo.string.observer.\(type(of: observer))")
@@ -209,18 +214,25 @@ extension NSObject {
             return
         }
         let observers = target.keyValueObservers
-        let match = observers?.stringKeyRegistrations.lastIndex { registration in
-            guard registration.observer === observer, registration.keyPath == keyPath else { return false }
+        func matches(_ registration: StringKeyRegistration) -> Bool {
+            guard registration.keyPath == keyPath else { return false }
             guard let context else { return true }
             return registration.context == context
         }
+        // The observer's live registration; else one whose observer is being deallocated (a
+        // removal from the observer's deinit, the usual place for it).
+        let registrations = observers?.stringKeyRegistrations ?? []
+        let id = ObjectIdentifier(observer)
+        let match =
+            registrations.lastIndex { $0.observer === observer && matches($0) }
+            ?? registrations.lastIndex { $0.observer == nil && $0.observerID == id && matches($0) }
         guard let observers, let match else {
             var contextText = ""
             if let context { contextText = ", context: " + (context.map { String(describing: $0) } ?? "nil") }
             FlipbookDiagnostics.report(
                 "removeObserver(\(type(of: observer)), forKeyPath: \"\(keyPath)\"\(contextText)): "
-                    + "cannot remove an observer of \"\(keyPath)\" on \(type(of: self)) because it is not registered as one (iOS raises "
-                    + "NSRangeException here); ignored.",
+                    + "cannot remove an observer of \"\(keyPath)\" on \(type(of: self)) because it is not "
+                    + "registered as one (iOS raises NSRangeException here); ignored.",
                 once: "kvo.string.remove.\(type(of: self)).\(type(of: observer)).\(keyPath)")
             return
         }

@@ -218,6 +218,19 @@ import FlipbookQuartz
         #expect(view.keyValueObservers?.stringKeyRegistrations.count == 1, "the dead registration was dropped")
     }
 
+    @Test func anObserverRemovesItselfInItsDeinit() {
+        let view = UIView()
+        var reports: [String] = []
+        reports = FlipbookDiagnostics.capture {
+            var observer: SelfRemovingObserver? = SelfRemovingObserver(view)
+            view.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+            #expect(observer?.calls == 1)
+            observer = nil
+        }
+        #expect(reports.isEmpty, "the removal in deinit finds the registration")
+        #expect(view.keyValueObservers?.stringKeyRegistrations.isEmpty == true)
+    }
+
     @Test func aSetInsideTheCallbackIsReportedInOrder() {
         let view = UIView()
         let observer = ChangeRecorder()
@@ -332,6 +345,28 @@ private final class ChangeRecorder: NSObject, FlipbookKeyValueObserver {
         if let r = value as? CGRect { return "\(r.width)" }
         if let n = value as? CGFloat { return "\(n)" }
         return "\(value)"
+    }
+}
+
+/// Registers in init and removes itself in deinit, as iOS code must.
+@MainActor
+private final class SelfRemovingObserver: NSObject, FlipbookKeyValueObserver {
+    let view: UIView
+    var calls = 0
+
+    init(_ view: UIView) {
+        self.view = view
+        super.init()
+        view.addObserver(self, forKeyPath: "frame", options: .new, context: nil)
+    }
+
+    isolated deinit { view.removeObserver(self, forKeyPath: "frame") }
+
+    func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {
+        calls += 1
     }
 }
 
