@@ -105,6 +105,23 @@ package final class KeyValueObservers {
         for entry in entries where entry.key == key { entry.didChange() }
     }
 
+    /// Adds a pair of announcement handlers for `key`; the id removes them (`remove(_:)`).
+    package func add(key: String, willChange: @escaping () -> Void, didChange: @escaping () -> Void) -> Int {
+        let id = nextID
+        nextID += 1
+        entries.append(Entry(id: id, key: key, willChange: willChange, didChange: didChange))
+        return id
+    }
+
+    /// Removes the handlers `add` returned `id` for (nothing when already removed).
+    package func remove(_ id: Int) {
+        entries.removeAll { $0.id == id }
+    }
+
+    /// The string-key registrations (`addObserver(_:forKeyPath:options:context:)`) made on the
+    /// object, oldest first (KeyValueObserving+StringKeys.swift).
+    package var stringKeyRegistrations: [StringKeyRegistration] = []
+
     /// Registers an observation of `keyPath` (announced as `key`) on `object`: the handler gets
     /// the object and the change, synchronously inside the setter, once per set.
     package func observe<Object: AnyObject, Value>(
@@ -113,10 +130,8 @@ package final class KeyValueObservers {
     ) -> NSKeyValueObservation {
         weak var weakObject = object
         var before: Value?
-        let id = nextID
-        nextID += 1
-        let entry = Entry(
-            id: id, key: key,
+        let id = add(
+            key: key,
             willChange: {
                 guard let object = weakObject else { return }
                 let old = object[keyPath: keyPath]
@@ -133,12 +148,11 @@ package final class KeyValueObservers {
                 handler(object, .init(kind: .setting, newValue: options.contains(.new) ? object[keyPath: keyPath] : nil,
                                       oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
             })
-        entries.append(entry)
         if options.contains(.initial) {
             handler(object, .init(kind: .setting, newValue: options.contains(.new) ? object[keyPath: keyPath] : nil,
                                   oldValue: nil, indexes: nil, isPrior: false))
         }
-        return NSKeyValueObservation { [weak self] in self?.entries.removeAll { $0.id == id } }
+        return NSKeyValueObservation { [weak self] in self?.remove(id) }
     }
 }
 
