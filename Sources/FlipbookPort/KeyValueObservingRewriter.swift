@@ -5,7 +5,7 @@ import SwiftSyntax
 /// keep their text: Flipbook declares them. What cannot stay is the observer's
 /// `override func observeValue(forKeyPath:of:change:context:)`, since Linux's NSObject has no
 /// such method to override: the class adopts `FlipbookKeyValueObserver` instead, whose one
-/// requirement is that method, the `override` goes, and so does the call to `super`'s version
+/// requirement is that method (in an extension, so the class does not become main-actor), the `override` goes, and so does the call to `super`'s version
 /// (NSObject's only raises for a change nobody registered for). A subclass of such a class
 /// keeps its `override` and its `super` call, which now reach the class above.
 ///
@@ -35,12 +35,10 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
             else { continue }
             let source = file.source
             file.add(SourceEdit(range: source.start(override)..<source.start(afterOverride), replacement: ""))
-            if let clause = node.inheritanceClause, let last = clause.inheritedTypes.last {
-                file.add(.insert(", \(Self.protocolName)", at: source.end(last)))
-            } else {
-                let after = node.genericParameterClause.map { source.end($0) } ?? source.end(node.name)
-                file.add(.insert(": \(Self.protocolName)", at: after))
-            }
+            // In an extension, so that the main-actor protocol does not make the whole class
+            // main-actor (a conformance in the class's own declaration would).
+            let indent = source.indentation(at: source.start(node))
+            file.add(.insert("\n\n\(indent)extension \(node.name.text): \(Self.protocolName) {}", at: source.end(node)))
             for call in Self.superCalls(in: f) {
                 // Its lines, when nothing else shares them; else just the call.
                 let lines = source.lineStart(of: source.start(call))..<(source.lineEnd(of: source.end(call)) + 1)
@@ -51,7 +49,7 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
             file.claim(source.start(f)..<source.end(f))
             file.change(
                 .keyValueObserving, at: f,
-                "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` -> a `\(Self.protocolName)` conformance of `\(node.name.text)` "
+                "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` -> `extension \(node.name.text): \(Self.protocolName) {}` "
                     + "(no `override`, no call to `super`'s)")
         }
         return .visitChildren

@@ -45,7 +45,7 @@ import Testing
 
             private var frameContext = 0
 
-            open class Follower: NSObject, FlipbookKeyValueObserver {
+            open class Follower: NSObject {
                 var button: UIView?
                 func start() { button?.addObserver(self, forKeyPath: "frame", options: .new, context: &frameContext) }
                 func stop() { button?.removeObserver(self, forKeyPath: "frame") }
@@ -57,6 +57,8 @@ import Testing
                     }
                 }
             }
+
+            extension Follower: FlipbookKeyValueObserver {}
 
             final class LoudFollower: Follower {
                 override func observeValue(forKeyPath keyPath: String?, of object: Any?,
@@ -72,7 +74,7 @@ import Testing
             issues: [])
     }
 
-    @Test func aClassWithoutInheritanceGetsAClause() {
+    @Test func aClassWithoutInheritanceAdoptsItToo() {
         let output = Porter().port(
             """
             import UIKit
@@ -80,7 +82,8 @@ import Testing
                 override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
             }
             """, path: "T.swift")
-        #expect(output.text.contains("class Watcher: FlipbookKeyValueObserver {"))
+        #expect(output.text.contains("class Watcher {"))
+        #expect(output.text.contains("}\n\nextension Watcher: FlipbookKeyValueObserver {}"))
         #expect(output.issues.isEmpty)
     }
 

@@ -191,6 +191,6 @@ import Testing
             """
         let output = Porter().port(code, path: "T.swift")
         #expect(output.issues.isEmpty)
-        #expect(output.text.contains("final class MenuAnimation: NSObject, FlipbookKeyValueObserver {"))
+        #expect(output.text.contains("extension MenuAnimation: FlipbookKeyValueObserver {}"))
     }
 }
