@@ -49,6 +49,7 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         "UITextFieldViewMode": "UITextField.ViewMode", "UITextBorderStyle": "UITextField.BorderStyle",
         "UIActivityIndicatorViewStyle": "UIActivityIndicatorView.Style",
         "UIAlertControllerStyle": "UIAlertController.Style", "UIAlertActionStyle": "UIAlertAction.Style",
+        "RunLoopMode": "RunLoop.Mode",
         // Constants that moved into their types.
         "UIWindowLevelNormal": "UIWindow.Level.normal", "UIWindowLevelStatusBar": "UIWindow.Level.statusBar",
         "UIWindowLevelAlert": "UIWindow.Level.alert",
@@ -206,8 +207,19 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         return .skipChildren
     }
 
+    /// Run-loop modes: `RunLoopMode.commonModes` (or `.commonModes` where a mode is expected) -> `RunLoop.Mode.common`.
+    static let runLoopModes: [String: String] = [
+        "commonModes": "common", "defaultRunLoopMode": "default", "UITrackingRunLoopMode": "tracking",
+    ]
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
+        if let mode = Self.runLoopModes[name], node.base == nil || node.base?.trimmedDescription == "RunLoopMode" {
+            let new = (node.base == nil ? "." : "RunLoop.Mode.") + mode
+            file.replace(node, with: new)
+            file.change(.legacyName, at: node, "`\(node.oneLine)` -> `\(new)` (renamed in Swift 4.2)")
+            return .skipChildren
+        }
         guard let new = Self.notifications[name] else { return .visitChildren }
         let base = node.base?.trimmedDescription
         // `NSNotification.Name.X`, `Notification.Name.X`, or `.X` (a name where one is expected).

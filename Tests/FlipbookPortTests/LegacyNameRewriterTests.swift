@@ -95,6 +95,8 @@ import Testing
                     _ = UIImageJPEGRepresentation(image!, 0.8)
                     _ = UIAccessibilityIsReduceMotionEnabled()
                     view.window?.windowLevel = UIWindowLevelStatusBar + 1
+                    link.add(to: RunLoop.main, forMode: RunLoopMode.commonModes)
+                    link.add(to: .main, forMode: .defaultRunLoopMode)
                 }
             }
             """,
@@ -119,6 +121,8 @@ import Testing
                     _ = image!.jpegData(compressionQuality: 0.8)
                     _ = UIAccessibility.isReduceMotionEnabled
                     view.window?.windowLevel = UIWindow.Level.statusBar + 1
+                    link.add(to: RunLoop.main, forMode: RunLoop.Mode.common)
+                    link.add(to: .main, forMode: .default)
                 }
             }
             """)
