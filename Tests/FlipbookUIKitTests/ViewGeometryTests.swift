@@ -52,6 +52,26 @@ import TestSupport
         #expect(v.bounds.size == CGSize(width: 50, height: 80))
     }
 
+    /// A view turned a quarter turn and placed by its (swapped) frame keeps its bounds; under
+    /// a small turn the frame read back is the frame set; at 45° no size fits and the frame's
+    /// own size is taken.
+    @Test func frameSetUnderARotationReadsBack() {
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        v.transform = CGAffineTransform(rotationAngle: -.pi / 2)
+        let turned = v.frame
+        #expect(close(turned.size == .zero ? .zero : CGRect(origin: .zero, size: turned.size), CGRect(x: 0, y: 0, width: 852, height: 393), 1e-9))
+        v.frame = CGRect(x: 0, y: -852 + 98, width: turned.width, height: turned.height)
+        #expect(close(CGRect(origin: .zero, size: v.bounds.size), CGRect(x: 0, y: 0, width: 393, height: 852), 1e-9))
+        #expect(close(v.frame, CGRect(x: 0, y: -754, width: turned.width, height: turned.height), 1e-9))
+        v.transform = CGAffineTransform(rotationAngle: 0.2).scaledBy(x: 1.5, y: 1.5)
+        let target = CGRect(x: 12, y: 30, width: 700, height: 1200)
+        v.frame = target
+        #expect(close(v.frame, target, 1e-9))
+        v.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        v.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(v.bounds.size == CGSize(width: 100, height: 100))
+    }
+
     @Test func alphaIsOpacityAndBackgroundIsLayerColour() {
         let v = UIView()
         v.alpha = 0.25

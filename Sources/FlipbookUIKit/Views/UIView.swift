@@ -83,12 +83,17 @@ open class UIView: UIResponder, CALayerDelegate {
                 let a = layer.anchorPoint
                 var position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
                 // Core Animation changes `position` and `bounds.size` "to match the given frame":
-                // under a transform that only scales and translates (what pan-to-dismiss code
-                // leaves on a view it then moves by frame), the frame read back is the frame set.
-                if !CATransform3DIsIdentity(t), CATransform3DIsAffine(t), t.m12 == 0, t.m21 == 0, t.m11 != 0, t.m22 != 0 {
-                    size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22))
-                    let ax = t.m11 > 0 ? a.x : 1 - a.x, ay = t.m22 > 0 ? a.y : 1 - a.y
-                    position = CGPoint(x: r.minX + ax * r.width - t.m41, y: r.minY + ay * r.height - t.m42)
+                // under an affine transform, the size whose transformed bounding box is the frame
+                // (a scaled view that pan-to-dismiss code then moves by frame; a menu turned a
+                // quarter turn and placed by its frame), so the frame read back is the frame set
+                // (docs/Divergences.md, "frame setter with a non-identity transform").
+                if !CATransform3DIsIdentity(t), CATransform3DIsAffine(t),
+                    let fitted = Self.boundsSize(fitting: r.size, under: t)
+                {
+                    size = fitted
+                    let dx = (0.5 - a.x) * size.width, dy = (0.5 - a.y) * size.height
+                    position = CGPoint(
+                        x: r.midX - (dx * t.m11 + dy * t.m21) - t.m41, y: r.midY - (dx * t.m12 + dy * t.m22) - t.m42)
                 }
                 layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
                 layer.position = position
@@ -99,6 +104,23 @@ open class UIView: UIResponder, CALayerDelegate {
                 geometryDidChange(oldSize: oldSize)
             }
         }
+    }
+
+    /// The bounds size whose bounding box under the affine part of `t` is `frame`: with
+    /// x' = x·m11 + y·m21 and y' = x·m12 + y·m22, a w × h rectangle's box is
+    /// (|m11|·w + |m21|·h) × (|m12|·w + |m22|·h). Nil where that has no single answer of
+    /// non-negative sizes (a turn of 45°, a skew that squashes).
+    static func boundsSize(fitting frame: CGSize, under t: CATransform3D) -> CGSize? {
+        let a = abs(t.m11), c = abs(t.m21), b = abs(t.m12), d = abs(t.m22)
+        let det = a * d - c * b
+        guard abs(det) > 1e-9 else { return nil }
+        var w = (frame.width * d - frame.height * c) / det
+        var h = (frame.height * a - frame.width * b) / det
+        // Rounding leaves a hair below zero for a zero-sized frame.
+        if w < 0, w > -1e-6 { w = 0 }
+        if h < 0, h > -1e-6 { h = 0 }
+        guard w >= 0, h >= 0, w.isFinite, h.isFinite else { return nil }
+        return CGSize(width: w, height: h)
     }
 
     /// The view's own coordinate space: origin (scroll offset) and size, in points.
