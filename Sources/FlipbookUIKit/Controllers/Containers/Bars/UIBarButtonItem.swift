@@ -90,6 +90,7 @@ open class UIBarButtonItem: UIBarItem {
     open var tintColor: UIColor? {
         get { _tintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.barButtonItemTintColor), { (item: UIBarButtonItem) in item.tintColor = newValue })
             _tintColor = newValue
             itemDidChange()
         }
@@ -132,6 +133,9 @@ open class UIBarButtonItem: UIBarItem {
 
     /// Creates an item without title, image or action.
     public override init() { super.init() }
+
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty item.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// `init(title:style:target:action:)` with `#selector(method)`: `{ $0.method() }`.
     @preconcurrency public convenience init<Target: AnyObject>(

@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+import TestSupport
+import Flipbook
+
+/// A container view for containment-scoped proxies.
+@MainActor
+final class AppearanceCardView: UIView {}
+
+/// A label subclass, for subclass proxies.
+@MainActor
+final class AppearanceTitleLabel: UILabel {}
+
+/// A controller that puts `content` in its view when it loads.
+@MainActor
+final class AppearanceHostController: UIViewController {
+    let content: [UIView]
+    init(_ content: [UIView]) {
+        self.content = content
+        super.init(nibName: nil, bundle: nil)
+    }
+    required init?(coder: NSCoder) { nil }
+    override func viewDidLoad() {
+        for v in content { view.addSubview(v) }
+    }
+}
+
+/// UIKit's appearance proxies (`UIAppearance`): values recorded on a class's proxy reach its
+/// instances when they enter a window, except what an instance set itself; the most specific
+/// proxy wins; each runtime keeps its own proxies (docs/Semantics.md, "Appearance proxies").
+@Suite("Appearance proxies", .freshRuntime)
+@MainActor
+struct AppearanceProxyTests {
+    @Test func proxyValuesApplyOnEnteringAWindow() {
+        UILabel.appearance().textColor = .red
+        UIView.appearance(whenContainedInInstancesOf: [AppearanceCardView.self]).backgroundColor = .green
+        let label = UILabel()
+        let card = AppearanceCardView()
+        let inner = UIView()
+        card.addSubview(inner)
+        // Not in a window yet: nothing applied.
+        #expect(label.textColor == .label)
+        #expect(inner.backgroundColor == nil)
+        let app = AppDriver(rootViewController: AppearanceHostController([label, card]))
+        app.window.layoutIfNeeded()
+        #expect(label.textColor == .red)
+        #expect(inner.backgroundColor == .green)
+        // The card itself is not inside a card.
+        #expect(card.backgroundColor == nil)
+    }
+
+    @Test func anExplicitSetWins() {
+        UILabel.appearance().textColor = .red
+        UILabel.appearance().font = .systemFont(ofSize: 30)
+        let label = UILabel()
+        label.textColor = .blue
+        let app = AppDriver(rootViewController: AppearanceHostController([label]))
+        app.window.layoutIfNeeded()
+        #expect(label.textColor == .blue)
+        #expect(label.font.pointSize == 30)
+    }
+
+    @Test func changingTheProxyLeavesViewsInAWindowUntilTheyEnterAgain() {
+        UILabel.appearance().textColor = .red
+        let label = UILabel()
+        let host = AppearanceHostController([label])
+        let app = AppDriver(rootViewController: host)
+        app.window.layoutIfNeeded()
+        UILabel.appearance().textColor = .orange
+        #expect(label.textColor == .red)
+        label.removeFromSuperview()
+        host.view.addSubview(label)
+        #expect(label.textColor == .orange)
+    }
+
+    @Test func containmentBeatsPlainAndTheOutermostMatchWins() {
+        UILabel.appearance().textColor = .red
+        UILabel.appearance(whenContainedInInstancesOf: [AppearanceCardView.self]).textColor = .green
+        UILabel.appearance(whenContainedInInstancesOf: [AppearanceHostController.self]).textColor = .blue
+        let loose = UILabel()
+        let card = AppearanceCardView()
+        let carded = UILabel()
+        card.addSubview(carded)
+        let outside = UIView()
+        let plain = UILabel()
+        outside.addSubview(plain)
+        let host = AppearanceHostController([loose, card])
+        let app = AppDriver(rootViewController: host)
+        app.window.layoutIfNeeded()
+        // The controller is further out than the card: its proxy wins for both labels.
+        #expect(loose.textColor == .blue)
+        #expect(carded.textColor == .blue)
+        // Outside the controller only the plain proxy matches.
+        app.window.addSubview(outside)
+        #expect(plain.textColor == .red)
+        // Inside a card outside the controller, the card's proxy beats the plain one.
+        let card2 = AppearanceCardView()
+        let label2 = UILabel()
+        card2.addSubview(label2)
+        app.window.addSubview(card2)
+        #expect(label2.textColor == .green)
+    }
+
+    @Test func aLongerContainmentListBreaksTies() {
+        UILabel.appearance(whenContainedInInstancesOf: [AppearanceHostController.self]).textColor = .blue
+        UILabel.appearance(whenContainedInInstancesOf: [AppearanceCardView.self, AppearanceHostController.self])
+            .textColor = .purple
+        let card = AppearanceCardView()
+        let carded = UILabel()
+        card.addSubview(carded)
+        let loose = UILabel()
+        let app = AppDriver(rootViewController: AppearanceHostController([card, loose]))
+        app.window.layoutIfNeeded()
+        #expect(carded.textColor == .purple)
+        #expect(loose.textColor == .blue)
+    }
+
+    @Test func subclassProxiesBeatSuperclassProxies() {
+        UILabel.appearance().textColor = .red
+        AppearanceTitleLabel.appearance().textColor = .green
+        UIView.appearance().tintColor = .orange
+        let label = UILabel()
+        let title = AppearanceTitleLabel()
+        let app = AppDriver(rootViewController: AppearanceHostController([label, title]))
+        app.window.layoutIfNeeded()
+        #expect(label.textColor == .red)
+        #expect(title.textColor == .green)
+        // The superclass's proxy reaches the subclass.
+        #expect(title.tintColor == .orange)
+    }
+
+    @Test func aProxyReadsBackWhatWasSetOnIt() {
+        let proxy = UINavigationBar.appearance()
+        #expect(proxy === UINavigationBar.appearance())
+        #expect(proxy !== UINavigationBar.appearance(whenContainedInInstancesOf: [UINavigationController.self]))
+        #expect(proxy.barTintColor == nil)
+        proxy.barTintColor = .red
+        proxy.titleTextAttributes = [.foregroundColor: UIColor.white]
+        #expect(UINavigationBar.appearance().barTintColor == .red)
+        #expect(UINavigationBar.appearance().titleTextAttributes?[.foregroundColor] as? UIColor == .white)
+        // The proxy is never in a window.
+        #expect(proxy.window == nil)
+    }
+
+    @Test func navigationBarsTabBarsAndBarItemsTakeTheirProxies() {
+        UINavigationBar.appearance().barTintColor = .red
+        UINavigationBar.appearance().titleTextAttributes = [.foregroundColor: UIColor.white]
+        UINavigationBar.appearance().isTranslucent = false
+        UINavigationBar.appearance().largeTitleTextAttributes = [.foregroundColor: UIColor.yellow]
+        UINavigationBar.appearance().setBackgroundImage(UIImage(systemName: "star"), for: .default)
+        UIBarButtonItem.appearance().tintColor = .white
+        UIBarButtonItem.appearance(whenContainedInInstancesOf: [UINavigationBar.self])
+            .setTitleTextAttributes([.foregroundColor: UIColor.green], for: .normal)
+        UITabBar.appearance().barTintColor = .blue
+        UITabBar.appearance().isTranslucent = false
+        UITabBar.appearance().unselectedItemTintColor = .gray
+        let root = UIViewController()
+        root.title = "Inbox"
+        let done = UIBarButtonItem(title: "Done", style: .done, target: nil, action: nil)
+        root.navigationItem.rightBarButtonItem = done
+        let nav = UINavigationController(rootViewController: root)
+        nav.tabBarItem = UITabBarItem(title: "Inbox", image: nil, tag: 0)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [nav]
+        let app = AppDriver(rootViewController: tabs)
+        app.window.layoutIfNeeded()
+        let bar = nav.navigationBar
+        #expect(bar.barTintColor == .red)
+        #expect(bar.isTranslucent == false)
+        #expect(bar.titleTextAttributes?[.foregroundColor] as? UIColor == .white)
+        #expect(bar.largeTitleTextAttributes?[.foregroundColor] as? UIColor == .yellow)
+        #expect(bar.backgroundImage(for: .default) != nil)
+        #expect(done.tintColor == .white)
+        #expect(done.titleTextAttributes(for: .normal)?[.foregroundColor] as? UIColor == .green)
+        #expect(tabs.tabBar.barTintColor == .blue)
+        #expect(tabs.tabBar.isTranslucent == false)
+        #expect(tabs.tabBar.unselectedItemTintColor == .gray)
+        // The bar draws the applied title colour.
+        let titles = barLabels(bar).filter { $0.text == "Inbox" }
+        #expect(titles.first?.textColor == .white)
+        // An item pushed later gets the proxies too; one that set its own tint keeps it.
+        let next = UIViewController()
+        let own = UIBarButtonItem(title: "Own", style: .plain, target: nil, action: nil)
+        own.tintColor = .black
+        let other = UIBarButtonItem(title: "Other", style: .plain, target: nil, action: nil)
+        next.navigationItem.rightBarButtonItems = [own, other]
+        nav.pushViewController(next, animated: false)
+        app.window.layoutIfNeeded()
+        #expect(own.tintColor == .black)
+        #expect(other.tintColor == .white)
+    }
+
+    @Test func buttonsAndSlidersTakeTheirProxies() {
+        UIButton.appearance().setTitleColor(.red, for: .normal)
+        UIButton.appearance().setTitleColor(.orange, for: .highlighted)
+        UISlider.appearance().minimumTrackTintColor = .green
+        let button = UIButton(type: .system)
+        button.setTitleColor(.blue, for: .highlighted)
+        let slider = UISlider()
+        let app = AppDriver(rootViewController: AppearanceHostController([button, slider]))
+        app.window.layoutIfNeeded()
+        #expect(button.titleColor(for: .normal) == .red)
+        #expect(button.titleColor(for: .highlighted) == .blue)
+        #expect(slider.minimumTrackTintColor == .green)
+    }
+
+    @Test func traitScopedProxiesApplyOnlyWithThoseTraits() {
+        UILabel.appearance().textColor = .red
+        UILabel.appearance(for: UITraitCollection(userInterfaceStyle: .dark)).textColor = .white
+        let label = UILabel()
+        let darkBox = UIView()
+        darkBox.overrideUserInterfaceStyle = .dark
+        let dark = UILabel()
+        darkBox.addSubview(dark)
+        let app = AppDriver(rootViewController: AppearanceHostController([label, darkBox]))
+        app.window.layoutIfNeeded()
+        #expect(label.textColor == .red)
+        #expect(dark.textColor == .white)
+    }
+
+    @Test func eachRuntimeKeepsItsOwnProxies() {
+        UILabel.appearance().textColor = .red
+        let first = UILabel()
+        let app = AppDriver(rootViewController: AppearanceHostController([first]))
+        app.window.layoutIfNeeded()
+        #expect(first.textColor == .red)
+        // A second driver runs in a fresh runtime, which has no proxies.
+        let second = UILabel()
+        let otherApp = AppDriver(rootViewController: AppearanceHostController([second]))
+        otherApp.window.layoutIfNeeded()
+        #expect(second.textColor == .label)
+        // Its proxies are its own.
+        AppRuntime.owning(otherApp.window).run { UILabel.appearance().textColor = .green }
+        #expect(UILabel.appearance().textColor == .red)
+    }
+
+    /// The labels in `view`'s subtree.
+    func barLabels(_ view: UIView) -> [UILabel] {
+        var found: [UILabel] = []
+        func walk(_ v: UIView) {
+            if let l = v as? UILabel { found.append(l) }
+            for s in v.subviews { walk(s) }
+        }
+        walk(view)
+        return found
+    }
+}
