@@ -11,6 +11,24 @@ final class AppearanceCardView: UIView {}
 @MainActor
 final class AppearanceTitleLabel: UILabel {}
 
+/// A view backed by a gradient layer, for proxies made with `init(coder:)`.
+@MainActor
+final class AppearanceGradientView: UIView {
+    override class var layerClass: AnyClass { CAGradientLayer.self }
+}
+
+/// Counts `didMoveToWindow()`; with `child`, adds it when it enters a window.
+@MainActor
+final class WindowCountingView: UIView {
+    var moves = 0
+    var child: WindowCountingView?
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        moves += 1
+        if window != nil, let child, child.superview == nil { addSubview(child) }
+    }
+}
+
 /// A controller that puts `content` in its view when it loads.
 @MainActor
 final class AppearanceHostController: UIViewController {
@@ -232,6 +250,46 @@ struct AppearanceProxyTests {
         // Its proxies are its own.
         AppRuntime.owning(otherApp.window).run { UILabel.appearance().textColor = .green }
         #expect(UILabel.appearance().textColor == .red)
+    }
+
+    @Test func toolbarItemsAndTraitScopedContainmentTakeTheirProxies() {
+        UIBarButtonItem.appearance(whenContainedInInstancesOf: [UIToolbar.self]).tintColor = .purple
+        UIToolbar.appearance().barTintColor = .darkGray
+        UILabel.appearance(for: UITraitCollection(userInterfaceStyle: .dark),
+                           whenContainedInInstancesOf: [AppearanceCardView.self]).textColor = .yellow
+        let toolbar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        let share = UIBarButtonItem(title: "Share", style: .plain, target: nil, action: nil)
+        toolbar.setItems([share], animated: false)
+        let card = AppearanceCardView()
+        card.overrideUserInterfaceStyle = .dark
+        let label = UILabel()
+        card.addSubview(label)
+        let lightCard = AppearanceCardView()
+        let lightLabel = UILabel()
+        lightCard.addSubview(lightLabel)
+        #expect(share.tintColor == nil)
+        let app = AppDriver(rootViewController: AppearanceHostController([toolbar, card, lightCard]))
+        app.window.layoutIfNeeded()
+        #expect(share.tintColor == .purple)
+        #expect(toolbar.barTintColor == .darkGray)
+        #expect(label.textColor == .yellow)
+        #expect(lightLabel.textColor == .label)
+    }
+
+    @Test func proxiesAreMadeWithInitCoderAndKeepTheirLayerClass() {
+        let proxy = AppearanceGradientView.appearance()
+        #expect(proxy.layer is CAGradientLayer)
+        #expect(type(of: proxy) == AppearanceGradientView.self)
+    }
+
+    @Test func aSubviewAddedWhileEnteringAWindowHearsItOnce() {
+        let parent = WindowCountingView()
+        let child = WindowCountingView()
+        parent.child = child
+        let app = AppDriver(rootViewController: AppearanceHostController([]))
+        app.window.addSubview(parent)
+        #expect(parent.moves == 1)
+        #expect(child.moves == 1)
     }
 
     /// The labels in `view`'s subtree.
