@@ -294,9 +294,14 @@ open class UIView: UIResponder, CALayerDelegate {
         fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 
-    /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`.
+    /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`
+    /// (an appearance proxy's is what was set on it, nil if nothing was, as UIKit's proxy answers).
     open var tintColor: UIColor! {
-        get { tintColorStorage ?? superview?.tintColor ?? .systemBlue }
+        get {
+            if let own = tintColorStorage { return own }
+            if appearanceState.isProxy { return nil }
+            return superview?.tintColor ?? .systemBlue
+        }
         set {
             noteAppearanceSet(AppearanceKey(.tintColor), { (view: UIView) in view.tintColor = newValue })
             tintColorStorage = newValue

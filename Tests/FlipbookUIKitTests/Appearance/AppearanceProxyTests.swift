@@ -152,6 +152,7 @@ struct AppearanceProxyTests {
         #expect(proxy === UINavigationBar.appearance())
         #expect(proxy !== UINavigationBar.appearance(whenContainedInInstancesOf: [UINavigationController.self]))
         #expect(proxy.barTintColor == nil)
+        #expect(proxy.tintColor == nil)
         proxy.barTintColor = .red
         proxy.titleTextAttributes = [.foregroundColor: UIColor.white]
         #expect(UINavigationBar.appearance().barTintColor == .red)
