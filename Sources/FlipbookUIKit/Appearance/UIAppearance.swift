@@ -192,6 +192,17 @@ extension AppearanceTarget {
     }
 }
 
+extension AppearanceTarget {
+    /// Runs `body`, whose sets of appearance properties are the class's defaults (a cell's
+    /// label style), not the instance's own choice: proxies still replace them.
+    func settingAppearanceDefaults(_ body: () -> Void) {
+        let wasApplying = appearanceState.isApplying
+        appearanceState.isApplying = true
+        body()
+        appearanceState.isApplying = wasApplying
+    }
+}
+
 // MARK: Records and the registry
 
 /// The assignments made on one proxy: the class, containment list and trait collection it

@@ -293,6 +293,19 @@ struct AppearanceProxyTests {
         #expect(child.moves == 1)
     }
 
+    @Test func aCellsStyleColoursGiveWayToLabelProxies() {
+        UILabel.appearance(whenContainedInInstancesOf: [UITableViewCell.self]).textColor = .white
+        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+        cell.textLabel?.text = "Title"
+        cell.detailTextLabel?.text = "Detail"
+        cell.detailTextLabel?.textColor = .gray
+        let app = AppDriver(rootViewController: AppearanceHostController([cell]))
+        app.window.layoutIfNeeded()
+        #expect(cell.textLabel?.textColor == .white)
+        // A colour the app set is its own.
+        #expect(cell.detailTextLabel?.textColor == .gray)
+    }
+
     /// The labels in `view`'s subtree.
     func barLabels(_ view: UIView) -> [UILabel] {
         var found: [UILabel] = []
