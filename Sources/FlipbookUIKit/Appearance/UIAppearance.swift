@@ -113,13 +113,22 @@ enum AppearanceProperty: UInt8 {
     // UISlider
     case sliderMinimumTrackTintColor, sliderMaximumTrackTintColor, sliderThumbTintColor
     // UIBarItem, UIBarButtonItem, UITabBarItem
-    case barItemTitleAttributes, barButtonItemTintColor, tabBarItemBadgeColor, tabBarItemTitlePositionAdjustment
+    case barItemTitleAttributes, barButtonItemTintColor, tabBarItemBadgeColor, tabBarItemTitlePositionAdjustment,
+        barButtonItemBackgroundImage, barButtonItemBackButtonBackgroundImage, barButtonItemTitlePositionAdjustment,
+        barButtonItemBackButtonTitlePositionAdjustment
+    // UINavigationBar's back indicator
+    case navigationBarBackIndicatorImage, navigationBarBackIndicatorMask
+    // UITableView
+    case tableSeparatorColor, tableSeparatorInset
 
     /// Whether the property has an axis (a control state, bar metrics): then each value of the
     /// axis is recorded and tracked on its own.
     var hasAxis: Bool {
         switch self {
-        case .navigationBarBackgroundImage, .buttonTitleColor, .barItemTitleAttributes: return true
+        case .navigationBarBackgroundImage, .buttonTitleColor, .barItemTitleAttributes, .barButtonItemBackgroundImage,
+            .barButtonItemBackButtonBackgroundImage, .barButtonItemTitlePositionAdjustment,
+            .barButtonItemBackButtonTitlePositionAdjustment:
+            return true
         default: return false
         }
     }

@@ -170,6 +170,9 @@ struct AppearanceProxyTests {
         UIBarButtonItem.appearance().tintColor = .white
         UIBarButtonItem.appearance(whenContainedInInstancesOf: [UINavigationBar.self])
             .setTitleTextAttributes([.foregroundColor: UIColor.green], for: .normal)
+        UIBarButtonItem.appearance().setBackButtonTitlePositionAdjustment(UIOffset(horizontal: -1000, vertical: 0), for: .default)
+        UINavigationBar.appearance().backIndicatorImage = UIImage()
+        UITableView.appearance().separatorColor = .darkGray
         UITabBar.appearance().barTintColor = .blue
         UITabBar.appearance().isTranslucent = false
         UITabBar.appearance().unselectedItemTintColor = .gray
@@ -179,6 +182,8 @@ struct AppearanceProxyTests {
         root.navigationItem.rightBarButtonItem = done
         let nav = UINavigationController(rootViewController: root)
         nav.tabBarItem = UITabBarItem(title: "Inbox", image: nil, tag: 0)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 200), style: .plain)
+        root.view.addSubview(table)
         let tabs = UITabBarController()
         tabs.viewControllers = [nav]
         let app = AppDriver(rootViewController: tabs)
@@ -191,9 +196,13 @@ struct AppearanceProxyTests {
         #expect(bar.backgroundImage(for: .default) != nil)
         #expect(done.tintColor == .white)
         #expect(done.titleTextAttributes(for: .normal)?[.foregroundColor] as? UIColor == .green)
+        #expect(done.backButtonTitlePositionAdjustment(for: .default).horizontal == -1000)
+        #expect(done.backButtonTitlePositionAdjustment(for: .compact).horizontal == 0)
+        #expect(bar.backIndicatorImage != nil)
         #expect(tabs.tabBar.barTintColor == .blue)
         #expect(tabs.tabBar.isTranslucent == false)
         #expect(tabs.tabBar.unselectedItemTintColor == .gray)
+        #expect(table.separatorColor == .darkGray)
         // The bar draws the applied title colour.
         let titles = barLabels(bar).filter { $0.text == "Inbox" }
         #expect(titles.first?.textColor == .white)

@@ -85,6 +85,21 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         }
     }
     private var backgroundImages: [UIBarMetrics: UIImage] = [:]
+    /// The back button's chevron (stored; Flipbook draws its own chevron).
+    open var backIndicatorImage: UIImage? {
+        didSet {
+            let value = backIndicatorImage
+            noteAppearanceSet(AppearanceKey(.navigationBarBackIndicatorImage), { (bar: UINavigationBar) in bar.backIndicatorImage = value })
+        }
+    }
+    /// The mask the back title slides under during transitions (stored).
+    open var backIndicatorTransitionMaskImage: UIImage? {
+        didSet {
+            let value = backIndicatorTransitionMaskImage
+            noteAppearanceSet(
+                AppearanceKey(.navigationBarBackIndicatorMask), { (bar: UINavigationBar) in bar.backIndicatorTransitionMaskImage = value })
+        }
+    }
 
     /// Stored background images (not drawn).
     open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
