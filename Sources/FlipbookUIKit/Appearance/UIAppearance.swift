@@ -431,7 +431,13 @@ extension UIView {
     /// Applies the appearance proxies of `registry` to this view, entering a window (called
     /// just before `didMoveToWindow()`); a bar also to its items.
     func applyAppearance(_ registry: AppearanceRegistry) {
-        guard !appearanceState.isProxy else { return }
+        guard !appearanceState.isProxy else {
+            FlipbookDiagnostics.report(
+                "\(type(of: self)).appearance() was added to a window: an appearance proxy stands for its class's "
+                    + "instances and is not meant to be shown; what is set on it still goes to those instances.",
+                once: "appearance-proxy-in-window.\(type(of: self))")
+            return
+        }
         registry.apply(to: self, containers: { appearanceContainers }, traits: { traitCollection })
         if let host = self as? AppearanceItemHost, applyItemAppearance(registry, to: host.appearanceItems) {
             host.appearanceItemsDidChange()

@@ -315,6 +315,20 @@ struct AppearanceProxyTests {
         #expect(cell.detailTextLabel?.textColor == .gray)
     }
 
+    @Test func aProxyAddedToAWindowIsReported() {
+        let proxy = UILabel.appearance()
+        let app = AppDriver(rootViewController: AppearanceHostController([]))
+        let reports = FlipbookDiagnostics.capture {
+            app.window.addSubview(proxy)
+        }
+        #expect(reports.contains { $0.contains("appearance proxy") })
+        // Setting it still records for the class's instances.
+        proxy.textColor = .brown
+        let label = UILabel()
+        app.window.addSubview(label)
+        #expect(label.textColor == .brown)
+    }
+
     /// The labels in `view`'s subtree.
     func barLabels(_ view: UIView) -> [UILabel] {
         var found: [UILabel] = []
