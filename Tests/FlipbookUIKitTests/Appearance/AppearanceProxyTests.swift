@@ -176,6 +176,8 @@ struct AppearanceProxyTests {
         UITabBar.appearance().barTintColor = .blue
         UITabBar.appearance().isTranslucent = false
         UITabBar.appearance().unselectedItemTintColor = .gray
+        UITabBarItem.appearance().setTitleTextAttributes([.foregroundColor: UIColor.cyan], for: .selected)
+        UITabBarItem.appearance().badgeColor = .purple
         let root = UIViewController()
         root.title = "Inbox"
         let done = UIBarButtonItem(title: "Done", style: .done, target: nil, action: nil)
@@ -203,6 +205,8 @@ struct AppearanceProxyTests {
         #expect(tabs.tabBar.isTranslucent == false)
         #expect(tabs.tabBar.unselectedItemTintColor == .gray)
         #expect(table.separatorColor == .darkGray)
+        #expect(nav.tabBarItem.badgeColor == .purple)
+        #expect(nav.tabBarItem.titleTextAttributes(for: .selected)?[.foregroundColor] as? UIColor == .cyan)
         // The bar draws the applied title colour.
         let titles = barLabels(bar).filter { $0.text == "Inbox" }
         #expect(titles.first?.textColor == .white)
