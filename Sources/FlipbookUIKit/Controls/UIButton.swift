@@ -106,6 +106,8 @@ open class UIButton: UIControl {
 
     /// Sets the title colour used in `state`.
     open func setTitleColor(_ color: UIColor?, for state: State) {
+        noteAppearanceSet(
+            AppearanceKey(.buttonTitleColor, axis: state.rawValue), { (button: UIButton) in button.setTitleColor(color, for: state) })
         titleColors[state.rawValue] = color
         contentDidChange()
     }

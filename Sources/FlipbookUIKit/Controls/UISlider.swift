@@ -57,6 +57,7 @@ open class UISlider: UIControl {
     open var minimumTrackTintColor: UIColor? {
         get { _minimumTrackTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.sliderMinimumTrackTintColor), { (slider: UISlider) in slider.minimumTrackTintColor = newValue })
             _minimumTrackTintColor = newValue
             applyColors()
         }
@@ -66,6 +67,7 @@ open class UISlider: UIControl {
     open var maximumTrackTintColor: UIColor? {
         get { _maximumTrackTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.sliderMaximumTrackTintColor), { (slider: UISlider) in slider.maximumTrackTintColor = newValue })
             _maximumTrackTintColor = newValue
             applyColors()
         }
@@ -75,6 +77,7 @@ open class UISlider: UIControl {
     open var thumbTintColor: UIColor? {
         get { _thumbTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.sliderThumbTintColor), { (slider: UISlider) in slider.thumbTintColor = newValue })
             _thumbTintColor = newValue
             applyColors()
         }

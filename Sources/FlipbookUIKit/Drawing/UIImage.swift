@@ -24,6 +24,12 @@ public final class UIImage: NSObject, @unchecked Sendable {
     /// The colour `withTintColor(_:)` gave the image (its pixels are already in it).
     let assignedTintColor: UIColor?
 
+    /// An empty image (no pixels, zero size), Objective-C's inherited `init()`: what theme code
+    /// sets as a bar's shadow or background image to hide it (`shadowImage = UIImage()`).
+    public override convenience init() {
+        self.init(cgImage: nil, scale: 1, renderingMode: .automatic, symbol: nil, tint: nil)
+    }
+
     /// A Core Graphics image shown at `scale` pixels per point (invalid scales read as 1).
     public convenience init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.init(cgImage: cgImage, scale: scale, renderingMode: .automatic, symbol: nil, tint: nil)

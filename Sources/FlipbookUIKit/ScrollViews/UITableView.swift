@@ -95,6 +95,7 @@ open class UITableView: UIScrollView {
     open var separatorColor: UIColor? {
         get { _separatorColor }
         set {
+            noteAppearanceSet(AppearanceKey(.tableSeparatorColor), { (table: UITableView) in table.separatorColor = newValue })
             _separatorColor = newValue
             setNeedsLayout()
         }
@@ -115,6 +116,7 @@ open class UITableView: UIScrollView {
     open var separatorInset: UIEdgeInsets {
         get { separatorInsetStorage ?? UIEdgeInsets(top: 0, left: TableMargins.horizontal(forWidth: bounds.width), bottom: 0, right: 0) }
         set {
+            noteAppearanceSet(AppearanceKey(.tableSeparatorInset), { (table: UITableView) in table.separatorInset = newValue })
             separatorInsetStorage = newValue
             setNeedsLayout()
         }

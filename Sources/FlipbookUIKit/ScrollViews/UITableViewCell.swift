@@ -156,11 +156,14 @@ open class UITableViewCell: UIView {
     }
 
     /// A label in the style's font size and colour, added to the content view (made on first
-    /// use of `textLabel` or `detailTextLabel`).
+    /// use of `textLabel` or `detailTextLabel`). The style's font and colour are defaults, which
+    /// `UILabel.appearance(whenContainedInInstancesOf: [UITableViewCell.self])` replaces, as in UIKit.
     private func addLabel(fontSize: CGFloat, color: UIColor) -> UILabel {
         let l = UILabel()
-        l.font = .systemFont(ofSize: fontSize)
-        l.textColor = color
+        l.settingAppearanceDefaults {
+            l.font = .systemFont(ofSize: fontSize)
+            l.textColor = color
+        }
         contentView.addSubview(l)
         return l
     }

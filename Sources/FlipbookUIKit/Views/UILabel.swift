@@ -47,6 +47,7 @@ open class UILabel: UIView {
     open var font: UIFont! {
         get { _font }
         set {
+            noteAppearanceSet(AppearanceKey(.labelFont), { (label: UILabel) in label.font = newValue })
             _font = newValue
             textDidChange()
         }
@@ -56,6 +57,7 @@ open class UILabel: UIView {
     open var textColor: UIColor! {
         get { _textColor }
         set {
+            noteAppearanceSet(AppearanceKey(.labelTextColor), { (label: UILabel) in label.textColor = newValue })
             _textColor = newValue
             applyStyle()
         }

@@ -184,8 +184,17 @@ extension UIView {
         for s in subviewStorage { s.notifyWillMove(toWindow: newWindow) }
     }
 
+    /// `didMoveToWindow()` down the subtree; entering a window, each view first gets the values
+    /// of its app's appearance proxies (UIAppearance). A subview added or removed by a callback
+    /// here was told by its own move, so only the subviews still in place are visited after.
     func notifyDidMoveToWindow() {
+        notifyDidMoveToWindow(appearance: window.flatMap(AppearanceRegistry.existing(for:)))
+    }
+
+    private func notifyDidMoveToWindow(appearance: AppearanceRegistry?) {
+        let children = subviewStorage
+        if let appearance { applyAppearance(appearance) }
         didMoveToWindow()
-        for s in subviewStorage { s.notifyDidMoveToWindow() }
+        for s in children where s.superviewStorage === self { s.notifyDidMoveToWindow(appearance: appearance) }
     }
 }

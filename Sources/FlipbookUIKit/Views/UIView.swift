@@ -33,6 +33,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Key-value observations of the view's own properties (UIView+KeyValueObserving.swift).
     package var keyValueObservers: KeyValueObservers?
     var tintColorStorage: UIColor?
+    /// UIAppearance: the appearance properties the view set itself; a proxy's record
+    /// (Appearance/UIAppearance.swift).
+    var appearanceState = AppearanceInstanceState()
     /// Traits: override, last reported traits, registrations (Appearance/UIView+Traits.swift).
     var traitState = TraitState()
     weak var maskViewOwner: UIView?
@@ -42,24 +45,30 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Creates a view with the given frame (in its future superview's coordinates).
     public init(frame: CGRect) {
-        let type = Self.layerClass as? CALayer.Type ?? CALayer.self
-        if !(Self.layerClass is CALayer.Type) {
-            FlipbookDiagnostics.report(
-                "\(Self.self).layerClass (\(Self.layerClass)) is not a CALayer subclass; using CALayer.",
-                once: "layerClass.\(Self.self)")
-        }
-        layer = type.init(_flipbookNew: ())
+        layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
         self.frame = frame
     }
 
+    /// A new backing layer of `layerClass` (a `CALayer` when that is not a layer class, reported).
+    private static func makeBackingLayer() -> CALayer {
+        let type = layerClass as? CALayer.Type ?? CALayer.self
+        if !(layerClass is CALayer.Type) {
+            FlipbookDiagnostics.report(
+                "\(Self.self).layerClass (\(Self.layerClass)) is not a CALayer subclass; using CALayer.",
+                once: "layerClass.\(Self.self)")
+        }
+        return type.init(_flipbookNew: ())
+    }
+
     /// Creates a view with a zero frame (UIKit's `UIView()`).
     public override convenience init() { self.init(frame: .zero) }
 
-    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty view.
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty view (with
+    /// a layer of `layerClass`, as UIKit's does; appearance proxies are made with it).
     public required init?(coder: NSCoder) {
-        layer = CALayer()
+        layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
     }
@@ -193,6 +202,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open var backgroundColor: UIColor? {
         get { backgroundColorStorage }
         set {
+            noteAppearanceSet(AppearanceKey(.backgroundColor), { (view: UIView) in view.backgroundColor = newValue })
             backgroundColorStorage = newValue
             layer.backgroundColor = newValue.map { $0.dynamicProvider == nil ? $0.cgColor : $0.resolvedColor(with: traitCollection).cgColor }
         }
@@ -306,10 +316,16 @@ open class UIView: UIResponder, CALayerDelegate {
         fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 
-    /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`.
+    /// The tint colour: the nearest explicitly set tint up the hierarchy, else `.systemBlue`
+    /// (an appearance proxy's is what was set on it, nil if nothing was, as UIKit's proxy answers).
     open var tintColor: UIColor! {
-        get { tintColorStorage ?? superview?.tintColor ?? .systemBlue }
+        get {
+            if let own = tintColorStorage { return own }
+            if appearanceState.isProxy { return nil }
+            return superview?.tintColor ?? .systemBlue
+        }
         set {
+            noteAppearanceSet(AppearanceKey(.tintColor), { (view: UIView) in view.tintColor = newValue })
             tintColorStorage = newValue
             tintColorDidChange()
             for s in subviewStorage { s.inheritedTintColorDidChange() }

@@ -12,7 +12,7 @@ import FlipbookQuartz
 /// the bar cross-fades them during pushes and pops, the title sliding; tapping the back
 /// button pops.
 @preconcurrency @MainActor
-open class UINavigationBar: UIView {
+open class UINavigationBar: UIView, AppearanceItemHost {
     /// The bar's height in points (UIKit's compact bar on iPhone).
     public static let defaultHeight: CGFloat = 44
     /// The space between the bar's edges and its outer items, in points.
@@ -27,6 +27,7 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor? {
         get { _barTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.navigationBarTintColor), { (bar: UINavigationBar) in bar.barTintColor = newValue })
             _barTintColor = newValue
             applyBackground()
         }
@@ -37,6 +38,7 @@ open class UINavigationBar: UIView {
     open var barStyle: UIBarStyle {
         get { _barStyle }
         set {
+            noteAppearanceSet(AppearanceKey(.navigationBarStyle), { (bar: UINavigationBar) in bar.barStyle = newValue })
             _barStyle = newValue
             overrideUserInterfaceStyle = barStyle == .default ? .unspecified : .dark
             applyBackground()
@@ -48,6 +50,7 @@ open class UINavigationBar: UIView {
     open var isTranslucent: Bool {
         get { _isTranslucent }
         set {
+            noteAppearanceSet(AppearanceKey(.navigationBarTranslucent), { (bar: UINavigationBar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
         }
@@ -57,20 +60,55 @@ open class UINavigationBar: UIView {
     open var titleTextAttributes: [NSAttributedString.Key: Any]? {
         get { _titleTextAttributes }
         set {
+            noteAppearanceSet(
+                AppearanceKey(.navigationBarTitleAttributes), { (bar: UINavigationBar) in bar.titleTextAttributes = newValue })
             _titleTextAttributes = newValue
             rebuildContent()
         }
     }
     private var _titleTextAttributes: [NSAttributedString.Key: Any]?
+    /// Attributes of large titles (stored; Flipbook draws standard titles).
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+        didSet {
+            let value = largeTitleTextAttributes
+            noteAppearanceSet(
+                AppearanceKey(.navigationBarLargeTitleAttributes), { (bar: UINavigationBar) in bar.largeTitleTextAttributes = value })
+        }
+    }
     /// Large titles (stored; Flipbook draws standard titles).
     open var prefersLargeTitles = false
     /// The hairline image (stored).
-    open var shadowImage: UIImage?
-    private var backgroundImages: [Int: UIImage] = [:]
+    open var shadowImage: UIImage? {
+        didSet {
+            let value = shadowImage
+            noteAppearanceSet(AppearanceKey(.navigationBarShadowImage), { (bar: UINavigationBar) in bar.shadowImage = value })
+        }
+    }
+    private var backgroundImages: [UIBarMetrics: UIImage] = [:]
+    /// The back button's chevron (stored; Flipbook draws its own chevron).
+    open var backIndicatorImage: UIImage? {
+        didSet {
+            let value = backIndicatorImage
+            noteAppearanceSet(AppearanceKey(.navigationBarBackIndicatorImage), { (bar: UINavigationBar) in bar.backIndicatorImage = value })
+        }
+    }
+    /// The mask the back title slides under during transitions (stored).
+    open var backIndicatorTransitionMaskImage: UIImage? {
+        didSet {
+            let value = backIndicatorTransitionMaskImage
+            noteAppearanceSet(
+                AppearanceKey(.navigationBarBackIndicatorMask), { (bar: UINavigationBar) in bar.backIndicatorTransitionMaskImage = value })
+        }
+    }
 
     /// Stored background images (not drawn).
-    open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: Int) { backgroundImages[barMetrics] = backgroundImage }
-    open func backgroundImage(for barMetrics: Int) -> UIImage? { backgroundImages[barMetrics] }
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
+        noteAppearanceSet(
+            AppearanceKey(.navigationBarBackgroundImage, axis: UInt(barMetrics.rawValue)),
+            { (bar: UINavigationBar) in bar.setBackgroundImage(backgroundImage, for: barMetrics) })
+        backgroundImages[barMetrics] = backgroundImage
+    }
+    open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImages[barMetrics] }
 
     /// The bar's background continued up under the status bar, as in UIKit.
     let backgroundExtension = UIView(frame: .zero)
@@ -232,6 +270,13 @@ open class UINavigationBar: UIView {
         hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1.0 / 3.0)
         for v in subviews where v is NavigationBarContentView { v.frame = b }
     }
+
+    /// The bar button items of the top item (UIAppearance applies the bar items' proxies to them).
+    var appearanceItems: [UIBarItem] {
+        (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? [])
+    }
+
+    func appearanceItemsDidChange() { rebuildContent() }
 
     /// The title shown in the middle of the bar (nil when a title view is shown).
     var title: String? { contentView?.titleLabel?.text }

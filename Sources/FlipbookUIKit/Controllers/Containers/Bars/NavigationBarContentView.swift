@@ -33,6 +33,7 @@ final class NavigationBarContentView: UIView {
             titleContainer.addSubview(label)
             titleLabel = label
         }
+        if let registry = bar.itemAppearanceRegistry { bar.applyItemAppearance(registry, to: (item.leftBarButtonItems ?? []) + (item.rightBarButtonItems ?? [])) }
         let left = (item.leftBarButtonItems ?? []).filter { !$0.isHidden }
         if let backItem, !item.hidesBackButton, left.isEmpty || item.leftItemsSupplementBackButton {
             let back = BackButtonView(title: Self.backTitle(for: backItem), tint: tint)

@@ -90,6 +90,7 @@ open class UIBarButtonItem: UIBarItem {
     open var tintColor: UIColor? {
         get { _tintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.barButtonItemTintColor), { (item: UIBarButtonItem) in item.tintColor = newValue })
             _tintColor = newValue
             itemDidChange()
         }
@@ -132,6 +133,9 @@ open class UIBarButtonItem: UIBarItem {
 
     /// Creates an item without title, image or action.
     public override init() { super.init() }
+
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty item.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// `init(title:style:target:action:)` with `#selector(method)`: `{ $0.method() }`.
     @preconcurrency public convenience init<Target: AnyObject>(
@@ -248,6 +252,62 @@ open class UIBarButtonItem: UIBarItem {
     /// A flexible space that takes what is left.
     public static func flexibleSpace() -> UIBarButtonItem {
         UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)
+    }
+
+    // MARK: Appearance (stored, not drawn)
+
+    private var backgroundImages: [AppearanceKey: UIImage] = [:]
+    private var titleAdjustments: [AppearanceKey: UIOffset] = [:]
+
+    /// The axis value of a state and bar metrics pair (metrics' raw values are below 1000).
+    private static func axis(_ state: UIControl.State, _ barMetrics: UIBarMetrics) -> UInt {
+        state.rawValue &* 1000 &+ UInt(barMetrics.rawValue)
+    }
+
+    /// A background image for `state` and `barMetrics` (stored; Flipbook draws plain items).
+    open func setBackgroundImage(_ backgroundImage: UIImage?, for state: UIControl.State, barMetrics: UIBarMetrics) {
+        let key = AppearanceKey(.barButtonItemBackgroundImage, axis: Self.axis(state, barMetrics))
+        noteAppearanceSet(key, { (item: UIBarButtonItem) in item.setBackgroundImage(backgroundImage, for: state, barMetrics: barMetrics) })
+        backgroundImages[key] = backgroundImage
+    }
+
+    open func backgroundImage(for state: UIControl.State, barMetrics: UIBarMetrics) -> UIImage? {
+        backgroundImages[AppearanceKey(.barButtonItemBackgroundImage, axis: Self.axis(state, barMetrics))]
+    }
+
+    /// A back button's background image for `state` and `barMetrics` (stored).
+    open func setBackButtonBackgroundImage(_ backgroundImage: UIImage?, for state: UIControl.State, barMetrics: UIBarMetrics) {
+        let key = AppearanceKey(.barButtonItemBackButtonBackgroundImage, axis: Self.axis(state, barMetrics))
+        noteAppearanceSet(
+            key, { (item: UIBarButtonItem) in item.setBackButtonBackgroundImage(backgroundImage, for: state, barMetrics: barMetrics) })
+        backgroundImages[key] = backgroundImage
+    }
+
+    open func backButtonBackgroundImage(for state: UIControl.State, barMetrics: UIBarMetrics) -> UIImage? {
+        backgroundImages[AppearanceKey(.barButtonItemBackButtonBackgroundImage, axis: Self.axis(state, barMetrics))]
+    }
+
+    /// Moves the title for `barMetrics` (stored; not applied).
+    open func setTitlePositionAdjustment(_ adjustment: UIOffset, for barMetrics: UIBarMetrics) {
+        let key = AppearanceKey(.barButtonItemTitlePositionAdjustment, axis: UInt(barMetrics.rawValue))
+        noteAppearanceSet(key, { (item: UIBarButtonItem) in item.setTitlePositionAdjustment(adjustment, for: barMetrics) })
+        titleAdjustments[key] = adjustment
+    }
+
+    open func titlePositionAdjustment(for barMetrics: UIBarMetrics) -> UIOffset {
+        titleAdjustments[AppearanceKey(.barButtonItemTitlePositionAdjustment, axis: UInt(barMetrics.rawValue))] ?? .zero
+    }
+
+    /// Moves a back button's title for `barMetrics` (stored; not applied: a large offset that
+    /// hides back titles on iOS leaves them drawn in Flipbook).
+    open func setBackButtonTitlePositionAdjustment(_ adjustment: UIOffset, for barMetrics: UIBarMetrics) {
+        let key = AppearanceKey(.barButtonItemBackButtonTitlePositionAdjustment, axis: UInt(barMetrics.rawValue))
+        noteAppearanceSet(key, { (item: UIBarButtonItem) in item.setBackButtonTitlePositionAdjustment(adjustment, for: barMetrics) })
+        titleAdjustments[key] = adjustment
+    }
+
+    open func backButtonTitlePositionAdjustment(for barMetrics: UIBarMetrics) -> UIOffset {
+        titleAdjustments[AppearanceKey(.barButtonItemBackButtonTitlePositionAdjustment, axis: UInt(barMetrics.rawValue))] ?? .zero
     }
 
     // MARK: Action

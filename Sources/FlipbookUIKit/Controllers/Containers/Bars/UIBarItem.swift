@@ -8,6 +8,14 @@ open class UIBarItem: NSObject {
     /// Creates an empty item.
     public override init() { super.init() }
 
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty item
+    /// (appearance proxies are made with it).
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// UIAppearance: the appearance properties the item set itself; a proxy's record
+    /// (Appearance/UIAppearance.swift).
+    var appearanceState = AppearanceInstanceState()
+
     /// The title shown on the bar.
     open var title: String? {
         get { _title }
@@ -50,6 +58,9 @@ open class UIBarItem: NSObject {
 
     /// Text attributes for the title in `state` (`.foregroundColor` and `.font` are used).
     open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        noteAppearanceSet(
+            AppearanceKey(.barItemTitleAttributes, axis: state.rawValue),
+            { (item: UIBarItem) in item.setTitleTextAttributes(attributes, for: state) })
         titleAttributesByState[state.rawValue] = attributes
         itemDidChange()
     }

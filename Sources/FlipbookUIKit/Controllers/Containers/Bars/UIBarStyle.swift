@@ -14,3 +14,19 @@ public enum UIBarStyle: Int, Sendable, Hashable {
     @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use UIBarStyleBlack instead.")
     public static var blackOpaque: UIBarStyle { .black }
 }
+
+/// The bar sizes a background image is set for, UIKit's `UIBarMetrics` (Apple's raw values).
+public enum UIBarMetrics: Int, Sendable, Hashable {
+    /// The usual bar.
+    case `default` = 0
+    /// A compact bar (an iPhone in landscape).
+    case compact = 1
+    /// The usual bar with a prompt.
+    case defaultPrompt = 101
+    /// A compact bar with a prompt.
+    case compactPrompt = 102
+
+    /// Deprecated: the same as `.compact`.
+    @available(iOS, introduced: 5.0, deprecated: 8.0, message: "Use UIBarMetricsCompact instead")
+    public static var landscapePhone: UIBarMetrics { .compact }
+}

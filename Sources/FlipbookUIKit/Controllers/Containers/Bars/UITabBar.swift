@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// through the touch system: an item's button sends `touchUpInside`, the bar selects the item
 /// and tells its delegate.
 @preconcurrency @MainActor
-open class UITabBar: UIView {
+open class UITabBar: UIView, AppearanceItemHost {
     /// The height of the item row in points (the bar adds the bottom safe area below it).
     public static let itemRowHeight: CGFloat = 49
 
@@ -51,6 +51,8 @@ open class UITabBar: UIView {
     open var unselectedItemTintColor: UIColor? {
         get { _unselectedItemTintColor }
         set {
+            noteAppearanceSet(
+                AppearanceKey(.tabBarUnselectedItemTintColor), { (bar: UITabBar) in bar.unselectedItemTintColor = newValue })
             _unselectedItemTintColor = newValue
             refreshButtons()
         }
@@ -60,6 +62,8 @@ open class UITabBar: UIView {
     open var selectedImageTintColor: UIColor? {
         get { _selectedImageTintColor }
         set {
+            noteAppearanceSet(
+                AppearanceKey(.tabBarSelectedImageTintColor), { (bar: UITabBar) in bar.selectedImageTintColor = newValue })
             _selectedImageTintColor = newValue
             refreshButtons()
         }
@@ -69,6 +73,7 @@ open class UITabBar: UIView {
     open var barTintColor: UIColor? {
         get { _barTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.tabBarTintColor), { (bar: UITabBar) in bar.barTintColor = newValue })
             _barTintColor = newValue
             applyBackground()
         }
@@ -78,15 +83,26 @@ open class UITabBar: UIView {
     open var isTranslucent: Bool {
         get { _isTranslucent }
         set {
+            noteAppearanceSet(AppearanceKey(.tabBarTranslucent), { (bar: UITabBar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
         }
     }
     private var _isTranslucent: Bool = true
     /// A background image (stored; drawn as the background colour's replacement is not done).
-    open var backgroundImage: UIImage?
+    open var backgroundImage: UIImage? {
+        didSet {
+            let value = backgroundImage
+            noteAppearanceSet(AppearanceKey(.tabBarBackgroundImage), { (bar: UITabBar) in bar.backgroundImage = value })
+        }
+    }
     /// The hairline image on top (stored).
-    open var shadowImage: UIImage?
+    open var shadowImage: UIImage? {
+        didSet {
+            let value = shadowImage
+            noteAppearanceSet(AppearanceKey(.tabBarShadowImage), { (bar: UITabBar) in bar.shadowImage = value })
+        }
+    }
     /// How items are placed (stored; on iPhone they fill the width).
     open var itemPositioning: ItemPositioning = .automatic
     /// Item width and spacing for centred positioning (stored).
@@ -132,6 +148,7 @@ open class UITabBar: UIView {
         storedItems = items == nil ? nil : unique
         if let selected = storedSelectedItem, !unique.contains(where: { $0 === selected }) { storedSelectedItem = nil }
         for button in buttons { button.removeFromSuperview() }
+        if let registry = itemAppearanceRegistry { applyItemAppearance(registry, to: unique) }
         buttons = unique.map { item in
             let button = TabBarButton(item: item)
             button.addTarget(self, action: { bar, button in bar.buttonTapped(button) }, for: .touchUpInside)
@@ -172,6 +189,14 @@ open class UITabBar: UIView {
             button.unselectedColor = unselectedColor
             button.refresh()
         }
+    }
+
+    /// The items (UIAppearance applies the bar items' proxies to them).
+    var appearanceItems: [UIBarItem] { storedItems ?? [] }
+
+    func appearanceItemsDidChange() {
+        refreshButtons()
+        setNeedsLayout()
     }
 
     open override func tintColorDidChange() {

@@ -36,6 +36,9 @@ open class UITabBarItem: UIBarItem {
     /// Creates an item without title or image.
     public override init() { super.init() }
 
+    /// Interface Builder's initialiser. Flipbook has no archives: this creates an empty item.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// Creates an item with a title, an image and a tag.
     public init(title: String?, image: UIImage?, tag: Int) {
         super.init()
@@ -85,6 +88,7 @@ open class UITabBarItem: UIBarItem {
     open var badgeColor: UIColor? {
         get { _badgeColor }
         set {
+            noteAppearanceSet(AppearanceKey(.tabBarItemBadgeColor), { (item: UITabBarItem) in item.badgeColor = newValue })
             _badgeColor = newValue
             itemDidChange()
         }
@@ -108,6 +112,9 @@ open class UITabBarItem: UIBarItem {
     open var titlePositionAdjustment: UIOffset {
         get { _titlePositionAdjustment }
         set {
+            noteAppearanceSet(
+                AppearanceKey(.tabBarItemTitlePositionAdjustment),
+                { (item: UITabBarItem) in item.titlePositionAdjustment = newValue })
             _titlePositionAdjustment = newValue
             itemDidChange()
         }

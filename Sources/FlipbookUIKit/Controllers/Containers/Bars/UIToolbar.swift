@@ -9,7 +9,7 @@ import FlipbookQuartz
 /// is left and fixed spaces their width, tinted with `tintColor`; a light background with a
 /// hairline on top.
 @preconcurrency @MainActor
-open class UIToolbar: UIView {
+open class UIToolbar: UIView, AppearanceItemHost {
     /// The height of the item row in points.
     public static let itemRowHeight: CGFloat = 44
 
@@ -24,6 +24,7 @@ open class UIToolbar: UIView {
     open var barTintColor: UIColor? {
         get { _barTintColor }
         set {
+            noteAppearanceSet(AppearanceKey(.toolbarTintColor), { (bar: UIToolbar) in bar.barTintColor = newValue })
             _barTintColor = newValue
             applyBackground()
         }
@@ -33,6 +34,7 @@ open class UIToolbar: UIView {
     open var isTranslucent: Bool {
         get { _isTranslucent }
         set {
+            noteAppearanceSet(AppearanceKey(.toolbarTranslucent), { (bar: UIToolbar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
         }
@@ -80,6 +82,7 @@ open class UIToolbar: UIView {
 
     private func rebuild() {
         for v in itemViews { v.removeFromSuperview() }
+        if let registry = itemAppearanceRegistry { applyItemAppearance(registry, to: storedItems ?? []) }
         let tint: UIColor = tintColor ?? .systemBlue
         itemViews = (storedItems ?? []).filter { !$0.isHidden }.map { item in
             item.onChange = { [weak self] in self?.rebuild() }
@@ -88,6 +91,11 @@ open class UIToolbar: UIView {
         for v in itemViews { addSubview(v) }
         setNeedsLayout()
     }
+
+    /// The items (UIAppearance applies the bar items' proxies to them).
+    var appearanceItems: [UIBarItem] { storedItems ?? [] }
+
+    func appearanceItemsDidChange() { rebuild() }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.itemRowHeight) }
 
