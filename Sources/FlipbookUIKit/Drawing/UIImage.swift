@@ -23,6 +23,8 @@ public final class UIImage: NSObject, @unchecked Sendable {
     let symbol: SymbolInfo?
     /// The colour `withTintColor(_:)` gave the image (its pixels are already in it).
     let assignedTintColor: UIColor?
+    /// UIKit's NSObject accessibility properties, stored per image (Drawing/UIImage+Accessibility.swift).
+    @MainActor var accessibilityAttributes = AccessibilityAttributes()
 
     /// A Core Graphics image shown at `scale` pixels per point (invalid scales read as 1).
     public convenience init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
