@@ -243,6 +243,13 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     /// Called after the view laid out its subviews (see `viewWillLayoutSubviews()`).
     open func viewDidLayoutSubviews() {}
+    /// Called when the root view's safe area insets changed, right after the view's own
+    /// `safeAreaInsetsDidChange()`: in the layout pass that notices the change, before
+    /// `viewWillLayoutSubviews()`, as UIKit does (iOS 11).
+    open func viewSafeAreaInsetsDidChange() {}
+    /// Called when the root view's layout margins changed, right after the view's own
+    /// `layoutMarginsDidChange()` (iOS 11).
+    open func viewLayoutMarginsDidChange() {}
 
     // MARK: Appearance callbacks
 

@@ -209,19 +209,41 @@ open class UIButton: UIControl {
         return CGSize(width: t.width + i.width + gap, height: max(t.height, i.height))
     }
 
+    /// Lays the image and title out side by side inside the content insets, placed by
+    /// `effectiveContentHorizontalAlignment` and `contentVerticalAlignment` (centred by default).
+    /// `.fill` stretches: horizontally the title takes the width the image leaves (an image
+    /// alone takes all of it); vertically each takes the full height.
     func layoutContent() {
         let b = bounds.inset(by: contentInsets)
         let size = contentSize
         let t = (titleLabel?.isHidden ?? true) ? .zero : (titleLabel?.intrinsicContentSize ?? .zero)
         let i = (imageView?.isHidden ?? true) ? .zero : (imageView?.intrinsicContentSize ?? .zero)
-        var x = b.midX - size.width / 2
+        let hasTitle = !(titleLabel?.isHidden ?? true)
+        let horizontal = effectiveContentHorizontalAlignment
+        var x: CGFloat
+        switch horizontal {
+        case .left, .fill: x = b.minX
+        case .right: x = b.maxX - size.width
+        default: x = b.midX - size.width / 2
+        }
+        func vertical(_ height: CGFloat) -> (y: CGFloat, height: CGFloat) {
+            switch contentVerticalAlignment {
+            case .top: return (b.minY, height)
+            case .bottom: return (b.maxY - height, height)
+            case .fill: return (b.minY, max(0, b.height))
+            default: return (b.midY - height / 2, height)
+            }
+        }
         if let imageView, !imageView.isHidden {
-            imageView.frame = CGRect(x: x, y: b.midY - i.height / 2, width: i.width, height: i.height)
+            let width = horizontal == .fill && !hasTitle ? max(0, b.width) : i.width
+            let v = vertical(i.height)
+            imageView.frame = CGRect(x: x, y: v.y, width: width, height: v.height)
             x += i.width + (size.width - t.width - i.width)
         }
         if let titleLabel, !titleLabel.isHidden {
-            let w = min(t.width, max(0, b.maxX - x))
-            titleLabel.frame = CGRect(x: x, y: b.midY - t.height / 2, width: w, height: t.height)
+            let w = horizontal == .fill ? max(0, b.maxX - x) : min(t.width, max(0, b.maxX - x))
+            let v = vertical(t.height)
+            titleLabel.frame = CGRect(x: x, y: v.y, width: w, height: v.height)
         }
         if let c = configuration {
             layer.cornerRadius = c.cornerStyle.radius(height: bounds.height, fixed: c.background.cornerRadius)
@@ -234,6 +256,11 @@ open class UIButton: UIControl {
     }
 
     override func boundsSizeDidChange() { layoutContent() }
+
+    override func contentAlignmentDidChange() {
+        super.contentAlignmentDidChange()
+        layoutContent()
+    }
 
     open override var intrinsicContentSize: CGSize {
         let c = contentSize, insets = contentInsets

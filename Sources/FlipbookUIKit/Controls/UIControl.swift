@@ -92,6 +92,48 @@ open class UIControl: UIView, UIControlTargetActions {
     }
     private var _isHighlighted: Bool = false
 
+    /// How content (a button's title and image) sits across the control, UIKit's
+    /// `UIControl.ContentHorizontalAlignment` (Apple's raw values).
+    public enum ContentHorizontalAlignment: Int, @unchecked Sendable {
+        case center = 0, left = 1, right = 2, fill = 3, leading = 4, trailing = 5
+    }
+    /// How content sits up and down the control, UIKit's `UIControl.ContentVerticalAlignment`.
+    public enum ContentVerticalAlignment: Int, @unchecked Sendable {
+        case center = 0, top = 1, bottom = 2, fill = 3
+    }
+
+    /// Where content sits horizontally (default `.center`). UIButton lays its title and image
+    /// out by it; other controls keep it.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment {
+        get { _contentHorizontalAlignment }
+        set {
+            _contentHorizontalAlignment = newValue
+            contentAlignmentDidChange()
+        }
+    }
+    private var _contentHorizontalAlignment: ContentHorizontalAlignment = .center
+    /// Where content sits vertically (default `.center`).
+    open var contentVerticalAlignment: ContentVerticalAlignment {
+        get { _contentVerticalAlignment }
+        set {
+            _contentVerticalAlignment = newValue
+            contentAlignmentDidChange()
+        }
+    }
+    private var _contentVerticalAlignment: ContentVerticalAlignment = .center
+    /// `contentHorizontalAlignment` with `.leading`/`.trailing` resolved to `.left`/`.right`
+    /// (Flipbook lays out left to right), never `.leading` or `.trailing`.
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        switch contentHorizontalAlignment {
+        case .leading: return .left
+        case .trailing: return .right
+        case let other: return other
+        }
+    }
+
+    /// Subclasses that lay content out by the alignments re-lay it out.
+    func contentAlignmentDidChange() { setNeedsLayout() }
+
     /// The current state from the flags.
     open var state: State {
         var s: State = []

@@ -23,6 +23,8 @@ public final class UIImage: NSObject, @unchecked Sendable {
     let symbol: SymbolInfo?
     /// The colour `withTintColor(_:)` gave the image (its pixels are already in it).
     let assignedTintColor: UIColor?
+    /// UIKit's NSObject accessibility properties, stored per image (Drawing/UIImage+Accessibility.swift).
+    @MainActor var accessibilityAttributes = AccessibilityAttributes()
 
     /// An empty image (no pixels, zero size), Objective-C's inherited `init()`: what theme code
     /// sets as a bar's shadow or background image to hide it (`shadowImage = UIImage()`).

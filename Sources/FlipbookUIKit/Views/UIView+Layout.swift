@@ -67,13 +67,17 @@ extension UIView {
         for s in subviewStorage { s.layoutSubtree() }
     }
 
+    /// Tells the view (then its controller, as UIKit does) when its safe area insets differ
+    /// from those of its last layout pass. A view's insets start at zero, as on iOS: a view
+    /// first laid out inside a window's nonzero safe area is told once.
     private func checkSafeAreaChange() {
         let insets = safeAreaInsets
-        if layoutExtras.lastSafeAreaInsets != insets {
-            let hadValue = layoutExtras.lastSafeAreaInsets != nil
-            layoutExtras.lastSafeAreaInsets = insets
-            if hadValue { safeAreaInsetsDidChange() }
-        }
+        guard layoutExtras.lastSafeAreaInsets != insets else { return }
+        let old = layoutExtras.lastSafeAreaInsets ?? .zero
+        layoutExtras.lastSafeAreaInsets = insets
+        guard old != insets else { return }
+        safeAreaInsetsDidChange()
+        owningViewController?.viewSafeAreaInsetsDidChange()
     }
 
     // MARK: Autoresizing
@@ -185,6 +189,7 @@ extension UIView {
         set {
             layoutExtras.layoutMargins = newValue
             layoutMarginsDidChange()
+            owningViewController?.viewLayoutMarginsDidChange()
             setNeedsLayout()
             autoLayoutStructureDidChange()
         }

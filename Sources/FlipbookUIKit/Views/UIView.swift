@@ -276,6 +276,15 @@ open class UIView: UIResponder, CALayerDelegate {
     open var accessibilityElementsHidden = false
     /// Whether VoiceOver ignores the view's siblings (default false).
     open var accessibilityViewIsModal = false
+    /// The element's rectangle in screen coordinates. Unless set, UIKit's default for a view:
+    /// its bounds in its window's (Flipbook's screen's) coordinates, followed as the view
+    /// moves. A value set is kept as given (UIKit does not update it).
+    open var accessibilityFrame: CGRect {
+        get { accessibilityStorage.frame ?? convert(bounds, to: nil) }
+        set { accessibilityStorage.frame = newValue }
+    }
+    /// Whether Smart Invert leaves the view's content as it is (default false; stored).
+    open var accessibilityIgnoresInvertColors = false
 
     // MARK: Motion effects (Effects/UIMotionEffect.swift: kept, never applied)
 

@@ -51,8 +51,27 @@ open class UIBarItem: NSObject {
         }
     }
     private var _isEnabled: Bool = true
+    // UIKit's informal UIAccessibility protocol (NSObject's properties), stored with NSObject's
+    // defaults; nothing reads them (Flipbook has no assistive technology).
+
     /// An accessibility identifier for the item (stored).
     open var accessibilityIdentifier: String?
+    /// What VoiceOver reads for the item (default nil).
+    open var accessibilityLabel: String?
+    /// A hint read after the label (default nil).
+    open var accessibilityHint: String?
+    /// The item's value as text (default nil).
+    open var accessibilityValue: String?
+    /// Whether the item is an accessibility element (default false).
+    open var isAccessibilityElement = false
+    /// What the item is and does (default `.none`).
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// The item's rectangle in screen coordinates (default `.zero`).
+    open var accessibilityFrame: CGRect = .zero
+    /// Whether VoiceOver ignores the item's siblings (default false).
+    open var accessibilityViewIsModal = false
+    /// Whether the item's children are hidden from assistive technologies (default false).
+    open var accessibilityElementsHidden = false
 
     private var titleAttributesByState: [UInt: [NSAttributedString.Key: Any]] = [:]
 
