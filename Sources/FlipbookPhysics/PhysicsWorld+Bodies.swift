@@ -66,9 +66,12 @@ extension PhysicsWorld {
 
     /// Adds a force (mass·pt/s²) at a world point for the next `step(_:)`; also a torque when off-centre.
     /// The accumulator is cleared after each `step(_:)` call, so apply continuous forces every frame.
+    /// As in Box2D 2.4, `wake` wakes a sleeping body but does not restart an awake body's sleep
+    /// timer: a body held still by a steady force (a push against a wall) still falls asleep, and
+    /// a dynamic animator pauses on it, as UIKit's does.
     public func applyForce(_ force: PhysicsVector, at point: PhysicsVector, to id: PhysicsBodyID, wake: Bool = true) {
         guard let i = bodyIndex(id), checked(force, "applyForce"), checked(point, "applyForce point"), bodies[i].type == .dynamic else { return }
-        if wake { self.wake(i) }
+        if wake, !bodies[i].awake { self.wake(i) }
         guard bodies[i].awake else { return }
         bodies[i].force += force
         bodies[i].torque += cross(point - bodies[i].c, force)
@@ -76,19 +79,19 @@ extension PhysicsWorld {
     /// Adds a force at the centre of mass.
     public func applyForceToCenter(_ force: PhysicsVector, to id: PhysicsBodyID, wake: Bool = true) {
         guard let i = bodyIndex(id), checked(force, "applyForceToCenter"), bodies[i].type == .dynamic else { return }
-        if wake { self.wake(i) }
+        if wake, !bodies[i].awake { self.wake(i) }
         if bodies[i].awake { bodies[i].force += force }
     }
     /// Adds a torque (mass·pt²/s²).
     public func applyTorque(_ torque: Double, to id: PhysicsBodyID, wake: Bool = true) {
         guard let i = bodyIndex(id), checked(torque, "applyTorque"), bodies[i].type == .dynamic else { return }
-        if wake { self.wake(i) }
+        if wake, !bodies[i].awake { self.wake(i) }
         if bodies[i].awake { bodies[i].torque += torque }
     }
     /// Changes velocity at once by impulse / mass (impulse in mass·pt/s) at a world point.
     public func applyLinearImpulse(_ impulse: PhysicsVector, at point: PhysicsVector, to id: PhysicsBodyID, wake: Bool = true) {
         guard let i = bodyIndex(id), checked(impulse, "applyLinearImpulse"), checked(point, "applyLinearImpulse point"), bodies[i].type == .dynamic else { return }
-        if wake { self.wake(i) }
+        if wake, !bodies[i].awake { self.wake(i) }
         guard bodies[i].awake else { return }
         bodies[i].v += bodies[i].invMass * impulse
         bodies[i].w += bodies[i].invI * cross(point - bodies[i].c, impulse)
@@ -99,7 +102,7 @@ extension PhysicsWorld {
     }
     public func applyAngularImpulse(_ impulse: Double, to id: PhysicsBodyID, wake: Bool = true) {
         guard let i = bodyIndex(id), checked(impulse, "applyAngularImpulse"), bodies[i].type == .dynamic else { return }
-        if wake { self.wake(i) }
+        if wake, !bodies[i].awake { self.wake(i) }
         if bodies[i].awake { bodies[i].w += bodies[i].invI * impulse }
     }
 
