@@ -196,7 +196,9 @@ final class LegacyNameRewriter: IndexedFileVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == node.id } ?? false
-        if let new = Self.properties[node.baseName.text], !index.declaredMembers.contains(node.baseName.text) {
+        if let new = Self.properties[node.baseName.text], !index.declaredMembers.contains(node.baseName.text),
+            isMemberName || !localNames.contains(node.baseName.text)
+        {
             rename(node.baseName, to: new)
             return .skipChildren
         }
@@ -290,6 +292,33 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         file.change(.legacyName, at: node, "override of `\(method.key)` -> `\(method.new)(\(method.newLabels.map { $0 + ":" }.joined()))` (renamed in Swift 4.2)")
         return .visitChildren
     }
+
+    /// Names the file binds itself (`if let childViewControllers = …`, parameters, closure
+    /// parameters, loop variables): a bare use of one is that binding, not UIKit's property.
+    private lazy var localNames: Set<String> = {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+                names.insert(node.identifier.text)
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert(node.name.text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+                names.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(file.source.tree)
+        return finder.names
+    }()
 
     private func rename(_ token: TokenSyntax, to new: String) {
         file.replace(token, with: new)

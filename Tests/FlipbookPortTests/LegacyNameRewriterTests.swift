@@ -145,6 +145,19 @@ import Testing
                 s.bringSubview(toFront: v)
             }
             """
+        let bound = """
+            import UIKit
+
+            func last(_ nav: UINavigationController?) -> UIViewController? {
+                if let childViewControllers = nav?.childViewControllers {
+                    return childViewControllers.last
+                }
+                return nil
+            }
+            """
+        let boundOutput = Porter().port(bound, path: "B.swift")
+        #expect(boundOutput.text.contains("if let childViewControllers = nav?.children {"))
+        #expect(boundOutput.text.contains("return childViewControllers.last"))
         let output = Porter().port(code, path: "T.swift")
         #expect(!output.changes.contains { $0.kind == .legacyName })
         #expect(output.text.contains("s.addChildViewController(UIViewController())"))
