@@ -26,7 +26,29 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
         f.name.text == "observeValue" && f.signature.parameterClause.parameters.map(\.firstName.text) == labels
     }
 
+    /// Methods UIKit declares on NSObject for nibs and Interface Builder, which Flipbook declares
+    /// on `UIResponder` (views and controllers override them as on iOS). A plain NSObject
+    /// subclass's override has nothing to override: it becomes a plain method, without its call
+    /// to `super` (Flipbook loads no nibs, so nothing calls it, as nothing did on iOS without one).
+    static let nibMethods: Set<String> = ["awakeFromNib", "prepareForInterfaceBuilder"]
+
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        if rootIsNSObject(node) {
+            for member in node.memberBlock.members {
+                guard let f = member.decl.as(FunctionDeclSyntax.self), Self.nibMethods.contains(f.name.text),
+                    f.signature.parameterClause.parameters.isEmpty,
+                    let override = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
+                    let afterOverride = override.nextToken(viewMode: .sourceAccurate)
+                else { continue }
+                let source = file.source
+                file.add(SourceEdit(range: source.start(override)..<source.start(afterOverride), replacement: ""))
+                for call in Self.superCalls(named: f.name.text, in: f) { deleteStatement(call) }
+                file.change(
+                    .nibMethod, at: f,
+                    "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` in an NSObject subclass -> a plain method (no "
+                        + "`override`, no call to `super`'s): Linux's NSObject has no `\(f.name.text)()`")
+            }
+        }
         for member in node.memberBlock.members {
             guard let f = member.decl.as(FunctionDeclSyntax.self), Self.isObserveValue(f),
                 let override = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
@@ -39,13 +61,7 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
             // main-actor (a conformance in the class's own declaration would).
             let indent = source.indentation(at: source.start(node))
             file.add(.insert("\n\n\(indent)extension \(node.name.text): \(Self.protocolName) {}", at: source.end(node)))
-            for call in Self.superCalls(in: f) {
-                // Its lines, when nothing else shares them; else just the call.
-                let lines = source.lineStart(of: source.start(call))..<(source.lineEnd(of: source.end(call)) + 1)
-                let alone = source.isBlank(lines.lowerBound..<source.start(call))
-                    && source.isBlank(source.end(call)..<(lines.upperBound - 1))
-                file.add(.delete(alone ? lines : source.start(call)..<source.end(call)))
-            }
+            for call in Self.superCalls(named: "observeValue", in: f) { deleteStatement(call) }
             file.claim(source.start(f)..<source.end(f))
             file.change(
                 .keyValueObserving, at: f,
@@ -85,13 +101,35 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
         return false
     }
 
-    /// The statements of `f` that call `super.observeValue(…)`.
-    private static func superCalls(in f: FunctionDeclSyntax) -> [CodeBlockItemSyntax] {
+    /// Deletes a statement: its lines, when nothing else shares them; else just the statement.
+    private func deleteStatement(_ item: CodeBlockItemSyntax) {
+        let source = file.source
+        let lines = source.lineStart(of: source.start(item))..<(source.lineEnd(of: source.end(item)) + 1)
+        let alone = source.isBlank(lines.lowerBound..<source.start(item))
+            && source.isBlank(source.end(item)..<(lines.upperBound - 1))
+        file.add(.delete(alone ? lines : source.start(item)..<source.end(item)))
+    }
+
+    /// Whether `cls` reaches `NSObject` through the folder's classes alone (no UIKit class,
+    /// which declares the nib methods itself, on the way).
+    private func rootIsNSObject(_ cls: ClassDeclSyntax) -> Bool {
+        var seen: Set<String> = [cls.name.text]
+        var current = index.superclass(of: cls.name.text)
+        while let name = current {
+            if name == "NSObject" { return true }
+            guard index.classes[name] != nil, seen.insert(name).inserted else { return false }
+            current = index.superclass(of: name)
+        }
+        return false
+    }
+
+    /// The statements of `f` that call `super.name(…)`.
+    private static func superCalls(named name: String, in f: FunctionDeclSyntax) -> [CodeBlockItemSyntax] {
         f.body.map { body in
             body.tokens(viewMode: .sourceAccurate).compactMap { token -> CodeBlockItemSyntax? in
                 guard token.tokenKind == .keyword(.super),
                     let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                    member.declName.baseName.text == "observeValue",
+                    member.declName.baseName.text == name,
                     let call = member.parent?.as(FunctionCallExprSyntax.self),
                     let item = call.parent?.as(CodeBlockItemSyntax.self)
                 else { return nil }

@@ -282,7 +282,9 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             let before = node.calledExpression.oneLine
             let after = called.oneLine
             file.change(.optionalCall, at: node, "`\(before)(…)` -> `\(after)(…)`: `\(name)` has a default implementation now")
-        } else if OptionalRequirement.uikitOptionalRequirements.contains(name), !index.properties.contains(name),
+        } else if OptionalRequirement.uikitOptionalRequirements.contains(name),
+            // A closure property of that name is called without labels; a labelled call is a method.
+            !index.properties.contains(name) || node.arguments.contains(where: { $0.label != nil }),
             !isOwnOptionalRequirement(name)
         {
             // Flipbook's UIKit protocols give these requirements defaults that answer what

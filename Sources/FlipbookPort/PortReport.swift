@@ -17,6 +17,7 @@ public struct PortChange: Sendable, Hashable {
         case legacyName = "Swift 4.2 name"
         case extensionOverride = "extension override"
         case keyValueObserving = "key-value observing"
+        case nibMethod = "nib method"
     }
 
     public var path: String

@@ -98,4 +98,32 @@ import Testing
             """, path: "T.swift")
         #expect(output.issues.contains { $0.reason.contains("FlipbookKeyValueObserver") })
     }
+
+    /// `awakeFromNib()` in a plain NSObject subclass has nothing to override on Linux; in a view
+    /// it overrides Flipbook's `UIResponder` one and stays.
+    @Test func nibMethodsOfPlainObjectsBecomePlainMethods() {
+        let output = Porter().port(
+            """
+            import UIKit
+            open class ItemAnimation: NSObject {}
+            open class FrameAnimation: ItemAnimation {
+                open override func awakeFromNib() {
+                    super.awakeFromNib()
+                    print("awake")
+                }
+            }
+            final class Spinner: UIView {
+                override func awakeFromNib() { super.awakeFromNib() }
+                override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("""
+                open func awakeFromNib() {
+                    print("awake")
+                }
+            """))
+        #expect(output.text.contains("override func awakeFromNib() { super.awakeFromNib() }"))
+        #expect(output.text.contains("override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }"))
+        #expect(output.changes.filter { $0.kind == .nibMethod }.count == 1)
+    }
 }

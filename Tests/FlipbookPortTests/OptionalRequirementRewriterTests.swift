@@ -302,4 +302,33 @@ import Testing
                 "T.swift:9: responds(to:): `context.responds(to: #selector(UIViewControllerContextTransitioning.view(forKey:)))` -> `true`: `view` is a requirement of Flipbook's `UIViewControllerContextTransitioning`, which every conforming type answers"
             ])
     }
+
+    /// A property of a UIKit requirement's name elsewhere in the folder (a test's `var
+    /// tabBarController`) does not stop a labelled call: a closure property is called without labels.
+    @Test func aLabelledCallOfAUIKitRequirementIsAMethodWhateverTheFolderDeclares() {
+        let outputs = Porter().port([
+            PortInput(path: "Tabs.swift", text: """
+                \(importBlock)
+
+                final class Tabs: UITabBarController {
+                    func pick(_ controller: UIViewController) {
+                        if let should = delegate?.tabBarController?(self, shouldSelect: controller), !should { return }
+                        delegate?.tabBarController?(self, didSelect: controller)
+                    }
+                }
+                """),
+            PortInput(path: "TabsTests.swift", text: """
+                \(importBlock)
+
+                final class TabsTests {
+                    var tabBarController: Tabs!
+                    var onSelect: ((Int) -> Void)?
+                    func run() { tabBarController?(1) }
+                }
+                """),
+        ])
+        #expect(outputs[0].text.contains("delegate?.tabBarController(self, shouldSelect: controller)"))
+        #expect(outputs[0].text.contains("delegate?.tabBarController(self, didSelect: controller)"))
+        #expect(outputs[1].text.contains("tabBarController?(1)"))
+    }
 }

@@ -28,4 +28,26 @@ public enum UIAccessibility {
 
     /// Whether VoiceOver is running (never, in Flipbook).
     @preconcurrency @MainActor public static var isVoiceOverRunning: Bool { false }
+
+    /// What an accessibility notification announces, UIKit's `UIAccessibility.Notification`.
+    public struct Notification: RawRepresentable, Hashable, Sendable {
+        public var rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// A new screen appeared (Apple's value 1000).
+        public static let screenChanged = Notification(rawValue: 1000)
+        /// The layout of the screen changed (1001).
+        public static let layoutChanged = Notification(rawValue: 1001)
+        /// An announcement to speak (1008).
+        public static let announcement = Notification(rawValue: 1008)
+        /// The page scrolled (1009).
+        public static let pageScrolled = Notification(rawValue: 1009)
+        /// VoiceOver should pause (1010) or resume (1011) assistive technology.
+        public static let pauseAssistiveTechnology = Notification(rawValue: 1010)
+        public static let resumeAssistiveTechnology = Notification(rawValue: 1011)
+    }
+
+    /// Tells assistive technology what changed. Flipbook has no assistive technology: the
+    /// notification goes nowhere (docs/Divergences.md).
+    @preconcurrency @MainActor public static func post(notification: UIAccessibility.Notification, argument: Any?) {}
 }
+

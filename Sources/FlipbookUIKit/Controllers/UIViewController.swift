@@ -320,6 +320,17 @@ open class UIViewController: UIResponder {
     /// Asks the system to read the status bar preferences again (animated when called inside
     /// an animation block).
     open func setNeedsStatusBarAppearanceUpdate() { statusBarAppearanceNeedsUpdate() }
+    /// Whether this controller would have the home indicator hidden (read by nothing: Flipbook
+    /// draws no home indicator).
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The child whose `prefersHomeIndicatorAutoHidden` is used instead of this controller's.
+    open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+    /// Asks the system to read `prefersHomeIndicatorAutoHidden` again (nothing to update here).
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// The screen edges whose system gestures yield to the app's (none by default).
+    open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    /// Asks the system to read `preferredScreenEdgesDeferringSystemGestures` again.
+    open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
     var appearanceState = AppearanceState.disappeared
     private var appearanceAnimated = false
 

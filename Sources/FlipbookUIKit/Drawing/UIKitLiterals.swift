@@ -25,3 +25,8 @@ extension UIImage: _ExpressibleByImageLiteral {
         }
     }
 }
+
+/// The type a `#colorLiteral` has when nothing else decides it (UIKit's choice).
+public typealias _ColorLiteralType = UIColor
+/// The type an `#imageLiteral` has when nothing else decides it.
+public typealias _ImageLiteralType = UIImage

@@ -32,6 +32,21 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     @discardableResult
     open func resignFirstResponder() -> Bool { true }
 
+    // UIKit's informal UIAccessibilityAction protocol (declared on NSObject on iOS; on the
+    // responder here, so views and controllers can override them). Flipbook has no assistive
+    // technology to call them; each answers that it did nothing.
+
+    /// The two-finger Z gesture: dismiss a modal view (default false: not handled).
+    open func accessibilityPerformEscape() -> Bool { false }
+    /// The two-finger double tap (default false).
+    open func accessibilityPerformMagicTap() -> Bool { false }
+    /// A double tap on the element (default false).
+    open func accessibilityActivate() -> Bool { false }
+    /// A swipe up on an adjustable element.
+    open func accessibilityIncrement() {}
+    /// A swipe down on an adjustable element.
+    open func accessibilityDecrement() {}
+
     // MARK: Nibs
 
     /// Called on an object loaded from a nib or storyboard once every outlet is connected,
@@ -39,6 +54,9 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     /// never calls it; it is declared here so that views, controllers and cells can keep
     /// `override func awakeFromNib()` and `super.awakeFromNib()` (docs/Divergences.md, "Nibs").
     open func awakeFromNib() {}
+    /// Interface Builder's hook before it draws a designable view (declared on `NSObject` by
+    /// UIKit). Flipbook has no Interface Builder: never called; overridable as on iOS.
+    open func prepareForInterfaceBuilder() {}
 
     // MARK: Touches
 

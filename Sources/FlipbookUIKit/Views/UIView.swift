@@ -79,6 +79,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// and `transform` (the bounding box of the transformed bounds). Setting it with a
     /// non-identity transform keeps the transform and fits the untransformed size for pure
     /// scales, as Core Animation does.
+    /// How this view's content flips for right-to-left languages (default `.unspecified`;
+    /// Views/UIView+LayoutDirection.swift).
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+
     open var frame: CGRect {
         get { layer.frame }
         set {

@@ -102,3 +102,31 @@ import Flipbook
         #expect(UIContentSizeCategory.didChangeNotification.rawValue == "UIContentSizeCategoryDidChangeNotification")
     }
 }
+
+/// Layout direction and the controller and responder hooks real libraries override.
+@Suite(.freshRuntime) @MainActor struct LayoutDirectionAndHookTests {
+    @Test func directionFollowsForcedAttributesDownTheTree() {
+        let parent = UIView(), child = UIView()
+        parent.addSubview(child)
+        #expect(child.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        parent.semanticContentAttribute = .forceRightToLeft
+        #expect(child.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        child.semanticContentAttribute = .forceLeftToRight
+        #expect(child.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        #expect(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft) == .rightToLeft)
+        #expect(UIApplication.shared.userInterfaceLayoutDirection == .leftToRight)
+    }
+
+    @Test func hooksAreOverridable() {
+        final class Sheet: UIViewController {
+            override var prefersHomeIndicatorAutoHidden: Bool { true }
+            override func accessibilityPerformEscape() -> Bool { true }
+        }
+        let sheet = Sheet()
+        #expect(sheet.prefersHomeIndicatorAutoHidden && sheet.accessibilityPerformEscape())
+        #expect(!UIViewController().accessibilityPerformEscape())
+        UIAccessibility.post(notification: .screenChanged, argument: nil)
+        let color = #colorLiteral(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(type(of: color) == UIColor.self)
+    }
+}

@@ -32,6 +32,11 @@ open class PullToDismiss: NSObject {
         scrollView.addObserver(self, forKeyPath: "contentOffset", options: [.new, .old], context: &PullToDismissContentOffsetContext)
     }
 
+    /// Placed as an object in a storyboard, it has no scroll view until its outlets connect.
+    open func awakeFromNib() {
+        offsets.removeAll()
+    }
+
     deinit {
         scrollView?.removeObserver(self, forKeyPath: "contentOffset")
     }
