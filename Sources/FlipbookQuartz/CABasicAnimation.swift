@@ -22,6 +22,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The memos its compiled presentation plans use (see `PresentationMemos`), kept
     /// alive here so the plans can refer to them unretained.
     final var memoRefs = MemoReferences()
+    /// The last transform range interpolated, its ends decomposed (see `animatedValue`).
+    final var transformInterpolation: TransformInterpolation?
 
     public required init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -53,7 +55,16 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? {
         let r = range(base: isAdditive ? base.scaled(by: 0) ?? base : base)
-        let value = r.from.interpolated(to: r.to, fraction: progress(at: active))
+        let value: AnimatableValue
+        if case .transform(let from) = r.from, case .transform(let to) = r.to {
+            // Both ends decomposed once, not every frame (the same bits as `interpolated`).
+            if transformInterpolation?.isBetween(from, to) != true {
+                transformInterpolation = TransformInterpolation(from: from, to: to)
+            }
+            value = .transform(transformInterpolation!.value(at: progress(at: active)))
+        } else {
+            value = r.from.interpolated(to: r.to, fraction: progress(at: active))
+        }
         return accumulate(value, delta: r.to.subtracting(r.from), iteration: active.iteration)
     }
 
