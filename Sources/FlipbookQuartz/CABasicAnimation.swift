@@ -24,6 +24,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     final var memoRefs = MemoReferences()
     /// The last transform range interpolated, its ends decomposed (see `animatedValue`).
     final var transformInterpolation: TransformInterpolation?
+    /// Both `fromValue` and `toValue` are transforms (read when the animation is added):
+    /// `transformInterpolation` holds them, and the range never depends on the base.
+    final var hasFixedTransformEnds = false
 
     public required init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -54,6 +57,13 @@ open class CABasicAnimation: CAPropertyAnimation {
     func progress(at active: ActiveTime) -> Double { eased(active.fraction) }
 
     override func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? {
+        if hasFixedTransformEnds, let ends = transformInterpolation {
+            // fromValue and toValue both transforms: the range is theirs whatever the base
+            // (what `range(base:)` returns), decomposed once when the animation was added.
+            let value = AnimatableValue.transform(ends.value(at: progress(at: active)))
+            return accumulate(
+                value, delta: AnimatableValue.transform(ends.to).subtracting(.transform(ends.from)), iteration: active.iteration)
+        }
         let r = range(base: isAdditive ? base.scaled(by: 0) ?? base : base)
         let value: AnimatableValue
         if case .transform(let from) = r.from, case .transform(let to) = r.to {
@@ -83,6 +93,12 @@ open class CABasicAnimation: CAPropertyAnimation {
             }
         }
         cachedValues = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+        if case (.transform(let from)?, .transform(let to)?, _)? = cachedValues {
+            transformInterpolation = TransformInterpolation(from: from, to: to)
+            hasFixedTransformEnds = true
+        } else {
+            hasFixedTransformEnds = false
+        }
         fastPlan = FastPlan(self)
     }
 

@@ -146,6 +146,19 @@ struct CABasicAnimationTests {
             let expected = start.interpolated(to: to, fraction: f)
             #expect(zip(got.elements, expected.elements).allSatisfy { close(Double($0), Double($1), 1e-9) }, "step \(step): \(got) vs \(expected)")
         }
+        layer.removeAllAnimations()
+        // Both ends given: decomposed once when added, and the model's value does not matter.
+        let from = CATransform3DMakeRotation(-0.3, 0, 0, 1)
+        let fixed = basic("transform", from: NSValue(caTransform3D: from), to: NSValue(caTransform3D: to), duration: 1)
+        fixed.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(fixed, forKey: "fixed")
+        for (step, start) in [first, second, first].enumerated() {
+            quietly { layer.transform = start }
+            clock.advance(by: 0.2)
+            let expected = from.interpolated(to: to, fraction: 0.2 * Double(step + 1))
+            let got = layer.presentation()?.transform ?? CATransform3DIdentity
+            #expect(zip(got.elements, expected.elements).allSatisfy { close(Double($0), Double($1), 1e-9) }, "fixed step \(step): \(got) vs \(expected)")
+        }
     }
 
     /// Transform values interpolate by decomposition (docs/Semantics.md, "Interpolation by decomposition"):
