@@ -191,19 +191,68 @@ extension CATransform3D {
         if fraction == 0 { return self }
         if fraction == 1 { return to }
         if isPositiveScaleTranslation, to.isPositiveScaleTranslation {
-            // Fast path (the common case): the decomposition is just the diagonal scale and the
-            // translation row, both interpolated linearly, so entry-wise interpolation is exact.
-            func lerp(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * CGFloat(fraction) }
-            var r = CATransform3DIdentity
-            r.m11 = lerp(m11, to.m11); r.m22 = lerp(m22, to.m22); r.m33 = lerp(m33, to.m33)
-            r.m41 = lerp(m41, to.m41); r.m42 = lerp(m42, to.m42); r.m43 = lerp(m43, to.m43)
-            return r
+            return Self.scaleTranslationLerp(self, to, fraction)
         }
         guard let a = DecomposedTransform3D(self), let b = DecomposedTransform3D(to) else {
             return fraction < 0.5 ? self : to
         }
+        return Self.decomposedLerp(self, to, a, b, fraction)
+    }
+
+    /// Fast path (the common case): the decomposition is just the diagonal scale and the
+    /// translation row, both interpolated linearly, so entry-wise interpolation is exact.
+    @inline(__always)
+    static func scaleTranslationLerp(_ from: CATransform3D, _ to: CATransform3D, _ fraction: Double) -> CATransform3D {
+        func lerp(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * CGFloat(fraction) }
+        var r = CATransform3DIdentity
+        r.m11 = lerp(from.m11, to.m11); r.m22 = lerp(from.m22, to.m22); r.m33 = lerp(from.m33, to.m33)
+        r.m41 = lerp(from.m41, to.m41); r.m42 = lerp(from.m42, to.m42); r.m43 = lerp(from.m43, to.m43)
+        return r
+    }
+
+    /// The general path, from both ends' decompositions.
+    @inline(__always)
+    static func decomposedLerp(
+        _ from: CATransform3D, _ to: CATransform3D, _ a: DecomposedTransform3D, _ b: DecomposedTransform3D, _ fraction: Double
+    ) -> CATransform3D {
         let r = a.interpolated(to: b, fraction: fraction).recomposed
-        return r.isFinite ? r : (fraction < 0.5 ? self : to)
+        return r.isFinite ? r : (fraction < 0.5 ? from : to)
+    }
+}
+
+/// `from.interpolated(to: to, fraction:)` for many fractions between the same two transforms,
+/// with both ends decomposed once rather than at every call (an animation's presentation
+/// value each frame: hundreds of turning tiles decomposed both ends every frame). Gives the
+/// same bits as `interpolated(to:fraction:)`, which takes the same paths.
+package struct TransformInterpolation: Sendable {
+    package let from: CATransform3D
+    package let to: CATransform3D
+    private let direct: Bool
+    private let ends: (DecomposedTransform3D, DecomposedTransform3D)?
+
+    package init(from: CATransform3D, to: CATransform3D) {
+        self.from = from
+        self.to = to
+        direct = from.isPositiveScaleTranslation && to.isPositiveScaleTranslation
+        if !direct, let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) { ends = (a, b) } else { ends = nil }
+    }
+
+    /// Whether this interpolates between exactly these two matrices (bit for bit: a cached
+    /// one is reused only for the same bits, so zeros of either sign stay apart).
+    package func isBetween(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+        func same(_ x: CATransform3D, _ y: CATransform3D) -> Bool {
+            withUnsafeBytes(of: x) { p in withUnsafeBytes(of: y) { q in memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 } }
+        }
+        return same(from, a) && same(to, b)
+    }
+
+    package func value(at fraction: Double) -> CATransform3D {
+        guard fraction.isFinite else { return from }
+        if fraction == 0 { return from }
+        if fraction == 1 { return to }
+        if direct { return CATransform3D.scaleTranslationLerp(from, to, fraction) }
+        guard let (a, b) = ends else { return fraction < 0.5 ? from : to }
+        return CATransform3D.decomposedLerp(from, to, a, b, fraction)
     }
 }
 

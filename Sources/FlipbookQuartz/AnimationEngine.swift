@@ -173,6 +173,18 @@ final class AnimationEngine {
     func processAnimationEvents(clock: MediaClock) {
         var starts: [CAAnimation] = []
         var finishes: [(CALayer, CAAnimation)] = []
+        // Sibling layers (hundreds of tiles in one container) share their superlayer's local
+        // time: walked up to the root once, not once per layer. Nothing below changes timing
+        // before the callbacks, which run after this loop.
+        var parentTime: (layer: ObjectIdentifier, local: CFTimeInterval)?
+        func localTime(of layer: CALayer) -> CFTimeInterval {
+            guard let parent = layer.superlayer else { return layer.localTime(atMediaTime: clock.now) }
+            let id = ObjectIdentifier(parent)
+            if let memo = parentTime, memo.layer == id { return layer.localTime(fromParentTime: memo.local) }
+            let local = parent.localTime(atMediaTime: clock.now)
+            parentTime = (id, local)
+            return layer.localTime(fromParentTime: local)
+        }
         for layer in layers {
             // Every animation already started and endless (or stopped): no event can be due.
             guard layer.hasAnimations, !layer.animationEventsSettled else { continue }
@@ -181,7 +193,7 @@ final class AnimationEngine {
             for entry in layer.animationEntries where !entry.animation.isStopped {
                 let anim = entry.animation
                 if anim.isStarted, anim.isEndless { continue }
-                let local = cachedLocal ?? layer.localTime(atMediaTime: clock.now)
+                let local = cachedLocal ?? localTime(of: layer)
                 cachedLocal = local
                 // The layer's timeline (or an ancestor's) is not active: no start or stop.
                 if local.isNaN {
@@ -210,11 +222,20 @@ final class AnimationEngine {
         removedStops = []
         for anim in removed { stopped(anim, finished: false) }
         for (_, anim) in finishes { stopped(anim, finished: true) }
-        layers.removeAll { layer in
-            let empty = !layer.hasAnimations
-            if empty { layerIDs.remove(ObjectIdentifier(layer)) }
-            return empty
+        // Layers left without animations leave the list, in order. A loop rather than
+        // `removeAll { }`, whose main-actor closure checked the executor for every animated
+        // layer, every frame (hundreds of tiles in an explode animation).
+        var kept = 0
+        for index in layers.indices {
+            let layer = layers[index]
+            if layer.hasAnimations {
+                if kept != index { layers[kept] = layer }
+                kept += 1
+            } else {
+                layerIDs.remove(ObjectIdentifier(layer))
+            }
         }
+        if kept < layers.count { layers.removeSubrange(kept...) }
         fireReadyCompletions()
     }
 

@@ -22,6 +22,11 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The memos its compiled presentation plans use (see `PresentationMemos`), kept
     /// alive here so the plans can refer to them unretained.
     final var memoRefs = MemoReferences()
+    /// The last transform range interpolated, its ends decomposed (see `animatedValue`).
+    final var transformInterpolation: TransformInterpolation?
+    /// Both `fromValue` and `toValue` are transforms (read when the animation is added):
+    /// `transformInterpolation` holds them, and the range never depends on the base.
+    final var hasFixedTransformEnds = false
 
     public required init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -52,8 +57,24 @@ open class CABasicAnimation: CAPropertyAnimation {
     func progress(at active: ActiveTime) -> Double { eased(active.fraction) }
 
     override func animatedValue(at active: ActiveTime, base: AnimatableValue) -> AnimatableValue? {
+        if hasFixedTransformEnds, let ends = transformInterpolation {
+            // fromValue and toValue both transforms: the range is theirs whatever the base
+            // (what `range(base:)` returns), decomposed once when the animation was added.
+            let value = AnimatableValue.transform(ends.value(at: progress(at: active)))
+            return accumulate(
+                value, delta: AnimatableValue.transform(ends.to).subtracting(.transform(ends.from)), iteration: active.iteration)
+        }
         let r = range(base: isAdditive ? base.scaled(by: 0) ?? base : base)
-        let value = r.from.interpolated(to: r.to, fraction: progress(at: active))
+        let value: AnimatableValue
+        if case .transform(let from) = r.from, case .transform(let to) = r.to {
+            // Both ends decomposed once, not every frame (the same bits as `interpolated`).
+            if transformInterpolation?.isBetween(from, to) != true {
+                transformInterpolation = TransformInterpolation(from: from, to: to)
+            }
+            value = .transform(transformInterpolation!.value(at: progress(at: active)))
+        } else {
+            value = r.from.interpolated(to: r.to, fraction: progress(at: active))
+        }
         return accumulate(value, delta: r.to.subtracting(r.from), iteration: active.iteration)
     }
 
@@ -72,6 +93,12 @@ open class CABasicAnimation: CAPropertyAnimation {
             }
         }
         cachedValues = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue))
+        if case (.transform(let from)?, .transform(let to)?, _)? = cachedValues {
+            transformInterpolation = TransformInterpolation(from: from, to: to)
+            hasFixedTransformEnds = true
+        } else {
+            hasFixedTransformEnds = false
+        }
         fastPlan = FastPlan(self)
     }
 

@@ -13,7 +13,7 @@ extension CALayer {
     /// and the tree is left unchanged.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard !refusesCycle(with: layer, in: "insertSublayer") else { return }
-        if layer.superlayer === self, let old = storedSublayers?.firstIndex(where: { $0 === layer }) {
+        if layer.superlayer === self, let old = IdentitySearch.firstIndex(of: layer, in: storedSublayers) {
             storedSublayers?.remove(at: old)
         } else {
             layer.removeFromSuperlayer()
@@ -28,17 +28,17 @@ extension CALayer {
 
     /// Inserts `layer` just below `sibling`, or at the back when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } } ?? 0
-        let adjust = (layer.superlayer === self && (storedSublayers?.firstIndex { $0 === layer } ?? Int.max) < index) ? 1 : 0
+        let index = sibling.flatMap { s in IdentitySearch.firstIndex(of: s, in: storedSublayers) } ?? 0
+        let adjust = (layer.superlayer === self && (IdentitySearch.firstIndex(of: layer, in: storedSublayers) ?? Int.max) < index) ? 1 : 0
         insertSublayer(layer, at: UInt32(index - adjust))
     }
 
     /// Inserts `layer` just above `sibling`, or at the front when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard let s = sibling, let i = storedSublayers?.firstIndex(where: { $0 === s }) else {
+        guard let s = sibling, let i = IdentitySearch.firstIndex(of: s, in: storedSublayers) else {
             return addSublayer(layer)
         }
-        let adjust = (layer.superlayer === self && (storedSublayers?.firstIndex { $0 === layer } ?? Int.max) < i) ? 1 : 0
+        let adjust = (layer.superlayer === self && (IdentitySearch.firstIndex(of: layer, in: storedSublayers) ?? Int.max) < i) ? 1 : 0
         insertSublayer(layer, at: UInt32(i + 1 - adjust))
     }
 
@@ -46,11 +46,11 @@ extension CALayer {
     /// does nothing if `oldLayer` is not a sublayer. A `newLayer` that is this layer or an
     /// ancestor is refused (a cycle) with a diagnostic.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let i = storedSublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        guard let i = IdentitySearch.firstIndex(of: oldLayer, in: storedSublayers) else { return }
         if oldLayer === newLayer { return }
         guard !refusesCycle(with: newLayer, in: "replaceSublayer") else { return }
         newLayer.removeFromSuperlayer()
-        let j = storedSublayers?.firstIndex(where: { $0 === oldLayer }) ?? i
+        let j = IdentitySearch.firstIndex(of: oldLayer, in: storedSublayers) ?? i
         storedSublayers?[j] = newLayer
         newLayer.superlayer = self
         if !newLayer.hasBeenCommitted { owningRuntime.clock.engine.noteInserted(newLayer) }
@@ -61,8 +61,9 @@ extension CALayer {
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         // A layer is in its superlayer's list once: removing that element shifts the rest
-        // down (`removeAll(where:)` moved and retained every later element, per removal).
-        if let i = parent.storedSublayers?.firstIndex(where: { $0 === self }) { parent.storedSublayers?.remove(at: i) }
+        // down (`removeAll(where:)` moved and retained every later element, per removal), and
+        // it is found without retaining the others (`IdentitySearch`).
+        if let i = IdentitySearch.firstIndex(of: self, in: parent.storedSublayers) { parent.storedSublayers?.remove(at: i) }
         if parent.storedSublayers?.isEmpty == true { parent.storedSublayers = nil }
         superlayer = nil
     }

@@ -23,6 +23,8 @@ final class ContentCache {
     /// space (at its `rasterizationScale`) stays the same.
     private var rasterized: [ObjectIdentifier: Entry<(scale: Double, drawing: [DisplayItem], bitmap: PlacedRaster)>] = [:]
     private var frame = 0
+    /// The image `image(_:)` looked up last in this frame, and its texture.
+    private var lastImage: (image: CGImage, raster: Raster?)?
     /// How many bitmaps were drawn (cache misses) since this cache was made.
     private(set) var rasterizations = 0
 
@@ -60,7 +62,13 @@ final class ContentCache {
 
     /// The texture of a directly drawn image (its pixels, made once per `CGImage`).
     func image(_ image: CGImage) -> Raster? {
-        cached(IdentityBox(object: image), in: &images) { ImageContent.raster(of: image) }
+        // Tiles cut from one snapshot all show the same image: after the first lookup in a
+        // frame (which marks the entry used), the same object gets the same texture without
+        // hashing again (hundreds of lookups a frame in an explode animation).
+        if let last = lastImage, last.image === image { return last.raster }
+        let raster = cached(IdentityBox(object: image), in: &images) { ImageContent.raster(of: image) }
+        lastImage = (image, raster)
+        return raster
     }
 
     /// The shadow of the layer `owner` drawn whole (see `DisplayListBuilder.compositeShadow`):
@@ -100,6 +108,7 @@ final class ContentCache {
 
     /// Ends a frame: forgets bitmaps not used in this frame or the one before.
     func endFrame() {
+        lastImage = nil
         let keep = frame - 1
         bodies = bodies.filter { $0.value.lastUse >= keep }
         borders = borders.filter { $0.value.lastUse >= keep }

@@ -75,6 +75,10 @@ extension LayerContent {
     /// The same content without its image: the background-only body drawn under a direct image
     /// (nil when there is no visible background).
     var withoutImage: LayerContent? {
+        // Nothing but the image (a snapshot tile): `isEmpty` of the copy below, without copying.
+        if (background == nil || background?[3] == 0) && text == nil && drawing == nil && shapeLayer == nil && gradient == nil {
+            return nil
+        }
         var c = self
         c.image = nil
         c.gravity = ""; c.contentsRect = .zero; c.contentsScale = 0; c.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)

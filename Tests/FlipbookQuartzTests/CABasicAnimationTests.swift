@@ -126,6 +126,41 @@ struct CABasicAnimationTests {
         layer.removeAllAnimations()
     }
 
+    /// A transform animation keeps its ends decomposed between frames (`TransformInterpolation`),
+    /// but only while they stay the same: an animation with only `toValue` starts from the model's
+    /// transform, and once that changes the presentation follows the new start, exactly as
+    /// `interpolated(to:fraction:)` from it.
+    @Test func cachedTransformEndsFollowAChangedStart() {
+        let to = CATransform3DScale(CATransform3DRotate(CATransform3DMakeTranslation(-30, 400, 0), 1.3, 0, 0, 1), 0.6, 0.6, 1)
+        let layer = makeLayer()
+        let anim = basic("transform", to: NSValue(caTransform3D: to), duration: 1)
+        anim.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(anim, forKey: "t")
+        let first = CATransform3DMakeRotation(0.4, 0, 0, 1)
+        let second = CATransform3DMakeTranslation(12, -7, 0)
+        for (step, start) in [first, first, second, second, first].enumerated() {
+            quietly { layer.transform = start }
+            clock.advance(by: 0.15)
+            let f = 0.15 * Double(step + 1)
+            let got = layer.presentation()?.transform ?? CATransform3DIdentity
+            let expected = start.interpolated(to: to, fraction: f)
+            #expect(zip(got.elements, expected.elements).allSatisfy { close(Double($0), Double($1), 1e-9) }, "step \(step): \(got) vs \(expected)")
+        }
+        layer.removeAllAnimations()
+        // Both ends given: decomposed once when added, and the model's value does not matter.
+        let from = CATransform3DMakeRotation(-0.3, 0, 0, 1)
+        let fixed = basic("transform", from: NSValue(caTransform3D: from), to: NSValue(caTransform3D: to), duration: 1)
+        fixed.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(fixed, forKey: "fixed")
+        for (step, start) in [first, second, first].enumerated() {
+            quietly { layer.transform = start }
+            clock.advance(by: 0.2)
+            let expected = from.interpolated(to: to, fraction: 0.2 * Double(step + 1))
+            let got = layer.presentation()?.transform ?? CATransform3DIdentity
+            #expect(zip(got.elements, expected.elements).allSatisfy { close(Double($0), Double($1), 1e-9) }, "fixed step \(step): \(got) vs \(expected)")
+        }
+    }
+
     /// Transform values interpolate by decomposition (docs/Semantics.md, "Interpolation by decomposition"):
     /// translation linearly,
     /// rotation by slerp about the shared axis, perspective linearly.

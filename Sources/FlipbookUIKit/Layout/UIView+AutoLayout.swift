@@ -140,7 +140,9 @@ extension UIView: LayoutItem {
     private var hasConstraintsPending: Bool { autoLayoutState.needsSolve && autoLayoutState.engine == nil && treeHasConstraints() }
 
     func treeHasConstraints() -> Bool {
-        !autoLayoutState.constraints.isEmpty || subviewStorage.contains { $0.treeHasConstraints() }
+        if !autoLayoutState.constraints.isEmpty { return true }
+        for s in subviewStorage where s.treeHasConstraints() { return true }  // a loop: see subtreeNeedsLayout
+        return false
     }
 
     /// On a root: brings the engine up to date with the tree and applies the solution.

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookQuartz
 
 /// The view tree: subviews kept in the same back-to-front order as their layers among the
@@ -103,8 +104,9 @@ extension UIView {
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         // A view is in its superview's list once: remove that element (an explode animator
-        // removes hundreds of tiles, and filtering the whole list each time was quadratic).
-        if let index = parent.subviewStorage.firstIndex(where: { $0 === self }) { parent.subviewStorage.remove(at: index) }
+        // removes hundreds of tiles, and filtering the whole list each time was quadratic),
+        // found without retaining the others (`IdentitySearch`).
+        if let index = IdentitySearch.firstIndex(of: self, in: parent.subviewStorage) { parent.subviewStorage.remove(at: index) }
         superviewStorage = nil
         if layer.superlayer === parent.layer { layer.removeFromSuperlayer() }
         parent.setNeedsLayout()
@@ -115,7 +117,7 @@ extension UIView {
 
     // MARK: Internals
 
-    func indexOfSubview(_ view: UIView) -> Int? { subviewStorage.firstIndex { $0 === view } }
+    func indexOfSubview(_ view: UIView) -> Int? { IdentitySearch.firstIndex(of: view, in: subviewStorage) }
 
     private func insert(_ view: UIView, at rawIndex: Int) {
         guard view !== self, !isDescendant(of: view) else {
@@ -140,7 +142,7 @@ extension UIView {
         view.willMove(toSuperview: self)
         if windowChanges { view.notifyWillMove(toWindow: newWindow) }
         if let oldParent {
-            oldParent.subviewStorage.removeAll { $0 === view }
+            if let index = IdentitySearch.firstIndex(of: view, in: oldParent.subviewStorage) { oldParent.subviewStorage.remove(at: index) }
             if view.layer.superlayer === oldParent.layer { view.layer.removeFromSuperlayer() }
             oldParent.setNeedsLayout()
         }

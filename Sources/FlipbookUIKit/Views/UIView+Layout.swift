@@ -37,7 +37,11 @@ extension UIView {
     }
 
     func subtreeNeedsLayout() -> Bool {
-        needsLayoutFlag || subviewStorage.contains { $0.subtreeNeedsLayout() }
+        if needsLayoutFlag { return true }
+        // A loop, not `contains { }`: that main-actor closure checked the executor for every
+        // view of the tree, each frame (hundreds of tiles in an explode animation).
+        for s in subviewStorage where s.subtreeNeedsLayout() { return true }
+        return false
     }
 
     func runLayoutPass() {
