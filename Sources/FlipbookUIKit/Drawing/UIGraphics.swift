@@ -126,3 +126,24 @@ public final class UIGraphicsImageRenderer {
         image(actions: actions).pngData() ?? Data()
     }
 }
+
+/// Fills `rect` in the current context with its fill colour, UIKit's `UIRectFill`. Outside a
+/// drawing context it does nothing, as on iOS.
+@preconcurrency @MainActor public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+
+/// Draws a one-point frame just inside `rect` with the current fill colour, UIKit's `UIRectFrame`.
+@preconcurrency @MainActor public func UIRectFrame(_ rect: CGRect) {
+    guard let context = UIGraphicsGetCurrentContext() else { return }
+    let r = rect.standardized
+    guard r.width > 0, r.height > 0 else { return }
+    let line = min(1, r.width, r.height)
+    context.fill([
+        CGRect(x: r.minX, y: r.minY, width: r.width, height: line),
+        CGRect(x: r.minX, y: r.maxY - line, width: r.width, height: line),
+        CGRect(x: r.minX, y: r.minY, width: line, height: r.height),
+        CGRect(x: r.maxX - line, y: r.minY, width: line, height: r.height),
+    ])
+}
+
+/// Intersects the current context's clip with `rect`, UIKit's `UIRectClip`.
+@preconcurrency @MainActor public func UIRectClip(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.clip(to: rect) }

@@ -23,6 +23,9 @@ public final class UIImage: NSObject, @unchecked Sendable {
     let symbol: SymbolInfo?
     /// The colour `withTintColor(_:)` gave the image (its pixels are already in it).
     let assignedTintColor: UIColor?
+    /// The orientation the image was made with (Flipbook draws every image `.up`:
+    /// docs/Divergences.md).
+    public private(set) var imageOrientation: Orientation = .up
     /// UIKit's NSObject accessibility properties, stored per image (Drawing/UIImage+Accessibility.swift).
     @MainActor var accessibilityAttributes = AccessibilityAttributes()
 
@@ -35,6 +38,7 @@ public final class UIImage: NSObject, @unchecked Sendable {
     /// A Core Graphics image shown at `scale` pixels per point (invalid scales read as 1).
     public convenience init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.init(cgImage: cgImage, scale: scale, renderingMode: .automatic, symbol: nil, tint: nil)
+        imageOrientation = orientation
     }
 
     init(cgImage: CGImage?, scale: CGFloat, renderingMode: RenderingMode, symbol: SymbolInfo?, tint: UIColor?) {

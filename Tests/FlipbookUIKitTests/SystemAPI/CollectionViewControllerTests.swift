@@ -130,3 +130,28 @@ import Flipbook
         #expect(type(of: color) == UIColor.self)
     }
 }
+
+/// UIKit's rectangle drawing functions and the orientation an image is made with.
+@Suite(.freshRuntime) @MainActor struct RectDrawingTests {
+    @Test func rectFillAndFrameDrawInTheCurrentContext() throws {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10)).image { _ in
+            UIColor.red.setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            UIColor.blue.setFill()
+            UIRectFrame(CGRect(x: 2, y: 2, width: 6, height: 6))
+        }
+        let cg = try #require(image.cgImage)
+        let pixels = cg.pixels
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let i = y * cg.bytesPerRow + x * 4
+            return Array(pixels[i..<i + 4])
+        }
+        let scale = Int(image.scale)
+        let red = pixel(0, 0), blue = pixel(2 * scale, 2 * scale), inside = pixel(5 * scale, 5 * scale)
+        #expect(red != blue)
+        #expect(inside == red, "the frame is one point wide; the inside keeps the fill")
+        UIRectFill(.zero)   // outside a context: nothing, no crash
+        let turned = UIImage(cgImage: cg, scale: 1, orientation: .left)
+        #expect(turned.imageOrientation == .left && image.imageOrientation == .up)
+    }
+}
