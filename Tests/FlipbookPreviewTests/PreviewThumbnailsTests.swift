@@ -42,8 +42,10 @@ import Testing
         for _ in 0..<3 {
             let thumbnails = PreviewThumbnails(command: Self.silentWorker)
             let request = Task { await thumbnails.thumbnail(scene: "Card", device: "iPhone", dark: false, width: 120) }
-            // Until the work loop has started its worker and written the request.
-            let deadline = Date().addingTimeInterval(10)
+            // Until the work loop has started its worker and written the request. Starting a
+            // process on a loaded 2-core machine (a build beside the tests) once took more than
+            // 10 s; the bound only keeps a broken loop from hanging the suite.
+            let deadline = Date().addingTimeInterval(120)
             while thumbnails.runningWorkers == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(thumbnails.runningWorkers == 1)
             thumbnails.shutdown()
