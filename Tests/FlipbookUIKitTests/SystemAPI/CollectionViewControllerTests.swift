@@ -155,3 +155,23 @@ import Flipbook
         #expect(turned.imageOrientation == .left && image.imageOrientation == .up)
     }
 }
+
+/// Font descriptors as theme code uses them: kept without a size, made into fonts of several
+/// sizes, asked for bold and italic variants.
+@Suite struct FontDescriptorTests {
+    @Test func descriptorsMakeFontsOfAnySizeAndTraits() throws {
+        let base = UIFont.systemFont(ofSize: 15).fontDescriptor
+        #expect(base.pointSize == 15)
+        let title = UIFont(descriptor: base, size: 28)
+        #expect(title.pointSize == 28 && title.pangoName == UIFont.systemFamilyName)
+        let bold = try #require(base.withSymbolicTraits(.traitBold))
+        #expect(UIFont(descriptor: bold, size: 0).pangoName == "\(UIFont.systemFamilyName) Bold")
+        #expect(UIFont(descriptor: bold, size: 0).pointSize == 15)
+        let boldItalic = try #require(base.withSymbolicTraits([.traitBold, .traitItalic]))
+        #expect(UIFont(descriptor: boldItalic, size: 12).pangoName == "\(UIFont.systemFamilyName) Bold Oblique")
+        #expect(base.withSymbolicTraits(.traitCondensed) == nil)
+        let named = UIFontDescriptor(name: "Helvetica-Bold", size: 0)
+        #expect(UIFont(descriptor: named, size: 20).fontName == "Helvetica-Bold")
+        #expect(UIFontDescriptor(fontAttributes: [.family: "DejaVu Serif", .size: 11]).pointSize == 11)
+    }
+}
