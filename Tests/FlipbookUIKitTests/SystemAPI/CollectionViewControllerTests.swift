@@ -175,3 +175,13 @@ import Flipbook
         #expect(UIFontDescriptor(fontAttributes: [.family: "DejaVu Serif", .size: 11]).pointSize == 11)
     }
 }
+
+/// `T.description()`, Objective-C's class description: the class's name with its module.
+@Suite struct ClassDescriptionTests {
+    @Test func aClassDescribesItselfWithItsModule() {
+        func name<T: UIView>(_ type: T.Type) -> String { T.description() }
+        #expect(name(UILabel.self).hasSuffix(".UILabel"))
+        #expect(UIView.description().components(separatedBy: ".").last == "UIView")
+        #expect(UIView().description != UIView.description())
+    }
+}
