@@ -185,3 +185,17 @@ import Flipbook
         #expect(UIView().description != UIView.description())
     }
 }
+
+/// Nib code compiles; loading or registering a nib reports and makes nothing.
+@Suite(.freshRuntime) @MainActor struct NibTests {
+    @Test func nibsReportAndMakeNothing() {
+        let messages = FlipbookDiagnostics.capture {
+            #expect(Bundle.main.loadNibNamed("MessageView", owner: nil, options: nil) == nil)
+            #expect(UINib(nibName: "Cell", bundle: nil).instantiate(withOwner: nil).isEmpty)
+            let table = UITableView(frame: .zero, style: .plain)
+            table.register(UINib(nibName: "Row", bundle: nil), forCellReuseIdentifier: "row")
+        }
+        #expect(messages.count == 3)
+        #expect(messages.allSatisfy { $0.contains("nibs are not provided") })
+    }
+}
