@@ -47,6 +47,15 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     /// A swipe down on an adjustable element.
     open func accessibilityDecrement() {}
 
+    // UIKit's informal UIAccessibilityContainer protocol (on NSObject on iOS).
+
+    /// How many accessibility elements the container holds (default 0).
+    open func accessibilityElementCount() -> Int { 0 }
+    /// The accessibility element at `index` (default nil).
+    open func accessibilityElement(at index: Int) -> Any? { nil }
+    /// The index of `element` among the container's (default `NSNotFound`).
+    open func index(ofAccessibilityElement element: Any) -> Int { NSNotFound }
+
     // MARK: Nibs
 
     /// Called on an object loaded from a nib or storyboard once every outlet is connected,

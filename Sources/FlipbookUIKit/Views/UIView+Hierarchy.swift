@@ -45,31 +45,31 @@ extension UIView {
     }
 
     /// Adds `view` in front of all other subviews, removing it from its old superview first.
-    public func addSubview(_ view: UIView) {
+    func hierarchyAddSubview(_ view: UIView) {
         insert(view, at: subviewStorage.count)
     }
 
     /// Inserts `view` at `index` of `subviews` (clamped).
-    public func insertSubview(_ view: UIView, at index: Int) {
+    func hierarchyInsertSubview(_ view: UIView, at index: Int) {
         insert(view, at: index)
     }
 
     /// Inserts `view` just above `siblingSubview` (at the front if it is not a subview).
-    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    func hierarchyInsertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         guard siblingSubview !== view, let i = indexOfSubview(siblingSubview) else { return addSubview(view) }
         let adjust = (view.superviewStorage === self && (indexOfSubview(view) ?? Int.max) < i) ? 1 : 0
         insert(view, at: i + 1 - adjust)
     }
 
     /// Inserts `view` just below `siblingSubview` (at the back if it is not a subview).
-    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+    func hierarchyInsertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         guard siblingSubview !== view, let i = indexOfSubview(siblingSubview) else { return insert(view, at: 0) }
         let adjust = (view.superviewStorage === self && (indexOfSubview(view) ?? Int.max) < i) ? 1 : 0
         insert(view, at: i - adjust)
     }
 
     /// Moves `view` (a subview) to the front.
-    public func bringSubviewToFront(_ view: UIView) {
+    func hierarchyBringSubviewToFront(_ view: UIView) {
         guard view.superviewStorage === self, let i = indexOfSubview(view) else { return }
         subviewStorage.remove(at: i)
         subviewStorage.append(view)
@@ -77,7 +77,7 @@ extension UIView {
     }
 
     /// Moves `view` (a subview) to the back.
-    public func sendSubviewToBack(_ view: UIView) {
+    func hierarchySendSubviewToBack(_ view: UIView) {
         guard view.superviewStorage === self, let i = indexOfSubview(view) else { return }
         subviewStorage.remove(at: i)
         subviewStorage.insert(view, at: 0)
@@ -85,7 +85,7 @@ extension UIView {
     }
 
     /// Swaps the subviews at two indices (and their layers). Out-of-range indices are reported.
-    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    func hierarchyExchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         let n = subviewStorage.count
         guard (0..<n).contains(index1), (0..<n).contains(index2) else {
             FlipbookDiagnostics.report("exchangeSubview(at: \(index1), withSubviewAt: \(index2)): index out of range (\(n) subviews).")
@@ -97,7 +97,7 @@ extension UIView {
     }
 
     /// Detaches the view from its superview (and its layer from the superlayer).
-    public func removeFromSuperview() {
+    func hierarchyRemoveFromSuperview() {
         guard let parent = superviewStorage else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)

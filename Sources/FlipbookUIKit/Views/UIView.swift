@@ -424,6 +424,32 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hierarchy callbacks (see UIView+Hierarchy.swift for the order)
 
     /// Called on the superview after `subview` was added.
+    // The hierarchy edits are `open`, as UIKit's are (a masking view overrides `addSubview` to
+    // put subviews in its content view); their work is in UIView+Hierarchy.swift.
+
+    /// Adds `view` in front of all other subviews, removing it from its old superview first.
+    open func addSubview(_ view: UIView) { hierarchyAddSubview(view) }
+    /// Inserts `view` at `index` of `subviews` (clamped).
+    open func insertSubview(_ view: UIView, at index: Int) { hierarchyInsertSubview(view, at: index) }
+    /// Inserts `view` just above `siblingSubview` (at the front if it is not a subview).
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        hierarchyInsertSubview(view, aboveSubview: siblingSubview)
+    }
+    /// Inserts `view` just below `siblingSubview` (at the back if it is not a subview).
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        hierarchyInsertSubview(view, belowSubview: siblingSubview)
+    }
+    /// Moves `view` (a subview) to the front.
+    open func bringSubviewToFront(_ view: UIView) { hierarchyBringSubviewToFront(view) }
+    /// Moves `view` (a subview) to the back.
+    open func sendSubviewToBack(_ view: UIView) { hierarchySendSubviewToBack(view) }
+    /// Swaps the subviews at two indices (and their layers). Out-of-range indices are reported.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        hierarchyExchangeSubview(at: index1, withSubviewAt: index2)
+    }
+    /// Detaches the view from its superview (and its layer from the superlayer).
+    open func removeFromSuperview() { hierarchyRemoveFromSuperview() }
+
     open func didAddSubview(_ subview: UIView) {}
     /// Called on the superview before `subview` is removed (or moved to another superview).
     open func willRemoveSubview(_ subview: UIView) {}

@@ -34,3 +34,13 @@ extension UIApplication {
     @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use viewWillTransitionToSize:withTransitionCoordinator: instead.")
     nonisolated public static let statusBarFrameUserInfoKey = "UIApplicationStatusBarFrameUserInfoKey"
 }
+
+extension UIApplication {
+    /// The app's run state, UIKit's `UIApplication.State` (Apple's raw values).
+    public enum State: Int, Sendable {
+        case active = 0, inactive, background
+    }
+
+    /// Flipbook's apps are always in the foreground and active (docs/Divergences.md, "Scenes").
+    public var applicationState: UIApplication.State { .active }
+}

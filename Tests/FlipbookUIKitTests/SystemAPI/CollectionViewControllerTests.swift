@@ -199,3 +199,30 @@ import Flipbook
         #expect(messages.allSatisfy { $0.contains("nibs are not provided") })
     }
 }
+
+/// The hierarchy edits are open, as UIKit's: a view that redirects its subviews (a masking
+/// view's content) overrides them.
+@Suite(.freshRuntime) @MainActor struct OpenHierarchyTests {
+    @Test func addSubviewAndFriendsAreOverridable() {
+        final class Masking: UIView {
+            let content = UIView()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                super.addSubview(content)
+            }
+            required init?(coder: NSCoder) { nil }
+            override func addSubview(_ view: UIView) { content.addSubview(view) }
+            override func accessibilityElementCount() -> Int { content.subviews.count }
+        }
+        let masking = Masking(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = UIView()
+        masking.addSubview(child)
+        #expect(child.superview === masking.content)
+        (masking as UIView).addSubview(UIView())
+        #expect(masking.content.subviews.count == 2 && masking.subviews.count == 1)
+        #expect(masking.accessibilityElementCount() == 2)
+        child.removeFromSuperview()
+        #expect(masking.content.subviews.count == 1)
+        #expect(UIApplication.shared.applicationState == .active)
+    }
+}
