@@ -3,7 +3,7 @@ import FlipbookGeometry
 
 extension UIView {
     /// System-provided animations, UIKit's `UIView.SystemAnimation` (iOS 7).
-    public enum SystemAnimation: UInt, @unchecked Sendable {
+    public enum SystemAnimation: UInt, Sendable {
         /// The views fade out and shrink, then leave their superviews.
         case delete = 0
     }

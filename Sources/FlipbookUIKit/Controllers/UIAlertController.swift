@@ -6,7 +6,7 @@ import FlipbookQuartz
 @preconcurrency @MainActor
 open class UIAlertAction: NSObject {
     /// How the action is drawn (and, for `.cancel`, where), UIKit's `UIAlertAction.Style`.
-    public enum Style: Int, @unchecked Sendable {
+    public enum Style: Int, Sendable {
         case `default` = 0, cancel = 1, destructive = 2
     }
 
@@ -52,7 +52,7 @@ open class UIAlertAction: NSObject {
 @preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     /// Alert or action sheet, UIKit's `UIAlertController.Style`.
-    public enum Style: Int, @unchecked Sendable {
+    public enum Style: Int, Sendable {
         case actionSheet = 0, alert = 1
     }
 

@@ -94,11 +94,11 @@ open class UIControl: UIView, UIControlTargetActions {
 
     /// How content (a button's title and image) sits across the control, UIKit's
     /// `UIControl.ContentHorizontalAlignment` (Apple's raw values).
-    public enum ContentHorizontalAlignment: Int, @unchecked Sendable {
+    public enum ContentHorizontalAlignment: Int, Sendable {
         case center = 0, left = 1, right = 2, fill = 3, leading = 4, trailing = 5
     }
     /// How content sits up and down the control, UIKit's `UIControl.ContentVerticalAlignment`.
-    public enum ContentVerticalAlignment: Int, @unchecked Sendable {
+    public enum ContentVerticalAlignment: Int, Sendable {
         case center = 0, top = 1, bottom = 2, fill = 3
     }
 

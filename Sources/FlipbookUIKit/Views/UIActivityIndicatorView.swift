@@ -13,7 +13,7 @@ import FlipbookQuartz
 @preconcurrency @MainActor
 open class UIActivityIndicatorView: UIView {
     /// The visual style, UIKit's `UIActivityIndicatorView.Style` (Apple's raw values).
-    public enum Style: Int, @unchecked Sendable {
+    public enum Style: Int, Sendable {
         /// The default style (20 × 20 points), iOS 13.
         case medium = 100
         /// The large style (37 × 37 points), iOS 13.
