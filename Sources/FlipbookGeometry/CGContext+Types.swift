@@ -21,6 +21,19 @@ public enum CGPathDrawingMode: Int32, Sendable, Hashable {
     case fill, eoFill, stroke, fillStroke, eoFillStroke
 }
 
+/// How drawn colour combines with what is already there, CoreGraphics' `CGBlendMode`.
+public enum CGBlendMode: Int32, Sendable, Hashable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut
+    case destinationAtop, xor, plusDarker, plusLighter
+}
+
+/// How images are resampled when drawn scaled, CoreGraphics' `CGInterpolationQuality`.
+public enum CGInterpolationQuality: Int32, Sendable, Hashable {
+    case `default`, none, low, medium, high
+}
+
 extension CGImage: Hashable {
     /// Identity, as CoreGraphics compares images (CFEqual on a CGImage is identity).
     public static func == (l: CGImage, r: CGImage) -> Bool { l === r }
@@ -49,6 +62,10 @@ extension CGContext {
         /// Global alpha multiplied into everything drawn (0…1).
         public var alpha: CGFloat = 1
         public var shouldAntialias: Bool = true
+        /// How drawn colour combines with the destination.
+        public var blendMode: CGBlendMode = .normal
+        /// How scaled images are resampled.
+        public var interpolationQuality: CGInterpolationQuality = .default
         /// The clip: drawing is limited to the intersection of these regions (empty: no clip).
         public var clip: [Clip] = []
 
@@ -109,6 +126,15 @@ extension CGContext {
         case drawText(TextRun, state: GraphicsState)
         /// Paint a linear or radial gradient over the clip (see `GradientRun`).
         case drawGradient(GradientRun, state: GraphicsState)
+
+        /// The graphics state the command was recorded with.
+        public var state: GraphicsState {
+            switch self {
+            case .fill(_, _, let state), .stroke(_, let state), .clear(_, let state), .drawImage(_, _, let state),
+                .drawText(_, let state), .drawGradient(_, let state):
+                state
+            }
+        }
     }
 }
 #endif

@@ -105,6 +105,15 @@ public final class CGContext {
         guard width.isFinite, width >= 0 else { return diagnose("setLineWidth(\(width)): ignored") }
         state.lineWidth = width
     }
+    /// How later drawing combines with what is already drawn.
+    public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
+
+    /// How images drawn scaled are resampled (part of the graphics state).
+    public var interpolationQuality: CGInterpolationQuality {
+        get { state.interpolationQuality }
+        set { state.interpolationQuality = newValue }
+    }
+
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
     public func setMiterLimit(_ limit: CGFloat) {

@@ -14,3 +14,13 @@ public typealias CFData = NSData
 public typealias CFURL = NSURL
 /// Core Foundation's error: Foundation's `NSError`.
 public typealias CFError = NSError
+
+/// A pointer to the bytes of `data`, Core Foundation's `CFDataGetBytePtr`.
+public func CFDataGetBytePtr(_ data: CFData!) -> UnsafePointer<UInt8>! {
+    data.map { $0.bytes.assumingMemoryBound(to: UInt8.self) }
+}
+
+/// The number of bytes of `data`, Core Foundation's `CFDataGetLength`.
+public func CFDataGetLength(_ data: CFData!) -> Int {
+    data?.length ?? 0
+}

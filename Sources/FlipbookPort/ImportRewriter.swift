@@ -18,13 +18,28 @@ struct ImportRewriter {
     static let unprovidedModules: Set<String> = [
         "AVFoundation", "AVKit", "CoreImage", "Metal", "MetalKit", "SwiftUI", "SpriteKit", "SceneKit",
         "GLKit", "OpenGLES", "ARKit", "RealityKit", "WebKit", "MapKit", "Photos", "PhotosUI", "SafariServices",
-        "MessageUI", "StoreKit", "CoreMotion", "CoreLocation", "GameplayKit", "CoreHaptics",
+        "MessageUI", "StoreKit", "CoreMotion", "CoreLocation", "GameplayKit", "CoreHaptics", "Accelerate",
     ]
 
     /// Frameworks Flipbook does not provide of which it still provides a few functions
     /// (`AVMakeRect` from AVFoundation): a file that uses nothing else of the framework keeps
     /// compiling with only its import gated. A name is the framework's by `frameworkPrefixes`.
-    static let partlyProvided: [String: Set<String>] = ["AVFoundation": ["AVMakeRect"]]
+    static let partlyProvided: [String: Set<String>] = [
+        "AVFoundation": ["AVMakeRect"],
+        "Accelerate": [
+            "vImage_Buffer", "vImagePixelCount", "vImage_Flags", "vImage_Error", "vImageBoxConvolve_ARGB8888",
+            "vImageBoxConvolve_Planar8", "kvImageNoFlags", "kvImageLeaveAlphaUnchanged", "kvImageCopyInPlace",
+            "kvImageBackgroundColorFill", "kvImageEdgeExtend", "kvImageDoNotTile", "kvImageHighQualityResampling",
+            "kvImageTruncateKernel", "kvImageGetTempBufferSize", "kvImageNoError", "kvImageRoiLargerThanInputBuffer",
+            "kvImageInvalidKernelSize", "kvImageInvalidEdgeStyle", "kvImageInvalidOffset_X", "kvImageInvalidOffset_Y",
+            "kvImageNullPointerArgument", "kvImageInvalidParameter", "kvImageUnknownFlagsBit",
+        ],
+    ]
+
+    /// Darwin-only modules whose names the code uses Flipbook (or Linux) provides: `os` (and
+    /// `OSLog`, which re-exports it) for `os_log`/`OSLog`, `Darwin` for the C library Foundation
+    /// already brings. Their imports are gated alone, `#if canImport(os)`, so iOS keeps them.
+    static let standIns: Set<String> = ["os", "OSLog", "Darwin"]
 
     /// Every identifier the file uses as a value or a type, in source order.
     static func usedNames(in tree: SourceFileSyntax) -> [String] {
@@ -58,6 +73,7 @@ struct ImportRewriter {
         "GLKit": ["GLK", "GL", "gl", "EAGL"], "OpenGLES": ["GL", "gl", "EAGL"], "Metal": ["MTL"], "MetalKit": ["MTK", "MTL"],
         "SpriteKit": ["SK"], "SceneKit": ["SCN"], "AVFoundation": ["AV"], "AVKit": ["AV"], "CoreImage": ["CI"],
         "ARKit": ["AR"], "WebKit": ["WK"], "MapKit": ["MK"], "Photos": ["PH"], "PhotosUI": ["PH"],
+        "Accelerate": ["vImage", "kvImage", "vDSP", "BNNS", "cblas", "la", "SparseMatrix"],
     ]
 
     /// Whether `name` is `module`'s by its prefix: the prefix, then a capital or `_` (`GLKView`,
@@ -102,6 +118,25 @@ struct ImportRewriter {
             "`\(leaked.name)` is \(leaked.module)'s, which this file sees through another file's import; \(leaked.module) "
                 + "is not provided by Flipbook (docs/Porting.md, What stays out of reach): this file is left out on Linux; "
                 + "code elsewhere that uses it needs the same `#if`")
+    }
+
+    /// Gates each import of a `standIns` module that no `#if canImport(<module>)` holds yet.
+    private func gateStandIns() {
+        let source = file.source
+        for decl in ImportFinder.imports(in: source.tree) {
+            guard let module = decl.path.first?.name.text, Self.standIns.contains(module) else { continue }
+            let gated = decl.ancestors(IfConfigClauseSyntax.self).contains {
+                $0.condition?.trimmedDescription.contains("canImport(\(module))") == true
+            }
+            if gated { continue }
+            let indent = source.indentation(at: source.start(decl))
+            file.add(.insert("#if canImport(\(module))\n\(indent)", at: source.start(decl)))
+            file.add(.insert("\n\(indent)#endif", at: source.end(decl)))
+            file.change(
+                .platformGate, at: decl,
+                "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: "
+                    + (module == "Darwin" ? "Foundation brings the C library on Linux" : "Flipbook provides `os_log` and `OSLog` on Linux"))
+        }
     }
 
     static func block(indent: String = "", subclassImport: Bool, networking: Bool = false) -> String {
@@ -149,11 +184,16 @@ struct ImportRewriter {
                 let start = source.start(item), end = source.end(item)
                 file.add(.insert("#if canImport(\(module))\n", at: start))
                 file.add(.insert("\n#endif", at: end))
+                var used: [String] = []
+                for name in Self.usedNames(in: source.tree)
+                where Self.partlyProvided[module]?.contains(name) == true && !used.contains(name) { used.append(name) }
                 file.change(
                     .platformGate, at: item,
-                    "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: the file uses only "
-                        + (Self.partlyProvided[module]?.sorted().map { "`\($0)`" }.joined(separator: ", ") ?? "")
-                        + " of it, which Flipbook provides")
+                    "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: "
+                        + (used.isEmpty
+                            ? "the file uses none of its names"
+                            : "the file uses only " + used.map { "`\($0)`" }.joined(separator: ", ")
+                                + " of it, which Flipbook provides"))
                 continue
             }
             missing.append(module)
@@ -199,6 +239,7 @@ struct ImportRewriter {
             }
         }
         if alreadyPorted { return }
+        gateStandIns()
         // Every Apple UI import, wherever it sits (at top level, or inside an `#if` around the
         // whole file or an import block), grouped by the statement list holding it: the first
         // of each group becomes the block, the others go. `PlatformGateRewriter` widens the

@@ -173,4 +173,15 @@ extension SyntaxProtocol {
         }
         return found
     }
+
+    /// Every node of type `T` above this one, innermost first.
+    func ancestors<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+        var found: [T] = []
+        var node = parent
+        while let current = node {
+            if let t = current.as(T.self) { found.append(t) }
+            node = current.parent
+        }
+        return found
+    }
 }

@@ -47,7 +47,7 @@ final class SelectorRewriter: IndexedFileVisitor {
             return .skipChildren
         }
         guard let call, let label = argument?.label?.text, label == "action" || label == "selector",
-            call.arguments.contains(where: { $0.label?.text == "target" })
+            call.arguments.contains(where: { $0.label?.text == "target" || $0.label?.text == "withTarget" })
                 || (Self.targetFirstCalls.contains(callName ?? "") && call.arguments.first?.label == nil)
         else {
             file.issue(
@@ -70,7 +70,7 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "both are left as they are")
             return .skipChildren
         }
-        let target = call.arguments.first { $0.label?.text == "target" } ?? call.arguments.first
+        let target = call.arguments.first { $0.label?.text == "target" || $0.label?.text == "withTarget" } ?? call.arguments.first
         if target?.expression.is(NilLiteralExprSyntax.self) == true {
             file.issue(
                 at: node,

@@ -12,6 +12,7 @@ enum DrawingReplay {
         for command in commands {
             cairo_save(cr)
             cairo_translate(cr, Double(origin.x), Double(origin.y))
+            cairo_set_operator(cr, Self.cairoOperator(command.state.blendMode))
             switch command {
             case .fill(let path, let rule, let state):
                 apply(clip: state, cr)
@@ -54,7 +55,7 @@ enum DrawingReplay {
                 cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
                 cairo_clip(cr)
                 cairo_set_source_surface(cr, src, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_pattern_set_filter(cairo_get_source(cr), Self.cairoFilter(state.interpolationQuality))
                 cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
                 cairo_paint_with_alpha(cr, Double(state.alpha))
                 cairo_surface_destroy(src)
@@ -73,6 +74,50 @@ enum DrawingReplay {
                 paint(run, alpha: state.alpha, cr)
             }
             cairo_restore(cr)
+        }
+    }
+
+    /// Cairo's operator for a CoreGraphics blend mode. Cairo has no `plusDarker`
+    /// (R = max(0, S + D − 1)); multiply stands in for it (docs/Divergences.md, "Blend modes").
+    static func cairoOperator(_ mode: CGBlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply, .plusDarker: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .clear: CAIRO_OPERATOR_CLEAR
+        case .copy: CAIRO_OPERATOR_SOURCE
+        case .sourceIn: CAIRO_OPERATOR_IN
+        case .sourceOut: CAIRO_OPERATOR_OUT
+        case .sourceAtop: CAIRO_OPERATOR_ATOP
+        case .destinationOver: CAIRO_OPERATOR_DEST_OVER
+        case .destinationIn: CAIRO_OPERATOR_DEST_IN
+        case .destinationOut: CAIRO_OPERATOR_DEST_OUT
+        case .destinationAtop: CAIRO_OPERATOR_DEST_ATOP
+        case .xor: CAIRO_OPERATOR_XOR
+        case .plusLighter: CAIRO_OPERATOR_ADD
+        }
+    }
+
+    /// Cairo's filter for an interpolation quality: `.none` samples the nearest pixel.
+    static func cairoFilter(_ quality: CGInterpolationQuality) -> cairo_filter_t {
+        switch quality {
+        case .none: CAIRO_FILTER_NEAREST
+        case .low: CAIRO_FILTER_FAST
+        case .default, .medium: CAIRO_FILTER_GOOD
+        case .high: CAIRO_FILTER_BEST
         }
     }
 

@@ -56,13 +56,16 @@ import Testing
             """,
             """
             import Foundation
+            #if canImport(os)
             import os.log
+            #endif
             \(importBlock)
 
             final class SlideAnimator {}
             """,
             changes: [
-                "T.swift:2: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)"
+                "T.swift:2: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log` and `OSLog` on Linux",
+                "T.swift:2: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)",
             ])
     }
 
@@ -252,6 +255,92 @@ import Testing
                 "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
                 "T.swift:2: platform gate: `import AVFoundation` -> `#if canImport(AVFoundation)` `import AVFoundation` `#endif`: the file uses only `AVMakeRect` of it, which Flipbook provides",
             ])
+    }
+
+    /// `import os.log` (and `import Darwin`) are gated alone: Flipbook provides `os_log` and
+    /// `OSLog` where Linux has no `os` module; a second run leaves the gate as it is.
+    @Test func osLogImportIsGatedAlone() {
+        expectPort(
+            """
+            import os.log
+            import UIKit
+
+            let sysLog = OSLog(subsystem: "com.example.panel", category: "Panel")
+
+            final class Panel: UIView {
+                func move() { os_log("%{public}@", log: sysLog, type: .info, "moved") }
+            }
+            """,
+            """
+            #if canImport(os)
+            import os.log
+            #endif
+            \(importBlock)
+
+            let sysLog = OSLog(subsystem: "com.example.panel", category: "Panel")
+
+            final class Panel: UIView {
+                func move() { os_log("%{public}@", log: sysLog, type: .info, "moved") }
+            }
+            """,
+            changes: [
+                "T.swift:1: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log` and `OSLog` on Linux",
+                "T.swift:2: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+            ])
+    }
+
+    /// A blur helper using vImage's box convolution keeps compiling (Flipbook provides it);
+    /// one using vDSP is left out.
+    @Test func accelerateImportIsGatedAloneForTheBoxBlur() {
+        let outputs = Porter().port([
+            PortInput(
+                path: "Blur.swift",
+                text: """
+                    import Accelerate
+                    import UIKit
+
+                    func blur(_ buffer: inout vImage_Buffer, box: UInt32) -> vImage_Error {
+                        vImageBoxConvolve_ARGB8888(&buffer, &buffer, nil, 0, 0, box, box, nil, vImage_Flags(kvImageEdgeExtend))
+                    }
+
+                    """),
+            PortInput(path: "Wave.swift", text: "import Accelerate\n\nfunc peak(_ x: [Float]) -> Float { var m: Float = 0; vDSP_maxv(x, 1, &m, 1); return m }\n"),
+        ])
+        #expect(outputs[0].text.hasPrefix("#if canImport(Accelerate)\nimport Accelerate\n#endif\n"))
+        #expect(outputs[0].changes.map(\.formatted).first
+            == "Blur.swift:1: platform gate: `import Accelerate` -> `#if canImport(Accelerate)` `import Accelerate` `#endif`: the file uses only `vImage_Buffer`, `vImage_Error`, `vImageBoxConvolve_ARGB8888`, `vImage_Flags`, `kvImageEdgeExtend` of it, which Flipbook provides")
+        #expect(outputs[1].text.hasPrefix("#if canImport(Accelerate)\nimport Accelerate\n"))
+        #expect(outputs[1].issues.map(\.formatted).first?.contains("`Accelerate` is not provided by Flipbook") == true)
+        #expect(outputs[1].text.hasSuffix("#endif\n"))
+        expectIdempotent(outputs)
+    }
+
+    /// Inside a whole-file gate too.
+    @Test func darwinImportInsideAGateIsGatedToo() {
+        expectPort(
+            """
+            #if os(iOS)
+            import Darwin
+
+            final class Ticker {
+                func roll() -> UInt32 { arc4random_uniform(6) }
+            }
+            #endif
+            """,
+            """
+            \(importBlock)
+
+            #if os(iOS) || os(Linux)
+            #if canImport(Darwin)
+            import Darwin
+            #endif
+
+            final class Ticker {
+                func roll() -> UInt32 { arc4random_uniform(6) }
+            }
+            #endif
+            """,
+            changes: nil)
     }
 
     /// A file that uses GL through another file's `import GLKit` (Swift lets imports leak across

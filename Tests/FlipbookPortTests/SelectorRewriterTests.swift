@@ -88,6 +88,7 @@ import Testing
                     navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Close", style: .plain, target: self, action: #selector(close))
                     navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: #selector(done(_:)))
                     link = CADisplayLink(target: self, selector: #selector(step))
+                    link = UIScreen.main.displayLink(withTarget: self, selector: #selector(step))
                     Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick(_:)), userInfo: nil, repeats: true)
                     NotificationCenter.default.addObserver(
                         self, selector: #selector(keyboardWillShow(_:)),
@@ -112,6 +113,7 @@ import Testing
                     navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Close", style: .plain, target: self, action: { $0.close() })
                     navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .done, target: self, action: { $0.done($1) })
                     link = CADisplayLink(target: self, selector: { $0.step($1) })
+                    link = UIScreen.main.displayLink(withTarget: self, selector: { $0.step($1) })
                     Timer.scheduledTimer(timeInterval: 1, target: self, selector: { $0.tick($1) }, userInfo: nil, repeats: true)
                     NotificationCenter.default.addObserver(
                         self, selector: { $0.keyboardWillShow($1) },

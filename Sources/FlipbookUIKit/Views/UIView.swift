@@ -391,6 +391,11 @@ open class UIView: UIResponder, CALayerDelegate {
         UIViewAnimationRegistry.action(for: self, layer: layer, key: event) ?? NSNull()
     }
 
+    /// Fills the layer's contents. UIView's own draws through `draw(_:in:)` and so `draw(_:)`;
+    /// a subclass overrides it to set `layer.contents` itself (a blur view drawing a blurred
+    /// snapshot each frame).
+    open func display(_ layer: CALayer) { layer.displayWithoutDelegate() }
+
     open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         layoutIfNeeded()

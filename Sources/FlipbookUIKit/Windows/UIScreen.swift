@@ -74,4 +74,20 @@ public final class UIScreen: NSObject {
     public var nativeScale: CGFloat { device.scale }
     /// Frames per second (60; see `MediaClock.main.framesPerSecond`).
     public var maximumFramesPerSecond: Int { 60 }
+
+    /// A display link for this screen, `displayLink(withTarget: self, selector: #selector(step(_:)))`
+    /// ported (docs/Porting.md, Target-action): `selector` receives the target and the link. Add
+    /// it to a run loop to start it, as on iOS.
+    public func displayLink<Target: AnyObject>(
+        withTarget target: Target, selector: @escaping @MainActor (Target, CADisplayLink) -> Void
+    ) -> CADisplayLink? {
+        CADisplayLink(target: target, selector: selector)
+    }
+
+    /// `displayLink(withTarget: self, selector: #selector(step))` ported: `selector` receives the target only.
+    public func displayLink<Target: AnyObject>(
+        withTarget target: Target, selector: @escaping @MainActor (Target) -> Void
+    ) -> CADisplayLink? {
+        CADisplayLink(target: target, selector: selector)
+    }
 }
