@@ -20,17 +20,42 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     open var canBecomeFirstResponder: Bool { false }
     /// Whether the responder can resign first responder status (default true).
     open var canResignFirstResponder: Bool { true }
-    /// Whether this responder is currently the first responder.
-    open var isFirstResponder: Bool { false }
+    /// Whether this responder is currently its app's first responder.
+    open var isFirstResponder: Bool { responderApplication.firstResponder === self }
 
-    /// Asks to become first responder; Flipbook has no keyboard, so this only reports success
-    /// when `canBecomeFirstResponder` is true.
+    /// Makes the responder its app's first responder, as UIKit's does: true at once when it
+    /// already is; false when `canBecomeFirstResponder` is false, when a view is not in a
+    /// window, or when the current first responder does not resign (`canResignFirstResponder`
+    /// false, or its `resignFirstResponder()` answers false). Flipbook shows no keyboard.
     @discardableResult
-    open func becomeFirstResponder() -> Bool { canBecomeFirstResponder }
+    open func becomeFirstResponder() -> Bool {
+        let app = responderApplication
+        if app.firstResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let view = self as? UIView, view.window == nil { return false }
+        if let current = app.firstResponder {
+            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+        }
+        app.firstResponder = self
+        return true
+    }
 
-    /// Gives up first responder status.
+    /// Gives up first responder status (true: the default always agrees).
     @discardableResult
-    open func resignFirstResponder() -> Bool { true }
+    open func resignFirstResponder() -> Bool {
+        let app = responderApplication
+        if app.firstResponder === self { app.firstResponder = nil }
+        return true
+    }
+
+    /// The application whose first responder this responder may be: a view's window's app, a
+    /// controller's, else the current one.
+    var responderApplication: UIApplication {
+        if let app = self as? UIApplication { return app }
+        if let view = self as? UIView { return UIApplication.of(view.layer.owningRuntime) }
+        if let controller = self as? UIViewController { return UIApplication.of(controller.owningRuntime) }
+        return .shared
+    }
 
     // UIKit's informal UIAccessibilityAction protocol (declared on NSObject on iOS; on the
     // responder here, so views and controllers can override them). Flipbook has no assistive

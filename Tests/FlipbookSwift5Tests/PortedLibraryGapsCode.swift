@@ -1,0 +1,53 @@
+// UIKit and Core Graphics API that ported iOS libraries stopped on (branch `gaps`), written as
+// those libraries write it and compiled in the Swift 5 language mode, as they are. Only the
+// import differs from iOS source.
+import XCTest
+#if canImport(UIKit)
+import UIKit
+#else
+import Flipbook
+#endif
+
+/// A bulletin-board style text-input page: a rounded field whose delegate ends editing on return.
+final class TextInputPage: UIViewController, UITextFieldDelegate {
+    let field = UITextField()
+    var log: [String] = []
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        field.borderStyle = .roundedRect
+        field.placeholder = "Name"
+        field.returnKeyType = .done
+        field.autocapitalizationType = .words
+        field.autocorrectionType = .no
+        field.keyboardType = .default
+        field.clearButtonMode = .whileEditing
+        field.delegate = self
+        field.frame = CGRect(x: 20, y: 100, width: 200, height: 34)
+        field.addTarget(self, action: { page in page.log.append("changed \(page.field.text ?? "")") }, for: .editingChanged)
+        view.addSubview(field)
+    }
+
+    func textFieldDidBeginEditing(_ textField: UITextField) { log.append("begin") }
+    func textFieldDidEndEditing(_ textField: UITextField) { log.append("end") }
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+        textField.resignFirstResponder()
+        return true
+    }
+}
+
+final class PortedLibraryGapsTests: XCTestCase {
+    func testATextFieldPageEditsThroughItsDelegate() {
+        let page = TextInputPage()
+        let app = AppDriver(rootViewController: page)
+        app.advanceFrames(1)
+        XCTAssertTrue(page.field.becomeFirstResponder())
+        XCTAssertTrue(page.field.isEditing)
+        page.field.insertText("Ada")
+        page.field.deleteBackward()
+        page.field.insertText("\n")
+        XCTAssertFalse(page.field.isFirstResponder)
+        XCTAssertEqual(page.log, ["begin", "changed Ada", "changed Ad", "end"])
+        XCTAssertEqual(page.field.text, "Ad")
+    }
+}
