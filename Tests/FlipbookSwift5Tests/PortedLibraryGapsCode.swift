@@ -36,6 +36,15 @@ final class TextInputPage: UIViewController, UITextFieldDelegate {
     }
 }
 
+/// A layout option dictionary as a library reads it: numbers as `NSNumber`s.
+struct CardOptions {
+    var values: [String: Any]
+    var width: CGFloat? {
+        let number = values["width"] as? NSNumber
+        return number.flatMap(CGFloat.init)
+    }
+}
+
 final class PortedLibraryGapsTests: XCTestCase {
     func testATextFieldPageEditsThroughItsDelegate() {
         let page = TextInputPage()
@@ -49,5 +58,17 @@ final class PortedLibraryGapsTests: XCTestCase {
         XCTAssertFalse(page.field.isFirstResponder)
         XCTAssertEqual(page.log, ["begin", "changed Ada", "changed Ad", "end"])
         XCTAssertEqual(page.field.text, "Ad")
+    }
+
+    func testNumbersBecomeCGFloatsWithoutMakingOtherConversionsAmbiguous() {
+        XCTAssertEqual(CardOptions(values: ["width": NSNumber(value: 120.5)]).width, 120.5)
+        XCTAssertNil(CardOptions(values: [:]).width)
+        let i = 3
+        let d = 2.5
+        let f: Float = 1.5
+        let values = [CGFloat(5), CGFloat(i), CGFloat(d), CGFloat(5.5), CGFloat(f), CGFloat(i + 1)]
+        XCTAssertEqual(values, [5, 3, 2.5, 5.5, 1.5, 4])
+        XCTAssertEqual(CGFloat(truncating: NSNumber(value: 7)), 7)
+        XCTAssertEqual(CGFloat(exactly: NSNumber(value: 0.25)), 0.25)
     }
 }
