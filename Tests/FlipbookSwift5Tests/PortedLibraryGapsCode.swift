@@ -45,6 +45,19 @@ struct CardOptions {
     }
 }
 
+/// A message list that makes plain objects accessibility elements.
+final class MessageAccessibility {
+    var elements: [NSObject] = []
+    func label(_ messages: [String]) {
+        elements = messages.map { _ in NSObject() }
+        for (element, message) in zip(elements, messages) {
+            element.isAccessibilityElement = true
+            if element.accessibilityLabel == nil { element.accessibilityLabel = message }
+            element.accessibilityTraits = .staticText
+        }
+    }
+}
+
 final class PortedLibraryGapsTests: XCTestCase {
     func testATextFieldPageEditsThroughItsDelegate() {
         let page = TextInputPage()
@@ -70,5 +83,12 @@ final class PortedLibraryGapsTests: XCTestCase {
         XCTAssertEqual(values, [5, 3, 2.5, 5.5, 1.5, 4])
         XCTAssertEqual(CGFloat(truncating: NSNumber(value: 7)), 7)
         XCTAssertEqual(CGFloat(exactly: NSNumber(value: 0.25)), 0.25)
+    }
+
+    func testPlainObjectsAreLabelledForVoiceOver() {
+        let list = MessageAccessibility()
+        list.label(["Hi", "Bye"])
+        XCTAssertEqual(list.elements.map(\.accessibilityLabel), ["Hi", "Bye"])
+        XCTAssertTrue(list.elements.allSatisfy(\.isAccessibilityElement))
     }
 }

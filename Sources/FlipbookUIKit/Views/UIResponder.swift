@@ -74,12 +74,21 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
 
     // UIKit's informal UIAccessibilityContainer protocol (on NSObject on iOS).
 
-    /// How many accessibility elements the container holds (default 0).
-    open func accessibilityElementCount() -> Int { 0 }
-    /// The accessibility element at `index` (default nil).
-    open func accessibilityElement(at index: Int) -> Any? { nil }
-    /// The index of `element` among the container's (default `NSNotFound`).
-    open func index(ofAccessibilityElement element: Any) -> Int { NSNotFound }
+    /// How many accessibility elements the container holds (default: `accessibilityElements`'
+    /// count, else 0).
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    /// The accessibility element at `index` (default: from `accessibilityElements`, else nil).
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+    /// The index of `element` among the container's (default: its place in
+    /// `accessibilityElements`, by identity, else `NSNotFound`).
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        guard type(of: element) is AnyClass else { return NSNotFound }
+        let object = element as AnyObject
+        return accessibilityElements?.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object } ?? NSNotFound
+    }
 
     // MARK: Nibs
 
