@@ -58,6 +58,18 @@ final class MessageAccessibility {
     }
 }
 
+/// A photo browser's orientation fix: the image redrawn turned in a bitmap context.
+func redrawTurned(_ image: UIImage) -> UIImage? {
+    guard let cgImage = image.cgImage, let space = cgImage.colorSpace else { return nil }
+    let ctx = CGContext(
+        data: nil, width: cgImage.height, height: cgImage.width, bitsPerComponent: cgImage.bitsPerComponent,
+        bytesPerRow: 0, space: space, bitmapInfo: cgImage.bitmapInfo.rawValue)
+    guard let ctx else { return nil }
+    ctx.concatenate(CGAffineTransform(translationX: CGFloat(cgImage.height), y: 0).rotated(by: .pi / 2))
+    ctx.draw(cgImage, in: CGRect(x: 0, y: 0, width: cgImage.width, height: cgImage.height))
+    return ctx.makeImage().map { UIImage(cgImage: $0) }
+}
+
 final class PortedLibraryGapsTests: XCTestCase {
     func testATextFieldPageEditsThroughItsDelegate() {
         let page = TextInputPage()
@@ -90,5 +102,15 @@ final class PortedLibraryGapsTests: XCTestCase {
         list.label(["Hi", "Bye"])
         XCTAssertEqual(list.elements.map(\.accessibilityLabel), ["Hi", "Bye"])
         XCTAssertTrue(list.elements.allSatisfy(\.isAccessibilityElement))
+    }
+
+    func testAnImageIsRedrawnTurned() {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 2)).image { ctx in
+            UIColor.red.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
+        }
+        let turned = redrawTurned(image)
+        XCTAssertEqual(turned?.cgImage?.width, image.cgImage!.height)
+        XCTAssertEqual(turned?.cgImage?.height, image.cgImage!.width)
     }
 }
