@@ -35,6 +35,20 @@ public final class CGContext {
     /// A recording context with no known size.
     public convenience init() { self.init(size: .zero) }
 
+    /// The pixel buffer and format of a bitmap context (`CGContext(data:width:height:…)`,
+    /// declared with `makeImage()` in FlipbookRender); nil for a plain recording context.
+    package var bitmap: CGBitmapStorage?
+
+    /// Hands over the commands recorded so far and forgets them (a bitmap context has drawn
+    /// them into its pixels).
+    package func takeCommands() -> [Command] {
+        defer { commands = [] }
+        return commands
+    }
+
+    /// Sets the CTM a bitmap context starts with (Core Graphics' y-up space).
+    package func setInitialTransform(_ ctm: CGAffineTransform) { state.ctm = ctm }
+
     /// The state drawing commands would record now.
     public var graphicsState: GraphicsState { state }
 

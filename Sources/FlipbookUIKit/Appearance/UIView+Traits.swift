@@ -67,6 +67,7 @@ extension UIView: UITraitEnvironment {
         if let bg = backgroundColorStorage { layer.backgroundColor = bg.resolvedColor(with: UITraitCollection.current).cgColor }
         if self is UIImageView || tintColorStorage?.dynamicProvider != nil { tintColorDidChange() }
         if let label = self as? UILabel { label.refreshTextColor() }
+        if let field = self as? UITextField { field.applyBorderStyle() }
         if let spinner = self as? UIActivityIndicatorView { spinner.applySpokeColors() }
         setNeedsDisplay()
     }

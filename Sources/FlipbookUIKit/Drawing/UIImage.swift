@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookQuartz
 import FlipbookRender
 
 /// An image, UIKit's `UIImage`: a `CGImage` (premultiplied RGBA8) and a scale.
@@ -12,7 +13,7 @@ import FlipbookRender
 /// ships no SF Symbols and draws stand-ins (UIImage+Symbols.swift).
 // @unchecked: immutable (every stored property is a `let` of a Sendable type or a CGImage,
 // itself immutable); Swift cannot check an NSObject subclass's conformance.
-public final class UIImage: NSObject, @unchecked Sendable {
+public final class UIImage: NSObject, AssociatedObjectsHost, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?
     /// Pixels per point.
@@ -26,8 +27,9 @@ public final class UIImage: NSObject, @unchecked Sendable {
     /// The orientation the image was made with (Flipbook draws every image `.up`:
     /// docs/Divergences.md).
     public private(set) var imageOrientation: Orientation = .up
-    /// UIKit's NSObject accessibility properties, stored per image (Drawing/UIImage+Accessibility.swift).
-    @MainActor var accessibilityAttributes = AccessibilityAttributes()
+    /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the image; its
+    /// accessibility properties are one (Appearance/NSObject+Accessibility.swift).
+    nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
 
     /// An empty image (no pixels, zero size), Objective-C's inherited `init()`: what theme code
     /// sets as a bar's shadow or background image to hide it (`shadowImage = UIImage()`).

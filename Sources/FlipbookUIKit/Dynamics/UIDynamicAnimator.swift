@@ -60,6 +60,28 @@ open class UIDynamicAnimator: NSObject {
     /// An animator without a reference view (no reference-bounds boundaries).
     public override init() { super.init() }
 
+    /// An animator whose items are a collection view layout's attributes, in the collection
+    /// view's content coordinates, UIKit's `init(collectionViewLayout:)`. After every step it
+    /// invalidates `layout` (`invalidateLayout()`), so a layout whose
+    /// `layoutAttributesForElements(in:)` answers `items(in:)` shows the items where they moved.
+    /// Its reference bounds (`translatesReferenceBoundsIntoBoundary`) are the layout's
+    /// `collectionViewContentSize`; `referenceView` is nil. The layout is held weakly (the
+    /// layout usually owns the animator).
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        referenceLayout = layout
+        super.init()
+    }
+
+    /// The collection view layout of `init(collectionViewLayout:)`.
+    private weak var referenceLayout: UICollectionViewLayout?
+
+    /// The bounds boundaries are made from: the reference view's, or the layout's content.
+    private var referenceBounds: CGRect? {
+        if let referenceView { return referenceView.bounds }
+        if let layout = referenceLayout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
+        return nil
+    }
+
     /// The top-level behaviours, in the order added.
     open var behaviors: [UIDynamicBehavior] { rootBehaviors }
 
@@ -113,6 +135,36 @@ open class UIDynamicAnimator: NSObject {
             let r = CGRect(x: -b.width / 2, y: -b.height / 2, width: b.width, height: b.height).applying(t)
             return r.offsetBy(dx: item.center.x, dy: item.center.y).intersects(rect)
         }
+    }
+
+    /// The animated layout attributes of the cell at `indexPath`, nil if no behaviour holds them.
+    open func layoutAttributesForCell(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        animatedAttributes { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    }
+
+    /// The animated layout attributes of the supplementary view of `kind` at `indexPath`.
+    open func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        animatedAttributes {
+            $0.representedElementCategory == .supplementaryView && $0.representedElementKind == kind && $0.indexPath == indexPath
+        }
+    }
+
+    /// The animated layout attributes of the decoration view of `decorationViewKind` at `indexPath`.
+    open func layoutAttributesForDecorationView(
+        ofKind decorationViewKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+        animatedAttributes {
+            $0.representedElementCategory == .decorationView && $0.representedElementKind == decorationViewKind
+                && $0.indexPath == indexPath
+        }
+    }
+
+    private func animatedAttributes(_ matches: (UICollectionViewLayoutAttributes) -> Bool) -> UICollectionViewLayoutAttributes? {
+        syncIfNeeded()
+        for record in engine.order {
+            if let attributes = record.item as? UICollectionViewLayoutAttributes, matches(attributes) { return attributes }
+        }
+        return nil
     }
 
     /// Reads the item's current centre, rotation and size again (after you changed them) and
@@ -180,7 +232,7 @@ open class UIDynamicAnimator: NSObject {
         var props: [ObjectIdentifier: DynamicItemProperties] = [:]
         for case let b as UIDynamicItemBehavior in behaviors { for item in b.itemStorage { props[ObjectIdentifier(item)] = b.props } }
         for r in engine.order { engine.apply(props[ObjectIdentifier(r.item)] ?? DynamicItemProperties(), to: r) }
-        engine.syncCollisions(behaviors.compactMap { $0 as? UICollisionBehavior }, referenceBounds: referenceView?.bounds)
+        engine.syncCollisions(behaviors.compactMap { $0 as? UICollisionBehavior }, referenceBounds: referenceBounds)
         engine.destroyJoints()
         for b in behaviors { b.makeJoints(engine) }
         for case let b as UIDynamicItemBehavior in behaviors { b.flushPendingVelocities(engine) }
@@ -196,7 +248,8 @@ open class UIDynamicAnimator: NSObject {
             return
         }
         // The animator runs in its reference view's app (else in the current one).
-        let runtime = referenceView?.layer.owningRuntime ?? AppRuntime.current
+        let runtime = referenceView?.layer.owningRuntime ?? referenceLayout?.collectionView?.layer.owningRuntime
+            ?? AppRuntime.current
         lastStepTime = runtime.clock.now
         let newLink = CADisplayLink(runtime: runtime) { [weak self] link in
             guard let self else { link.invalidate(); return }
@@ -242,6 +295,8 @@ open class UIDynamicAnimator: NSObject {
         for b in behaviors { b.applyForces(engine, dt: dt) }
         engine.world.step(dt)
         engine.writeBack()
+        // A layout's items moved: the layout is asked for them again (UIKit invalidates it too).
+        referenceLayout?.invalidateLayout()
         elapsedStorage += dt
         engine.deliverContactEvents(engine.world.contactEvents, behaviors: behaviors.compactMap { $0 as? UICollisionBehavior })
         for b in behaviors where b.animatorStorage === self { b.action?() }

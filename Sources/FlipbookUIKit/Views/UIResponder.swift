@@ -20,17 +20,42 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     open var canBecomeFirstResponder: Bool { false }
     /// Whether the responder can resign first responder status (default true).
     open var canResignFirstResponder: Bool { true }
-    /// Whether this responder is currently the first responder.
-    open var isFirstResponder: Bool { false }
+    /// Whether this responder is currently its app's first responder.
+    open var isFirstResponder: Bool { responderApplication.firstResponder === self }
 
-    /// Asks to become first responder; Flipbook has no keyboard, so this only reports success
-    /// when `canBecomeFirstResponder` is true.
+    /// Makes the responder its app's first responder, as UIKit's does: true at once when it
+    /// already is; false when `canBecomeFirstResponder` is false, when a view is not in a
+    /// window, or when the current first responder does not resign (`canResignFirstResponder`
+    /// false, or its `resignFirstResponder()` answers false). Flipbook shows no keyboard.
     @discardableResult
-    open func becomeFirstResponder() -> Bool { canBecomeFirstResponder }
+    open func becomeFirstResponder() -> Bool {
+        let app = responderApplication
+        if app.firstResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let view = self as? UIView, view.window == nil { return false }
+        if let current = app.firstResponder {
+            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+        }
+        app.firstResponder = self
+        return true
+    }
 
-    /// Gives up first responder status.
+    /// Gives up first responder status (true: the default always agrees).
     @discardableResult
-    open func resignFirstResponder() -> Bool { true }
+    open func resignFirstResponder() -> Bool {
+        let app = responderApplication
+        if app.firstResponder === self { app.firstResponder = nil }
+        return true
+    }
+
+    /// The application whose first responder this responder may be: a view's window's app, a
+    /// controller's, else the current one.
+    var responderApplication: UIApplication {
+        if let app = self as? UIApplication { return app }
+        if let view = self as? UIView { return UIApplication.of(view.layer.owningRuntime) }
+        if let controller = self as? UIViewController { return UIApplication.of(controller.owningRuntime) }
+        return .shared
+    }
 
     // UIKit's informal UIAccessibilityAction protocol (declared on NSObject on iOS; on the
     // responder here, so views and controllers can override them). Flipbook has no assistive
@@ -49,12 +74,21 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
 
     // UIKit's informal UIAccessibilityContainer protocol (on NSObject on iOS).
 
-    /// How many accessibility elements the container holds (default 0).
-    open func accessibilityElementCount() -> Int { 0 }
-    /// The accessibility element at `index` (default nil).
-    open func accessibilityElement(at index: Int) -> Any? { nil }
-    /// The index of `element` among the container's (default `NSNotFound`).
-    open func index(ofAccessibilityElement element: Any) -> Int { NSNotFound }
+    /// How many accessibility elements the container holds (default: `accessibilityElements`'
+    /// count, else 0).
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    /// The accessibility element at `index` (default: from `accessibilityElements`, else nil).
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+    /// The index of `element` among the container's (default: its place in
+    /// `accessibilityElements`, by identity, else `NSNotFound`).
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        guard type(of: element) is AnyClass else { return NSNotFound }
+        let object = element as AnyObject
+        return accessibilityElements?.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object } ?? NSNotFound
+    }
 
     // MARK: Nibs
 

@@ -9,20 +9,6 @@ struct AccessibilityStorage {
     var frame: CGRect?
 }
 
-/// The UIAccessibility properties an object that is not a view keeps (UIImage, UIBarItem),
-/// with NSObject's defaults: no strings, not an element, no traits, a zero frame.
-struct AccessibilityAttributes: Sendable {
-    var label: String?
-    var hint: String?
-    var value: String?
-    var identifier: String?
-    var isElement = false
-    var traits: UIAccessibilityTraits = .none
-    var frame: CGRect = .zero
-    var viewIsModal = false
-    var elementsHidden = false
-}
-
 /// Objects with an identifier for UI tests, UIKit's `UIAccessibilityIdentification`.
 @preconcurrency @MainActor
 public protocol UIAccessibilityIdentification: NSObjectProtocol {

@@ -42,6 +42,8 @@ public final class UIApplication: UIResponder {
     weak var driverEnvironment: DriverEnvironment?
     /// Told of every touch this app dispatches (`touchObserver`, PreviewHooks.swift).
     @preconcurrency var touchObserverStorage: (@MainActor (UITouch.Phase, CGPoint, TouchOrigin) -> Void)?
+    /// The app's first responder (`UIResponder.becomeFirstResponder()`), held weakly.
+    weak var firstResponder: UIResponder?
     /// The zoom interaction whose gesture is starting a dismissal (`ZoomInteraction`).
     var startingZoomInteraction: ZoomInteraction?
     /// The screen `UIScreen.main` answers in this app: the AppDriver's screen when a driver runs

@@ -75,4 +75,68 @@ import Flipbook
         view.accessibilityElementsHidden = true
         #expect(view.accessibilityViewIsModal && view.accessibilityElementsHidden)
     }
+
+    @Test func plainNSObjectsAreAccessibilityElements() {
+        // A message list's elements, as a library writes them.
+        let elements: [NSObject] = [NSObject(), NSObject()]
+        for (i, element) in elements.enumerated() {
+            #expect(!element.isAccessibilityElement && element.accessibilityLabel == nil)
+            element.isAccessibilityElement = true
+            if element.accessibilityLabel == nil { element.accessibilityLabel = "message \(i)" }
+        }
+        #expect(elements.map(\.accessibilityLabel) == ["message 0", "message 1"])
+        #expect(elements.filter { !$0.isAccessibilityElement }.isEmpty)
+        let element = elements[0]
+        element.accessibilityHint = "Double-tap to reply"
+        element.accessibilityValue = "unread"
+        element.accessibilityTraits = .staticText
+        element.accessibilityFrame = CGRect(x: 1, y: 2, width: 3, height: 4)
+        element.accessibilityLanguage = "fr"
+        element.shouldGroupAccessibilityChildren = true
+        #expect(element.accessibilityHint == "Double-tap to reply" && element.accessibilityValue == "unread")
+        #expect(element.accessibilityTraits == .staticText && element.accessibilityFrame.width == 3)
+        #expect(element.accessibilityLanguage == "fr" && element.shouldGroupAccessibilityChildren)
+        #expect(elements[1].accessibilityHint == nil && !elements[1].shouldGroupAccessibilityChildren)
+    }
+
+    @Test func anNSObjectReferenceReachesAViewsOwnProperties() {
+        let label = UILabel()
+        label.text = "Hello"
+        let asObject: NSObject = label
+        #expect(asObject.accessibilityLabel == "Hello" && asObject.isAccessibilityElement)
+        #expect(asObject.accessibilityTraits == .staticText)
+        asObject.accessibilityLabel = "Greeting"
+        #expect(label.accessibilityLabel == "Greeting")
+        let badge: NSObject = BadgeView()
+        #expect(badge.accessibilityLabel == "3 new")                 // the subclass's override
+        badge.accessibilityHint = "Opens the inbox"
+        #expect((badge as! UIView).accessibilityHint == "Opens the inbox")
+        let item = UIBarButtonItem()
+        let itemObject: NSObject = item
+        itemObject.accessibilityLabel = "Share"
+        #expect(item.accessibilityLabel == "Share" && itemObject.accessibilityLabel == "Share")
+        let image = UIImage()
+        image.accessibilityLabel = "Photo"
+        #expect((image as NSObject).accessibilityLabel == "Photo")
+    }
+
+    @Test func containersAnswerFromAccessibilityElements() {
+        let container = UIView()
+        let a = NSObject(), b = UIView()
+        #expect(container.accessibilityElementCount() == 0)
+        container.accessibilityElements = [a, b]
+        #expect(container.accessibilityElementCount() == 2)
+        #expect((container.accessibilityElement(at: 1) as? UIView) === b)
+        #expect(container.accessibilityElement(at: 2) == nil)
+        #expect(container.index(ofAccessibilityElement: a) == 0)
+        #expect(container.index(ofAccessibilityElement: NSObject()) == NSNotFound)
+    }
+}
+
+/// A view whose label is computed, as apps override it.
+@MainActor final class BadgeView: UIView {
+    override var accessibilityLabel: String? {
+        get { "3 new" }
+        set {}
+    }
 }

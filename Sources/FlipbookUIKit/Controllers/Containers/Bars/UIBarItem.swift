@@ -4,7 +4,10 @@ import FlipbookQuartz
 /// What tab bar items and bar button items share, UIKit's `UIBarItem`: a title, an image, a
 /// tag and whether it is enabled. The bar that shows an item redraws when one of these changes.
 @preconcurrency @MainActor
-open class UIBarItem: NSObject {
+open class UIBarItem: NSObject, AssociatedObjectsHost {
+    /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the item.
+    nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
+
     /// Creates an empty item.
     public override init() { super.init() }
 
@@ -51,27 +54,55 @@ open class UIBarItem: NSObject {
         }
     }
     private var _isEnabled: Bool = true
-    // UIKit's informal UIAccessibility protocol (NSObject's properties), stored with NSObject's
-    // defaults; nothing reads them (Flipbook has no assistive technology).
+    // UIKit's informal UIAccessibility protocol (NSObject's properties), `open` here so that
+    // items' subclasses override them, kept in the item's associated accessibility box with
+    // NSObject's defaults (Appearance/NSObject+Accessibility.swift); nothing reads them.
 
     /// An accessibility identifier for the item (stored).
-    open var accessibilityIdentifier: String?
+    open var accessibilityIdentifier: String? {
+        get { AccessibilityBox.attributes(of: self).identifier }
+        set { AccessibilityBox.of(self).attributes.identifier = newValue }
+    }
     /// What VoiceOver reads for the item (default nil).
-    open var accessibilityLabel: String?
+    open var accessibilityLabel: String? {
+        get { AccessibilityBox.attributes(of: self).label }
+        set { AccessibilityBox.of(self).attributes.label = newValue }
+    }
     /// A hint read after the label (default nil).
-    open var accessibilityHint: String?
+    open var accessibilityHint: String? {
+        get { AccessibilityBox.attributes(of: self).hint }
+        set { AccessibilityBox.of(self).attributes.hint = newValue }
+    }
     /// The item's value as text (default nil).
-    open var accessibilityValue: String?
+    open var accessibilityValue: String? {
+        get { AccessibilityBox.attributes(of: self).value }
+        set { AccessibilityBox.of(self).attributes.value = newValue }
+    }
     /// Whether the item is an accessibility element (default false).
-    open var isAccessibilityElement = false
+    open var isAccessibilityElement: Bool {
+        get { AccessibilityBox.attributes(of: self).isElement }
+        set { AccessibilityBox.of(self).attributes.isElement = newValue }
+    }
     /// What the item is and does (default `.none`).
-    open var accessibilityTraits: UIAccessibilityTraits = .none
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { AccessibilityBox.attributes(of: self).traits }
+        set { AccessibilityBox.of(self).attributes.traits = newValue }
+    }
     /// The item's rectangle in screen coordinates (default `.zero`).
-    open var accessibilityFrame: CGRect = .zero
+    open var accessibilityFrame: CGRect {
+        get { AccessibilityBox.attributes(of: self).frame }
+        set { AccessibilityBox.of(self).attributes.frame = newValue }
+    }
     /// Whether VoiceOver ignores the item's siblings (default false).
-    open var accessibilityViewIsModal = false
+    open var accessibilityViewIsModal: Bool {
+        get { AccessibilityBox.attributes(of: self).viewIsModal }
+        set { AccessibilityBox.of(self).attributes.viewIsModal = newValue }
+    }
     /// Whether the item's children are hidden from assistive technologies (default false).
-    open var accessibilityElementsHidden = false
+    open var accessibilityElementsHidden: Bool {
+        get { AccessibilityBox.attributes(of: self).elementsHidden }
+        set { AccessibilityBox.of(self).attributes.elementsHidden = newValue }
+    }
 
     private var titleAttributesByState: [UInt: [NSAttributedString.Key: Any]] = [:]
 

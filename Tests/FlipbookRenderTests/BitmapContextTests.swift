@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+import FlipbookGeometry
+import FlipbookQuartz
+@testable import FlipbookRender
+
+/// Core Graphics' bitmap contexts: `CGContext(data:width:height:…)`, `makeImage()`, and the
+/// image properties code copies a context's format from.
+@MainActor
+@Suite(.freshRuntime) struct BitmapContextTests {
+    /// A `w` × `h` image: its top row red, the rest blue (premultiplied RGBA).
+    func redTopImage(width w: Int, height h: Int) -> CGImage {
+        var pixels: [UInt8] = []
+        for y in 0..<h { for _ in 0..<w { pixels += y == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+        return CGImage(width: w, height: h, premultipliedRGBA: pixels)!
+    }
+
+    func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let o = (y * image.width + x) * 4
+        return Array(image.pixels[o..<o + 4])
+    }
+
+    @Test func imagesDescribeTheirFormat() {
+        let image = redTopImage(width: 2, height: 2)
+        #expect(image.bitsPerComponent == 8 && image.bitsPerPixel == 32)
+        #expect(image.colorSpace == CGColorSpaceCreateDeviceRGB())
+        #expect(image.bitmapInfo.rawValue == CGImageAlphaInfo.premultipliedLast.rawValue && image.alphaInfo == .premultipliedLast)
+    }
+
+    @Test func anOwnedContextDrawsAnImageUprightAsCoreGraphicsDoes() throws {
+        let image = redTopImage(width: 4, height: 3)
+        let ctx = try #require(CGContext(
+            data: nil, width: 4, height: 3, bitsPerComponent: image.bitsPerComponent, bytesPerRow: 0,
+            space: image.colorSpace!, bitmapInfo: image.bitmapInfo.rawValue))
+        #expect(ctx.width == 4 && ctx.height == 3 && ctx.bytesPerRow == 16 && ctx.bitsPerPixel == 32)
+        #expect(ctx.data != nil && ctx.alphaInfo == .premultipliedLast)
+        let empty = try #require(ctx.makeImage())
+        #expect(rgba(empty, 0, 0) == [0, 0, 0, 0])                  // starts transparent
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 3))
+        let drawn = try #require(ctx.makeImage())
+        #expect(rgba(drawn, 1, 0) == [255, 0, 0, 255])              // the top row stays on top
+        #expect(rgba(drawn, 1, 2) == [0, 0, 255, 255])
+    }
+
+    @Test func aPhotoBrowserRotatesAnImageAQuarterTurn() throws {
+        // As a photo browser fixes an image's orientation: a context of the turned size, the
+        // turn concatenated, the image drawn, a new image made.
+        let image = redTopImage(width: 4, height: 2)
+        let ctx = try #require(CGContext(
+            data: nil, width: 2, height: 4, bitsPerComponent: 8, bytesPerRow: 0,
+            space: image.colorSpace!, bitmapInfo: image.bitmapInfo.rawValue))
+        // A quarter turn by π/2 in Core Graphics' y-up space: counter-clockwise as seen.
+        var transform = CGAffineTransform(translationX: 2, y: 0)
+        transform = transform.rotated(by: .pi / 2)
+        ctx.concatenate(transform)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 4, height: 2))
+        let turned = try #require(ctx.makeImage())
+        #expect(turned.width == 2 && turned.height == 4)
+        // The image's top row (red) is now one column; the other column is blue.
+        let column0 = (0..<4).map { rgba(turned, 0, $0) }
+        let column1 = (0..<4).map { rgba(turned, 1, $0) }
+        let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
+        #expect((column0.allSatisfy { $0 == red } && column1.allSatisfy { $0 == blue })
+            || (column1.allSatisfy { $0 == red } && column0.allSatisfy { $0 == blue }))
+        #expect(column0.allSatisfy { $0 == red })                   // counter-clockwise: the top goes left
+    }
+
+    @Test func aCallersBufferReceivesTheDrawingInItsByteOrder() throws {
+        var pixels = [UInt8](repeating: 7, count: 2 * 2 * 4)
+        try pixels.withUnsafeMutableBytes { raw in
+            let info = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
+            let ctx = try #require(CGContext(
+                data: raw.baseAddress, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 8,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info))
+            ctx.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 2))        // the left column
+            ctx.flush()
+        }
+        // BGRA in memory; the right column kept what was there.
+        #expect(Array(pixels[0..<4]) == [0, 128, 255, 255] || Array(pixels[0..<4]) == [0, 127, 255, 255])
+        #expect(Array(pixels[4..<8]) == [7, 7, 7, 7])
+    }
+
+    @Test func badSizesAndFormatsAnswerNilWithADiagnostic() {
+        let rgb = CGColorSpaceCreateDeviceRGB()
+        let info = CGImageAlphaInfo.premultipliedLast.rawValue
+        var made: [CGContext?] = []
+        let messages = FlipbookDiagnostics.capture {
+            made.append(CGContext(data: nil, width: 0, height: 10, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: info))
+            made.append(CGContext(data: nil, width: 10, height: -3, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: info))
+            let measured = CGFloat(Double("nan") ?? 0)           // a width computed from a NaN
+            let fromNaN = Int(exactly: measured.rounded()) ?? 0
+            made.append(CGContext(data: nil, width: fromNaN, height: 5, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: info))
+            made.append(CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 12, space: rgb, bitmapInfo: info))
+            made.append(CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 16, bytesPerRow: 0, space: rgb, bitmapInfo: info))
+            made.append(CGContext(
+                data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
+                bitmapInfo: CGImageAlphaInfo.last.rawValue))
+            made.append(CGContext(data: nil, width: 100_000, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: rgb, bitmapInfo: info))
+        }
+        #expect(made.allSatisfy { $0 == nil })
+        #expect(messages.count == 7)
+        #expect(messages.allSatisfy { $0.contains("nil") })
+        let recording = CGContext(size: CGSize(width: 10, height: 10))
+        var fromRecording: CGImage?
+        let notBitmap = FlipbookDiagnostics.capture { fromRecording = recording.makeImage() }
+        #expect(fromRecording == nil && notBitmap.count == 1)
+        #expect(recording.width == 0 && recording.data == nil)
+    }
+
+    @Test func aGrayContextKeepsOneBytePerPixel() throws {
+        let ctx = try #require(CGContext(
+            data: nil, width: 3, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue))
+        #expect(ctx.bytesPerRow == 3 && ctx.bitsPerPixel == 8)
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        let image = try #require(ctx.makeImage())
+        #expect(rgba(image, 0, 0) == [0, 0, 0, 255] && rgba(image, 1, 0) == [255, 255, 255, 255])
+    }
+}
