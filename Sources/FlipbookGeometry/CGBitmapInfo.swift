@@ -44,6 +44,9 @@ extension CGImage {
     public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(alphaInfo: .premultipliedLast) }
     /// `.premultipliedLast`.
     public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
+    /// A provider of a copy of the image's bytes, in the format `bitmapInfo` describes (blur
+    /// code copies them into vImage buffers through `CFDataGetBytePtr`).
+    public var dataProvider: CGDataProvider? { CGDataProvider(data: Data(pixels) as NSData) }
 }
 
 extension CGColorSpace {

@@ -28,6 +28,32 @@ import FlipbookQuartz
         #expect(image.bitmapInfo.rawValue == CGImageAlphaInfo.premultipliedLast.rawValue && image.alphaInfo == .premultipliedLast)
     }
 
+    /// A blur view's round trip: the image's bytes through its data provider into vImage
+    /// buffers, blurred, and back into an image through a context over those bytes.
+    @Test func anImagesBytesBlurAndComeBackThroughABitmapContext() throws {
+        let image = redTopImage(width: 3, height: 3)
+        let data = try #require(image.dataProvider?.data)
+        #expect(CFDataGetLength(data) == image.bytesPerRow * image.height)
+        #expect(Array(UnsafeBufferPointer(start: CFDataGetBytePtr(data), count: 8)) == Array(image.pixels[0..<8]))
+        var bytes = image.pixels
+        var blurred = [UInt8](repeating: 0, count: bytes.count)
+        try bytes.withUnsafeMutableBytes { src in
+            try blurred.withUnsafeMutableBytes { dst in
+                var input = vImage_Buffer(data: src.baseAddress, height: 3, width: 3, rowBytes: image.bytesPerRow)
+                var output = vImage_Buffer(data: dst.baseAddress, height: 3, width: 3, rowBytes: image.bytesPerRow)
+                #expect(vImageBoxConvolve_ARGB8888(&input, &output, nil, 0, 0, 3, 1, nil, vImage_Flags(kvImageEdgeExtend)) == kvImageNoError)
+                let ctx = try #require(CGContext(
+                    data: dst.baseAddress, width: 3, height: 3, bitsPerComponent: image.bitsPerComponent,
+                    bytesPerRow: image.bytesPerRow, space: image.colorSpace!, bitmapInfo: image.bitmapInfo.rawValue))
+                let made = try #require(ctx.makeImage())
+                // Rows 0 and 1 averaged over three rows (edge extended): red 2/3 on top, 1/3 below.
+                #expect(rgba(made, 1, 0) == [170, 0, 85, 255])
+                #expect(rgba(made, 1, 1) == [85, 0, 170, 255])
+                #expect(rgba(made, 1, 2) == [0, 0, 255, 255])
+            }
+        }
+    }
+
     @Test func anOwnedContextDrawsAnImageUprightAsCoreGraphicsDoes() throws {
         let image = redTopImage(width: 4, height: 3)
         let ctx = try #require(CGContext(

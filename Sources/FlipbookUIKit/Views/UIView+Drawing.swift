@@ -95,7 +95,13 @@ extension UIView {
         guard bounds.width > 0, bounds.height > 0, rect.width.isFinite, rect.height.isFinite else { return false }
         let scale = max(1, snapshotScale)
         guard let image = renderedImage(scale: scale, afterScreenUpdates: afterUpdates) else { return false }
+        // CGContext.draw puts the image's first row at the rect's maxY; UIKit's contexts are
+        // y-down, so flip about the rect to keep the snapshot upright, as UIImage.draw(in:) does.
+        ctx.saveGState()
+        ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
+        ctx.scaleBy(x: 1, y: -1)
         ctx.draw(image, in: rect)
+        ctx.restoreGState()
         return true
     }
 }

@@ -127,3 +127,27 @@ import TestSupport
         #expect(target.frames >= 5)
     }
 }
+
+/// `drawHierarchy(in:afterScreenUpdates:)` draws the view upright in a UIKit context (it drew
+/// upside down: the snapshot went through `CGContext.draw`, whose first row lands at maxY).
+@Suite(.freshRuntime) @MainActor struct DrawHierarchyTests {
+    @Test func snapshotIsUprightAndScaled() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        view.backgroundColor = .blue
+        let top = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 2))
+        top.backgroundColor = .red
+        view.addSubview(top)
+        let whole = ImageDrawingTests.renderer(4, 4).image { _ in
+            #expect(view.drawHierarchy(in: view.bounds, afterScreenUpdates: false))
+        }
+        #expect(ImageDrawingTests.pixel(whole, 0, 0) == [255, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(whole, 3, 3) == [0, 0, 255, 255])
+        // Into the lower half of a taller image: red rows 4–5, blue rows 6–7.
+        let placed = ImageDrawingTests.renderer(4, 8).image { _ in
+            view.drawHierarchy(in: CGRect(x: 0, y: 4, width: 4, height: 4), afterScreenUpdates: false)
+        }
+        #expect(ImageDrawingTests.pixel(placed, 1, 3) == [0, 0, 0, 0])
+        #expect(ImageDrawingTests.pixel(placed, 1, 4) == [255, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(placed, 1, 7) == [0, 0, 255, 255])
+    }
+}
