@@ -225,6 +225,56 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
         }
     }
 
+    /// A guillotine menu (issue 37): a 320 × 640 view turned a quarter turn back, attached at a
+    /// point 20 pt in from its top-left corner to an anchor at that very point (a rod of length
+    /// 0: a pivot), falls under gravity; a one-point boundary stands just past where its
+    /// bottom-left corner passes when upright. The corner moves about 6 pt per 1/240 s sub-step,
+    /// more than the boundary is long but far less than the view is wide, so only a sweep of
+    /// every moving item against thin boundaries stops it. It comes to rest upright on the
+    /// boundary (gravity would swing it on by 24°), and the animator pauses.
+    @Test(arguments: [CGFloat(0), 0.6])
+    func guillotineMenuComesToRestOnAOnePointBoundary(elasticity: CGFloat) {
+        let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 900))
+        let menu = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 640))
+        reference.addSubview(menu)
+        menu.transform = CGAffineTransform(rotationAngle: -.pi / 2)
+        // Upright, the centre would be at (180, 460) and the bottom-left corner at (20, 780).
+        menu.center = CGPoint(x: 340, y: 20)
+        let animator = UIDynamicAnimator(referenceView: reference)
+        let recorder = DynamicsRecorder()
+        recorder.names[ObjectIdentifier(menu)] = "menu"
+        animator.delegate = recorder
+        let pivot = UIAttachmentBehavior(item: menu, offsetFromCenter: UIOffset(horizontal: -140, vertical: -300),
+                                         attachedToAnchor: CGPoint(x: 40, y: 160))
+        #expect(pivot.length < 1e-6)
+        animator.addBehavior(pivot)
+        let collision = UICollisionBehavior(items: [menu])
+        collision.addBoundary(withIdentifier: "collide" as NSCopying, from: CGPoint(x: 19, y: 779), to: CGPoint(x: 19, y: 780))
+        collision.collisionDelegate = recorder
+        animator.addBehavior(collision)
+        let body = UIDynamicItemBehavior(items: [menu])
+        body.elasticity = elasticity
+        animator.addBehavior(body)
+        animator.addBehavior(UIGravityBehavior(items: [menu]))
+        var maxAngle = -Double.infinity
+        var pausedAt: Double?
+        for _ in 0..<(60 * 10) where pausedAt == nil {
+            MediaClock.main.advanceFrames(1)
+            maxAngle = max(maxAngle, Double(atan2(menu.transform.b, menu.transform.a)))
+            if recorder.events.last == "didPause" { pausedAt = animator.elapsedTime }
+        }
+        // The corner meets the boundary's line x = 19 at 1/580 rad past upright.
+        #expect(maxAngle < 0.005, "swung to \(maxAngle * 180 / .pi)°")
+        #expect(pausedAt.map { $0 < (elasticity > 0 ? 9 : 3) } == true, "paused at \(pausedAt.map { "\($0) s" } ?? "never")")
+        #expect(recorder.events.first == "willResume" && recorder.events.contains("began menu collide"), "\(recorder.events)")
+        let angle = Double(atan2(menu.transform.b, menu.transform.a))
+        #expect(abs(angle - 1.0 / 580) < 0.002, "rests at \(angle * 180 / .pi)°")
+        let corner = CGPoint(x: Double(menu.center.x) - 160 * cos(angle) - 320 * sin(angle),
+                             y: Double(menu.center.y) - 160 * sin(angle) + 320 * cos(angle))
+        #expect(abs(corner.x - 19) < 0.5 && corner.y > 778.5 && corner.y < 780.5, "corner at \(corner)")
+        #expect(!animator.isRunning)
+    }
+
     /// Ten 40-point boxes stacked on the reference-bounds floor stay put.
     @Test func stackOfTenBoxesStaysPut() {
         let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
