@@ -143,11 +143,28 @@ extension PhysicsWorld {
         return nil
     }
 
+    /// The thickness of the thinnest static primitive (worked out again after static geometry
+    /// changed): a slow body that moves less than a quarter of it cannot pass through any.
+    func thinnestStaticThickness() -> Double {
+        if let t = thinnestStatic { return t }
+        var t = Double.greatestFiniteMagnitude
+        vertices.withUnsafeBufferPointer { vbuf in
+            normals.withUnsafeBufferPointer { nbuf in
+                guard let vs = vbuf.baseAddress, let ns = nbuf.baseAddress else { return }
+                for p in primitives where p.alive && bodies[Int(p.body)].isStatic { t = min(t, thickness(p, vs, ns)) }
+            }
+        }
+        thinnestStatic = t
+        return t
+    }
+
     func solveContinuous(_ h: Double) {
         let slop = settings.linearSlop
+        let thinnest = thinnestStaticThickness()
         // Moving a body back to its time of impact changes only that body, so the moving ones can
         // be listed first.
-        for (bi, bound, fast) in movedBodies() {
+        var candidates: [Int32] = []
+        for (bi, bound, fast) in movedBodies() where fast || bound > 0.25 * thinnest {
             let b = bodies[bi]
             let xf0 = transformFor(b.c0, b.a0, b.localCenter)
             var tMin = 1.0
@@ -161,10 +178,11 @@ extension PhysicsWorld {
                     while p != -1 {
                         let prim = primitives[Int(p)]
                         let swept = primitiveAABB(prim, xf0).union(primitiveAABB(prim, b.xf))
-                        var candidates: [Int32] = []
+                        candidates.removeAll(keepingCapacity: true)
                         let nodes = tree.nodes
                         tree.query(swept) { proxy in candidates.append(nodes[Int(proxy)].item); return true }
-                        for other in candidates.sorted() {
+                        candidates.sort()
+                        for other in candidates {
                             let o = primitives[Int(other)]
                             guard bodies[Int(o.body)].type == .static,
                                   filter.shouldCollide(with: shapes[Int(o.shape)].filter) else { continue }

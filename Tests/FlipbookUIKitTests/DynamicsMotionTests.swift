@@ -275,6 +275,37 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
         #expect(!animator.isRunning)
     }
 
+    /// An item attached at the anchor itself (a rigid rod of length 0) hangs from it as from a
+    /// pin: the point stays on the anchor, the item swings (damped by its resistance) until its
+    /// centre is below it, rests, and the animator pauses. (As a rod of length 0 the point
+    /// wandered about the anchor and the item never rested.)
+    @Test func attachmentOfLengthZeroIsAPivot() {
+        let (reference, item, animator) = Self.scene(CGRect(x: 100, y: 100, width: 100, height: 100))
+        _ = reference
+        let recorder = DynamicsRecorder()
+        animator.delegate = recorder
+        // The item's top-left corner region: 10 pt in from its corner, at (110, 110).
+        let pivot = UIAttachmentBehavior(item: item, offsetFromCenter: UIOffset(horizontal: -40, vertical: -40),
+                                         attachedToAnchor: CGPoint(x: 110, y: 110))
+        #expect(pivot.length == 0)
+        animator.addBehavior(pivot)
+        animator.addBehavior(UIGravityBehavior(items: [item]))
+        let damping = UIDynamicItemBehavior(items: [item])
+        damping.resistance = 4
+        damping.angularResistance = 4
+        animator.addBehavior(damping)
+        var worst = 0.0
+        for _ in 0..<(60 * 20) where recorder.events.last != "didPause" {
+            MediaClock.main.advanceFrames(1)
+            let a = Double(atan2(item.transform.b, item.transform.a))
+            let point = CGPoint(x: Double(item.center.x) - 40 * cos(a) + 40 * sin(a), y: Double(item.center.y) - 40 * sin(a) - 40 * cos(a))
+            worst = max(worst, hypot(point.x - 110, point.y - 110))
+        }
+        #expect(worst < 1, "the point left the anchor by \(worst) pt")
+        #expect(recorder.events.last == "didPause", "\(recorder.events)")
+        #expect(abs(item.center.x - 110) < 1 && item.center.y > 110 + 55, "centre at \(item.center)")
+    }
+
     /// Ten 40-point boxes stacked on the reference-bounds floor stay put.
     @Test func stackOfTenBoxesStaysPut() {
         let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
