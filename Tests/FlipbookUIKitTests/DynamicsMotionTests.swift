@@ -275,6 +275,47 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
         #expect(!animator.isRunning)
     }
 
+    /// The guillotine menu's presentation as the library sets it up on a 393 × 852 screen: the
+    /// menu (the screen's size) turned -90° and framed above the screen below a 64-point bar,
+    /// pinned at (32, 32) by an attachment at that very point, pushed down continuously
+    /// (magnitude (2/π)·852/0.6, about 2 700 pt/s² on its mass), elasticity 0.6, against a
+    /// one-point boundary from (-1, 851) to (-1, 852). It bounces, settles upright on the
+    /// boundary and the animator pauses: the library completes its transition there.
+    @Test func guillotineMenuPresentationPausesUpright() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        let menu = UIView(frame: container.bounds)
+        container.addSubview(menu)
+        menu.transform = CGAffineTransform(rotationAngle: -.pi / 2)
+        menu.frame = CGRect(x: 0, y: -menu.frame.height + 64, width: menu.frame.width, height: menu.frame.height)
+        let animator = UIDynamicAnimator(referenceView: container)
+        let recorder = DynamicsRecorder()
+        animator.delegate = recorder
+        let anchor = CGPoint(x: 32, y: 32)
+        let offset = UIOffset(horizontal: -menu.bounds.width / 2 + anchor.x, vertical: -menu.bounds.height / 2 + anchor.y)
+        animator.addBehavior(UIAttachmentBehavior(item: menu, offsetFromCenter: offset, attachedToAnchor: anchor))
+        let collision = UICollisionBehavior()
+        collision.addBoundary(withIdentifier: "collide" as NSCopying, from: CGPoint(x: -1, y: 851), to: CGPoint(x: -1, y: 852))
+        collision.addItem(menu)
+        animator.addBehavior(collision)
+        let body = UIDynamicItemBehavior(items: [menu])
+        body.elasticity = 0.6
+        animator.addBehavior(body)
+        let fall = UIPushBehavior(items: [menu], mode: .continuous)
+        fall.pushDirection = CGVector(dx: 0, dy: 2 / Double.pi * 852 / 0.6)
+        animator.addBehavior(fall)
+        var maxAngle = -Double.infinity
+        for _ in 0..<(60 * 10) where recorder.events.last != "didPause" {
+            MediaClock.main.advanceFrames(1)
+            maxAngle = max(maxAngle, Double(atan2(menu.transform.b, menu.transform.a)))
+        }
+        #expect(recorder.events.last == "didPause", "\(recorder.events)")
+        #expect(maxAngle < 0.005, "swung to \(maxAngle * 180 / .pi)°")
+        let angle = Double(atan2(menu.transform.b, menu.transform.a))
+        // Upright the bottom-left corner is at (0, 852); it meets x = -1 at 1/820 rad past.
+        #expect(abs(angle - 1.0 / 820) < 0.002, "rests at \(angle * 180 / .pi)°")
+        #expect(animator.elapsedTime < 8, "paused after \(animator.elapsedTime) s")
+    }
+
     /// An item attached at the anchor itself (a rigid rod of length 0) hangs from it as from a
     /// pin: the point stays on the anchor, the item swings (damped by its resistance) until its
     /// centre is below it, rests, and the animator pauses. (As a rod of length 0 the point
