@@ -225,6 +225,35 @@ final class DynamicsRecorder: NSObject, UIDynamicAnimatorDelegate, UICollisionBe
         }
     }
 
+    /// Continuous collision keeps to the collision behaviours: a fast item (and a slow one) goes
+    /// through the boundary of a behaviour it is not in, and stops at one of its own.
+    @Test(arguments: [CGFloat(20_000), 200])
+    func itemsCrossBoundariesOfOtherCollisionBehaviors(speed: CGFloat) {
+        let (reference, item, animator) = Self.scene(CGRect(x: 198, y: 98, width: 4, height: 4))
+        // The other behaviour's own item rests on its shelf.
+        let bystander = UIView(frame: CGRect(x: 20, y: 380, width: 20, height: 20))
+        reference.addSubview(bystander)
+        let body = UIDynamicItemBehavior(items: [item])
+        body.addLinearVelocity(CGPoint(x: 0, y: speed), for: item)
+        let own = UICollisionBehavior(items: [item])
+        own.addBoundary(withIdentifier: "floor" as NSCopying, from: CGPoint(x: 0, y: 1500), to: CGPoint(x: 400, y: 1500))
+        let other = UICollisionBehavior(items: [bystander])
+        other.addBoundary(withIdentifier: "shelf" as NSCopying, from: CGPoint(x: 0, y: 400), to: CGPoint(x: 400, y: 400))
+        animator.addBehavior(body)
+        animator.addBehavior(own)
+        animator.addBehavior(other)
+        // Unhindered, 2 frames at 20 000 pt/s or 3 s at 200 pt/s take it to y ≈ 770 or 700.
+        MediaClock.main.advanceFrames(speed > 1000 ? 2 : 180)
+        #expect(item.center.y > 600, "at y = \(item.center.y)")
+        var maxY = item.center.y
+        for _ in 0..<(60 * 8) {
+            MediaClock.main.advanceFrames(1)
+            maxY = max(maxY, item.center.y)
+        }
+        #expect(maxY < 1500, "reached y = \(maxY)")
+        #expect(bystander.center.y <= 390.5)
+    }
+
     /// A guillotine menu (issue 37): a 320 × 640 view turned a quarter turn back, attached at a
     /// point 20 pt in from its top-left corner to an anchor at that very point (a rod of length
     /// 0: a pivot), falls under gravity; a one-point boundary stands just past where its
