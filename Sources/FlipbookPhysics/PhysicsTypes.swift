@@ -83,7 +83,9 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var positionIterations: Int = 3
     public var warmStarting = true
     public var allowsSleep = true
-    /// Continuous collision (time of impact) of fast dynamic bodies against static geometry.
+    /// Continuous collision (time of impact) of dynamic bodies against static geometry: fast
+    /// bodies against every static shape, other moving bodies against the static shapes thin
+    /// enough for them to pass through in a sub-step (segments, chains).
     public var continuousCollision = true
     /// Points per Box2D "metre", fixed at creation: the tolerances below are derived from it.
     public private(set) var lengthScale: Double

@@ -123,6 +123,7 @@ extension PhysicsWorld {
     public func setType(_ id: PhysicsBodyID, _ type: PhysicsBodyType) {
         guard let i = bodyIndex(id), bodies[i].type != type else { return }
         bodies[i].type = type
+        thinnestStatic = nil
         if type == .static { bodies[i].v = .zero; bodies[i].w = 0; bodies[i].awake = false }
         resetMassData(i)
         if type != .static { bodies[i].awake = true; bodies[i].sleepTime = 0 }

@@ -1,5 +1,8 @@
-// Continuous collision: fast dynamic bodies are moved back to their time of impact with static
-// geometry (conservative advancement on a separation lower bound), so they cannot tunnel.
+// Continuous collision: dynamic bodies are moved back to their time of impact with the static
+// geometry they could pass through (conservative advancement on a separation lower bound), so
+// they cannot tunnel: fast bodies against every static shape, every other moving body against
+// the static shapes thin enough for its motion (segments, chains, thin boxes; Box2D 2.4 sweeps
+// every dynamic body against static geometry, docs/Divergences.md).
 import Foundation
 
 extension PhysicsWorld {
@@ -37,11 +40,14 @@ extension PhysicsWorld {
         }
     }
 
-    /// The awake dynamic bodies that moved far enough this sub-step to pass through something
-    /// (bullets: any motion), with a bound on how far any of their points moved. One read-only
-    /// pass over the world's arrays; most sub-steps find none.
-    func fastBodies() -> [(index: Int, bound: Double)] {
-        var fast: [(index: Int, bound: Double)] = []
+    /// The awake dynamic bodies that moved this sub-step, with a bound on how far any of their
+    /// points moved, and whether they moved far enough to pass through anything (`fast`: more
+    /// than a quarter of their smallest extent, Box2D v3's rule; bullets: any motion). A body
+    /// that is not fast can still pass through a thin static shape (a slow corner of a large
+    /// panel past a one-point segment): it is swept against the shapes thinner than its motion
+    /// allows (`passesThrough`). One read-only pass over the world's arrays.
+    func movedBodies() -> [(index: Int, bound: Double, fast: Bool)] {
+        var moved: [(index: Int, bound: Double, fast: Bool)] = []
         bodies.withUnsafeBufferPointer { bodies in
             shapes.withUnsafeBufferPointer { shapes in
                 primitives.withUnsafeBufferPointer { primitives in
@@ -69,21 +75,96 @@ extension PhysicsWorld {
                                 s = shapes[Int(s)].next
                             }
                             let bound = motion + abs(b.pointee.a - b.pointee.a0) * maxRadius
-                            guard b.pointee.bullet || bound > 0.25 * b.pointee.minExtent, bound > 0 else { continue }
-                            fast.append((bi, bound))
+                            guard bound > 0 else { continue }
+                            moved.append((bi, bound, b.pointee.bullet || bound > 0.25 * b.pointee.minExtent))
                         }
                     }
                 }
             }
         }
-        return fast
+        return moved
+    }
+
+    /// The thickness of a static primitive: the smallest width of a polygon across its faces
+    /// (0 for a segment), a circle's diameter; skin radius included.
+    func thickness(_ p: Primitive, _ vs: UnsafePointer<PhysicsVector>, _ ns: UnsafePointer<PhysicsVector>) -> Double {
+        if p.isCircle { return 2 * p.radius }
+        let n = Int(p.vCount)
+        if n < 3 { return 2 * p.radius }
+        var thinnest = Double.greatestFiniteMagnitude
+        for i in 0..<n {
+            let normal = ns[Int(p.vStart) + i], v = vs[Int(p.vStart) + i]
+            var width = 0.0
+            for j in 0..<n { width = max(width, dot(normal, v - vs[Int(p.vStart) + j])) }
+            thinnest = min(thinnest, width)
+        }
+        return thinnest + 2 * p.radius
+    }
+
+    /// Whether a body whose points moved up to `bound` this sub-step could have passed through
+    /// the static primitive `o`: its motion is more than a quarter of the primitive's thickness
+    /// (any motion past a segment). Bodies that are not fast are swept against these only: a
+    /// thick static shape keeps a slow body on the near side by its contacts alone.
+    @inline(__always) func passesThrough(_ bound: Double, _ o: Primitive, _ vs: UnsafePointer<PhysicsVector>,
+                                         _ ns: UnsafePointer<PhysicsVector>) -> Bool {
+        bound > 0.25 * thickness(o, vs, ns)
+    }
+
+    /// Whether primitives `a` and `b` may touch: their pair has a contact, or passes the checks a
+    /// new pair passes in `addPair` (category bits, joints between the bodies, `shouldCollide`).
+    func mayCollide(_ a: Int32, _ b: Int32) -> Bool {
+        let key = UInt64(UInt32(min(a, b))) << 32 | UInt64(UInt32(max(a, b)))
+        if contactKeys[key] != nil { return true }
+        let pa = primitives[Int(a)], pb = primitives[Int(b)]
+        if pa.body == pb.body { return false }
+        if !shapes[Int(pa.shape)].filter.shouldCollide(with: shapes[Int(pb.shape)].filter) { return false }
+        if jointPreventsCollision(pa.body, pb.body) { return false }
+        if let filter = shouldCollide, !filter(shapeID(pa.shape), shapeID(pb.shape)) { return false }
+        return true
+    }
+
+    /// Conservative advancement of body `b`'s primitive `prim` (moving from `xf0` to `b.xf` over
+    /// the sub-step, no point further than `bound`) towards static primitive `o`: the first time
+    /// in 0..<`before` at which the separation bound falls to `target` + `tolerance`, from `d0`
+    /// at time 0; nil when it does not within 50 steps. Time 0 when `d0` is already there.
+    func advance(_ prim: Primitive, _ b: Body, _ xf0: PhysicsTransform, _ o: Primitive, _ oxf: PhysicsTransform,
+                 _ vs: UnsafePointer<PhysicsVector>, _ ns: UnsafePointer<PhysicsVector>,
+                 from d0: Double, to target: Double, tolerance: Double, bound: Double, before tMin: Double) -> Double? {
+        if d0 <= target + tolerance { return 0 }
+        var t = 0.0, d = d0
+        for _ in 0..<50 {
+            let step = (d - target) / bound
+            t += step
+            if t >= tMin { return nil }
+            let xf = transformFor(b.c0 + t * (b.c - b.c0), b.a0 + t * (b.a - b.a0), b.localCenter)
+            d = separationBound(prim, xf, o, oxf, vs, ns)
+            if d <= target + tolerance { return t }
+        }
+        return nil
+    }
+
+    /// The thickness of the thinnest static primitive (worked out again after static geometry
+    /// changed): a slow body that moves less than a quarter of it cannot pass through any.
+    func thinnestStaticThickness() -> Double {
+        if let t = thinnestStatic { return t }
+        var t = Double.greatestFiniteMagnitude
+        vertices.withUnsafeBufferPointer { vbuf in
+            normals.withUnsafeBufferPointer { nbuf in
+                guard let vs = vbuf.baseAddress, let ns = nbuf.baseAddress else { return }
+                for p in primitives where p.alive && bodies[Int(p.body)].isStatic { t = min(t, thickness(p, vs, ns)) }
+            }
+        }
+        thinnestStatic = t
+        return t
     }
 
     func solveContinuous(_ h: Double) {
         let slop = settings.linearSlop
-        // Moving a body back to its time of impact changes only that body, so the fast ones can
+        let thinnest = thinnestStaticThickness()
+        // Moving a body back to its time of impact changes only that body, so the moving ones can
         // be listed first.
-        for (bi, bound) in fastBodies() {
+        var candidates: [Int32] = []
+        for (bi, bound, fast) in movedBodies() where fast || bound > 0.25 * thinnest {
             let b = bodies[bi]
             let xf0 = transformFor(b.c0, b.a0, b.localCenter)
             var tMin = 1.0
@@ -97,36 +178,44 @@ extension PhysicsWorld {
                     while p != -1 {
                         let prim = primitives[Int(p)]
                         let swept = primitiveAABB(prim, xf0).union(primitiveAABB(prim, b.xf))
-                        var candidates: [Int32] = []
+                        candidates.removeAll(keepingCapacity: true)
                         let nodes = tree.nodes
                         tree.query(swept) { proxy in candidates.append(nodes[Int(proxy)].item); return true }
-                        for other in candidates.sorted() {
+                        candidates.sort()
+                        for other in candidates {
                             let o = primitives[Int(other)]
                             guard bodies[Int(o.body)].type == .static,
                                   filter.shouldCollide(with: shapes[Int(o.shape)].filter) else { continue }
                             let oxf = bodies[Int(o.body)].xf
-                            var target = -0.5 * slop // radii are already part of the bound
+                            // A slow body only against what it could pass through, and only when
+                            // its box over the sub-step meets the shape's own (not just its fat box).
+                            if !fast {
+                                guard passesThrough(bound, o, vs, ns), swept.overlaps(boundingBox(of: o, at: oxf, vertices: vs)) else { continue }
+                            }
+                            // Only a pair that may have a contact: a body stopped where no contact
+                            // can hold it would be stopped again every sub-step, keeping its speed.
+                            guard mayCollide(p, other) else { continue }
+                            // Radii are already part of the bound. A fast body stops half a slop
+                            // inside the shape. A slow one stops half a slop short of it, so that
+                            // the next narrow phase sees the shapes apart and takes the axis that
+                            // separates them as the contact's normal: a corner meeting a segment
+                            // near its end then hits the end's side and is stopped, instead of
+                            // being pushed along the segment's face while it slides past.
+                            var target = fast ? -0.5 * slop : 0.5 * slop
                             let tolerance = 0.25 * slop
-                            var t = 0.0
-                            var d = separationBound(prim, xf0, o, oxf, vs, ns)
-                            if d <= target + tolerance {
+                            let d0 = separationBound(prim, xf0, o, oxf, vs, ns)
+                            if d0 <= target + tolerance {
                                 // Already touching at the start. The contact holds the points it
                                 // found then, but a body turning fast about one of them can swing
                                 // another part through the shape within the sub-step (a thin item
                                 // touching a wall at one corner, physics fuzz seed 8675512): it may
                                 // end no more than a slop deeper than it started.
-                                target = d - slop
+                                target = d0 - slop
                             }
-                            var hit = false
-                            for _ in 0..<50 {
-                                let step = (d - target) / bound
-                                t += step
-                                if t >= tMin { break }
-                                let xf = transformFor(b.c0 + t * (b.c - b.c0), b.a0 + t * (b.a - b.a0), b.localCenter)
-                                d = separationBound(prim, xf, o, oxf, vs, ns)
-                                if d <= target + tolerance { hit = true; break }
+                            if let t = advance(prim, b, xf0, o, oxf, vs, ns, from: d0, to: target, tolerance: tolerance,
+                                               bound: bound, before: tMin) {
+                                tMin = t
                             }
-                            if hit && t < tMin { tMin = t }
                         }
                         p = prim.next
                     }

@@ -46,6 +46,9 @@ public final class PhysicsWorld {
     var ground: Int32? = nil
     var tree = DynamicTree()
     var moveBuffer: [Int32] = []
+    /// The thickness of the thinnest static primitive (continuous collision); nil when static
+    /// geometry changed since it was worked out.
+    var thinnestStatic: Double? = nil
     var accumulator: Double = 0
     // Solver scratch, reused between steps.
     let scratch = SolverScratch()
@@ -231,6 +234,7 @@ public final class PhysicsWorld {
         }
         resetMassData(bi)
         wake(bi)
+        thinnestStatic = nil
         return PhysicsShapeID(index: si, generation: rec.generation)
     }
 
@@ -259,6 +263,7 @@ public final class PhysicsWorld {
         shapes[si].alive = false
         shapes[si].firstPrimitive = -1
         freeShapes.append(Int32(si))
+        thinnestStatic = nil
     }
 
     func destroyContacts(ofPrimitive p: Int32) {

@@ -198,28 +198,68 @@ import Testing
     /// A 393 × 852 panel pinned near its top-left corner swings down from a quarter turn; a
     /// one-point segment stands where its bottom-left corner passes when it hangs straight.
     /// Each sub-step moves the corner a few points (far less than a quarter of the panel, so
-    /// the body is not "fast"), but more than the segment is long: without a check against
-    /// segments it swings through.
+    /// the body is not "fast"), but more than the segment is long: without a sweep against the
+    /// segment it swings through. The pin holds the panel to the world, as a UIKit anchor
+    /// attachment does (a pin to the segment's own body would rule out their contact).
+    /// Gravity keeps pressing the corner on the segment (the panel would hang 21° further on),
+    /// so it comes to rest there, and sleeps.
     @Test func theCornerStopsOnAOnePointSegment() {
         let world = PhysicsWorld()
         let wall = world.createBody(PhysicsBodyDefinition(type: .static))
         world.addShape(.segment(from: PhysicsVector(-1, 851), to: PhysicsVector(-1, 852)), to: wall)
-        // Hanging straight, the panel's centre is at (196.5, 426) and the pin at (49, 49).
+        let (panel, corner) = Self.addPanel(world)
+        var maxAngle = -Double.infinity
+        var restedAt: Double?
+        run(world, seconds: 3) { time in
+            maxAngle = max(maxAngle, world.angle(of: panel))
+            if restedAt == nil && world.isResting { restedAt = time }
+        }
+        // The corner meets the segment's line x = -1 at 1/803 rad past upright.
+        #expect(maxAngle < 0.002, "swung to \(maxAngle * 180 / .pi)°")
+        let at = corner()
+        #expect(abs(at.x - -1) < 0.5 && at.y > 851 - 0.5 && at.y < 852 + 0.5, "corner at \(at)")
+        #expect(restedAt.map { $0 < 2.5 } == true, "rested at \(restedAt.map { "\($0) s" } ?? "never")")
+        #expect(!world.isAwake(panel))
+    }
+
+    /// The corner meets short segments at and near their ends, across its path and along it:
+    /// each stops it where it first touches, and the panel sleeps. (A contact taken with the
+    /// segment's face as its normal would only push the corner along the segment, as it did
+    /// when bodies were stopped overlapping the segment: it slid past the end.)
+    @Test(arguments: [
+        (PhysicsVector(-1, 851.9), PhysicsVector(-1, 900)),      // across the path, end just above the corner
+        (PhysicsVector(-1, 800), PhysicsVector(-1, 851.95)),     // across the path, end just below it
+        (PhysicsVector(-10, 851.8), PhysicsVector(-1, 851.8)),   // along the path: the end meets the side
+        (PhysicsVector(-2, 851.9), PhysicsVector(-1, 851.9)),    // one point along the path
+        (PhysicsVector(-2, 852), PhysicsVector(-1, 851)),        // slanted
+    ])
+    func theCornerStopsAtASegmentsEnd(from: PhysicsVector, to: PhysicsVector) {
+        let world = PhysicsWorld()
+        let wall = world.createBody(PhysicsBodyDefinition(type: .static))
+        world.addShape(.segment(from: from, to: to), to: wall)
+        let (panel, _) = Self.addPanel(world)
+        var maxAngle = -Double.infinity
+        run(world, seconds: 3) { _ in maxAngle = max(maxAngle, world.angle(of: panel)) }
+        #expect(maxAngle < 0.002, "swung to \(maxAngle * 180 / .pi)°")
+        #expect(!world.isAwake(panel))
+    }
+
+    /// A 393 × 852 panel (UIKit density 1) pinned to the world at (49, 49), 49 pt in from its
+    /// top-left corner, turned a quarter turn back from upright; with its bottom-left corner.
+    static func addPanel(_ world: PhysicsWorld) -> (PhysicsBodyID, () -> PhysicsVector) {
+        // Upright, the panel's centre is at (196.5, 426) and the pin at (49, 49).
         let pin = PhysicsVector(49, 49)
         let offset = PhysicsVector(49 - 196.5, 49 - 426)
         // A quarter turn back (counter-clockwise): the centre rotated about the pin by -90°.
         let start = PhysicsVector(pin.x + (-offset).y, pin.y - (-offset).x)
         let panel = world.createBody(PhysicsBodyDefinition(position: start, angle: -.pi / 2))
         world.addShape(.box(width: 393, height: 852), to: panel)
-        world.createJoint(.revolute(wall, pin, panel, offset))
-        var maxAngle = -Double.infinity
-        run(world, seconds: 3) { _ in maxAngle = max(maxAngle, world.angle(of: panel)) }
-        // Known gap (docs/Divergences.md, "A corner swept past a short segment"): Box2D 2.4 finds
-        // the time of impact of every dynamic body with static geometry; Flipbook only of fast
-        // ones, and the contact of a corner with a segment's end does not stop it.
-        withKnownIssue("a slow body's corner passes a one-point segment") {
-            #expect(maxAngle < 0.02, "swung to \(maxAngle * 180 / .pi)°")
-        }
+        world.createJoint(.revolute(nil, pin, panel, offset))
+        return (panel, {
+            let a = world.angle(of: panel), c = world.position(of: panel)
+            let local = PhysicsVector(-196.5, 426)
+            return PhysicsVector(c.x + cos(a) * local.x - sin(a) * local.y, c.y + sin(a) * local.x + cos(a) * local.y)
+        })
     }
 
     /// A steady force pressing a box on the ground does not keep it awake (Box2D 2.4: `wake`

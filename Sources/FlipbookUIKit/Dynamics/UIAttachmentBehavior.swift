@@ -216,7 +216,16 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         switch kind {
         case .distance:
             let f = Double(frequencyStorage), d = Double(dampingStorage)
-            if let bodyB {
+            if !(f > 0) && length < w.settings.linearSlop {
+                // A rod shorter than the slop (an item attached at the anchor itself, a guillotine
+                // menu's pivot): a pin. A rod of length 0 has no direction to act along, so the
+                // point wanders about the anchor and the item never rests (docs/Divergences.md).
+                if let bodyB {
+                    engine.addJoint(.revolute(bodyA, localA, bodyB, localB))
+                } else {
+                    engine.addJoint(.revolute(nil, PhysicsVector(anchorStorage), bodyA, localA))
+                }
+            } else if let bodyB {
                 engine.addJoint(.distance(bodyA, localA, bodyB, localB, length: length, frequency: f, dampingRatio: d))
             } else {
                 engine.addJoint(.distance(nil, PhysicsVector(anchorStorage), bodyA, localA, length: length, frequency: f, dampingRatio: d))
