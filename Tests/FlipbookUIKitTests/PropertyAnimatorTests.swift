@@ -152,4 +152,30 @@ import FlipbookGeometry
         let reports = S.diagnostics { animator.finishAnimation(at: .end) }
         #expect(reports.count == 1 && animator.state == .inactive)
     }
+
+    /// A pan that reaches its end sets `fractionComplete = 1` on a paused animator: the views
+    /// stand at their end values (an interactive menu fully dragged in is on screen), not back
+    /// at the start; likewise with a spring curve and for an animation that joins late.
+    @Test func scrubbedToTheEndShowsTheEndValues() {
+        let view = S.makeView()
+        let other = S.makeView()
+        let last = S.makeView()
+        let spring = UISpringTimingParameters(dampingRatio: 1, initialVelocity: CGVector(dx: 0, dy: 0))
+        let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: spring)
+        animator.addAnimations { view.center.x = 150 }
+        animator.addAnimations({ other.alpha = 0 }, delayFactor: 0.5)
+        animator.addAnimations({ last.alpha = 0 }, delayFactor: 1)  // joins at the very end
+        animator.pauseAnimation()
+        for p in [0.5, 1.0, 0.0, 1.0] as [CGFloat] {
+            animator.fractionComplete = p
+            MediaClock.main.advanceFrames(1)
+            #expect(abs(S.presented(view, "x") - (50 + 100 * Double(p))) < 1e-6, "fraction \(p)")
+            #expect(abs(S.presented(other, "opacity") - (p == 1 ? 0 : 1)) < 1e-6, "fraction \(p)")
+            #expect(abs(S.presented(last, "opacity") - (p == 1 ? 0 : 1)) < 1e-6, "fraction \(p)")
+        }
+        animator.isReversed = true
+        animator.startAnimation()
+        MediaClock.main.advance(by: 0.1)
+        #expect(S.presented(view, "x") < 150 && S.presented(view, "x") > 50)
+    }
 }

@@ -30,6 +30,32 @@ import TestSupport
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 1))?.textLabel?.text == "Row 1.0")
     }
 
+    /// A layout pass leaves a visible cell where the app put it (PreviewTransition opens a row's
+    /// cell to full screen, pushes, and on the way back shrinks it from there) until the table
+    /// has its own reason to move it: its row's rectangle changes, or the rows are reloaded.
+    @Test func layoutLeavesAVisibleCellTheAppMovedUntilItsRowChanges() {
+        let (app, table, model) = makeTableApp([20], rowHeight: 100)
+        defer { withExtendedLifetime((app, model)) {} }
+        let ip = IndexPath(row: 1, section: 0)
+        guard let cell = table.cellForRow(at: ip) else { return #expect(Bool(false), "no cell for row 1") }
+        let row = table.rectForRow(at: ip)
+        let opened = CGRect(x: 0, y: 0, width: row.width, height: 700)
+        cell.frame = opened
+        table.setNeedsLayout()
+        table.layoutIfNeeded()
+        #expect(cell.frame == opened)
+        table.contentOffset = CGPoint(x: 0, y: 30)  // scrolled, the row still in view
+        table.layoutIfNeeded()
+        #expect(cell.frame == opened)
+        table.frame.size.width = 300  // narrower: every row's rectangle changes
+        table.layoutIfNeeded()
+        #expect(cell.frame == table.rectForRow(at: ip))
+        cell.frame = opened
+        table.reloadData()
+        table.layoutIfNeeded()
+        #expect(table.cellForRow(at: ip)?.frame == table.rectForRow(at: ip))
+    }
+
     @Test func groupedDefaults() {
         let (app, table, model) = makeTableApp([2, 2], style: .grouped)
         defer { withExtendedLifetime((app, model)) {} }

@@ -268,7 +268,13 @@ extension UIViewPropertyAnimator {
     /// else shaped by the timing curve).
     func showProgress(_ p: Double) {
         for item in items {
-            let q = item.delayFactor < 1 ? min(max((p - item.delayFactor) / (1 - item.delayFactor), 0), 1) : 1
+            let q = item.delayFactor < 1 ? min(max((p - item.delayFactor) / (1 - item.delayFactor), 0), 1) : (p >= 1 ? 1 : 0)
+            // At the very end hold the end value: a frozen animation whose time offset equals
+            // its duration wraps round to its start (Core Animation's timeOffset is cyclic).
+            guard q < 1 else {
+                hold(item, item.to)
+                continue
+            }
             let length = max(totalDuration * (1 - item.delayFactor), 1e-6)
             let timing: AnimationTiming = scrubsLinearly ? AnimationTiming(curve: .linear) : timing(forDuration: length, velocity: 0)
             let spec = AnimationSpec(duration: length, delay: 0, timing: timing)

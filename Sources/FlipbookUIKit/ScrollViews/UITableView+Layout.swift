@@ -204,7 +204,7 @@ extension UITableView {
         }
         cell.tableView = self
         UIView.performWithoutAnimation {
-            place(cell, at: ip)
+            place(cell, at: ip, force: true)
             let selected = selectedRows.contains(ip)
             if cell.selectedFlag != selected {
                 cell.selectedFlag = selected
@@ -219,9 +219,16 @@ extension UITableView {
         return cell
     }
 
-    func place(_ cell: UITableViewCell, at ip: IndexPath) {
+    /// Puts `cell` in `ip`'s row. A cell already showing that row is moved only when the row's
+    /// rectangle changed since it was placed (or with `force`: a cell newly shown, rows moved by
+    /// updates): as in UIKit, a layout pass leaves alone a visible cell the app moved or resized
+    /// itself (an expanding-cell transition animates one to full screen and back).
+    func place(_ cell: UITableViewCell, at ip: IndexPath, force: Bool = false) {
         guard let r = rowRect(ip) else { return }
-        if cell.frame != r { cell.frame = r }
+        if force || cell.placedRowRect != r {
+            if cell.frame != r { cell.frame = r }
+            cell.placedRowRect = r
+        }
         let sec = sections[ip.section]
         let shows = separatorStyle != .none && ip.row < sec.count - 1
         let thickness = 1 / max(1, window?.screen.scale ?? UIScreen.drawingScale)

@@ -183,7 +183,7 @@ extension UITableView {
             self.layoutIfNeeded()
             for c in completions { c(finished) }
         })
-        for (ip, cell) in visible { place(cell, at: ip) }
+        for (ip, cell) in visible { place(cell, at: ip, force: true) }
         setNeedsLayout()
     }
 }

@@ -77,6 +77,8 @@ open class UITableViewCell: UIView {
     weak var tableView: UITableView?
     /// Whether the table view drew this cell's separator (set each layout).
     var showsSeparator = false
+    /// The row rectangle the table last placed this cell in (nil: not placed since shown).
+    var placedRowRect: CGRect?
     var separatorThickness: CGFloat = 1.0 / 3
     var separatorColorForCell: UIColor = .separator
 
