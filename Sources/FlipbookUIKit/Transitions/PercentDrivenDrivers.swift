@@ -112,7 +112,16 @@ final class LayerTimeDriver: PercentDrivenDriver {
         savedTiming = (layer.speed, layer.timeOffset, layer.beginTime)
     }
 
+    /// The animations under the container before the animator ran (layer, key): not the
+    /// transition's, so a cancel leaves their layers' model values alone.
+    private var animationsBefore: Set<AnimationKey> = []
+    private struct AnimationKey: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+    }
+
     func start() -> Bool {
+        animationsBefore = Self.animationKeys(under: pausedLayer)
         // The layer is paused before the animator runs: the begin times of the animations it
         // adds (delayed UIView animations take theirs from the layer's local time at once, the
         // others at the next flush) then all land on a timeline that starts at local time 0.
@@ -239,6 +248,7 @@ final class LayerTimeDriver: PercentDrivenDriver {
             stopRamp()
             interaction.driverMoved(to: ramp.to)
             context.percentComplete = ramp.to
+            if ramp.to == 0 { revertModelValues() }
             resumeLayers()
             return
         }
@@ -252,6 +262,47 @@ final class LayerTimeDriver: PercentDrivenDriver {
         link?.invalidate()
         link = nil
         ramp = nil
+    }
+
+    /// A cancel has played the transition back to its start: every property the transition's
+    /// animations changed is set back to what it showed then, before they end, as a property
+    /// animator finishing at `.start` does (UIKit drives interactive transitions with one since
+    /// iOS 10). The animator's completion then finds its views where they began, even when it
+    /// does not undo its changes itself (docs/Semantics.md, "Cancelling a percent-driven
+    /// transition"). Animations that were there before the transition are left alone.
+    private func revertModelValues() {
+        setTime(0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for root in [pausedLayer] + alongsideLayers.map(\.layer) { revert(under: root) }
+        CATransaction.commit()
+    }
+
+    private func revert(under layer: CALayer) {
+        if let keys = layer.animationKeys() {
+            var starts: [(String, Any)] = []
+            for key in keys where !animationsBefore.contains(AnimationKey(layer: ObjectIdentifier(layer), key: key)) {
+                guard let path = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath,
+                    !starts.contains(where: { $0.0 == path }),
+                    let start = layer.presentationValue(forKeyPath: path)
+                else { continue }
+                starts.append((path, start))
+            }
+            for (path, start) in starts { layer.setValue(start, forKeyPath: path) }
+        }
+        for sublayer in layer.sublayers ?? [] { revert(under: sublayer) }
+        if let mask = layer.mask { revert(under: mask) }
+    }
+
+    private static func animationKeys(under layer: CALayer) -> Set<AnimationKey> {
+        var found: Set<AnimationKey> = []
+        var stack = [layer]
+        while let current = stack.popLast() {
+            for key in current.animationKeys() ?? [] { found.insert(AnimationKey(layer: ObjectIdentifier(current), key: key)) }
+            stack.append(contentsOf: current.sublayers ?? [])
+            if let mask = current.mask { stack.append(mask) }
+        }
+        return found
     }
 
     /// The layer runs again at its own speed from local time `duration`: every animation of

@@ -281,6 +281,49 @@ struct PercentDrivenTransitionTests {
         #expect(f.a.presentedViewController === f.b && f.b.view.window != nil)
     }
 
+    /// A dismissal animator that slides and fades the presented view away and, when cancelled,
+    /// only calls `completeTransition(false)` (a bottom-popup library's pattern): the cancel puts
+    /// the view back where it was, as UIKit's property-animator-driven cancel does.
+    @Test func cancelledDismissalPutsBackWhatTheAnimatorDidNotUndo() {
+        final class NonRestoringDismissal: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+                guard let from = transitionContext.view(forKey: .from) else { return }
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    from.frame = from.frame.offsetBy(dx: 0, dy: from.frame.height)
+                    from.alpha = 0
+                    from.layer.cornerRadius = 30
+                }) { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) }
+            }
+        }
+        MediaClock.main.runUntilIdle()
+        let f = PercentDrivenFixture(interaction: nil, animator: { _ in NonRestoringDismissal() })
+        f.a.present(f.b, animated: false)
+        MediaClock.main.runUntilIdle()
+        let shown = f.b.view.frame
+        let badgeFrame = f.badge.frame
+        let interaction = UIPercentDrivenInteractiveTransition()
+        f.delegate.interaction = interaction
+        f.b.dismiss(animated: true)
+        interaction.update(0.6)
+        MediaClock.main.advanceFrames(2)
+        #expect(abs(f.sample()[0] - Double(shown.midY + 0.6 * shown.height)) < 1)
+        interaction.cancel()
+        MediaClock.main.runUntilIdle()
+        #expect(f.a.presentedViewController === f.b && f.b.view.window != nil)
+        #expect(f.b.view.frame == shown)
+        #expect(f.b.view.alpha == 1 && f.b.view.layer.cornerRadius == 0)
+        #expect(f.badge.frame == badgeFrame)
+        #expect(abs(f.sample()[0] - Double(shown.midY)) < 1e-6 && f.sample()[1] == 1, "shown where it began")
+        // Finished the next time: the model values are the animation's end values.
+        f.b.dismiss(animated: true)
+        interaction.update(0.5)
+        interaction.finish()
+        MediaClock.main.runUntilIdle()
+        #expect(f.a.presentedViewController == nil)
+        #expect(f.b.view.alpha == 0)
+    }
+
     @Test func cancelledFullScreenDismissalSendsTheReverseCallbacks() {
         MediaClock.main.runUntilIdle()
         let interaction = UIPercentDrivenInteractiveTransition()
