@@ -163,6 +163,17 @@ final class ExtensionOverrideMover {
                     }
                     for r in ranges { file.add(.delete(r, container: true)) }
                 }
+                // Members of `public extension C` are public; moved into the class body they would
+                // be internal, and an override must be as accessible as its class.
+                let extensionAccess = ext.modifiers.first { Self.accessKeywords.contains($0.name.tokenKind) }?.name.text
+                for member in moving {
+                    guard let access = extensionAccess, access == "public" || access == "package",
+                        let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                        !modifiers.contains(where: { Self.accessKeywords.contains($0.name.tokenKind) }),
+                        let first = modifiers.first
+                    else { continue }
+                    file.add(.insert(access + " ", at: source.start(first)))
+                }
                 for (i, member) in moving.enumerated() {
                     moves.append(
                         Move(from: file, lines: source.fullLines(of: member), target: site, comments: i < comments.count ? comments[i] : ""))
@@ -361,6 +372,10 @@ final class ExtensionOverrideMover {
                     + dispatch.classes.map { "`\($0)`" }.joined(separator: ", ") + " to their `\(dispatch.newName)`")
         }
     }
+
+    static let accessKeywords: [TokenKind] = [
+        .keyword(.open), .keyword(.public), .keyword(.package), .keyword(.internal), .keyword(.fileprivate), .keyword(.private),
+    ]
 
     private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { [.keyword(.static), .keyword(.class), .keyword(.mutating)].contains($0.name.tokenKind) }

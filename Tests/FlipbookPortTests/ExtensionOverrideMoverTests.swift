@@ -68,6 +68,38 @@ import Testing
             ])
     }
 
+    /// Members of `public extension C` are public: moved into the class they say so, or the
+    /// override would be internal in a public class, which Swift refuses.
+    @Test func anOverrideFromAPublicExtensionStaysPublic() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final public class DialogViewController: UIViewController {
+                public var dialogView: UIView { view }
+            }
+
+            public extension DialogViewController {
+                @objc override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    dialogView.layer.cornerRadius = 8
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final public class DialogViewController: UIViewController {
+                public var dialogView: UIView { view }
+
+                public override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    dialogView.layer.cornerRadius = 8
+                }
+            }
+            """)
+    }
+
     @Test func extensionWithAConformanceKeepsItAndTheOtherMembers() {
         expectPort(
             """
