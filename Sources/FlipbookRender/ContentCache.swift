@@ -38,19 +38,19 @@ final class ContentCache {
             k.bounds = CGRect(origin: .zero, size: key.bounds.size)
             k.shape.minX = 0; k.shape.minY = 0
             k.shape.maxX = Double(k.bounds.maxX); k.shape.maxY = Double(k.bounds.maxY)
-            guard var placed = cached(k, in: &bodies, make: { ContentRasterizer.rasterize(k) }) else { return nil }
+            guard var placed = cached(k, in: \.bodies, make: { ContentRasterizer.rasterize(k) }) else { return nil }
             placed.originX = Double(key.bounds.minX); placed.originY = Double(key.bounds.minY)
             return placed
         }
-        return cached(key, in: &bodies) { ContentRasterizer.rasterize(key) }
+        return cached(key, in: \.bodies) { ContentRasterizer.rasterize(key) }
     }
 
     func border(_ key: BorderContent) -> PlacedRaster? {
-        cached(key, in: &borders) { ContentRasterizer.rasterize(key) }
+        cached(key, in: \.borders) { ContentRasterizer.rasterize(key) }
     }
 
     func shadow(_ key: ShadowContent) -> PlacedRaster? {
-        cached(key, in: &shadows) {
+        cached(key, in: \.shadows) {
             // A direct image's shadow is drawn from the image itself (it may spill outside the
             // bounds); other bodies lend their bitmap's alpha.
             if let c = key.content, let image = ImageContent(c) {
@@ -66,7 +66,7 @@ final class ContentCache {
         // frame (which marks the entry used), the same object gets the same texture without
         // hashing again (hundreds of lookups a frame in an explode animation).
         if let last = lastImage, last.image === image { return last.raster }
-        let raster = cached(IdentityBox(object: image), in: &images) { ImageContent.raster(of: image) }
+        let raster = cached(IdentityBox(object: image), in: \.images) { ImageContent.raster(of: image) }
         lastImage = (image, raster)
         return raster
     }
@@ -77,7 +77,7 @@ final class ContentCache {
     func compositeShadow(
         of owner: ObjectIdentifier, key: ShadowContent, drawing: [DisplayItem], make: () -> PlacedRaster?
     ) -> PlacedRaster? {
-        cached(owner, in: &composites, if: { $0.key == key && $0.drawing == drawing }) {
+        cached(owner, in: \.composites, if: { $0.key == key && $0.drawing == drawing }) {
             (key, drawing, make())
         }.shadow
     }
@@ -85,25 +85,33 @@ final class ContentCache {
     /// The `shouldRasterize` bitmap of `owner`: the last one when `drawing` (the layer drawn in
     /// its own space at `scale`) is the same as then, else `make()`.
     func rasterized(of owner: ObjectIdentifier, scale: Double, drawing: [DisplayItem], make: () -> PlacedRaster) -> PlacedRaster {
-        cached(owner, in: &rasterized, if: { $0.scale == scale && $0.drawing == drawing }) {
+        cached(owner, in: \.rasterized, if: { $0.scale == scale && $0.drawing == drawing }) {
             (scale, drawing, make())
         }.bitmap
     }
 
     /// The entry for `key` (when `valid` holds for it), marked as used this frame; drawn with
-    /// `make` on a miss.
+    /// `make` on a miss. `make` runs while no table is being accessed: drawing one layer may
+    /// need another entry of the same table (a `shouldRasterize` layer inside another, a layer
+    /// drawn whole inside another), and a table held inout across it would be accessed twice.
     private func cached<K: Hashable, V>(
-        _ key: K, in table: inout [K: Entry<V>], if valid: (V) -> Bool = { _ in true }, make: () -> V
+        _ key: K, in table: ReferenceWritableKeyPath<ContentCache, [K: Entry<V>]>,
+        if valid: (V) -> Bool = { _ in true }, make: () -> V
     ) -> V {
-        if var e = table[key], valid(e.value) {
-            e.lastUse = frame
-            table[key] = e
-            return e.value
-        }
+        if let v = Self.hit(key, in: &self[keyPath: table], frame: frame, if: valid) { return v }
         rasterizations += 1
         let v = RenderPhases.rasterizing(make)
-        table[key] = Entry(value: v, lastUse: frame)
+        self[keyPath: table][key] = Entry(value: v, lastUse: frame)
         return v
+    }
+
+    /// The entry for `key` when `valid` holds for it, marked as used in `frame`.
+    private static func hit<K: Hashable, V>(
+        _ key: K, in table: inout [K: Entry<V>], frame: Int, if valid: (V) -> Bool
+    ) -> V? {
+        guard let i = table.index(forKey: key), valid(table.values[i].value) else { return nil }
+        table.values[i].lastUse = frame
+        return table.values[i].value
     }
 
     /// Ends a frame: forgets bitmaps not used in this frame or the one before.

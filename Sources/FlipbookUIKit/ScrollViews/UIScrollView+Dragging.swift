@@ -124,6 +124,14 @@ extension UIScrollView {
         let willDecelerate = plan != nil
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
         draggingFlag = false
+        // The delegate moved the content itself (a drawer snapping to a stop with
+        // setContentOffset, often inside a UIView animation, or an animated
+        // setContentOffset): a programmatic scroll stops the release, as it stops a running
+        // deceleration, so neither the deceleration nor the settle to `target` follows.
+        if contentOffset != o || motion != nil {
+            scheduleIndicatorFade()
+            return
+        }
         if let plan {
             deceleratingFlag = true
             delegate?.scrollViewWillBeginDecelerating(self)

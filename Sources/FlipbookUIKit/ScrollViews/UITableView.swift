@@ -195,6 +195,8 @@ open class UITableView: UIScrollView {
     var selectedRows: [IndexPath] = []
     var pendingUpdate: TableUpdate?
     var updateDepth = 0
+    /// `updateVisibleCellsIfNeeded()` is running.
+    var updatingVisibleCells = false
     /// Cells fading or sliding out after a deletion, recycled when their animation ends.
     var leavingCells: [UITableViewCell] = []
     /// Completions of nested batches, run when the outermost one ends.
@@ -367,14 +369,31 @@ open class UITableView: UIScrollView {
         return indexPaths(in: rect)
     }
 
-    /// The visible cells, top to bottom.
+    /// The visible cells, top to bottom. Brought up to date first when a layout is pending,
+    /// as UIKit does: a table view just put on screen has its cells before its first layout.
     open var visibleCells: [UITableViewCell] {
-        visible.sorted { $0.key < $1.key }.map(\.value)
+        updateVisibleCellsIfNeeded()
+        return visible.sorted { $0.key < $1.key }.map(\.value)
     }
 
-    /// The index paths of the visible rows, top to bottom.
+    /// The index paths of the visible rows, top to bottom (brought up to date first, as
+    /// `visibleCells`).
     open var indexPathsForVisibleRows: [IndexPath]? {
-        visible.keys.sorted()
+        updateVisibleCellsIfNeeded()
+        return visible.keys.sorted()
+    }
+
+    /// Tiles the rows now when the table view waits for a layout pass (its size changed, it
+    /// was just added, or its data reloaded), without the rest of the pass. Not while it is
+    /// already tiling (a data-source or delegate call asking for the visible cells gets the
+    /// cells as they stand).
+    func updateVisibleCellsIfNeeded() {
+        guard layer.needsLayout(), !updatingVisibleCells, bounds.width > 0, bounds.height > 0 else { return }
+        updatingVisibleCells = true
+        defer { updatingVisibleCells = false }
+        loadIfNeeded()
+        layoutTableHeaderFooter()
+        tile()
     }
 
     /// The rectangle of `indexPath`'s row (content coordinates); `.zero` (reported) out of range.

@@ -77,9 +77,12 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     }
     /// Large titles (stored; Flipbook draws standard titles).
     open var prefersLargeTitles = false
-    /// The hairline image (stored).
+    /// The hairline image. Stored; an empty image (`UIImage()`) together with a background
+    /// image for `.default` hides the hairline, as in UIKit (which draws a custom shadow image
+    /// only when a custom background image is set too).
     open var shadowImage: UIImage? {
         didSet {
+            setNeedsLayout()
             let value = shadowImage
             noteAppearanceSet(AppearanceKey(.navigationBarShadowImage), { (bar: UINavigationBar) in bar.shadowImage = value })
         }
@@ -107,6 +110,13 @@ open class UINavigationBar: UIView, AppearanceItemHost {
             AppearanceKey(.navigationBarBackgroundImage, axis: UInt(barMetrics.rawValue)),
             { (bar: UINavigationBar) in bar.setBackgroundImage(backgroundImage, for: barMetrics) })
         backgroundImages[barMetrics] = backgroundImage
+        setNeedsLayout()
+    }
+
+    /// Whether the default hairline gives way to a custom shadow image that shows nothing.
+    var hidesHairline: Bool {
+        guard let shadow = shadowImage, backgroundImages[.default] != nil else { return false }
+        return shadow.cgImage == nil && shadow.size == .zero
     }
     open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImages[barMetrics] }
 
@@ -268,6 +278,7 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         backgroundExtension.frame = CGRect(
             x: 0, y: -backgroundExtensionHeight, width: b.width, height: backgroundExtensionHeight)
         hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1.0 / 3.0)
+        hairline.isHidden = hidesHairline
         for v in subviews where v is NavigationBarContentView { v.frame = b }
     }
 

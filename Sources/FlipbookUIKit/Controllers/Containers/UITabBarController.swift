@@ -68,6 +68,9 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         root.addSubview(transitionView)
         root.addSubview(tabBar)
         view = root
+        // The bar has its place as soon as the view exists, as in UIKit: code in viewDidLoad
+        // reads `tabBar.bounds` (custom item views a tab-bar width apart, a centre button).
+        UIView.performWithoutAnimation { layoutContent() }
         if let selected = selectedViewController { install(selected.view) }
     }
 
