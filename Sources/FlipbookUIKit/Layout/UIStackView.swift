@@ -135,6 +135,9 @@ open class UIStackView: UIView {
     /// `view`'s natural size: intrinsic, else from its constraints, else its bounds.
     private func naturalSize(_ view: UIView) -> CGSize {
         let intrinsic = view.intrinsicContentSize
+        // A full intrinsic size needs no solve (a fitting solve per arranged view, per layout,
+        // per nesting level made a dialog of nested stacks take seconds a frame).
+        if intrinsic.width >= 0, intrinsic.height >= 0 { return intrinsic }
         let fitted = view.treeHasConstraints() ? view.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) : view.bounds.size
         return CGSize(
             width: intrinsic.width >= 0 ? intrinsic.width : fitted.width,
