@@ -98,6 +98,19 @@ public class CGPath: @unchecked Sendable, Hashable {
     public func copy() -> CGPath? { CGPath(elements: elements) }
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
 
+    /// A copy with every point transformed by `transform` (nil: unchanged), CoreGraphics'
+    /// `copy(using:)`; code moves a mask's path to a shadow's position with it.
+    public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
+        guard let t = transform?.pointee else { return copy() }
+        return CGPath(elements: elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
+    }
+
+    /// A mutable copy with every point transformed by `transform` (nil: unchanged).
+    public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
+        guard let t = transform?.pointee else { return mutableCopy() }
+        return CGMutablePath(elements: elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
+    }
+
     public static func == (l: CGPath, r: CGPath) -> Bool { l.elements == r.elements }
     public func hash(into h: inout Hasher) { h.combine(elements) }
 }

@@ -113,6 +113,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     public override init() { super.init() }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     // MARK: Prepared state
 
     /// The frames of the last pass, with the attributes handed out for them (see `prepare()`).

@@ -26,6 +26,11 @@ open class UICollectionViewLayout: NSObject {
 
     public override init() { super.init() }
 
+    /// UIKit's `NSCoding` initialiser, which layout subclasses written for iOS implement and
+    /// call (`required init?(coder:) { super.init(coder: coder) }`). Flipbook has no archives:
+    /// the layout starts as `init()` leaves it.
+    public required init?(coder: NSCoder) { super.init() }
+
     /// The collection view this layout is installed on.
     open var collectionView: UICollectionView? { owningCollectionView }
 

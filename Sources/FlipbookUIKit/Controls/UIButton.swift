@@ -12,7 +12,7 @@ open class UIButton: UIControl {
     /// Button types, UIKit's `UIButton.ButtonType`.
     public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
 
-    public let buttonType: ButtonType
+    public private(set) var buttonType: ButtonType
     /// The title label (created eagerly; hidden while there is no title).
     public let titleLabel: UILabel? = ButtonTitleLabel()
     /// The image view (hidden while there is no image).
@@ -42,11 +42,12 @@ open class UIButton: UIControl {
     }
     private var _configuration: Configuration?
 
-    /// A button of `buttonType`.
-    public init(type buttonType: ButtonType) {
+    /// A button of `buttonType`. A convenience initialiser, as UIKit's (`+buttonWithType:`), so a
+    /// subclass that overrides `init(frame:)` keeps it and `init()`.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
         self.buttonType = buttonType
-        super.init(frame: .zero)
-        setUp()
+        contentDidChange()  // observers do not run in the class's own initialisers
     }
 
     /// A `.system` button with a primary action (its title and image become the button's).
