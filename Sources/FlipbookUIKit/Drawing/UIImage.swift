@@ -29,6 +29,8 @@ public final class UIImage: NSObject, AssociatedObjectsHost, @unchecked Sendable
     public private(set) var imageOrientation: Orientation = .up
     /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the image; its
     /// accessibility properties are one (Appearance/NSObject+Accessibility.swift).
+    /// `nonisolated(unsafe)`: every read and write goes through `AssociatedObjects`' one lock,
+    /// which guards the hosts' tables (the image itself stays immutable and Sendable).
     nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
 
     /// An empty image (no pixels, zero size), Objective-C's inherited `init()`: what theme code
