@@ -102,13 +102,18 @@ public class CGPath: @unchecked Sendable, Hashable {
     /// `copy(using:)`; code moves a mask's path to a shadow's position with it.
     public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
         guard let t = transform?.pointee else { return copy() }
-        return CGPath(elements: elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
+        return CGPath(elements: elements(transformedBy: t))
     }
 
     /// A mutable copy with every point transformed by `transform` (nil: unchanged).
     public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
         guard let t = transform?.pointee else { return mutableCopy() }
-        return CGMutablePath(elements: elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
+        return CGMutablePath(elements: elements(transformedBy: t))
+    }
+
+    /// The elements with every point transformed by `t`.
+    func elements(transformedBy t: CGAffineTransform) -> [CGPathElement] {
+        elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) }
     }
 
     public static func == (l: CGPath, r: CGPath) -> Bool { l.elements == r.elements }
@@ -203,7 +208,7 @@ public final class CGMutablePath: CGPath {
     }
 
     public func addPath(_ path: CGPath, transform t: CGAffineTransform = .identity) {
-        append(path.elements.map { e in CGPathElement(type: e.type, points: e.points.map { $0.applying(t) }) })
+        append(path.elements(transformedBy: t))
     }
 }
 #endif
