@@ -11,6 +11,7 @@ import SwiftSyntax
 /// | `Timer.scheduledTimer(withTimeInterval: t, repeats: r) { … }` | `MediaClock.main.scheduledTimer(withTimeInterval: t, repeats: r) { … }` |
 /// | `perform(#selector(m), with: x, afterDelay: d)` | `MediaClock.main.schedule(after: d, target: self, name: "m") { [argument = x] target in target.m(argument) }` |
 /// | `NSObject.cancelPreviousPerformRequests(withTarget: self)` | `MediaClock.main.cancelScheduled(target: self)` |
+/// | `DispatchQueue.main.async { … }` where it provably runs on the main thread (`MainThreadProof`) | `MediaClock.main.schedule(after: 0) { … }` |
 ///
 /// Flipbook's own `Timer(timeInterval:target:selector:…)` forms already run on the media clock.
 /// A delay the porter cannot prove is on the main queue, or whose deadline it cannot read, is
@@ -29,6 +30,7 @@ final class TimeRewriter: IndexedFileVisitor {
         }
         switch member.declName.baseName.text {
         case "asyncAfter": asyncAfter(node, member: member)
+        case "async": mainAsync(node, member: member)
         case "scheduledTimer": blockTimer(node, member: member)
         case "perform": performAfterDelay(node, receiver: member.base)
         case "cancelPreviousPerformRequests": cancelPrevious(node, member: member)
@@ -72,6 +74,42 @@ final class TimeRewriter: IndexedFileVisitor {
             }
         }
         file.change(.time, at: node, "`\(queue).asyncAfter(\(deadline.label!.text): …)` -> `\(Self.clock).schedule(after: \(delay))` (media time)")
+    }
+
+    // MARK: DispatchQueue.main.async
+
+    /// `DispatchQueue.main.async { … }` from code on the main thread runs after the current
+    /// turn of the run loop, before the next frame: on the media clock, the next frame's step 2.
+    /// From any other thread it is the hop onto the main thread, which must stay as it is.
+    private func mainAsync(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        guard member.base?.trimmedDescription == "DispatchQueue.main" else { return }
+        let arguments = Array(node.arguments)
+        guard arguments.allSatisfy({ ["qos", "flags", "execute"].contains($0.label?.text ?? "") }) else { return }
+        let execute = arguments.last { $0.label?.text == "execute" }
+        guard (execute == nil) == (node.trailingClosure != nil), node.additionalTrailingClosures.isEmpty else { return }
+        if let doubt = MainThreadProof(index: index).doubt(about: node) {
+            file.warning(
+                at: node,
+                "`DispatchQueue.main.async` stays on the main queue: the porter cannot prove it is called on the main thread "
+                    + "(\(doubt)); a headless run that steps the media clock runs it only when the main queue gets a turn. "
+                    + "Where it is called on the main thread, write `\(Self.clock).schedule(after: 0) { … }`")
+            return
+        }
+        let source = file.source
+        if let first = arguments.first {
+            file.replace(node.calledExpression, with: "\(Self.clock).schedule")
+            if let execute {
+                let label = execute.expression.is(ClosureExprSyntax.self) ? "" : "execute: "
+                file.add(SourceEdit(range: source.start(first)..<source.start(execute.expression), replacement: "after: 0, \(label)"))
+            } else {
+                file.add(SourceEdit(range: source.start(first)..<source.end(arguments.last!), replacement: "after: 0"))
+            }
+        } else if node.leftParen != nil, let right = node.rightParen {
+            file.add(SourceEdit(range: source.start(node.calledExpression)..<source.end(right), replacement: "\(Self.clock).schedule(after: 0)"))
+        } else {
+            file.replace(node.calledExpression, with: "\(Self.clock).schedule(after: 0)")
+        }
+        file.change(.time, at: node, "`DispatchQueue.main.async` on the main thread -> `\(Self.clock).schedule(after: 0)` (the next frame)")
     }
 
     /// `d` of a deadline written `.now() + d` (`DispatchTime.now()`, `DispatchWallTime.now()`),

@@ -46,6 +46,75 @@ import Testing
             ])
     }
 
+    /// `DispatchQueue.main.async` moves to the next frame only where the porter proves the call
+    /// is on the main thread (`MainThreadProof`); the hop from another thread stays.
+    @Test func mainQueueHopsOnTheMainThreadRunOnTheNextFrame() {
+        let input = """
+            \(importBlock)
+
+            class Base: UIViewController {}
+            final class Menu: Base {
+                var item: DispatchWorkItem!
+                func close() {
+                    DispatchQueue.main.async { self.dismiss(animated: true) }
+                    DispatchQueue.main.async(execute: { self.view.alpha = 0 })
+                    DispatchQueue.main.async(qos: .userInteractive) { self.view.alpha = 1 }
+                    DispatchQueue.main.async(execute: item)
+                    UIView.animate(withDuration: 0.3, animations: {}) { _ in
+                        DispatchQueue.main.async { self.view.isHidden = true }
+                    }
+                    DispatchQueue.global().async {
+                        DispatchQueue.main.async { self.view.isHidden = false }
+                    }
+                    let later = { DispatchQueue.main.async { self.view.alpha = 0.5 } }
+                    later()
+                }
+                deinit { DispatchQueue.main.async {} }
+            }
+            struct Loader {
+                func load() { DispatchQueue.main.async {} }
+            }
+            """
+        let expected = """
+            \(importBlock)
+
+            class Base: UIViewController {}
+            final class Menu: Base {
+                var item: DispatchWorkItem!
+                func close() {
+                    MediaClock.main.schedule(after: 0) { self.dismiss(animated: true) }
+                    MediaClock.main.schedule(after: 0, { self.view.alpha = 0 })
+                    MediaClock.main.schedule(after: 0) { self.view.alpha = 1 }
+                    MediaClock.main.schedule(after: 0, execute: item)
+                    UIView.animate(withDuration: 0.3, animations: {}) { _ in
+                        MediaClock.main.schedule(after: 0) { self.view.isHidden = true }
+                    }
+                    DispatchQueue.global().async {
+                        DispatchQueue.main.async { self.view.isHidden = false }
+                    }
+                    let later = { DispatchQueue.main.async { self.view.alpha = 0.5 } }
+                    later()
+                }
+                deinit { DispatchQueue.main.async {} }
+            }
+            struct Loader {
+                func load() { DispatchQueue.main.async {} }
+            }
+            """
+        let output = Porter().port(input, path: "T.swift")
+        #expect(output.text == expected)
+        expectIdempotent([output])
+        #expect(output.changes.filter { $0.kind == .time }.count == 5)
+        let hops = output.issues.map(\.formatted)
+        #expect(hops.count == 4)
+        #expect(hops.allSatisfy { $0.contains("warning: `DispatchQueue.main.async` stays on the main queue") })
+        #expect(hops[0].hasPrefix("T.swift:19:") && hops[0].contains("runs on `DispatchQueue.global()`"))
+        #expect(hops[1].hasPrefix("T.swift:21:") && hops[1].contains("is stored"))
+        #expect(hops[2].hasPrefix("T.swift:24:") && hops[2].contains("`deinit`"))
+        #expect(hops[3].hasPrefix("T.swift:27:") && hops[3].contains("`Loader` is not main-actor isolated"))
+        #expect(output.leftByHand.isEmpty)
+    }
+
     @Test func otherQueuesAndUnreadableDeadlinesStayWithAWarning() {
         let code = """
             \(importBlock)

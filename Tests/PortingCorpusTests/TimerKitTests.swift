@@ -1,8 +1,9 @@
 // TimerKit, as `flipbook port` wrote it (Ported/TimerKit): zero- and one-argument selectors for
 // `Timer`, `CADisplayLink`, `NotificationCenter` and a control, a handler taking an
 // `NSNotification`, and delays written with `perform(_:with:afterDelay:)`,
-// `cancelPreviousPerformRequests`, `DispatchQueue.main.asyncAfter` and a block timer: every one
-// of them fires on the app's media clock, at a frame that does not depend on the machine.
+// `cancelPreviousPerformRequests`, `DispatchQueue.main.asyncAfter`, `DispatchQueue.main.async`
+// from the main thread and a block timer: every one of them fires on the app's media clock, at a
+// frame that does not depend on the machine.
 import XCTest
 import Flipbook
 
@@ -24,6 +25,7 @@ final class TimerKitTests: XCTestCase {
         app.tap(countdown.resetButton)
         app.simulateMemoryWarning()
         XCTAssertEqual(countdown.events, [
+            "next turn @0.017",
             "pulse done @0.05",
             "async @0.25",
             "blink true @0.5",
@@ -63,7 +65,7 @@ final class TimerKitTests: XCTestCase {
             return (countdown.events, frames)
         }
         let quiet = run(busy: false)
-        XCTAssertEqual(quiet.events.count, 8)
+        XCTAssertEqual(quiet.events.count, 9)
         let busy = run(busy: true)
         XCTAssertEqual(busy.events, quiet.events)
         XCTAssertEqual(busy.frames.count, 8)

@@ -76,6 +76,9 @@ open class CountdownViewController: UIViewController {
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { [weak self] in
             self?.record("async")
         }
+        DispatchQueue.main.async { [weak self] in
+            self?.record("next turn")
+        }
         _ = Timer.scheduledTimer(withTimeInterval: 0.75, repeats: false) { [weak self] _ in
             self?.record("block timer")
         }

@@ -80,6 +80,9 @@ open class CountdownViewController: UIViewController {
         MediaClock.main.schedule(after: 0.25) { [weak self] in
             self?.record("async")
         }
+        MediaClock.main.schedule(after: 0) { [weak self] in
+            self?.record("next turn")
+        }
         _ = MediaClock.main.scheduledTimer(withTimeInterval: 0.75, repeats: false) { [weak self] _ in
             self?.record("block timer")
         }
