@@ -41,9 +41,9 @@ struct PresentationFlowTests {
         #expect(a.presentedViewController === b && b.presentingViewController === a)
         #expect(log.take() == [
             "delegate.presentationController",
+            "B.viewDidLoad",
             "delegate.animationController(forPresented:)",
             "delegate.interactionControllerForPresentation",
-            "B.viewDidLoad",
             "B.viewWillAppear(true)",
             "pc.presentationTransitionWillBegin",
             "present.transitionDuration",
@@ -91,13 +91,47 @@ struct PresentationFlowTests {
         #expect(a.view.superview === window)
     }
 
+    /// A controller that becomes its own transitioning delegate in `viewDidLoad` gets its
+    /// animator asked (docs/Semantics.md, "When the presented view loads"); a style it sets
+    /// there comes too late.
+    @Test func delegateSetInViewDidLoadIsAskedForTheAnimator() {
+        final class SelfDelegating: ModalRecordingViewController, UIViewControllerTransitioningDelegate {
+            var animator: ModalRecordingAnimator?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                transitioningDelegate = self
+                modalPresentationStyle = .custom
+            }
+            func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+                log("B.animationController(forPresented:)")
+                let made = ModalRecordingAnimator("present", log: log)
+                animator = made
+                return made
+            }
+        }
+        let log = ModalLog()
+        let a = ModalRecordingViewController("A", log: log)
+        let window = makeModalWindow(root: a)
+        let b = SelfDelegating("B", log: log)
+        b.modalPresentationStyle = .fullScreen
+        _ = log.take()
+        a.present(b, animated: true, completion: nil)
+        #expect(Array(log.take().prefix(3)) == [
+            "B.viewDidLoad", "B.animationController(forPresented:)", "A.viewWillDisappear(true)",
+        ])
+        #expect(b.animator?.seenContainer?.superview === window)
+        // The style was read before viewDidLoad: a full-screen presentation removes A's view.
+        runModal(0.5)
+        #expect(a.view.superview == nil)
+    }
+
     @Test func fullScreenRemovesAndRestoresThePresentingView() {
         let (log, a, b, delegate, window) = setUp(.fullScreen)
         a.present(b, animated: true, completion: nil)
         #expect(log.take() == [
+            "B.viewDidLoad",
             "delegate.animationController(forPresented:)",
             "delegate.interactionControllerForPresentation",
-            "B.viewDidLoad",
             "A.viewWillDisappear(true)",
             "B.viewWillAppear(true)",
             "present.transitionDuration",

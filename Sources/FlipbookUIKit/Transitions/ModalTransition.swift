@@ -108,13 +108,17 @@ final class ModalTransition {
         controller.adopt(presenting: presenter)
         vc.preparedPresentationController = nil
 
-        // 2. The animator and the interaction controller.
+        // 2. The presented view loads, then the animator and the interaction controller are
+        //    asked, so a delegate the controller sets in its own `viewDidLoad` is the one asked
+        //    (docs/Semantics.md, "When the presented view loads").
+        vc.loadViewIfNeeded()
+        let animationDelegate = vc.transitioningDelegate
         var animator: UIViewControllerAnimatedTransitioning?
         var interactor: UIViewControllerInteractiveTransitioning?
         if animated {
-            animator = delegate?.animationController(forPresented: vc, presenting: presenter, source: source)
+            animator = animationDelegate?.animationController(forPresented: vc, presenting: presenter, source: source)
             if let animator {
-                interactor = delegate?.interactionControllerForPresentation(using: animator)
+                interactor = animationDelegate?.interactionControllerForPresentation(using: animator)
             } else if let zoom = vc.zoomTransition, style != .popover {
                 // iOS 18's preferredTransition = .zoom (Transitions/Zoom/).
                 animator = ZoomTransitionAnimator(transition: zoom, zoomingIn: true, zoomed: vc, source: source)
