@@ -8,7 +8,8 @@
 //     commit, display links; and the scene's update), the presentation tree, the display list,
 //     rasterising content bitmaps, compositing; encoding is the export's wall time minus that
 //     pass's (the frame conversion on the encoder's thread and ffmpeg share the 2 cores).
-// Options: `--scene NAME` (repeatable) runs only those; `--runs N` exports each N times and
+// Options: `--scene NAME` (repeatable) runs only those; `--fps N` exports at N frames a second
+//   instead of 60 (the CLI's default is 30); `--runs N` exports each N times and
 //   reports the median (default 3); `--profile NAME [FRAMES]` runs the render-only loop of one
 //   scene in this process (no children, no ffmpeg), for callgrind:
 //   valgrind --tool=callgrind .build/release/ScenesBenchmark --profile feed-zoom 60
@@ -29,7 +30,17 @@ import Flipbook
 import FlipbookCatalog
 import Foundation
 
-let fps = 60.0, scale: CGFloat = 2
+/// Frames a second: 60 unless `--fps N` (`flipbook render` exports at 30 by default).
+let fps: Double = {
+    let args = CommandLine.arguments
+    guard let k = args.firstIndex(of: "--fps") else { return 60 }
+    guard k + 1 < args.count, let v = Double(args[k + 1]), v.isFinite, v > 0, v <= 240 else {
+        print("ScenesBenchmark: --fps needs a number of frames a second in (0, 240]")
+        exit(2)
+    }
+    return v
+}()
+let scale: CGFloat = 2
 let device = DevicePreset.named("iphone-15") ?? .default
 
 func now() -> Double {
@@ -122,7 +133,7 @@ func export(_ type: any RenderScene.Type) throws {
 func child(_ args: [String], tag: String, executable: String? = nil, sameAllocator: Bool = false) -> [Double]? {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-    p.arguments = args
+    p.arguments = args + (fps == 60 ? [] : ["--fps", String(fps)])
     if sameAllocator {
         var env = ProcessInfo.processInfo.environment
         env["MALLOC_MMAP_THRESHOLD_"] = env["MALLOC_MMAP_THRESHOLD_"] ?? String(32 << 20)
@@ -159,7 +170,7 @@ func main() {
     }
     // Every argument is a known flag or the value after one; anything else is refused (a
     // mistyped flag must not start the whole benchmark).
-    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs", "--base"]
+    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs", "--base", "--fps"]
     var i = 1
     while i < args.count {
         let a = args[i]
@@ -170,7 +181,7 @@ func main() {
         } else {
             print("""
                 ScenesBenchmark: unknown argument \(a)
-                usage: ScenesBenchmark [--scene NAME]... [--runs N] [--base PATH]
+                usage: ScenesBenchmark [--scene NAME]... [--runs N] [--base PATH] [--fps N]
                        ScenesBenchmark --profile NAME [FRAMES] [--per-frame] [--checksum]
                 """)
             exit(a == "--help" || a == "-h" ? 0 : 2)
@@ -208,7 +219,7 @@ func main() {
         compare(names, base: base, runs: max(1, runs), load: load)
         return
     }
-    print("ScenesBenchmark: \(names.count) scenes, MP4 at 60 fps, iPhone 15 @2x (786x1704); export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
+    print("ScenesBenchmark: \(names.count) scenes, MP4 at \(f(fps, 0)) fps, iPhone 15 @2x (786x1704); export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
     print("scene | frames | export s | ms/frame | × card-flip | × real time | step | presentation | display list | rasterising | compositing | encoding (ms/frame)")
     var cardFlip: Double?
     var rows: [(String, Int, Double, Double, Double, [Double], Double)] = []
@@ -236,7 +247,7 @@ func main() {
 /// `--base`: each scene exported `runs` times by each build, alternated (base, new, new, base,
 /// ...), both real-time factors (medians) and new ÷ base.
 func compare(_ names: [String], base: String, runs: Int, load: [Double]) {
-    print("ScenesBenchmark: \(names.count) scenes against \(base), alternated, \(runs) runs each; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
+    print("ScenesBenchmark: \(names.count) scenes at \(f(fps, 0)) fps against \(base), alternated, \(runs) runs each; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
     print("scene | frames | base × real time | new × real time | new ÷ base | runs (base; new)")
     var slowest: (base: Double, new: Double) = (.infinity, .infinity)
     for name in names {
