@@ -45,9 +45,9 @@ import Testing
     }
 
     /// Box2D 2.4 (libbox2d 2.4.1, 100 pt = 1 m, 1/240 s steps, 8 velocity and 3 position
-    /// iterations, revolute pin, edge boundary) swings back 7.3°, then 2.9°, 1.1°, 0.4° and
-    /// 0.2°, and sleeps at 3.65 s; without its time-of-impact pass, 42.9°, 19.6°, 8.3°, … and
-    /// sleeps at 6.65 s. Restitution about the pin alone would leave 0.6 of the corner's speed
+    /// iterations, revolute pin, edge boundary) swings back 7.3°, then 2.8°, 1.1°, 0.4° and
+    /// 0.2°, and sleeps at 3.67 s; without its time-of-impact pass, 42.7°, 19.5°, 8.3°, … and
+    /// sleeps at 6.80 s (docs/Physics-Fidelity.md, "A pinned strike"). Restitution about the pin alone would leave 0.6 of the corner's speed
     /// (a swing back to about 40°); the impact solved on the body alone and then the pin leave
     /// 0.21 of its angular speed (7.6°).
     @Test func aPinnedPanelStrikingASegmentKeepsLittleOfItsSwing() {
