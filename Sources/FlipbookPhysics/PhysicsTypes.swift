@@ -87,6 +87,14 @@ public struct PhysicsSettings: Sendable, Equatable {
     /// bodies against every static shape, other moving bodies against the static shapes thin
     /// enough for them to pass through in a sub-step (segments, chains).
     public var continuousCollision = true
+    /// When continuous collision stops a body at its time of impact with static geometry, the
+    /// body bounces off the static shapes it touches there on its own (restitution and friction
+    /// included): its joints are not part of that solve and take up the new velocity in the next
+    /// sub-step. Box2D 2.4's time-of-impact sub-step does the same (its TOI islands hold contacts
+    /// with static bodies only). A pinned body that strikes a wall at speed therefore keeps much
+    /// less of its swing than restitution about the pin would give it (docs/Divergences.md,
+    /// FlipbookPhysics). Off: the impact is left to the next sub-step's contacts and joints.
+    public var resolvesImpactsWithoutJoints = true
     /// Points per Box2D "metre", fixed at creation: the tolerances below are derived from it.
     public private(set) var lengthScale: Double
     /// Allowed penetration (points).

@@ -2,7 +2,8 @@
 // geometry they could pass through (conservative advancement on a separation lower bound), so
 // they cannot tunnel: fast bodies against every static shape, every other moving body against
 // the static shapes thin enough for its motion (segments, chains, thin boxes; Box2D 2.4 sweeps
-// every dynamic body against static geometry, docs/Divergences.md).
+// every dynamic body against static geometry, docs/Divergences.md). A body stopped at its time of
+// impact bounces off the static shapes there on its own, joints left out, as in Box2D's TOI solve.
 import Foundation
 
 extension PhysicsWorld {
@@ -168,6 +169,10 @@ extension PhysicsWorld {
             let b = bodies[bi]
             let xf0 = transformFor(b.c0, b.a0, b.localCenter)
             var tMin = 1.0
+            // Whether the earliest time of impact is one the body reached from apart (not one
+            // found for a body already touching the shape), and the pairs it may touch there.
+            var impact = false
+            var touchable: [(own: Int32, other: Int32)] = []
             vertices.withUnsafeBufferPointer { vbuf in
             normals.withUnsafeBufferPointer { nbuf in
                 let vs = vbuf.baseAddress!, ns = nbuf.baseAddress!
@@ -195,6 +200,7 @@ extension PhysicsWorld {
                             // Only a pair that may have a contact: a body stopped where no contact
                             // can hold it would be stopped again every sub-step, keeping its speed.
                             guard mayCollide(p, other) else { continue }
+                            touchable.append((p, other))
                             // Radii are already part of the bound. A fast body stops half a slop
                             // inside the shape. A slow one stops half a slop short of it, so that
                             // the next narrow phase sees the shapes apart and takes the axis that
@@ -204,7 +210,8 @@ extension PhysicsWorld {
                             var target = fast ? -0.5 * slop : 0.5 * slop
                             let tolerance = 0.25 * slop
                             let d0 = separationBound(prim, xf0, o, oxf, vs, ns)
-                            if d0 <= target + tolerance {
+                            let apart = d0 > target + tolerance
+                            if !apart {
                                 // Already touching at the start. The contact holds the points it
                                 // found then, but a body turning fast about one of them can swing
                                 // another part through the shape within the sub-step (a thin item
@@ -215,6 +222,7 @@ extension PhysicsWorld {
                             if let t = advance(prim, b, xf0, o, oxf, vs, ns, from: d0, to: target, tolerance: tolerance,
                                                bound: bound, before: tMin) {
                                 tMin = t
+                                impact = apart
                             }
                         }
                         p = prim.next
@@ -228,7 +236,90 @@ extension PhysicsWorld {
                 body.a = body.a0 + tMin * (body.a - body.a0)
                 body.xf = transformFor(body.c, body.a, body.localCenter)
                 bodies[bi] = body
+                if impact && settings.resolvesImpactsWithoutJoints { resolveImpact(bi, touchable, h) }
             }
         }
+    }
+
+    /// Box2D 2.4's time-of-impact sub-step for one body, stopped where it met static geometry:
+    /// it bounces off the static shapes it touches there on its own, restitution (on its speed
+    /// now, as Box2D's TOI solve takes it) and friction included, with no warm start. Its
+    /// joints are not part of this solve, as Box2D's TOI islands hold contacts with static
+    /// bodies only; they take up the new velocity in the next sub-step, which removes what the
+    /// joints do not allow (a pinned panel striking a wall with its far corner keeps about a
+    /// fifth of its angular speed, where restitution about the pin would leave it 0.6). The impulses
+    /// are not kept for warm starting (Box2D: they can be large), and the rest of the sub-step
+    /// is not simulated (the body stays at its time of impact, as before).
+    func resolveImpact(_ bi: Int, _ pairs: [(own: Int32, other: Int32)], _ h: Double) {
+        let slop = settings.linearSlop, margin = max(0, settings.speculativeDistance)
+        // Local solver arrays: index 0 is the body, then one entry per static body touched.
+        var local: [Int32: Int32] = [Int32(bi): 0]
+        var positions = [SolverPosition(c: bodies[bi].c, a: bodies[bi].a, q: bodies[bi].xf.q)]
+        var velocities = [SolverVelocity(v: bodies[bi].v, w: bodies[bi].w)]
+        var found: [(Contact, ContactPositionConstraint)] = []
+        vertices.withUnsafeBufferPointer { vbuf in
+            normals.withUnsafeBufferPointer { nbuf in
+                let vs = vbuf.baseAddress!, ns = nbuf.baseAddress!
+                for (own, other) in pairs {
+                    // The order `addPair` gives the pair (a circle is B against a polygon; a chain
+                    // segment is A against a polygon), so the chain's ghost rules apply.
+                    var a = own, b = other
+                    let pOwn = primitives[Int(own)], pOther = primitives[Int(other)]
+                    if pOwn.isCircle && !pOther.isCircle { swap(&a, &b) }
+                    else if !pOwn.isCircle && pOther.isChainSegment && !pOwn.isChainSegment { swap(&a, &b) }
+                    let pa = primitives[Int(a)], pb = primitives[Int(b)]
+                    let bodyA = bodies[Int(pa.body)], bodyB = bodies[Int(pb.body)]
+                    let m = collide(pa, bodyA.xf, bodyA.c, pb, bodyB.xf, bodyB.c, vs, ns, slop: slop, margin: margin)
+                    guard m.count > 0 else { continue }
+                    for body in [pa.body, pb.body] where local[body] == nil {
+                        local[body] = Int32(positions.count)
+                        positions.append(SolverPosition(c: bodies[Int(body)].c, a: bodies[Int(body)].a, q: bodies[Int(body)].xf.q))
+                        velocities.append(SolverVelocity(v: .zero, w: 0))
+                    }
+                    let sA = shapes[Int(pa.shape)], sB = shapes[Int(pb.shape)]
+                    var c = Contact()
+                    c.alive = true; c.touching = true
+                    c.primA = a; c.primB = b; c.bodyA = pa.body; c.bodyB = pb.body
+                    c.manifold = m
+                    c.friction = (sA.friction * sB.friction).squareRoot()
+                    c.restitution = max(sA.restitution, sB.restitution)
+                    var pc = ContactPositionConstraint()
+                    pc.indexA = local[pa.body]!; pc.indexB = local[pb.body]!
+                    let dynamicA = Int(pa.body) == bi
+                    pc.invMassA = dynamicA ? bodyA.invMass : 0; pc.invIA = dynamicA ? bodyA.invI : 0
+                    pc.invMassB = dynamicA ? 0 : bodyB.invMass; pc.invIB = dynamicA ? 0 : bodyB.invI
+                    pc.localCenterA = bodyA.localCenter; pc.localCenterB = bodyB.localCenter
+                    pc.localNormal = m.localNormal; pc.localPoint = m.localPoint
+                    pc.localPoint0 = m.p0.localPoint; pc.localPoint1 = m.p1.localPoint
+                    pc.radiusA = pa.radius; pc.radiusB = pb.radius
+                    pc.type = m.type
+                    pc.pointCount = m.count
+                    found.append((c, pc))
+                }
+            }
+        }
+        if found.isEmpty { return }
+        var vcs = [ContactVelocityConstraint](repeating: ContactVelocityConstraint(), count: found.count)
+        var current = velocities
+        positions.withUnsafeMutableBufferPointer { pos in
+            velocities.withUnsafeMutableBufferPointer { vel in
+                current.withUnsafeMutableBufferPointer { vel0 in
+                    vcs.withUnsafeMutableBufferPointer { vcb in
+                        for i in found.indices {
+                            var pc = found[i].1
+                            var c = found[i].0
+                            ContactSolver.initialize(vcb.baseAddress! + i, &pc, &c, contactIndex: i, pos.baseAddress!, vel.baseAddress!,
+                                                     vel0.baseAddress!, threshold: settings.restitutionThreshold, warmStarting: false,
+                                                     h: h)
+                        }
+                        for _ in 0..<max(1, settings.velocityIterations) { ContactSolver.solveVelocity(vcb, vel) }
+                    }
+                }
+            }
+        }
+        let v = velocities[0]
+        guard v.v.isFinite, v.w.isFinite else { return }
+        bodies[bi].v = v.v
+        bodies[bi].w = v.w
     }
 }

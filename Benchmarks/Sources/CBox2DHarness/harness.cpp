@@ -154,3 +154,61 @@ extern "C" void box2d_world_state(void *world, int body, double *out) {
     out[3] = b->GetLinearVelocity().x; out[4] = b->GetLinearVelocity().y; out[5] = b->GetAngularVelocity();
     out[6] = b->IsAwake() ? 1 : 0;
 }
+
+extern "C" box2d_strike_result box2d_run_pinned_strike(int dismissing, double pin, int stepsPerFrame, int continuous, double pointsPerMetre) {
+    box2d_strike_result result = {};
+    result.restSeconds = -1;
+    const double S = pointsPerMetre;
+    b2World world(b2Vec2(0.0f, 0.0f));
+    world.SetContinuousPhysics(continuous != 0);
+    b2BodyDef sd;
+    b2Body *anchor = world.CreateBody(&sd);
+    // The boundary on a body of its own: a joint's bodies do not collide (collideConnected).
+    b2Body *wall = world.CreateBody(&sd);
+    b2EdgeShape edge;
+    if (dismissing) edge.SetTwoSided(b2Vec2(float(851 / S), float(-330 / S)), b2Vec2(float(852 / S), float(-330 / S)));
+    else edge.SetTwoSided(b2Vec2(float(-1 / S), float(851 / S)), b2Vec2(float(-1 / S), float(852 / S)));
+    b2FixtureDef ed;
+    ed.shape = &edge;
+    ed.friction = 1.0f;
+    ed.restitution = 0.0f;
+    wall->CreateFixture(&ed);
+    // Upright, the centre is at (196.5, 426); presenting, it is turned -90° about the pin.
+    const double ox = pin - 196.5, oy = pin - 426;
+    b2BodyDef bd;
+    bd.type = b2_dynamicBody;
+    if (dismissing) { bd.position.Set(float(196.5 / S), float(426 / S)); bd.angle = 0.0f; }
+    else { bd.position.Set(float((pin - oy) / S), float((pin + ox) / S)); bd.angle = float(-M_PI / 2); }
+    b2Body *panel = world.CreateBody(&bd);
+    b2PolygonShape box;
+    box.SetAsBox(float(393 / 2 / S), float(852 / 2 / S));
+    b2FixtureDef fd;
+    fd.shape = &box;
+    fd.density = 1.5f;
+    fd.friction = 0.0f;
+    fd.restitution = 0.6f;
+    panel->CreateFixture(&fd);
+    b2RevoluteJointDef jd;
+    jd.Initialize(anchor, panel, b2Vec2(float(pin / S), float(pin / S)));
+    world.CreateJoint(&jd);
+    const double accel = 1800.0 / S * (dismissing ? -1 : 1);  // m/s²
+    const double dt = 1.0 / (60.0 * stepsPerFrame);
+    const double rest = dismissing ? -90.0 : 0.0;
+    bool struck = false;
+    double previous = 90, before = 90;
+    for (int frame = 1; frame <= 600; ++frame) {
+        for (int i = 0; i < stepsPerFrame; ++i) {
+            if (panel->IsAwake()) panel->ApplyForceToCenter(b2Vec2(0.0f, float(panel->GetMass() * accel)), false);
+            world.Step(float(dt), 8, 3);
+        }
+        const double a = panel->GetAngle() * 180 / M_PI;
+        const double away = dismissing ? a - rest : rest - a;
+        if (away < 1) struck = true;
+        if (struck && previous > before && previous > away && previous > 0.1 && result.swingCount < 8)
+            result.swings[result.swingCount++] = previous;
+        before = previous;
+        previous = away;
+        if (!panel->IsAwake()) { result.restSeconds = frame / 60.0; break; }
+    }
+    return result;
+}

@@ -295,3 +295,50 @@ for d in [0.0, 0.5, 1.0] {
 print("-- stack of five 40 pt boxes after 4 s: largest distance from a perfect stack (pt), boxes awake")
 let sf = stack(FlipbookEngine.self), sb = stack(Box2DEngine.self)
 print("Flipbook \(f(sf.worst, 3)) pt, awake \(sf.awake); Box2D \(f(sb.worst, 3)) pt, awake \(sb.awake); closed form 0 pt (Flipbook: within the 0.5 pt contact slop; Box2D keeps a 2·slop polygon skin, about 1.5 pt per contact)")
+
+/// The guillotine menu's fall through FlipbookPhysics, as `box2d_run_pinned_strike` runs it
+/// through Box2D: the swings back (degrees) after each strike and when the panel fell asleep.
+func pinnedStrike(dismissing: Bool, pin: Double = 32, timeOfImpactBounce: Bool = true) -> (swings: [Double], rest: Double) {
+    var settings = PhysicsSettings()
+    settings.resolvesImpactsWithoutJoints = timeOfImpactBounce
+    let world = PhysicsWorld(gravity: .zero, settings: settings)
+    let wall = world.createBody(PhysicsBodyDefinition(type: .static))
+    var segment = dismissing ? PhysicsShape.segment(from: PhysicsVector(851, -330), to: PhysicsVector(852, -330))
+        : PhysicsShape.segment(from: PhysicsVector(-1, 851), to: PhysicsVector(-1, 852))
+    segment.friction = 1
+    world.addShape(segment, to: wall)
+    let offset = PhysicsVector(pin - 196.5, pin - 426)
+    let panel = dismissing ? world.createBody(PhysicsBodyDefinition(position: PhysicsVector(196.5, 426)))
+        : world.createBody(PhysicsBodyDefinition(position: PhysicsVector(pin - offset.y, pin + offset.x), angle: -.pi / 2))
+    var box = PhysicsShape.box(width: 393, height: 852)
+    box.density = 1.5 / 10_000; box.friction = 0; box.restitution = 0.6
+    world.addShape(box, to: panel)
+    world.createJoint(.revolute(nil, PhysicsVector(pin, pin), panel, offset))
+    let force = PhysicsVector(0, (dismissing ? -1 : 1) * world.mass(of: panel) * 1_800)
+    var swings: [Double] = []
+    var struck = false, previous = 90.0, before = 90.0
+    for frame in 1...600 {
+        world.applyForceToCenter(force, to: panel, wake: false)
+        world.step(1.0 / 60)
+        let a = world.angle(of: panel) * 180 / .pi
+        let away = dismissing ? a + 90 : -a
+        if away < 1 { struck = true }
+        if struck && previous > before && previous > away && previous > 0.1 && swings.count < 8 { swings.append(previous) }
+        before = previous; previous = away
+        if world.isResting { return (swings, Double(frame) / 60) }
+    }
+    return (swings, -1)
+}
+
+func strikeRow(_ name: String, _ flip: (swings: [Double], rest: Double), _ box: box2d_strike_result) {
+    var b = box
+    let boxSwings = withUnsafeBytes(of: &b.swings) { Array($0.bindMemory(to: Double.self).prefix(Int(box.swingCount))) }
+    func list(_ s: [Double]) -> String { s.map { f($0, 2) }.joined(separator: " ") }
+    print(name.padding(toLength: 45, withPad: " ", startingAt: 0)
+          + "Flipbook \(list(flip.swings)), rest \(f(flip.rest, 2)) s; Box2D \(list(boxSwings)), asleep \(f(box.restSeconds, 2)) s")
+}
+print("-- pinned strike (guillotine menu, docs/Physics-Fidelity.md): 393 × 852 panel pinned 32 pt in, pushed at 1 800 pt/s², elasticity 0.6, onto a one-point segment: swings back (°), rest (s)")
+strikeRow("presenting", pinnedStrike(dismissing: false), box2d_run_pinned_strike(0, 32, 4, 1, 100))
+strikeRow("dismissing", pinnedStrike(dismissing: true), box2d_run_pinned_strike(1, 32, 4, 1, 100))
+strikeRow("presenting, no time-of-impact bounce", pinnedStrike(dismissing: false, timeOfImpactBounce: false),
+          box2d_run_pinned_strike(0, 32, 4, 0, 100))

@@ -49,6 +49,22 @@ void box2d_world_step(void *world, double dt, int count, int velocityIterations,
 /// x, y, angle, vx, vy, angular velocity, awake (0/1).
 void box2d_world_state(void *world, int body, double *out7);
 
+/// What one pinned strike measured (docs/Physics-Fidelity.md, "A pinned strike").
+typedef struct {
+    double swings[8];      ///< degrees the panel swings back after each strike (60 Hz samples)
+    int swingCount;
+    double restSeconds;    ///< when the panel fell asleep, from the start of the push; -1 if not within 10 s
+} box2d_strike_result;
+
+/// The guillotine menu's fall in points (converted at `pointsPerMetre`): a 393 × 852 panel of
+/// density 1.5 (mass = 1.5·w·h/10 000 in UIKit's units), friction 0, restitution 0.6, pinned by a
+/// revolute joint to the world `pin` pt in from its top-left corner and pushed on its centre at
+/// 1 800 pt/s². Presenting: turned -90° and pushed down onto a segment from (-1, 851) to (-1, 852);
+/// dismissing: upright and pushed up onto one from (851, -330) to (852, -330) (its own static
+/// body, friction 1). `stepsPerFrame` steps of 1/(60·stepsPerFrame) s per 60 Hz frame, 8 velocity
+/// and 3 position iterations; `continuous` 0 turns Box2D's time-of-impact pass off.
+box2d_strike_result box2d_run_pinned_strike(int dismissing, double pin, int stepsPerFrame, int continuous, double pointsPerMetre);
+
 #ifdef __cplusplus
 }
 #endif
