@@ -113,4 +113,14 @@ final class PortedLibraryGapsTests: XCTestCase {
         XCTAssertEqual(turned?.cgImage?.width, image.cgImage!.height)
         XCTAssertEqual(turned?.cgImage?.height, image.cgImage!.width)
     }
+
+    /// A settings cell sets where shrunk titles sit (kept, as UIKit's default says).
+    func testLabelsKeepTheirBaselineAdjustment() {
+        let title = UILabel()
+        XCTAssertEqual(title.baselineAdjustment, .alignBaselines)
+        title.adjustsFontSizeToFitWidth = true
+        title.baselineAdjustment = .alignCenters
+        XCTAssertEqual(title.baselineAdjustment.rawValue, 1)
+        XCTAssertEqual(UIBaselineAdjustment(rawValue: 2), UIBaselineAdjustment.none)
+    }
 }

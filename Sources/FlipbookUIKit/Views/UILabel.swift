@@ -11,6 +11,9 @@ public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
+/// How text shrunk to fit is placed vertically, UIKit's `UIBaselineAdjustment`.
+public enum UIBaselineAdjustment: Int, Sendable { case alignBaselines = 0, alignCenters = 1, none = 2 }
+
 /// A view that shows read-only text, UIKit's `UILabel`.
 ///
 /// The text is a `CATextLayer` sublayer (drawn by FlipbookRender with pango) placed in the
@@ -109,6 +112,9 @@ open class UILabel: UIView {
     open var highlightedTextColor: UIColor?
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
+    /// Where shrunk text sits when `adjustsFontSizeToFitWidth` shrinks it (default
+    /// `.alignBaselines`). Kept: Flipbook does not shrink text (docs/API-Status.md, UILabel).
+    open var baselineAdjustment: UIBaselineAdjustment = .alignBaselines
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
