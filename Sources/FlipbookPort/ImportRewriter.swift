@@ -23,9 +23,11 @@ struct ImportRewriter {
 
     /// Frameworks Flipbook does not provide of which it still provides a few functions
     /// (`AVMakeRect` from AVFoundation): a file that uses nothing else of the framework keeps
-    /// compiling with only its import gated. A name is the framework's by `frameworkPrefixes`.
+    /// compiling with only its import gated, as does a file that uses nothing of it at all. A
+    /// name is the framework's by `frameworkPrefixes`.
     static let partlyProvided: [String: Set<String>] = [
         "AVFoundation": ["AVMakeRect"],
+        "AVKit": ["AVMakeRect"],  // AVKit re-exports AVFoundation
         "Accelerate": [
             "vImage_Buffer", "vImagePixelCount", "vImage_Flags", "vImage_Error", "vImageBoxConvolve_ARGB8888",
             "vImageBoxConvolve_Planar8", "kvImageNoFlags", "kvImageLeaveAlphaUnchanged", "kvImageCopyInPlace",
@@ -59,9 +61,13 @@ struct ImportRewriter {
         return visitor.found
     }
 
-    /// Whether every name of `module` the file uses is one Flipbook provides.
+    /// Whether every name of `module` the file uses is one Flipbook provides: none at all for a
+    /// framework Flipbook does not provide, told by its names' prefixes (`frameworkPrefixes`),
+    /// as when a file imports MetalKit or Photos and uses nothing of them. A framework whose
+    /// names have no prefix (SwiftUI) cannot be told apart, so its files are always left out.
     static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
-        guard let provided = partlyProvided[module] else { return false }
+        guard frameworkPrefixes[module] != nil else { return false }
+        let provided = partlyProvided[module] ?? []
         return usedNames(in: tree).allSatisfy { isFrameworkName($0, of: module) == false || provided.contains($0) }
     }
 
@@ -73,6 +79,8 @@ struct ImportRewriter {
         "GLKit": ["GLK", "GL", "gl", "EAGL"], "OpenGLES": ["GL", "gl", "EAGL"], "Metal": ["MTL"], "MetalKit": ["MTK", "MTL"],
         "SpriteKit": ["SK"], "SceneKit": ["SCN"], "AVFoundation": ["AV"], "AVKit": ["AV"], "CoreImage": ["CI"],
         "ARKit": ["AR"], "WebKit": ["WK"], "MapKit": ["MK"], "Photos": ["PH"], "PhotosUI": ["PH"],
+        "SafariServices": ["SF"], "MessageUI": ["MF"], "StoreKit": ["SK"], "CoreMotion": ["CM"], "CoreLocation": ["CL"],
+        "GameplayKit": ["GK"], "CoreHaptics": ["CH"], "RealityKit": ["AR", "RK"],
         "Accelerate": ["vImage", "kvImage", "vDSP", "BNNS", "cblas", "la", "SparseMatrix"],
     ]
 

@@ -203,7 +203,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition { var player: AVPlayer? }
+            final class PlayerTransition { var player: AVPlayer?; var surface: GLKView? }
             """,
             """
             // Player
@@ -212,7 +212,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition { var player: AVPlayer? }
+            final class PlayerTransition { var player: AVPlayer?; var surface: GLKView? }
             #endif
 
             """,
@@ -255,6 +255,48 @@ import Testing
                 "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
                 "T.swift:2: platform gate: `import AVFoundation` -> `#if canImport(AVFoundation)` `import AVFoundation` `#endif`: the file uses only `AVMakeRect` of it, which Flipbook provides",
             ])
+    }
+
+    /// A file that imports frameworks Flipbook does not provide but uses none of their names
+    /// (told by prefix: `MTK`/`MTL`, `PH`) keeps its code; only the imports are gated. Seen in a
+    /// public transition library whose geometry helpers imported MetalKit for nothing.
+    @Test func aFileUsingNothingOfAnUnprovidedFrameworkKeepsItsCode() {
+        let output = expectPort(
+            """
+            import UIKit
+            import MetalKit
+            import Photos
+
+            public extension CGPoint {
+                func moved(by t: CGAffineTransform) -> CGPoint { applying(t) }
+            }
+            """,
+            """
+            \(importBlock)
+            #if canImport(MetalKit)
+            import MetalKit
+            #endif
+            #if canImport(Photos)
+            import Photos
+            #endif
+
+            public extension CGPoint {
+                func moved(by t: CGAffineTransform) -> CGPoint { applying(t) }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+                "T.swift:2: platform gate: `import MetalKit` -> `#if canImport(MetalKit)` `import MetalKit` `#endif`: the file uses none of its names",
+                "T.swift:3: platform gate: `import Photos` -> `#if canImport(Photos)` `import Photos` `#endif`: the file uses none of its names",
+            ])
+        #expect(output.issues.isEmpty)
+        // One name of the framework (a Metal device) and the file is left out, as before.
+        let metal = Porter().port("import UIKit\nimport MetalKit\n\nfinal class Glass { var device: MTLDevice? }\n", path: "T.swift")
+        #expect(metal.text.hasPrefix("#if canImport(MetalKit)\n"))
+        #expect(metal.warnings.count == 1)
+        // SwiftUI's names have no prefix: a file importing it is always left out.
+        let swiftUI = Porter().port("import UIKit\nimport SwiftUI\n\nfinal class Host {}\n", path: "T.swift")
+        #expect(swiftUI.text.hasPrefix("#if canImport(SwiftUI)\n"))
     }
 
     /// `import os.log` (and `import Darwin`) are gated alone: Flipbook provides `os_log` and
