@@ -36,6 +36,9 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
     open var delegate: CAAnimationDelegate?
     /// When true (the default) the layer drops the animation when it ends.
     open var isRemovedOnCompletion = true
+    /// The frame rates the animation would like (iOS 15), default `.default`. Kept: every
+    /// animation is sampled at each frame the media clock steps to (docs/API-Status.md).
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     // Engine state of an added copy.
     final var isStarted = false
@@ -71,6 +74,7 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
         timingFunction = other.timingFunction
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        preferredFrameRateRange = other.preferredFrameRateRange
     }
 
     /// A copy of the animation (`NSCopying`; `copy()` comes here), of the receiver's class,

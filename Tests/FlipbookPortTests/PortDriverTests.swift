@@ -82,15 +82,15 @@ import Testing
     }
 
     @Test func somethingLeftByHandExitsOne() throws {
-        let folder = try Folder(["A.swift": "import UIKit\nlet s = UIStoryboard(name: \"Main\", bundle: nil)\n"])
+        let folder = try Folder(["A.swift": "import UIKit\nlet f = NSClassFromString(\"Menu\")\n"])
         defer { folder.cleanUp() }
         let run = PortDriver.run(PortOptions(paths: [folder.path("A.swift")], quiet: true))
         #expect(run.exitCode == PortExitCode.leftByHand)
         #expect(run.report == [
-            "\(folder.path("A.swift")):6: not ported: storyboards are not provided (no Interface Builder files on Linux): build the view controller in code (line 2 before porting)",
+            "\(folder.path("A.swift")):6: not ported: `NSClassFromString` needs the Objective-C runtime: use the type itself (e.g. a `[String: UIViewController.Type]` table) (line 2 before porting)",
             "1 file, 1 change, 1 left by hand",
         ])
-        #expect(folder.read("A.swift") == "\(importBlock)\nlet s = UIStoryboard(name: \"Main\", bundle: nil)\n")
+        #expect(folder.read("A.swift") == "\(importBlock)\nlet f = NSClassFromString(\"Menu\")\n")
     }
 
     /// Advice is printed as a warning and does not fail the run.

@@ -29,6 +29,10 @@ open class UIViewController: UIResponder {
         super.init()
     }
 
+    /// Archives the controller, UIKit's `NSCoding` method: the base class writes nothing, as for
+    /// `UIView.encode(with:)`.
+    open func encode(with coder: NSCoder) {}
+
     /// Creates a controller with no nib, as `UIViewController()` does.
     public convenience override init() {
         self.init(nibName: nil, bundle: nil)

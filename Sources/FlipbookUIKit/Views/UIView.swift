@@ -73,6 +73,10 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.delegate = self
     }
 
+    /// Archives the view, UIKit's `NSCoding` method. Flipbook keeps no archives: the base class
+    /// writes nothing, and subclasses that override it (calling `super`) compile and run.
+    open func encode(with coder: NSCoder) {}
+
     // MARK: Geometry
 
     /// The view's rectangle in its superview's coordinates, derived from `center`, `bounds`

@@ -91,3 +91,18 @@ public final class UIScreen: NSObject {
         CADisplayLink(target: target, selector: selector)
     }
 }
+
+extension UIScreen {
+    /// A view showing what the screen shows now, UIKit's `snapshotView(afterScreenUpdates:)`:
+    /// a snapshot of each of the current app's visible windows on this screen, placed where the
+    /// window is, in the windows' order (docs/API-Status.md).
+    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView {
+        let snapshot = UIView(frame: bounds)
+        for window in UIApplication.shared.windows where window.screen === self && !window.isHidden {
+            guard let picture = window.snapshotView(afterScreenUpdates: afterUpdates) else { continue }
+            picture.frame = window.frame
+            snapshot.addSubview(picture)
+        }
+        return snapshot
+    }
+}
