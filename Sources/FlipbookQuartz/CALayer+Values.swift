@@ -141,8 +141,9 @@ extension CALayer {
 
     /// The value of a property by name (Apple's KVC), or of a custom key: the value stored
     /// with `setValue(_:forKey:)` (as it was given, or as an animation wrote it on a
-    /// presentation copy), else the class's `defaultValue(forKey:)`.
-    public func value(forKey key: String) -> Any? {
+    /// presentation copy), else the class's `defaultValue(forKey:)`. Reached through
+    /// `NSObject.value(forKey:)` (NSObject+KeyValueCoding.swift), which every object has.
+    final func layerValue(forKey key: String) -> Any? {
         let k = LayerKey(key)
         if case .custom(let name) = k, customAnimatableValue(forKey: name) == nil {
             return storedCustomValue(forKey: name)
@@ -158,8 +159,9 @@ extension CALayer {
     }
 
     /// Sets a property by name; unknown keys are stored on the layer, as CALayer does.
-    /// A value of the wrong type is reported and ignored.
-    public func setValue(_ value: Any?, forKey key: String) {
+    /// A value of the wrong type is reported and ignored. Reached through
+    /// `NSObject.setValue(_:forKey:)`.
+    final func setLayerValue(_ value: Any?, forKey key: String) {
         setValue(value, forKeyPath: key)
     }
 

