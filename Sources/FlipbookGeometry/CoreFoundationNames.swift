@@ -25,6 +25,8 @@ public func CFDataGetLength(_ data: CFData!) -> Int {
     data?.length ?? 0
 }
 
+
+#if !canImport(Darwin)
 /// Core Foundation's reference to any object: on Apple platforms Swift imports `CFTypeRef` as
 /// `AnyObject`, so every class instance is one.
 public typealias CFTypeRef = AnyObject
@@ -46,3 +48,4 @@ public func CFGetRetainCount(_ cf: CFTypeRef!) -> CFIndex {
     guard let object = cf else { return 0 }
     return swiftRetainCount(Unmanaged.passUnretained(object).toOpaque())
 }
+#endif
