@@ -112,6 +112,15 @@ open class UILabel: UIView {
     }
     private var _isEnabled: Bool = true
     open var isHighlighted = false
+    /// The colour of the text's shadow (default nil: no shadow), drawn unblurred `shadowOffset`
+    /// away from the text.
+    open var shadowColor: UIColor? {
+        didSet { applyShadow() }
+    }
+    /// Where the text's shadow falls, in points (default 0 × −1: one point above).
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { applyShadow() }
+    }
     open var highlightedTextColor: UIColor?
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
@@ -188,6 +197,14 @@ open class UILabel: UIView {
             case .end: .end
             case .none: .none
             }
+    }
+
+    /// The text layer's shadow: the label's shadow colour, unblurred, at its offset.
+    private func applyShadow() {
+        textLayer.shadowColor = shadowColor?.resolvedColor(with: traitCollection).cgColor
+        textLayer.shadowOpacity = shadowColor == nil ? 0 : 1
+        textLayer.shadowRadius = 0
+        textLayer.shadowOffset = shadowOffset
     }
 
     /// Places the text layer: full width, the measured height (at most the bounds'), centred.
