@@ -24,3 +24,28 @@ public func CFDataGetBytePtr(_ data: CFData!) -> UnsafePointer<UInt8>! {
 public func CFDataGetLength(_ data: CFData!) -> Int {
     data?.length ?? 0
 }
+
+
+#if !canImport(Darwin)
+/// Core Foundation's reference to any object: on Apple platforms Swift imports `CFTypeRef` as
+/// `AnyObject`, so every class instance is one.
+public typealias CFTypeRef = AnyObject
+/// Core Foundation's signed count and index type (`Int` on 64-bit Apple platforms).
+public typealias CFIndex = Int
+
+/// The swift runtime's count of the strong references to a native object (the entry point Swift's
+/// runtime exports on every platform; the heap object's header keeps the count).
+@_silgen_name("swift_retainCount")
+private func swiftRetainCount(_ object: UnsafeMutableRawPointer) -> Int
+
+/// The number of strong references to `cf`, Core Foundation's `CFGetRetainCount`: on Apple
+/// platforms a Swift object answers its Swift strong retain count, which is what this answers
+/// (0 for nil, where Core Foundation would crash). As on Apple platforms the absolute number
+/// includes the temporary references the caller's code holds (more in unoptimised builds);
+/// only the difference between two readings means something, e.g. a debug check that a call
+/// left no extra reference behind.
+public func CFGetRetainCount(_ cf: CFTypeRef!) -> CFIndex {
+    guard let object = cf else { return 0 }
+    return swiftRetainCount(Unmanaged.passUnretained(object).toOpaque())
+}
+#endif

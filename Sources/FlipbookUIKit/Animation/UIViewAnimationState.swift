@@ -164,7 +164,9 @@ final class UIViewAnimationState {
     }
 
     let kind: Kind
-    let spec: AnimationSpec
+    /// Settable until the block commits: `beginAnimations(_:context:)` blocks take their duration,
+    /// delay and curve from the `setAnimation…` calls made inside them.
+    var spec: AnimationSpec
     private(set) var changes: [RecordedChange] = []
     private var lookup: [ChangeKey: RecordedChange] = [:]
     /// The views whose layers changed, in order (for the layoutSubviews option).

@@ -32,6 +32,16 @@ open class UIButton: UIControl {
         }
     }
     private var _contentEdgeInsets: UIEdgeInsets = .zero
+    /// Moves the image inside the content (classic buttons, deprecated in iOS 15): the image is
+    /// placed as UIKit places it in the content rectangle inset by these (so `left: 10, right:
+    /// -10` moves it 10 points right); the button's size does not change.
+    open var imageEdgeInsets: UIEdgeInsets = .zero {
+        didSet { setNeedsLayout() }
+    }
+    /// Moves the title inside the content, as `imageEdgeInsets` moves the image.
+    open var titleEdgeInsets: UIEdgeInsets = .zero {
+        didSet { setNeedsLayout() }
+    }
     /// The styled appearance (iOS 15). Setting it restyles the button.
     open var configuration: Configuration? {
         get { _configuration }
@@ -239,15 +249,36 @@ open class UIButton: UIControl {
             let width = horizontal == .fill && !hasTitle ? max(0, b.width) : i.width
             let v = vertical(i.height)
             imageView.frame = CGRect(x: x, y: v.y, width: width, height: v.height)
+                .offsetBy(dx: insetShift(imageEdgeInsets, horizontal: horizontal), dy: insetShift(imageEdgeInsets))
             x += i.width + (size.width - t.width - i.width)
         }
         if let titleLabel, !titleLabel.isHidden {
             let w = horizontal == .fill ? max(0, b.maxX - x) : min(t.width, max(0, b.maxX - x))
             let v = vertical(t.height)
             titleLabel.frame = CGRect(x: x, y: v.y, width: w, height: v.height)
+                .offsetBy(dx: insetShift(titleEdgeInsets, horizontal: horizontal), dy: insetShift(titleEdgeInsets))
         }
         if let c = configuration {
             layer.cornerRadius = c.cornerStyle.radius(height: bounds.height, fixed: c.background.cornerRadius)
+        }
+    }
+
+    /// How far an element moves across for its edge insets: placed at the leading or trailing
+    /// edge, by that edge's inset; centred or filling, by half their difference.
+    private func insetShift(_ insets: UIEdgeInsets, horizontal: UIControl.ContentHorizontalAlignment) -> CGFloat {
+        switch horizontal {
+        case .left: return insets.left
+        case .right: return -insets.right
+        default: return (insets.left - insets.right) / 2
+        }
+    }
+
+    /// How far an element moves down for its edge insets (the same rule, vertically).
+    private func insetShift(_ insets: UIEdgeInsets) -> CGFloat {
+        switch contentVerticalAlignment {
+        case .top: return insets.top
+        case .bottom: return -insets.bottom
+        default: return (insets.top - insets.bottom) / 2
         }
     }
 

@@ -7,10 +7,12 @@ public protocol UIControlTargetActions: AnyObject {}
 
 extension UIControlTargetActions where Self: UIControl {
     /// Runs `action(target, sender)` for `controlEvents`: the port of `#selector(target.method(_:))`.
-    /// `target` is held weakly.
+    /// `target` is held weakly. It may be an optional, as UIKit's `Any?` target is (a weak
+    /// reference to the target's owner); a nil target is reported and nothing is registered.
     @preconcurrency public func addTarget<Target: AnyObject>(
-        _ target: Target, action: @escaping @MainActor (Target, Self) -> Void, for controlEvents: UIControl.Event
+        _ target: Target?, action: @escaping @MainActor (Target, Self) -> Void, for controlEvents: UIControl.Event
     ) {
+        guard let target else { return reportNilTarget() }
         registrations.append(
             UIControl.Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, _ in
                 if let t = t as? Target, let s = sender as? Self { action(t, s) }
@@ -19,8 +21,9 @@ extension UIControlTargetActions where Self: UIControl {
 
     /// Runs `action(target, sender, event)`: the port of `#selector(target.method(_:forEvent:))`.
     @preconcurrency public func addTarget<Target: AnyObject>(
-        _ target: Target, action: @escaping @MainActor (Target, Self, UIEvent?) -> Void, for controlEvents: UIControl.Event
+        _ target: Target?, action: @escaping @MainActor (Target, Self, UIEvent?) -> Void, for controlEvents: UIControl.Event
     ) {
+        guard let target else { return reportNilTarget() }
         registrations.append(
             UIControl.Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, sender, e in
                 if let t = t as? Target, let s = sender as? Self { action(t, s, e) }

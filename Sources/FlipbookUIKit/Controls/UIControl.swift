@@ -188,11 +188,23 @@ open class UIControl: UIView, UIControlTargetActions {
 
     // MARK: Target-action with closures
 
+    /// Reports an `addTarget` call whose target is nil (see `addTarget(_:action:for:)`).
+    func reportNilTarget() {
+        FlipbookDiagnostics.report(
+            "UIControl.addTarget(_:action:for:): the target is nil; UIKit would look for the action up the responder "
+                + "chain, a ported closure action has no receiver there: nothing is registered.",
+            once: "UIControl.addTarget.nil")
+    }
+
     /// Runs `action(target)` for `controlEvents`; `target` is held weakly and the call is
-    /// skipped once it is gone. The one-line port of `#selector(target.method)`.
+    /// skipped once it is gone. The one-line port of `#selector(target.method)`. As UIKit's
+    /// target is `Any?`, it may be an optional (a weak reference held by the caller).
+    /// UIKit sends a nil target's action up the responder chain; a closure has no receiver
+    /// there, so a nil target is reported and nothing is registered.
     @preconcurrency public func addTarget<Target: AnyObject>(
-        _ target: Target, action: @escaping @MainActor (Target) -> Void, for controlEvents: Event
+        _ target: Target?, action: @escaping @MainActor (Target) -> Void, for controlEvents: Event
     ) {
+        guard let target else { return reportNilTarget() }
         registrations.append(Registration(events: controlEvents, target: target, hasTarget: true, action: nil) { t, _, _ in
             if let t = t as? Target { action(t) }
         })

@@ -2,12 +2,14 @@ import Foundation
 
 /// Device events an AppDriver simulates: memory warnings and accessibility settings.
 extension AppDriver {
-    /// Simulates a memory warning, as iOS delivers one: posts
+    /// Simulates a memory warning, as iOS delivers one: tells the app delegate, if there is one
+    /// (`applicationDidReceiveMemoryWarning(_:)`), posts
     /// `UIApplication.didReceiveMemoryWarningNotification` (object: the application), then
     /// calls `didReceiveMemoryWarning()` on every controller of the window's hierarchy (the
     /// root, its children depth first, then the controllers it presents, in order).
     public func simulateMemoryWarning() {
         runtime.run {
+            UIApplication.shared.delegate?.applicationDidReceiveMemoryWarning(UIApplication.shared)
             NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: UIApplication.shared)
             for controller in viewControllerHierarchy { controller.didReceiveMemoryWarning() }
         }

@@ -91,7 +91,8 @@ open class UILabel: UIView {
         }
     }
     private var _lineBreakMode: NSLineBreakMode = .byTruncatingTail
-    /// The width used to wrap multi-line text for `intrinsicContentSize` (0: none).
+    /// The width used to wrap multi-line text for `intrinsicContentSize`; 0 (the default) is
+    /// UIKit's automatic width: the width the label's layout last gave it (`automaticWrapWidth`).
     open var preferredMaxLayoutWidth: CGFloat {
         get { _preferredMaxLayoutWidth }
         set {
@@ -100,6 +101,11 @@ open class UILabel: UIView {
         }
     }
     private var _preferredMaxLayoutWidth: CGFloat = 0
+    /// The width a multi-line label with an automatic `preferredMaxLayoutWidth` wraps at for its
+    /// intrinsic size: the width its layout gave it (0 until it is laid out narrower or wider
+    /// than its text). UIKit does the same: a label constrained narrower than its text reports
+    /// the wrapped height, and Auto Layout (or the stack view) lays out again with it.
+    private var automaticWrapWidth: CGFloat = 0
     open var isEnabled: Bool {
         get { _isEnabled }
         set {
@@ -109,6 +115,15 @@ open class UILabel: UIView {
     }
     private var _isEnabled: Bool = true
     open var isHighlighted = false
+    /// The colour of the text's shadow (default nil: no shadow), drawn unblurred `shadowOffset`
+    /// away from the text.
+    open var shadowColor: UIColor? {
+        didSet { applyShadow() }
+    }
+    /// Where the text's shadow falls, in points (default 0 × −1: one point above).
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { applyShadow() }
+    }
     open var highlightedTextColor: UIColor?
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
@@ -190,6 +205,14 @@ open class UILabel: UIView {
             }
     }
 
+    /// The text layer's shadow: the label's shadow colour, unblurred, at its offset.
+    private func applyShadow() {
+        textLayer.shadowColor = shadowColor?.resolvedColor(with: traitCollection).cgColor
+        textLayer.shadowOpacity = shadowColor == nil ? 0 : 1
+        textLayer.shadowRadius = 0
+        textLayer.shadowOffset = shadowOffset
+    }
+
     /// Places the text layer: full width, the measured height (at most the bounds'), centred.
     func placeTextLayer() {
         // The view may resize during super.init, before setUpTextLayer: no implicit animations.
@@ -216,8 +239,27 @@ open class UILabel: UIView {
 
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return CGSize(width: 0, height: 0) }
-        let wrapWidth: CGFloat? = numberOfLines == 1 ? nil : (preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil)
-        return measure(maxWidth: wrapWidth)
+        return measure(maxWidth: intrinsicWrapWidth)
+    }
+
+    /// The width `intrinsicContentSize` wraps at (nil: one line, or no width known yet).
+    private var intrinsicWrapWidth: CGFloat? {
+        guard numberOfLines != 1 else { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return automaticWrapWidth > 0 ? automaticWrapWidth : nil
+    }
+
+    /// Takes the new width as the automatic wrap width when it changes the intrinsic size: the
+    /// label was given a width other than the one it asked for. A label at its own intrinsic
+    /// width keeps its wrap width (wrapping at the width of the wrapped text could wrap it again,
+    /// narrower each pass).
+    private func updateAutomaticWrapWidth() {
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, let text, !text.isEmpty else { return }
+        let width = bounds.width
+        guard width > 0, width.isFinite, abs(width - automaticWrapWidth) > 0.5 else { return }
+        guard abs(width - intrinsicContentSize.width) > 0.5 else { return }
+        automaticWrapWidth = width
+        invalidateIntrinsicContentSize()
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -231,5 +273,8 @@ open class UILabel: UIView {
         return CGRect(x: bounds.minX, y: bounds.minY, width: min(bounds.width, s.width), height: min(bounds.height, s.height))
     }
 
-    override func boundsSizeDidChange() { placeTextLayer() }
+    override func boundsSizeDidChange() {
+        placeTextLayer()
+        updateAutomaticWrapWidth()
+    }
 }

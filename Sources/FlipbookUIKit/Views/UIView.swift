@@ -521,7 +521,15 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The natural size of the content; `noIntrinsicMetric` on an axis without one (default both).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// Tells Auto Layout that `intrinsicContentSize` changed.
-    open func invalidateIntrinsicContentSize() { autoLayoutStructureDidChange() }
+    open func invalidateIntrinsicContentSize() {
+        autoLayoutStructureDidChange()
+        // A stack view places its arranged views by their intrinsic sizes (UIKit's stack does it
+        // with constraints, which the engine re-solves): it lays out again and its own size changes.
+        if let stack = superviewStorage as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+            stack.invalidateIntrinsicContentSize()
+            stack.setNeedsLayout()
+        }
+    }
     /// Called before Auto Layout solves; override to update constraints (call super).
     open func updateConstraints() {}
     /// Called when `safeAreaInsets` changed (Flipbook: when the window's insets or the

@@ -69,8 +69,12 @@ public final class UIApplication: UIResponder {
     /// The key window (the last one made key), if any.
     public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }
 
-    /// The delegate object is not modelled; kept for source compatibility.
+    /// Whether the idle timer is off. Flipbook's devices never dim or lock: kept for source
+    /// compatibility.
     public var isIdleTimerDisabled = false
+
+    /// The app's delegate (`UIApplicationDelegate.swift`), held weakly.
+    weak var delegateObject: AnyObject?
 
     /// Lists a new window, which belongs from now on to the current runtime (this application's).
     func register(_ window: UIWindow) {

@@ -61,12 +61,91 @@ open class UIToolbar: UIView, AppearanceItemHost {
             v.isUserInteractionEnabled = false
             addSubview(v)
         }
-        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
         applyBackground()
     }
 
-    private func applyBackground() {
-        backgroundView.backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+    /// The appearance of a toolbar of standard height, UIKit's `standardAppearance` (a copy of
+    /// what is assigned; until code assigns one, the default appearance and the older
+    /// properties, `barTintColor`, `isTranslucent` and the background images, draw the bar).
+    open var standardAppearance: UIToolbarAppearance {
+        get {
+            if let stored = appearances.standard { return stored }
+            let made = UIToolbarAppearance(idiom: UIDevice.current.userInterfaceIdiom)
+            appearances.standard = made
+            return made
+        }
+        set {
+            appearances.standard = newValue.copy() as? UIToolbarAppearance
+            appearances.assigned = true
+            applyBackground()
+        }
+    }
+
+    /// The appearance of a compact-height toolbar (nil: `standardAppearance`).
+    open var compactAppearance: UIToolbarAppearance? {
+        get { appearances.compact }
+        set {
+            appearances.compact = newValue?.copy() as? UIToolbarAppearance
+            appearances.assigned = true
+            applyBackground()
+        }
+    }
+
+    /// The appearance when scrolled content's edge meets the bar (stored; Flipbook's toolbars
+    /// use `standardAppearance`, docs/Divergences.md, "Toolbar appearance").
+    open var scrollEdgeAppearance: UIToolbarAppearance? {
+        get { appearances.scrollEdge }
+        set {
+            appearances.scrollEdge = newValue?.copy() as? UIToolbarAppearance
+            appearances.assigned = true
+            applyBackground()
+        }
+    }
+
+    /// The compact-height form of `scrollEdgeAppearance` (stored, as it).
+    open var compactScrollEdgeAppearance: UIToolbarAppearance? {
+        get { appearances.compactScrollEdge }
+        set {
+            appearances.compactScrollEdge = newValue?.copy() as? UIToolbarAppearance
+            appearances.assigned = true
+            applyBackground()
+        }
+    }
+
+    /// Sets the image drawn as the bar's background at `topOrBottom` with `barMetrics` (an
+    /// image without pixels, `UIImage()`, makes the bar see-through).
+    open func setBackgroundImage(_ backgroundImage: UIImage?, forToolbarPosition topOrBottom: UIBarPosition, barMetrics: UIBarMetrics) {
+        appearances.backgroundImages[ToolbarImageKey(position: topOrBottom, metrics: barMetrics)] = backgroundImage
+        applyBackground()
+    }
+
+    /// The background image set for `topOrBottom` and `barMetrics`, if any.
+    open func backgroundImage(forToolbarPosition topOrBottom: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
+        appearances.backgroundImages[ToolbarImageKey(position: topOrBottom, metrics: barMetrics)]
+    }
+
+    /// Sets the image drawn in place of the hairline at `topOrBottom` (used only with a custom
+    /// background image, as in UIKit; `UIImage()` hides the hairline).
+    open func setShadowImage(_ shadowImage: UIImage?, forToolbarPosition topOrBottom: UIBarPosition) {
+        appearances.shadowImages[topOrBottom] = shadowImage
+        applyBackground()
+    }
+
+    /// The shadow image set for `topOrBottom`, if any.
+    open func shadowImage(forToolbarPosition topOrBottom: UIBarPosition) -> UIImage? {
+        appearances.shadowImages[topOrBottom]
+    }
+
+    /// The appearances and bar images (`UIBarAppearance.swift`).
+    var appearances = ToolbarAppearances()
+
+    /// Draws the background and hairline `resolvedBackground` answers (`UIBarAppearance.swift`).
+    func applyBackground() {
+        let resolved = resolvedBackground
+        backgroundView.backgroundColor = resolved.image == nil ? resolved.color : nil
+        backgroundView.layer.contents = resolved.image?.cgImage
+        hairline.backgroundColor = resolved.hairline
+        hairline.isHidden = resolved.hairline == nil
     }
 
     /// Replaces the items (Flipbook does not animate the change).
