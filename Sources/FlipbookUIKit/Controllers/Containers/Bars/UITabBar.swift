@@ -86,6 +86,8 @@ open class UITabBar: UIView, AppearanceItemHost {
             noteAppearanceSet(AppearanceKey(.tabBarTranslucent), { (bar: UITabBar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
+            // The container lays its content out again: under a translucent bar, or below an opaque one.
+            superview?.setNeedsLayout()
         }
     }
     private var _isTranslucent: Bool = true
