@@ -196,10 +196,7 @@ extension UIView {
     private func notifyDidMoveToWindow(appearance: AppearanceRegistry?) {
         let children = subviewStorage
         if let appearance { applyAppearance(appearance) }
-        // A view laid out before it entered the window (inside a container loaded off screen)
-        // is laid out again when the window gives it another safe area, so it hears
-        // `safeAreaInsetsDidChange()` (a scroll view adjusts its content inset), as in UIKit.
-        if let last = layoutExtras.lastSafeAreaInsets, window != nil, safeAreaInsets != last { markNeedsLayout() }
+        windowDidChange()
         didMoveToWindow()
         for s in children where s.superviewStorage === self { s.notifyDidMoveToWindow(appearance: appearance) }
     }
