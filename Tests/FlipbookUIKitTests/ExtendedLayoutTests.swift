@@ -353,4 +353,25 @@ struct ExtendedLayoutTests {
         let plain = app.render(scale: 1)
         #expect(plain.pixel(x: 200, y: 80).g > 200 && plain.pixel(x: 200, y: 105) == RGBA(r: 255, g: 255, b: 255, a: 255))
     }
+
+    /// The same idiom on a tab bar (`backgroundImage = UIImage()`, `shadowImage = UIImage()`):
+    /// no background, no hairline, the tab's content shows under the items.
+    @Test func transparentTabBarIdiom() {
+        let screen = UIViewController()
+        screen.view.backgroundColor = UIColor(red: 0.1, green: 0.45, blue: 0.8, alpha: 1)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [screen, UIViewController()]
+        let app = AppDriver(rootViewController: tabs, device: .iPhone15)
+        app.advanceFrames(1)
+        let blue = RGBA(r: 26, g: 115, b: 204, a: 255)
+        let before = app.render(scale: 1)
+        #expect(!near(before.pixel(x: 200, y: 845), blue))  // the bar's own background
+        tabs.tabBar.backgroundImage = UIImage()
+        tabs.tabBar.shadowImage = UIImage()
+        app.advanceFrames(1)
+        let image = app.render(scale: 1)
+        #expect(near(image.pixel(x: 200, y: 845), blue))  // under the bar, below the items
+        #expect(near(image.pixel(x: 200, y: 769), blue))  // where the hairline was
+        #expect(near(image.pixel(x: 10, y: 800), blue))   // between the items
+    }
 }
