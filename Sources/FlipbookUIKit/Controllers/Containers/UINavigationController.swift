@@ -130,12 +130,6 @@ open class UINavigationController: UIViewController {
         return layout
     }
 
-    /// The rectangle `child`'s view fills in the container view (the whole navigation
-    /// controller's view): under the translucent bars it extends under, else between the bars.
-    func frame(forChild child: UIViewController) -> CGRect {
-        extendedLayout.place(child, in: transitionView.bounds).frame
-    }
-
     /// Lays out the bar, the content area and (between transitions) the top view.
     func layoutContent() {
         guard let view = viewIfLoaded else { return }

@@ -94,12 +94,6 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         return layout
     }
 
-    /// The rectangle `child`'s view fills in the container view (the whole tab bar
-    /// controller's view): under the translucent tab bar when it extends under it, else above.
-    func frame(forChild child: UIViewController) -> CGRect {
-        extendedLayout.place(child, in: transitionView.bounds).frame
-    }
-
     /// Lays out the tab bar, the content area and (between switches) the selected view.
     func layoutContent() {
         guard let view = viewIfLoaded else { return }
