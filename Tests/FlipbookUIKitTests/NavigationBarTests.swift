@@ -44,8 +44,9 @@ struct NavigationBarTests {
             let (app, nav, _, b) = setUp(device: device)
             let top = device.safeAreaInsets.top
             #expect(nav.navigationBar.frame == CGRect(x: 0, y: top, width: device.size.width, height: 44))
-            #expect(b.view.convert(b.view.bounds, to: app.window) == CGRect(
-                x: 0, y: top + 44, width: device.size.width, height: device.size.height - top - 44))
+            // The content fills the screen under the translucent bar; the safe area carries it.
+            #expect(b.view.convert(b.view.bounds, to: app.window) == CGRect(origin: .zero, size: device.size))
+            #expect(b.view.safeAreaInsets.top == top + 44)
             // The title is centred in 17 pt semibold.
             let title = label(nav.navigationBar, "Message")
             #expect(title.map { abs($0.center.x - device.size.width / 2) < 0.5 && abs($0.center.y - 22) < 0.5 } == true)
@@ -146,7 +147,8 @@ struct NavigationBarTests {
         }
         MediaClock.main.advance(by: 0.2)
         #expect(Set(barLabels(nav.navigationBar).map(\.text)) == ["Inbox", "Thread"])  // back button, title
-        #expect(nav.navigationBar.subviews.count == 4)  // background, extension, hairline, one content
+        // Background, extension, background image, hairline, shadow image, one content.
+        #expect(nav.navigationBar.subviews.count == 6)
     }
 
     @Test func animatedBarHidingSlidesTheBarUp() {
@@ -173,7 +175,9 @@ struct NavigationBarTests {
         app.window.layoutIfNeeded()
         let toolbar = nav.toolbar!
         #expect(toolbar.frame == CGRect(x: 0, y: 852 - 44 - 34, width: 393, height: 78))
-        #expect(abs(b.view.convert(b.view.bounds, to: app.window).maxY - 774) < 1e-6)
+        // The content reaches the bottom under the translucent toolbar, its safe area carrying it.
+        #expect(b.view.convert(b.view.bounds, to: app.window).maxY == 852)
+        #expect(b.view.safeAreaInsets.bottom == 78)
         let left = label(toolbar, "Left"), right = label(toolbar, "Right")
         #expect(left.map { $0.center.x < 60 } == true && right.map { $0.center.x > 330 } == true)
         if let left { app.tap(at: toolbar.convert(left.center, to: app.window)) }

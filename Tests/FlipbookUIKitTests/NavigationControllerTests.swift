@@ -126,11 +126,13 @@ struct NavigationControllerTests {
         let window = makeModalWindow(root: nav)
         #expect(log.take() == ["A.viewDidLoad", "A.viewWillAppear(false)", "A.viewDidAppear(false)"])
         window.layoutIfNeeded()
-        // Below a 44 pt bar under the top safe area.
+        // A 44 pt bar under the top safe area; the view fills the window under the translucent
+        // bar, which its safe area carries (UIKit's extended layout).
         let top = window.safeAreaInsets.top
         #expect(top > 0)
         #expect(nav.navigationBar.frame == CGRect(x: 0, y: top, width: 393, height: 44))
-        #expect(a.view.convert(a.view.bounds, to: window) == CGRect(x: 0, y: top + 44, width: 393, height: 852 - top - 44))
+        #expect(a.view.convert(a.view.bounds, to: window) == window.bounds)
+        #expect(a.view.safeAreaInsets.top == top + 44)
         #expect(a.view.window === window)
         #expect(nav.topViewController === a && nav.visibleViewController === a)
         #expect(nav.interactivePopGestureRecognizer?.isEnabled == false)
@@ -161,9 +163,15 @@ struct NavigationControllerTests {
         #expect(nav.isNavigationBarHidden)
         #expect(nav.navigationBar.isHidden)
         #expect(a.view.convert(a.view.bounds, to: window) == window.bounds)
+        #expect(a.view.safeAreaInsets.top == window.safeAreaInsets.top)
         nav.isNavigationBarHidden = false
         window.layoutIfNeeded()
         #expect(!nav.navigationBar.isHidden)
+        #expect(a.view.convert(a.view.bounds, to: window) == window.bounds)
+        #expect(a.view.safeAreaInsets.top == window.safeAreaInsets.top + 44)
+        // Below an opaque bar the view starts under the bar.
+        nav.navigationBar.isTranslucent = false
+        window.layoutIfNeeded()
         #expect(a.view.convert(a.view.bounds, to: window).minY == window.safeAreaInsets.top + 44)
     }
 

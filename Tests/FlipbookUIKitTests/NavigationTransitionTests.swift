@@ -97,12 +97,12 @@ struct NavigationTransitionTests {
         ])
         #expect(animator.seenFrom === f.a && animator.seenTo === f.b)
         #expect(animator.seenFromView === f.a.view && animator.seenToView === f.b.view)
-        // The container is the navigation controller's content area, inside its view.
+        // The container is the navigation controller's transition view, filling its view.
         let container = animator.seenContainer
         #expect(container?.isDescendant(of: f.nav.view) == true)
         #expect(f.a.view.superview === container)
         #expect(animator.seenFinalFrame == container?.bounds)
-        #expect(container.map { f.nav.view.convert($0.frame, from: $0.superview).minY } == f.app.window.safeAreaInsets.top + 44)
+        #expect(container.map { f.nav.view.convert($0.frame, from: $0.superview) } == f.nav.view.bounds)
         runNav(0.5)
         #expect(f.log.take() == [
             "fade.completeTransition", "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(nav)",

@@ -154,8 +154,9 @@ struct TabBarControllerTests {
             f.app.window.layoutIfNeeded()
             let bar = f.tabs.tabBar
             #expect(bar.frame == CGRect(x: 0, y: size.height - 49 - bottom, width: size.width, height: 49 + bottom))
-            #expect(f.a.view.convert(f.a.view.bounds, to: f.app.window) == CGRect(
-                x: 0, y: 0, width: size.width, height: size.height - 49 - bottom))
+            // The content fills the screen under the translucent bar; the safe area carries it.
+            #expect(f.a.view.convert(f.a.view.bounds, to: f.app.window) == CGRect(origin: .zero, size: size))
+            #expect(abs(f.a.view.safeAreaInsets.bottom - (49 + bottom)) < 1e-9)
             // Three items share the width; icon above title.
             let buttons = bar.subviews.filter { $0 is UIControl }
             #expect(buttons.count == 3)
@@ -260,7 +261,7 @@ struct TabBarControllerTests {
             "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "slide.animationEnded(true)",
         ])
         #expect(completed == true)
-        #expect(f.a.view.superview == nil && f.b.view.frame == f.tabs.view.bounds.divided(atDistance: 852 - 83, from: .minYEdge).slice)
+        #expect(f.a.view.superview == nil && f.b.view.frame == f.tabs.view.bounds)
     }
 
     @Test func aCancelledInteractiveSwitchPutsTheSelectionBack() {
@@ -317,7 +318,8 @@ struct TabBarControllerTests {
         tabs.viewControllers = [nav, UIViewController()]
         let app = AppDriver(rootViewController: tabs)
         app.window.layoutIfNeeded()
-        #expect(abs(nav.view.frame.height - 769) < 1e-6)
+        // The navigation controller's view extends under the translucent tab bar.
+        #expect(nav.view.frame.height == 852 && a.view.safeAreaInsets.bottom == 83)
         nav.pushViewController(pushed, animated: true)
         // The bar slides out to the left with the push; the content area is the whole screen.
         #expect(nav.view.frame.height == 852)
@@ -328,12 +330,13 @@ struct TabBarControllerTests {
         app.window.layoutIfNeeded()
         #expect(tabs.tabBar.isHidden)
         #expect(pushed.view.convert(pushed.view.bounds, to: app.window).maxY == 852)
+        #expect(pushed.view.safeAreaInsets.bottom == 34)
         nav.popViewController(animated: true)
         #expect(!tabs.tabBar.isHidden)
         runModal(0.35)
         app.window.layoutIfNeeded()
         #expect(!tabs.tabBar.isHidden && tabs.tabBar.frame.minX == 0)
-        #expect(abs(nav.view.frame.height - 769) < 1e-6)
+        #expect(nav.view.frame.height == 852 && a.view.safeAreaInsets.bottom == 83)
         // Without animation it changes at once.
         nav.pushViewController(pushed, animated: false)
         app.window.layoutIfNeeded()

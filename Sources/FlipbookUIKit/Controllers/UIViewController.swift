@@ -162,16 +162,20 @@ open class UIViewController: UIResponder {
     private var _additionalSafeAreaInsets: UIEdgeInsets = .zero
 
     /// The edges of the view that extend under a container's bars, UIKit's
-    /// `edgesForExtendedLayout` (default `.all`). Stored only: Flipbook's navigation and tab bar
-    /// controllers always lay the content out between their bars, as UIKit does with `[]`
-    /// (docs/Divergences.md, "Extended layout").
-    open var edgesForExtendedLayout: UIRectEdge = .all
-    /// Whether the view also extends under opaque bars (default false). Stored only, as
-    /// `edgesForExtendedLayout`.
-    open var extendedLayoutIncludesOpaqueBars = false
+    /// `edgesForExtendedLayout` (default `.all`): in a navigation or tab bar controller the view
+    /// fills the container under a translucent bar on these edges, and the bar is carried by its
+    /// safe area; on the other edges (and under an opaque bar) it stops at the bar
+    /// (docs/Semantics.md, "Extended layout").
+    open var edgesForExtendedLayout: UIRectEdge = .all {
+        didSet { parent?.viewIfLoaded?.setNeedsLayout() }
+    }
+    /// Whether the view also extends under opaque bars (default false).
+    open var extendedLayoutIncludesOpaqueBars = false {
+        didSet { parent?.viewIfLoaded?.setNeedsLayout() }
+    }
     /// Whether UIKit adjusts the insets of a scroll view that extends under bars (default true;
-    /// deprecated in iOS 11). Stored only: Flipbook's content never sits under a bar, so there is
-    /// nothing to adjust; scroll views follow `contentInsetAdjustmentBehavior` and the safe area.
+    /// deprecated in iOS 11). Stored only: scroll views follow `contentInsetAdjustmentBehavior`
+    /// and the safe area, which carries the bars, as on iOS 11 and later.
     @available(iOS, introduced: 7.0, deprecated: 11.0, message: "Use UIScrollView's contentInsetAdjustmentBehavior instead")
     open var automaticallyAdjustsScrollViewInsets = true
 

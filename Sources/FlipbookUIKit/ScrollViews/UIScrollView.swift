@@ -468,6 +468,20 @@ open class UIScrollView: UIView {
         checkAdjustedContentInset()
     }
 
+    /// Entering a window gives the scroll view the window's safe area. A scroll view resting at
+    /// its top whose adjusted inset that changes is laid out at the next pass (which notices the
+    /// safe area and moves the offset to the new top, so a list laid out off screen rests below
+    /// the status bar), as UIKit adjusts it in layout; a view whose frame does not change would
+    /// otherwise never be laid out again.
+    override func windowDidChange() {
+        super.windowDidChange()
+        guard window != nil, let old = lastAdjustedInset, !isTracking, motion == nil else { return }
+        let new = computeAdjustedContentInset()
+        let movesY = new.top != old.top && abs(contentOffset.y + old.top) < 0.5
+        let movesX = new.left != old.left && abs(contentOffset.x + old.left) < 0.5
+        if movesY || movesX { setNeedsLayout() }
+    }
+
     override func windowWillChange(to newWindow: UIWindow?) {
         super.windowWillChange(to: newWindow)
         if newWindow == nil { stopMotion() }

@@ -196,6 +196,7 @@ extension UIView {
     private func notifyDidMoveToWindow(appearance: AppearanceRegistry?) {
         let children = subviewStorage
         if let appearance { applyAppearance(appearance) }
+        windowDidChange()
         didMoveToWindow()
         for s in children where s.superviewStorage === self { s.notifyDidMoveToWindow(appearance: appearance) }
     }

@@ -10,6 +10,9 @@ struct ViewLayoutExtras {
     var insetsLayoutMarginsFromSafeArea = true
     /// Extra safe-area insets pushed by the controllers module (`additionalSafeAreaInsets`).
     var additionalSafeAreaInsets = UIEdgeInsets.zero
+    /// How far a container's bars (navigation bar, toolbar, tab bar) cover a child controller's
+    /// root view from each edge, set by the container; the safe area is at least this.
+    var containerBarInsets = UIEdgeInsets.zero
     var lastSafeAreaInsets: UIEdgeInsets?
     var safeAreaGuide: UILayoutGuide?
     var marginsGuide: UILayoutGuide?
@@ -155,9 +158,32 @@ extension UIView {
                 top: max(0, inherited.top - (r.minY - wb.minY)), left: max(0, inherited.left - (r.minX - wb.minX)),
                 bottom: max(0, inherited.bottom - (wb.maxY - r.maxY)), right: max(0, inherited.right - (wb.maxX - r.maxX)))
         }
+        let bars = layoutExtras.containerBarInsets
+        inherited = UIEdgeInsets(
+            top: max(inherited.top, bars.top), left: max(inherited.left, bars.left),
+            bottom: max(inherited.bottom, bars.bottom), right: max(inherited.right, bars.right))
         return UIEdgeInsets(
             top: min(bounds.height, inherited.top + extra.top), left: min(bounds.width, inherited.left + extra.left),
             bottom: min(bounds.height, inherited.bottom + extra.bottom), right: min(bounds.width, inherited.right + extra.right))
+    }
+
+    /// The part of a child controller's root view its container's bars cover (UIKit adds the
+    /// bars a view extends under to its safe area). A change marks the whole subtree for layout,
+    /// so every view whose safe area follows hears `safeAreaInsetsDidChange()` (a scroll view
+    /// deep inside adjusts its content inset), and Auto Layout re-solves the safe-area guides.
+    var containerBarInsetsForController: UIEdgeInsets {
+        get { layoutExtras.containerBarInsets }
+        set {
+            guard layoutExtras.containerBarInsets != newValue else { return }
+            layoutExtras.containerBarInsets = newValue
+            markSubtreeForSafeAreaChange()
+            autoLayoutStructureDidChange()
+        }
+    }
+
+    private func markSubtreeForSafeAreaChange() {
+        markNeedsLayout()
+        for s in subviewStorage { s.markSubtreeForSafeAreaChange() }
     }
 
     /// A controller's `additionalSafeAreaInsets`, added on top of the inherited safe area of

@@ -565,6 +565,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Called on each view of a subtree about to leave its window (or move to another), before
     /// `willMove(toWindow:)`; controls stop tracking their touch here.
     func windowWillChange(to newWindow: UIWindow?) {}
+    /// Module hook after the view moved to another window (or out of one), before
+    /// `didMoveToWindow()`.
+    func windowDidChange() {}
 
     /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
     func geometryDidChange(oldSize: CGSize) {

@@ -212,16 +212,15 @@ private final class ElevatingContainer: UIViewController {
         vc.automaticallyAdjustsScrollViewInsets = false
         vc.extendedLayoutIncludesOpaqueBars = true
         #expect(vc.edgesForExtendedLayout == [] && !vc.automaticallyAdjustsScrollViewInsets && vc.extendedLayoutIncludesOpaqueBars)
-        // Flipbook lays the content out between the bars whatever the value (docs/Divergences.md).
+        // `[]` puts the content below the bar; the default `.all` under it (ExtendedLayoutTests).
         let nav = UINavigationController(rootViewController: vc)
         let app = AppDriver(rootViewController: nav, device: .iPhone15)
         app.window.layoutIfNeeded()
-        let notExtended = vc.view.convert(vc.view.bounds, to: nil)
+        #expect(vc.view.convert(CGPoint.zero, to: nil).y == nav.navigationBar.frame.maxY)
         let extended = UIViewController()
         nav.pushViewController(extended, animated: false)
         app.window.layoutIfNeeded()
-        #expect(notExtended == extended.view.convert(extended.view.bounds, to: nil))
-        #expect(extended.view.convert(CGPoint.zero, to: nil).y == nav.navigationBar.frame.maxY)
+        #expect(extended.view.convert(CGPoint.zero, to: nil).y == 0)
     }
 
     // MARK: 5. Coordinate spaces

@@ -53,6 +53,8 @@ open class UINavigationBar: UIView, AppearanceItemHost {
             noteAppearanceSet(AppearanceKey(.navigationBarTranslucent), { (bar: UINavigationBar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
+            // The container lays its content out again: under a translucent bar, or below an opaque one.
+            owningNavigationController?.viewIfLoaded?.setNeedsLayout()
         }
     }
     private var _isTranslucent: Bool = true
@@ -77,11 +79,12 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     }
     /// Large titles (stored; Flipbook draws standard titles).
     open var prefersLargeTitles = false
-    /// The hairline image. Stored; an empty image (`UIImage()`) together with a background
-    /// image for `.default` hides the hairline, as in UIKit (which draws a custom shadow image
-    /// only when a custom background image is set too).
+    /// The hairline image. Drawn instead of the hairline, below the bar, only while a custom
+    /// background image is set for `.default` too (as in UIKit): an empty image (`UIImage()`)
+    /// hides the hairline.
     open var shadowImage: UIImage? {
         didSet {
+            applyBackground()
             setNeedsLayout()
             let value = shadowImage
             noteAppearanceSet(AppearanceKey(.navigationBarShadowImage), { (bar: UINavigationBar) in bar.shadowImage = value })
@@ -104,26 +107,33 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         }
     }
 
-    /// Stored background images (not drawn).
+    /// The bar's background image for `barMetrics`. The image for `.default` replaces the bar's
+    /// background colour (and the part under the status bar), stretched over it; an image with
+    /// no pixels (`UIImage()`) leaves the background clear, so with `isTranslucent` the content
+    /// under the bar shows through and only the items are drawn (docs/Semantics.md, "Bar
+    /// backgrounds"). Images for other metrics are stored.
     open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
         noteAppearanceSet(
             AppearanceKey(.navigationBarBackgroundImage, axis: UInt(barMetrics.rawValue)),
             { (bar: UINavigationBar) in bar.setBackgroundImage(backgroundImage, for: barMetrics) })
         backgroundImages[barMetrics] = backgroundImage
+        applyBackground()
         setNeedsLayout()
     }
 
-    /// Whether the default hairline gives way to a custom shadow image that shows nothing.
-    var hidesHairline: Bool {
-        guard let shadow = shadowImage, backgroundImages[.default] != nil else { return false }
-        return shadow.cgImage == nil && shadow.size == .zero
-    }
+    /// Whether the default hairline gives way to a custom shadow image (drawn by
+    /// `shadowImageView` when it has pixels).
+    var hidesHairline: Bool { shadowImage != nil && backgroundImages[.default] != nil }
     open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImages[barMetrics] }
 
     /// The bar's background continued up under the status bar, as in UIKit.
     let backgroundExtension = UIView(frame: .zero)
     let backgroundView = UIView(frame: .zero)
+    /// The `.default` background image, over the bar and the part under the status bar.
+    let backgroundImageView = UIImageView(frame: .zero)
     let hairline = UIView(frame: .zero)
+    /// A custom shadow image with pixels, below the bar in the hairline's place.
+    let shadowImageView = UIImageView(frame: .zero)
     /// How far the background extends above the bar (the top safe area), in points.
     var backgroundExtensionHeight: CGFloat = 0 {
         didSet { setNeedsLayout() }
@@ -141,6 +151,9 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         }
     }
 
+    /// The `.default` background image, if any (it replaces the background colour).
+    private var customBackgroundImage: UIImage? { backgroundImages[.default] }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUp()
@@ -153,7 +166,9 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     }
 
     private func setUp() {
-        for v in [backgroundExtension, backgroundView, hairline] {
+        backgroundImageView.contentMode = .scaleToFill
+        shadowImageView.contentMode = .scaleToFill
+        for v in [backgroundExtension, backgroundView, backgroundImageView, hairline, shadowImageView] {
             v.isUserInteractionEnabled = false
             addSubview(v)
         }
@@ -162,8 +177,22 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     }
 
     private func applyBackground() {
-        let white: CGFloat = barStyle == .default ? 0.97 : 0.11
-        backgroundColor = barTintColor ?? UIColor(white: white, alpha: isTranslucent ? 0.94 : 1)
+        if let image = customBackgroundImage {
+            // UIKit draws the image instead of the bar's own background; an empty one draws
+            // nothing. An opaque bar puts an opaque colour under it (the bar tint, else white or,
+            // for `.black`, black), as UIKit does for an image with transparency.
+            backgroundColor = isTranslucent ? .clear : (barTintColor ?? (barStyle == .default ? .white : .black))
+            backgroundImageView.image = image.hasPixels ? image : nil
+            backgroundImageView.isHidden = !image.hasPixels
+        } else {
+            let white: CGFloat = barStyle == .default ? 0.97 : 0.11
+            backgroundColor = barTintColor ?? UIColor(white: white, alpha: isTranslucent ? 0.94 : 1)
+            backgroundImageView.image = nil
+            backgroundImageView.isHidden = true
+        }
+        let shadow = customBackgroundImage == nil ? nil : shadowImage
+        shadowImageView.image = shadow.flatMap { $0.hasPixels ? $0 : nil }
+        shadowImageView.isHidden = shadowImageView.image == nil
     }
 
     open override func tintColorDidChange() {
@@ -277,8 +306,13 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         backgroundView.frame = b
         backgroundExtension.frame = CGRect(
             x: 0, y: -backgroundExtensionHeight, width: b.width, height: backgroundExtensionHeight)
+        backgroundImageView.frame = CGRect(
+            x: 0, y: -backgroundExtensionHeight, width: b.width, height: b.height + backgroundExtensionHeight)
         hairline.frame = CGRect(x: 0, y: b.height, width: b.width, height: 1.0 / 3.0)
         hairline.isHidden = hidesHairline
+        if let shadow = shadowImageView.image {
+            shadowImageView.frame = CGRect(x: 0, y: b.height, width: b.width, height: max(shadow.size.height, 1.0 / 3.0))
+        }
         for v in subviews where v is NavigationBarContentView { v.frame = b }
     }
 
@@ -301,6 +335,11 @@ public protocol UINavigationBarDelegate: NSObjectProtocol {
     func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem)
     func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool
     func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem)
+}
+
+extension UIImage {
+    /// Whether the image has pixels to draw (`UIImage()` has none).
+    var hasPixels: Bool { cgImage != nil || (size.width > 0 && size.height > 0) }
 }
 
 extension UINavigationBarDelegate {

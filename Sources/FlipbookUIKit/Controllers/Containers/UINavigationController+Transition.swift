@@ -57,9 +57,14 @@ extension UINavigationController {
         }
 
         // On screen: UIKit's order (docs/Semantics.md, "Navigation controller").
-        let bounds = transitionView.bounds
+        // The new top's place (under the bars it extends under, its safe area carrying them),
+        // known before the animator asks (`finalFrame(for:)`).
         let toView: UIView = newTop.view
-        if toView.superview == nil { toView.frame = bounds }
+        let placed = extendedLayout.place(newTop, in: transitionView.bounds)
+        let finalFrame = placed.frame
+        toView.containerBarInsetsForController = placed.covered
+        if toView.superview == nil { toView.frame = finalFrame }
+        let initialFrame = oldTop.view.frame
         oldTop.beginAppearanceTransition(false, animated: animated)
         newTop.beginAppearanceTransition(true, animated: animated)
         delegate?.navigationController(self, willShow: newTop, animated: animated)
@@ -90,14 +95,22 @@ extension UINavigationController {
             from: oldTop, to: newTop)
         context.fromView = oldTop.view
         context.toView = toView
-        context.initialFrames[ObjectIdentifier(oldTop)] = bounds
-        context.finalFrames[ObjectIdentifier(newTop)] = bounds
+        context.initialFrames[ObjectIdentifier(oldTop)] = initialFrame
+        context.finalFrames[ObjectIdentifier(newTop)] = finalFrame
         let transition = NavigationTransition(
             navigationController: self, context: context, oldStack: oldStack, added: added, removed: removed,
             animator: animator, interactor: interactor)
         runningTransition = transition
         for vc in transition.participants { vc.involvedTransition = context }
         tabBarHost?.navigationStackDidChange(self, context: context)
+        // A tab bar that hides for this push (`hidesBottomBarWhenPushed`) or shows again for this
+        // pop no longer (or not yet) covers the navigation controller's view.
+        let settled = extendedLayout.place(newTop, in: transitionView.bounds)
+        toView.containerBarInsetsForController = settled.covered
+        if settled.frame != finalFrame {
+            context.finalFrames[ObjectIdentifier(newTop)] = settled.frame
+            if toView.superview == nil { toView.frame = settled.frame }
+        }
         navigationBar.setItemsForTransition(stack.map { $0.navigationItem }, context: context, operation: operation)
         updateToolbar()
         transition.run()
@@ -110,6 +123,7 @@ extension UINavigationController {
     func finishMembership(added: [UIViewController], removed: [UIViewController]) {
         for vc in removed {
             vc.viewIfLoaded?.removeFromSuperview()
+            vc.viewIfLoaded?.containerBarInsetsForController = .zero
             vc.removeFromParent()
         }
         for vc in added { vc.didMove(toParent: self) }

@@ -6,8 +6,9 @@ import FlipbookQuartz
 ///
 /// Every controller on the stack is a child (`addChild`, `willMove(toParent:)`,
 /// `didMove(toParent:)`, `removeFromParent()` as UIKit calls them); the top one's view fills
-/// the content area: below the 44 pt bar under the top safe area, or the whole view when the
-/// bar is hidden. Pushes and pops run through the shared transition engine (the delegate's
+/// the navigation controller's view under the translucent 44 pt bar (below the top safe area),
+/// which its safe area carries, or starts below the bar (`edgesForExtendedLayout`, an opaque
+/// bar; `ExtendedLayout`). Pushes and pops run through the shared transition engine (the delegate's
 /// animator, else the built-in slide); the left-edge pan (`interactivePopGestureRecognizer`)
 /// drives an interactive pop. Appearance follows UIKit: only the top child appears with the
 /// navigation controller; a change of top sends `viewWillDisappear`/`viewWillAppear`, the
@@ -109,13 +110,24 @@ open class UINavigationController: UIViewController {
         updateBar()
     }
 
-    /// The rectangle the top controller's view fills, in the navigation controller's view.
-    var contentFrame: CGRect {
-        guard let view = viewIfLoaded else { return .zero }
+    /// The bars' cover of the navigation controller's view, for placing a child (UIKit's
+    /// extended layout): the navigation bar with the status bar above it at the top, unless
+    /// hidden; the toolbar at the bottom when shown; and whatever a container above covers of
+    /// this view (a tab bar controller's tab bar).
+    var extendedLayout: ExtendedLayout {
+        guard let view = viewIfLoaded else { return ExtendedLayout() }
         let b = view.bounds
-        let top = isNavigationBarHidden ? 0 : min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight)
-        let bottom = isToolbarHidden ? 0 : min(b.height - top, toolbarHeight)
-        return CGRect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top - bottom)
+        let inherited = view.containerBarInsetsForController
+        var layout = ExtendedLayout(top: inherited.top, bottom: inherited.bottom)
+        if !isNavigationBarHidden {
+            layout.top = max(layout.top, min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight))
+            layout.topIsTranslucent = navigationBar.isTranslucent
+        }
+        if !isToolbarHidden {
+            layout.bottom = max(layout.bottom, min(b.height, toolbarHeight))
+            layout.bottomIsTranslucent = toolbar.isTranslucent
+        }
+        return layout
     }
 
     /// Lays out the bar, the content area and (between transitions) the top view.
@@ -128,16 +140,21 @@ open class UINavigationController: UIViewController {
         let toolbarHeight = toolbarHeight
         toolbar.frame = CGRect(x: 0, y: view.bounds.height - toolbarHeight, width: view.bounds.width, height: toolbarHeight)
         toolbar.isHidden = isToolbarHidden
-        transitionView.frame = contentFrame
-        if runningTransition == nil, let top = stack.last?.viewIfLoaded, top.superview === transitionView {
-            top.frame = transitionView.bounds
+        transitionView.frame = view.bounds
+        if runningTransition == nil, let top = stack.last, let topView = top.viewIfLoaded, topView.superview === transitionView {
+            top.placeChildView(topView, by: extendedLayout, in: transitionView.bounds)
         }
     }
 
-    /// Puts `view` into the content area, filling it.
+    /// Puts `view` (a child's) into the content area, where the extended layout puts it.
     func install(_ view: UIView) {
-        view.frame = transitionView.bounds
+        let child = stack.last { $0.viewIfLoaded === view } ?? view.owningViewController
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if let child {
+            child.placeChildView(view, by: extendedLayout, in: transitionView.bounds)
+        } else {
+            view.frame = transitionView.bounds
+        }
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
@@ -326,10 +343,13 @@ open class UINavigationController: UIViewController {
         navigationBar.frame = hidden ? shown : above
         UIView.animate(withDuration: Self.hideShowBarDuration, animations: {
             self.navigationBar.frame = hidden ? above : shown
-            self.transitionView.frame = self.contentFrame
-            if self.runningTransition == nil, let top = self.stack.last?.viewIfLoaded,
-               top.superview === self.transitionView {
-                top.frame = self.transitionView.bounds
+            self.transitionView.frame = view.bounds
+            if self.runningTransition == nil, let top = self.stack.last, let topView = top.viewIfLoaded,
+               topView.superview === self.transitionView {
+                // The view moves (between the bars) or its safe area changes (under them); its
+                // layout follows inside the animation.
+                top.placeChildView(topView, by: self.extendedLayout, in: self.transitionView.bounds)
+                topView.layoutIfNeeded()
             }
         }, completion: { _ in
             self.layoutContent()

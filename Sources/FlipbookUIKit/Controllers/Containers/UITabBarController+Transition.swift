@@ -32,9 +32,11 @@ extension UITabBarController {
         let interactor = animator.flatMap { delegate?.tabBarController(self, interactionControllerFor: $0) }
         let animated = animator != nil
         updateTabBarForStack()
-        let bounds = transitionView.bounds
         let toView: UIView = newVC.view
-        if toView.superview == nil { toView.frame = bounds }
+        let placed = extendedLayout.place(newVC, in: transitionView.bounds)
+        toView.containerBarInsetsForController = placed.covered
+        if toView.superview == nil { toView.frame = placed.frame }
+        let initialFrame = oldVC.view.frame
         oldVC.beginAppearanceTransition(false, animated: animated)
         newVC.beginAppearanceTransition(true, animated: animated)
 
@@ -42,8 +44,8 @@ extension UITabBarController {
             container: transitionView, animated: animated, style: .none, kind: .tabSwitch, from: oldVC, to: newVC)
         context.fromView = oldVC.view
         context.toView = toView
-        context.initialFrames[ObjectIdentifier(oldVC)] = bounds
-        context.finalFrames[ObjectIdentifier(newVC)] = bounds
+        context.initialFrames[ObjectIdentifier(oldVC)] = initialFrame
+        context.finalFrames[ObjectIdentifier(newVC)] = placed.frame
         let transition = TabSwitchTransition(
             tabBarController: self, context: context, oldIndex: oldIndex, animator: animator, interactor: interactor)
         runningSwitch = transition

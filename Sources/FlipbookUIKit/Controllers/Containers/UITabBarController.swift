@@ -5,8 +5,8 @@ import FlipbookQuartz
 /// the bottom, UIKit's `UITabBarController`.
 ///
 /// Every controller in `viewControllers` is a child; only the selected one's view is in the
-/// hierarchy, filling the content area above the tab bar (the whole view while the tab bar is
-/// hidden for a pushed controller's `hidesBottomBarWhenPushed`), and only it appears and
+/// hierarchy, filling the whole view under the translucent tab bar, which its safe area carries
+/// (or stopping above it: `edgesForExtendedLayout`, an opaque bar; `ExtendedLayout`), and only it appears and
 /// disappears with the tab bar controller. The bar shows each child's `tabBarItem`.
 ///
 /// Selection (docs/Semantics.md, "Tab bar controller"): a tap on an item asks the delegate's
@@ -79,14 +79,19 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         UITabBar.itemRowHeight + (viewIfLoaded?.safeAreaInsets.bottom ?? 0)
     }
 
-    /// The rectangle the selected controller's view fills, in the tab bar controller's view.
-    var contentFrame: CGRect {
-        guard let view = viewIfLoaded else { return .zero }
-        let b = view.bounds
-        if tabBarHiddenForStack || tabBarSlidesWithTransition {
-            return b
+    /// The bars' cover of the tab bar controller's view, for placing a tab (UIKit's extended
+    /// layout): the tab bar at the bottom while it shows (not while it is hidden for a pushed
+    /// controller's `hidesBottomBarWhenPushed`, nor while it slides with a navigation
+    /// transition), and whatever a container above covers of this view.
+    var extendedLayout: ExtendedLayout {
+        guard let view = viewIfLoaded else { return ExtendedLayout() }
+        let inherited = view.containerBarInsetsForController
+        var layout = ExtendedLayout(top: inherited.top, bottom: inherited.bottom)
+        if !tabBarHiddenForStack && !tabBarSlidesWithTransition {
+            layout.bottom = max(layout.bottom, min(view.bounds.height, tabBarHeight))
+            layout.bottomIsTranslucent = tabBar.isTranslucent
         }
-        return CGRect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - tabBarHeight))
+        return layout
     }
 
     /// Lays out the tab bar, the content area and (between switches) the selected view.
@@ -98,16 +103,23 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
             tabBar.frame = CGRect(x: 0, y: b.height - height, width: b.width, height: height)
             tabBar.isHidden = tabBarHiddenForStack
         }
-        transitionView.frame = contentFrame
-        if runningSwitch == nil, let selected = selectedViewController?.viewIfLoaded, selected.superview === transitionView {
-            selected.frame = transitionView.bounds
+        transitionView.frame = b
+        if runningSwitch == nil, let selected = selectedViewController, let selectedView = selected.viewIfLoaded,
+           selectedView.superview === transitionView
+        {
+            selected.placeChildView(selectedView, by: extendedLayout, in: transitionView.bounds)
         }
     }
 
-    /// Puts `view` into the content area, filling it.
+    /// Puts `view` (a tab's) into the content area, where the extended layout puts it.
     func install(_ view: UIView) {
-        view.frame = transitionView.bounds
+        let child = tabs?.last { $0.viewIfLoaded === view } ?? view.owningViewController
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if let child {
+            child.placeChildView(view, by: extendedLayout, in: transitionView.bounds)
+        } else {
+            view.frame = transitionView.bounds
+        }
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
@@ -192,6 +204,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         if oldSelected !== newSelected { switchAtOnce(from: oldSelected, to: newSelected) }
         for vc in removed {
             vc.viewIfLoaded?.removeFromSuperview()
+            vc.viewIfLoaded?.containerBarInsetsForController = .zero
             vc.removeFromParent()
         }
         for vc in added { vc.didMove(toParent: self) }

@@ -86,21 +86,30 @@ open class UITabBar: UIView, AppearanceItemHost {
             noteAppearanceSet(AppearanceKey(.tabBarTranslucent), { (bar: UITabBar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
+            // The container lays its content out again: under a translucent bar, or below an opaque one.
+            superview?.setNeedsLayout()
         }
     }
     private var _isTranslucent: Bool = true
-    /// A background image (stored; drawn as the background colour's replacement is not done).
+    /// A background image, drawn instead of the bar's background colour, stretched over the bar;
+    /// an image without pixels (`UIImage()`) draws nothing, so a translucent bar is fully
+    /// transparent (docs/Semantics.md, "Bar backgrounds").
     open var backgroundImage: UIImage? {
         didSet {
             let value = backgroundImage
             noteAppearanceSet(AppearanceKey(.tabBarBackgroundImage), { (bar: UITabBar) in bar.backgroundImage = value })
+            applyBackground()
+            setNeedsLayout()
         }
     }
-    /// The hairline image on top (stored).
+    /// The hairline image on top, drawn in the hairline's place while a background image is set
+    /// too (as in UIKit); an empty image hides the hairline.
     open var shadowImage: UIImage? {
         didSet {
             let value = shadowImage
             noteAppearanceSet(AppearanceKey(.tabBarShadowImage), { (bar: UITabBar) in bar.shadowImage = value })
+            applyBackground()
+            setNeedsLayout()
         }
     }
     /// How items are placed (stored; on iPhone they fill the width).
@@ -110,7 +119,11 @@ open class UITabBar: UIView, AppearanceItemHost {
     open var itemSpacing: CGFloat = 0
 
     let backgroundView = UIView(frame: .zero)
+    /// The background image, over the whole bar.
+    let backgroundImageView = UIImageView(frame: .zero)
     let hairline = UIView(frame: .zero)
+    /// A custom shadow image with pixels, on top of the bar in the hairline's place.
+    let shadowImageView = UIImageView(frame: .zero)
     private(set) var buttons: [TabBarButton] = []
 
     public override init(frame: CGRect) {
@@ -125,16 +138,31 @@ open class UITabBar: UIView, AppearanceItemHost {
     }
 
     private func setUp() {
-        backgroundView.isUserInteractionEnabled = false
-        hairline.isUserInteractionEnabled = false
         hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
-        addSubview(backgroundView)
-        addSubview(hairline)
+        backgroundImageView.contentMode = .scaleToFill
+        shadowImageView.contentMode = .scaleToFill
+        for v in [backgroundView, backgroundImageView, hairline, shadowImageView] {
+            v.isUserInteractionEnabled = false
+            addSubview(v)
+        }
         applyBackground()
     }
 
     private func applyBackground() {
-        backgroundView.backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+        if let image = backgroundImage {
+            // As the navigation bar: the image replaces the background; an opaque bar puts an
+            // opaque colour under an image with transparency.
+            backgroundView.backgroundColor = isTranslucent ? .clear : (barTintColor ?? .white)
+            backgroundImageView.image = image.hasPixels ? image : nil
+        } else {
+            backgroundView.backgroundColor = barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+            backgroundImageView.image = nil
+        }
+        backgroundImageView.isHidden = backgroundImageView.image == nil
+        let shadow = backgroundImage == nil ? nil : shadowImage
+        shadowImageView.image = shadow.flatMap { $0.hasPixels ? $0 : nil }
+        shadowImageView.isHidden = shadowImageView.image == nil
+        hairline.isHidden = shadow != nil
     }
 
     /// Replaces the items (the selection is kept when its item stays, else cleared).
@@ -213,7 +241,12 @@ open class UITabBar: UIView, AppearanceItemHost {
         super.layoutSubviews()
         let b = bounds
         backgroundView.frame = b
+        backgroundImageView.frame = b
         hairline.frame = CGRect(x: 0, y: 0, width: b.width, height: 1.0 / 3.0)
+        if let shadow = shadowImageView.image {
+            let h = max(shadow.size.height, 1.0 / 3.0)
+            shadowImageView.frame = CGRect(x: 0, y: -h, width: b.width, height: h)
+        }
         guard !buttons.isEmpty else { return }
         let width = b.width / CGFloat(buttons.count)
         for (i, button) in buttons.enumerated() {

@@ -37,6 +37,8 @@ open class UIToolbar: UIView, AppearanceItemHost {
             noteAppearanceSet(AppearanceKey(.toolbarTranslucent), { (bar: UIToolbar) in bar.isTranslucent = newValue })
             _isTranslucent = newValue
             applyBackground()
+            // The container lays its content out again: under a translucent bar, or below an opaque one.
+            superview?.setNeedsLayout()
         }
     }
     private var _isTranslucent: Bool = true
