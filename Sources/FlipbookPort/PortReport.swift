@@ -18,6 +18,7 @@ public struct PortChange: Sendable, Hashable {
         case extensionOverride = "extension override"
         case keyValueObserving = "key-value observing"
         case nibMethod = "nib method"
+        case appleBundle = "Apple bundle"
     }
 
     public var path: String

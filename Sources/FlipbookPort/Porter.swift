@@ -68,6 +68,7 @@ public struct Porter: Sendable {
             LayerInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
             KeyPathRewriter(file: file).run()
+            AppleBundleRewriter(file: file).run()
             LegacyNameRewriter(file: file, index: index).run()
             KeyValueObservingRewriter(file: file, index: index).run()
             UnportableReporter(file: file).run()

@@ -115,6 +115,29 @@ import Testing
         #expect(output.leftByHand.isEmpty)
     }
 
+    /// UIKit's own bundle, looked up by identifier for its localized strings, is Flipbook's.
+    @Test func uikitBundleByIdentifierBecomesFlipbooks() {
+        expectPort(
+            """
+            \(importBlock)
+
+            let closeTitle = Bundle(identifier: "com.apple.UIKitCore")!.localizedString(forKey: "Close", value: nil, table: nil)
+            let done = Bundle(identifier: "com.apple.UIKit")?.localizedString(forKey: "Done", value: "", table: nil)
+            let mine = Bundle(identifier: "com.example.Cards")
+            """,
+            """
+            \(importBlock)
+
+            let closeTitle = Optional(Bundle(for: UIView.self))!.localizedString(forKey: "Close", value: nil, table: nil)
+            let done = Optional(Bundle(for: UIView.self))?.localizedString(forKey: "Done", value: "", table: nil)
+            let mine = Bundle(identifier: "com.example.Cards")
+            """,
+            changes: [
+                "T.swift:7: Apple bundle: `Bundle(identifier: \"com.apple.UIKitCore\")` -> `Optional(Bundle(for: UIView.self))` (no UIKit bundle on Linux)",
+                "T.swift:8: Apple bundle: `Bundle(identifier: \"com.apple.UIKit\")` -> `Optional(Bundle(for: UIView.self))` (no UIKit bundle on Linux)",
+            ])
+    }
+
     @Test func otherQueuesAndUnreadableDeadlinesStayWithAWarning() {
         let code = """
             \(importBlock)
