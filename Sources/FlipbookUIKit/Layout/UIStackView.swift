@@ -147,7 +147,12 @@ open class UIStackView: UIView {
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
     private func across(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
 
-    open override var intrinsicContentSize: CGSize {
+    /// Remembered until an arranged view, a property or anything in the subtree changes
+    /// (`LayoutMemo`): the engine asks for it in every pass, and each answer solves the
+    /// arranged views that have no intrinsic size of their own.
+    open override var intrinsicContentSize: CGSize { memoizedIntrinsicSize { arrangedContentSize() } }
+
+    private func arrangedContentSize() -> CGSize {
         let views = visibleViews
         guard !views.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
         let sizes = views.map(naturalSize)
