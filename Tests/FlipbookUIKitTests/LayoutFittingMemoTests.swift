@@ -171,3 +171,48 @@ extension LayoutAutoLayoutTests {
         #expect(d.row.frame.height == 25)
     }
 }
+
+extension LayoutAutoLayoutTests {
+    /// Setting a constraint's constant (or priority) to the value it already has changes
+    /// nothing: a controller that sets it in every `viewDidLayoutSubviews` (sizing an image
+    /// from its width, say) is not laid out again and again, frame after frame.
+    @Test func settingAConstantToItsValueAsksForNoLayout() {
+        final class Resetting: UIViewController {
+            let box = UIView()
+            var height: NSLayoutConstraint!
+            var width: NSLayoutConstraint!
+            var passes = 0
+            var wanted: CGFloat = 50
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                box.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(box)
+                height = box.heightAnchor.constraint(equalToConstant: 50)
+                width = box.widthAnchor.constraint(equalToConstant: 80)
+                width.priority = .defaultHigh
+                NSLayoutConstraint.activate([
+                    box.topAnchor.constraint(equalTo: view.topAnchor), box.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                    height, width,
+                ])
+            }
+            override func viewDidLayoutSubviews() {
+                super.viewDidLayoutSubviews()
+                passes += 1
+                height.constant = wanted
+                width.priority = .defaultHigh
+            }
+        }
+        let controller = Resetting()
+        let app = AppDriver(rootViewController: controller, device: .iPhone15)
+        app.run(until: 0.5)
+        let settled = controller.passes
+        #expect(controller.box.frame.size == CGSize(width: 80, height: 50))
+        app.run(until: 1.0)
+        #expect(controller.passes == settled, "no layout while the values stay the same")
+        // A real change still lays out: the constant set in the next pass moves the box.
+        controller.wanted = 60
+        controller.view.setNeedsLayout()
+        app.run(until: 1.1)
+        #expect(controller.box.frame.height == 60)
+    }
+}
