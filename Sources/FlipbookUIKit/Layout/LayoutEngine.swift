@@ -72,6 +72,11 @@ final class LayoutEngine {
     private var installOrder: [Key] = []
     private var broken: [Key: Signature] = [:]
 
+    /// The strength that holds a stack view's arranged view where the stack placed it: that of
+    /// priority 999.9, above every priority an app can give an optional constraint (999 weighs
+    /// about 9.8e9), below required (a larger weight loses precision in the solver's pivots).
+    static let stackPlacement = UILayoutPriority(999.9).strength
+
     func vars(_ item: AnyObject) -> Variables {
         if let v = variables[ObjectIdentifier(item)] { return v.vars }
         let n = LayoutNames.name(of: item)
@@ -210,6 +215,19 @@ final class LayoutEngine {
         if view === root {
             return pins(CGRect(origin: view.bounds.origin, size: view.bounds.size), "NSAutoresizingMaskLayoutConstraint")
         }
+        if view.isPlacedByStackView {
+            // Its stack view places it (by frame, in layoutSubviews): the engine holds it where
+            // the stack put it, just under required so that a constraint of its own that the
+            // stack's placement breaks (a stale frame before the stack's first layout) is no
+            // conflict, and never writes it back (`write`), or the two would take turns.
+            let b = view.bounds.size, c = view.center
+            return pins(CGRect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height), "UISV-arrangement")
+                .map { w in
+                    var w = w
+                    w.strength = LayoutEngine.stackPlacement
+                    return w
+                }
+        }
         if view.translatesAutoresizingMaskIntoConstraints {
             let b = view.bounds.size, c = view.center
             return pins(
@@ -322,7 +340,9 @@ final class LayoutEngine {
                 }
                 continue
             }
-            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints,
+                !view.isPlacedByStackView
+            else { continue }
             let newCenter = CGPoint(x: f.midX, y: f.midY)
             var moved = false
             if abs(view.bounds.width - f.width) > 1e-9 || abs(view.bounds.height - f.height) > 1e-9 {

@@ -150,6 +150,10 @@ extension UIView: LayoutItem {
         autoLayoutRootNeedsSolve()
     }
 
+    /// Whether a stack view places this view (it is one of its arranged views): the engine
+    /// then holds it at the frame the stack gave it (`LayoutEngine.itemConstraints`).
+    var isPlacedByStackView: Bool { (superviewStorage as? UIStackView)?.arranges(self) == true }
+
     var autoLayoutNeedsSolve: Bool { autoLayoutState.needsSolve && autoLayoutState.engine != nil || hasConstraintsPending }
 
     private var hasConstraintsPending: Bool { autoLayoutState.needsSolve && autoLayoutState.engine == nil && treeHasConstraints() }
