@@ -44,7 +44,10 @@ final class NestedStackDialog {
         text.translatesAutoresizingMaskIntoConstraints = false
         for label in [title, message] {
             label.translatesAutoresizingMaskIntoConstraints = false
-            label.numberOfLines = 0
+            // One line each: a wrapping label takes its width from the layout before, so a
+            // dialog built fresh in the final state could differ from one that lived the
+            // history (the comparison below is about memory, not about that).
+            label.numberOfLines = 1
             text.addSubview(label)
         }
         title.text = "Title"

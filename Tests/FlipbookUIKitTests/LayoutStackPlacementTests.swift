@@ -74,3 +74,40 @@ extension LayoutAutoLayoutTests {
         #expect(content.frame == CGRect(x: 0, y: 0, width: 355, height: 44))
     }
 }
+
+extension LayoutAutoLayoutTests {
+    /// A multi-line label without `preferredMaxLayoutWidth` wraps at the width layout gives it
+    /// (UIKit's automatic preferred width): a dialog's message pinned 20 points inside a 300
+    /// point card takes the lines it needs there, and the card grows to hold them, instead of
+    /// keeping the height of one unwrapped line.
+    @Test func multilineLabelTakesTheHeightOfItsWrappedText() {
+        let view = root()
+        let card = UIView()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(card)
+        let message = UILabel()
+        message.translatesAutoresizingMaskIntoConstraints = false
+        message.numberOfLines = 0
+        message.font = .systemFont(ofSize: 14)
+        message.text = "This is the message of a dialog, long enough to need two or three lines at this width"
+        card.addSubview(message)
+        NSLayoutConstraint.activate([
+            card.centerXAnchor.constraint(equalTo: view.centerXAnchor), card.topAnchor.constraint(equalTo: view.topAnchor),
+            card.widthAnchor.constraint(equalToConstant: 300),
+            message.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 20),
+            message.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -20),
+            message.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+            message.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -10),
+        ])
+        view.layoutIfNeeded()
+        let oneLine = message.sizeThatFits(CGSize(width: 10_000, height: 0)).height
+        let wrapped = message.sizeThatFits(CGSize(width: 260, height: 0)).height
+        #expect(wrapped > oneLine * 1.5)
+        #expect(message.frame == CGRect(x: 20, y: 10, width: 260, height: wrapped))
+        #expect(card.frame.height == wrapped + 20)
+        // A fixed preferred width still decides where it wraps.
+        message.preferredMaxLayoutWidth = 10_000
+        view.layoutIfNeeded()
+        #expect(message.frame.height == oneLine)
+    }
+}

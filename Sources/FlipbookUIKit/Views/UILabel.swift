@@ -208,11 +208,19 @@ open class UILabel: UIView {
         placeTextLayer()
     }
 
+    /// A multi-line label wraps at `preferredMaxLayoutWidth`, or when that is 0 (automatic, as
+    /// in UIKit) at the width layout last gave it: the first solve sees the unwrapped text, the
+    /// label's width changes, its intrinsic size is invalidated (`boundsSizeDidChange`) and the
+    /// next solve sees the wrapped height.
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return CGSize(width: 0, height: 0) }
-        let wrapWidth: CGFloat? = numberOfLines == 1 ? nil : (preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil)
-        return measure(maxWidth: wrapWidth)
+        guard numberOfLines != 1 else { return measure(maxWidth: nil) }
+        if preferredMaxLayoutWidth > 0 { return measure(maxWidth: preferredMaxLayoutWidth) }
+        return measure(maxWidth: bounds.width > 0 ? bounds.width : nil)
     }
+
+    /// The width the automatic wrap width was last read at (see `intrinsicContentSize`).
+    private var automaticWrapWidth: CGFloat = 0
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width: CGFloat? = numberOfLines == 1 ? nil : (size.width > 0 ? size.width : nil)
@@ -225,5 +233,11 @@ open class UILabel: UIView {
         return CGRect(x: bounds.minX, y: bounds.minY, width: min(bounds.width, s.width), height: min(bounds.height, s.height))
     }
 
-    override func boundsSizeDidChange() { placeTextLayer() }
+    override func boundsSizeDidChange() {
+        placeTextLayer()
+        if numberOfLines != 1, preferredMaxLayoutWidth == 0, bounds.width != automaticWrapWidth {
+            automaticWrapWidth = bounds.width
+            invalidateIntrinsicContentSize()
+        }
+    }
 }
