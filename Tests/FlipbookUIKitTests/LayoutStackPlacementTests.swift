@@ -111,3 +111,37 @@ extension LayoutAutoLayoutTests {
         #expect(message.frame.height == oneLine)
     }
 }
+
+extension LayoutAutoLayoutTests {
+    /// A view's edges, as its own subviews' constraints see them, are those of its content
+    /// area, whatever its bounds origin: moving the bounds origin slides the constrained
+    /// subviews with it (a dialog that slides out by animating its bounds origin), and a solve
+    /// afterwards does not pull them back into view. Relations between siblings are unchanged.
+    @Test func boundsOriginSlidesConstrainedSubviewsInsteadOfBeingUndone() {
+        let window = root()
+        let container = UIView(frame: window.bounds)
+        window.addSubview(container)
+        let card = UIView()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(card)
+        let badge = UIView()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(badge)
+        NSLayoutConstraint.activate([
+            card.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+            card.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+            card.widthAnchor.constraint(equalToConstant: 300), card.heightAnchor.constraint(equalToConstant: 200),
+            badge.topAnchor.constraint(equalTo: card.bottomAnchor, constant: 10),
+            badge.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+            badge.widthAnchor.constraint(equalToConstant: 20), badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        let centred = CGRect(x: 37.5, y: 233.5, width: 300, height: 200)
+        #expect(card.frame == centred)
+        container.bounds.origin = CGPoint(x: 0, y: -667)
+        window.layoutIfNeeded()
+        #expect(card.frame == centred, "the card keeps its place in the content and slides out with the bounds")
+        #expect(badge.frame == CGRect(x: 37.5, y: 443.5, width: 20, height: 20))
+        #expect(card.convert(card.bounds, to: window).minY == centred.minY + 667)
+    }
+}

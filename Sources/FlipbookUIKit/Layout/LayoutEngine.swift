@@ -163,12 +163,38 @@ final class LayoutEngine {
         }
     }
 
+    /// How far `attribute` of `item` moves when seen from inside it: a view's edges, as its own
+    /// descendants (and its guides) refer to them, are those of its content area, its bounds
+    /// starting at zero whatever its bounds origin, as in UIKit (a scroll view's subviews pinned
+    /// to its edges scroll with its content; a view whose bounds origin is animated slides its
+    /// constrained subviews with it). Zero unless `other` lies inside `item`.
+    private func contentShift(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, inside other: LayoutItem?) -> Double {
+        guard let view = item as? UIView, let other, other !== item else { return 0 }
+        let origin = view.bounds.origin
+        guard origin != .zero else { return 0 }
+        var cur = other.layoutCoordinateParent
+        while let c = cur, c !== view { cur = c.superviewStorage }
+        guard cur === view else { return 0 }
+        switch attribute {
+        case .left, .leading, .right, .trailing, .centerX, .leftMargin, .leadingMargin, .rightMargin, .trailingMargin,
+            .centerXWithinMargins:
+            return Double(-origin.x)
+        case .top, .bottom, .centerY, .firstBaseline, .lastBaseline, .topMargin, .bottomMargin, .centerYWithinMargins:
+            return Double(-origin.y)
+        case .width, .height, .notAnAttribute:
+            return 0
+        }
+    }
+
     func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
-        guard let first = c.firstLayoutItem, let lhs = expression(first, c.firstAttribute, root: root) else { return nil }
+        guard var lhs = c.firstLayoutItem.flatMap({ expression($0, c.firstAttribute, root: root) }), let first = c.firstLayoutItem else {
+            return nil
+        }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
             guard let second = c.secondLayoutItem, let e = expression(second, c.secondAttribute, root: root) else { return nil }
-            rhs = e * Double(c.multiplier) + Double(c.constant)
+            lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
+            rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
         }
         let relation: CassowaryRelation =
             switch c.relation {
