@@ -17,8 +17,9 @@ public struct CAFrameRateRange: Sendable, Hashable {
 /// A timer synchronised with the display, Core Animation's `CADisplayLink`.
 ///
 /// Target/selector cannot exist without the Objective-C runtime, so Flipbook's display link
-/// takes a closure. It starts firing once added (`add(to:forMode:)`, any run loop and mode
-/// are accepted), on every frame of the clock of the runtime it was made in (`runtime`, the
+/// takes a closure. It starts firing once added (`add(to:forMode:)`: any run loop, and a mode
+/// the main run loop runs in: default, common or tracking; a link added only for a mode it
+/// never runs in, a custom or empty one, never fires, as on iOS), on every frame of the clock of the runtime it was made in (`runtime`, the
 /// current one when it was made, whichever runtime is bound when it is added; or every n-th frame for a lower
 /// `preferredFramesPerSecond` / `preferredFrameRateRange.preferred`), in the order links were
 /// added, after the frame's scheduled actions and before its animation callbacks.
@@ -72,9 +73,21 @@ public final class CADisplayLink: NSObject {
         self.init { _ in selector(target) }
     }
 
-    /// Starts the link. The run loop and mode are accepted and ignored: the virtual clock
-    /// drives every link.
+    /// The modes the link was added for (raw values).
+    private var modes: Set<String> = []
+
+    /// The modes the main run loop runs in: default, the common modes, and tracking
+    /// (`UITrackingRunLoopMode`, while a scroll view tracks a finger; Flipbook, which has no
+    /// separate tracking phase, fires those links on every frame, as it always did).
+    nonisolated static let runModes: Set<String> = [
+        RunLoop.Mode.default.rawValue, RunLoop.Mode.common.rawValue, "UITrackingRunLoopMode",
+    ]
+
+    /// Starts the link on the virtual clock, which drives every link of any run loop. It fires
+    /// only once added for a mode the main run loop runs in (`runModes`): a link added only for
+    /// another mode (a blur view passes an empty mode to mean "never") is added but idle.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        modes.insert(mode.rawValue)
         guard !isAdded else { return }
         runtime.checkBound("A CADisplayLink")
         isAdded = true
@@ -106,7 +119,7 @@ public final class CADisplayLink: NSObject {
     }
 
     func fireIfDue(clock: MediaClock) {
-        guard isAdded, !isPaused else { return }
+        guard isAdded, !isPaused, !modes.isDisjoint(with: Self.runModes) else { return }
         let step = interval ?? clock.frameDuration
         if interval != nil, let last = lastFire, clock.now - last < step - clock.frameDuration / 2 { return }
         lastFire = clock.now

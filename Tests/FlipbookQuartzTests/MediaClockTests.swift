@@ -206,3 +206,28 @@ struct MediaClockTests {
         #expect(c.isIdle)
     }
 }
+
+extension MediaClockTests {
+    /// A display link fires only in a mode the main run loop runs in. A link added for a mode
+    /// it never runs (an empty or made-up name: a blur view's "no tracking" setting) stays
+    /// idle, as on iOS, instead of redrawing a full-screen blur every frame; adding it for
+    /// the common modes later starts it.
+    @Test func displayLinkInAModeTheRunLoopNeverRunsDoesNotFire() {
+        var fired = 0
+        let idle = CADisplayLink { _ in fired += 1 }
+        idle.add(to: .main, forMode: RunLoop.Mode(rawValue: ""))
+        idle.add(to: .main, forMode: RunLoop.Mode(rawValue: "MyPrivateMode"))
+        clock.advanceFrames(3)
+        #expect(fired == 0)
+        idle.add(to: .main, forMode: .common)
+        clock.advanceFrames(2)
+        #expect(fired == 2)
+        idle.invalidate()
+        var defaultFired = 0
+        let link = CADisplayLink { _ in defaultFired += 1 }
+        link.add(to: .main, forMode: .default)
+        clock.advanceFrames(2)
+        link.invalidate()
+        #expect(defaultFired == 2)
+    }
+}

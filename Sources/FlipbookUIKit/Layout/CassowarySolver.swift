@@ -80,7 +80,11 @@ final class CassowarySolver {
     private let objective = Row()
     private var artificial: Row?
 
-    init() {}
+    /// How many solvers were ever made: each is a whole solve from scratch (one per engine,
+    /// one per uncached fitting size), the cost tests bound (Layout/LayoutMemo.swift).
+    static var constructions = 0
+
+    init() { Self.constructions += 1 }
 
     private func makeSymbol(_ kind: SymbolKind) -> Symbol {
         nextID += 1

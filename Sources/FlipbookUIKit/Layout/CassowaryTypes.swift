@@ -70,7 +70,10 @@ enum CassowaryRelation: Sendable, Equatable {
 /// in the objective.
 struct CassowaryStrength: Sendable, Equatable, Comparable {
     var weight: Double
-    static let required = CassowaryStrength(weight: 1_001_001_000)
+    /// Above every optional weight: UILayoutPriority maps 999 to about 9.8e9 (tenfold every
+    /// 100 points), so a lower threshold made priorities above 900 hard constraints. Required
+    /// constraints have no error terms, so this weight never enters the objective.
+    static let required = CassowaryStrength(weight: 1e15)
     static let strong = CassowaryStrength(weight: 1_000_000)
     static let medium = CassowaryStrength(weight: 1_000)
     static let weak = CassowaryStrength(weight: 1)

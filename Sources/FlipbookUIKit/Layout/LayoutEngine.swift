@@ -72,6 +72,11 @@ final class LayoutEngine {
     private var installOrder: [Key] = []
     private var broken: [Key: Signature] = [:]
 
+    /// The strength that holds a stack view's arranged view where the stack placed it: that of
+    /// priority 999.9, above every priority an app can give an optional constraint (999 weighs
+    /// about 9.8e9), below required (a larger weight loses precision in the solver's pivots).
+    static let stackPlacement = UILayoutPriority(999.9).strength
+
     func vars(_ item: AnyObject) -> Variables {
         if let v = variables[ObjectIdentifier(item)] { return v.vars }
         let n = LayoutNames.name(of: item)
@@ -158,12 +163,38 @@ final class LayoutEngine {
         }
     }
 
+    /// How far `attribute` of `item` moves when seen from inside it: a view's edges, as its own
+    /// descendants (and its guides) refer to them, are those of its content area, its bounds
+    /// starting at zero whatever its bounds origin, as in UIKit (a scroll view's subviews pinned
+    /// to its edges scroll with its content; a view whose bounds origin is animated slides its
+    /// constrained subviews with it). Zero unless `other` lies inside `item`.
+    private func contentShift(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, inside other: LayoutItem?) -> Double {
+        guard let view = item as? UIView, let other, other !== item else { return 0 }
+        let origin = view.bounds.origin
+        guard origin != .zero else { return 0 }
+        var cur = other.layoutCoordinateParent
+        while let c = cur, c !== view { cur = c.superviewStorage }
+        guard cur === view else { return 0 }
+        switch attribute {
+        case .left, .leading, .right, .trailing, .centerX, .leftMargin, .leadingMargin, .rightMargin, .trailingMargin,
+            .centerXWithinMargins:
+            return Double(-origin.x)
+        case .top, .bottom, .centerY, .firstBaseline, .lastBaseline, .topMargin, .bottomMargin, .centerYWithinMargins:
+            return Double(-origin.y)
+        case .width, .height, .notAnAttribute:
+            return 0
+        }
+    }
+
     func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
-        guard let first = c.firstLayoutItem, let lhs = expression(first, c.firstAttribute, root: root) else { return nil }
+        guard var lhs = c.firstLayoutItem.flatMap({ expression($0, c.firstAttribute, root: root) }), let first = c.firstLayoutItem else {
+            return nil
+        }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
             guard let second = c.secondLayoutItem, let e = expression(second, c.secondAttribute, root: root) else { return nil }
-            rhs = e * Double(c.multiplier) + Double(c.constant)
+            lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
+            rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
         }
         let relation: CassowaryRelation =
             switch c.relation {
@@ -209,6 +240,19 @@ final class LayoutEngine {
         view.autoLayoutState.participates = true
         if view === root {
             return pins(CGRect(origin: view.bounds.origin, size: view.bounds.size), "NSAutoresizingMaskLayoutConstraint")
+        }
+        if view.isPlacedByStackView {
+            // Its stack view places it (by frame, in layoutSubviews): the engine holds it where
+            // the stack put it, just under required so that a constraint of its own that the
+            // stack's placement breaks (a stale frame before the stack's first layout) is no
+            // conflict, and never writes it back (`write`), or the two would take turns.
+            let b = view.bounds.size, c = view.center
+            return pins(CGRect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height), "UISV-arrangement")
+                .map { w in
+                    var w = w
+                    w.strength = LayoutEngine.stackPlacement
+                    return w
+                }
         }
         if view.translatesAutoresizingMaskIntoConstraints {
             let b = view.bounds.size, c = view.center
@@ -322,7 +366,9 @@ final class LayoutEngine {
                 }
                 continue
             }
-            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints,
+                !view.isPlacedByStackView
+            else { continue }
             let newCenter = CGPoint(x: f.midX, y: f.midY)
             var moved = false
             if abs(view.bounds.width - f.width) > 1e-9 || abs(view.bounds.height - f.height) > 1e-9 {

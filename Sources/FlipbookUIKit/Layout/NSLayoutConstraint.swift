@@ -37,7 +37,9 @@ open class NSLayoutConstraint: NSObject {
                 FlipbookDiagnostics.report("NSLayoutConstraint: ignored non-finite constant on \(self).")
                 _constant = oldValue.isFinite ? oldValue : 0
             }
-            containerDidChange()
+            // The same value changes nothing: code that sets a constant in every layout pass
+            // (`viewDidLayoutSubviews`, `layoutSubviews`) must not ask for another pass.
+            if _constant != oldValue { containerDidChange() }
         }
     }
     private var _constant: CGFloat
@@ -55,7 +57,7 @@ open class NSLayoutConstraint: NSObject {
                 _priority = oldValue
                 return
             }
-            containerDidChange()
+            if _priority != oldValue { containerDidChange() }
         }
     }
     private var _priority: UILayoutPriority = .required

@@ -3,8 +3,9 @@ import Foundation
 /// A view that lays out a row or column of views, UIKit's `UIStackView`.
 ///
 /// Flipbook lays the arranged subviews out by frames in `layoutSubviews` (not with Auto Layout
-/// constraints): each view's length along the axis is its intrinsic size, else the size its
-/// own constraints give (`systemLayoutSizeFitting`), else its current size; the distribution
+/// constraints; the engine holds arranged views where the stack put them): each view's length
+/// along the axis is the size its own constraints give (`systemLayoutSizeFitting`, its
+/// intrinsic size taking part), else its intrinsic size, else its current size; the distribution
 /// shares the stack's length among them; the alignment places them across. Hidden arranged
 /// views take no room. The stack's `intrinsicContentSize` is what its views need, so a stack
 /// sized by Auto Layout by its content works, nested stacks included.
@@ -122,6 +123,8 @@ open class UIStackView: UIView {
         if arrangedSubviews.contains(where: { $0 === view }) { arrangementDidChange() }
     }
 
+    func arranges(_ view: UIView) -> Bool { arrangedSubviews.contains { $0 === view } }
+
     func arrangementDidChange() {
         invalidateIntrinsicContentSize()
         setNeedsLayout()
@@ -132,22 +135,31 @@ open class UIStackView: UIView {
     private var visibleViews: [UIView] { arrangedSubviews.filter { !$0.isHidden } }
     private var horizontal: Bool { axis == .horizontal }
 
-    /// `view`'s natural size: intrinsic, else from its constraints, else its bounds.
+    /// `view`'s natural size: what its own constraints give (its intrinsic size takes part at
+    /// its hugging and compression priorities, so a required height constraint on a button
+    /// wins over the title's height, as the stack's constraints leave it in UIKit); without
+    /// constraints, its intrinsic size, else its bounds. The fitting solve is remembered
+    /// (`LayoutMemo`).
     private func naturalSize(_ view: UIView) -> CGSize {
+        // A nested stack's content is in its intrinsic size; only constraints installed on it
+        // (its own width or height) can change that.
+        let constrained = view is UIStackView ? !view.constraints.isEmpty : view.treeHasConstraints()
+        if constrained { return view.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) }
         let intrinsic = view.intrinsicContentSize
-        // A full intrinsic size needs no solve (a fitting solve per arranged view, per layout,
-        // per nesting level made a dialog of nested stacks take seconds a frame).
-        if intrinsic.width >= 0, intrinsic.height >= 0 { return intrinsic }
-        let fitted = view.treeHasConstraints() ? view.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) : view.bounds.size
         return CGSize(
-            width: intrinsic.width >= 0 ? intrinsic.width : fitted.width,
-            height: intrinsic.height >= 0 ? intrinsic.height : fitted.height)
+            width: intrinsic.width >= 0 ? intrinsic.width : view.bounds.width,
+            height: intrinsic.height >= 0 ? intrinsic.height : view.bounds.height)
     }
 
     private func along(_ s: CGSize) -> CGFloat { horizontal ? s.width : s.height }
     private func across(_ s: CGSize) -> CGFloat { horizontal ? s.height : s.width }
 
-    open override var intrinsicContentSize: CGSize {
+    /// Remembered until an arranged view, a property or anything in the subtree changes
+    /// (`LayoutMemo`): the engine asks for it in every pass, and each answer solves the
+    /// arranged views that have no intrinsic size of their own.
+    open override var intrinsicContentSize: CGSize { memoizedIntrinsicSize { arrangedContentSize() } }
+
+    private func arrangedContentSize() -> CGSize {
         let views = visibleViews
         guard !views.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
         let sizes = views.map(naturalSize)

@@ -13,6 +13,8 @@ struct AutoLayoutViewState {
     var needsUpdateConstraints = false
     var hugging: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultLow, .defaultLow)
     var compression: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultHigh, .defaultHigh)
+    /// Remembered fitting answers about this view's subtree (Layout/LayoutMemo.swift).
+    var memo = LayoutMemo()
 }
 
 /// Auto Layout on views: anchors, installed constraints, priorities for intrinsic size.
@@ -124,16 +126,33 @@ extension UIView: LayoutItem {
     /// `containerViewWillLayoutSubviews` in the middle of a dismissal, which resets the presented
     /// view's frame there (docs/Divergences.md, "Auto Layout").
     func autoLayoutStructureDidChange() {
+        invalidateLayoutMemos(includingSelf: true)
+        autoLayoutRootNeedsSolve()
+    }
+
+    private func autoLayoutRootNeedsSolve() {
         let root = rootView
         root.autoLayoutState.needsSolve = true
         if !root.layoutExtras.isLayingOutSubviews { root.setNeedsLayout() }
     }
 
-    /// The frame of a view the engine knows changed (from outside the engine).
+    /// The frame of a view changed. What its ancestors remembered about their subtrees is stale
+    /// when the frame is an input there: a view that translates its autoresizing mask is pinned
+    /// to its frame, and a stack view sizes an arranged view without constraints by its bounds
+    /// (a bounds origin change is handled by `bounds`; the view's own fitted size never depends
+    /// on its frame). If the engine knows the view and did not make the change itself, the
+    /// tree re-solves.
     func autoLayoutGeometryDidChange() {
+        if translatesAutoresizingMaskIntoConstraints || superviewStorage is UIStackView {
+            invalidateLayoutMemos(includingSelf: false)
+        }
         guard autoLayoutState.participates, !LayoutEngine.isApplying else { return }
-        autoLayoutStructureDidChange()
+        autoLayoutRootNeedsSolve()
     }
+
+    /// Whether a stack view places this view (it is one of its arranged views): the engine
+    /// then holds it at the frame the stack gave it (`LayoutEngine.itemConstraints`).
+    var isPlacedByStackView: Bool { (superviewStorage as? UIStackView)?.arranges(self) == true }
 
     var autoLayoutNeedsSolve: Bool { autoLayoutState.needsSolve && autoLayoutState.engine != nil || hasConstraintsPending }
 

@@ -5,20 +5,30 @@ extension UIView {
     /// view's width and height held to `target` at the given priorities instead of pinned to its
     /// bounds, its intrinsic size (if any) at its hugging and compression priorities. Nothing is
     /// written back: no frame changes. A view with no constraints gets its intrinsic size where
-    /// it has one and `target` elsewhere, as UIKit does.
+    /// it has one and `target` elsewhere, as UIKit does. The answer is remembered until the
+    /// subtree changes (`LayoutMemo`).
     func fittingSize(_ target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
         guard target.width.isFinite, target.height.isFinite, target.width >= 0, target.height >= 0 else {
             FlipbookDiagnostics.report(
                 "systemLayoutSizeFitting(\(target)): the target size must be finite and not negative; returning the bounds' size.")
             return bounds.size
         }
-        return LayoutEngine().fittingSize(of: self, target: target, horizontal: horizontal, vertical: vertical)
+        let key = LayoutMemo.FittingKey(
+            width: target.width, height: target.height, horizontal: horizontal.rawValue, vertical: vertical.rawValue)
+        return memoizedFitting(key) {
+            LayoutEngine().fittingSize(of: self, target: target, horizontal: horizontal, vertical: vertical)
+        }
     }
 }
 
 extension LayoutEngine {
-    /// One solve of `root`'s subtree with the root's size free (see `UIView.fittingSize`).
-    func fittingSize(of root: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+    /// One solve of `root`'s subtree with the root's size free (see `UIView.fittingSize`), and
+    /// whether the answer may be remembered: not when the solve used a system guide or an item
+    /// outside the subtree, whose frames follow geometry outside it (`LayoutMemo`).
+    func fittingSize(
+        of root: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority
+    ) -> (size: CGSize, keepable: Bool) {
+        var keepable = true
         var wanted: [Wanted] = []
         var items: [LayoutItem] = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
@@ -28,7 +38,9 @@ extension LayoutEngine {
             var cur: LayoutItem? = item
             while let i = cur, i !== root, seen.insert(ObjectIdentifier(i)).inserted {
                 items.append(i)
+                if let guide = i as? UILayoutGuide, guide.systemKind != .none { keepable = false }
                 cur = i.layoutCoordinateParent
+                if cur == nil { keepable = false }  // the chain never met the root: outside the subtree
             }
         }
         for c in userConstraints {
@@ -41,7 +53,7 @@ extension LayoutEngine {
         apply(wanted)
         solver.updateVariables()
         let v = vars(root)
-        return CGSize(width: max(0, v.width.value), height: max(0, v.height.value))
+        return (CGSize(width: max(0, v.width.value), height: max(0, v.height.value)), keepable)
     }
 
     private func rootFittingConstraints(

@@ -147,7 +147,10 @@ open class UIView: UIResponder, CALayerDelegate {
             guard acceptsFinite(newValue, "bounds") else { return }
             changingObserved("bounds") {
                 let oldSize = layer.bounds.size
+                let oldOrigin = layer.bounds.origin
                 layer.bounds = newValue
+                // The origin maps the subviews into this view: ancestors' fitted sizes used it.
+                if layer.bounds.origin != oldOrigin { invalidateLayoutMemos(includingSelf: false) }
                 geometryDidChange(oldSize: oldSize)
             }
         }
