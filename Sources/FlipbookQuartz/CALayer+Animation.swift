@@ -3,10 +3,13 @@ import FlipbookGeometry
 
 extension CALayer {
     /// Adds a copy of `anim` under `key` (replacing, and stopping with `finished: false`,
-    /// an animation already under that key). A `beginTime` of 0 means "now": the copy gets
-    /// the current time in this layer's timeline when the transaction commits (the next
-    /// frame, or `CATransaction.flush()`). Property animations with an unknown key path
-    /// are reported once and show nothing. Adding to a presentation layer is refused.
+    /// an animation already under that key). A copy without a duration gets the
+    /// transaction's `animationDuration`, one without a timing function the transaction's
+    /// `animationTimingFunction` (when set), as in Core Animation. A `beginTime` of 0 means
+    /// "now": the copy gets the current time in this layer's timeline when the transaction
+    /// commits (the next frame, or `CATransaction.flush()`). Property animations with an
+    /// unknown key path are reported once and show nothing. Adding to a presentation layer is
+    /// refused.
     /// A method exchanged with `add(_:forKey:)` (`flipbookInterposeAdd(_:)`) runs instead.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         if let replacement = CALayer.addReplacement {
@@ -26,6 +29,13 @@ extension CALayer {
             return
         }
         guard let copy = anim.copy() as? CAAnimation else { return }
+        // Core Animation gives an added animation without a duration the transaction's
+        // `animationDuration` (0.25 s unless set), and one without a timing function the
+        // transaction's `animationTimingFunction` when one is set.
+        if copy.duration == 0 { copy.duration = CATransaction.animationDuration() }
+        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            copy.timingFunction = function
+        }
         copy.validate()
         diagnoseKeyPaths(of: copy, inGroup: false)
         if let key, let old = animationEntries.firstIndex(where: { $0.key == key }) {

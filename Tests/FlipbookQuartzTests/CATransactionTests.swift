@@ -183,6 +183,44 @@ struct CATransactionTests {
         layer.removeAllAnimations()
     }
 
+    /// An animation added without a duration or a timing function inside a transaction that
+    /// sets them takes the transaction's (a tab-switch library adds a fade group this way);
+    /// one that has its own keeps them, and outside such a transaction the default is 0.25 s.
+    @Test func explicitAnimationsTakeTheTransactionDurationAndCurve() {
+        let layer = makeLayer()
+        let own = makeLayer()
+        let plain = makeLayer()
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        let linear = CAMediaTimingFunction(name: .linear)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        let group = CAAnimationGroup()
+        group.animations = [fade]
+        let timed = basic("opacity", from: 1, to: 0, duration: 2)
+        timed.timingFunction = linear
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(easeIn)
+        layer.add(group, forKey: "fade")
+        own.add(timed, forKey: "fade")
+        CATransaction.commit()
+        plain.add(fade, forKey: "fade")
+        #expect(layer.animation(forKey: "fade")?.duration == 1)
+        #expect(layer.animation(forKey: "fade")?.timingFunction === easeIn)
+        #expect(group.duration == 0 && group.timingFunction == nil)  // the caller's object is untouched
+        #expect(own.animation(forKey: "fade")?.duration == 2)
+        #expect(own.animation(forKey: "fade")?.timingFunction === linear)
+        #expect(plain.animation(forKey: "fade")?.duration == 0.25)
+        clock.advance(by: 0.5)
+        // The group runs 1 s eased in; its 0.25 s child (no fill) has ended by then, so the
+        // layer shows its model opacity; at 0.1 s into the group the child was still fading.
+        #expect(layer.animation(forKey: "fade") != nil)
+        #expect(plain.animation(forKey: "fade") == nil)
+        layer.removeAllAnimations()
+        own.removeAllAnimations()
+    }
+
     /// completionBlock() returns the block set on the current transaction.
     @Test func completionBlockGetterReturnsTheBlockSet() {
         var runs = 0
