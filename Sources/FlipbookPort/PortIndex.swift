@@ -25,6 +25,9 @@ struct PortIndex {
     /// The same per type (a class's body and its extensions), to resolve `#selector(update)`
     /// with `self` as target when other types declare `update` with other labels.
     var typeFunctions: [String: [String: Set<[String]>]] = [:]
+    /// Method base name and labels (`name(a:b:)`, `_` unlabelled) -> the written type of each
+    /// parameter, when every declaration of that form agrees.
+    var parameterTypes: [String: [String]] = [:]
     /// Names of stored or computed properties (closure properties are called with `?(…)` too).
     var properties: Set<String> = []
     var classes: [String: ClassSite] = [:]
@@ -79,6 +82,9 @@ struct PortIndex {
         for p in objcProtocols.values where !p.isKept { for r in p.optionalRequirements { names.insert(r.name) } }
         return names
     }
+
+    /// `name(a:b:)` for a method's base name and labels.
+    static func methodKey(_ name: String, _ labels: [String]) -> String { "\(name)(\(labels.map { "\($0):" }.joined()))" }
 
     /// The first inherited type of a class declared in the folder (its superclass when it has one).
     func superclass(of name: String) -> String? {
@@ -137,6 +143,9 @@ struct PortIndex {
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
+            for (key, types) in collector.parameterTypes {
+                if let known = parameterTypes[key], known != types { parameterTypes[key] = known.map { _ in "" } } else { parameterTypes[key] = types }
+            }
             for (type, table) in collector.typeFunctions {
                 for (name, labels) in table { typeFunctions[type, default: [:]][name, default: []].formUnion(labels) }
             }
@@ -180,6 +189,7 @@ struct PortIndex {
         let path: String
         var scope: [String] = []
         var functions: [String: Set<[String]>] = [:]
+        var parameterTypes: [String: [String]] = [:]
         var typeFunctions: [String: [String: Set<[String]>]] = [:]
         var properties: Set<String> = []
         var classes: [String: ClassSite] = [:]
@@ -283,6 +293,9 @@ struct PortIndex {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
             functions[node.name.text, default: []].insert(labels)
+            let types = node.signature.parameterClause.parameters.map { $0.type.trimmedDescription }
+            let key = PortIndex.methodKey(node.name.text, labels)
+            if let known = parameterTypes[key], known != types { parameterTypes[key] = types.map { _ in "" } } else { parameterTypes[key] = types }
             if let type = scope.last { typeFunctions[type, default: [:]][node.name.text, default: []].insert(labels) }
             noteMember(node)
             noteSelectorParameters(node.name.text, node.signature.parameterClause.parameters, in: node)

@@ -98,6 +98,18 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "the sender and the event only")
             return .skipChildren
         }
+        // UIKit hands an action method the sender (and the event): a first parameter of a value
+        // type (`ignoreAndShare: Bool`) cannot take it. On iOS it reads the sender's pointer
+        // bits; no port keeps that meaning, so the call is left to the author.
+        if let first = index.parameterTypes[PortIndex.methodKey(reference.name, labels)]?.first,
+            Self.valueTypes.contains(first)
+        {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)`: `\(reference.name)` takes a `\(first)` where UIKit hands the sender; write the "
+                    + "closure by hand with the value meant (`{ $0.\(reference.name)(\(labels[0] == "_" ? "" : "\(labels[0]): ")…) }`)")
+            return .skipChildren
+        }
         let arguments = labels.enumerated().map { i, label in (label == "_" ? "" : "\(label): ") + "$\(i + 1)" }
         // `#selector(MenuViewController.handleTap(recognizer:))` sent to a target whose type is
         // not visibly that class (`target: toViewController`, a `UIViewController`): on iOS the
@@ -112,6 +124,11 @@ final class SelectorRewriter: IndexedFileVisitor {
         file.change(.selector, at: node, "`\(node.oneLine)` -> `\(closure)`")
         return .skipChildren
     }
+
+    /// Parameter types no sender or event can be passed as.
+    static let valueTypes: Set<String> = [
+        "Bool", "Int", "UInt", "Double", "Float", "CGFloat", "String", "TimeInterval", "CFTimeInterval", "Int32", "Int64",
+    ]
 
     /// The labels the selector spells, or those of the one method of that name in the folder.
     private func labels(of reference: SelectorReference, at node: MacroExpansionExprSyntax, targetIsSelf: Bool) -> [String]? {

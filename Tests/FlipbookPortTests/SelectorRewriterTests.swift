@@ -268,4 +268,27 @@ import Testing
                 "T.swift:14: selector: `#selector(Menu.handleTap(recognizer:))` -> `{ ($0 as! Menu).handleTap(recognizer: $1) }`",
             ])
     }
+
+    /// An action method whose parameter is a value, not the sender (`ignoreAndShare: Bool`): UIKit
+    /// would hand it the sender's pointer; the porter writes no closure that would not compile.
+    @Test func anActionTakingAValueInsteadOfTheSenderIsLeftByHand() {
+        let code = """
+            \(importBlock)
+
+            final class Browser: UIViewController {
+                func share(ignoreAndShare: Bool) {}
+            }
+            final class Bar: UIToolbar {
+                func wire(_ browser: Browser) {
+                    let item = UIBarButtonItem(barButtonSystemItem: .action, target: browser, action: #selector(Browser.share))
+                    _ = item
+                }
+            }
+            """
+        let output = Porter().port(code, path: "T.swift")
+        #expect(output.text == code)
+        #expect(output.leftByHand.map(\.formatted) == [
+            "T.swift:12: not ported: `#selector(Browser.share)`: `share` takes a `Bool` where UIKit hands the sender; write the closure by hand with the value meant (`{ $0.share(ignoreAndShare: …) }`)"
+        ])
+    }
 }
