@@ -60,7 +60,7 @@ bench: deps
 # card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one;
 # BASE=PATH (an older build of ScenesBenchmark) alternates exports with it and prints both.
 bench-scenes: deps
-	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE))
+	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE)) $(if $(FPS),--fps $(FPS))
 
 # The card flip to MP4 against headless Chromium capturing the same flip in CSS
 # (Benchmarks/chromium/card-flip.html): both wall and CPU times, alternated RUNS times, and the
