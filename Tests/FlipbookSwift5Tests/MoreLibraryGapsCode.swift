@@ -103,3 +103,37 @@ final class MoreLibraryGapsTests: XCTestCase {
         XCTAssertEqual(copy.preferredFrameRateRange.preferred, 120)
     }
 }
+
+/// A banner library's own window, made on the foreground scene when there is one.
+final class EntryWindow: UIWindow {
+    var isAbleToReceiveTouches = false
+
+    init(with rootVC: UIViewController) {
+        if #available(iOS 13.0, *), let scene = UIApplication.shared.connectedScenes
+            .filter({ $0.activationState == .foregroundActive }).first as? UIWindowScene
+        {
+            super.init(windowScene: scene)
+        } else {
+            super.init(frame: UIScreen.main.bounds)
+        }
+        backgroundColor = .clear
+        rootViewController = rootVC
+    }
+
+    required init?(coder aDecoder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+final class EntryWindowTests: XCTestCase {
+    func testAWindowSubclassCallsTheSceneInitialiser() {
+        let host = UIViewController()
+        let app = AppDriver(rootViewController: host)
+        app.advanceFrames(1)
+        let entry = EntryWindow(with: UIViewController())
+        XCTAssertEqual(entry.bounds.size, UIScreen.main.bounds.size)
+        if let scene = host.view.window?.windowScene {
+            let onScene = UIWindow(windowScene: scene)
+            XCTAssertTrue(onScene.windowScene === scene)
+            XCTAssertEqual(onScene.frame, scene.screen.bounds)
+        }
+    }
+}

@@ -50,15 +50,6 @@ open class UIWindowScene: UIScene {
     }
 }
 
-extension UIWindow {
-    /// A window on `windowScene`, as large as its screen.
-    public convenience init(windowScene: UIWindowScene) {
-        self.init(frame: windowScene.screen.bounds)
-        screen = windowScene.screen
-        self.windowScene = windowScene
-    }
-}
-
 extension UIApplication {
     /// The scenes the app's windows are on.
     public var connectedScenes: Set<UIScene> { Set(windows.compactMap(\.windowScene)) }

@@ -52,6 +52,15 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
     }
 
+    /// A window on `windowScene`, as large as its screen. Designated, as UIKit's (iOS 13), so a
+    /// window subclass can call `super.init(windowScene:)`.
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.screen.bounds)
+        UIApplication.shared.register(self)
+        screen = windowScene.screen
+        self.windowScene = windowScene
+    }
+
     /// The application of the runtime this window belongs to.
     var application: UIApplication { UIApplication.of(layer.owningRuntime) }
 
