@@ -137,3 +137,26 @@ final class EntryWindowTests: XCTestCase {
         }
     }
 }
+
+/// A root controller that lets the interface follow the device again when its flag changes.
+final class RotationGateController: UIViewController {
+    var allowsRotation = false { didSet { refresh() } }
+    override var shouldAutorotate: Bool { allowsRotation }
+
+    func refresh() {
+        if #available(iOS 16.0, *) {
+            setNeedsUpdateOfSupportedInterfaceOrientations()
+        } else if shouldAutorotate {
+            UIViewController.attemptRotationToDeviceOrientation()
+        }
+    }
+}
+
+final class RotationGateTests: XCTestCase {
+    func testAskingForARotationCompilesAndChangesNothing() {
+        let gate = RotationGateController()
+        gate.allowsRotation = true
+        UIViewController.attemptRotationToDeviceOrientation()
+        XCTAssertTrue(gate.shouldAutorotate)
+    }
+}

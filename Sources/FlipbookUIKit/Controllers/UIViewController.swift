@@ -211,7 +211,7 @@ open class UIViewController: UIResponder {
         for child in children { child.willTransition(to: newCollection, with: coordinator) }
     }
 
-    // MARK: Orientation and memory (Controllers/UIInterfaceOrientation.swift)
+    // MARK: Orientation and memory (Windows/UIInterfaceOrientation.swift)
 
     /// The orientations the controller supports (default: every orientation but upside down
     /// on iPhone, all four on iPad, as UIKit's default).

@@ -75,3 +75,16 @@ extension UIScreen {
         return .zero
     }
 }
+
+extension UIViewController {
+    /// Asks the system to rotate the interface to the device's orientation when the controllers
+    /// now allow it, UIKit's `attemptRotationToDeviceOrientation()` (deprecated in iOS 16). The
+    /// device of a Flipbook app turns only when `AppDriver.rotate(to:)` says so, and that checks
+    /// `supportedInterfaceOrientations` itself, so there is nothing to retry: it does nothing.
+    @available(iOS, introduced: 5.0, deprecated: 16.0, message: "Use setNeedsUpdateOfSupportedInterfaceOrientations")
+    public static func attemptRotationToDeviceOrientation() {}
+
+    /// Tells the system the supported orientations changed (iOS 16). As
+    /// `attemptRotationToDeviceOrientation()`: `AppDriver.rotate(to:)` reads them when it turns.
+    public func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+}
