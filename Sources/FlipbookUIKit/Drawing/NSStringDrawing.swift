@@ -17,7 +17,10 @@ public struct NSStringDrawingOptions: OptionSet, Sendable, Hashable {
 }
 
 /// Settings and results of measuring or drawing a string, UIKit's `NSStringDrawingContext`
-/// (Flipbook never scales text down: `actualScaleFactor` stays 1).
+/// (Flipbook never scales text down: `actualScaleFactor` stays 1). `@unchecked Sendable` because
+/// Apple's SDK declares it so and code written for iOS relies on the conformance; it is not
+/// checked: like UIKit's, one context is meant to be used by one thread at a time (its fields
+/// are plain stored values, written only by the measuring call that was handed the context).
 open class NSStringDrawingContext: NSObject, @unchecked Sendable {
     /// The smallest scale the text may be shrunk to (not applied).
     open var minimumScaleFactor: CGFloat = 0
