@@ -19,6 +19,17 @@ struct ImportRewriter {
         "AVFoundation", "AVKit", "CoreImage", "Metal", "MetalKit", "SwiftUI", "SpriteKit", "SceneKit",
         "GLKit", "OpenGLES", "ARKit", "RealityKit", "WebKit", "MapKit", "Photos", "PhotosUI", "SafariServices",
         "MessageUI", "StoreKit", "CoreMotion", "CoreLocation", "GameplayKit", "CoreHaptics", "Accelerate",
+        // Sound, media and the rest of the SDK: no Linux counterpart.
+        "AudioToolbox", "AudioUnit", "CoreAudio", "AVFAudio", "MediaPlayer", "CoreMedia", "CoreVideo", "VideoToolbox",
+        "CoreMIDI", "ImageIO", "MobileCoreServices", "CoreServices", "UniformTypeIdentifiers", "UserNotifications",
+        "UserNotificationsUI", "Contacts", "ContactsUI", "EventKit", "EventKitUI", "CoreData", "CloudKit", "CoreML",
+        "Vision", "VisionKit", "NaturalLanguage", "Speech", "HealthKit", "HomeKit", "LocalAuthentication",
+        "AuthenticationServices", "Security", "CryptoKit", "CommonCrypto", "SystemConfiguration", "CoreTelephony",
+        "CoreBluetooth", "CoreNFC", "Network", "NetworkExtension", "MultipeerConnectivity", "GameKit", "PassKit",
+        "QuickLook", "QuickLookThumbnailing", "PDFKit", "PencilKit", "ReplayKit", "LinkPresentation", "CoreSpotlight",
+        "Intents", "IntentsUI", "CallKit", "WidgetKit", "ActivityKit", "BackgroundTasks", "AppTrackingTransparency",
+        "AdSupport", "iAd", "Social", "Accounts", "AddressBook", "AddressBookUI", "AssetsLibrary", "Messages",
+        "WatchConnectivity", "CarPlay", "ExternalAccessory", "Combine", "CoreText",
     ]
 
     /// Frameworks Flipbook does not provide of which it still provides a few functions
@@ -28,6 +39,10 @@ struct ImportRewriter {
     static let partlyProvided: [String: Set<String>] = [
         "AVFoundation": ["AVMakeRect"],
         "AVKit": ["AVMakeRect"],  // AVKit re-exports AVFoundation
+        "CoreText": [  // font registration (Sources/FlipbookRender/FontRegistration.swift)
+            "CTFontManagerScope", "CTFontManagerRegisterGraphicsFont", "CTFontManagerUnregisterGraphicsFont",
+            "CTFontManagerRegisterFontsForURL",
+        ],
         "Accelerate": [
             "vImage_Buffer", "vImagePixelCount", "vImage_Flags", "vImage_Error", "vImageBoxConvolve_ARGB8888",
             "vImageBoxConvolve_Planar8", "kvImageNoFlags", "kvImageLeaveAlphaUnchanged", "kvImageCopyInPlace",
@@ -82,6 +97,26 @@ struct ImportRewriter {
         "SafariServices": ["SF"], "MessageUI": ["MF"], "StoreKit": ["SK"], "CoreMotion": ["CM"], "CoreLocation": ["CL"],
         "GameplayKit": ["GK"], "CoreHaptics": ["CH"], "RealityKit": ["AR", "RK"],
         "Accelerate": ["vImage", "kvImage", "vDSP", "BNNS", "cblas", "la", "SparseMatrix"],
+        "AudioToolbox": ["Audio", "kAudio", "AU", "kAU", "SystemSound", "kSystemSound", "MusicPlayer", "MusicSequence"],
+        "AudioUnit": ["Audio", "kAudio", "AU", "kAU"], "CoreAudio": ["Audio", "kAudio"], "AVFAudio": ["AV"],
+        "MediaPlayer": ["MP"], "CoreMedia": ["CM", "kCM"], "CoreVideo": ["CV", "kCV"], "VideoToolbox": ["VT", "kVT"],
+        "CoreMIDI": ["MIDI", "kMIDI"],
+        "ImageIO": ["CGImageSource", "CGImageDestination", "CGImageMetadata", "kCGImageProperty", "kCGImageSource",
+            "kCGImageDestination", "kCGImageMetadata", "CGImageAnimation", "kCGImageAnimation"],
+        "MobileCoreServices": ["kUTType", "UTType"], "CoreServices": ["kUTType", "UTType"], "UniformTypeIdentifiers": ["UT"],
+        "UserNotifications": ["UN"], "UserNotificationsUI": ["UN"], "Contacts": ["CN"], "ContactsUI": ["CN"],
+        "EventKit": ["EK"], "EventKitUI": ["EK"], "CloudKit": ["CK"], "CoreML": ["ML"], "Vision": ["VN"],
+        "VisionKit": ["VN"], "NaturalLanguage": ["NL"], "Speech": ["SF"], "HealthKit": ["HK"], "HomeKit": ["HM"],
+        "LocalAuthentication": ["LA"], "AuthenticationServices": ["AS"], "Security": ["Sec", "kSec"],
+        "CommonCrypto": ["CC_", "kCC"], "SystemConfiguration": ["SC", "kSC"], "CoreTelephony": ["CT"],
+        "CoreBluetooth": ["CB"], "CoreNFC": ["NFC"], "Network": ["NW", "nw_"], "NetworkExtension": ["NE"],
+        "MultipeerConnectivity": ["MC"], "GameKit": ["GK"], "PassKit": ["PK"], "QuickLook": ["QL"],
+        "QuickLookThumbnailing": ["QL"], "PDFKit": ["PDF"], "PencilKit": ["PK"], "ReplayKit": ["RP"],
+        "LinkPresentation": ["LP"], "CoreSpotlight": ["CS"], "Intents": ["IN"], "IntentsUI": ["IN"], "CallKit": ["CX"],
+        "BackgroundTasks": ["BG"], "AppTrackingTransparency": ["ATT"], "AdSupport": ["AS"], "iAd": ["AD"],
+        "Social": ["SL"], "Accounts": ["AC"], "AddressBook": ["AB", "kAB"], "AddressBookUI": ["AB"],
+        "AssetsLibrary": ["AL"], "Messages": ["MS"], "WatchConnectivity": ["WC"], "CarPlay": ["CP"],
+        "ExternalAccessory": ["EA"], "CoreText": ["CT", "kCT"],
     ]
 
     /// Whether `name` is `module`'s by its prefix: the prefix, then a capital or `_` (`GLKView`,

@@ -298,6 +298,112 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         return .visitChildren
     }
 
+    // MARK: Presence tests
+
+    /// `if let f = delegate?.didTap { … }`: on iOS this asks whether the delegate implements the
+    /// optional method. After the port every conforming type has it (the default does nothing),
+    /// so the test is always true.
+    /// - With no `else` and `f` only called in the body, the outcome is iOS's: where iOS skipped
+    ///   the body, the body now calls a method that does nothing. The test stays (a
+    ///   non-Optional base becomes `Optional(base.didTap)` so it still binds), with a warning,
+    ///   since the rest of the body now runs too.
+    /// - Otherwise (an `else`, `guard`, a comparison with `nil`, `f` used other than called),
+    ///   iOS's fallback would never run: left by hand.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        guard var value = node.initializer?.value else { return .visitChildren }
+        var wrapped = false  // `Optional(base.name)`: what a first run wrote
+        if let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Optional",
+            call.arguments.count == 1, let only = call.arguments.first, only.label == nil
+        {
+            value = only.expression
+            wrapped = true
+        }
+        guard let (member, chained) = Self.requirementReference(value),
+            let kind = ownRequirementKind(member.declName.baseName.text)
+        else { return .visitChildren }
+        let name = member.declName.baseName.text
+        let bound = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let ifExpr = node.parent?.parent?.as(ConditionElementListSyntax.self)?.parent?.as(IfExprSyntax.self)
+        if kind == .emptyBody, let bound, let ifExpr, ifExpr.elseBody == nil,
+            Self.onlyCalled(bound, in: ifExpr.body)
+        {
+            if !chained, !wrapped {
+                file.replace(value, with: "Optional(\(value.trimmedDescription))")
+                file.change(
+                    .optionalCall, at: node,
+                    "`\(node.oneLine)` -> `let \(bound) = Optional(\(value.oneLine))`: `\(name)` has a default implementation now")
+            }
+            file.warning(
+                at: node,
+                "`if let \(bound) = \(value.oneLine)` asked whether the delegate implements `\(name)`; every delegate does now (the default "
+                    + "does nothing), so the body always runs: check that the rest of it may")
+            return .visitChildren
+        }
+        file.issue(
+            at: node,
+            "`\(value.oneLine)` (bound by `let`) asks whether the delegate implements the optional `\(name)`; every delegate does now (it "
+                + "has a default implementation), so this is always true and iOS's fallback never runs: decide by hand")
+        return .visitChildren
+    }
+
+    /// `delegate?.didTap != nil` / `== nil`: the same question, always answered "implemented".
+    /// (The parser leaves operators unfolded: `a == nil` is a sequence of three expressions.)
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let parts = Array(node.elements)
+        guard parts.count == 3, let op = parts[1].as(BinaryOperatorExprSyntax.self), ["==", "!="].contains(op.operator.text),
+            parts[2].is(NilLiteralExprSyntax.self) || parts[0].is(NilLiteralExprSyntax.self)
+        else { return .visitChildren }
+        let other = parts[2].is(NilLiteralExprSyntax.self) ? parts[0] : parts[2]
+        guard let (member, _) = Self.requirementReference(other), ownRequirementKind(member.declName.baseName.text) != nil
+        else { return .visitChildren }
+        file.issue(
+            at: node,
+            "`\(node.oneLine)` asks whether the delegate implements the optional `\(member.declName.baseName.text)`; every "
+                + "delegate does now (it has a default implementation): decide by hand")
+        return .visitChildren
+    }
+
+    /// `base.name` or `base?.name`, not called: a reference to the member as a value.
+    static func requirementReference(_ expr: ExprSyntax) -> (MemberAccessExprSyntax, chained: Bool)? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        return (member, base.is(OptionalChainingExprSyntax.self))
+    }
+
+    /// The default kind of the folder's ported optional requirement called `name`, if there is one.
+    /// A requirement an extension of its protocol already implements (a second run) counts too.
+    private func ownRequirementKind(_ name: String) -> OptionalRequirement.DefaultKind? {
+        if ported.contains(name) {
+            for p in index.objcProtocols.values where !p.isKept {
+                if let r = p.optionalRequirements.first(where: { $0.name == name }) { return r.kind }
+            }
+        }
+        if let isEmpty = index.defaultedRequirements[name] { return isEmpty ? .emptyBody : .returnsNil }
+        return nil
+    }
+
+    /// Whether every use of `name` in `body` is as a called function (`name(…)`).
+    static func onlyCalled(_ name: String, in body: CodeBlockSyntax) -> Bool {
+        final class Uses: SyntaxVisitor {
+            let name: String
+            var onlyCalled = true
+            init(_ name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.baseName.text == name,
+                    node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(node).id
+                {
+                    onlyCalled = false
+                }
+                return .visitChildren
+            }
+        }
+        let uses = Uses(name)
+        uses.walk(body)
+        return uses.onlyCalled
+    }
+
     /// Whether `name` is an optional requirement of a protocol in the folder that stays `@objc`.
     private func isOwnOptionalRequirement(_ name: String) -> Bool {
         index.objcProtocols.values.contains { $0.optionalRequirements.contains { $0.name == name } }

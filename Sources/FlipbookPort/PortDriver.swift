@@ -209,13 +209,19 @@ public enum PortDriver {
                 guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     if full != skipping { walk(full, prefix + name + "/") }
-                } else if name.hasSuffix(".swift") {
+                } else if name.hasSuffix(".swift"), !isPackageManifest(name) {
                     found.append(prefix + name)
                 }
             }
         }
         walk(folder, "")
         return found
+    }
+
+    /// `Package.swift` and `Package@swift-5.9.swift`: SwiftPM reads them on the host, with
+    /// PackageDescription, never UIKit; a port would only break them.
+    static func isPackageManifest(_ name: String) -> Bool {
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
     static func absolute(_ path: String) -> String {

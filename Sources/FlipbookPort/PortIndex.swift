@@ -22,6 +22,9 @@ struct PortIndex {
 
     /// Method base name -> the distinct argument label lists it is declared with (`_` unlabelled).
     var functions: [String: Set<[String]>] = [:]
+    /// The same for methods marked `@objc` or `@IBAction`: a bare `#selector(name)` can only
+    /// name one of those, so it resolves among them when the name is overloaded.
+    var objcFunctions: [String: Set<[String]>] = [:]
     /// The same per type (a class's body and its extensions), to resolve `#selector(update)`
     /// with `self` as target when other types declare `update` with other labels.
     var typeFunctions: [String: [String: Set<[String]>]] = [:]
@@ -30,6 +33,15 @@ struct PortIndex {
     var parameterTypes: [String: [String]] = [:]
     /// Names of stored or computed properties (closure properties are called with `?(…)` too).
     var properties: Set<String> = []
+    /// Properties typed `AnyObject?` (or `AnyObject!`, `AnyObject`) wherever the folder declares
+    /// a property of that name: Objective-C lets code call any method on them.
+    var anyObjectProperties: Set<String> = []
+    /// `name(a:b:)` of each method a protocol of the folder requires -> those protocols.
+    var requirementOwners: [String: Set<String>] = [:]
+    /// Base names of protocol requirements that an extension of their protocol in the folder
+    /// implements (as the porter writes for an `@objc optional` one): `true` when every such
+    /// default is a method with an empty body. On a second run, these are what the first made.
+    var defaultedRequirements: [String: Bool] = [:]
     var classes: [String: ClassSite] = [:]
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
@@ -133,7 +145,17 @@ struct PortIndex {
     }()
 
     init(sources: [PortSource]) {
-        defer { resolveFallbacks(in: sources) }
+        var propertyTypes: [String: Set<String>] = [:]
+        var extensionDefaults: [String: [(key: String, name: String, isEmpty: Bool)]] = [:]
+        defer {
+            anyObjectProperties = Set(propertyTypes.filter { !$0.value.isEmpty && $0.value.allSatisfy(Self.isAnyObjectType) }.keys)
+            for (type, defaults) in extensionDefaults {
+                for d in defaults where requirementOwners[d.key]?.contains(type) == true {
+                    defaultedRequirements[d.name] = (defaultedRequirements[d.name] ?? true) && d.isEmpty
+                }
+            }
+            resolveFallbacks(in: sources)
+        }
         for source in sources {
             for decl in ImportFinder.imports(in: source.tree) {
                 if let module = decl.path.first?.name.text, ImportRewriter.unprovidedModules.contains(module) {
@@ -143,6 +165,7 @@ struct PortIndex {
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
+            for (name, labels) in collector.objcFunctions { objcFunctions[name, default: []].formUnion(labels) }
             for (key, types) in collector.parameterTypes {
                 if let known = parameterTypes[key], known != types { parameterTypes[key] = known.map { _ in "" } } else { parameterTypes[key] = types }
             }
@@ -150,6 +173,9 @@ struct PortIndex {
                 for (name, labels) in table { typeFunctions[type, default: [:]][name, default: []].formUnion(labels) }
             }
             properties.formUnion(collector.properties)
+            for (name, types) in collector.propertyTypes { propertyTypes[name, default: []].formUnion(types) }
+            for (key, owners) in collector.requirementOwners { requirementOwners[key, default: []].formUnion(owners) }
+            for (type, defaults) in collector.extensionDefaults { extensionDefaults[type, default: []] += defaults }
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
             protocolsRequiringInit.formUnion(collector.protocolsRequiringInit)
@@ -160,6 +186,8 @@ struct PortIndex {
             for (key, apis) in collector.selectorParameters { selectorParameters[key, default: []] += apis }
         }
     }
+
+    static func isAnyObjectType(_ type: String) -> Bool { ["AnyObject", "AnyObject?", "AnyObject!"].contains(type) }
 
     /// Optional requirements returning a value get the fallback all their callers use, when
     /// they agree (`OptionalFallbacks`).
@@ -189,9 +217,16 @@ struct PortIndex {
         let path: String
         var scope: [String] = []
         var functions: [String: Set<[String]>] = [:]
+        var objcFunctions: [String: Set<[String]>] = [:]
         var parameterTypes: [String: [String]] = [:]
         var typeFunctions: [String: [String: Set<[String]>]] = [:]
         var properties: Set<String> = []
+        /// Property name -> the written types of its declarations ("" for none written).
+        var propertyTypes: [String: Set<String>] = [:]
+        var requirementOwners: [String: Set<String>] = [:]
+        /// Extended type -> its methods: `name(a:b:)`, base name, and whether the body is empty
+        /// with no return type.
+        var extensionDefaults: [String: [(key: String, name: String, isEmpty: Bool)]] = [:]
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
         var protocolsRequiringInit: Set<String> = []
@@ -267,6 +302,12 @@ struct PortIndex {
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            for member in node.memberBlock.members {
+                guard let f = member.decl.as(FunctionDeclSyntax.self) else { continue }
+                let key = PortIndex.methodKey(f.name.text, f.signature.parameterClause.parameters.map { $0.firstName.text })
+                let isEmpty = f.signature.returnClause == nil && f.body?.statements.isEmpty == true
+                extensionDefaults[node.extendedType.trimmedDescription, default: []].append((key, f.name.text, isEmpty))
+            }
             scope.append(node.extendedType.trimmedDescription)
             return .visitChildren
         }
@@ -274,6 +315,11 @@ struct PortIndex {
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
             otherTypes.insert(qualified(node.name.text))
+            for member in node.memberBlock.members {
+                guard let f = member.decl.as(FunctionDeclSyntax.self) else { continue }
+                let key = PortIndex.methodKey(f.name.text, f.signature.parameterClause.parameters.map { $0.firstName.text })
+                requirementOwners[key, default: []].insert(node.name.text)
+            }
             if node.memberBlock.members.contains(where: {
                 $0.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.isEmpty == true
             }) {
@@ -293,6 +339,9 @@ struct PortIndex {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
             functions[node.name.text, default: []].insert(labels)
+            if node.attributes.contains(named: "objc") || node.attributes.contains(named: "IBAction") {
+                objcFunctions[node.name.text, default: []].insert(labels)
+            }
             let types = node.signature.parameterClause.parameters.map { $0.type.trimmedDescription }
             let key = PortIndex.methodKey(node.name.text, labels)
             if let known = parameterTypes[key], known != types { parameterTypes[key] = types.map { _ in "" } } else { parameterTypes[key] = types }
@@ -304,7 +353,10 @@ struct PortIndex {
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             for binding in node.bindings {
-                if let id = binding.pattern.as(IdentifierPatternSyntax.self) { properties.insert(id.identifier.text) }
+                if let id = binding.pattern.as(IdentifierPatternSyntax.self) {
+                    properties.insert(id.identifier.text)
+                    propertyTypes[id.identifier.text, default: []].insert(binding.typeAnnotation?.type.trimmedDescription ?? "")
+                }
             }
             noteMember(node)
             return .visitChildren

@@ -19,6 +19,9 @@ public struct PortChange: Sendable, Hashable {
         case keyValueObserving = "key-value observing"
         case nibMethod = "nib method"
         case appleBundle = "Apple bundle"
+        case attributeSpacing = "attribute spacing"
+        case anyObjectCall = "AnyObject call"
+        case linuxFoundation = "Linux Foundation"
     }
 
     public var path: String

@@ -14,7 +14,10 @@ struct PortSource {
     init(path: String, text: String) {
         self.path = path
         self.bytes = Array(text.utf8)
-        self.tree = Parser.parse(source: text)
+        // iOS libraries are written in the Swift 5 language mode: parse as that compiler does,
+        // so what it only warns about (`@available (*, unavailable)`) does not stop the port.
+        var text = text
+        self.tree = text.withUTF8 { Parser.parse(source: $0, swiftVersion: .v5) }
         var starts = [0]
         for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
         self.lineStarts = starts

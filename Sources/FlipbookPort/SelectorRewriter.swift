@@ -148,6 +148,8 @@ final class SelectorRewriter: IndexedFileVisitor {
                 current = index.superclass(of: name)
             }
         }
+        // Only `@objc` methods can be named by a selector: one such form among the overloads is it.
+        if declared.count > 1, let objc = index.objcFunctions[reference.name], objc.count == 1 { return objc.first! }
         if declared.isEmpty {
             file.issue(
                 at: node,

@@ -129,6 +129,34 @@ import Testing
             """)
     }
 
+    /// A selector can only name an `@objc` method: when one overload is `@objc` (or an
+    /// `@IBAction`) and the others are plain Swift, the bare name is that one, as on iOS.
+    @Test func bareSelectorOfAnOverloadedNamePicksTheOneObjCMethod() {
+        expectPort(
+            """
+            \(importBlock)
+
+            open class BannerView: UIView {
+                func install() {
+                    addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(dismiss)))
+                }
+                @objc open func dismiss() { dismiss(customCompletion: nil) }
+                func dismiss(customCompletion: (() -> Void)? = nil) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            open class BannerView: UIView {
+                func install() {
+                    addGestureRecognizer(UITapGestureRecognizer(target: self, action: { $0.dismiss() }))
+                }
+                open func dismiss() { dismiss(customCompletion: nil) }
+                func dismiss(customCompletion: (() -> Void)? = nil) {}
+            }
+            """)
+    }
+
     @Test func bareSelectorOfAnOverloadedNameIsLeft() {
         let code = """
             \(importBlock)

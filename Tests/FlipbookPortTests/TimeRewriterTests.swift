@@ -478,7 +478,7 @@ extension SelectorAPITests {
                 func start() { link = CADisplayLink(target: self, selector: #selector(update)) }
                 @objc func update() {}
             }
-            final class Spring { func update(_ dt: CGFloat) {} }
+            final class Spring: NSObject { @objc func update(_ dt: CGFloat) {} }
             final class Other: NSObject {
                 func start(_ a: Animator) { _ = CADisplayLink(target: a, selector: #selector(update)) }
             }

@@ -33,6 +33,25 @@ final class PhotoCell: UICollectionViewCell {
     }
 }
 
+/// A constraint that follows the keyboard, as animation libraries write it: objects a nib holds
+/// (constraints, gesture recognizers, bar items) override NSObject's nib hooks too.
+final class KeyboardFollowingConstraint: NSLayoutConstraint {
+    var offset: CGFloat = 0
+    override func awakeFromNib() {
+        super.awakeFromNib()
+        offset = constant
+    }
+}
+
+final class NibTapRecognizer: UITapGestureRecognizer {
+    override func awakeFromNib() { super.awakeFromNib() }
+    override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }
+}
+
+final class NibBarButtonItem: UIBarButtonItem {
+    override func awakeFromNib() { super.awakeFromNib() }
+}
+
 final class BadgeView: UIView {
     override func awakeFromNib() {
         super.awakeFromNib()

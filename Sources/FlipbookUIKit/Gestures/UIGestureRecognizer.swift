@@ -19,6 +19,12 @@ import FlipbookQuartz
 /// `touchesBegan/Moved/Ended/Cancelled(_:with:)` and `reset()`, and set `state`.
 @preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
+    /// UIKit's `awakeFromNib()`/`prepareForInterfaceBuilder()`, declared on `NSObject` by UIKit so
+    /// any object in a nib can override them. Flipbook loads no nibs and never calls them
+    /// (docs/Divergences.md, "Nibs"); they are here so overrides keep compiling.
+    open func awakeFromNib() {}
+    open func prepareForInterfaceBuilder() {}
+
     /// A recognizer's state, UIKit's `UIGestureRecognizer.State` (Apple's raw values).
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed

@@ -17,6 +17,12 @@ protocol LayoutItem: AnyObject {
 /// are solved by the view tree's Cassowary engine on the next layout pass.
 @preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
+    /// UIKit's `awakeFromNib()`/`prepareForInterfaceBuilder()`, declared on `NSObject` by UIKit so
+    /// any object in a nib can override them. Flipbook loads no nibs and never calls them
+    /// (docs/Divergences.md, "Nibs"); they are here so overrides keep compiling.
+    open func awakeFromNib() {}
+    open func prepareForInterfaceBuilder() {}
+
     /// The first item (a view or layout guide). Held weakly, as in UIKit.
     public private(set) weak var firstItem: AnyObject?
     public let firstAttribute: Attribute

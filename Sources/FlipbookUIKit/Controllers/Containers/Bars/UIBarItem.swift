@@ -5,6 +5,12 @@ import FlipbookQuartz
 /// tag and whether it is enabled. The bar that shows an item redraws when one of these changes.
 @preconcurrency @MainActor
 open class UIBarItem: NSObject, AssociatedObjectsHost {
+    /// UIKit's `awakeFromNib()`/`prepareForInterfaceBuilder()`, declared on `NSObject` by UIKit so
+    /// any object in a nib can override them. Flipbook loads no nibs and never calls them
+    /// (docs/Divergences.md, "Nibs"); they are here so overrides keep compiling.
+    open func awakeFromNib() {}
+    open func prepareForInterfaceBuilder() {}
+
     /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the item.
     nonisolated(unsafe) package var associatedObjectTable: AssociatedObjectTable?
 

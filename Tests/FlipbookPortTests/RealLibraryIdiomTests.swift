@@ -1,0 +1,264 @@
+import FlipbookPort
+import Foundation
+import Testing
+
+/// Idioms found in a fifth round of public iOS libraries: Swift 5-only syntax, `AnyObject`
+/// delegates called through the Objective-C runtime, presence tests of optional methods, sound
+/// frameworks, package manifests.
+@Suite struct RealLibraryIdiomTests {
+    /// `@available (*, unavailable)` parses in Swift 5 (a warning) and is an error in Swift 6: the
+    /// porter parses as Swift 5 does, ports the file, and takes the space out.
+    @Test func attributeWithASpaceBeforeItsArgumentsIsPortedAndTightened() {
+        expectPort(
+            """
+            import UIKit
+
+            open class ItemController<T: UIView>: UIViewController {
+                @available (*, unavailable)
+                required public init?(coder aDecoder: NSCoder) { fatalError() }
+            }
+            """,
+            """
+            \(importBlock)
+
+            open class ItemController<T: UIView>: UIViewController {
+                @available(*, unavailable)
+                required public init?(coder aDecoder: NSCoder) { fatalError() }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+                "T.swift:4: attribute spacing: `@available (*, unavailable)`: no space before `(` (an error in Swift 6)",
+            ])
+    }
+
+    /// `weak var delegate: AnyObject?` with `delegate?.menuOpened(self)`: the call goes through
+    /// the one protocol of the folder that requires that method.
+    @Test func callsOnAnAnyObjectDelegateGoThroughTheProtocolThatRequiresThem() {
+        expectPort(
+            """
+            import UIKit
+
+            @objc public protocol RingMenuDelegate {
+                @objc optional func ringMenu(_ menu: RingMenu, didSelect index: Int)
+                @objc optional func ringMenuOpened(_ menu: RingMenu)
+            }
+
+            open class RingMenu: UIButton {
+                open weak var delegate: AnyObject?
+
+                func open() {
+                    delegate?.ringMenuOpened?(self)
+                    self.delegate?.ringMenu?(self, didSelect: 2)
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            public protocol RingMenuDelegate: AnyObject {
+                func ringMenu(_ menu: RingMenu, didSelect index: Int)
+                func ringMenuOpened(_ menu: RingMenu)
+            }
+
+            extension RingMenuDelegate {
+                public func ringMenu(_ menu: RingMenu, didSelect index: Int) {}
+                public func ringMenuOpened(_ menu: RingMenu) {}
+            }
+
+            open class RingMenu: UIButton {
+                open weak var delegate: AnyObject?
+
+                func open() {
+                    (delegate as? RingMenuDelegate)?.ringMenuOpened(self)
+                    (self.delegate as? RingMenuDelegate)?.ringMenu(self, didSelect: 2)
+                }
+            }
+            """)
+    }
+
+    /// A method no protocol of the folder requires cannot be found without the runtime.
+    @Test func aCallOnAnAnyObjectThatNoProtocolRequiresIsLeftByHand() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            final class Relay: NSObject {
+                weak var target: AnyObject?
+                func fire() { target?.relayDidFire(self) }
+            }
+            final class Receiver: NSObject {
+                func relayDidFire(_ relay: Relay) {}
+            }
+            """, path: "T.swift")
+        #expect(output.issues.map(\.formatted) == [
+            "T.swift:5: not ported: `target?.relayDidFire(self)` calls `relayDidFire(_:)` on an `AnyObject`, which needs the "
+                + "Objective-C runtime; no protocol of the folder requires it: give `target` a protocol type"
+        ])
+    }
+
+    static let delegateProtocol = """
+        @objc protocol SwiperDelegate: AnyObject {
+            @objc optional func didTapCard(swiper: Swiper, index: Int)
+        }
+        """
+    static let delegateProtocolPorted = """
+        protocol SwiperDelegate: AnyObject {
+            func didTapCard(swiper: Swiper, index: Int)
+        }
+
+        extension SwiperDelegate {
+            func didTapCard(swiper: Swiper, index: Int) {}
+        }
+        """
+
+    /// `if let f = delegate.didTapCard { … f(…) }` asked whether the delegate implements the
+    /// optional method. Every delegate does after the port (the default does nothing): with no
+    /// `else` and `f` only called, the body runs to no effect where iOS skipped it, so the test
+    /// stays (bound through `Optional(…)` when the base is not Optional), with a warning.
+    @Test func aPresenceTestWithNoElseStaysWithAWarning() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            \(Self.delegateProtocol)
+
+            final class Swiper: UIView {
+                weak var delegate: SwiperDelegate?
+                func tap(at index: Int) {
+                    if let delegate = delegate {
+                        if let wasTapped = delegate.didTapCard {
+                            wasTapped(self, index)
+                        }
+                    }
+                    if let tapped = delegate?.didTapCard { tapped(self, index) }
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.text == """
+            \(importBlock)
+
+            \(Self.delegateProtocolPorted)
+
+            final class Swiper: UIView {
+                weak var delegate: SwiperDelegate?
+                func tap(at index: Int) {
+                    if let delegate = delegate {
+                        if let wasTapped = Optional(delegate.didTapCard) {
+                            wasTapped(self, index)
+                        }
+                    }
+                    if let tapped = delegate?.didTapCard { tapped(self, index) }
+                }
+            }
+            """)
+        #expect(output.leftByHand.isEmpty)
+        #expect(output.warnings.map(\.line) == [11, 15])
+        expectIdempotent([output])
+    }
+
+    /// With an `else` (iOS's fallback when the delegate lacks the method) the meaning cannot be
+    /// kept: left by hand, where it used to compile and silently take the first branch.
+    @Test func aPresenceTestWithAFallbackIsLeftByHand() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            \(Self.delegateProtocol)
+
+            final class Swiper: UIView {
+                weak var delegate: SwiperDelegate?
+                func tap(at index: Int) {
+                    if let tapped = delegate?.didTapCard { tapped(self, index) } else { flip() }
+                    if delegate?.didTapCard == nil { flip() }
+                }
+                func flip() {}
+            }
+            """, path: "T.swift")
+        #expect(output.issues.map(\.line) == [10, 11])
+        #expect(output.issues.allSatisfy { $0.reason.contains("decide by hand") })
+        expectIdempotent([output])
+    }
+
+    /// Sound and other SDK frameworks with no Linux counterpart: a file that uses them is left
+    /// out on Linux (with a warning), as for AVFoundation; font registration of CoreText, which
+    /// Flipbook provides, keeps the file.
+    @Test func audioToolboxFilesAreLeftOutAndFontRegistrationStays() {
+        let sound = Porter().port(
+            """
+            import UIKit
+            import AudioToolbox
+
+            public struct Chime {
+                static var cache: [URL: SystemSoundID] = [:]
+                public static func play(_ url: URL) {
+                    var id: SystemSoundID = 0
+                    AudioServicesCreateSystemSoundID(url as CFURL, &id)
+                    AudioServicesPlaySystemSound(id)
+                }
+            }
+            """, path: "T.swift")
+        #expect(sound.text.hasPrefix("#if canImport(AudioToolbox)\n"))
+        #expect(sound.leftByHand.isEmpty)
+        #expect(sound.warnings.count == 1)
+        let fonts = Porter().port(
+            """
+            import UIKit
+            import CoreText
+
+            enum Fonts {
+                static func register(_ url: URL) {
+                    CTFontManagerRegisterFontsForURL(url as CFURL, .process, nil)
+                }
+            }
+            """, path: "T.swift")
+        #expect(fonts.text.contains("#if canImport(CoreText)\nimport CoreText\n#endif"))
+        #expect(fonts.text.contains("enum Fonts {"))
+        #expect(!fonts.text.hasPrefix("#if canImport(CoreText)"))
+    }
+}
+
+extension RealLibraryIdiomTests {
+    /// Linux's Foundation has no `NSAttributedString()`: the same empty string, spelled so both
+    /// Foundations have it.
+    @Test func anEmptyAttributedStringIsSpelledWithAString() {
+        expectPort(
+            """
+            import Foundation
+
+            func fallback() -> NSAttributedString { NSAttributedString() }
+            let text = NSMutableAttributedString()
+            let kept = NSAttributedString(string: "x")
+            """,
+            """
+            import Foundation
+            \(importBlock)
+
+            func fallback() -> NSAttributedString { NSAttributedString(string: "") }
+            let text = NSMutableAttributedString(string: "")
+            let kept = NSAttributedString(string: "x")
+            """,
+            changes: [
+                "T.swift:1: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)",
+                "T.swift:3: Linux Foundation: `NSAttributedString()` -> `NSAttributedString(string: \"\")`: Linux's Foundation has no `NSAttributedString.init()`",
+                "T.swift:4: Linux Foundation: `NSMutableAttributedString()` -> `NSMutableAttributedString(string: \"\")`: Linux's Foundation has no `NSMutableAttributedString.init()`",
+            ])
+    }
+}
+
+/// `Package.swift` in a ported folder is SwiftPM's, read on the host: left alone.
+@Suite struct PortManifestTests {
+    @Test func packageManifestsAreNotPorted() throws {
+        let folder = try PortDriverTests.Folder([
+            "Lib/Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\nlet package = Package(name: \"Lib\")\n",
+            "Lib/Package@swift-5.9.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\")\n",
+            "Lib/Sources/Card.swift": "import UIKit\n\nfinal class Card: UIView {}\n",
+        ])
+        defer { folder.cleanUp() }
+        let result = PortDriver.run(PortOptions(paths: [folder.path("Lib")]))
+        #expect(result.exitCode == PortExitCode.ported)
+        #expect(result.report.last == "1 file, 1 change, 0 left by hand")
+        #expect(folder.read("Lib/Package.swift")?.contains("import UIKit") == false)
+        #expect(folder.read("Lib/Package@swift-5.9.swift")?.contains("import UIKit") == false)
+    }
+}

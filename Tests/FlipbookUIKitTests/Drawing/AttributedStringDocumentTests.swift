@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import Flipbook
+
+/// Reading an attributed string from HTML or plain text (a label showing a short HTML string),
+/// and `appendFormat`, which Linux's Foundation lacks.
+@Suite struct AttributedStringDocumentTests {
+    func html(_ text: String, _ extra: [NSAttributedString.DocumentReadingOptionKey: Any] = [:]) throws -> NSAttributedString {
+        var options: [NSAttributedString.DocumentReadingOptionKey: Any] = [.documentType: NSAttributedString.DocumentType.html]
+        options.merge(extra) { $1 }
+        return try NSAttributedString(data: Data(text.utf8), options: options, documentAttributes: nil)
+    }
+
+    @Test func htmlKeepsItsTextWithBreaksWhereTheBlocksEnd() throws {
+        let string = try html("""
+            <html><head><title>T</title><style>p { color: red }</style></head>
+            <body><h1>Spring</h1><p>Pop,   <b>shake</b> &amp; fall&hellip;</p>line<br/>two<!-- no --><script>x()</script>
+            <ul><li>a</li><li>b &#x2192; c &#65;</li></ul></body></html>
+            """)
+        #expect(string.string == "Spring\nPop, shake & fall…\nline\ntwo\na\nb → c A")
+    }
+
+    @Test func plainTextIsReadAsItIsWithTheDefaultAttributes() throws {
+        let font = UIFont.systemFont(ofSize: 20)
+        let string = try NSAttributedString(
+            data: Data("a <b>b</b>\n c".utf8),
+            options: [.documentType: NSAttributedString.DocumentType.plain, .defaultAttributes: [NSAttributedString.Key.font: font]],
+            documentAttributes: nil)
+        #expect(string.string == "a <b>b</b>\n c")
+        #expect((string.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize == 20)
+    }
+
+    @Test func rtfAndBytesThatAreNotTextThrow() {
+        #expect(throws: NSAttributedString.DocumentReadingError.self) {
+            try NSAttributedString(data: Data("{\\rtf1 x}".utf8), options: [.documentType: NSAttributedString.DocumentType.rtf], documentAttributes: nil)
+        }
+        #expect(throws: NSAttributedString.DocumentReadingError.self) {
+            try NSAttributedString(data: Data([0xFF, 0xFE, 0xC0]), options: [:], documentAttributes: nil)
+        }
+    }
+
+    @Test func appendFormatFillsInTheSpecifiers() {
+        let letters: NSString = "xyz"
+        let s = NSMutableString(capacity: 4)
+        s.appendFormat("%C%d", letters.character(at: 1), 42)
+        s.appendFormat("-%@", "end" as NSString)
+        #expect(s as String == "y42-end")
+    }
+}
