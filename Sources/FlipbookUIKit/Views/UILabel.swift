@@ -19,8 +19,9 @@ public enum UIBaselineAdjustment: Int, Sendable { case alignBaselines = 0, align
 /// The text is a `CATextLayer` sublayer (drawn by FlipbookRender with pango) placed in the
 /// label's bounds and centred vertically, as UILabel draws. `intrinsicContentSize` and
 /// `sizeThatFits(_:)` measure with pango (`TextRenderer.measure`), rounded up to whole pixels
-/// of the main screen. `attributedText` keeps the string; of its attributes only the first
-/// run's `.font`-free plain text is shown (see docs/Divergences.md).
+/// of the main screen. `attributedText` keeps the string, and its attributes at location 0 set
+/// the label's font, colour, alignment, line break mode and shadow, as in UIKit; the label draws
+/// in that one style (docs/Divergences.md, "Attributed text in labels").
 @preconcurrency @MainActor
 open class UILabel: UIView {
     let textLayer = CATextLayer()
@@ -37,12 +38,13 @@ open class UILabel: UIView {
 
     private var attributedStorage: NSAttributedString?
 
-    /// Styled text. Flipbook shows its characters in the label's font and colour.
+    /// Styled text. Setting it sets the label's style from the attributes at location 0.
     open var attributedText: NSAttributedString? {
         get { attributedStorage ?? text.map { NSAttributedString(string: $0) } }
         set {
             text = newValue?.string
             attributedStorage = newValue
+            if let newValue { takeStyle(of: newValue) }
         }
     }
 

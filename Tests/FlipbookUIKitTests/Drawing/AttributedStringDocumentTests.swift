@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Flipbook
 
 /// Reading an attributed string from HTML or plain text (a label showing a short HTML string),
@@ -45,5 +46,49 @@ import Flipbook
         s.appendFormat("%C%d", letters.character(at: 1), 42)
         s.appendFormat("-%@", "end" as NSString)
         #expect(s as String == "y42-end")
+    }
+}
+
+/// UIKit: setting `attributedText` updates the label's style properties from location 0.
+@Suite(.freshRuntime) @MainActor struct AttributedLabelStyleTests {
+    @Test func aLabelTakesTheStyleAtTheStartOfItsAttributedText() {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        style.lineSpacing = 4
+        style.lineBreakMode = .byTruncatingMiddle
+        let shadow = NSShadow()
+        shadow.shadowOffset = CGSize(width: 1, height: 2)
+        let label = UILabel()
+        label.attributedText = NSAttributedString(
+            string: "Privacy Policy",
+            attributes: [.font: UIFont.boldSystemFont(ofSize: 22), .foregroundColor: UIColor.red,
+                         .paragraphStyle: style, .shadow: shadow, .kern: 1.5])
+        #expect(label.font.pointSize == 22)
+        #expect(label.textColor == .red)
+        #expect(label.textAlignment == .center)
+        #expect(label.lineBreakMode == .byTruncatingMiddle)
+        #expect(label.shadowOffset == CGSize(width: 1, height: 2))
+        #expect(label.text == "Privacy Policy")
+        // The string keeps every attribute, the paragraph style included.
+        let kept = label.attributedText?.attribute(.paragraphStyle, at: 3, effectiveRange: nil) as? NSParagraphStyle
+        #expect(kept?.lineSpacing == 4)
+        // An attribute-free string leaves the style as it was.
+        label.attributedText = NSAttributedString(string: "Plain")
+        #expect(label.font.pointSize == 22 && label.textAlignment == .center)
+    }
+
+    @Test func paragraphStylesCopyBothWays() {
+        let mutable = NSParagraphStyle.default.mutableCopy() as! NSMutableParagraphStyle
+        #expect(mutable.alignment == .natural && mutable.lineBreakMode == .byWordWrapping)
+        mutable.alignment = .right
+        mutable.paragraphSpacing = 8
+        let frozen = mutable.copy() as! NSParagraphStyle
+        mutable.alignment = .left
+        #expect(frozen.alignment == .right && frozen.paragraphSpacing == 8)
+        #expect(frozen.isEqual(frozen.mutableCopy()))
+        #expect(!frozen.isEqual(mutable))
+        let nanStyle = NSMutableParagraphStyle()
+        nanStyle.lineSpacing = .nan
+        _ = nanStyle.hash  // no trap on NaN
     }
 }
