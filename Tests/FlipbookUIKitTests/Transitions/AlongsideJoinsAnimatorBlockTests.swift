@@ -38,6 +38,8 @@ struct AlongsideJoinsAnimatorBlockTests {
         case propertyAnimator
         /// No animation block: a timer completes the transition.
         case noBlock
+        /// A linear cross-dissolve `UIView.transition(with:)` of the container.
+        case crossDissolve
     }
 
     final class Animator: NSObject, UIViewControllerAnimatedTransitioning {
@@ -102,6 +104,10 @@ struct AlongsideJoinsAnimatorBlockTests {
                 runner.startAnimation()
             case .noBlock:
                 MediaClock.main.schedule(after: d) { done(true) }
+            case .crossDissolve:
+                UIView.transition(
+                    with: context.containerView, duration: d, options: [.transitionCrossDissolve, .curveLinear],
+                    animations: { twin.alpha = 0.5 }, completion: done)
             }
         }
     }
@@ -236,6 +242,20 @@ struct AlongsideJoinsAnimatorBlockTests {
         runModal(0.3)
         #expect(abs(f.cardY - Self.lift) < 0.5)
         #expect(f.a.presentedViewController === f.b)
+    }
+
+    @Test func anAnimatingViewTransitionTakesThemWithItsDurationAndCurve() {
+        let f = Fixture(.crossDissolve)
+        defer { withExtendedLifetime(f.window) {} }
+        let start = MediaClock.main.now
+        f.a.present(f.b, animated: true)
+        MediaClock.main.advance(by: Self.duration / 4)
+        // Linear: a quarter of the way at a quarter of the time.
+        #expect(abs(f.cardY - Self.lift / 4) < 3, "card \(f.cardY)")
+        runModal(Self.duration)
+        #expect(abs(f.cardY - Self.lift) < 0.5)
+        #expect(f.a.presentedViewController === f.b)
+        #expect((f.delegate.animators.first?.completedAt ?? start) - start >= Self.duration - 0.02)
     }
 
     @Test func aPropertyAnimatorDoesNotTakeThemTheyRunForTheTransitionDuration() {
