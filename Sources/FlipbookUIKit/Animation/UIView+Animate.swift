@@ -149,9 +149,13 @@ extension UIView {
         spec: AnimationSpec, layoutSubviews: Bool, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
     ) {
         let state = UIViewAnimationState(kind: .basic, spec: spec)
+        // The first top-level block of an animator takes the transition's alongside blocks;
+        // they run after the block's own animations, as UIKit runs them when the block ends.
+        let alongside = UIViewAnimationRegistry.takeAlongsideOffer(duration: spec.duration)
         UIViewAnimationRegistry.run(state) {
             animations()
             if layoutSubviews { for view in state.views { view.layoutIfNeeded() } }
+            alongside?.join(state)
         }
         state.commitBasic(tracker: AnimationCompletionTracker(completion, spec: spec))
     }

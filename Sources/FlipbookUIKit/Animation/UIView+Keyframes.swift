@@ -25,9 +25,13 @@ extension UIView {
             method: "animateKeyframes(withDuration:delay:options:animations:completion:)")
         spec.timing = AnimationTiming(curve: options.curve)
         let state = UIViewAnimationState(kind: .keyframes(options), spec: spec)
+        // An animator's first block takes the transition's alongside blocks (see
+        // runBasicAnimation): their changes span the whole keyframe animation.
+        let alongside = UIViewAnimationRegistry.takeAlongsideOffer(duration: spec.duration)
         UIViewAnimationRegistry.run(state) {
             animations()
             if options.contains(.layoutSubviews) { for view in state.views { view.layoutIfNeeded() } }
+            alongside?.join(state)
         }
         state.commitKeyframes(options: options, tracker: AnimationCompletionTracker(completion, spec: spec))
     }

@@ -46,6 +46,14 @@ extension UIView {
             completion?(finished)
         }, spec: spec)
         applyTransitionBody(animations, animated: animatesContent, spec: spec, tracker: tracker)
+        // An animator's first block takes the transition's alongside blocks (see
+        // runBasicAnimation): they animate with the transition's duration and curve, and its
+        // completion waits for them.
+        if let alongside = UIViewAnimationRegistry.takeAlongsideOffer(duration: spec.duration) {
+            let state = UIViewAnimationState(kind: .basic, spec: spec)
+            UIViewAnimationRegistry.run(state) { alongside.join(state) }
+            state.commitBasic(tracker: tracker, seal: false)
+        }
         TransitionAnimations(style: style, spec: spec).add(view: view.layer, snapshot: snapshot, tracker: tracker)
         // The view is involved in the transition even when only the copy moves (crossDissolve,
         // curlUp): an additive zero on its opacity marks it, so it takes no touches unless

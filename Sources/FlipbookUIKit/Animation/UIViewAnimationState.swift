@@ -251,4 +251,45 @@ enum UIViewAnimationRegistry {
 
     /// The innermost block that records changes, if any.
     static var current: UIViewAnimationState? { stack.last }
+
+    // MARK: Alongside animations
+
+    /// The transition coordinator's queued alongside blocks, offered to the first top-level
+    /// animation block started while an animator's `animateTransition(using:)` (or an
+    /// interaction controller's `startInteractiveTransition(_:)`) runs: UIKit's
+    /// `+[UIView _setAlongsideAnimations:toRunByEndOfBlock:]`. The block that takes them runs
+    /// them after its own animations, so they share its duration, delay, curve and completion
+    /// (docs/Semantics.md, "Alongside animations join the animator's block").
+    private static var alongsideOffer: AlongsideOffer?
+
+    /// Offers `offer` to the animation blocks `body` starts; withdrawn when `body` returns
+    /// (the caller then runs what was not taken).
+    static func offeringAlongside(_ offer: AlongsideOffer, during body: () -> Void) {
+        let outer = alongsideOffer
+        alongsideOffer = offer
+        body()
+        alongsideOffer = outer
+    }
+
+    /// Hands the offer, once, to a block of `duration` that is starting: a top-level block
+    /// (no block is being recorded), animated, of positive duration, while the offer still
+    /// accepts. Nested blocks, blocks inside `performWithoutAnimation` and zero-duration blocks
+    /// leave it to the next block.
+    static func takeAlongsideOffer(duration: TimeInterval) -> AlongsideOffer? {
+        guard let offer = alongsideOffer, duration > 0, stack.isEmpty, animationsEnabled, suppressionDepth == 0,
+            offer.accepts()
+        else { return nil }
+        alongsideOffer = nil
+        return offer
+    }
+}
+
+/// The alongside blocks a transition offers to the animator's first animation block (see
+/// `UIViewAnimationRegistry.offeringAlongside(_:during:)`).
+@preconcurrency @MainActor
+struct AlongsideOffer {
+    /// Whether a block may take the blocks now (an interruptible animator takes them instead).
+    let accepts: () -> Bool
+    /// Runs the blocks inside `state`, the block being recorded, after its own animations.
+    let join: (UIViewAnimationState) -> Void
 }

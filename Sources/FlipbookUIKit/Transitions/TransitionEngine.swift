@@ -20,7 +20,8 @@ import FlipbookQuartz
 ///    (`providedInterruptibleAnimator()`: the animator is asked at most once, after the
 ///    transition was marked interactive; a percent-driven interaction controller has asked
 ///    already); without one it never asks, as UIKit never calls it then;
-/// 5. starts the coordinator's alongside animations and lays out the container;
+/// 5. starts the coordinator's alongside animations that the animator's first UIView
+///    animation block did not take (step 3 offers them to it) and lays out the container;
 /// 6. watches: an interaction that goes quiet for `interactionTimeout` is reported and
 ///    cancelled; a transition running on its own that is not completed within its expected
 ///    time plus `completionGracePeriod` is reported and completed;
@@ -118,7 +119,9 @@ final class TransitionEngine {
             if interactor.wantsInteractiveStart { context.beginInteraction() }
             context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: interactor, .startInteractiveTransition))
-            interactor.startInteractiveTransition(context)
+            // The queued alongside blocks join the first animation block started meanwhile
+            // (a percent-driven interaction runs the animator now), as in UIKit.
+            context.offeringAlongsideAnimations { interactor.startInteractiveTransition(context) }
             // Alongside animations join an interruptible animator (see the context's
             // runAlongside), and touches reach an interruptible transition.
             if !context.isComplete { _ = context.providedInterruptibleAnimator() }
@@ -130,7 +133,9 @@ final class TransitionEngine {
             // "Interactive transitions").
             context.mayAskForInterruptibleAnimator = true
             TransitionProbe.emit(.animatorCall(context, callee: animator, .animateTransition))
-            animator.animateTransition(using: context)
+            // The queued alongside blocks join the animator's first animation block, as in
+            // UIKit; those no block took run on their own just below.
+            context.offeringAlongsideAnimations { animator.animateTransition(using: context) }
         }
         context.startAlongsideAnimations()
         layoutContainer()

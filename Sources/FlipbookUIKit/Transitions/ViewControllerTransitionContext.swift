@@ -79,6 +79,9 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
     private(set) var interruptibleAnimator: UIViewImplicitlyAnimating?
     /// Whether the animator has been asked for its interruptible animator.
     private var askedForInterruptibleAnimator = false
+    /// True while the animator builds its interruptible animator (UIView blocks it starts
+    /// meanwhile do not take the alongside blocks: the property animator will).
+    private var askingForInterruptibleAnimator = false
     /// Whether the transition is far enough for that question (the engine has marked it
     /// interactive or not, and is starting the animator or the interaction controller).
     var mayAskForInterruptibleAnimator = false
@@ -257,7 +260,9 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         if askedForInterruptibleAnimator { return interruptibleAnimator }
         guard let animator else { return nil }
         askedForInterruptibleAnimator = true
+        askingForInterruptibleAnimator = true
         let answer = animator.interruptibleAnimator(using: self)
+        askingForInterruptibleAnimator = false
         guard answer !== UIViewPropertyAnimator.notProvidedInterruptibleAnimator else { return nil }
         interruptibleAnimator = answer
         return answer
@@ -330,6 +335,40 @@ public final class ViewControllerTransitionContext: NSObject, UIViewControllerCo
         let queued = pendingAlongside
         pendingAlongside = []
         for animation in queued { runAlongside(animation, duration: transitionDuration) }
+    }
+
+    /// The alongside blocks queued so far, offered to the first top-level UIView animation
+    /// block the animator (or interaction controller) starts while `body` runs, as UIKit does
+    /// (docs/Semantics.md, "Alongside animations join the animator's block"). An interruptible
+    /// animator takes them instead (they join it afterwards, see `runAlongside`); blocks no
+    /// animation block took run afterwards in `startAlongsideAnimations()`.
+    func offeringAlongsideAnimations(during body: () -> Void) {
+        let offer = AlongsideOffer(
+            accepts: { [weak self] in
+                guard let self else { return false }
+                return self.isAnimated && !self.isComplete && !self.hasInterruptibleAnimator
+                    && !self.askingForInterruptibleAnimator
+            },
+            join: { [weak self] state in self?.joinPendingAlongside(into: state) })
+        UIViewAnimationRegistry.offeringAlongside(offer, during: body)
+    }
+
+    /// Runs the queued alongside blocks inside `state`, the animation block being recorded (the
+    /// animator's first top-level block), which gives them its timing and makes its completion
+    /// wait for them. Under a percent-driven interaction the layers they animate outside the
+    /// container are adopted before the block commits, so they are scrubbed with it (a delayed
+    /// block takes its begin time from the adopted layer's paused time). Blocks queued after
+    /// this (by the animator, or by these blocks) run when the animator returns.
+    private func joinPendingAlongside(into state: UIViewAnimationState) {
+        startTime = containerView.ownClock.now
+        let queued = pendingAlongside
+        pendingAlongside = []
+        let before = state.changes.count
+        let added = CALayer.collectingAnimatedLayers {
+            for animation in queued { animation(self) }
+        }
+        guard let percentDriven = interactionController as? UIPercentDrivenInteractiveTransition else { return }
+        percentDriven.adoptAlongsideLayers(added + state.changes[before...].map(\.layer))
     }
 
     /// Runs one alongside block. With an interruptible animator that is active, the block
