@@ -27,7 +27,7 @@ final class NavigationBarContentView: UIView {
             let label = UILabel(frame: .zero)
             label.text = item.title
             label.textAlignment = .center
-            let attributes = bar.titleTextAttributes
+            let attributes = bar.shownTitleTextAttributes
             label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
             label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? .label
             titleContainer.addSubview(label)
@@ -88,7 +88,8 @@ final class NavigationBarContentView: UIView {
             let w = min(label.measure(maxWidth: nil).width, room)
             var x = b.midX - w / 2
             x = min(max(x, leftEdge), rightEdge - w)
-            label.frame = CGRect(x: x, y: 0, width: w, height: b.height)
+            let shift = bar.shownTitlePositionAdjustment
+            label.frame = CGRect(x: x + shift.horizontal, y: shift.vertical, width: w, height: b.height)
         } else if let titleView = item?.titleView {
             var size = titleView.bounds.size
             if size == .zero { size = titleView.sizeThatFits(CGSize(width: room, height: b.height)) }
