@@ -3,8 +3,8 @@ import FlipbookQuartz
 
 /// The share sheet, UIKit's `UIActivityViewController`.
 ///
-/// Presented with `present(_:animated:)` it is a page sheet (UIKit's default on a phone; a
-/// `.popover` style gives it a `popoverPresentationController`) showing a title row (the first
+/// Presented with `present(_:animated:)` it is a page sheet on a phone and a popover on an iPad
+/// (UIKit's defaults; only the popover has a `popoverPresentationController`), showing a title row (the first
 /// text or URL item), a grid of activities, each a rounded square with its name under it
 /// (AirDrop, Messages, Mail, Copy, Print, Save Image for images, Add to Reading List for URLs,
 /// minus `excludedActivityTypes`, with the `applicationActivities` that can act on the items),
@@ -37,6 +37,9 @@ open class UIActivityViewController: UIViewController {
         self.activityItems = activityItems
         self.applicationActivities = applicationActivities ?? []
         super.init(nibName: nil, bundle: nil)
+        // UIKit shows the sheet as a popover on iPad (anchored by the caller's
+        // `popoverPresentationController?.sourceView`), as a sheet on a phone.
+        if UIDevice.current.userInterfaceIdiom == .pad { modalPresentationStyle = .popover }
     }
 
     /// Archives do not exist in Flipbook: a sheet with no items.

@@ -158,7 +158,24 @@ private final class Completions {
 
     @Test func aPopoverStyleHasAPopoverController() {
         let sheet = UIActivityViewController(activityItems: [], applicationActivities: nil)
+        #expect(sheet.modalPresentationStyle != .popover && sheet.popoverPresentationController == nil)
         sheet.modalPresentationStyle = .popover
         #expect(sheet.popoverPresentationController != nil)
+    }
+
+    @Test func onAnIPadTheSheetIsAPopoverFromItsSource() throws {
+        let root = UIViewController()
+        let button = UIView(frame: CGRect(x: 600, y: 100, width: 44, height: 44))
+        root.view.addSubview(button)
+        let app = AppDriver(rootViewController: root, device: .iPad)
+        let sheet = UIActivityViewController(activityItems: ["Hello"], applicationActivities: nil)
+        #expect(sheet.modalPresentationStyle == .popover)
+        let popover = try #require(sheet.popoverPresentationController)
+        popover.sourceView = button
+        popover.sourceRect = button.bounds
+        root.present(sheet, animated: true)
+        app.advance(by: 1)
+        #expect(root.presentedViewController === sheet)
+        #expect(sheet.view.convert(sheet.view.bounds, to: nil).minY >= 144)   // below the button
     }
 }
