@@ -161,4 +161,36 @@ private final class ScrollingController: UIViewController {
         let app = AppDriver(rootViewController: nav, device: .iPhone15)
         #expect(barColour(app) == red)
     }
+
+    @Test func buttonAppearancesStyleTheItemsTitles() throws {
+        let first = UIViewController(), second = ScrollingController()
+        first.title = "Inbox"
+        second.title = "Message"
+        second.navigationItem.rightBarButtonItems = [
+            UIBarButtonItem(title: "Save", style: .done, target: nil, action: nil),
+            UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil),
+        ]
+        let nav = UINavigationController(rootViewController: first)
+        let appearance = opaque(.black)
+        appearance.titleTextAttributes = [.foregroundColor: UIColor.white]
+        appearance.buttonAppearance.normal.titleTextAttributes = [.foregroundColor: UIColor.red]
+        appearance.doneButtonAppearance.normal.titleTextAttributes = [.foregroundColor: UIColor.green]
+        appearance.backButtonAppearance.normal.titleTextAttributes = [.foregroundColor: UIColor.clear]
+        nav.navigationBar.standardAppearance = appearance
+        let edge = opaque(.white)
+        edge.titleTextAttributes = [.foregroundColor: UIColor.blue]
+        nav.navigationBar.scrollEdgeAppearance = edge
+        let app = AppDriver(rootViewController: nav, device: .iPhone15)
+        nav.pushViewController(second, animated: false)
+        app.advanceFrames(2)
+        second.scroll.contentOffset.y = 400                     // scrolled: the standard appearance
+        app.advanceFrames(1)
+        let content = try #require(nav.navigationBar.contentView)
+        #expect(content.rightViews.map { $0.label?.textColor } == [.green, .red])
+        #expect(content.backButton?.label.textColor == .clear)
+        #expect(content.titleLabel?.textColor == .white)
+        second.scroll.contentOffset.y = -second.scroll.adjustedContentInset.top
+        app.advanceFrames(1)                                     // back at the edge: restyled
+        #expect(nav.navigationBar.contentView?.titleLabel?.textColor == .blue)
+    }
 }

@@ -24,6 +24,9 @@ struct DrawnNavigationBarAppearance {
     var hidesHairline: Bool
     var titleTextAttributes: [NSAttributedString.Key: Any]
     var titlePositionAdjustment: UIOffset
+    var buttons: UIBarButtonItemAppearance
+    var doneButtons: UIBarButtonItemAppearance
+    var backButtons: UIBarButtonItemAppearance
 }
 
 extension UINavigationBar {
@@ -102,9 +105,11 @@ extension UINavigationBar {
         shadowImageView.isHidden = shadowImageView.image == nil
         appearanceSlots.drawn = DrawnNavigationBarAppearance(
             hidesHairline: hides, titleTextAttributes: appearance.titleTextAttributes,
-            titlePositionAdjustment: appearance.titlePositionAdjustment)
+            titlePositionAdjustment: appearance.titlePositionAdjustment, buttons: appearance.buttonAppearance,
+            doneButtons: appearance.doneButtonAppearance, backButtons: appearance.backButtonAppearance)
         appearanceSlots.drawnAtScrollEdge = isAtScrollEdge
         watchContentScrollView()
+        for case let content as NavigationBarContentView in subviews { content.restyleTitle() }
         setNeedsLayout()
     }
 
@@ -131,6 +136,9 @@ extension UINavigationBar {
         guard usesAppearances else { return }
         if appearanceSlots.drawnAtScrollEdge != isAtScrollEdge || contentScrollView !== appearanceSlots.observedScrollView {
             applyBackground()
+            // The items again, in the new appearance's button styles; during a push or pop
+            // (two contents cross-fading) only the titles are restyled.
+            if subviews.filter({ $0 is NavigationBarContentView }).count == 1 { rebuildContent() }
         }
     }
 
