@@ -321,7 +321,8 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     /// leaves whatever the navigation controller shows again.
     func showItems(_ context: ViewControllerTransitionContext?, operation: UINavigationController.Operation) {
         let old = contentView
-        applyBackground()
+        // The top item's appearances may draw the bar now (the older properties draw it the same).
+        if usesAppearances || drawnAppearance != nil { applyBackground() }
         let new = NavigationBarContentView(bar: self, item: topItem, backItem: backItem)
         contentView = new
         addSubview(new)
