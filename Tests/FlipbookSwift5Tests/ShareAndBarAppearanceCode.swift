@@ -134,3 +134,11 @@ final class ShareAndBarAppearanceTests: XCTestCase {
         }
     }
 }
+
+/// A banner library's status bar setting, through the application (deprecated since iOS 9).
+extension UIApplication {
+    func setLegacyStatusBar(visible: Bool, style: UIStatusBarStyle) {
+        UIApplication.shared.isStatusBarHidden = !visible
+        UIApplication.shared.statusBarStyle = style
+    }
+}

@@ -177,3 +177,25 @@ extension ImageViewAnimationTests {
         #expect(shown(app) == blue && view.isAnimating)
     }
 }
+
+/// The deprecated UIApplication status bar setters a banner library still calls (SwiftEntryKit's
+/// `UIApplication.set(statusBarStyle:)`): reported, no effect, as UIKit documents for apps
+/// whose controllers decide the status bar.
+@Suite(.freshRuntime) @MainActor struct LegacyStatusBarSetterTests {
+    @Test func settingTheApplicationsStatusBarDoesNothing() {
+        let root = UIViewController()
+        let app = AppDriver(rootViewController: root, device: .iPhone15)
+        app.advanceFrames(1)
+        let application = UIApplication.shared
+        let style = application.statusBarStyle
+        #expect(!application.isStatusBarHidden)
+        let reports = FlipbookDiagnostics.capture {
+            application.isStatusBarHidden = true
+            application.statusBarStyle = .lightContent
+            application.setStatusBarHidden(true, with: .fade)
+        }
+        #expect(reports.count == 3 && reports.allSatisfy { $0.contains("does nothing") })
+        #expect(!application.isStatusBarHidden && application.statusBarStyle == style)
+        #expect(style == root.view.window?.windowScene?.statusBarManager?.statusBarStyle)
+    }
+}
