@@ -120,6 +120,9 @@ enum AppearanceProperty: UInt8 {
     case navigationBarBackIndicatorImage, navigationBarBackIndicatorMask
     // UITableView
     case tableSeparatorColor, tableSeparatorInset
+    // iOS 13 bar appearances
+    case navigationBarStandardAppearance, navigationBarCompactAppearance, navigationBarScrollEdgeAppearance,
+        navigationBarCompactScrollEdgeAppearance, tabBarStandardAppearance, tabBarScrollEdgeAppearance
 
     /// Whether the property has an axis (a control state, bar metrics): then each value of the
     /// axis is recorded and tracked on its own.

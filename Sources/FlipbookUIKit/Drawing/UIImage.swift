@@ -12,7 +12,9 @@ import FlipbookRender
 /// and `name.jpeg`; an `@Nx` suffix sets the scale. `init?(systemName:)` never returns nil: Flipbook
 /// ships no SF Symbols and draws stand-ins (UIImage+Symbols.swift).
 // @unchecked: immutable (every stored property is a `let` of a Sendable type or a CGImage,
-// itself immutable); Swift cannot check an NSObject subclass's conformance.
+// itself immutable, or a `var` written only while the image is made, before anyone else sees
+// it: `imageOrientation`, `images`, `duration`); Swift cannot check an NSObject subclass's
+// conformance.
 public final class UIImage: NSObject, AssociatedObjectsHost, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?
@@ -27,6 +29,11 @@ public final class UIImage: NSObject, AssociatedObjectsHost, @unchecked Sendable
     /// The orientation the image was made with (Flipbook draws every image `.up`:
     /// docs/Divergences.md).
     public private(set) var imageOrientation: Orientation = .up
+    /// The frames of an animated image (`animatedImage(with:duration:)`); nil for a still one.
+    /// Set only while the image is made, like `imageOrientation`.
+    public internal(set) var images: [UIImage]?
+    /// How long an animated image's frames take to play once (0 for a still image).
+    public internal(set) var duration: TimeInterval = 0
     /// Associated objects (FlipbookQuartz/AssociatedObjects.swift), released with the image; its
     /// accessibility properties are one (Appearance/NSObject+Accessibility.swift).
     /// `nonisolated(unsafe)`: every read and write goes through `AssociatedObjects`' one lock,

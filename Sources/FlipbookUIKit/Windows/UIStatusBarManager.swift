@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookQuartz
 
 /// The status bar of a window scene, UIKit's `UIStatusBarManager`: its frame and whether it
 /// shows, as the deciding controller wants (`StatusBarAppearance`) and the device draws it
@@ -52,9 +53,41 @@ extension UIApplication {
     @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use the interfaceOrientation property of the window scene instead.")
     public var statusBarOrientation: UIInterfaceOrientation { keyOrFirstScene?.interfaceOrientation ?? .portrait }
 
-    /// Whether the status bar is hidden in the key window's scene. Deprecated on iOS 13.
+    /// Whether the status bar is hidden in the key window's scene. Deprecated on iOS 13. Setting
+    /// it does nothing in an app whose controllers decide the status bar (UIKit's default, and
+    /// every Flipbook app's), as UIKit documents; a set is reported once.
     @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use the statusBarManager property of the window scene instead.")
-    public var isStatusBarHidden: Bool { keyOrFirstScene?.statusBarManager?.isStatusBarHidden ?? false }
+    public var isStatusBarHidden: Bool {
+        get { keyOrFirstScene?.statusBarManager?.isStatusBarHidden ?? false }
+        set { reportLegacyStatusBarSet("isStatusBarHidden", instead: "prefersStatusBarHidden") }
+    }
+
+    /// The style of the status bar in the key window's scene (`.default` without one).
+    /// Deprecated on iOS 9; setting it does nothing, as `isStatusBarHidden`.
+    @available(iOS, introduced: 2.0, deprecated: 9.0, message: "Use -[UIViewController preferredStatusBarStyle]")
+    public var statusBarStyle: UIStatusBarStyle {
+        get { keyOrFirstScene?.statusBarManager?.statusBarStyle ?? .default }
+        set { reportLegacyStatusBarSet("statusBarStyle", instead: "preferredStatusBarStyle") }
+    }
+
+    /// Sets `statusBarStyle` (nothing happens). Deprecated on iOS 9.
+    @available(iOS, introduced: 2.0, deprecated: 9.0, message: "Use -[UIViewController preferredStatusBarStyle]")
+    public func setStatusBarStyle(_ statusBarStyle: UIStatusBarStyle, animated: Bool) {
+        reportLegacyStatusBarSet("statusBarStyle", instead: "preferredStatusBarStyle")
+    }
+
+    /// Sets `isStatusBarHidden` (nothing happens). Deprecated on iOS 9.
+    @available(iOS, introduced: 3.2, deprecated: 9.0, message: "Use -[UIViewController prefersStatusBarHidden]")
+    public func setStatusBarHidden(_ hidden: Bool, with animation: UIStatusBarAnimation) {
+        reportLegacyStatusBarSet("isStatusBarHidden", instead: "prefersStatusBarHidden")
+    }
+
+    private func reportLegacyStatusBarSet(_ property: String, instead: String) {
+        FlipbookDiagnostics.report(
+            "UIApplication.\(property) was set: it does nothing while view controllers decide the status bar "
+                + "(UIKit's default); override \(instead) and call setNeedsStatusBarAppearanceUpdate().",
+            once: "UIApplication.legacyStatusBar.\(property)")
+    }
 
     private var keyOrFirstScene: UIWindowScene? {
         keyWindow?.windowScene ?? windows.lazy.compactMap(\.windowScene).first

@@ -122,9 +122,63 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     }
 
     /// Whether the default hairline gives way to a custom shadow image (drawn by
-    /// `shadowImageView` when it has pixels).
-    var hidesHairline: Bool { shadowImage != nil && backgroundImages[.default] != nil }
+    /// `shadowImageView` when it has pixels), or the appearance drawn has none.
+    var hidesHairline: Bool {
+        if let drawn = drawnAppearance { return drawn.hidesHairline }
+        return shadowImage != nil && backgroundImages[.default] != nil
+    }
     open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? { backgroundImages[barMetrics] }
+
+    // MARK: Appearances (iOS 13)
+
+    /// The appearances assigned to the bar and what was last drawn from them
+    /// (UINavigationBar+Appearance.swift).
+    var appearanceSlots = NavigationBarAppearanceSlots()
+
+    /// The appearance of a bar of standard height (a copy of what is assigned). Until code
+    /// assigns an appearance here or on the top item, the older properties (`barTintColor`,
+    /// `setBackgroundImage(_:for:)`, …) draw the bar.
+    open var standardAppearance: UINavigationBarAppearance {
+        get {
+            if let stored = appearanceSlots.standard { return stored }
+            let made = UINavigationBarAppearance(idiom: UIDevice.current.userInterfaceIdiom)
+            made.onChange = { [weak self] in self?.appearancesDidChange() }
+            appearanceSlots.standard = made
+            return made
+        }
+        set {
+            noteAppearanceSet(AppearanceKey(.navigationBarStandardAppearance), { (bar: UINavigationBar) in bar.standardAppearance = newValue })
+            assignAppearance(newValue, to: \.standard)
+        }
+    }
+
+    /// The appearance in a compact-height environment (nil: `standardAppearance`).
+    open var compactAppearance: UINavigationBarAppearance? {
+        get { appearanceSlots.compact }
+        set {
+            noteAppearanceSet(AppearanceKey(.navigationBarCompactAppearance), { (bar: UINavigationBar) in bar.compactAppearance = newValue })
+            assignAppearance(newValue, to: \.compact)
+        }
+    }
+
+    /// The appearance while the content's scroll view is at its top edge, or there is none
+    /// (nil: `standardAppearance` with a transparent background, as iOS 15).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearanceSlots.scrollEdge }
+        set {
+            noteAppearanceSet(AppearanceKey(.navigationBarScrollEdgeAppearance), { (bar: UINavigationBar) in bar.scrollEdgeAppearance = newValue })
+            assignAppearance(newValue, to: \.scrollEdge)
+        }
+    }
+
+    /// The compact-height form of `scrollEdgeAppearance` (nil: `scrollEdgeAppearance`).
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearanceSlots.compactScrollEdge }
+        set {
+            noteAppearanceSet(AppearanceKey(.navigationBarCompactScrollEdgeAppearance), { (bar: UINavigationBar) in bar.compactScrollEdgeAppearance = newValue })
+            assignAppearance(newValue, to: \.compactScrollEdge)
+        }
+    }
 
     /// The bar's background continued up under the status bar, as in UIKit.
     let backgroundExtension = UIView(frame: .zero)
@@ -176,7 +230,14 @@ open class UINavigationBar: UIView, AppearanceItemHost {
         applyBackground()
     }
 
-    private func applyBackground() {
+    func applyBackground() {
+        if let appearance = resolvedAppearance {
+            drawAppearance(appearance)
+            return
+        }
+        drawnAppearance = nil
+        hairline.backgroundColor = UIBarAppearance.hairlineColor
+        backgroundImageView.contentMode = .scaleToFill
         if let image = customBackgroundImage {
             // UIKit draws the image instead of the bar's own background; an empty one draws
             // nothing. An opaque bar puts an opaque colour under it (the bar tint, else white or,
@@ -260,6 +321,8 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     /// leaves whatever the navigation controller shows again.
     func showItems(_ context: ViewControllerTransitionContext?, operation: UINavigationController.Operation) {
         let old = contentView
+        // The top item's appearances may draw the bar now (the older properties draw it the same).
+        if usesAppearances || drawnAppearance != nil { applyBackground() }
         let new = NavigationBarContentView(bar: self, item: topItem, backItem: backItem)
         contentView = new
         addSubview(new)
@@ -302,6 +365,7 @@ open class UINavigationBar: UIView, AppearanceItemHost {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if usesAppearances { scrollEdgeMayHaveChanged() }
         let b = bounds
         backgroundView.frame = b
         backgroundExtension.frame = CGRect(

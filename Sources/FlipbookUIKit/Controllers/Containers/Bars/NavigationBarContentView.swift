@@ -27,26 +27,39 @@ final class NavigationBarContentView: UIView {
             let label = UILabel(frame: .zero)
             label.text = item.title
             label.textAlignment = .center
-            let attributes = bar.titleTextAttributes
-            label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
-            label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? .label
             titleContainer.addSubview(label)
             titleLabel = label
+            restyleTitle()
         }
         if let registry = bar.itemAppearanceRegistry { bar.applyItemAppearance(registry, to: (item.leftBarButtonItems ?? []) + (item.rightBarButtonItems ?? [])) }
         let left = (item.leftBarButtonItems ?? []).filter { !$0.isHidden }
         if let backItem, !item.hidesBackButton, left.isEmpty || item.leftItemsSupplementBackButton {
-            let back = BackButtonView(title: Self.backTitle(for: backItem), tint: tint)
+            let back = BackButtonView(
+                title: Self.backTitle(for: backItem), tint: tint, appearance: bar.drawnAppearance?.backButtons.normal)
             back.addTarget(bar, action: { bar, _ in bar.backButtonTapped() }, for: .touchUpInside)
             addSubview(back)
             backButton = back
         }
-        leftViews = left.map { BarButtonItemView(item: $0, tint: tint) }
-        rightViews = (item.rightBarButtonItems ?? []).filter { !$0.isHidden }.map { BarButtonItemView(item: $0, tint: tint) }
+        let drawn = bar.drawnAppearance
+        func view(for item: UIBarButtonItem) -> BarButtonItemView {
+            BarButtonItemView(item: item, tint: tint, appearance: item.style == .done ? drawn?.doneButtons : drawn?.buttons)
+        }
+        leftViews = left.map(view(for:))
+        rightViews = (item.rightBarButtonItems ?? []).filter { !$0.isHidden }.map(view(for:))
         for v in leftViews + rightViews { addSubview(v) }
     }
 
     required init?(coder: NSCoder) { nil }
+
+    /// Styles the title with the bar's title attributes now (also when the bar switches
+    /// between its standard and scroll-edge appearances).
+    func restyleTitle() {
+        guard let label = titleLabel else { return }
+        let attributes = bar.shownTitleTextAttributes
+        label.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 17, weight: .semibold)
+        label.textColor = (attributes?[.foregroundColor] as? UIColor) ?? .label
+        setNeedsLayout()
+    }
 
     /// UIKit's back title: the previous item's back button item's title, its back button
     /// title, its title, else "Back"; a title longer than about a third of a phone's bar
@@ -88,7 +101,8 @@ final class NavigationBarContentView: UIView {
             let w = min(label.measure(maxWidth: nil).width, room)
             var x = b.midX - w / 2
             x = min(max(x, leftEdge), rightEdge - w)
-            label.frame = CGRect(x: x, y: 0, width: w, height: b.height)
+            let shift = bar.shownTitlePositionAdjustment
+            label.frame = CGRect(x: x + shift.horizontal, y: shift.vertical, width: w, height: b.height)
         } else if let titleView = item?.titleView {
             var size = titleView.bounds.size
             if size == .zero { size = titleView.sizeThatFits(CGSize(width: room, height: b.height)) }
@@ -110,7 +124,12 @@ final class BackButtonView: UIControl {
     static let chevronFrame = CGRect(x: 8, y: 11.5, width: 12.5, height: 21)
     static let titleX: CGFloat = 28
 
-    init(title: String, tint: UIColor) {
+    /// Moves the title (a bar appearance's `backButtonAppearance`).
+    private var titleShift: UIOffset = .zero
+
+    /// The back button; a bar appearance's back button state, when one draws the bar, styles
+    /// the title (its colour, font and position; the chevron keeps the tint).
+    init(title: String, tint: UIColor, appearance: UIBarButtonItemStateAppearance? = nil) {
         super.init(frame: .zero)
         let path = CGMutablePath()
         let f = Self.chevronFrame
@@ -132,6 +151,11 @@ final class BackButtonView: UIControl {
         label.text = title
         label.font = .systemFont(ofSize: 17)
         label.textColor = tint
+        if let appearance {
+            if let color = appearance.titleTextAttributes[.foregroundColor] as? UIColor { label.textColor = color }
+            if let font = appearance.titleTextAttributes[.font] as? UIFont { label.font = font }
+            titleShift = appearance.titlePositionAdjustment
+        }
         addSubview(label)
     }
 
@@ -145,7 +169,9 @@ final class BackButtonView: UIControl {
         CATransaction.setDisableActions(true)
         chevron.frame = bounds
         CATransaction.commit()
-        label.frame = CGRect(x: Self.titleX, y: 0, width: label.measure(maxWidth: nil).width, height: bounds.height)
+        label.frame = CGRect(
+            x: Self.titleX + titleShift.horizontal, y: titleShift.vertical, width: label.measure(maxWidth: nil).width,
+            height: bounds.height)
     }
 }
 
@@ -158,7 +184,9 @@ final class BarButtonItemView: UIControl {
     /// The largest image side, in points.
     static let maximumImageSide: CGFloat = 28
 
-    init(item: UIBarButtonItem, tint: UIColor) {
+    /// The item's view; a bar appearance's button appearance, when one draws the bar, styles a
+    /// title (under the item's own title attributes).
+    init(item: UIBarButtonItem, tint: UIColor, appearance: UIBarButtonItemAppearance? = nil) {
         self.item = item
         super.init(frame: .zero)
         let color = (item.tintColor ?? tint).withAlphaComponent(item.isEnabled ? 1 : 0.35)
@@ -173,7 +201,10 @@ final class BarButtonItemView: UIControl {
             label.text = text
             label.font = .systemFont(ofSize: 17, weight: item.isBold ? .semibold : .regular)
             label.textColor = color
-            let attributes = item.titleTextAttributes(for: item.isEnabled ? .normal : .disabled)
+            var attributes = item.titleTextAttributes(for: item.isEnabled ? .normal : .disabled)
+            if let state = item.isEnabled ? appearance?.normal : appearance?.disabled, !state.titleTextAttributes.isEmpty {
+                attributes = state.titleTextAttributes.merging(attributes ?? [:]) { _, own in own }
+            }
             if let font = attributes?[.font] as? UIFont { label.font = font }
             if let c = attributes?[.foregroundColor] as? UIColor { label.textColor = c }
             addSubview(label)

@@ -26,17 +26,33 @@ open class UIBarAppearance: NSObject, NSCopying {
     public let idiom: UIUserInterfaceIdiom
 
     /// The blur behind the background colour and image (nil: none).
-    open var backgroundEffect: UIBlurEffect?
+    open var backgroundEffect: UIBlurEffect? {
+        didSet { onChange?() }
+    }
     /// The colour over the blur (nil: none).
-    open var backgroundColor: UIColor?
+    open var backgroundColor: UIColor? {
+        didSet { onChange?() }
+    }
     /// An image over the colour (nil: none).
-    open var backgroundImage: UIImage?
+    open var backgroundImage: UIImage? {
+        didSet { onChange?() }
+    }
     /// How the background image fills the bar (default `.scaleToFill`).
-    open var backgroundImageContentMode: UIView.ContentMode = .scaleToFill
+    open var backgroundImageContentMode: UIView.ContentMode = .scaleToFill {
+        didSet { onChange?() }
+    }
     /// The hairline's colour (nil or clear: no hairline).
-    open var shadowColor: UIColor?
+    open var shadowColor: UIColor? {
+        didSet { onChange?() }
+    }
     /// An image in place of the hairline, tinted with `shadowColor` when it is a template.
-    open var shadowImage: UIImage?
+    open var shadowImage: UIImage? {
+        didSet { onChange?() }
+    }
+
+    /// Told when a property changes: a bar redraws the copy it keeps when its values are set
+    /// in place (`bar.standardAppearance.backgroundColor = …`).
+    var onChange: (() -> Void)?
 
     /// An appearance for `idiom`, configured with the default background.
     public init(idiom: UIUserInterfaceIdiom) {

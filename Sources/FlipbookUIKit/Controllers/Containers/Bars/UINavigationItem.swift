@@ -119,6 +119,43 @@ open class UINavigationItem {
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
 
+    // MARK: Appearances (iOS 13)
+
+    /// The bar's appearance while this item is on top, at standard height (a copy; nil: the
+    /// bar's). An item's appearances win over the bar's.
+    open var standardAppearance: UINavigationBarAppearance? {
+        get { appearances[0] }
+        set { assignAppearance(newValue, at: 0) }
+    }
+    /// The bar's appearance in compact height while this item is on top (a copy; nil: the bar's).
+    open var compactAppearance: UINavigationBarAppearance? {
+        get { appearances[1] }
+        set { assignAppearance(newValue, at: 1) }
+    }
+    /// The bar's appearance at the scroll edge while this item is on top (a copy; nil: the bar's).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearances[2] }
+        set { assignAppearance(newValue, at: 2) }
+    }
+    /// The bar's compact-height appearance at the scroll edge while this item is on top (a copy;
+    /// nil: the bar's).
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        get { appearances[3] }
+        set { assignAppearance(newValue, at: 3) }
+    }
+    /// Standard, compact, scroll edge, compact scroll edge.
+    private var appearances: [UINavigationBarAppearance?] = [nil, nil, nil, nil]
+
+    /// Whether code assigned one of the item's appearances.
+    var hasAssignedAppearance: Bool { appearances.contains { $0 != nil } }
+
+    private func assignAppearance(_ appearance: UINavigationBarAppearance?, at index: Int) {
+        let copy = appearance?.copy() as? UINavigationBarAppearance
+        copy?.onChange = { [weak self] in self?.onChange?() }
+        appearances[index] = copy
+        itemDidChange()
+    }
+
     /// The owning controller's `toolbarItems`.
     var toolbarItems: [UIBarButtonItem]?
 

@@ -118,6 +118,55 @@ open class UITabBar: UIView, AppearanceItemHost {
     open var itemWidth: CGFloat = 0
     open var itemSpacing: CGFloat = 0
 
+    // MARK: Appearances (iOS 13)
+
+    /// The standard and scroll-edge appearances (copies) and whether code assigned one.
+    private var storedStandardAppearance: UITabBarAppearance?
+    private var storedScrollEdgeAppearance: UITabBarAppearance?
+    private var appearancesAssigned = false
+
+    /// The bar's appearance (a copy of what is assigned). Once code assigns one, it draws the
+    /// bar: its background and hairline, and its stacked layout's item colours; before that,
+    /// the older properties draw it.
+    open var standardAppearance: UITabBarAppearance {
+        get {
+            if let stored = storedStandardAppearance { return stored }
+            let made = UITabBarAppearance(idiom: UIDevice.current.userInterfaceIdiom)
+            made.onChange = { [weak self] in self?.tabAppearancesDidChange() }
+            storedStandardAppearance = made
+            return made
+        }
+        set {
+            noteAppearanceSet(AppearanceKey(.tabBarStandardAppearance), { (bar: UITabBar) in bar.standardAppearance = newValue })
+            let copy = newValue.copy() as? UITabBarAppearance
+            copy?.onChange = { [weak self] in self?.tabAppearancesDidChange() }
+            storedStandardAppearance = copy
+            appearancesAssigned = true
+            tabAppearancesDidChange()
+        }
+    }
+
+    /// The appearance when scrolled content reaches the bar's edge (iOS 15; a copy). Stored:
+    /// Flipbook's tab bars draw `standardAppearance` (docs/Semantics.md, "Tab bar appearances").
+    open var scrollEdgeAppearance: UITabBarAppearance? {
+        get { storedScrollEdgeAppearance }
+        set {
+            noteAppearanceSet(AppearanceKey(.tabBarScrollEdgeAppearance), { (bar: UITabBar) in bar.scrollEdgeAppearance = newValue })
+            storedScrollEdgeAppearance = newValue?.copy() as? UITabBarAppearance
+            appearancesAssigned = true
+            tabAppearancesDidChange()
+        }
+    }
+
+    /// The appearance drawn now (nil while the older properties draw the bar).
+    var drawnTabAppearance: UITabBarAppearance? { appearancesAssigned ? standardAppearance : nil }
+
+    private func tabAppearancesDidChange() {
+        applyBackground()
+        refreshButtons()
+        setNeedsLayout()
+    }
+
     let backgroundView = UIView(frame: .zero)
     /// The background image, over the whole bar.
     let backgroundImageView = UIImageView(frame: .zero)
@@ -149,6 +198,25 @@ open class UITabBar: UIView, AppearanceItemHost {
     }
 
     private func applyBackground() {
+        if let appearance = drawnTabAppearance {
+            let fallback = UIColor(white: 0.97, alpha: 0.94)
+            backgroundView.backgroundColor = appearance.backgroundColor ?? (appearance.backgroundEffect != nil ? fallback : .clear)
+            backgroundImageView.image = appearance.backgroundImage.flatMap { $0.hasPixels ? $0 : nil }
+            backgroundImageView.contentMode = appearance.backgroundImageContentMode
+            backgroundImageView.isHidden = backgroundImageView.image == nil
+            if let shadow = appearance.shadowImage {
+                shadowImageView.image = shadow.hasPixels ? shadow : nil
+                hairline.isHidden = true
+            } else {
+                shadowImageView.image = nil
+                hairline.backgroundColor = appearance.shadowColor
+                hairline.isHidden = appearance.shadowColor == nil || appearance.shadowColor?.cgColor.alpha == 0
+            }
+            shadowImageView.isHidden = shadowImageView.image == nil
+            return
+        }
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        backgroundImageView.contentMode = .scaleToFill
         if let image = backgroundImage {
             // As the navigation bar: the image replaces the background; an opaque bar puts an
             // opaque colour under an image with transparency.
@@ -215,6 +283,7 @@ open class UITabBar: UIView, AppearanceItemHost {
             button.isSelected = button.item === storedSelectedItem
             button.selectedColor = selectedColor
             button.unselectedColor = unselectedColor
+            button.itemAppearance = drawnTabAppearance?.stackedLayoutAppearance
             button.refresh()
         }
     }
@@ -273,6 +342,8 @@ final class TabBarButton: UIControl {
     let badgeLabel = UILabel(frame: .zero)
     var selectedColor: UIColor = .systemBlue
     var unselectedColor: UIColor = .systemGray
+    /// The bar's appearance for its items, when one draws the bar.
+    var itemAppearance: UITabBarItemAppearance?
 
     /// The icon's box: 30 × 30 pt at most, centred, its middle 18 pt below the bar's top.
     static let iconCentreY: CGFloat = 18
@@ -307,18 +378,30 @@ final class TabBarButton: UIControl {
         return item.isEnabled ? color : color.withAlphaComponent(0.35)
     }
 
+    /// The appearance state the item is drawn with (nil without a bar appearance).
+    var stateAppearance: UITabBarItemStateAppearance? {
+        itemAppearance?.state(selected: isSelected, enabled: item.isEnabled)
+    }
+
     func refresh() {
-        let color = currentColor
+        let shown = stateAppearance
+        // The appearance's icon colour for the state wins; then the bar's colours.
+        let color = shown?.iconColor ?? currentColor
         let image = (isSelected ? item.selectedImage : nil) ?? item.image
         iconView.image = image.map { TemplateImage.tinted($0, with: color) }
         iconView.isHidden = image == nil
         let state: UIControl.State = isSelected ? .selected : .normal
-        let attributes = item.titleTextAttributes(for: state) ?? item.titleTextAttributes(for: .normal)
+        var attributes = item.titleTextAttributes(for: state) ?? item.titleTextAttributes(for: .normal)
+        if let shown, !shown.titleTextAttributes.isEmpty {
+            attributes = (attributes ?? [:]).merging(shown.titleTextAttributes) { _, new in new }
+        }
         titleLabel.text = item.title
-        titleLabel.textColor = (attributes?[.foregroundColor] as? UIColor) ?? color
+        titleLabel.textColor = (attributes?[.foregroundColor] as? UIColor) ?? (shown?.iconColor ?? currentColor)
         titleLabel.font = (attributes?[.font] as? UIFont) ?? .systemFont(ofSize: 10, weight: .medium)
         badgeView.isHidden = item.badgeValue == nil
-        badgeView.backgroundColor = item.badgeColor ?? .systemRed
+        badgeView.backgroundColor = item.badgeColor ?? shown?.badgeBackgroundColor ?? .systemRed
+        badgeLabel.textColor = (shown?.badgeTextAttributes[.foregroundColor] as? UIColor) ?? .white
+        if let font = shown?.badgeTextAttributes[.font] as? UIFont { badgeLabel.font = font }
         badgeLabel.text = item.badgeValue
         setNeedsLayout()
     }
@@ -337,7 +420,10 @@ final class TabBarButton: UIControl {
                 width: iconSize.width * Self.maximumIconSide / longest, height: iconSize.height * Self.maximumIconSide / longest)
         }
         let hasImage = item.image != nil
-        let shift = item.titlePositionAdjustment
+        var shift = item.titlePositionAdjustment
+        if let extra = stateAppearance?.titlePositionAdjustment {
+            shift = UIOffset(horizontal: shift.horizontal + extra.horizontal, vertical: shift.vertical + extra.vertical)
+        }
         iconView.frame = CGRect(
             x: b.midX - iconSize.width / 2, y: Self.iconCentreY - iconSize.height / 2, width: iconSize.width,
             height: iconSize.height)
