@@ -51,14 +51,27 @@ extension UIView: UITraitEnvironment {
         traitState.lastTraits = new
         guard let old else {
             if new.userInterfaceStyle == .dark { new.performAsCurrent { refreshResolvedColors() } }
+            if new.preferredContentSizeCategory != .unspecified {
+                new.performAsCurrent { contentSizeCategoryDidChange(to: new.preferredContentSizeCategory) }
+            }
             return
         }
         guard old != new else { return }
         new.performAsCurrent {
             if new.hasDifferentColorAppearance(comparedTo: old) { refreshResolvedColors() }
+            if new.preferredContentSizeCategory != old.preferredContentSizeCategory, new.preferredContentSizeCategory != .unspecified {
+                contentSizeCategoryDidChange(to: new.preferredContentSizeCategory)
+            }
             traitCollectionDidChange(old)
             TraitRegistry.notify(self, state: traitState, old: old, new: new)
         }
+    }
+
+    /// The view's content size category arrived or changed (Dynamic Type): labels and fields
+    /// that adjust their fonts rescale them. Called with the new traits as current.
+    func contentSizeCategoryDidChange(to category: UIContentSizeCategory) {
+        if let label = self as? UILabel { label.adjustFont(toContentSizeCategory: category) }
+        if let field = self as? UITextField { field.adjustFont(toContentSizeCategory: category) }
     }
 
     /// Applies dynamic colours again for the current traits: the background, the tint, and
