@@ -114,15 +114,17 @@ extension UIView: UITraitEnvironment {
 }
 
 extension UIViewController: UITraitEnvironment {
-    /// The traits of this controller now: its parent's, else its presenter's, else those of
-    /// its view's superview, else a full-screen window's; with its own override on top.
+    /// The traits of this controller now: its parent's (with the parent's override for it),
+    /// else its presentation controller's (the presenter's with the presentation's
+    /// `overrideTraitCollection`), else those of its view's superview, else a full-screen
+    /// window's; with its own override on top.
     var computedTraitCollection: UITraitCollection {
         let base: UITraitCollection
         if let p = parent {
             let inherited = p.traitCollection
             base = p.overrideTraitCollection(forChild: self).map { inherited.overlaid(with: $0) } ?? inherited
         } else if let presenter = storedPresentingViewController {
-            base = presenter.traitCollection
+            base = presentationRecord?.presentationController.traitCollection ?? presenter.traitCollection
         } else if let s = viewIfLoaded?.superview {
             base = s.traitCollection
         } else {
@@ -132,6 +134,7 @@ extension UIViewController: UITraitEnvironment {
     }
 
     func noteTraits(_ new: UITraitCollection) {
+        presentationRecord?.presentationController.noteOwnTraits()
         let old = traitState.lastTraits
         traitState.lastTraits = new
         guard let old, old != new else { return }
