@@ -128,6 +128,11 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {  // @unchecked: immuta
     }
 }
 
+extension UIFont.TextStyle {
+    /// The font metrics of this text style, UIKit's `UIFont.TextStyle.metrics`.
+    public var metrics: UIFontMetrics { UIFontMetrics(forTextStyle: self) }
+}
+
 /// Something whose font follows the content size category, UIKit's
 /// `UIContentSizeCategoryAdjusting` (UILabel, UITextField).
 @preconcurrency @MainActor

@@ -45,6 +45,10 @@ import Flipbook
         }
         #expect(reports.count == 2)
         #expect(UIContentSizeCategory.accessibilityMedium > .extraExtraExtraLarge && UIContentSizeCategory.small < .large)
+        #expect(UIFont.TextStyle.caption1.metrics.scaledValue(for: 12, compatibleWith: xxl) == UIFontMetrics.default.scaledValue(for: 12, compatibleWith: xxl))
+        // A scaled font given again is scaled again from its size, as UIKit does with preferred fonts.
+        let twice = metrics.scaledFont(for: scaled, compatibleWith: xxl)
+        #expect(abs(twice.pointSize - scaled.pointSize * 21 / 17) < 1e-9)
     }
 
     @Test func labelsAndFieldsThatAdjustFollowTheirTraits() {
