@@ -112,6 +112,8 @@ enum AppearanceProperty: UInt8 {
     case buttonTitleColor
     // UISlider
     case sliderMinimumTrackTintColor, sliderMaximumTrackTintColor, sliderThumbTintColor
+    // UIPageControl
+    case pageControlPageIndicatorTintColor, pageControlCurrentPageIndicatorTintColor
     // UIBarItem, UIBarButtonItem, UITabBarItem
     case barItemTitleAttributes, barButtonItemTintColor, tabBarItemBadgeColor, tabBarItemTitlePositionAdjustment,
         barButtonItemBackgroundImage, barButtonItemBackButtonBackgroundImage, barButtonItemTitlePositionAdjustment,

@@ -51,14 +51,27 @@ extension UIView: UITraitEnvironment {
         traitState.lastTraits = new
         guard let old else {
             if new.userInterfaceStyle == .dark { new.performAsCurrent { refreshResolvedColors() } }
+            if new.preferredContentSizeCategory != .unspecified {
+                new.performAsCurrent { contentSizeCategoryDidChange(to: new.preferredContentSizeCategory) }
+            }
             return
         }
         guard old != new else { return }
         new.performAsCurrent {
             if new.hasDifferentColorAppearance(comparedTo: old) { refreshResolvedColors() }
+            if new.preferredContentSizeCategory != old.preferredContentSizeCategory, new.preferredContentSizeCategory != .unspecified {
+                contentSizeCategoryDidChange(to: new.preferredContentSizeCategory)
+            }
             traitCollectionDidChange(old)
             TraitRegistry.notify(self, state: traitState, old: old, new: new)
         }
+    }
+
+    /// The view's content size category arrived or changed (Dynamic Type): labels and fields
+    /// that adjust their fonts rescale them. Called with the new traits as current.
+    func contentSizeCategoryDidChange(to category: UIContentSizeCategory) {
+        if let label = self as? UILabel { label.adjustFont(toContentSizeCategory: category) }
+        if let field = self as? UITextField { field.adjustFont(toContentSizeCategory: category) }
     }
 
     /// Applies dynamic colours again for the current traits: the background, the tint, and
@@ -101,15 +114,17 @@ extension UIView: UITraitEnvironment {
 }
 
 extension UIViewController: UITraitEnvironment {
-    /// The traits of this controller now: its parent's, else its presenter's, else those of
-    /// its view's superview, else a full-screen window's; with its own override on top.
+    /// The traits of this controller now: its parent's (with the parent's override for it),
+    /// else its presentation controller's (the presenter's with the presentation's
+    /// `overrideTraitCollection`), else those of its view's superview, else a full-screen
+    /// window's; with its own override on top.
     var computedTraitCollection: UITraitCollection {
         let base: UITraitCollection
         if let p = parent {
             let inherited = p.traitCollection
             base = p.overrideTraitCollection(forChild: self).map { inherited.overlaid(with: $0) } ?? inherited
         } else if let presenter = storedPresentingViewController {
-            base = presenter.traitCollection
+            base = presentationRecord?.presentationController.traitCollection ?? presenter.traitCollection
         } else if let s = viewIfLoaded?.superview {
             base = s.traitCollection
         } else {
@@ -119,6 +134,7 @@ extension UIViewController: UITraitEnvironment {
     }
 
     func noteTraits(_ new: UITraitCollection) {
+        presentationRecord?.presentationController.noteOwnTraits()
         let old = traitState.lastTraits
         traitState.lastTraits = new
         guard let old, old != new else { return }

@@ -8,7 +8,7 @@ import Foundation
 /// `presentationController(forPresented:presenting:source:)` supplies it; the other
 /// styles use built-in subclasses (`UISheetPresentationController` for sheets).
 @preconcurrency @MainActor
-open class UIPresentationController: NSObject {
+open class UIPresentationController: NSObject, UITraitEnvironment {
     /// The controller being presented.
     public let presentedViewController: UIViewController
     /// The controller presenting it (set at presentation when created early).
@@ -96,6 +96,47 @@ open class UIPresentationController: NSObject {
     /// The traits are about to change. The default forwards to the presented controller.
     open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
         presentedViewController.willTransition(to: newCollection, with: coordinator)
+    }
+
+    // MARK: Traits
+
+    /// Traits the presented controller gets on top of those it would inherit (UIKit's
+    /// `overrideTraitCollection`; nil, the default, for none): the presentation controller's
+    /// `traitCollection` is the presenting controller's with these on top, and the presented
+    /// controller, its views and its children inherit it. Setting it while presenting tells
+    /// them at once (`traitCollectionDidChange(_:)`).
+    open var overrideTraitCollection: UITraitCollection? {
+        get { overrideTraitsStorage }
+        set {
+            overrideTraitsStorage = newValue
+            guard presentedViewController.presentationRecord?.presentationController === self else { return }
+            noteOwnTraits()
+            presentedViewController.propagateTraitChanges()
+        }
+    }
+    private var overrideTraitsStorage: UITraitCollection?
+    /// The traits last reported to this controller (nil until it first had traits).
+    private var lastTraits: UITraitCollection?
+
+    /// The traits of the presentation: the presenting controller's with
+    /// `overrideTraitCollection` on top (before the presentation, a full-screen window's).
+    open var traitCollection: UITraitCollection {
+        let base =
+            presentingViewController === presentedViewController
+            ? UITraitCollection.window(device: UIScreen.main.device, style: .unspecified) : presentingViewController.traitCollection
+        return overrideTraitsStorage.map { base.overlaid(with: $0) } ?? base
+    }
+
+    /// Called when the presentation's traits changed (not for its first traits).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Re-evaluates the traits and reports a change (called before the presented controller's).
+    func noteOwnTraits() {
+        let new = traitCollection
+        let old = lastTraits
+        lastTraits = new
+        guard let old, old != new else { return }
+        new.performAsCurrent { traitCollectionDidChange(old) }
     }
 
     func adopt(presenting: UIViewController) {

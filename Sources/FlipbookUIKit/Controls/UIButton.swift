@@ -192,12 +192,6 @@ open class UIButton: UIControl {
             imageView.image = image
             imageView.isHidden = image == nil
         }
-        if let bg = backgroundImage(for: s) {
-            layer.contents = bg.cgImage
-            layer.contentsScale = bg.scale
-        } else {
-            layer.contents = nil
-        }
         invalidateIntrinsicContentSize()
         setNeedsLayout()
         layoutContent()
@@ -220,16 +214,37 @@ open class UIButton: UIControl {
         return CGSize(width: t.width + i.width + gap, height: max(t.height, i.height))
     }
 
-    /// Lays the image and title out side by side inside the content insets, placed by
+    // MARK: Overridable rectangles
+
+    /// The rectangle the background image fills, UIKit's `backgroundRect(forBounds:)`: the
+    /// bounds. A subclass that returns another rectangle moves the background image there.
+    open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The rectangle the title and image are laid out in, UIKit's `contentRect(forBounds:)`:
+    /// the bounds inside `contentEdgeInsets` (a configuration's `contentInsets`).
+    open func contentRect(forBounds bounds: CGRect) -> CGRect { bounds.inset(by: contentInsets) }
+
+    /// Where the title goes in `contentRect`, UIKit's `titleRect(forContentRect:)`: after the
+    /// image, the pair placed by the content alignments, moved by `titleEdgeInsets`. The
+    /// button's layout asks it, so a subclass that overrides it moves the title.
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect { defaultRects(in: contentRect).title }
+
+    /// Where the image goes in `contentRect`, UIKit's `imageRect(forContentRect:)`: before the
+    /// title, the pair placed by the content alignments, moved by `imageEdgeInsets`. The
+    /// button's layout asks it, so a subclass that overrides it moves the image.
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect { defaultRects(in: contentRect).image }
+
+    /// Lays the image and title out side by side in `b`, placed by
     /// `effectiveContentHorizontalAlignment` and `contentVerticalAlignment` (centred by default).
     /// `.fill` stretches: horizontally the title takes the width the image leaves (an image
-    /// alone takes all of it); vertically each takes the full height.
-    func layoutContent() {
-        let b = bounds.inset(by: contentInsets)
+    /// alone takes all of it); vertically each takes the full height. An element that is not
+    /// shown gets a zero-sized rectangle where it would start.
+    private func defaultRects(in b: CGRect) -> (image: CGRect, title: CGRect) {
         let size = contentSize
         let t = (titleLabel?.isHidden ?? true) ? .zero : (titleLabel?.intrinsicContentSize ?? .zero)
         let i = (imageView?.isHidden ?? true) ? .zero : (imageView?.intrinsicContentSize ?? .zero)
         let hasTitle = !(titleLabel?.isHidden ?? true)
+        let hasImage = !(imageView?.isHidden ?? true)
         let horizontal = effectiveContentHorizontalAlignment
         var x: CGFloat
         switch horizontal {
@@ -245,22 +260,68 @@ open class UIButton: UIControl {
             default: return (b.midY - height / 2, height)
             }
         }
-        if let imageView, !imageView.isHidden {
+        var imageRect = CGRect(x: x, y: vertical(0).y, width: 0, height: 0)
+        if hasImage {
             let width = horizontal == .fill && !hasTitle ? max(0, b.width) : i.width
             let v = vertical(i.height)
-            imageView.frame = CGRect(x: x, y: v.y, width: width, height: v.height)
+            imageRect = CGRect(x: x, y: v.y, width: width, height: v.height)
                 .offsetBy(dx: insetShift(imageEdgeInsets, horizontal: horizontal), dy: insetShift(imageEdgeInsets))
             x += i.width + (size.width - t.width - i.width)
         }
-        if let titleLabel, !titleLabel.isHidden {
+        var titleRect = CGRect(x: x, y: vertical(0).y, width: 0, height: 0)
+        if hasTitle {
             let w = horizontal == .fill ? max(0, b.maxX - x) : min(t.width, max(0, b.maxX - x))
             let v = vertical(t.height)
-            titleLabel.frame = CGRect(x: x, y: v.y, width: w, height: v.height)
+            titleRect = CGRect(x: x, y: v.y, width: w, height: v.height)
                 .offsetBy(dx: insetShift(titleEdgeInsets, horizontal: horizontal), dy: insetShift(titleEdgeInsets))
         }
+        return (imageRect, titleRect)
+    }
+
+    /// Lays the content out with the overridable rectangles: `contentRect(forBounds:)`, then
+    /// `imageRect(forContentRect:)` and `titleRect(forContentRect:)` for the elements shown, and
+    /// the background image in `backgroundRect(forBounds:)`.
+    func layoutContent() {
+        let content = contentRect(forBounds: bounds)
+        if let imageView, !imageView.isHidden { imageView.frame = imageRect(forContentRect: content) }
+        if let titleLabel, !titleLabel.isHidden { titleLabel.frame = titleRect(forContentRect: content) }
+        placeBackgroundImage()
         if let c = configuration {
             layer.cornerRadius = c.cornerStyle.radius(height: bounds.height, fixed: c.background.cornerRadius)
         }
+    }
+
+    /// A view for the background image when `backgroundRect(forBounds:)` is not the bounds
+    /// (otherwise the image is the layer's contents, stretched over the bounds).
+    private var backgroundImageView: UIImageView?
+
+    private func placeBackgroundImage() {
+        let image = backgroundImage(for: state)
+        let rect = backgroundRect(forBounds: bounds)
+        let current = layer.contents.map { $0 as AnyObject }
+        if rect == bounds || image == nil {
+            backgroundImageView?.isHidden = true
+            if let image {
+                if current !== image.cgImage { layer.contents = image.cgImage }
+                layer.contentsScale = image.scale
+            } else if current != nil {
+                layer.contents = nil
+            }
+            return
+        }
+        if current != nil { layer.contents = nil }
+        let view: UIImageView
+        if let existing = backgroundImageView {
+            view = existing
+        } else {
+            view = UIImageView(image: nil)
+            view.contentMode = .scaleToFill
+            backgroundImageView = view
+            insertSubview(view, at: 0)
+        }
+        view.isHidden = false
+        view.image = image
+        view.frame = rect
     }
 
     /// How far an element moves across for its edge insets: placed at the leading or trailing

@@ -17,7 +17,7 @@ import FlipbookQuartz
 /// rectangles when their modes show them. Every rectangle method is `open`, as in UIKit, and
 /// subclasses' overrides place what is drawn. The clear button is not drawn.
 @preconcurrency @MainActor
-open class UITextField: UIControl, UIKeyInput {
+open class UITextField: UIControl, UIKeyInput, UIContentSizeCategoryAdjusting {
     // MARK: Notifications
 
     /// Posted (object: the field) when a field begins editing.
@@ -130,6 +130,18 @@ open class UITextField: UIControl, UIKeyInput {
     open var adjustsFontSizeToFitWidth = false
     /// The smallest font size when shrinking (stored).
     open var minimumFontSize: CGFloat = 0
+    /// Whether a Dynamic Type font follows the field's content size category (default
+    /// false), as `UILabel.adjustsFontForContentSizeCategory`.
+    open var adjustsFontForContentSizeCategory = false
+
+    /// Rescales a Dynamic Type font to `category` when the field adjusts its font.
+    func adjustFont(toContentSizeCategory category: UIContentSizeCategory) {
+        guard adjustsFontForContentSizeCategory else { return }
+        let adjusted = fontStorage.adjusted(to: category)
+        guard adjusted !== fontStorage else { return }
+        fontStorage = adjusted
+        contentDidChange()
+    }
 
     // MARK: Border and overlays
 

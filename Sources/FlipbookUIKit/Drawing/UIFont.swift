@@ -67,11 +67,16 @@ public final class UIFont: NSObject, @unchecked Sendable {
     public let fontName: String
     public let familyName: String
 
-    init(pangoName: String, pointSize: CGFloat, fontName: String, familyName: String) {
+    /// How the font follows the content size category (Dynamic Type), when it came from
+    /// `preferredFont(forTextStyle:)` or `UIFontMetrics`: nil for a fixed font.
+    let dynamicTypeScaling: DynamicTypeScaling?
+
+    init(pangoName: String, pointSize: CGFloat, fontName: String, familyName: String, dynamicTypeScaling: DynamicTypeScaling? = nil) {
         self.pangoName = pangoName
         self.pointSize = pointSize.isFinite && pointSize > 0 ? pointSize : 17
         self.fontName = fontName
         self.familyName = familyName
+        self.dynamicTypeScaling = dynamicTypeScaling
     }
 
     /// A font by name ("Helvetica", "Helvetica-Bold", "Menlo-Regular"); nil for an empty name or
@@ -113,8 +118,22 @@ public final class UIFont: NSObject, @unchecked Sendable {
         return UIFont(pangoName: name, pointSize: fontSize, fontName: ".SFMono", familyName: ".SF Mono")
     }
 
-    /// The font of a Dynamic Type style at the default ("Large") content size.
+    /// The font of a Dynamic Type style at the current content size category
+    /// (`UITraitCollection.current`'s; "Large", the default, when it has none): the style's size
+    /// at Large scaled as `UIFontMetrics` scales (docs/Semantics.md, "Dynamic Type"). A label or
+    /// field with `adjustsFontForContentSizeCategory` keeps such a font scaled to its traits.
     public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        preferredFont(forTextStyle: style, compatibleWith: nil)
+    }
+
+    /// The font of a Dynamic Type style at the content size category of `traitCollection`
+    /// (nil, or a collection without one: the current category).
+    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        UIFontMetrics(forTextStyle: style).scaledFont(for: largeFont(forTextStyle: style), compatibleWith: traitCollection)
+    }
+
+    /// The font of a Dynamic Type style at the "Large" content size category.
+    static func largeFont(forTextStyle style: TextStyle) -> UIFont {
         switch style {
         case .largeTitle: systemFont(ofSize: 34)
         case .title1: systemFont(ofSize: 28)

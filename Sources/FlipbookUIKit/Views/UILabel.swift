@@ -23,7 +23,7 @@ public enum UIBaselineAdjustment: Int, Sendable { case alignBaselines = 0, align
 /// the label's font, colour, alignment, line break mode and shadow, as in UIKit; the label draws
 /// in that one style (docs/Divergences.md, "Attributed text in labels").
 @preconcurrency @MainActor
-open class UILabel: UIView {
+open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     let textLayer = CATextLayer()
 
     /// The text shown (nil shows nothing).
@@ -181,6 +181,22 @@ open class UILabel: UIView {
 
     /// Re-applies the text colour after a trait change (dynamic colours).
     func refreshTextColor() { applyStyle() }
+
+    /// Whether a Dynamic Type font (from `preferredFont(forTextStyle:)` or `UIFontMetrics`)
+    /// follows the label's content size category (default false), UIKit's
+    /// `UIContentSizeCategoryAdjusting`: when the label's traits arrive or their category
+    /// changes, the font is rescaled to it (before `traitCollectionDidChange(_:)`). A fixed
+    /// font (`systemFont(ofSize:)`) stays as it is.
+    open var adjustsFontForContentSizeCategory = false
+
+    /// Rescales a Dynamic Type font to `category` when the label adjusts its font.
+    func adjustFont(toContentSizeCategory category: UIContentSizeCategory) {
+        guard adjustsFontForContentSizeCategory, let current = _font else { return }
+        let adjusted = current.adjusted(to: category)
+        guard adjusted !== current else { return }
+        _font = adjusted
+        textDidChange()
+    }
 
     private func applyStyle() {
         let style = textStyle
