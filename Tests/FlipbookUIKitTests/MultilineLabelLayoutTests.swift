@@ -147,4 +147,54 @@ import Flipbook
         #expect(card.frame.height == 10 + stack.frame.height + 8 + 44)
         #expect(abs(card.frame.midY - 426) < 0.001)
     }
+
+    /// `systemLayoutSizeFitting` at a required width wraps a multi-line label at the width the
+    /// solve gives it, before any layout: a label alone, a view holding one by constraints, and
+    /// a fixed-width card holding a vertical stack (UIKit's second pass for automatic
+    /// preferred widths, which self-sizing cells rely on).
+    @Test func fittingToAWidthWrapsBeforeAnyLayout() {
+        let oneLine = oneLineHeight()
+        let alone = label()
+        let aloneSize = alone.systemLayoutSizeFitting(
+            CGSize(width: 200, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(aloneSize.width == 200)
+        #expect(aloneSize.height == alone.sizeThatFits(CGSize(width: 200, height: 0)).height)
+        #expect(aloneSize.height >= 3 * oneLine - 1)
+
+        let cell = UIView()
+        let inside = label()
+        cell.addSubview(inside)
+        NSLayoutConstraint.activate([
+            inside.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+            cell.trailingAnchor.constraint(equalTo: inside.trailingAnchor, constant: 16),
+            inside.topAnchor.constraint(equalTo: cell.topAnchor, constant: 11),
+            cell.bottomAnchor.constraint(equalTo: inside.bottomAnchor, constant: 11),
+        ])
+        let cellSize = cell.systemLayoutSizeFitting(
+            CGSize(width: 232, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(cellSize.height == 22 + inside.sizeThatFits(CGSize(width: 200, height: 0)).height)
+
+        let card = UIView()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        let title = label()
+        title.text = "Title"
+        let body = label()
+        let stack = UIStackView(arrangedSubviews: [title, body])
+        stack.axis = .vertical
+        stack.spacing = 8
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        card.addSubview(stack)
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+            card.trailingAnchor.constraint(equalTo: stack.trailingAnchor, constant: 8),
+            stack.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+            card.bottomAnchor.constraint(equalTo: stack.bottomAnchor, constant: 10),
+            body.heightAnchor.constraint(greaterThanOrEqualToConstant: 21),
+        ])
+        let cardSize = card.systemLayoutSizeFitting(
+            CGSize(width: 270, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let bodyHeight = body.sizeThatFits(CGSize(width: 254, height: 0)).height
+        #expect(bodyHeight >= 3 * oneLine - 1)
+        #expect(cardSize.height == 10 + title.intrinsicContentSize.height + 8 + bodyHeight + 10)
+    }
 }
