@@ -47,22 +47,16 @@ public struct TextStyle: Sendable, Hashable {
 
 /// Measures and draws text with pango and cairo.
 ///
-/// Hinting is off and metrics are unhinted so layout does not depend on the render scale
-/// (a label measures the same at 1x and 3x), and output is deterministic.
+/// Text is laid out in points (hinting off, metrics unhinted, the identity matrix) and drawn
+/// through the context's transform, so layout does not depend on the render scale or on the
+/// shape of its pixels (a label measures and draws the same at 1x, 3x and 2.004 × 2.029), and
+/// output is deterministic.
 public enum TextRenderer {
-    /// How far, in points, one truncating line may exceed its width and still be drawn whole
-    /// (see `makeLayout`): more than any transform's rounding, less than a glyph.
-    static let fitSlack = 1.0
-
     /// The size, in points, the laid-out text needs: its width is at most `maxWidth` when given
     /// (wrapping as the style says), its height the total of its lines (after any line limit).
     /// Sizes are rounded up to whole points' fractions as pango reports them (1/1024 pt).
     public static func measure(_ string: String, style: TextStyle, maxWidth: CGFloat? = nil) -> CGSize {
-        guard let surface = CairoBridge.makeSurface(width: 1, height: 1) else { return .zero }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return .zero }
-        defer { cairo_destroy(cr) }
-        guard let layout = makeLayout(cr, string, style: style, width: maxWidth, height: nil) else { return .zero }
+        guard let layout = makeLayout(string, style: style, width: maxWidth, height: nil) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
@@ -90,7 +84,7 @@ public enum TextRenderer {
     static func draw(_ string: String, style: TextStyle, in rect: CGRect, cr: OpaquePointer, clip: Bool = true) {
         guard !string.isEmpty, rect.width > 0, style.fontSize >= 0, style.fontSize.isFinite else { return }
         guard rect.height > 0 || !clip else { return }
-        guard let layout = makeLayout(cr, string, style: style, width: rect.width, height: rect.height > 0 ? rect.height : nil)
+        guard let layout = makeLayout(string, style: style, width: rect.width, height: rect.height > 0 ? rect.height : nil)
         else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let c = style.color.components ?? [0, 0, 0, 1]
@@ -117,9 +111,19 @@ public enum TextRenderer {
         cairo_restore(cr)
     }
 
-    /// A pango layout for `string` on `cr`; the caller unrefs it.
+    /// A pango layout for `string`, laid out in points whatever context will draw it; the caller
+    /// unrefs it.
+    ///
+    /// The layout's pango context has the identity matrix, never a drawing context's transform
+    /// (`pango_cairo_create_layout` would copy it): pango shapes text for a transform whose x and
+    /// y scales differ as if the font were stretched, so a layout made for a bitmap whose pixels
+    /// are not square (a whole-pixel size stretched over fractional bounds, e.g. 2.004 × 2.029
+    /// pixels per point) is wider or narrower than the one `measure` made, by about the ratio of
+    /// the two scales (more at small scales), and text sized to fit gets an ellipsis. Laid out
+    /// once in points, `pango_cairo_show_layout` draws the same glyph positions through whatever
+    /// transform the context has, so measuring and drawing agree at every scale.
     private static func makeLayout(
-        _ cr: OpaquePointer, _ string: String, style: TextStyle, width: CGFloat?, height: CGFloat?
+        _ string: String, style: TextStyle, width: CGFloat?, height: CGFloat?
     ) -> OpaquePointer? {
         if FontRegistration.generation != 0 {
             // A font was registered (CTFontManagerRegisterGraphicsFont): this thread's font map
@@ -129,15 +133,17 @@ public enum TextRenderer {
             FontRegistration.refreshFontMapIfNeeded(seen: &seen)
             Thread.current.threadDictionary[key] = seen
         }
-        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        guard let fontMap = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(fontMap)
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+            pango_cairo_context_set_font_options(context, options)
             cairo_font_options_destroy(options)
-            pango_layout_context_changed(layout)
         }
+        guard let layout = pango_layout_new(context) else { return nil }
         let size = style.fontSize.isFinite ? max(0.5, min(Double(style.fontSize), 4096)) : 17
         if let desc = pango_font_description_from_string(style.fontName.isEmpty ? "Sans" : style.fontName) {
             if style.fontSize > 0 {
@@ -154,17 +160,7 @@ public enum TextRenderer {
         // One line, not truncated (CATextLayer's default; UILabel's `.byClipping` on one line):
         // the line is laid out at its full length and cut by the bounds, never wrapped. Such a
         // layout has no width, so `draw` places it for the alignment itself.
-        var unbounded = !style.isWrapped && style.truncation == .none
-        if !unbounded, !style.isWrapped, let w = width, w.isFinite, w > 0 {
-            // One truncating line that (nearly) fits: `measure` lays text out at the identity
-            // transform, and a bitmap's own transform (its whole-pixel size stretched over the
-            // bounds) can move glyph positions by a fraction of a pixel, so text measured to
-            // fit would be cut with an ellipsis. A line within `fitSlack` of the width is laid
-            // out whole; `draw` aligns it in the bounds and the clip takes the sliver.
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &ink, &logical)
-            if Double(logical.width) / Double(PANGO_SCALE) <= Double(w) + fitSlack { unbounded = true }
-        }
+        let unbounded = !style.isWrapped && style.truncation == .none
         if !unbounded, let w = width, w.isFinite, w > 0 {
             // Rounded up, plus one pango unit (1/1024 pt), so a width taken from `measure`
             // always fits the same text without wrapping or an ellipsis.

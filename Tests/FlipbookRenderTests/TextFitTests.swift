@@ -4,10 +4,10 @@ import TestSupport
 import FlipbookGeometry
 @testable import FlipbookRender
 
-/// Text drawn in the size `measure` gave it is not cut when the drawing transform moves it
-/// by a fraction of a point: the reveal screen's Done button (20 pt semibold, sized to its
-/// title) shows "Done", not "Do…", at the filmstrips' 1x and the demos' 2x. (Tight text can
-/// still be cut at 1x and 2x when rounding moves it by more: docs/Divergences.md, "Text".)
+/// Text drawn in the size `measure` gave it is not cut, whatever the bitmap's whole-pixel size
+/// does to the transform: the reveal screen's Done button (20 pt semibold, sized to its title)
+/// shows "Done", not "Do…", at the filmstrips' 1x and the demos' 2x (docs/Divergences.md, "Text
+/// at every scale").
 @Suite(.freshRuntime) struct TextFitTests {
     @Test(arguments: [1.0, 2.0, 3.0])
     func theDoneButtonTitleDrawsWhole(scale: Double) {

@@ -70,6 +70,9 @@ final class LayoutEngine {
     private var variables: [ObjectIdentifier: (item: AnyObject, vars: Variables)] = [:]
     private var installed: [Key: Installed] = [:]
     private var installOrder: [Key] = []
+    /// Intrinsic sizes used instead of the views' own in this engine's solves: a fitting solve's
+    /// multi-line labels measured at the width the solve gave them (`UIView.fittingSize`).
+    var intrinsicOverrides: [ObjectIdentifier: CGSize] = [:]
     private var broken: [Key: Signature] = [:]
 
     /// The strength that holds a stack view's arranged view where the stack placed it: that of
@@ -261,7 +264,7 @@ final class LayoutEngine {
                 "NSAutoresizingMaskLayoutConstraint h=--& v=--&")
         }
         var out: [Wanted] = []
-        let size = view.intrinsicContentSize
+        let size = intrinsicOverrides[id] ?? view.intrinsicContentSize
         let s = view.autoLayoutState
         let axes: [(CGFloat, CassowaryVariable, UILayoutPriority, UILayoutPriority, String)] = [
             (size.width, v.width, s.hugging.h, s.compression.h, "Width"),

@@ -171,6 +171,31 @@ open class UIStackView: UIView {
             : CGSize(width: breadth + m.left + m.right, height: length + m.top + m.bottom)
     }
 
+    /// The size a vertical stack's content needs when the stack is `width` wide: each arranged
+    /// view fitted to the width the stack's alignment gives it there, so multi-line labels wrap.
+    /// A fitting solve that makes the stack narrower than its intrinsic width asks for it
+    /// (`UIView.fittingSize`); nil for a horizontal stack.
+    func contentSize(atWidth width: CGFloat) -> CGSize? {
+        guard !horizontal, width.isFinite, width > 0 else { return nil }
+        let views = visibleViews
+        guard !views.isEmpty else { return nil }
+        let m = isLayoutMarginsRelativeArrangement ? layoutMargins : .zero
+        let breadth = max(0, width - m.left - m.right)
+        var length = spacing * CGFloat(views.count - 1)
+        for view in views {
+            let natural = naturalSize(view)
+            let given = alignment == .fill ? breadth : min(natural.width, breadth)
+            if given < natural.width - 0.5 {
+                length += view.systemLayoutSizeFitting(
+                    CGSize(width: given, height: 0), withHorizontalFittingPriority: .required,
+                    verticalFittingPriority: .fittingSizeLevel).height
+            } else {
+                length += natural.height
+            }
+        }
+        return CGSize(width: width, height: length + m.top + m.bottom)
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         let views = visibleViews

@@ -29,7 +29,6 @@ extension LayoutEngine {
         of root: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority
     ) -> (size: CGSize, keepable: Bool) {
         var keepable = true
-        var wanted: [Wanted] = []
         var items: [LayoutItem] = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var userConstraints: [NSLayoutConstraint] = []
@@ -47,11 +46,46 @@ extension LayoutEngine {
             note(c.firstLayoutItem)
             if c.hasSecondItem { note(c.secondLayoutItem) }
         }
-        for item in items where item !== root { wanted += itemConstraints(item, root: root) }
-        wanted += rootFittingConstraints(root, target: target, horizontal: horizontal, vertical: vertical)
-        for c in userConstraints { if let w = compile(c, root: root) { wanted.append(w) } }
-        apply(wanted)
-        solver.updateVariables()
+        func solve() {
+            var wanted: [Wanted] = []
+            for item in items where item !== root { wanted += itemConstraints(item, root: root) }
+            wanted += rootFittingConstraints(root, target: target, horizontal: horizontal, vertical: vertical)
+            for c in userConstraints { if let w = compile(c, root: root) { wanted.append(w) } }
+            apply(wanted)
+            solver.updateVariables()
+        }
+        solve()
+        // UIKit's second pass: a multi-line label with the automatic preferred width that the
+        // solve made narrower than its intrinsic width is measured again at that width (its
+        // text wraps), and the subtree solved again with the wrapped size, so a view fitted to
+        // a width grows by the wrapped lines (self-sizing cells, a card fitted to 270 pt). A
+        // vertical stack made narrower is measured again too (its views fitted to that width:
+        // UIKit's stack holds them with constraints, so the same pass reaches its labels).
+        func wrappedSize(_ view: UIView, _ width: CGFloat) -> CGSize? {
+            if let label = view as? UILabel { return label.automaticallyWrappedSize(atWidth: width) }
+            if let stack = view as? UIStackView { return stack.contentSize(atWidth: width) }
+            return nil
+        }
+        let rewrapped = items.compactMap { item -> UIView? in
+            guard let view = item as? UIView, view is UILabel || view is UIStackView, !view.isPlacedByStackView || view === root
+            else { return nil }
+            return view
+        }
+        for _ in 0..<(rewrapped.isEmpty ? 0 : 4) {
+            var changed = false
+            for view in rewrapped {
+                let id = ObjectIdentifier(view)
+                let current = intrinsicOverrides[id] ?? view.intrinsicContentSize
+                let width = CGFloat(vars(view).width.value)
+                guard current.width > 0, width.isFinite, width > 0, width < current.width - 0.5,
+                      let wrapped = wrappedSize(view, width)
+                else { continue }
+                intrinsicOverrides[id] = wrapped
+                changed = true
+            }
+            guard changed else { break }
+            solve()
+        }
         let v = vars(root)
         return (CGSize(width: max(0, v.width.value), height: max(0, v.height.value)), keepable)
     }
@@ -72,7 +106,7 @@ extension LayoutEngine {
             Wanted(key: .pin(id, 3), expression: CassowaryExpression(v.height) + Double(-target.height), relation: .equal,
                    strength: vertical.strength, text: { "<fitting height == \(target.height)>" }),
         ]
-        let size = root.intrinsicContentSize
+        let size = intrinsicOverrides[id] ?? root.intrinsicContentSize
         let s = root.autoLayoutState
         let axes: [(CGFloat, CassowaryVariable, UILayoutPriority, UILayoutPriority)] = [
             (size.width, v.width, s.hugging.h, s.compression.h), (size.height, v.height, s.hugging.v, s.compression.v),

@@ -267,6 +267,14 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         return automaticWrapWidth > 0 ? automaticWrapWidth : nil
     }
 
+    /// The intrinsic size of this label wrapped at `width`, when it wraps at the width its
+    /// layout gives it (several lines, `preferredMaxLayoutWidth` 0, some text); nil otherwise.
+    /// A fitting solve measures it at the width the solve gave it (`UIView.fittingSize`).
+    func automaticallyWrappedSize(atWidth width: CGFloat) -> CGSize? {
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, let text, !text.isEmpty, width.isFinite, width > 0 else { return nil }
+        return measure(maxWidth: width)
+    }
+
     /// Takes the new width as the automatic wrap width when it changes the intrinsic size: the
     /// label was given a width other than the one it asked for. A label at its own intrinsic
     /// width keeps its wrap width (wrapping at the width of the wrapped text could wrap it again,
