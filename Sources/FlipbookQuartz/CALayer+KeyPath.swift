@@ -125,8 +125,15 @@ enum ValueComponent: Hashable {
 ///
 /// Rotations are read as the angle of a pure rotation about that axis (exact for the
 /// identity and for transforms built as translate · rotate · scale about one axis);
-/// setting a rotation rotates the linear part by the difference, keeping translation
-/// and perspective. Scale is the length of the matching row; translation is m41…m43.
+/// setting a rotation rotates the linear part by the difference, keeping translation.
+/// Scale is the length of the matching row; translation is m41…m43.
+///
+/// Perspective comes last, as in Core Animation's recomposition (`… · rotation ·
+/// translation · perspective`, see `DecomposedTransform3D`): a transform with a perspective
+/// column is split into its affine part and that perspective, the component is replaced in
+/// the affine part, and the perspective is applied after it again. So animating
+/// `transform.rotation.x` on a layer whose transform is only `m34 = -1/d` tilts it in
+/// perspective (the near edge larger), as on iOS, instead of rotating flat.
 enum TransformComponents {
     static func get(_ c: ValueComponent, from t: CATransform3D) -> AnimatableValue? {
         switch c {
@@ -146,6 +153,31 @@ enum TransformComponents {
     }
 
     static func set(_ c: ValueComponent, _ part: AnimatableValue, in t: CATransform3D) -> CATransform3D? {
+        guard let (affine, perspective) = splitPerspective(t) else { return setAffine(c, part, in: t) }
+        return setAffine(c, part, in: affine).map { CATransform3DConcat($0, perspective) }
+    }
+
+    /// `t` as `affine · perspective` (row vectors: the perspective applies last), where
+    /// `affine` has the column (0, 0, 0, 1) and `perspective` is the identity but for its last
+    /// column; nil when `t` has no perspective or its linear part cannot be inverted.
+    static func splitPerspective(_ t: CATransform3D) -> (CATransform3D, CATransform3D)? {
+        guard t.m14 != 0 || t.m24 != 0 || t.m34 != 0 || t.m44 != 1 else { return nil }
+        var affine = t
+        affine.m14 = 0; affine.m24 = 0; affine.m34 = 0; affine.m44 = 1
+        // affine · column = t's last column: solve with the affine part's inverse.
+        guard let inverse = affine.inverse else { return nil }
+        let (a, b, c, d) = (t.m14, t.m24, t.m34, t.m44)
+        var perspective = CATransform3DIdentity
+        perspective.m14 = inverse.m11 * a + inverse.m12 * b + inverse.m13 * c + inverse.m14 * d
+        perspective.m24 = inverse.m21 * a + inverse.m22 * b + inverse.m23 * c + inverse.m24 * d
+        perspective.m34 = inverse.m31 * a + inverse.m32 * b + inverse.m33 * c + inverse.m34 * d
+        perspective.m44 = inverse.m41 * a + inverse.m42 * b + inverse.m43 * c + inverse.m44 * d
+        guard perspective.isFinite else { return nil }
+        return (affine, perspective)
+    }
+
+    /// Replaces a component of a transform without perspective.
+    private static func setAffine(_ c: ValueComponent, _ part: AnimatableValue, in t: CATransform3D) -> CATransform3D? {
         var r = t
         if case .translation = c {
             switch part {

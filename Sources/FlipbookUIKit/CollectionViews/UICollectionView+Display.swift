@@ -8,9 +8,10 @@ extension UICollectionView {
     func prepareLayoutIfNeeded() {
         let layout = collectionViewLayout
         if layout.owningCollectionView !== self { layout.owningCollectionView = self }
-        if let prepared = preparedBoundsSize, prepared != bounds.size, !layout.needsPrepare {
+        if let prepared = preparedBoundsSize, prepared != bounds.size, !layout.needsPrepare, askedBoundsSize != bounds.size {
             if layout.shouldInvalidateLayout(forBoundsChange: bounds) { layout.needsPrepare = true }
         }
+        askedBoundsSize = nil
         guard layout.needsPrepare else { return }
         preparedBoundsSize = bounds.size
         layout.prepareIfNeeded()
@@ -24,6 +25,26 @@ extension UICollectionView {
                 height: size.height.isFinite && size.height >= 0 ? size.height : 0)
         }
         if contentSize != size { contentSize = size }
+    }
+
+    /// UIKit asks the layout about every change of the bounds, scrolling included, before the
+    /// change takes effect: inside `shouldInvalidateLayout(forBoundsChange:)` the collection
+    /// view's `bounds` (and `contentOffset`) still answer the old values, so a layout can
+    /// measure how far a scroll moves (UIKit Dynamics layouts drag their items by that much).
+    /// Accepted: the layout is invalidated with `invalidationContext(forBoundsChange:)`.
+    func askLayoutAboutBoundsChange(to newBounds: CGRect) {
+        guard newBounds != bounds, !isAskingLayoutAboutBounds, preparedBoundsSize != nil,
+            newBounds.origin.x.isFinite, newBounds.origin.y.isFinite,
+            newBounds.size.width.isFinite, newBounds.size.height.isFinite
+        else { return }
+        let layout = collectionViewLayout
+        guard layout.owningCollectionView === self else { return }
+        isAskingLayoutAboutBounds = true
+        defer { isAskingLayoutAboutBounds = false }
+        if newBounds.size != bounds.size { askedBoundsSize = newBounds.size }
+        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+        }
     }
 
     /// Brings the visible cells up to date before a query, as UIKit does when asked for cells

@@ -62,6 +62,12 @@ open class UICollectionView: UIScrollView {
     var highlightedIndexPath: IndexPath?
     /// The bounds size the layout was last prepared for.
     var preparedBoundsSize: CGSize?
+    /// The bounds size the layout was last asked about by `bounds`' setter, so the layout pass
+    /// does not ask about the same new size twice.
+    var askedBoundsSize: CGSize?
+    /// Set while the layout answers `shouldInvalidateLayout(forBoundsChange:)` (a layout that
+    /// scrolls from there is not asked again).
+    var isAskingLayoutAboutBounds = false
     var isUpdating = false
     var batchNesting = 0
     var pendingUpdates: [UICollectionViewUpdateItem] = []
@@ -474,8 +480,11 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Overrides (kept in the class body: Swift cannot override from extensions)
 
-    /// Scrolling moves the bounds: the visible items are brought up to date at the next layout.
+    /// Scrolling moves the bounds: the layout is asked about the change first (while `bounds`
+    /// still answers the old rectangle), and the visible items are brought up to date at the
+    /// next layout.
     open override var bounds: CGRect {
+        willSet { askLayoutAboutBoundsChange(to: newValue) }
         didSet { if bounds != oldValue { setNeedsLayout() } }
     }
 
