@@ -58,10 +58,41 @@ struct ImportRewriter {
     /// already brings. Their imports are gated alone, `#if canImport(os)`, so iOS keeps them.
     static let standIns: Set<String> = ["os", "OSLog", "Darwin"]
 
-    /// Every identifier the file uses as a value or a type, in source order.
-    static func usedNames(in tree: SourceFileSyntax) -> [String] {
+    /// SwiftUI's names have no prefix; these are the ones UIKit code that touches SwiftUI uses
+    /// (hosting, the view protocol, the common views and property wrappers). A file importing
+    /// SwiftUI that uses none of them, outside branches for other platforms, keeps its code.
+    static let swiftUINames: Set<String> = [
+        "View", "UIHostingController", "UIHostingConfiguration", "UIViewRepresentable", "UIViewControllerRepresentable",
+        "Text", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Spacer", "Color",
+        "Image", "Binding", "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "ViewBuilder",
+        "ViewModifier", "GeometryReader", "GeometryProxy", "ForEach", "Group", "AnyView", "EmptyView", "PreviewProvider",
+        "Font", "Shape", "RoundedRectangle", "Rectangle", "Circle", "Capsule", "LinearGradient", "RadialGradient",
+        "Material", "Toggle", "Slider", "Picker", "Form", "Section", "ProgressView", "Divider", "NavigationView",
+        "EdgeInsets", "Alignment", "UnitPoint", "Angle", "PreferenceKey", "App", "Scene", "WindowGroup", "withAnimation",
+        "TextField", "ScrollView", "List", "Button", "Label", "Path", "Canvas", "TimelineView", "matchedGeometryEffect",
+    ]
+
+    /// Conditions that are false on an iPhone (and so on Linux after the port): code under them
+    /// is never compiled there.
+    static let otherPlatformConditions: Set<String> = [
+        "os(visionOS)", "os(macOS)", "os(tvOS)", "os(watchOS)", "os(xrOS)", "canImport(AppKit)",
+        "targetEnvironment(macCatalyst)",
+    ]
+
+    /// Every identifier the file uses as a value or a type, in source order; with
+    /// `skippingOtherPlatforms`, not those under `#if os(visionOS)` and the like.
+    static func usedNames(in tree: SourceFileSyntax, skippingOtherPlatforms: Bool = false) -> [String] {
         final class Names: SyntaxVisitor {
             var found: [String] = []
+            var skipsOtherPlatforms = false
+            override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+                if skipsOtherPlatforms, let condition = node.condition?.trimmedDescription,
+                    ImportRewriter.otherPlatformConditions.contains(condition)
+                {
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
             override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
                 found.append(node.baseName.text)
                 return .visitChildren
@@ -72,6 +103,7 @@ struct ImportRewriter {
             }
         }
         let visitor = Names(viewMode: .sourceAccurate)
+        visitor.skipsOtherPlatforms = skippingOtherPlatforms
         visitor.walk(tree)
         return visitor.found
     }
@@ -79,8 +111,11 @@ struct ImportRewriter {
     /// Whether every name of `module` the file uses is one Flipbook provides: none at all for a
     /// framework Flipbook does not provide, told by its names' prefixes (`frameworkPrefixes`),
     /// as when a file imports MetalKit or Photos and uses nothing of them. A framework whose
-    /// names have no prefix (SwiftUI) cannot be told apart, so its files are always left out.
+    /// names have no prefix (SwiftUI) is judged by `swiftUINames` instead.
     static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
+        if module == "SwiftUI" {
+            return !usedNames(in: tree, skippingOtherPlatforms: true).contains(where: swiftUINames.contains)
+        }
         guard frameworkPrefixes[module] != nil else { return false }
         let provided = partlyProvided[module] ?? []
         return usedNames(in: tree).allSatisfy { isFrameworkName($0, of: module) == false || provided.contains($0) }

@@ -294,9 +294,30 @@ import Testing
         let metal = Porter().port("import UIKit\nimport MetalKit\n\nfinal class Glass { var device: MTLDevice? }\n", path: "T.swift")
         #expect(metal.text.hasPrefix("#if canImport(MetalKit)\n"))
         #expect(metal.warnings.count == 1)
-        // SwiftUI's names have no prefix: a file importing it is always left out.
-        let swiftUI = Porter().port("import UIKit\nimport SwiftUI\n\nfinal class Host {}\n", path: "T.swift")
+        // SwiftUI's names have no prefix: a file using its common names (hosting, `View`,
+        // `Text`) is left out; one that uses them only under `#if os(visionOS)` keeps its code.
+        let swiftUI = Porter().port(
+            "import UIKit\nimport SwiftUI\n\nfinal class Host { let c = UIHostingController(rootView: Text(\"x\")) }\n",
+            path: "T.swift")
         #expect(swiftUI.text.hasPrefix("#if canImport(SwiftUI)\n"))
+        let vision = Porter().port(
+            """
+            import UIKit
+            import SwiftUI
+
+            final class Toast: UIView {
+                lazy var background: UIView = {
+                    #if os(visionOS)
+                    return UIHostingController(rootView: Color.clear).view
+                    #else
+                    return UIView()
+                    #endif
+                }()
+            }
+            """, path: "T.swift")
+        #expect(vision.text.contains("#if canImport(SwiftUI)\nimport SwiftUI\n#endif"))
+        #expect(vision.text.contains("final class Toast: UIView {"))
+        #expect(!vision.text.hasPrefix("#if canImport(SwiftUI)"))
     }
 
     /// `import os.log` (and `import Darwin`) are gated alone: Flipbook provides `os_log` and
