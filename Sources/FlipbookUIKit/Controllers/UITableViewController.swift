@@ -150,4 +150,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
 
     open func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+
+    /// Editing the controller edits its table, as UIKit's table view controller does.
+    open override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        tableView?.setEditing(editing, animated: animated)
+    }
 }

@@ -204,6 +204,7 @@ extension UITableView {
         }
         cell.tableView = self
         UIView.performWithoutAnimation {
+            if cell.isEditing != editingFlag { cell.setEditing(editingFlag, animated: false) }
             place(cell, at: ip, force: true)
             let selected = selectedRows.contains(ip)
             if cell.selectedFlag != selected {

@@ -164,8 +164,21 @@ open class UITableView: UIScrollView {
     open var allowsSelection = true
     /// Whether several rows can be selected at once (default false).
     open var allowsMultipleSelection = false
-    /// Editing (kept for source compatibility).
-    open var isEditing = false
+    /// Whether the table is editing; setting it is `setEditing(_:animated: false)`. Flipbook
+    /// draws no editing controls (docs/Divergences.md, "Table editing"); the visible cells are
+    /// told, as UIKit tells them.
+    open var isEditing: Bool {
+        get { editingFlag }
+        set { setEditing(newValue, animated: false) }
+    }
+    var editingFlag = false
+
+    /// Enters or leaves editing and tells each visible cell (`UITableViewCell.setEditing`).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != editingFlag else { return }
+        editingFlag = editing
+        for cell in visibleCells where cell.isEditing != editing { cell.setEditing(editing, animated: animated) }
+    }
     open var allowsSelectionDuringEditing = false
     open var allowsMultipleSelectionDuringEditing = false
     /// Prefetching (kept).

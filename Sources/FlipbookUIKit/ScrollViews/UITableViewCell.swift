@@ -66,6 +66,24 @@ open class UITableViewCell: UIView {
     /// Shown behind the content of a selected cell when several may be selected.
     open var multipleSelectionBackgroundView: UIView?
 
+    /// Whether the cell is editing (its table view sets it); setting it is
+    /// `setEditing(_:animated: false)`. Flipbook draws no editing controls.
+    open var isEditing: Bool {
+        get { editingFlag }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingFlag = false
+    /// Enters or leaves editing; subclasses override it to change their look (call super).
+    open func setEditing(_ editing: Bool, animated: Bool) { editingFlag = editing }
+    /// Whether the reorder control shows while editing (kept, not drawn).
+    open var showsReorderControl = false
+    /// Whether the content is indented while editing (kept).
+    open var shouldIndentWhileEditing = true
+    /// The accessory view while editing (kept, not drawn; `editingAccessoryType` is below).
+    open var editingAccessoryView: UIView?
+    /// The editing control's style: the table's delegate decides in UIKit; `.none` here.
+    open var editingStyle: EditingStyle { .none }
+
     var textLabelStorage: UILabel?
     var detailLabelStorage: UILabel?
     var imageViewStorage: UIImageView?

@@ -138,8 +138,9 @@ extension UIView {
 
     /// The insets of the view's bounds that the window's safe area (status bar, home
     /// indicator, rounded corners of the device preset) covers, plus any additional insets a
-    /// view controller asked for. Zero outside a window.
-    public var safeAreaInsets: UIEdgeInsets {
+    /// view controller asked for. Zero outside a window. (`safeAreaInsets`, open in the class
+    /// body, answers this.)
+    var computedSafeAreaInsets: UIEdgeInsets {
         let extra = layoutExtras.additionalSafeAreaInsets
         if let w = self as? UIWindow { return w.windowSafeAreaInsets }
         guard let w = window else { return extra }
@@ -213,27 +214,14 @@ extension UIView {
         return g
     }
 
-    /// Margins for content (default 8 points on each edge).
-    public var layoutMargins: UIEdgeInsets {
-        get { layoutExtras.layoutMargins }
-        set {
-            layoutExtras.layoutMargins = newValue
-            layoutMarginsDidChange()
-            owningViewController?.viewLayoutMarginsDidChange()
-            setNeedsLayout()
-            autoLayoutStructureDidChange()
-        }
-    }
-
-    /// `layoutMargins` with leading/trailing (Flipbook is left-to-right).
-    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
-        get {
-            let m = layoutMargins
-            return NSDirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
-        }
-        set {
-            layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
-        }
+    /// Sets the stored margins and tells whoever watches them (`layoutMargins`, open in the
+    /// class body, stores through this).
+    func storeLayoutMargins(_ newValue: UIEdgeInsets) {
+        layoutExtras.layoutMargins = newValue
+        layoutMarginsDidChange()
+        owningViewController?.viewLayoutMarginsDidChange()
+        setNeedsLayout()
+        autoLayoutStructureDidChange()
     }
 
     /// Whether the margins are also kept at least as large as the superview's (kept, unused).

@@ -541,6 +541,29 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Called when `layoutMargins` changed.
     open func layoutMarginsDidChange() {}
 
+    // Open, as UIKit declares them, so subclasses can override them; the layout margins guide
+    // and Auto Layout read these (UIView+Layout.swift holds the work).
+
+    /// Margins for content (default 8 points on each edge).
+    open var layoutMargins: UIEdgeInsets {
+        get { layoutExtras.layoutMargins }
+        set { storeLayoutMargins(newValue) }
+    }
+
+    /// `layoutMargins` with leading/trailing (Flipbook is left-to-right).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            return NSDirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
+
+    /// The insets of the bounds that the window's safe area covers (UIView+Layout.swift).
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
+
     // MARK: Drawing (see UIView+Drawing.swift)
 
     /// Draws the view's content into `UIGraphicsGetCurrentContext()` (a recording context) in
