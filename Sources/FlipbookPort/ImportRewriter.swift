@@ -60,7 +60,7 @@ struct ImportRewriter {
 
     /// SwiftUI's names have no prefix; these are the ones UIKit code that touches SwiftUI uses
     /// (hosting, the view protocol, the common views and property wrappers). A file importing
-    /// SwiftUI that uses none of them, outside branches for other platforms, keeps its code.
+    /// SwiftUI that uses them only in branches for other platforms keeps its code.
     static let swiftUINames: Set<String> = [
         "View", "UIHostingController", "UIHostingConfiguration", "UIViewRepresentable", "UIViewControllerRepresentable",
         "Text", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Spacer", "Color",
@@ -70,6 +70,8 @@ struct ImportRewriter {
         "Material", "Toggle", "Slider", "Picker", "Form", "Section", "ProgressView", "Divider", "NavigationView",
         "EdgeInsets", "Alignment", "UnitPoint", "Angle", "PreferenceKey", "App", "Scene", "WindowGroup", "withAnimation",
         "TextField", "ScrollView", "List", "Button", "Label", "Path", "Canvas", "TimelineView", "matchedGeometryEffect",
+        "EnvironmentValues", "EnvironmentKey", "FocusState", "AppStorage", "SceneStorage", "Namespace", "GestureState",
+        "DragGesture", "TapGesture", "AnyTransition", "ButtonStyle", "ShapeStyle", "Gradient", "Edge", "Axis",
     ]
 
     /// Conditions that are false on an iPhone (and so on Linux after the port): code under them
@@ -114,7 +116,12 @@ struct ImportRewriter {
     /// names have no prefix (SwiftUI) is judged by `swiftUINames` instead.
     static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
         if module == "SwiftUI" {
-            return !usedNames(in: tree, skippingOtherPlatforms: true).contains(where: swiftUINames.contains)
+            // Narrowly: only a file whose SwiftUI is visibly for another platform (common names
+            // under `#if os(visionOS)` and the like, none elsewhere) keeps its code; SwiftUI has
+            // too many names to tell every other use.
+            let everywhere = usedNames(in: tree).filter(swiftUINames.contains)
+            let active = usedNames(in: tree, skippingOtherPlatforms: true).filter(swiftUINames.contains)
+            return !everywhere.isEmpty && active.isEmpty
         }
         guard frameworkPrefixes[module] != nil else { return false }
         let provided = partlyProvided[module] ?? []
