@@ -246,6 +246,31 @@ extension RealLibraryIdiomTests {
     }
 }
 
+extension RealLibraryIdiomTests {
+    /// `T()` for `T: UITableViewCell` compiles on iOS (Objective-C initialisers) and not in Swift
+    /// without a `required` initialiser: reported with what to do, rather than left to the compiler.
+    @Test func makingAUIKitClassThroughAGenericParameterIsReported() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            extension UITableView {
+                func dequeue<T: UITableViewCell>(_: T.Type) -> T {
+                    dequeueReusableCell(withIdentifier: String(describing: T.self)) as? T ?? T()
+                }
+            }
+            open class ItemController<V>: UIViewController where V: UIView {
+                public var itemView = V.init(frame: .zero)
+                func decode(_ c: NSCoder) -> V? { V(coder: c) }
+            }
+            struct Box<Value> { func make(_ v: Value) -> Value { v } }
+            """, path: "T.swift")
+        #expect(output.leftByHand.map(\.line) == [5, 9])
+        #expect(output.leftByHand.first?.reason.contains("makes a `UITableViewCell` through the generic parameter `T`") == true)
+        expectIdempotent([output])
+    }
+}
+
 /// `Package.swift` in a ported folder is SwiftPM's, read on the host: left alone.
 @Suite struct PortManifestTests {
     @Test func packageManifestsAreNotPorted() throws {
