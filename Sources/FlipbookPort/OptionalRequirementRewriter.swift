@@ -370,11 +370,15 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
     }
 
     /// The default kind of the folder's ported optional requirement called `name`, if there is one.
-    /// A requirement an extension of its protocol already implements (a second run) counts too.
+    /// Methods only: reading an optional property (`if let t = delegate?.title`) reads its
+    /// value, which the default keeps meaning nil. A requirement an extension of its protocol
+    /// already implements (a second run) counts too.
     private func ownRequirementKind(_ name: String) -> OptionalRequirement.DefaultKind? {
         if ported.contains(name) {
             for p in index.objcProtocols.values where !p.isKept {
-                if let r = p.optionalRequirements.first(where: { $0.name == name }) { return r.kind }
+                if let r = p.optionalRequirements.first(where: { $0.name == name }) {
+                    return r.decl.is(FunctionDeclSyntax.self) ? r.kind : nil
+                }
             }
         }
         if let isEmpty = index.defaultedRequirements[name] { return isEmpty ? .emptyBody : .returnsNil }

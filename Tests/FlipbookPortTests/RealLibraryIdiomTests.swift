@@ -176,6 +176,24 @@ import Testing
             }
             """, path: "T.swift")
         #expect(output.issues.map(\.line) == [10, 11])
+        // Reading an optional property is a value, not a presence test: nothing to report.
+        let property = Porter().port(
+            """
+            import UIKit
+
+            @objc protocol CardSource: AnyObject {
+                @objc optional var title: String? { get }
+            }
+
+            final class Card: UIView {
+                weak var source: CardSource?
+                func show() {
+                    if let title = source?.title { print(title) } else { print("untitled") }
+                    if source?.title == nil { print("none") }
+                }
+            }
+            """, path: "T.swift")
+        #expect(property.leftByHand.isEmpty)
         #expect(output.issues.allSatisfy { $0.reason.contains("decide by hand") })
         expectIdempotent([output])
     }
