@@ -19,6 +19,7 @@ open class UIButton: UIControl {
     public let imageView: UIImageView? = UIImageView(image: nil)
 
     var titles: [UInt: String] = [:]
+    var attributedTitles: [UInt: NSAttributedString] = [:]
     var titleColors: [UInt: UIColor] = [:]
     var images: [UInt: UIImage] = [:]
     var backgroundImages: [UInt: UIImage] = [:]
@@ -115,6 +116,16 @@ open class UIButton: UIControl {
 
     open func title(for state: State) -> String? { value(titles, for: state) }
 
+    /// Sets the styled title shown in `state`; it is shown instead of the plain title (nil
+    /// removes it; `.normal` is the fallback).
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles[state.rawValue] = title
+        contentDidChange()
+    }
+
+    open func attributedTitle(for state: State) -> NSAttributedString? { value(attributedTitles, for: state) }
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+
     /// Sets the title colour used in `state`.
     open func setTitleColor(_ color: UIColor?, for state: State) {
         noteAppearanceSet(
@@ -184,9 +195,16 @@ open class UIButton: UIControl {
         }
         if let titleLabel {
             if let font { titleLabel.font = font }
-            titleLabel.text = title
             titleLabel.textColor = color
-            titleLabel.isHidden = title?.isEmpty ?? true
+            if configuration == nil, let attributed = attributedTitle(for: s) {
+                // UIKit shows the attributed title over the plain one; the label takes the
+                // style at its start (font, colour), as `UILabel.attributedText` does.
+                titleLabel.attributedText = attributed
+                titleLabel.isHidden = attributed.length == 0
+            } else {
+                titleLabel.text = title
+                titleLabel.isHidden = title?.isEmpty ?? true
+            }
         }
         if let imageView {
             imageView.image = image
