@@ -37,8 +37,15 @@ struct ImportRewriter {
     /// compiling with only its import gated, as does a file that uses nothing of it at all. A
     /// name is the framework's by `frameworkPrefixes`.
     static let partlyProvided: [String: Set<String>] = [
-        "AVFoundation": ["AVMakeRect"],
-        "AVKit": ["AVMakeRect"],  // AVKit re-exports AVFoundation
+        // `AVMakeRect`, and the video player a photo browser shows a video page with
+        // (Sources/FlipbookUIKit/Media/AVPlayer.swift: it shows black).
+        // (`AV` names are told by prefix alone: a file importing both sees AVKit's controller too.)
+        "AVFoundation": [
+            "AVMakeRect", "AVPlayer", "AVPlayerItem", "AVPlayerLayer", "AVLayerVideoGravity", "AVPlayerViewController",
+        ],
+        "AVKit": [  // AVKit re-exports AVFoundation
+            "AVMakeRect", "AVPlayer", "AVPlayerItem", "AVPlayerLayer", "AVLayerVideoGravity", "AVPlayerViewController",
+        ],
         "CoreText": [  // font registration (Sources/FlipbookRender/FontRegistration.swift)
             "CTFontManagerScope", "CTFontManagerRegisterGraphicsFont", "CTFontManagerUnregisterGraphicsFont",
             "CTFontManagerRegisterFontsForURL",

@@ -203,7 +203,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition { var player: AVPlayer?; var surface: GLKView? }
+            final class PlayerTransition { var player: AVAudioPlayer?; var surface: GLKView? }
             """,
             """
             // Player
@@ -212,7 +212,7 @@ import Testing
             import AVFoundation
             import GLKit
 
-            final class PlayerTransition { var player: AVPlayer?; var surface: GLKView? }
+            final class PlayerTransition { var player: AVAudioPlayer?; var surface: GLKView? }
             #endif
 
             """,

@@ -77,6 +77,42 @@ import Testing
             """)
     }
 
+    /// `(view as AnyObject).configureLayout()` sends the message whatever the view is; it
+    /// goes through the protocol that requires it, trapping as iOS does when it is missing.
+    @Test func aMethodCalledThroughAnAnyObjectCastGoesThroughItsProtocol() {
+        expectPort(
+            """
+            \(importBlock)
+
+            protocol LayoutConfigurable: AnyObject {
+                func configureLayout()
+            }
+            final class Header: UIView, LayoutConfigurable { func configureLayout() {} }
+            final class Footer: UIView, LayoutConfigurable { func configureLayout() {} }
+            final class Lightbox: UIViewController {
+                let header = Header(), footer = Footer()
+                func layout() {
+                    [header, footer].forEach { ($0 as AnyObject).configureLayout() }
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            protocol LayoutConfigurable: AnyObject {
+                func configureLayout()
+            }
+            final class Header: UIView, LayoutConfigurable { func configureLayout() {} }
+            final class Footer: UIView, LayoutConfigurable { func configureLayout() {} }
+            final class Lightbox: UIViewController {
+                let header = Header(), footer = Footer()
+                func layout() {
+                    [header, footer].forEach { ($0 as! LayoutConfigurable).configureLayout() }
+                }
+            }
+            """)
+    }
+
     /// A method no protocol of the folder requires cannot be found without the runtime.
     @Test func aCallOnAnAnyObjectThatNoProtocolRequiresIsLeftByHand() {
         let output = Porter().port(
@@ -286,6 +322,32 @@ extension RealLibraryIdiomTests {
         #expect(output.leftByHand.map(\.line) == [5, 9])
         #expect(output.leftByHand.first?.reason.contains("makes a `UITableViewCell` through the generic parameter `T`") == true)
         expectIdempotent([output])
+    }
+}
+
+extension RealLibraryIdiomTests {
+    /// A lightbox's configuration plays videos with AVKit's player controller: Flipbook
+    /// provides the player types (they show black), so the file keeps its code.
+    @Test func aFileUsingOnlyTheVideoPlayerKeepsItsCode() {
+        let output = Porter().port(
+            """
+            import UIKit
+            import AVKit
+            import AVFoundation
+
+            public class LightConfig {
+                @MainActor
+                public static var handleVideo: (UIViewController, URL) -> Void = { from, url in
+                    let controller = AVPlayerViewController()
+                    controller.player = AVPlayer(url: url)
+                    from.present(controller, animated: true) { controller.player?.play() }
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("#if canImport(AVKit)\nimport AVKit\n#endif"))
+        #expect(output.text.contains("public class LightConfig {"))
+        #expect(!output.text.hasPrefix("#if canImport(AVKit)"))
+        #expect(output.leftByHand.isEmpty && output.warnings.isEmpty)
     }
 }
 

@@ -92,3 +92,44 @@ import Flipbook
         _ = nanStyle.hash  // no trap on NaN
     }
 }
+
+/// `UIButton.setAttributedTitle(_:for:)`: shown instead of the plain title, per state with
+/// `.normal` as the fallback, in the style at its start.
+@Suite(.freshRuntime) @MainActor struct ButtonAttributedTitleTests {
+    @Test func theAttributedTitleWinsAndFallsBackToNormal() {
+        let button = UIButton(type: .system)
+        button.setTitle("plain", for: .normal)
+        let styled = NSAttributedString(
+            string: "Close", attributes: [.font: UIFont.boldSystemFont(ofSize: 19), .foregroundColor: UIColor.white])
+        button.setAttributedTitle(styled, for: .normal)
+        #expect(button.titleLabel?.text == "Close")
+        #expect(button.titleLabel?.font.pointSize == 19)
+        #expect(button.titleLabel?.textColor == .white)
+        #expect(button.attributedTitle(for: .highlighted)?.string == "Close")
+        #expect(button.currentAttributedTitle === styled)
+        #expect(button.title(for: .normal) == "plain")
+        button.setAttributedTitle(nil, for: .normal)
+        #expect(button.titleLabel?.text == "plain")
+        button.sizeToFit()
+        #expect(button.bounds.width > 0)
+    }
+}
+
+/// The video player stand-ins: values kept, black shown, no video.
+@Suite(.freshRuntime) @MainActor struct VideoPlayerTests {
+    @Test func aPlayerKeepsItsRateAndItsLayerAndControllerAreBlack() {
+        let url = URL(fileURLWithPath: "/tmp/clip.mp4")
+        let player = AVPlayer(url: url)
+        #expect(player.currentItem?.url == url && player.rate == 0)
+        player.play()
+        #expect(player.rate == 1)
+        player.pause()
+        #expect(player.rate == 0)
+        let layer = AVPlayerLayer(player: player)
+        layer.videoGravity = .resizeAspectFill
+        #expect(layer.backgroundColor == CGColor(gray: 0, alpha: 1) && !layer.isReadyForDisplay)
+        let controller = AVPlayerViewController()
+        controller.player = player
+        #expect(controller.view.backgroundColor == .black)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+// The few AVFoundation and AVKit types that photo and video browsers reach for to show a video
+// page: a player, its layer and the player controller. Flipbook decodes no video: a player
+// keeps its item and its rate, its layer and controller show black, and the first `play()`
+// is reported (docs/Divergences.md, "Video players"). `flipbook port` keeps a file whose only
+// AVFoundation and AVKit names are these.
+
+/// How a video fills its layer, AVFoundation's `AVLayerVideoGravity`.
+public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let resizeAspect = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspect")
+    public static let resizeAspectFill = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspectFill")
+    public static let resize = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResize")
+}
+
+/// A media item to play, AVFoundation's `AVPlayerItem` (its URL only).
+open class AVPlayerItem: NSObject, @unchecked Sendable {
+    // Unchecked: as Apple's SDK declares it; the item is immutable here.
+    public let url: URL
+    public init(url URL: URL) { self.url = URL }
+}
+
+/// A player, AVFoundation's `AVPlayer`. It plays nothing: `rate` is 1 after `play()` and 0
+/// after `pause()`, so code that reads it behaves as with a playing video.
+@preconcurrency @MainActor
+open class AVPlayer: NSObject {
+    /// The item being played.
+    open private(set) var currentItem: AVPlayerItem?
+    /// 1 while "playing", 0 while paused.
+    open var rate: Float = 0
+    /// Whether the sound is off.
+    open var isMuted = false
+    /// The volume, 0 to 1.
+    open var volume: Float = 1
+
+    public override init() { super.init() }
+    public init(url URL: URL) { currentItem = AVPlayerItem(url: URL) }
+    public init(playerItem item: AVPlayerItem?) { currentItem = item }
+
+    open func replaceCurrentItem(with item: AVPlayerItem?) { currentItem = item }
+
+    /// Starts "playing": Flipbook decodes no video, which is reported once.
+    open func play() {
+        FlipbookDiagnostics.report(
+            "AVPlayer.play(): Flipbook decodes no video; the player's layer and controller show black.",
+            once: "AVPlayer.play")
+        rate = 1
+    }
+
+    open func pause() { rate = 0 }
+}
+
+/// A layer that shows a player's video, AVFoundation's `AVPlayerLayer`: black here.
+open class AVPlayerLayer: CALayer {
+    /// The player whose video the layer shows.
+    open var player: AVPlayer? {
+        didSet { showPlayer() }
+    }
+
+    /// Black while there is a player (set from the initialiser too, where `didSet` does not run).
+    private func showPlayer() { backgroundColor = player == nil ? nil : CGColor(gray: 0, alpha: 1) }
+    /// How the video fills the layer (default `.resizeAspect`).
+    open var videoGravity: AVLayerVideoGravity = .resizeAspect
+    /// Whether a frame is ready to show: never, as no video is decoded.
+    open var isReadyForDisplay: Bool { false }
+
+    public override init() { super.init() }
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? AVPlayerLayer { videoGravity = other.videoGravity }
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A layer showing `player`.
+    public convenience init(player: AVPlayer?) {
+        self.init()
+        self.player = player
+        showPlayer()
+    }
+}
+
+/// A view controller that shows a player with playback controls, AVKit's
+/// `AVPlayerViewController`: a black view here (docs/Divergences.md, "Video players").
+@preconcurrency @MainActor
+open class AVPlayerViewController: UIViewController {
+    /// The player shown.
+    open var player: AVPlayer?
+    /// Whether the playback controls show (kept; none are drawn).
+    open var showsPlaybackControls = true
+    /// How the video fills the view.
+    open var videoGravity: AVLayerVideoGravity = .resizeAspect
+
+    open override func loadView() {
+        let view = UIView()
+        view.backgroundColor = .black
+        self.view = view
+    }
+}
