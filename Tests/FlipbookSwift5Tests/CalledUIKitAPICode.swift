@@ -52,6 +52,23 @@ final class NibBarButtonItem: UIBarButtonItem {
     override func awakeFromNib() { super.awakeFromNib() }
 }
 
+/// UIKit's batch-update block does not escape: a card swiper hands it a closure that calls its
+/// own non-escaping parameter.
+final class BatchingSwiper: UIView {
+    let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    let table = UITableView()
+    private(set) var ran = 0
+    func performUpdates(updateClosure: () -> Void) {
+        UIView.performWithoutAnimation {
+            collection.performBatchUpdates({
+                updateClosure()
+            }, completion: { [weak self] _ in self?.ran += 1 })
+            table.performBatchUpdates({ updateClosure() })
+            table.performBatchUpdates(nil, completion: nil)
+        }
+    }
+}
+
 final class BadgeView: UIView {
     override func awakeFromNib() {
         super.awakeFromNib()
@@ -177,6 +194,15 @@ final class ZoomingImageViewController: UIViewController, UIScrollViewDelegate {
 }
 
 final class CalledUIKitAPITests: XCTestCase {
+    func testBatchUpdatesTakeANonEscapingClosure() {
+        let swiper = BatchingSwiper()
+        var calls = 0
+        swiper.performUpdates { calls += 1 }
+        XCTAssertEqual(calls, 2)  // the collection's batch and the table's
+        MediaClock.main.runUntilIdle()
+        XCTAssertEqual(swiper.ran, 1)
+    }
+
     func testTheCalledAPICompilesAndRunsInSwift5() {
         let list = ListViewController()
         let nav = UINavigationController(rootViewController: list)

@@ -59,16 +59,26 @@ extension UICollectionView {
         record(sections.map { UICollectionViewUpdateItem(action: .reload, before: IndexPath(index: $0), after: IndexPath(index: $0)) })
     }
 
+    /// `performBatchUpdates(_:completion:)` with an Optional `updates` (nil: no changes).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        performBatchUpdates({ updates?() }, completion: completion)
+    }
+
     /// Runs `updates` (inserts, deletes, moves, reloads) as one change, animated as UIKit
     /// does: surviving items move to their new places, inserted ones appear from the layout's
     /// initial attributes (a fade in place by default), deleted ones disappear to its final
     /// ones. Counts that do not add up are reported with UIKit's "Invalid update" message and
     /// the collection view reloads instead.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    ///
+    /// UIKit's `updates` is a nullable `NS_NOESCAPE` block, which Swift imports as an Optional
+    /// closure that does not escape, so code passes it a closure that calls another non-escaping
+    /// one. Swift source cannot declare that, so a non-Optional, non-escaping form takes
+    /// closures and the Optional one takes `nil` or an Optional.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         let oldCounts = counts
         if batchNesting == 0 { pendingUpdates = [] }
         batchNesting += 1
-        updates?()
+        updates()
         batchNesting -= 1
         guard batchNesting == 0 else {
             if let completion { batchCompletions.append(completion) }

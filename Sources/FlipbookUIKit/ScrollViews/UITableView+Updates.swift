@@ -31,10 +31,16 @@ extension UITableView {
 
     /// Runs `updates` (inserts, deletes, reloads, moves) as one animated change; `completion`
     /// runs when the animations end (false when the batch was invalid and reloaded).
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    /// The closure does not escape, as UIKit's `NS_NOESCAPE` block (see UICollectionView's).
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         beginBatch()
-        updates?()
+        updates()
         endBatch(completion: completion)
+    }
+
+    /// `performBatchUpdates(_:completion:)` with an Optional `updates` (nil: no changes).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        performBatchUpdates({ updates?() }, completion: completion)
     }
 
     /// Starts a batch (`endUpdates()` applies it); they nest.
