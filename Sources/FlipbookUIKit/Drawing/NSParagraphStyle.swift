@@ -9,9 +9,7 @@ public enum NSWritingDirection: Int, Sendable {
 /// `NSAttributedString.Key.paragraphStyle`). Immutable; `mutableCopy()` gives an
 /// `NSMutableParagraphStyle`. A label takes the alignment and line break mode of the paragraph
 /// style at the start of its attributed text (docs/Divergences.md, "Attributed text in labels").
-open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
-    // Unchecked: as Apple's SDK declares it; an immutable style is never changed, and a mutable
-    // one belongs to whoever builds it, as in UIKit.
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
 
     /// The style with every value at its default.
     open class var `default`: NSParagraphStyle { NSParagraphStyle() }
@@ -85,7 +83,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
 }
 
 /// A paragraph style that can be changed, UIKit's `NSMutableParagraphStyle`.
-open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+open class NSMutableParagraphStyle: NSParagraphStyle {
     open override var lineSpacing: CGFloat { get { values.lineSpacing } set { values.lineSpacing = newValue } }
     open override var paragraphSpacing: CGFloat { get { values.paragraphSpacing } set { values.paragraphSpacing = newValue } }
     open override var alignment: NSTextAlignment { get { values.alignment } set { values.alignment = newValue } }
@@ -165,8 +163,7 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 }
 
 /// A text shadow, UIKit's `NSShadow` (the value of `NSAttributedString.Key.shadow`).
-open class NSShadow: NSObject, NSCopying, @unchecked Sendable {
-    // Unchecked: as Apple's SDK declares it.
+open class NSShadow: NSObject, NSCopying {
     /// The offset of the shadow in points (default zero).
     open var shadowOffset: CGSize = .zero
     /// The blur radius in points (default 0).
