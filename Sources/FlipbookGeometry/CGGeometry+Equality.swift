@@ -25,4 +25,16 @@ extension CGRect {
         return a.origin.equalTo(b.origin) && a.size.equalTo(b.size)
     }
 }
+
+// The C functions themselves, under the names Swift gives them on Apple platforms when it
+// imports them as methods: code written against the C names calls these.
+
+/// Core Graphics' `CGPointEqualToPoint`, as Swift names the C function on Apple platforms.
+public func __CGPointEqualToPoint(_ point1: CGPoint, _ point2: CGPoint) -> Bool { point1.equalTo(point2) }
+
+/// Core Graphics' `CGSizeEqualToSize`, as Swift names the C function on Apple platforms.
+public func __CGSizeEqualToSize(_ size1: CGSize, _ size2: CGSize) -> Bool { size1.equalTo(size2) }
+
+/// Core Graphics' `CGRectEqualToRect`, as Swift names the C function on Apple platforms.
+public func __CGRectEqualToRect(_ rect1: CGRect, _ rect2: CGRect) -> Bool { rect1.equalTo(rect2) }
 #endif

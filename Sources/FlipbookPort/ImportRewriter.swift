@@ -90,6 +90,15 @@ struct ImportRewriter {
 
     /// Every identifier the file uses as a value or a type, in source order; with
     /// `skippingOtherPlatforms`, not those under `#if os(visionOS)` and the like.
+    /// Whether `decl` sits under an `#if` clause that Linux never compiles after the port (another
+    /// platform's) or that already asks for `module` (a second run).
+    static func isGatedAway(_ decl: ImportDeclSyntax, module: String) -> Bool {
+        decl.ancestors(IfConfigClauseSyntax.self).contains { clause in
+            guard let condition = clause.condition?.trimmedDescription else { return false }
+            return otherPlatformConditions.contains(condition) || condition.contains("canImport(\(module))")
+        }
+    }
+
     static func usedNames(in tree: SourceFileSyntax, skippingOtherPlatforms: Bool = false) -> [String] {
         final class Names: SyntaxVisitor {
             var found: [String] = []
@@ -266,11 +275,15 @@ struct ImportRewriter {
         // A file that imports a framework Flipbook does not provide (GLKit, AVFoundation, …) is
         // wrapped whole in `#if canImport(…)`: on iOS nothing changes, on Linux the file is left
         // out, so the rest of the library still compiles. Reported as a warning.
+        // The import may sit inside an `#if` around the whole file (`#if !os(macOS)`); one under
+        // a gate that is false on an iPhone, or already under `canImport` of its module, is not
+        // compiled on Linux.
         var missing: [String] = []
-        for item in items {
-            guard let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
-                Self.unprovidedModules.contains(module), !missing.contains(module)
+        for decl in ImportFinder.imports(in: source.tree) {
+            guard let module = decl.path.first?.name.text, Self.unprovidedModules.contains(module),
+                !missing.contains(module), !Self.isGatedAway(decl, module: module)
             else { continue }
+            let item = decl
             if Self.usesOnlyProvided(module, in: source.tree) {
                 // Only `AVMakeRect` of AVFoundation: the import alone is gated, the file stays.
                 let start = source.start(item), end = source.end(item)
@@ -364,6 +377,20 @@ struct ImportRewriter {
         }
         if !groups.isEmpty { return }
         guard let firstItem = items.first else { return }  // nothing but comments
+        // A file whose code is all for another platform (`#if os(macOS)` around it) is never
+        // compiled on iOS or Linux: it needs no import.
+        if items.allSatisfy({ item in
+            guard let config = item.item.as(IfConfigDeclSyntax.self) else { return false }
+            return config.clauses.allSatisfy { clause in
+                if let condition = clause.condition?.trimmedDescription, Self.otherPlatformConditions.contains(condition) {
+                    return true
+                }
+                guard case .statements(let list)? = clause.elements else { return clause.elements == nil }
+                return list.isEmpty
+            }
+        }) {
+            return
+        }
         let block = Self.block(subclassImport: false, networking: networking)
         let description = "added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` "
             + "(the file saw UIKit through its module)" + (networking ? Self.networkingNote : "")

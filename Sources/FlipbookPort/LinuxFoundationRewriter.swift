@@ -3,18 +3,24 @@ import SwiftSyntax
 /// Darwin Foundation API that Linux's Foundation lacks and that no extension can add:
 /// `NSAttributedString()` (NSObject's `init()`, which Linux's class does not inherit) becomes
 /// `NSAttributedString(string: "")`, the same empty string; likewise `NSMutableAttributedString()`.
+/// `Timer()` (a placeholder that code invalidates before scheduling a real timer) becomes a
+/// timer that is never scheduled and does nothing.
 final class LinuxFoundationRewriter: FileVisitor {
-    static let emptyInitialisers: Set<String> = ["NSAttributedString", "NSMutableAttributedString"]
+    /// Type -> the arguments that make the same empty value on Linux.
+    static let emptyInitialisers: [String: String] = [
+        "NSAttributedString": "(string: \"\")", "NSMutableAttributedString": "(string: \"\")",
+        "Timer": "(timeInterval: 0, repeats: false, block: { _ in })",
+    ]
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let type = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            Self.emptyInitialisers.contains(type), node.arguments.isEmpty, node.trailingClosure == nil,
+            let arguments = Self.emptyInitialisers[type], node.arguments.isEmpty, node.trailingClosure == nil,
             let open = node.leftParen, let close = node.rightParen
         else { return .visitChildren }
-        file.add(SourceEdit(range: file.source.start(open)..<file.source.end(close), replacement: "(string: \"\")"))
+        file.add(SourceEdit(range: file.source.start(open)..<file.source.end(close), replacement: arguments))
         file.change(
             .linuxFoundation, at: node,
-            "`\(type)()` -> `\(type)(string: \"\")`: Linux's Foundation has no `\(type).init()`")
+            "`\(type)()` -> `\(type)\(arguments)`: Linux's Foundation has no `\(type).init()`")
         return .visitChildren
     }
 }

@@ -25,8 +25,8 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
         guard node.is(DeclSyntax.self), let decl = node.asProtocol(WithAttributesSyntax.self) else { return .visitChildren }
         let source = file.source
         openInExtension(node)
-        if let proto = node.as(ProtocolDeclSyntax.self), let plan = index.objcProtocols[proto.name.text],
-            plan.path == file.path, plan.decl.id == proto.id, plan.isKept
+        if let proto = node.as(ProtocolDeclSyntax.self), let plan = index.objcProtocol(declaredBy: proto, in: file.path),
+            plan.isKept
         {
             return .skipChildren  // kept `@objc` with its optional requirements (reported there)
         }

@@ -124,8 +124,7 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
     // MARK: Protocols
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let plan = index.objcProtocols[node.name.text], plan.path == file.path,
-            plan.decl.id == node.id, !plan.optionalRequirements.isEmpty
+        guard let plan = index.objcProtocol(declaredBy: node, in: file.path), !plan.optionalRequirements.isEmpty
         else { return .visitChildren }
         let name = node.name.text
         if plan.isKept {

@@ -50,6 +50,17 @@ struct PortIndex {
     /// Protocols of the folder that require a plain `init()`.
     var protocolsRequiringInit: Set<String> = []
     var objcProtocols: [String: ObjCProtocol] = [:]
+    /// Further declarations of a protocol name already in `objcProtocols`: a library may declare
+    /// its delegate protocol once per platform, in `#if os(macOS)` and `#if !os(macOS)` files.
+    /// Each declaration is rewritten in its own file.
+    var objcProtocolVariants: [String: [ObjCProtocol]] = [:]
+
+    /// The plan for the `@objc` protocol declared by `decl` in the file at `path`.
+    func objcProtocol(declaredBy decl: ProtocolDeclSyntax, in path: String) -> ObjCProtocol? {
+        let name = decl.name.text
+        return ([objcProtocols[name]].compactMap { $0 } + (objcProtocolVariants[name] ?? []))
+            .first { $0.path == path && $0.decl.id == decl.id }
+    }
     /// Members declared (not overriding) in extensions, by `MemberKey`: where, and of what type.
     /// Swift without Objective-C cannot override them, wherever the override is written.
     var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
@@ -179,7 +190,9 @@ struct PortIndex {
             for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
             otherTypes.formUnion(collector.otherTypes)
             protocolsRequiringInit.formUnion(collector.protocolsRequiringInit)
-            for (name, p) in collector.protocols where objcProtocols[name] == nil { objcProtocols[name] = p }
+            for (name, p) in collector.protocols {
+                if objcProtocols[name] == nil { objcProtocols[name] = p } else { objcProtocolVariants[name, default: []].append(p) }
+            }
             for (key, sites) in collector.extensionMembers { extensionMembers[key, default: []] += sites }
             classMembers.formUnion(collector.classMembers)
             declaredMembers.formUnion(collector.declaredMembers)
@@ -193,23 +206,27 @@ struct PortIndex {
     /// they agree (`OptionalFallbacks`).
     private mutating func resolveFallbacks(in sources: [PortSource]) {
         var names: Set<String> = []
-        for p in objcProtocols.values {
+        for p in Array(objcProtocols.values) + objcProtocolVariants.values.joined() {
             for r in p.optionalRequirements { if case .none = r.kind { names.insert(r.name) } }
         }
         guard !names.isEmpty else { return }
         let fallbacks = OptionalFallbacks.common(for: names, in: sources)
-        for key in Array(objcProtocols.keys) {
-            for i in objcProtocols[key]!.optionalRequirements.indices {
-                let r = objcProtocols[key]!.optionalRequirements[i]
+        func resolve(_ plan: inout ObjCProtocol) {
+            for i in plan.optionalRequirements.indices {
+                let r = plan.optionalRequirements[i]
                 guard case .none = r.kind else { continue }
                 if let fallback = fallbacks[r.name] {
-                    objcProtocols[key]!.optionalRequirements[i].kind = .returns(fallback)
+                    plan.optionalRequirements[i].kind = .returns(fallback)
                 } else if let type = OptionalRequirement.optionalizableType(of: r.decl) {
                     // Callers already read it as Optional (`if let v = p.req`, `p.req?.x`):
                     // the requirement becomes `T?` defaulting to nil.
-                    objcProtocols[key]!.optionalRequirements[i].kind = .optionalized(type.trimmedDescription)
+                    plan.optionalRequirements[i].kind = .optionalized(type.trimmedDescription)
                 }
             }
+        }
+        for key in Array(objcProtocols.keys) { resolve(&objcProtocols[key]!) }
+        for key in Array(objcProtocolVariants.keys) {
+            for i in objcProtocolVariants[key]!.indices { resolve(&objcProtocolVariants[key]![i]) }
         }
     }
 

@@ -367,3 +367,135 @@ extension RealLibraryIdiomTests {
         #expect(folder.read("Lib/Package@swift-5.9.swift")?.contains("import UIKit") == false)
     }
 }
+
+extension RealLibraryIdiomTests {
+    /// `Timer()` is a placeholder that code invalidates before it schedules a real timer; Linux's
+    /// Foundation has no `Timer.init()`, so it becomes a timer that is never scheduled.
+    @Test func aPlaceholderTimerIsOneThatIsNeverScheduled() {
+        expectPort(
+            """
+            import Foundation
+
+            final class Ticker {
+                var timer = Timer()
+                func stop() { timer.invalidate() }
+            }
+            """,
+            """
+            import Foundation
+            \(importBlock)
+
+            final class Ticker {
+                var timer = Timer(timeInterval: 0, repeats: false, block: { _ in })
+                func stop() { timer.invalidate() }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)",
+                "T.swift:4: Linux Foundation: `Timer()` -> `Timer(timeInterval: 0, repeats: false, block: { _ in })`: Linux's Foundation has no `Timer.init()`",
+            ])
+    }
+
+    /// A library may declare its `@objc` delegate protocol once per platform, in a file under
+    /// `#if !os(macOS)` and another under `#if os(macOS)`: each declaration loses its optional
+    /// requirements, with its own defaults.
+    @Test func aProtocolDeclaredOncePerPlatformIsPortedInEachFile() {
+        let outputs = expectPortFolder(
+            [
+                ("Mac.swift", """
+                #if os(macOS)
+                import AppKit
+
+                @objc public protocol LoopDelegate {
+                    @objc optional func loopDidEnd(sender: NSView)
+                }
+                #endif
+                """),
+                ("Phone.swift", """
+                #if !os(macOS)
+                import UIKit
+
+                @objc public protocol LoopDelegate {
+                    @objc optional func loopDidEnd(sender: UIView)
+                }
+
+                final class Looper {
+                    weak var delegate: LoopDelegate?
+                    func end(_ view: UIView) { delegate?.loopDidEnd?(sender: view) }
+                }
+                #endif
+                """),
+            ],
+            [
+                """
+                #if os(macOS)
+                import AppKit
+
+                public protocol LoopDelegate: AnyObject {
+                    func loopDidEnd(sender: NSView)
+                }
+
+                extension LoopDelegate {
+                    public func loopDidEnd(sender: NSView) {}
+                }
+                #endif
+                """,
+                """
+                #if !os(macOS)
+                #if canImport(UIKit)
+                import UIKit
+                #else
+                import Flipbook
+                #endif
+
+                public protocol LoopDelegate: AnyObject {
+                    func loopDidEnd(sender: UIView)
+                }
+
+                extension LoopDelegate {
+                    public func loopDidEnd(sender: UIView) {}
+                }
+
+                final class Looper {
+                    weak var delegate: LoopDelegate?
+                    func end(_ view: UIView) { delegate?.loopDidEnd(sender: view) }
+                }
+                #endif
+                """,
+            ])
+        #expect(outputs.allSatisfy { $0.issues.isEmpty })
+    }
+
+    /// An import of a framework Flipbook does not provide, inside an `#if` around the whole file,
+    /// leaves the file out on Linux as a top-level one does; under another platform's gate it is
+    /// never compiled there and changes nothing.
+    @Test func anUnprovidedImportInsideAGateLeavesTheFileOut() {
+        let output = Porter().port(
+            """
+            #if !os(macOS)
+            import ImageIO
+            import UIKit
+
+            func frames(_ data: Data) -> Int {
+                CGImageSourceCreateWithData(data as CFData, nil).map(CGImageSourceGetCount) ?? 0
+            }
+            #endif
+            """, path: "T.swift")
+        #expect(output.text.hasPrefix("#if canImport(ImageIO)\n#if !os(macOS)\n"))
+        #expect(output.issues.map(\.formatted) == [
+            "T.swift:1: warning: `ImageIO` is not provided by Flipbook (docs/Porting.md, What stays out of reach): this file is left out on Linux; code elsewhere that uses it needs the same `#if`"
+        ])
+        expectIdempotent([output])
+        let mac = Porter().port(
+            """
+            #if os(macOS)
+            import ImageIO
+            #endif
+            import UIKit
+
+            let side: CGFloat = 2
+            """, path: "T.swift")
+        #expect(!mac.text.contains("canImport(ImageIO)"))
+        #expect(mac.issues.isEmpty)
+    }
+}
