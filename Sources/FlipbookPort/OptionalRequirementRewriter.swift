@@ -85,6 +85,33 @@ enum OptionalRequirement {
         return .none("is not a method or a property")
     }
 
+    /// The argument labels of a method requirement (`_` unlabelled); `nil` for a property.
+    static func labels(of decl: DeclSyntax) -> [String]? {
+        decl.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map { $0.firstName.text }
+    }
+
+    /// Whether a reference with `labels` (`nil`: not known) can name `decl`.
+    static func matches(_ decl: DeclSyntax, labels: [String]?) -> Bool {
+        guard let labels else { return true }
+        return Self.labels(of: decl) == labels
+    }
+
+    /// The labels a reference to a member spells: `d?.m(_:at:)`, or the call it is the callee of
+    /// (`d?.m?(x, at: i)`); `nil` when it spells none.
+    static func referenceLabels(_ member: MemberAccessExprSyntax) -> [String]? {
+        if let names = member.declName.argumentNames { return names.arguments.map { $0.name.text } }
+        var callee = Syntax(member)
+        if let parent = callee.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+            callee = parent
+        }
+        if let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
+            call.trailingClosure == nil
+        {
+            return call.arguments.map { $0.label?.text ?? "_" }
+        }
+        return nil
+    }
+
     static func isVoid(_ type: TypeSyntax) -> Bool {
         if let id = type.as(IdentifierTypeSyntax.self) { return id.name.text == "Void" }
         if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.isEmpty }
@@ -109,6 +136,16 @@ enum OptionalRequirement {
         "scrollViewDidEndDecelerating", "scrollViewDidEndScrollingAnimation", "animationDidStart", "animationDidStop",
         "adaptivePresentationStyle", "presentationControllerWillDismiss", "presentationControllerDidDismiss",
         "presentationControllerShouldDismiss", "pageViewController", "collectionView", "tableView",
+        "presentationControllerDidAttemptToDismiss", "prepareForPopoverPresentation", "presentationCount",
+        "presentationIndex", "numberOfSections", "tabBar", "navigationBar", "scrollViewWillBeginDecelerating",
+        "scrollViewShouldScrollToTop", "scrollViewDidScrollToTop", "scrollViewDidChangeAdjustedContentInset",
+        "viewForZooming", "scrollViewDidZoom", "scrollViewWillBeginZooming", "scrollViewDidEndZooming",
+        "dynamicAnimatorDidPause", "dynamicAnimatorWillResume", "collisionBehavior", "layerWillDraw", "layoutSublayers",
+        "textField", "textFieldShouldBeginEditing", "textFieldDidBeginEditing", "textFieldShouldEndEditing",
+        "textFieldDidEndEditing", "textFieldShouldClear", "textFieldShouldReturn", "textFieldDidChangeSelection",
+        "application", "applicationDidFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
+        "applicationDidEnterBackground", "applicationWillEnterForeground", "applicationWillTerminate",
+        "applicationDidReceiveMemoryWarning",
     ]
 }
 
@@ -231,16 +268,20 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
     /// of that name declares `T?` too (it still returns its `T`, which Swift wraps).
     private func optionalizeConformers(_ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax) {
         guard let inheritance else { return }
-        var types: [String: String] = [:]
+        var optionalized: [(decl: DeclSyntax, name: String, type: String)] = []
         for inherited in inheritance.inheritedTypes {
             guard let plan = index.objcProtocols[inherited.type.trimmedDescription] else { continue }
-            for r in plan.optionalRequirements { if case .optionalized(let type) = r.kind { types[r.name] = type } }
+            for r in plan.optionalRequirements { if case .optionalized(let type) = r.kind { optionalized.append((r.decl, r.name, type)) } }
         }
-        guard !types.isEmpty else { return }
+        guard !optionalized.isEmpty else { return }
         let source = file.source
         for item in members.members {
             let decl = item.decl
-            guard let name = OptionalRequirement.name(of: decl), let type = types[name] else { continue }
+            guard let name = OptionalRequirement.name(of: decl),
+                let type = optionalized.first(where: {
+                    $0.name == name && OptionalRequirement.labels(of: $0.decl) == OptionalRequirement.labels(of: decl)
+                })?.type
+            else { continue }
             let written: TypeSyntax?
             if let f = decl.as(FunctionDeclSyntax.self) {
                 written = f.signature.returnClause?.type
@@ -317,10 +358,13 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             value = only.expression
             wrapped = true
         }
-        guard let (member, chained) = Self.requirementReference(value),
-            let kind = ownRequirementKind(member.declName.baseName.text)
-        else { return .visitChildren }
+        guard let (member, chained) = Self.requirementReference(value) else { return .visitChildren }
         let name = member.declName.baseName.text
+        let labels = OptionalRequirement.referenceLabels(member)
+        // `guard let pagerView = self.pagerView`: an unlabelled reference to a name the folder
+        // also declares as a property reads the property.
+        if labels == nil, index.properties.contains(name) { return .visitChildren }
+        guard let kind = ownRequirementKind(name, labels: labels) else { return .visitChildren }
         let bound = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         let ifExpr = node.parent?.parent?.as(ConditionElementListSyntax.self)?.parent?.as(IfExprSyntax.self)
         if kind == .emptyBody, let bound, let ifExpr, ifExpr.elseBody == nil,
@@ -337,6 +381,30 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                 "`if let \(bound) = \(value.oneLine)` asked whether the delegate implements `\(name)`; every delegate does now (the default "
                     + "does nothing), so the body always runs: check that the rest of it may")
             return .visitChildren
+        }
+        if let bound, let presence = GuardPresenceTest(member) {
+            let outcome: String?
+            switch kind {
+            case .emptyBody:
+                outcome = presence.returnsNothing && presence.usesOnly(returned: false) ? "does nothing" : nil
+            case .returns(let constant):
+                outcome = presence.returnedConstant == constant ? "returns `\(constant)`, the guard's own fallback" : nil
+            default:
+                outcome = nil
+            }
+            if let outcome {
+                if !chained, !wrapped {
+                    file.replace(value, with: "Optional(\(value.trimmedDescription))")
+                    file.change(
+                        .optionalCall, at: node,
+                        "`\(node.oneLine)` -> `let \(bound) = Optional(\(value.oneLine))`: `\(name)` has a default implementation now")
+                }
+                file.warning(
+                    at: node,
+                    "`guard let \(bound) = \(value.oneLine)` asked whether the delegate implements `\(name)`; every delegate does now "
+                        + "(the default \(outcome)), so the statements after the guard always run: check that they may")
+                return .visitChildren
+            }
         }
         file.issue(
             at: node,
@@ -372,15 +440,18 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
     /// Methods only: reading an optional property (`if let t = delegate?.title`) reads its
     /// value, which the default keeps meaning nil. A requirement an extension of its protocol
     /// already implements (a second run) counts too.
-    private func ownRequirementKind(_ name: String) -> OptionalRequirement.DefaultKind? {
+    private func ownRequirementKind(_ name: String, labels: [String]? = nil) -> OptionalRequirement.DefaultKind? {
         if ported.contains(name) {
             for p in index.objcProtocols.values where !p.isKept {
-                if let r = p.optionalRequirements.first(where: { $0.name == name }) {
+                if let r = p.requirement(name, labels: labels) {
                     return r.decl.is(FunctionDeclSyntax.self) ? r.kind : nil
                 }
             }
         }
-        if let isEmpty = index.defaultedRequirements[name] { return isEmpty ? .emptyBody : .returnsNil }
+        if let defaults = index.defaultedRequirements[name] {
+            if let labels { return defaults.first { $0.labels == labels }?.kind }
+            return defaults.allSatisfy { $0.kind == .emptyBody } ? .emptyBody : .returnsNil
+        }
         return nil
     }
 
@@ -467,31 +538,57 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
 /// the ported files is such a call with the same constant fallback, a default returning that
 /// constant keeps the meaning everywhere.
 enum OptionalFallbacks {
-    /// For each name in `names`, the one constant every use falls back to; names with a use
-    /// that has no fallback, or uses with different ones, are absent.
-    static func common(for names: Set<String>, in sources: [PortSource]) -> [String: String] {
+    /// One use of an optional requirement's name: the labels it spells (`nil`: none) and the
+    /// constant it falls back to when the requirement is not implemented (`nil`: none).
+    struct Use {
+        var labels: [String]?
+        var fallback: String?
+        /// Unlabelled, not called, and the folder declares a property of that name: it cannot
+        /// name a method requirement.
+        var readsProperty = false
+    }
+
+    /// Every use of each name in `names` as a member (`x?.name…`).
+    static func uses(of names: Set<String>, in sources: [PortSource], properties: Set<String>) -> [String: [Use]] {
         final class Finder: SyntaxVisitor {
             let names: Set<String>
-            var fallbacks: [String: [String?]] = [:]
-            init(names: Set<String>) {
+            let properties: Set<String>
+            var uses: [String: [Use]] = [:]
+            init(names: Set<String>, properties: Set<String>) {
                 self.names = names
+                self.properties = properties
                 super.init(viewMode: .sourceAccurate)
             }
             override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
                 let name = node.declName.baseName.text
                 guard names.contains(name), node.base != nil else { return .visitChildren }
-                fallbacks[name, default: []].append(OptionalFallbacks.fallback(of: node))
+                let labels = OptionalRequirement.referenceLabels(node)
+                let readsProperty = labels == nil && properties.contains(name) && !OptionalFallbacks.isCalled(node)
+                let fallback = OptionalFallbacks.fallback(of: node) ?? OptionalFallbacks.guardFallback(of: node)
+                uses[name, default: []].append(Use(labels: labels, fallback: fallback, readsProperty: readsProperty))
                 return .visitChildren
             }
         }
-        let finder = Finder(names: names)
+        let finder = Finder(names: names, properties: properties)
         for source in sources { finder.walk(source.tree) }
-        var result: [String: String] = [:]
-        for (name, uses) in finder.fallbacks {
-            guard let first = uses.first, let constant = first, uses.allSatisfy({ $0 == constant }) else { continue }
-            result[name] = constant
+        return finder.uses
+    }
+
+    /// Whether `member` is the callee of a call, directly or through `?`/`!`.
+    static func isCalled(_ member: MemberAccessExprSyntax) -> Bool {
+        var callee = Syntax(member)
+        if let parent = callee.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+            callee = parent
         }
-        return result
+        return callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == callee.id
+    }
+
+    /// `guard let f = x?.name(_:at:) else { return constant }` where the statements after the
+    /// guard use `f` only as `return f(…)`: on iOS the caller returned `constant` when the method
+    /// was not implemented, which a default returning it keeps.
+    static func guardFallback(of member: MemberAccessExprSyntax) -> String? {
+        guard let presence = GuardPresenceTest(member) else { return nil }
+        return presence.returnedConstant
     }
 
     /// The constant after `??` when `member` is `x?.name` or the callee of `x?.name?(…)` and the
@@ -530,5 +627,80 @@ enum OptionalFallbacks {
             if let type = base.as(DeclReferenceExprSyntax.self) { return type.baseName.text.first?.isUppercase == true }
         }
         return false
+    }
+}
+
+/// `guard let f = x?.name else { … }` around a reference to an optional requirement, and the
+/// statements after it in the same block.
+struct GuardPresenceTest {
+    let guardStmt: GuardStmtSyntax
+    let bound: String
+    /// The statements after the guard, to the end of its block.
+    let rest: [CodeBlockItemSyntax]
+
+    /// The guard whose one condition binds `member` (or `Optional(member)`, a first run's form).
+    init?(_ member: MemberAccessExprSyntax) {
+        var value = Syntax(member)
+        if let argument = value.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+            list.count == 1, let call = list.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Optional"
+        {
+            value = Syntax(call)
+        }
+        guard let clause = value.parent?.as(InitializerClauseSyntax.self),
+            let binding = clause.parent?.as(OptionalBindingConditionSyntax.self),
+            let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let element = binding.parent?.as(ConditionElementSyntax.self),
+            let conditions = element.parent?.as(ConditionElementListSyntax.self), conditions.count == 1,
+            let guardStmt = conditions.parent?.as(GuardStmtSyntax.self),
+            let item = guardStmt.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        self.guardStmt = guardStmt
+        self.bound = bound
+        self.rest = Array(list.drop { $0.id != item.id }.dropFirst())
+    }
+
+    /// The `else` holds nothing but `return`.
+    var returnsNothing: Bool {
+        guard guardStmt.body.statements.count == 1, let r = guardStmt.body.statements.first?.item.as(ReturnStmtSyntax.self)
+        else { return false }
+        return r.expression == nil
+    }
+
+    /// The constant the `else` returns, when it holds nothing but `return constant` and the rest
+    /// uses the bound function only as `return f(…)`.
+    var returnedConstant: String? {
+        guard guardStmt.body.statements.count == 1, let r = guardStmt.body.statements.first?.item.as(ReturnStmtSyntax.self),
+            let e = r.expression, OptionalFallbacks.isConstant(e), usesOnly(returned: true)
+        else { return nil }
+        return e.trimmedDescription
+    }
+
+    /// Whether every use of the bound name after the guard is a call (`f(…)`), and with
+    /// `returned`, a call that is returned at once (`return f(…)`).
+    func usesOnly(returned: Bool) -> Bool {
+        final class Uses: SyntaxVisitor {
+            let name: String
+            let returned: Bool
+            var ok = true
+            init(_ name: String, returned: Bool) {
+                self.name = name
+                self.returned = returned
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                guard node.baseName.text == name else { return .visitChildren }
+                guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == ExprSyntax(node).id,
+                    !returned || call.parent?.is(ReturnStmtSyntax.self) == true
+                else {
+                    ok = false
+                    return .visitChildren
+                }
+                return .visitChildren
+            }
+        }
+        let uses = Uses(bound, returned: returned)
+        for item in rest { uses.walk(item) }
+        return uses.ok
     }
 }

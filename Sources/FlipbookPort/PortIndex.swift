@@ -15,6 +15,11 @@ struct PortIndex {
         var decl: ProtocolDeclSyntax
         /// The optional requirements, each with the default it can be given (or why none).
         var optionalRequirements: [(decl: DeclSyntax, name: String, kind: OptionalRequirement.DefaultKind)]
+        /// The requirement among `optionalRequirements` that a reference to `name` with `labels`
+        /// names (`nil` labels: any of that base name).
+        func requirement(_ name: String, labels: [String]?) -> (decl: DeclSyntax, name: String, kind: OptionalRequirement.DefaultKind)? {
+            optionalRequirements.first { $0.name == name && OptionalRequirement.matches($0.decl, labels: labels) }
+        }
         /// A protocol with an optional requirement that cannot get a default keeps `@objc` and
         /// all its optional requirements, so it still compiles on iOS.
         var isKept: Bool { optionalRequirements.contains { if case .none = $0.kind { true } else { false } } }
@@ -41,7 +46,7 @@ struct PortIndex {
     /// Base names of protocol requirements that an extension of their protocol in the folder
     /// implements (as the porter writes for an `@objc optional` one): `true` when every such
     /// default is a method with an empty body. On a second run, these are what the first made.
-    var defaultedRequirements: [String: Bool] = [:]
+    var defaultedRequirements: [String: [(labels: [String], kind: OptionalRequirement.DefaultKind)]] = [:]
     var classes: [String: ClassSite] = [:]
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
@@ -97,6 +102,15 @@ struct PortIndex {
             }
             return i == callLabels.count
         }
+    }
+
+    /// A method an extension declares, which may implement a requirement of the extended protocol.
+    struct ExtensionDefault {
+        var key: String
+        var name: String
+        var labels: [String]
+        /// What its body is, read as an optional requirement's default (a second run's).
+        var kind: OptionalRequirement.DefaultKind
     }
 
     /// Names of optional requirements that become plain requirements with defaults.
@@ -157,12 +171,12 @@ struct PortIndex {
 
     init(sources: [PortSource]) {
         var propertyTypes: [String: Set<String>] = [:]
-        var extensionDefaults: [String: [(key: String, name: String, isEmpty: Bool)]] = [:]
+        var extensionDefaults: [String: [ExtensionDefault]] = [:]
         defer {
             anyObjectProperties = Set(propertyTypes.filter { !$0.value.isEmpty && $0.value.allSatisfy(Self.isAnyObjectType) }.keys)
             for (type, defaults) in extensionDefaults {
                 for d in defaults where requirementOwners[d.key]?.contains(type) == true {
-                    defaultedRequirements[d.name] = (defaultedRequirements[d.name] ?? true) && d.isEmpty
+                    defaultedRequirements[d.name, default: []].append((d.labels, d.kind))
                 }
             }
             resolveFallbacks(in: sources)
@@ -210,13 +224,20 @@ struct PortIndex {
             for r in p.optionalRequirements { if case .none = r.kind { names.insert(r.name) } }
         }
         guard !names.isEmpty else { return }
-        let fallbacks = OptionalFallbacks.common(for: names, in: sources)
+        let uses = OptionalFallbacks.uses(of: names, in: sources, properties: properties)
         func resolve(_ plan: inout ObjCProtocol) {
             for i in plan.optionalRequirements.indices {
                 let r = plan.optionalRequirements[i]
                 guard case .none = r.kind else { continue }
-                if let fallback = fallbacks[r.name] {
-                    plan.optionalRequirements[i].kind = .returns(fallback)
+                // The uses that may name this requirement: those of its base name whose labels are
+                // its own, or unknown.
+                // An unlabelled reference that reads a property of the same name names no method.
+                let isMethod = r.decl.is(FunctionDeclSyntax.self)
+                let fallbacks = (uses[r.name] ?? [])
+                    .filter { OptionalRequirement.matches(r.decl, labels: $0.labels) && !(isMethod && $0.readsProperty) }
+                    .map(\.fallback)
+                if let first = fallbacks.first, let constant = first, fallbacks.allSatisfy({ $0 == constant }) {
+                    plan.optionalRequirements[i].kind = .returns(constant)
                 } else if let type = OptionalRequirement.optionalizableType(of: r.decl) {
                     // Callers already read it as Optional (`if let v = p.req`, `p.req?.x`):
                     // the requirement becomes `T?` defaulting to nil.
@@ -243,7 +264,7 @@ struct PortIndex {
         var requirementOwners: [String: Set<String>] = [:]
         /// Extended type -> its methods: `name(a:b:)`, base name, and whether the body is empty
         /// with no return type.
-        var extensionDefaults: [String: [(key: String, name: String, isEmpty: Bool)]] = [:]
+        var extensionDefaults: [String: [ExtensionDefault]] = [:]
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
         var protocolsRequiringInit: Set<String> = []
@@ -321,9 +342,22 @@ struct PortIndex {
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             for member in node.memberBlock.members {
                 guard let f = member.decl.as(FunctionDeclSyntax.self) else { continue }
-                let key = PortIndex.methodKey(f.name.text, f.signature.parameterClause.parameters.map { $0.firstName.text })
-                let isEmpty = f.signature.returnClause == nil && f.body?.statements.isEmpty == true
-                extensionDefaults[node.extendedType.trimmedDescription, default: []].append((key, f.name.text, isEmpty))
+                let labels = f.signature.parameterClause.parameters.map { $0.firstName.text }
+                let key = PortIndex.methodKey(f.name.text, labels)
+                let kind: OptionalRequirement.DefaultKind
+                let statements = Array(f.body?.statements ?? [])
+                if f.signature.returnClause == nil, statements.isEmpty {
+                    kind = .emptyBody
+                } else if statements.count == 1, let e = statements[0].item.as(ExprSyntax.self)
+                    ?? statements[0].item.as(ReturnStmtSyntax.self)?.expression,
+                    !e.is(NilLiteralExprSyntax.self), OptionalFallbacks.isConstant(e)
+                {
+                    kind = .returns(e.trimmedDescription)
+                } else {
+                    kind = .returnsNil
+                }
+                extensionDefaults[node.extendedType.trimmedDescription, default: []].append(
+                    ExtensionDefault(key: key, name: f.name.text, labels: labels, kind: kind))
             }
             scope.append(node.extendedType.trimmedDescription)
             return .visitChildren

@@ -499,3 +499,144 @@ extension RealLibraryIdiomTests {
         #expect(mac.issues.isEmpty)
     }
 }
+
+extension RealLibraryIdiomTests {
+    /// A custom tab bar calls its UIKit delegate's optional requirements with `?(…)`; Flipbook's
+    /// UIKit protocols give them defaults, so the second `?` goes, for the tab bar's, the text
+    /// field's and the scroll view's zooming ones as for the transition protocols'.
+    @Test func optionalCallsOfMoreUIKitDelegatesLoseTheirSecondQuestionMark() {
+        let code = """
+            \(importBlock)
+
+            final class TabBar: UITabBar {
+                func select(_ item: UITabBarItem, in field: UITextField, zooming scroll: UIScrollView) {
+                    delegate?.tabBar?(self, didSelect: item)
+                    _ = field.delegate?.textFieldShouldReturn?(field)
+                    _ = scroll.delegate?.viewForZooming?(in: scroll)
+                }
+            }
+            """
+        expectPort(
+            code,
+            code.replacingOccurrences(of: "tabBar?(", with: "tabBar(")
+                .replacingOccurrences(of: "textFieldShouldReturn?(", with: "textFieldShouldReturn(")
+                .replacingOccurrences(of: "viewForZooming?(", with: "viewForZooming("),
+            changes: [
+                "T.swift:9: optional call: `delegate?.tabBar?(…)` -> `delegate?.tabBar(…)`: Flipbook's UIKit protocols give `tabBar` a default implementation",
+                "T.swift:10: optional call: `field.delegate?.textFieldShouldReturn?(…)` -> `field.delegate?.textFieldShouldReturn(…)`: Flipbook's UIKit protocols give `textFieldShouldReturn` a default implementation",
+                "T.swift:11: optional call: `scroll.delegate?.viewForZooming?(…)` -> `scroll.delegate?.viewForZooming(…)`: Flipbook's UIKit protocols give `viewForZooming` a default implementation",
+            ])
+    }
+}
+
+extension RealLibraryIdiomTests {
+    /// `guard let f = delegate?.carousel(_:shouldSelectAt:) else { return true }` and then
+    /// `return f(self, i)`: on iOS the caller answered `true` when the delegate did not implement
+    /// the method. The requirement's default returns that `true`, so the guard may stay (warned).
+    /// Overloads of one base name are told apart by their labels, and an unlabelled reference
+    /// to a property of that name (`self.carousel`) is not a presence test.
+    @Test func guardPresenceTestsWithTheirOwnFallbackStay() {
+        let outputs = expectPortFolder(
+            [
+                ("Carousel.swift", """
+                import UIKit
+
+                @objc protocol CarouselDelegate {
+                    @objc optional func carousel(_ carousel: Carousel, shouldSelectAt index: Int) -> Bool
+                    @objc optional func carousel(_ carousel: Carousel, didSelectAt index: Int)
+                    @objc optional func carouselDidScroll(_ carousel: Carousel)
+                }
+
+                final class Carousel: UIView {
+                    weak var delegate: CarouselDelegate?
+                    func shouldSelect(_ index: Int) -> Bool {
+                        guard let function = delegate?.carousel(_:shouldSelectAt:) else {
+                            return true
+                        }
+                        return function(self, index)
+                    }
+                    func didSelect(_ index: Int) {
+                        guard let function = delegate?.carousel(_:didSelectAt:) else { return }
+                        function(self, index)
+                    }
+                }
+
+                final class CarouselLayout: NSObject {
+                    weak var carousel: Carousel?
+                    func prepare() {
+                        guard let carousel = self.carousel else { return }
+                        carousel.setNeedsLayout()
+                    }
+                }
+                """),
+            ],
+            [
+                """
+                \(importBlock)
+
+                protocol CarouselDelegate: AnyObject {
+                    func carousel(_ carousel: Carousel, shouldSelectAt index: Int) -> Bool
+                    func carousel(_ carousel: Carousel, didSelectAt index: Int)
+                    func carouselDidScroll(_ carousel: Carousel)
+                }
+
+                extension CarouselDelegate {
+                    func carousel(_ carousel: Carousel, shouldSelectAt index: Int) -> Bool { true }
+                    func carousel(_ carousel: Carousel, didSelectAt index: Int) {}
+                    func carouselDidScroll(_ carousel: Carousel) {}
+                }
+
+                final class Carousel: UIView {
+                    weak var delegate: CarouselDelegate?
+                    func shouldSelect(_ index: Int) -> Bool {
+                        guard let function = delegate?.carousel(_:shouldSelectAt:) else {
+                            return true
+                        }
+                        return function(self, index)
+                    }
+                    func didSelect(_ index: Int) {
+                        guard let function = delegate?.carousel(_:didSelectAt:) else { return }
+                        function(self, index)
+                    }
+                }
+
+                final class CarouselLayout: NSObject {
+                    weak var carousel: Carousel?
+                    func prepare() {
+                        guard let carousel = self.carousel else { return }
+                        carousel.setNeedsLayout()
+                    }
+                }
+                """,
+            ])
+        #expect(outputs[0].issues.map(\.formatted) == [
+            "Carousel.swift:12: warning: `guard let function = delegate?.carousel(_:shouldSelectAt:)` asked whether the delegate implements `carousel`; every delegate does now (the default returns `true`, the guard's own fallback), so the statements after the guard always run: check that they may",
+            "Carousel.swift:18: warning: `guard let function = delegate?.carousel(_:didSelectAt:)` asked whether the delegate implements `carousel`; every delegate does now (the default does nothing), so the statements after the guard always run: check that they may",
+        ])
+    }
+
+    /// A guard whose `else` does something else than return the fallback, or whose function is
+    /// used other than returned at once, still needs a decision by hand.
+    @Test func guardPresenceTestsWithOtherFallbacksAreLeftByHand() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            @objc protocol SheetDelegate {
+                @objc optional func sheetDidClose(_ sheet: UIView)
+            }
+
+            final class Sheet: UIView {
+                weak var delegate: SheetDelegate?
+                func close() {
+                    guard let function = delegate?.sheetDidClose else {
+                        removeFromSuperview()
+                        return
+                    }
+                    function(self)
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.issues.map(\.formatted).contains { $0.contains("not ported: `delegate?.sheetDidClose` (bound by `let`)") })
+    }
+}
