@@ -110,7 +110,12 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "closure by hand with the value meant (`{ $0.\(reference.name)(\(labels[0] == "_" ? "" : "\(labels[0]): ")…) }`)")
             return .skipChildren
         }
-        let arguments = labels.enumerated().map { i, label in (label == "_" ? "" : "\(label): ") + "$\(i + 1)" }
+        // The event comes as `UIEvent?` (nil when code sends the actions itself); a method that
+        // declares a plain `UIEvent` gets it unwrapped, as iOS hands it one from a touch.
+        let types = index.parameterTypes[PortIndex.methodKey(reference.name, labels)] ?? []
+        let arguments = labels.enumerated().map { i, label in
+            (label == "_" ? "" : "\(label): ") + "$\(i + 1)" + (i == 1 && types.count == 2 && types[1] == "UIEvent" ? "!" : "")
+        }
         // `#selector(MenuViewController.handleTap(recognizer:))` sent to a target whose type is
         // not visibly that class (`target: toViewController`, a `UIViewController`): on iOS the
         // message is sent whatever the static type says (and traps if the object lacks it), so the

@@ -640,3 +640,29 @@ extension RealLibraryIdiomTests {
         #expect(output.issues.map(\.formatted).contains { $0.contains("not ported: `delegate?.sheetDidClose` (bound by `let`)") })
     }
 }
+
+extension RealLibraryIdiomTests {
+    /// `@objc func sliderMoved(slider: UISlider, event: UIEvent)`: the event arrives as
+    /// `UIEvent?`, and a method declaring a plain `UIEvent` gets it unwrapped, as iOS hands one
+    /// from a touch. One declaring `UIEvent?` gets it as it is.
+    @Test func anActionTakingAPlainEventGetsItUnwrapped() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            final class SliderView: UIView {
+                let slider = UISlider()
+                let other = UISlider()
+                func wire() {
+                    slider.addTarget(self, action: #selector(sliderMoved(slider:event:)), for: .valueChanged)
+                    other.addTarget(self, action: #selector(otherMoved(_:event:)), for: .valueChanged)
+                }
+                @objc func sliderMoved(slider: UISlider, event: UIEvent) {}
+                @objc func otherMoved(_ slider: UISlider, event: UIEvent?) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("slider.addTarget(self, action: { $0.sliderMoved(slider: $1, event: $2!) }, for: .valueChanged)"))
+        #expect(output.text.contains("other.addTarget(self, action: { $0.otherMoved($1, event: $2) }, for: .valueChanged)"))
+        #expect(output.issues.isEmpty)
+    }
+}

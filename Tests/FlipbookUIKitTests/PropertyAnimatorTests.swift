@@ -179,3 +179,21 @@ import FlipbookGeometry
         #expect(S.presented(view, "x") < 150 && S.presented(view, "x") > 50)
     }
 }
+
+extension PropertyAnimatorTests {
+    /// `UIViewPropertyAnimator()` (NSObject's `init()`, a placeholder that code replaces): no
+    /// duration, inactive, UIKit's default ease-in-out curve; it runs and completes at once.
+    @Test func aPlaceholderAnimatorHasNoDurationAndTheDefaultCurve() {
+        let animator = UIViewPropertyAnimator()
+        #expect(animator.duration == 0)
+        #expect(animator.state == .inactive)
+        #expect((animator.timingParameters as? UICubicTimingParameters)?.animationCurve == .easeInOut)
+        let view = S.makeView()
+        var ended = false
+        animator.addAnimations { view.center.x = 300 }
+        animator.addCompletion { ended = $0 == .end }
+        animator.startAnimation()
+        MediaClock.main.advance(by: 1.0 / 60)
+        #expect(ended && view.center.x == 300)
+    }
+}

@@ -69,6 +69,12 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     // MARK: Creating
 
+    /// NSObject's `init()`, which UIKit's animator inherits: no duration, UIKit's default
+    /// ease-in-out curve. Code declares a placeholder with it and replaces it before use.
+    public override convenience init() {
+        self.init(duration: 0, timingParameters: UICubicTimingParameters(animationCurve: .easeInOut))
+    }
+
     /// An animator with any timing curve provider. (Required here so that
     /// `runningPropertyAnimator` can return `Self`.)
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
