@@ -488,6 +488,21 @@ open class UICollectionView: UIScrollView {
         didSet { if bounds != oldValue { setNeedsLayout() } }
     }
 
+    /// The layout's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`, as
+    /// UIKit asks it when a drag ends without paging (docs/Semantics.md, "Where a fling stops").
+    override func releaseTarget(proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        guard !isPagingEnabled else { return proposed }
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+        guard target.x.isFinite, target.y.isFinite else {
+            FlipbookDiagnostics.report(
+                "\(type(of: collectionViewLayout)).targetContentOffset(forProposedContentOffset:withScrollingVelocity:) returned "
+                    + "\(target); the collection view stops at \(proposed) instead.",
+                once: "UICollectionViewLayout.targetContentOffset")
+            return proposed
+        }
+        return target
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         backgroundView?.frame = bounds

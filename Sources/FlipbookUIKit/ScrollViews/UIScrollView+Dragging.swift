@@ -108,10 +108,10 @@ extension UIScrollView {
         if !v.x.isFinite || !v.y.isFinite { v = .zero }
         let o = contentOffset
         let projected = projectedTarget(from: o, velocity: v)
-        var target = projected
+        let perMillisecond = CGPoint(x: v.x / 1000, y: v.y / 1000)
+        var target = releaseTarget(proposed: projected, velocity: perMillisecond)
         withUnsafeMutablePointer(to: &target) { p in
-            delegate?.scrollViewWillEndDragging(
-                self, withVelocity: CGPoint(x: v.x / 1000, y: v.y / 1000), targetContentOffset: p)
+            delegate?.scrollViewWillEndDragging(self, withVelocity: perMillisecond, targetContentOffset: p)
         }
         if !target.x.isFinite || !target.y.isFinite {
             FlipbookDiagnostics.report(

@@ -289,6 +289,11 @@ open class UIScrollView: UIView {
         return g
     }
 
+    /// Where a release that would come to rest at `proposed` stops, before the delegate's
+    /// `scrollViewWillEndDragging` sees it; `velocity` in points per millisecond, as the delegate
+    /// gets it. A collection view asks its layout (docs/Semantics.md, "Where a fling stops").
+    func releaseTarget(proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
     /// Auto Layout solved the content guide's size (Layout/LayoutEngine.swift).
     func contentLayoutGuideDidSolve(size: CGSize) {
         guard size.width.isFinite, size.height.isFinite else { return }
