@@ -73,10 +73,14 @@ extension UIView {
     }
 }
 
-/// The blocks begun with `beginAnimations(_:context:)` and not yet committed, innermost last.
+/// The blocks begun with `beginAnimations(_:context:)` and not yet committed, innermost last:
+/// the current runtime's (`AnimationBlocks`), so a block one app leaves open is not another's.
 @preconcurrency @MainActor
 enum LegacyAnimationBlocks {
-    static var open: [UIViewAnimationState] = []
+    static var open: [UIViewAnimationState] {
+        get { AnimationBlocks.current.legacyOpen }
+        set { AnimationBlocks.current.legacyOpen = newValue }
+    }
 
     /// Changes the innermost begun block's settings (nothing outside a block, as in UIKit).
     static func update(_ change: (inout AnimationSpec) -> Void) {

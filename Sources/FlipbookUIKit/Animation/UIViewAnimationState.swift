@@ -223,10 +223,27 @@ final class UIViewAnimationState {
 
 /// UIView's class-level animation state: the stack of blocks being recorded and the global
 /// enable switch. This is UIKit's own class state (`UIView.areAnimationsEnabled`,
-/// `UIView.inheritedAnimationDuration`), not a Flipbook addition.
+/// `UIView.inheritedAnimationDuration`), not a Flipbook addition. The blocks (being recorded,
+/// begun with `beginAnimations` and not committed, the transition's alongside offer) belong to
+/// the current runtime (`AnimationBlocks`): `UIView.animate` is a receiver-less spelling, and a
+/// block one app leaves open never records another app's changes.
 @preconcurrency @MainActor
 enum UIViewAnimationRegistry {
-    static var stack: [UIViewAnimationState] = []
+    /// The current runtime's blocks being recorded, innermost last.
+    static var stack: [UIViewAnimationState] {
+        get { openInAnyRuntime == 0 ? [] : AnimationBlocks.current.stack }
+        set {
+            let blocks = AnimationBlocks.current
+            openInAnyRuntime += newValue.count - blocks.stack.count
+            blocks.stack = newValue
+        }
+    }
+
+    /// How many blocks all runtimes' stacks hold together: while none does (most of the time),
+    /// the view layers' action hook reads no runtime. A runtime dropped with a block still open
+    /// leaves it above zero, which only costs that lookup.
+    private static var openInAnyRuntime = 0
+
     static var animationsEnabled = true
     static var suppressionDepth = 0
 
@@ -260,7 +277,10 @@ enum UIViewAnimationRegistry {
     /// `+[UIView _setAlongsideAnimations:toRunByEndOfBlock:]`. The block that takes them runs
     /// them after its own animations, so they share its duration, delay, curve and completion
     /// (docs/Semantics.md, "Alongside animations join the animator's block").
-    private static var alongsideOffer: AlongsideOffer?
+    private static var alongsideOffer: AlongsideOffer? {
+        get { AnimationBlocks.current.alongsideOffer }
+        set { AnimationBlocks.current.alongsideOffer = newValue }
+    }
 
     /// Offers `offer` to the animation blocks `body` starts; withdrawn when `body` returns
     /// (the caller then runs what was not taken).
@@ -292,4 +312,19 @@ struct AlongsideOffer {
     let accepts: () -> Bool
     /// Runs the blocks inside `state`, the block being recorded, after its own animations.
     let join: (UIViewAnimationState) -> Void
+}
+
+/// The animation blocks of one app, kept in its runtime (`AppRuntime.state(_:make:)`): those
+/// being recorded, those begun with `beginAnimations(_:context:)` and not yet committed, and the
+/// alongside blocks a starting transition offers. UIKit keeps them as class state of `UIView`;
+/// here each app has its own, so a block one app (or test) leaves open, or an offer, never
+/// reaches another's `UIView.animate` (docs/ARCHITECTURE.md, "Process-wide state").
+@preconcurrency @MainActor
+final class AnimationBlocks {
+    var stack: [UIViewAnimationState] = []
+    var legacyOpen: [UIViewAnimationState] = []
+    var alongsideOffer: AlongsideOffer?
+
+    /// The current runtime's (UIView's animation calls are receiver-less spellings).
+    static var current: AnimationBlocks { AppRuntime.current.state(AnimationBlocks.self) { AnimationBlocks() } }
 }

@@ -80,11 +80,11 @@ final class CassowarySolver {
     private let objective = Row()
     private var artificial: Row?
 
-    /// How many solvers were ever made: each is a whole solve from scratch (one per engine,
-    /// one per uncached fitting size), the cost tests bound (Layout/LayoutMemo.swift).
-    static var constructions = 0
+    /// How many solvers were made in the current runtime: each is a whole solve from scratch
+    /// (one per engine, one per uncached fitting size), the cost tests bound (Layout/LayoutMemo.swift).
+    static var constructions: Int { LayoutCounters.current.solverConstructions }
 
-    init() { Self.constructions += 1 }
+    init() { LayoutCounters.current.solverConstructions += 1 }
 
     private func makeSymbol(_ kind: SymbolKind) -> Symbol {
         nextID += 1

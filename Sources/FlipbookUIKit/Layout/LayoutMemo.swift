@@ -43,13 +43,27 @@ struct LayoutMemo {
         intrinsic = nil
     }
 
-    /// Off only in tests that compare remembered answers with fresh ones.
-    @MainActor static var isEnabled = true
+    /// Off only in tests that compare remembered answers with fresh ones: the current
+    /// runtime's switch (`LayoutCounters`), so a test that turns it off turns it off for itself.
+    @MainActor static var isEnabled: Bool {
+        get { LayoutCounters.current.memoIsEnabled }
+        set { LayoutCounters.current.memoIsEnabled = newValue }
+    }
     /// Whether any answer was ever kept (until then, invalidation has nothing to walk).
     @MainActor static var inUse = false
     /// Moves on every invalidation and every answer that may not be kept; a computation that
     /// sees it move while it runs keeps nothing (what it read may be stale, or not keepable).
     @MainActor static var generation: UInt64 = 0
+}
+
+/// What Auto Layout keeps per app for tests, in the current runtime (`AppRuntime.state(_:make:)`):
+/// the memo's switch and how many solvers were made (`CassowarySolver.constructions`).
+@preconcurrency @MainActor
+final class LayoutCounters {
+    var memoIsEnabled = true
+    var solverConstructions = 0
+
+    static var current: LayoutCounters { AppRuntime.current.state(LayoutCounters.self) { LayoutCounters() } }
 }
 
 extension UIView {
