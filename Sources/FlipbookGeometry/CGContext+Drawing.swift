@@ -137,8 +137,26 @@ extension CGContext {
         state.clip.append(Clip(path: CGPath(elements: m.elements), rule: .winding))
     }
 
-    /// Removes every clip (iOS 13's `resetClip()`).
-    public func resetClip() { state.clip = [] }
+    /// Maps `mask` into `rect` (user space) and intersects the clip with it, Core Graphics'
+    /// `clip(to:mask:)`: later drawing shows where the mask covers, faded by its coverage, and
+    /// nothing outside `rect`. The mask is placed as `draw(_:in:)` places an image (its top row
+    /// at the rect's maxY edge, through the CTM), so in UIKit's y-down space it shows upside
+    /// down unless the CTM is flipped first, exactly as on iOS. The coverage is the image's
+    /// alpha; an opaque image (every pixel's alpha 1, as a gray image without alpha is here)
+    /// masks by its luminance, as Core Graphics masks by a DeviceGray image's samples: white
+    /// shows, black hides (docs/Divergences.md, "Image masks"). A non-finite rectangle is
+    /// ignored (a diagnostic); an empty one clips everything away.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        guard finiteRect(rect) else { return }
+        state.clip.append(Clip(path: devicePath(rect.standardized), rule: .winding))
+        state.masks.append(ClipMask(image: mask, rect: rect, ctm: state.ctm))
+    }
+
+    /// Removes every clip, image masks included (iOS 13's `resetClip()`).
+    public func resetClip() {
+        state.clip = []
+        state.masks = []
+    }
 
     /// The bounding box of the clip in user space: the context's bounds when unclipped.
     public var boundingBoxOfClipPath: CGRect {

@@ -68,6 +68,8 @@ extension CGContext {
         public var interpolationQuality: CGInterpolationQuality = .default
         /// The clip: drawing is limited to the intersection of these regions (empty: no clip).
         public var clip: [Clip] = []
+        /// Image masks the clip is also intersected with (`clip(to:mask:)`), oldest first.
+        public var masks: [ClipMask] = []
 
         public init() {}
     }
@@ -79,6 +81,51 @@ extension CGContext {
         public init(path: CGPath, rule: CGPathFillRule) {
             self.path = path
             self.rule = rule
+        }
+    }
+
+    /// One image mask of the clip (`clip(to:mask:)`): `image` mapped into `rect`, in the user
+    /// space of `ctm` (the CTM when the clip was set), Core Graphics' way: the image's first
+    /// (top) row at the rect's maxY edge, as `draw(_:in:)` places an image. Where the mask's
+    /// coverage is 0 nothing is drawn, where it is 1 drawing is unchanged, in between drawing is
+    /// faded by it; outside `rect` nothing is drawn. The coverage is the image's alpha, or its
+    /// luminance when the image is opaque (see `clip(to:mask:)`).
+    public struct ClipMask: Sendable, Hashable {
+        public var image: CGImage
+        public var rect: CGRect
+        public var ctm: CGAffineTransform
+        public init(image: CGImage, rect: CGRect, ctm: CGAffineTransform) {
+            self.image = image
+            self.rect = rect
+            self.ctm = ctm
+        }
+
+        /// Whether the mask uses the image's luminance (every pixel opaque) rather than its alpha.
+        public var usesLuminance: Bool {
+            let p = image.pixels
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+
+        /// The coverage of each pixel (0…255), rows top to bottom: the alpha, or for an opaque
+        /// image the Rec. 709 luma of its colour (a gray image's gray level).
+        public var coverage: [UInt8] {
+            let p = image.pixels
+            let n = image.width * image.height
+            var out = [UInt8](repeating: 0, count: n)
+            if usesLuminance {
+                for i in 0..<n {
+                    let luma = 0.2126 * Double(p[4 * i]) + 0.7152 * Double(p[4 * i + 1]) + 0.0722 * Double(p[4 * i + 2])
+                    out[i] = UInt8(max(0, min(255, luma.rounded())))
+                }
+            } else {
+                for i in 0..<n { out[i] = p[4 * i + 3] }
+            }
+            return out
         }
     }
 

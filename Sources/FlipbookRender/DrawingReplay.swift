@@ -9,71 +9,83 @@ import FlipbookGeometry
 /// alpha, clip), so commands replay independently.
 enum DrawingReplay {
     static func replay(_ commands: [CGContext.Command], origin: CGPoint, cr: OpaquePointer) {
+        var masks = MaskSurfaces()
+        defer { masks.destroy() }
         for command in commands {
             cairo_save(cr)
             cairo_translate(cr, Double(origin.x), Double(origin.y))
-            cairo_set_operator(cr, Self.cairoOperator(command.state.blendMode))
-            switch command {
-            case .fill(let path, let rule, let state):
-                apply(clip: state, cr)
-                CairoPath.add(path, to: cr)
-                cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-                setColor(state.fillColor, alpha: state.alpha, cr)
-                cairo_set_antialias(cr, state.shouldAntialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
-                cairo_fill(cr)
-            case .stroke(let path, let state):
-                apply(clip: state, cr)
-                CairoPath.add(path, to: cr)
-                // The pen lives in the user space of the CTM, as in CoreGraphics.
-                concat(state.ctm, cr)
-                cairo_set_line_width(cr, Double(state.lineWidth))
-                cairo_set_line_cap(cr, state.lineCap == .round ? CAIRO_LINE_CAP_ROUND : (state.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT))
-                cairo_set_line_join(cr, state.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : (state.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER))
-                cairo_set_miter_limit(cr, Double(state.miterLimit))
-                if !state.lineDashLengths.isEmpty {
-                    var d = state.lineDashLengths.map { Double($0) }
-                    cairo_set_dash(cr, &d, Int32(d.count), Double(state.lineDashPhase))
-                }
-                setColor(state.strokeColor, alpha: state.alpha, cr)
-                cairo_set_antialias(cr, state.shouldAntialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
-                cairo_stroke(cr)
-            case .clear(let rect, let state):
-                apply(clip: state, cr)
-                concat(state.ctm, cr)
-                cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-                cairo_fill(cr)
-            case .drawImage(let image, let rect, let state):
-                apply(clip: state, cr)
-                concat(state.ctm, cr)
-                guard rect.width != 0, rect.height != 0,
-                      let src = CairoBridge.surface(premultipliedRGBA: image.pixels, width: image.width, height: image.height)
-                else { break }
-                // CoreGraphics puts the image's top row at the rect's maxY edge.
-                cairo_translate(cr, Double(rect.minX), Double(rect.maxY))
-                cairo_scale(cr, Double(rect.width) / Double(image.width), -Double(rect.height) / Double(image.height))
-                cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
-                cairo_clip(cr)
-                cairo_set_source_surface(cr, src, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), Self.cairoFilter(state.interpolationQuality))
-                cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-                cairo_paint_with_alpha(cr, Double(state.alpha))
-                cairo_surface_destroy(src)
-            case .drawText(let run, let state):
-                apply(clip: state, cr)
-                concat(state.ctm, cr)
-                var color = run.color
-                if state.alpha < 1, let c = run.color.copy(alpha: run.color.alpha * state.alpha) { color = c }
-                let alignment: TextAlignment = run.alignment == .center ? .center : (run.alignment == .right ? .right : .left)
-                TextRenderer.draw(
-                    run.string, style: TextStyle(fontName: run.fontDescription, fontSize: 0, color: color, alignment: alignment),
-                    in: run.rect, cr: cr, clip: false)
-            case .drawGradient(let run, let state):
-                apply(clip: state, cr)
-                concat(state.ctm, cr)
-                paint(run, alpha: state.alpha, cr)
+            if command.state.masks.isEmpty {
+                cairo_set_operator(cr, Self.cairoOperator(command.state.blendMode))
+                draw(command, cr)
+            } else {
+                drawMasked(command, masks: &masks, cr)
             }
             cairo_restore(cr)
+        }
+    }
+
+    /// Draws one command in the current user space (the recording's device space), with its
+    /// operator already set.
+    static func draw(_ command: CGContext.Command, _ cr: OpaquePointer) {
+        switch command {
+        case .fill(let path, let rule, let state):
+            apply(clip: state, cr)
+            CairoPath.add(path, to: cr)
+            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setColor(state.fillColor, alpha: state.alpha, cr)
+            cairo_set_antialias(cr, state.shouldAntialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
+            cairo_fill(cr)
+        case .stroke(let path, let state):
+            apply(clip: state, cr)
+            CairoPath.add(path, to: cr)
+            // The pen lives in the user space of the CTM, as in CoreGraphics.
+            concat(state.ctm, cr)
+            cairo_set_line_width(cr, Double(state.lineWidth))
+            cairo_set_line_cap(cr, state.lineCap == .round ? CAIRO_LINE_CAP_ROUND : (state.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT))
+            cairo_set_line_join(cr, state.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : (state.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER))
+            cairo_set_miter_limit(cr, Double(state.miterLimit))
+            if !state.lineDashLengths.isEmpty {
+                var d = state.lineDashLengths.map { Double($0) }
+                cairo_set_dash(cr, &d, Int32(d.count), Double(state.lineDashPhase))
+            }
+            setColor(state.strokeColor, alpha: state.alpha, cr)
+            cairo_set_antialias(cr, state.shouldAntialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
+            cairo_stroke(cr)
+        case .clear(let rect, let state):
+            apply(clip: state, cr)
+            concat(state.ctm, cr)
+            cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+        case .drawImage(let image, let rect, let state):
+            apply(clip: state, cr)
+            concat(state.ctm, cr)
+            guard rect.width != 0, rect.height != 0,
+                  let src = CairoBridge.surface(premultipliedRGBA: image.pixels, width: image.width, height: image.height)
+            else { break }
+            // CoreGraphics puts the image's top row at the rect's maxY edge.
+            cairo_translate(cr, Double(rect.minX), Double(rect.maxY))
+            cairo_scale(cr, Double(rect.width) / Double(image.width), -Double(rect.height) / Double(image.height))
+            cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, src, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), Self.cairoFilter(state.interpolationQuality))
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(cr, Double(state.alpha))
+            cairo_surface_destroy(src)
+        case .drawText(let run, let state):
+            apply(clip: state, cr)
+            concat(state.ctm, cr)
+            var color = run.color
+            if state.alpha < 1, let c = run.color.copy(alpha: run.color.alpha * state.alpha) { color = c }
+            let alignment: TextAlignment = run.alignment == .center ? .center : (run.alignment == .right ? .right : .left)
+            TextRenderer.draw(
+                run.string, style: TextStyle(fontName: run.fontDescription, fontSize: 0, color: color, alignment: alignment),
+                in: run.rect, cr: cr, clip: false)
+        case .drawGradient(let run, let state):
+            apply(clip: state, cr)
+            concat(state.ctm, cr)
+            paint(run, alpha: state.alpha, cr)
         }
     }
 
@@ -143,7 +155,7 @@ enum DrawingReplay {
         cairo_pattern_destroy(pattern)
     }
 
-    private static func concat(_ t: CGAffineTransform, _ cr: OpaquePointer) {
+    static func concat(_ t: CGAffineTransform, _ cr: OpaquePointer) {
         var m = cairo_matrix_t()
         cairo_matrix_init(&m, Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty))
         cairo_transform(cr, &m)
@@ -155,7 +167,7 @@ enum DrawingReplay {
     }
 
     /// Intersects the cairo clip with the state's clip paths (device space).
-    private static func apply(clip state: CGContext.GraphicsState, _ cr: OpaquePointer) {
+    static func apply(clip state: CGContext.GraphicsState, _ cr: OpaquePointer) {
         for c in state.clip {
             cairo_new_path(cr)
             CairoPath.add(c.path, to: cr)

@@ -40,6 +40,7 @@ struct AccessibilityAttributes {
     var elementsHidden = false
     var groupsChildren = false
     var elements: [Any]?
+    var customActions: [UIAccessibilityCustomAction]?
 }
 
 /// One object's accessibility properties, held as its associated object.
@@ -228,5 +229,21 @@ extension AccessibleObject {
     @preconcurrency @MainActor public var accessibilityElements: [Any]? {
         get { AccessibilityBox.attributes(of: self).elements }
         set { AccessibilityBox.of(self).attributes.elements = newValue }
+    }
+
+    /// The element's custom actions (default nil); a responder's are its own `open` property,
+    /// which subclasses override.
+    @preconcurrency @MainActor public var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get {
+            if let responder = self as? UIResponder { return responder.accessibilityCustomActions }
+            return AccessibilityBox.attributes(of: self).customActions
+        }
+        set {
+            if let responder = self as? UIResponder {
+                responder.accessibilityCustomActions = newValue
+            } else {
+                AccessibilityBox.of(self).attributes.customActions = newValue
+            }
+        }
     }
 }

@@ -72,6 +72,7 @@ extension UIView: UITraitEnvironment {
     func contentSizeCategoryDidChange(to category: UIContentSizeCategory) {
         if let label = self as? UILabel { label.adjustFont(toContentSizeCategory: category) }
         if let field = self as? UITextField { field.adjustFont(toContentSizeCategory: category) }
+        if let textView = self as? UITextView { textView.adjustFont(toContentSizeCategory: category) }
     }
 
     /// Applies dynamic colours again for the current traits: the background, the tint, and
@@ -80,6 +81,7 @@ extension UIView: UITraitEnvironment {
         if let bg = backgroundColorStorage { layer.backgroundColor = bg.resolvedColor(with: UITraitCollection.current).cgColor }
         if self is UIImageView || tintColorStorage?.dynamicProvider != nil { tintColorDidChange() }
         if let label = self as? UILabel { label.refreshTextColor() }
+        if let textView = self as? UITextView { textView.refreshTextColor() }
         if let field = self as? UITextField { field.applyBorderStyle() }
         if let spinner = self as? UIActivityIndicatorView { spinner.applySpokeColors() }
         setNeedsDisplay()

@@ -72,6 +72,15 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     /// A swipe down on an adjustable element.
     open func accessibilityDecrement() {}
 
+    /// The actions an assistive technology offers on the element (default nil), UIKit's
+    /// `accessibilityCustomActions` (declared on NSObject on iOS; here on the responder, so
+    /// views, cells and controllers can override it with `super`, and on every other NSObject
+    /// through `AccessibleObject`). Stored; nothing performs them.
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { AccessibilityBox.attributes(of: self).customActions }
+        set { AccessibilityBox.of(self).attributes.customActions = newValue }
+    }
+
     // UIKit's informal UIAccessibilityContainer protocol (on NSObject on iOS).
 
     /// How many accessibility elements the container holds (default: `accessibilityElements`'
