@@ -125,12 +125,16 @@ enum AppearanceProperty: UInt8 {
     // iOS 13 bar appearances
     case navigationBarStandardAppearance, navigationBarCompactAppearance, navigationBarScrollEdgeAppearance,
         navigationBarCompactScrollEdgeAppearance, tabBarStandardAppearance, tabBarScrollEdgeAppearance
+    // UISegmentedControl, UISwitch, UIProgressView (branch `controls`)
+    case segmentedControlTitleAttributes, segmentedControlSelectedSegmentTintColor, switchOnTintColor, switchThumbTintColor,
+        progressViewProgressTintColor, progressViewTrackTintColor
 
     /// Whether the property has an axis (a control state, bar metrics): then each value of the
     /// axis is recorded and tracked on its own.
     var hasAxis: Bool {
         switch self {
         case .navigationBarBackgroundImage, .buttonTitleColor, .barItemTitleAttributes, .barButtonItemBackgroundImage,
+            .segmentedControlTitleAttributes,
             .barButtonItemBackButtonBackgroundImage, .barButtonItemTitlePositionAdjustment,
             .barButtonItemBackButtonTitlePositionAdjustment:
             return true
