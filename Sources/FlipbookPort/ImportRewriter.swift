@@ -36,6 +36,10 @@ struct ImportRewriter {
     /// (`AVMakeRect` from AVFoundation): a file that uses nothing else of the framework keeps
     /// compiling with only its import gated, as does a file that uses nothing of it at all. A
     /// name is the framework's by `frameworkPrefixes`.
+    /// Frameworks whose provided names live in a Flipbook module of their own, which `import
+    /// Flipbook` does not bring (the web view needs FoundationNetworking's `URLRequest`).
+    static let standInModules: [String: String] = ["WebKit": "FlipbookWebKit"]
+
     static let partlyProvided: [String: Set<String>] = [
         // `AVMakeRect`, and the video player a photo browser shows a video page with
         // (Sources/FlipbookUIKit/Media/AVPlayer.swift: it shows black).
@@ -45,6 +49,14 @@ struct ImportRewriter {
         ],
         "AVKit": [  // AVKit re-exports AVFoundation
             "AVMakeRect", "AVPlayer", "AVPlayerItem", "AVPlayerLayer", "AVLayerVideoGravity", "AVPlayerViewController",
+        ],
+        // The web view stand-ins (Sources/FlipbookWebKit: a white page in a real scroll view),
+        // a module of their own, imported in the gate's `#else` (`standInModules`).
+        "WebKit": [
+            "WKWebView", "WKWebViewConfiguration", "WKNavigation", "WKNavigationDelegate", "WKUIDelegate",
+            "WKNavigationAction", "WKNavigationActionPolicy", "WKNavigationResponsePolicy", "WKNavigationType",
+            "WKFrameInfo", "WKWindowFeatures", "WKPreferences", "WKUserScript", "WKUserScriptInjectionTime",
+            "WKScriptMessage", "WKScriptMessageHandler", "WKUserContentController", "WKAudiovisualMediaTypes",
         ],
         "CoreText": [  // font registration (Sources/FlipbookRender/FontRegistration.swift)
             "CTFontManagerScope", "CTFontManagerRegisterGraphicsFont", "CTFontManagerUnregisterGraphicsFont",
@@ -287,14 +299,16 @@ struct ImportRewriter {
             if Self.usesOnlyProvided(module, in: source.tree) {
                 // Only `AVMakeRect` of AVFoundation: the import alone is gated, the file stays.
                 let start = source.start(item), end = source.end(item)
+                let standIn = Self.standInModules[module]
                 file.add(.insert("#if canImport(\(module))\n", at: start))
-                file.add(.insert("\n#endif", at: end))
+                file.add(.insert((standIn.map { "\n#else\nimport \($0)" } ?? "") + "\n#endif", at: end))
                 var used: [String] = []
                 for name in Self.usedNames(in: source.tree)
                 where Self.partlyProvided[module]?.contains(name) == true && !used.contains(name) { used.append(name) }
                 file.change(
                     .platformGate, at: item,
-                    "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: "
+                    "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` "
+                        + (standIn.map { "`#else` `import \($0)` " } ?? "") + "`#endif`: "
                         + (used.isEmpty
                             ? "the file uses none of its names"
                             : "the file uses only " + used.map { "`\($0)`" }.joined(separator: ", ")

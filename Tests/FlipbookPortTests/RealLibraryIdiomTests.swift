@@ -666,3 +666,36 @@ extension RealLibraryIdiomTests {
         #expect(output.issues.isEmpty)
     }
 }
+
+extension RealLibraryIdiomTests {
+    /// A file that uses only the web view stand-ins keeps its code; on Linux the import gate
+    /// brings Flipbook's own module for them (`FlipbookWebKit`, which `import Flipbook` does not).
+    @Test func aFileUsingOnlyTheWebViewImportsTheStandInModule() {
+        let output = Porter().port(
+            """
+            import UIKit
+            import WebKit
+
+            final class Collapser: NSObject {
+                func follow(_ view: UIView, delegate: UIScrollViewDelegate) {
+                    if let web = view as? WKWebView { web.scrollView.delegate = delegate }
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("#if canImport(WebKit)\nimport WebKit\n#else\nimport FlipbookWebKit\n#endif"))
+        #expect(output.text.contains("if let web = view as? WKWebView"))
+        #expect(output.issues.isEmpty)
+        expectIdempotent([output])
+        let browser = Porter().port(
+            """
+            import UIKit
+            import WebKit
+
+            final class Browser: UIViewController {
+                let store = WKWebsiteDataStore.default()
+            }
+            """, path: "T.swift")
+        #expect(browser.text.hasPrefix("#if canImport(WebKit)\n"))
+        #expect(browser.issues.map(\.formatted).first?.contains("`WebKit` is not provided by Flipbook") == true)
+    }
+}
