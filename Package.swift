@@ -16,6 +16,9 @@ let package = Package(
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookCatalog", targets: ["FlipbookCatalog"]),
+        // WebKit's web view as a stand-in (no web engine), outside `Flipbook`: it needs Linux's
+        // FoundationNetworking for `URLRequest` (docs/Divergences.md, "Web views").
+        .library(name: "FlipbookWebKit", targets: ["FlipbookWebKit"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         // For a target that writes `#Preview` (brings the macro's plugin; docs/Preview.md).
         .library(name: "FlipbookPreviews", targets: ["FlipbookPreviews"]),
@@ -63,6 +66,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: ["FlipbookGeometry", "FlipbookQuartz", "FlipbookPhysics", "FlipbookRender", "FlipbookUIKit"],
             swiftSettings: strict),
+        .target(name: "FlipbookWebKit", dependencies: ["FlipbookUIKit"], swiftSettings: strict),
         // `#Preview`'s implementation, a compiler plugin: only targets depending on FlipbookPreviews
         // load it, so packages without previews never build SwiftSyntax (docs/Preview.md, "Build time").
         .macro(
@@ -127,7 +131,7 @@ let package = Package(
             name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "TestSupport"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "FlipbookUIKitTests", dependencies: ["Flipbook", "TestSupport"],
+            name: "FlipbookUIKitTests", dependencies: ["Flipbook", "FlipbookWebKit", "TestSupport"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
             name: "FlipbookCatalogTests", dependencies: ["FlipbookCatalog", "TestSupport"],
@@ -145,7 +149,7 @@ let package = Package(
         // iOS-style XCTest in the Swift 5 language mode: NSObject animators calling UIKit from
         // nonisolated code, as public libraries do (compiles through `@preconcurrency` isolation).
         .testTarget(
-            name: "FlipbookSwift5Tests", dependencies: ["Flipbook"], swiftSettings: [.swiftLanguageMode(.v5)]),
+            name: "FlipbookSwift5Tests", dependencies: ["Flipbook", "FlipbookWebKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The porting corpus (docs/Porting.md): iOS libraries as `flipbook port` wrote them, run by XCTest in Swift 5 mode.
         .testTarget(name: "PortingCorpusTests", dependencies: ["Flipbook", "TestSupport"], exclude: ["__Snapshots__"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FlipbookPortTests", dependencies: ["FlipbookPort"], exclude: ["Corpus"], swiftSettings: strict),

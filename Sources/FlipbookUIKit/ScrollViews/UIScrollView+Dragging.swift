@@ -79,6 +79,7 @@ extension UIScrollView {
             x: unrubber(o.x, lo.x, hi.x, bounds.width), y: unrubber(o.y, lo.y, hi.y, bounds.height))
         drag = d
         draggingFlag = true
+        refreshControlStorage?.scrollViewBeganDrag()
         showIndicators()
         delegate?.scrollViewWillBeginDragging(self)
     }

@@ -39,8 +39,11 @@ extension UIScrollView {
 
     // MARK: Adjusted inset
 
+    /// The content inset plus the safe area the behaviour adds, plus the height of a refreshing
+    /// `refreshControl` at the top.
     func computeAdjustedContentInset() -> UIEdgeInsets {
-        let c = contentInsetStorage
+        var c = contentInsetStorage
+        if let refresh = refreshControlStorage { c.top += refresh.insetWhileShown }
         let h: Bool, v: Bool
         switch insetBehaviorStorage {
         case .never: return c
@@ -75,8 +78,9 @@ extension UIScrollView {
 
     /// Notices a change of `adjustedContentInset`: an offset that rested at the old minimum
     /// moves to the new one (the content stays at its top), then `adjustedContentInsetDidChange()`
-    /// and the delegate's `scrollViewDidChangeAdjustedContentInset`.
-    func checkAdjustedContentInset() {
+    /// and the delegate's `scrollViewDidChangeAdjustedContentInset`. `keepingOffset`: the offset
+    /// stays (a refresh begun in code does not move the content).
+    func checkAdjustedContentInset(keepingOffset: Bool = false) {
         let new = computeAdjustedContentInset()
         guard let old = lastAdjustedInset else {
             lastAdjustedInset = new
@@ -84,7 +88,7 @@ extension UIScrollView {
         }
         guard new != old else { return }
         lastAdjustedInset = new
-        if !isTracking, motion == nil {
+        if !keepingOffset, !isTracking, motion == nil {
             var o = contentOffset
             if abs(o.y + old.top) < 0.5 { o.y = -new.top }
             if abs(o.x + old.left) < 0.5 { o.x = -new.left }

@@ -64,6 +64,29 @@ open class UIScrollView: UIView {
 
     let scrollPan = ScrollViewPanGestureRecognizer()
     let delayRecognizer = ScrollViewDelayRecognizer()
+    var refreshControlStorage: UIRefreshControl?
+
+    /// The pull-to-refresh control shown above the content (iOS 10), nil by default. Setting one
+    /// adds it behind the content; see `UIRefreshControl`.
+    open var refreshControl: UIRefreshControl? {
+        get { refreshControlStorage }
+        set {
+            guard newValue !== refreshControlStorage else { return }
+            let old = refreshControlStorage
+            if let old, old.hostScrollView === self {
+                old.hostScrollView = nil
+                old.removeFromSuperview()
+            }
+            refreshControlStorage = newValue
+            if let newValue {
+                if let other = newValue.hostScrollView, other !== self { other.refreshControl = nil }
+                newValue.hostScrollView = self
+                insertSubview(newValue, at: 0)
+                newValue.scrollViewDidMove(self)
+            }
+            if old?.isRefreshing == true || newValue?.isRefreshing == true { checkAdjustedContentInset() }
+        }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -135,9 +158,11 @@ open class UIScrollView: UIView {
             if now.origin != old.origin {
                 setNeedsLayout()
                 updateIndicators()
+                refreshControlStorage?.scrollViewDidMove(self)
                 delegate?.scrollViewDidScroll(self)
             } else if now.size != old.size {
                 updateIndicators()
+                refreshControlStorage?.scrollViewDidMove(self)
             }
             if scrolls { keyValueObservers?.didChange("contentOffset") }
         }

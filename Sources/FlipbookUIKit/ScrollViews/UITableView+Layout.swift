@@ -97,6 +97,7 @@ extension UITableView {
             asked: tableDelegate?.tableView(self, heightForHeaderInSection: s), table: sectionHeaderHeight,
             title: { dataSource?.tableView(self, titleForHeaderInSection: s) },
             view: { tableDelegate?.tableView(self, viewForHeaderInSection: s) },
+            estimated: { tableDelegate?.tableView(self, estimatedHeightForHeaderInSection: s) ?? estimatedSectionHeaderHeight },
             groupedEmpty: s == 0 ? 35 : 18)
     }
 
@@ -105,22 +106,34 @@ extension UITableView {
             asked: tableDelegate?.tableView(self, heightForFooterInSection: s), table: sectionFooterHeight,
             title: { dataSource?.tableView(self, titleForFooterInSection: s) },
             view: { tableDelegate?.tableView(self, viewForFooterInSection: s) },
+            estimated: { tableDelegate?.tableView(self, estimatedHeightForFooterInSection: s) ?? estimatedSectionFooterHeight },
             groupedEmpty: 17)
     }
 
     /// A section header's or footer's height: the delegate's (`asked`), else the table's, else,
-    /// when both are automatic, what UIKit gives its view or its title (the title and the view
-    /// are asked for only then). `groupedEmpty`: a grouped table's height for neither.
+    /// when both are automatic, its view's frame height, else its estimate, else what UIKit
+    /// gives a view or a title (the title, the view and the estimate are asked for only then).
+    /// `groupedEmpty`: a grouped table's height for neither. A reusable header-footer view
+    /// asked for here only to be measured goes back to its reuse queue.
     private func supplementHeight(
         asked: CGFloat?, table: @autoclosure () -> CGFloat, title askTitle: () -> String?, view askView: () -> UIView?,
-        groupedEmpty: CGFloat
+        estimated askEstimate: () -> CGFloat, groupedEmpty: CGFloat
     ) -> CGFloat {
         var h = asked ?? UITableView.automaticDimension
         if h < 0 || !h.isFinite { h = table() }
         if h >= 0, h.isFinite { return h }
         let title = askTitle()
         let view = askView()
+        if let hf = view as? UITableViewHeaderFooterView, hf.reuseIdentifier != nil,
+            !headerViews.values.contains(where: { $0 === hf }), !footerViews.values.contains(where: { $0 === hf })
+        {
+            enqueueHeaderFooter(hf)
+        }
         if let view, view.frame.height > 0 { return view.frame.height }
+        if view != nil {
+            let e = askEstimate()
+            if e > 0, e.isFinite { return e }
+        }
         switch style {
         case .plain: return title != nil || view != nil ? 28 : 0
         case .grouped, .insetGrouped: return title != nil || view != nil ? 38 : groupedEmpty
@@ -279,15 +292,15 @@ extension UITableView {
         for (s, sec) in sections.enumerated() {
             let headerRect = CGRect(x: 0, y: pinnedHeaderY(sec), width: b.width, height: sec.header)
             let footerRect = CGRect(x: 0, y: pinnedFooterY(sec), width: b.width, height: sec.footer)
-            updateSectionView(&headerViews, s, headerRect, header: true)
-            updateSectionView(&footerViews, s, footerRect, header: false)
+            updateSectionView(s, headerRect, header: true)
+            updateSectionView(s, footerRect, header: false)
         }
-        for s in headerViews.keys where s >= sections.count {
-            headerViews[s]?.removeFromSuperview()
+        for s in headerViews.keys.sorted() where s >= sections.count {
+            if let v = headerViews[s] { endDisplaying(v, section: s, header: true) }
             headerViews[s] = nil
         }
-        for s in footerViews.keys where s >= sections.count {
-            footerViews[s]?.removeFromSuperview()
+        for s in footerViews.keys.sorted() where s >= sections.count {
+            if let v = footerViews[s] { endDisplaying(v, section: s, header: false) }
             footerViews[s] = nil
         }
     }
@@ -309,23 +322,32 @@ extension UITableView {
         return min(sec.rowsBottom, max(visibleBottom - sec.footer, sec.top + sec.header))
     }
 
-    private func updateSectionView(_ views: inout [Int: UIView], _ s: Int, _ rect: CGRect, header: Bool) {
+    private func sectionView(_ s: Int, header: Bool) -> UIView? { header ? headerViews[s] : footerViews[s] }
+
+    private func setSectionView(_ v: UIView?, _ s: Int, header: Bool) {
+        if header { headerViews[s] = v } else { footerViews[s] = v }
+    }
+
+    /// Shows, moves or takes away section `s`'s header (or footer) for `rect`. The table's
+    /// dictionaries are not held across the delegate's calls, which may ask the table for its
+    /// header views.
+    private func updateSectionView(_ s: Int, _ rect: CGRect, header: Bool) {
         let inView = rect.height > 0 && rect.maxY > bounds.minY && rect.minY < bounds.maxY
         guard inView else {
-            if let v = views[s] {
-                v.removeFromSuperview()
-                views[s] = nil
+            if let v = sectionView(s, header: header) {
+                setSectionView(nil, s, header: header)
+                endDisplaying(v, section: s, header: header)
             }
             return
         }
-        if let v = views[s] {
+        if let v = sectionView(s, header: header) {
             if v.frame != rect { v.frame = rect }
             return
         }
         let custom = header
             ? tableDelegate?.tableView(self, viewForHeaderInSection: s)
             : tableDelegate?.tableView(self, viewForFooterInSection: s)
-        let title = header
+        let title: String? = custom != nil ? nil : header
             ? dataSource?.tableView(self, titleForHeaderInSection: s)
             : dataSource?.tableView(self, titleForFooterInSection: s)
         let v: UIView
@@ -336,26 +358,33 @@ extension UITableView {
         } else {
             return
         }
-        v.frame = rect
+        // A view already showing another section (a delegate that keeps one view) moves here.
+        for (k, shown) in headerViews where shown === v { headerViews[k] = nil }
+        for (k, shown) in footerViews where shown === v { footerViews[k] = nil }
+        if let hf = v as? UITableViewHeaderFooterView {
+            hf.tableStyle = style
+            hf.isFooter = !header
+            hf.isHidden = false
+            if let id = hf.reuseIdentifier { headerFooterPool[id]?.removeAll { $0 === hf } }
+        }
+        UIView.performWithoutAnimation { v.frame = rect }
         addSubview(v)
-        views[s] = v
+        setSectionView(v, s, header: header)
+        if header {
+            tableDelegate?.tableView(self, willDisplayHeaderView: v, forSection: s)
+        } else {
+            tableDelegate?.tableView(self, willDisplayFooterView: v, forSection: s)
+        }
     }
 
+    /// A section title's view: a header-footer view (no reuse identifier) with its `textLabel`
+    /// set, upper-cased for a grouped table's header as UIKit shows it.
     private func makeTitleView(_ title: String, header: Bool) -> UIView {
-        let v = UIView()
-        v.backgroundColor = style == .plain ? .secondarySystemBackground : nil
-        let label = UILabel()
-        label.text = style == .plain || !header ? title : title.uppercased()
-        label.font = style == .plain ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 13)
-        label.textColor = style == .plain ? .label : .secondaryLabel
-        label.numberOfLines = 0
-        label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        v.addSubview(label)
+        let v = UITableViewHeaderFooterView(reuseIdentifier: nil)
+        v.tableStyle = style
+        v.isFooter = !header
+        v.textLabel?.text = style == .plain || !header ? title : title.uppercased()
         v.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 28)
-        let m = TableMargins.horizontal(forWidth: bounds.width)
-        label.frame = style == .plain
-            ? CGRect(x: m, y: 0, width: max(0, bounds.width - 2 * m), height: 28)
-            : CGRect(x: m, y: header ? 10 : 6, width: max(0, bounds.width - 2 * m), height: 22)
         return v
     }
 }

@@ -205,6 +205,8 @@ open class UITableView: UIScrollView {
     var visible: [IndexPath: UITableViewCell] = [:]
     var headerViews: [Int: UIView] = [:]
     var footerViews: [Int: UIView] = [:]
+    var registeredHeaderFooters: [String: UITableViewHeaderFooterView.Type] = [:]
+    var headerFooterPool: [String: [UITableViewHeaderFooterView]] = [:]
     var selectedRows: [IndexPath] = []
     var pendingUpdate: TableUpdate?
     var updateDepth = 0
@@ -317,14 +319,82 @@ open class UITableView: UIScrollView {
         if let id = cell.reuseIdentifier { reusePool[id, default: []].append(cell) }
     }
 
+    // MARK: Header and footer views
+
+    /// Registers `aClass` (a `UITableViewHeaderFooterView` subclass) for `identifier`; nil
+    /// removes it.
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        registeredHeaderFooters[identifier] = aClass.map {
+            UIScrollView.cellClass($0, subclassing: UITableViewHeaderFooterView.self, or:
+                "UITableView.register: \($0) is not a UITableViewHeaderFooterView subclass; '\(identifier)' makes plain UITableViewHeaderFooterViews.",
+                once: "UITableView.registerHeaderFooter.\(identifier)")
+        }
+    }
+
+    /// A header or footer view waiting for reuse under `identifier` (after `prepareForReuse()`),
+    /// else a new one of the registered class, else nil (as UIKit).
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        if var list = headerFooterPool[identifier], let v = list.popLast() {
+            headerFooterPool[identifier] = list
+            v.isHidden = false
+            v.alpha = 1
+            v.transform = .identity
+            v.tableStyle = style
+            v.prepareForReuse()
+            return v
+        }
+        guard let type = registeredHeaderFooters[identifier] else { return nil }
+        createdHeaderFooterViewCount += 1
+        let v = type.init(registeredHeaderFooterReuseIdentifier: identifier)
+        v.tableStyle = style
+        v.owningTable = self
+        UIView.performWithoutAnimation { v.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 0) }
+        return v
+    }
+
+    /// How many header and footer views this table view has made for registered classes
+    /// (Flipbook's, for reuse tests).
+    public private(set) var createdHeaderFooterViewCount = 0
+
+    /// Takes a header or footer view off the screen: the delegate hears of it, and a reusable
+    /// header-footer view of this table waits (hidden, still a subview, as cells do) for the
+    /// next dequeue of its identifier.
+    func endDisplaying(_ v: UIView, section: Int, header: Bool) {
+        if header {
+            tableDelegate?.tableView(self, didEndDisplayingHeaderView: v, forSection: section)
+        } else {
+            tableDelegate?.tableView(self, didEndDisplayingFooterView: v, forSection: section)
+        }
+        enqueueHeaderFooter(v)
+    }
+
+    /// Puts `v` in the reuse queue when it is a header-footer view with an identifier (else it
+    /// leaves the table). A view already queued is left alone.
+    func enqueueHeaderFooter(_ v: UIView) {
+        guard let hf = v as? UITableViewHeaderFooterView, let id = hf.reuseIdentifier,
+            hf.owningTable === self || hf.owningTable == nil
+        else {
+            v.removeFromSuperview()
+            return
+        }
+        if headerFooterPool[id]?.contains(where: { $0 === hf }) == true { return }
+        hf.owningTable = self
+        if hf.superview === self {
+            hf.isHidden = true
+        } else {
+            hf.removeFromSuperview()
+        }
+        headerFooterPool[id, default: []].append(hf)
+    }
+
     // MARK: Reloading
 
     /// Discards the visible cells (into the reuse queue) and asks the data source again.
     open func reloadData() {
         for (ip, cell) in visible.sorted(by: { $0.key < $1.key }) { recycle(cell, at: ip) }
         visible.removeAll()
-        for v in headerViews.values { v.removeFromSuperview() }
-        for v in footerViews.values { v.removeFromSuperview() }
+        for (s, v) in headerViews.sorted(by: { $0.key < $1.key }) { endDisplaying(v, section: s, header: true) }
+        for (s, v) in footerViews.sorted(by: { $0.key < $1.key }) { endDisplaying(v, section: s, header: false) }
         headerViews.removeAll()
         footerViews.removeAll()
         selectedRows.removeAll()
@@ -443,10 +513,15 @@ open class UITableView: UIScrollView {
         return CGRect(x: 0, y: s.rowsBottom, width: bounds.width, height: s.footer)
     }
 
-    /// The header view shown for `section`, or nil.
-    open func headerView(forSection section: Int) -> UIView? { headerViews[section] }
-    /// The footer view shown for `section`, or nil.
-    open func footerView(forSection section: Int) -> UIView? { footerViews[section] }
+    /// The header view shown for `section`, or nil (also nil when the delegate's header is not a
+    /// `UITableViewHeaderFooterView`, as in UIKit). A section title's header is one.
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        headerViews[section] as? UITableViewHeaderFooterView
+    }
+    /// The footer view shown for `section`, or nil (as `headerView(forSection:)`).
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        footerViews[section] as? UITableViewHeaderFooterView
+    }
 
     /// Scrolls so `indexPath`'s row is at `scrollPosition` (`.none`: the least movement that
     /// shows it), within the scrollable range.

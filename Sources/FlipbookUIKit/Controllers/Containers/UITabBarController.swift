@@ -279,6 +279,13 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// may override it (calling super is not needed).
     open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
 
+    /// The bar's customizing calls (UIKit's controller runs its customizing sheet here; Flipbook
+    /// draws none): no-ops that subclasses override.
+    open func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {}
+    open func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {}
+    open func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {}
+    open func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {}
+
     // MARK: Showing
 
     /// Tells a navigation controller in a tab that its stack changed (`context`: the

@@ -262,6 +262,40 @@ open class UITabBar: UIView, AppearanceItemHost {
     /// The tab bar controller that owns this bar (it decides what a tap selects).
     weak var owningTabBarController: UITabBarController?
 
+    // MARK: Customizing
+
+    private var customizingItems: [UITabBarItem]?
+
+    /// Whether `beginCustomizingItems(_:)` began customizing and it has not ended.
+    open var isCustomizing: Bool { customizingItems != nil }
+
+    /// Begins customizing: UIKit shows a sheet of `items` to drag onto the bar. Flipbook keeps the
+    /// state only (no sheet is drawn, docs/Divergences.md "Tab bar customizing"): the delegate
+    /// hears `willBeginCustomizing` and `didBeginCustomizing`, and `isCustomizing` is true until
+    /// `endCustomizing(animated:)`. A call while customizing changes the items offered.
+    open func beginCustomizingItems(_ items: [UITabBarItem]) {
+        if customizingItems != nil {
+            customizingItems = items
+            return
+        }
+        delegate?.tabBar(self, willBeginCustomizing: items)
+        customizingItems = items
+        delegate?.tabBar(self, didBeginCustomizing: items)
+    }
+
+    /// Ends customizing; returns whether the bar's items changed (never, as nothing can be
+    /// dragged here). The delegate hears `willEndCustomizing` and `didEndCustomizing` with the
+    /// bar's items. Not customizing: false, nothing told.
+    @discardableResult
+    open func endCustomizing(animated: Bool) -> Bool {
+        guard customizingItems != nil else { return false }
+        let current = storedItems ?? []
+        delegate?.tabBar(self, willEndCustomizing: current, changed: false)
+        customizingItems = nil
+        delegate?.tabBar(self, didEndCustomizing: current, changed: false)
+        return false
+    }
+
     private func buttonTapped(_ button: TabBarButton) {
         guard button.item.isEnabled else { return }
         if let controller = owningTabBarController {
