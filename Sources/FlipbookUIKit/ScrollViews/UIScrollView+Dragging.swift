@@ -108,16 +108,32 @@ extension UIScrollView {
         if !v.x.isFinite || !v.y.isFinite { v = .zero }
         let o = contentOffset
         let projected = projectedTarget(from: o, velocity: v)
-        var target = projected
+        var proposed = projected
+        // A collection view's layout picks the resting offset first (a paging or snapping
+        // layout), with the release velocity in points per millisecond, as the delegate gets
+        // it; the delegate then sees the layout's choice (docs/Semantics.md, "A collection view's
+        // layout chooses where a drag comes to rest").
+        if let cv = self as? UICollectionView {
+            let snapped = cv.collectionViewLayout.targetContentOffset(
+                forProposedContentOffset: projected, withScrollingVelocity: CGPoint(x: v.x / 1000, y: v.y / 1000))
+            if snapped.x.isFinite, snapped.y.isFinite {
+                proposed = snapped
+            } else {
+                FlipbookDiagnostics.report(
+                    "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) returned a non-finite \(snapped); using \(projected).",
+                    once: "UICollectionViewLayout.targetContentOffset")
+            }
+        }
+        var target = proposed
         withUnsafeMutablePointer(to: &target) { p in
             delegate?.scrollViewWillEndDragging(
                 self, withVelocity: CGPoint(x: v.x / 1000, y: v.y / 1000), targetContentOffset: p)
         }
         if !target.x.isFinite || !target.y.isFinite {
             FlipbookDiagnostics.report(
-                "scrollViewWillEndDragging set a non-finite targetContentOffset \(target); using \(projected).",
+                "scrollViewWillEndDragging set a non-finite targetContentOffset \(target); using \(proposed).",
                 once: "UIScrollView.targetContentOffset")
-            target = projected
+            target = proposed
         }
         target = clampedOffset(target)
         let plan = releasePlan(from: o, velocity: v, target: target, projected: projected)
