@@ -67,10 +67,13 @@ struct DisplayListBuilder {
 
     /// The display list for `root` (a presentation tree: sublayers are drawn as they are), whose
     /// bounds become the output, at `scale` pixels per point.
-    func build(root: CALayer) -> [DisplayItem] {
+    /// With `offset`, the root's bounds origin lands at `offset` (points) in the output instead of
+    /// at its corner (another window on the screen, `LayerRenderer.screenLayers`).
+    func build(root: CALayer, offset: CGPoint = .zero) -> [DisplayItem] {
         let b = root.bounds
         let m = CATransform3DConcat(
-            CATransform3DMakeTranslation(-b.minX, -b.minY, 0), CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+            CATransform3DMakeTranslation(-b.minX + offset.x, -b.minY + offset.y, 0),
+            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         var items: [DisplayItem] = []
         if root is CATransformLayer {
             // A transform layer as the root: its sublayers form a 3D context in the output's plane.

@@ -47,6 +47,13 @@ public final class LayerRenderer {
     /// this only saves time; turn it off to time or debug full redraws.
     public var drawsOnlyChangedRegions = true
 
+    /// The layer trees the screen shows, back to front, each with its bounds' origin at `offset`
+    /// points in the rendered root's space (the root still sets the image's size). Nil (the
+    /// default): only the rendered root. AppDriver sets it to the app's visible windows on its
+    /// screen, so a window above the app's (a banner, a toast) is drawn over it, as iOS
+    /// composites windows by level (docs/Semantics.md, "Several windows on a screen").
+    package var screenLayers: (@MainActor () -> [(layer: CALayer, offset: CGPoint)])?
+
     public init(scale: CGFloat = 2) {
         if scale.isFinite && scale > 0 && scale <= 16 {
             self.scale = scale
@@ -182,7 +189,13 @@ public final class LayerRenderer {
         }
         let recording = RenderPhases.active
         let t0 = recording ? RenderPhases.now() : 0, r0 = RenderPhases.times.rasterizing
-        let items = DisplayListBuilder(scale: Double(scale), cache: cache).build(root: root)
+        let builder = DisplayListBuilder(scale: Double(scale), cache: cache)
+        let items: [DisplayItem]
+        if let layers = screenLayers?(), !layers.isEmpty {
+            items = layers.flatMap { builder.build(root: LayerPresentation.presented($0.layer), offset: $0.offset) }
+        } else {
+            items = builder.build(root: root)
+        }
         let t1 = recording ? RenderPhases.now() : 0
         if recording { RenderPhases.times.displayList += t1 - t0 - (RenderPhases.times.rasterizing - r0) }
         defer { if recording { RenderPhases.times.compositing += RenderPhases.now() - t1 } }

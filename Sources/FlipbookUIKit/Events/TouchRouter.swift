@@ -42,14 +42,31 @@ final class TouchRouter {
     /// time when it is not the clock's (the preview's pointer events carry their own, sub-frame
     /// times; the caller checks them: finite, in order).
     func begin(at point: CGPoint, in window: UIWindow, origin: TouchOrigin = .app, time: CFTimeInterval? = nil) -> UITouch? {
+        begin(frontToBack: [(window, point)], origin: origin, time: time)
+    }
+
+    /// A finger goes down on a screen showing several windows: `frontToBack` lists them from
+    /// the front, each with the finger's point in its coordinates. The touch belongs to the
+    /// first window whose `hitTest(_:with:)` finds a view (a window that returns nil lets the
+    /// touch through to the windows behind), as UIKit routes a touch among a scene's windows.
+    func begin(
+        frontToBack: [(window: UIWindow, point: CGPoint)], origin: TouchOrigin = .app, time: CFTimeInterval? = nil
+    ) -> UITouch? {
         guard !UIApplication.shared.isIgnoringInteractionEvents else { return nil }
         event.dropLiftedTouches()
         let now = Self.eventTime(time)
         nextSerial += 1
+        event.timestamp = now
+        var found: (window: UIWindow, point: CGPoint, hit: UIView)?
+        for c in frontToBack {
+            if let hit = c.window.hitTest(c.point, with: event) {
+                found = (c.window, c.point, hit)
+                break
+            }
+        }
+        guard let (window, point, hit) = found else { return nil }
         let touch = UITouch(serial: nextSerial, window: window, location: point, timestamp: now)
         touch.origin = origin
-        event.timestamp = now
-        guard let hit = window.hitTest(point, with: event) else { return nil }
         let live = liveTouches(in: window)
         if live.contains(where: { $0.view?.isExclusiveTouch == true }) || (hit.isExclusiveTouch && !live.isEmpty) {
             return nil

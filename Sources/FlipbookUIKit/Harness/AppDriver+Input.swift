@@ -28,8 +28,18 @@ extension AppDriver {
                     "AppDriver.touchDown(at:): the window is not visible; ignored.", once: "AppDriver.hiddenWindow")
                 return SyntheticTouch(touch: nil, window: window, location: point, rejected: true)
             }
-            let touch = UIApplication.shared.touchRouter.begin(at: point, in: window, origin: origin, time: time)
-            return SyntheticTouch(touch: touch, window: window, location: point)
+            // The screen's windows from the front, each with the point in its own coordinates: a
+            // window above the app's (a toast's) takes the touch unless its hit test lets it through.
+            let origin0 = window.frame.origin
+            let candidates = screenWindows.reversed().map { w in
+                (window: w, point: CGPoint(x: point.x + origin0.x - w.frame.minX, y: point.y + origin0.y - w.frame.minY))
+            }
+            let touch = UIApplication.shared.touchRouter.begin(frontToBack: candidates, origin: origin, time: time)
+            var offset = CGPoint.zero
+            if let w = touch?.window, w !== window {
+                offset = CGPoint(x: w.frame.minX - origin0.x, y: w.frame.minY - origin0.y)
+            }
+            return SyntheticTouch(touch: touch, window: window, location: point, offset: offset)
         }
     }
 
@@ -50,12 +60,14 @@ extension AppDriver {
     /// Taps the centre of `view` (converted to window coordinates) through the same path as
     /// `tap(at:)`: the touch goes to whatever the window's hit test finds there.
     public func tap(_ view: UIView) {
-        guard view.window === window else {
-            FlipbookDiagnostics.report("AppDriver.tap(_:): \(describe(view)) is not in the driver's window; ignored.")
+        guard let viewWindow = view.window, screenWindows.contains(where: { $0 === viewWindow }) else {
+            FlipbookDiagnostics.report("AppDriver.tap(_:): \(describe(view)) is not in a window on the driver's screen; ignored.")
             return
         }
         let b = view.bounds
-        tap(at: view.convert(CGPoint(x: b.midX, y: b.midY), to: window))
+        let p = view.convert(CGPoint(x: b.midX, y: b.midY), to: viewWindow)
+        tap(at: CGPoint(
+            x: p.x + viewWindow.frame.minX - window.frame.minX, y: p.y + viewWindow.frame.minY - window.frame.minY))
     }
 
     /// A finger down at `start`, moved in a straight line at constant speed once per frame for

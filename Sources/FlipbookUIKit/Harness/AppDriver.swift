@@ -124,10 +124,42 @@ public final class AppDriver {
     /// `scale` is pixels per point (default 2).
     public func render(scale: CGFloat = 2) -> RenderedImage {
         return runtime.run {
-            window.layoutIfNeeded()
+            layOutScreenWindows()
             refreshStatusBar(duration: 0)
-            return LayerRenderer(scale: scale).render(window.layer)
+            return screenRenderer(scale: scale).render(window.layer)
         }
+    }
+
+    /// The windows the driver's screen shows, back to front: the driver's window and the app's
+    /// other shown windows on its scene (a banner's window above the app's), by level and then
+    /// the order they were shown (docs/Semantics.md, "Several windows on a screen"). Just the
+    /// driver's window when it has no scene or is not among them.
+    var screenWindows: [UIWindow] {
+        guard let scene = window.windowScene else { return [window] }
+        let shown = UIApplication.shared.visibleWindows(on: scene)
+        return shown.contains { $0 === window } ? shown : [window]
+    }
+
+    /// Lays out every window on the screen (as the commit before a frame would).
+    func layOutScreenWindows() {
+        for w in screenWindows { w.layoutIfNeeded() }
+        window.layoutIfNeeded()
+    }
+
+    /// A renderer of the driver's screen: the driver's window with the app's other windows on
+    /// the screen composited by level (`screenWindows`).
+    func screenRenderer(scale: CGFloat) -> LayerRenderer {
+        let renderer = LayerRenderer(scale: scale)
+        renderer.screenLayers = { [weak self] in
+            guard let self else { return [] }
+            let windows = self.screenWindows
+            if windows.count == 1, windows[0] === self.window { return [] }
+            let origin = self.window.frame.origin
+            return windows.map { w in
+                (w.layer, CGPoint(x: w.frame.minX - origin.x, y: w.frame.minY - origin.y))
+            }
+        }
+        return renderer
     }
 
     /// Renders the window at each driver time in `times` (ascending), advancing the clock.
@@ -136,10 +168,11 @@ public final class AppDriver {
         // The frame loop is a SceneRun's, freely paced on the driver's time: each frame advances
         // the clock to its time, then lays the window out and brings the status bar up to date.
         let frames = SceneRun(
-            rootLayer: window.layer, runtime: runtime, renderer: LayerRenderer(scale: scale), origin: startTime,
+            rootLayer: window.layer, runtime: runtime, renderer: runtime.run { screenRenderer(scale: scale) },
+            origin: startTime,
             start: {},
             update: { [self] _ in
-                window.layoutIfNeeded()
+                layOutScreenWindows()
                 refreshStatusBar(duration: 0)
             })
         frames.start()

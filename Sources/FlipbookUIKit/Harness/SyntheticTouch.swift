@@ -26,8 +26,13 @@ public final class SyntheticTouch {
     /// runtime the caller runs in.
     private let runtime = AppRuntime.current
 
-    init(touch: UITouch?, window: UIWindow, location: CGPoint, rejected: Bool = false) {
+    /// Where the touch's window's origin is in the driver window's coordinates (another window
+    /// on the screen took the touch): moves are shifted into the touch's window.
+    private let offset: CGPoint
+
+    init(touch: UITouch?, window: UIWindow, location: CGPoint, offset: CGPoint = .zero, rejected: Bool = false) {
         self.touch = touch
+        self.offset = offset
         self.window = window
         self.location = location
         self.isLifted = rejected
@@ -49,7 +54,8 @@ public final class SyntheticTouch {
         guard checkActive("move(to:)") else { return }
         guard let window, SyntheticTouch.check(point, in: window, caller: "SyntheticTouch.move(to:)") else { return }
         location = point
-        if let touch { runtime.run { UIApplication.shared.touchRouter.move(touch, to: point, time: time) } }
+        let local = CGPoint(x: point.x - offset.x, y: point.y - offset.y)
+        if let touch { runtime.run { UIApplication.shared.touchRouter.move(touch, to: local, time: time) } }
     }
 
     /// `lift()` at the event's own time (nil: the clock's).

@@ -17,6 +17,15 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
         super.reset()
         scrollView?.fingerDidLift()
     }
+
+    /// A pan that fails (the drag goes along an axis the content cannot scroll, or another
+    /// recognizer won the touches) ends the scroll view's tracking at once, finger down or not:
+    /// the touch will not scroll it, so `isTracking` is false from then on, as UIKit's scroll
+    /// view stops tracking when its pan fails (docs/Semantics.md, "Scroll views").
+    override func commit(_ s: UIGestureRecognizer.State) {
+        super.commit(s)
+        if s == .failed { scrollView?.fingerDidLift() }
+    }
 }
 
 /// Holds a touch-down back from the content for `delay` (or until the finger lifts), so a

@@ -3,9 +3,9 @@ import Foundation
 /// The app object, UIKit's `UIApplication.shared`: it knows the app's windows and routes
 /// touch events to them (`UIApplication+Events.swift`).
 ///
-/// Windows register themselves when created and made visible; `windows` lists them in
-/// creation order (Flipbook has no scenes: every window belongs to the one app). The app is
-/// the last responder of the chain: a window's `next`.
+/// Windows register themselves when created; `windows` lists them back to front (by level,
+/// then in the order they were shown). The app is the last responder of the chain: a
+/// window's `next`.
 ///
 /// There is one application per `AppRuntime`: it also keeps what UIKit tracks per app (running
 /// transitions, the interactive transitions adopting animations, the environment an AppDriver
@@ -18,6 +18,8 @@ public final class UIApplication: UIResponder {
     private var windowRefs: [WeakWindow] = []
 
     private struct WeakWindow { weak var window: UIWindow? }
+    /// How many times a window was shown (`UIWindow.shownOrder`).
+    private var windowShowCount = 0
 
     /// The app's one touches event (UIKit reuses one as well): the router fills it, the
     /// windows deliver what it carries.
@@ -63,8 +65,29 @@ public final class UIApplication: UIResponder {
         touchDelivery = TouchDelivery(event: event)
     }
 
-    /// The app's live windows, in creation order.
-    public var windows: [UIWindow] { windowRefs.compactMap(\.window) }
+    /// The app's live windows, back to front: by `windowLevel`, then (within a level) in the
+    /// order they were shown, never-shown windows first, as UIKit's list is ordered "from back
+    /// to front by window level".
+    public var windows: [UIWindow] {
+        let live = windowRefs.compactMap(\.window)
+        return live.enumerated().sorted { a, b in
+            if a.element.windowLevel != b.element.windowLevel { return a.element.windowLevel < b.element.windowLevel }
+            let sa = a.element.shownOrder ?? -1, sb = b.element.shownOrder ?? -1
+            return sa != sb ? sa < sb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The windows drawn on `scene`'s screen and touched there, back to front: those of the
+    /// scene that are shown and not hidden (docs/Semantics.md, "Several windows on a screen").
+    func visibleWindows(on scene: UIWindowScene) -> [UIWindow] {
+        windows.filter { $0.windowScene === scene && !$0.isHidden && $0.shownOrder != nil }
+    }
+
+    /// The next value of `UIWindow.shownOrder`.
+    func nextWindowShowOrder() -> Int {
+        windowShowCount += 1
+        return windowShowCount
+    }
 
     /// The key window (the last one made key), if any.
     public var keyWindow: UIWindow? { windows.last { $0.isKeyWindow } }

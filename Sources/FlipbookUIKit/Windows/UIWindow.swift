@@ -27,6 +27,21 @@ open class UIWindow: UIView {
     /// The window's level: higher levels sit above lower ones (normal 0, alert 2000, statusBar 1000).
     open var windowLevel: UIWindow.Level = .normal
 
+    /// When the window was last shown (made visible or `makeKeyAndVisible()`), counting the
+    /// app's shows: nil while it has never been shown. Among windows of one level the one shown
+    /// last is in front (docs/Semantics.md, "Several windows on a screen").
+    var shownOrder: Int?
+
+    /// Showing a window (`isHidden` set to false) brings it to the front of its level.
+    open override var isHidden: Bool {
+        get { super.isHidden }
+        set {
+            let wasHidden = super.isHidden
+            super.isHidden = newValue
+            if !newValue, wasHidden || shownOrder == nil { shownOrder = application.nextWindowShowOrder() }
+        }
+    }
+
     var isKeyWindowStorage = false
     /// The status bar an AppDriver draws over this window, if it shows one (`StatusBarOverlay`).
     var statusBarOverlay: StatusBarOverlay?
@@ -67,6 +82,7 @@ open class UIWindow: UIView {
     /// Shows the window and makes it key, then lays it out.
     open func makeKeyAndVisible() {
         isHidden = false
+        if shownOrder == nil { shownOrder = application.nextWindowShowOrder() }
         makeKey()
         layoutIfNeeded()
     }

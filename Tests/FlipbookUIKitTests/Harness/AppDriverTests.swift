@@ -87,7 +87,7 @@ struct AppDriverTests {
         let reports = FlipbookDiagnostics.capture {
             app.tap(UIView(frame: .zero))
         }
-        #expect(reports == ["AppDriver.tap(_:): <UIView> is not in the driver's window; ignored."])
+        #expect(reports == ["AppDriver.tap(_:): <UIView> is not in a window on the driver's screen; ignored."])
         app.advance(by: 0.2)
         var ran = false
         let late = FlipbookDiagnostics.capture { app.at(0.1) { ran = true } }
