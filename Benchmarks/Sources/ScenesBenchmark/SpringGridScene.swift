@@ -172,7 +172,7 @@ final class SpringCardViewController: UIViewController {
         card.picture.backgroundColor = UIColor(hue: CGFloat(item % 12) / 12, saturation: 0.55, brightness: 0.9, alpha: 1)
         card.heading.text = "Item \(item + 1)"
         view.addSubview(card)
-        card.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(drag(_:))))
+        card.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: { $0.drag($1) }))
     }
 
     var cardFrame: CGRect { view.bounds.insetBy(dx: 24, dy: 140) }
@@ -182,7 +182,7 @@ final class SpringCardViewController: UIViewController {
         if card.bounds.size == .zero { card.frame = cardFrame }
     }
 
-    @objc func drag(_ pan: UIPanGestureRecognizer) {
+    func drag(_ pan: UIPanGestureRecognizer) {
         switch pan.state {
         case .began:
             grabbedAt = card.center
