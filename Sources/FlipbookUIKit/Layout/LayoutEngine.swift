@@ -158,11 +158,33 @@ final class LayoutEngine {
         return offset(parent, root: root, horizontal: horizontal) + CassowaryExpression(horizontal ? v.x : v.y) + Double(-origin)
     }
 
-    func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, root: UIView) -> CassowaryExpression? {
+    /// The x (or y) offset that maps the bounds space of `view` into the bounds space of its
+    /// ancestor `common` (zero for `common` itself).
+    private func offset(_ view: UIView?, within common: LayoutItem, horizontal: Bool) -> CassowaryExpression {
+        guard let view, view !== common, let parent = view.superviewStorage else { return CassowaryExpression() }
+        let v = vars(view)
+        let origin = horizontal ? view.bounds.minX : view.bounds.minY
+        return offset(parent, within: common, horizontal: horizontal) + CassowaryExpression(horizontal ? v.x : v.y) + Double(-origin)
+    }
+
+    /// `attribute` of `item`; in the root's bounds space, or, given `common` (an ancestor of
+    /// the item or the item itself), in the space of `common`'s content (its bounds starting
+    /// at zero): `common`'s own edges are then at zero and its width, as its descendants see
+    /// them (`contentShift`).
+    func expression(
+        _ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, root: UIView, within common: LayoutItem? = nil
+    ) -> CassowaryExpression? {
         let v = vars(item)
-        let parent = item === root ? nil : item.layoutCoordinateParent
-        let ox = offset(parent, root: root, horizontal: true) + CassowaryExpression(v.x)
-        let oy = offset(parent, root: root, horizontal: false) + CassowaryExpression(v.y)
+        let ox: CassowaryExpression, oy: CassowaryExpression
+        if let common {
+            let parent = item === common ? nil : item.layoutCoordinateParent
+            ox = item === common ? CassowaryExpression() : offset(parent, within: common, horizontal: true) + CassowaryExpression(v.x)
+            oy = item === common ? CassowaryExpression() : offset(parent, within: common, horizontal: false) + CassowaryExpression(v.y)
+        } else {
+            let parent = item === root ? nil : item.layoutCoordinateParent
+            ox = offset(parent, root: root, horizontal: true) + CassowaryExpression(v.x)
+            oy = offset(parent, root: root, horizontal: false) + CassowaryExpression(v.y)
+        }
         let w = CassowaryExpression(v.width), h = CassowaryExpression(v.height)
         let m = (item as? UIView)?.layoutMargins ?? .zero
         switch attribute {
@@ -213,9 +235,21 @@ final class LayoutEngine {
         }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
-            guard let second = c.secondLayoutItem, let e = expression(second, c.secondAttribute, root: root) else { return nil }
-            lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
-            rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
+            guard let second = c.secondLayoutItem else { return nil }
+            if c.multiplier == 1, let common = commonAncestor(first, second, root: root),
+                let l = expression(first, c.firstAttribute, root: root, within: common),
+                let r = expression(second, c.secondAttribute, root: root, within: common)
+            {
+                // Both sides in their common ancestor's content space: the offsets above it, on
+                // both sides, would cancel but for the rounding of their constants (a scroll
+                // offset), which would change the constraint with every scroll and move.
+                lhs = l
+                rhs = r + Double(c.constant)
+            } else {
+                guard let e = expression(second, c.secondAttribute, root: root) else { return nil }
+                lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
+                rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
+            }
         }
         let relation: CassowaryRelation =
             switch c.relation {
@@ -226,6 +260,23 @@ final class LayoutEngine {
         return Wanted(
             key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation, strength: c.priority.strength,
             text: { [weak c] in c?.description ?? "<NSLayoutConstraint (released)>" })
+    }
+
+    /// The closest item both lie in (one of them, or an ancestor), following coordinate
+    /// parents up to `root`; nil if they share none.
+    private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem, root: UIView) -> LayoutItem? {
+        var chain = Set<ObjectIdentifier>()
+        var cur: LayoutItem? = a
+        while let i = cur {
+            chain.insert(ObjectIdentifier(i))
+            cur = i === root ? nil : i.layoutCoordinateParent
+        }
+        cur = b
+        while let i = cur {
+            if chain.contains(ObjectIdentifier(i)) { return i }
+            cur = i === root ? nil : i.layoutCoordinateParent
+        }
+        return nil
     }
 
     func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
