@@ -56,6 +56,7 @@ func registry() -> SceneRegistry {
     var r = SceneRegistry.builtIn
     CatalogScenes.register(in: &r)
     r.register(ExplodeScene.self)  // benchmark only (ExplodeScene.swift)
+    r.register(SpringGridScene.self)  // benchmark only (SpringGridScene.swift)
     return r
 }
 

@@ -75,6 +75,20 @@ final class LayoutEngine {
     var intrinsicOverrides: [ObjectIdentifier: CGSize] = [:]
     private var broken: [Key: Signature] = [:]
 
+    /// How many passes `update(root:)` ran (tests count solves with it).
+    private(set) var passCount = 0
+    /// Views (by identity) whose frame moving, at the same size, changes what the last pass
+    /// solved: a constraint ties the view or something inside it to an item outside it (or
+    /// scales a position by a multiplier other than 1, which makes it depend on every
+    /// ancestor's place). See `solutionSurvivesTranslation(of:frameMoved:)`.
+    private var movingNeedsSolve: Set<ObjectIdentifier> = []
+    /// The same for a view's bounds origin (its scrolling): a constraint ties something
+    /// strictly inside the view to an item outside it.
+    private var scrollingNeedsSolve: Set<ObjectIdentifier> = []
+    /// The frames the last pass pinned the system guides (safe area, margins, scroll view
+    /// guides) to: they follow their owners' places in the window.
+    private var pinnedGuides: [ObjectIdentifier: (guide: UILayoutGuide, frame: CGRect)] = [:]
+
     /// The strength that holds a stack view's arranged view where the stack placed it: that of
     /// priority 999.9, above every priority an app can give an optional constraint (999 weighs
     /// about 9.8e9), below required (a larger weight loses precision in the solver's pivots).
@@ -93,11 +107,14 @@ final class LayoutEngine {
     // MARK: Pass
 
     func update(root: UIView) {
+        passCount += 1
+        var userConstraints: [NSLayoutConstraint] = []
         for _ in 0..<4 {
             var wanted: [Wanted] = []
             var items: [LayoutItem] = []
             var seen = Set<ObjectIdentifier>()
-            var userConstraints: [NSLayoutConstraint] = []
+            userConstraints = []
+            pinnedGuides = [:]
             collect(root, into: &userConstraints)
             func note(_ item: LayoutItem?) {
                 var cur: LayoutItem? = item
@@ -117,6 +134,7 @@ final class LayoutEngine {
             let changed = write(items: items, root: root)
             if !changed { break }
         }
+        noteTranslationDependencies(userConstraints, root: root)
         // Forget variables of items no longer in use.
         let used = Set(installed.values.flatMap { $0.signature.terms })
         variables = variables.filter { _, entry in
@@ -140,11 +158,33 @@ final class LayoutEngine {
         return offset(parent, root: root, horizontal: horizontal) + CassowaryExpression(horizontal ? v.x : v.y) + Double(-origin)
     }
 
-    func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, root: UIView) -> CassowaryExpression? {
+    /// The x (or y) offset that maps the bounds space of `view` into the bounds space of its
+    /// ancestor `common` (zero for `common` itself).
+    private func offset(_ view: UIView?, within common: LayoutItem, horizontal: Bool) -> CassowaryExpression {
+        guard let view, view !== common, let parent = view.superviewStorage else { return CassowaryExpression() }
+        let v = vars(view)
+        let origin = horizontal ? view.bounds.minX : view.bounds.minY
+        return offset(parent, within: common, horizontal: horizontal) + CassowaryExpression(horizontal ? v.x : v.y) + Double(-origin)
+    }
+
+    /// `attribute` of `item`; in the root's bounds space, or, given `common` (an ancestor of
+    /// the item or the item itself), in the space of `common`'s content (its bounds starting
+    /// at zero): `common`'s own edges are then at zero and its width, as its descendants see
+    /// them (`contentShift`).
+    func expression(
+        _ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, root: UIView, within common: LayoutItem? = nil
+    ) -> CassowaryExpression? {
         let v = vars(item)
-        let parent = item === root ? nil : item.layoutCoordinateParent
-        let ox = offset(parent, root: root, horizontal: true) + CassowaryExpression(v.x)
-        let oy = offset(parent, root: root, horizontal: false) + CassowaryExpression(v.y)
+        let ox: CassowaryExpression, oy: CassowaryExpression
+        if let common {
+            let parent = item === common ? nil : item.layoutCoordinateParent
+            ox = item === common ? CassowaryExpression() : offset(parent, within: common, horizontal: true) + CassowaryExpression(v.x)
+            oy = item === common ? CassowaryExpression() : offset(parent, within: common, horizontal: false) + CassowaryExpression(v.y)
+        } else {
+            let parent = item === root ? nil : item.layoutCoordinateParent
+            ox = offset(parent, root: root, horizontal: true) + CassowaryExpression(v.x)
+            oy = offset(parent, root: root, horizontal: false) + CassowaryExpression(v.y)
+        }
         let w = CassowaryExpression(v.width), h = CassowaryExpression(v.height)
         let m = (item as? UIView)?.layoutMargins ?? .zero
         switch attribute {
@@ -195,9 +235,21 @@ final class LayoutEngine {
         }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
-            guard let second = c.secondLayoutItem, let e = expression(second, c.secondAttribute, root: root) else { return nil }
-            lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
-            rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
+            guard let second = c.secondLayoutItem else { return nil }
+            if c.multiplier == 1, let common = commonAncestor(first, second, root: root),
+                let l = expression(first, c.firstAttribute, root: root, within: common),
+                let r = expression(second, c.secondAttribute, root: root, within: common)
+            {
+                // Both sides in their common ancestor's content space: the offsets above it, on
+                // both sides, would cancel but for the rounding of their constants (a scroll
+                // offset), which would change the constraint with every scroll and move.
+                lhs = l
+                rhs = r + Double(c.constant)
+            } else {
+                guard let e = expression(second, c.secondAttribute, root: root) else { return nil }
+                lhs = lhs + contentShift(first, c.firstAttribute, inside: second)
+                rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
+            }
         }
         let relation: CassowaryRelation =
             switch c.relation {
@@ -208,6 +260,23 @@ final class LayoutEngine {
         return Wanted(
             key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation, strength: c.priority.strength,
             text: { [weak c] in c?.description ?? "<NSLayoutConstraint (released)>" })
+    }
+
+    /// The closest item both lie in (one of them, or an ancestor), following coordinate
+    /// parents up to `root`; nil if they share none.
+    private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem, root: UIView) -> LayoutItem? {
+        var chain = Set<ObjectIdentifier>()
+        var cur: LayoutItem? = a
+        while let i = cur {
+            chain.insert(ObjectIdentifier(i))
+            cur = i === root ? nil : i.layoutCoordinateParent
+        }
+        cur = b
+        while let i = cur {
+            if chain.contains(ObjectIdentifier(i)) { return i }
+            cur = i === root ? nil : i.layoutCoordinateParent
+        }
+        return nil
     }
 
     func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
@@ -229,7 +298,9 @@ final class LayoutEngine {
         }
         if let guide = item as? UILayoutGuide {
             guard guide.systemKind != .none else { return [] }
-            let pinned = pins(guide.layoutFrame, "NSLayoutConstraint")
+            let frame = guide.layoutFrame
+            pinnedGuides[id] = (guide, frame)
+            let pinned = pins(frame, "NSLayoutConstraint")
             // A scroll view's content guide: its origin is fixed, its size only preferred
             // (constraints may decide it; it then becomes the content size).
             guard guide.systemKind == .scrollContent else { return pinned }
@@ -284,6 +355,75 @@ final class LayoutEngine {
                 text: { text(">=", "CompressionResistance:\(Int(axis.3.rawValue))") }))
         }
         return out
+    }
+
+    // MARK: Moves that need no solve
+
+    /// Records, after a pass, which views cannot move without changing the solution (see
+    /// `solutionSurvivesTranslation(of:frameMoved:)`).
+    ///
+    /// Every item's variables are its frame in its coordinate parent's bounds space, and an
+    /// attribute in the root's space adds each ancestor's offset (its x or y variable minus its
+    /// bounds origin). In a constraint between two items, the offsets of their common ancestor
+    /// and of everything above it appear on both sides, with a multiplier of 1, and cancel; so
+    /// moving a view changes the constraint only when one item lies inside the view (or is the
+    /// view) and the other does not: the views from each item up to, not including, the
+    /// items' closest common ancestor. For a bounds origin, which maps what is strictly inside
+    /// the view, the path starts at the item's coordinate parent. A constraint between two
+    /// sizes (width, height) has no offsets at all. A multiplier other than 1 on a position
+    /// keeps the offsets of every ancestor: its paths run up to the root, inclusive.
+    private func noteTranslationDependencies(_ constraints: [NSLayoutConstraint], root: UIView) {
+        movingNeedsSolve = []
+        scrollingNeedsSolve = []
+        func isSize(_ a: NSLayoutConstraint.Attribute) -> Bool { a == .width || a == .height || a == .notAnAttribute }
+        func parent(_ item: LayoutItem) -> LayoutItem? { item === root ? nil : item.layoutCoordinateParent }
+        for c in constraints {
+            guard c.hasSecondItem, let first = c.firstLayoutItem, let second = c.secondLayoutItem else { continue }
+            if isSize(c.firstAttribute) && isSize(c.secondAttribute) { continue }
+            // The closest common ancestor (nil: up to the root, inclusive).
+            var common: LayoutItem?
+            if c.multiplier == 1 {
+                var firstChain = Set<ObjectIdentifier>()
+                var cur: LayoutItem? = first
+                while let i = cur {
+                    firstChain.insert(ObjectIdentifier(i))
+                    cur = parent(i)
+                }
+                cur = second
+                while let i = cur, !firstChain.contains(ObjectIdentifier(i)) { cur = parent(i) }
+                common = cur
+            }
+            for item in [first, second] {
+                var cur: LayoutItem? = item
+                while let i = cur, i !== common {
+                    if i is UIView { movingNeedsSolve.insert(ObjectIdentifier(i)) }
+                    cur = parent(i)
+                }
+                cur = parent(item)
+                while let i = cur, i !== common {
+                    scrollingNeedsSolve.insert(ObjectIdentifier(i))
+                    cur = parent(i)
+                }
+            }
+        }
+    }
+
+    /// Whether the last pass's solution still holds after `view` moved at the same size:
+    /// its frame (centre or frame origin; the view translates its autoresizing mask, so only
+    /// its own pins hold that place) when `frameMoved`, else its bounds origin. It holds when
+    /// no constraint crosses the view's edge (`noteTranslationDependencies`) and no system
+    /// guide inside the view (whose frame follows the safe area, which follows the view's
+    /// place in the window) now has another frame than the one it was pinned to. Then every
+    /// frame the engine gives stays as it is, the moved view's subtree moving with it, as in
+    /// UIKit, where moving a view lays nothing out and re-solves nothing.
+    func solutionSurvivesTranslation(of view: UIView, frameMoved: Bool) -> Bool {
+        let id = ObjectIdentifier(view)
+        if (frameMoved ? movingNeedsSolve : scrollingNeedsSolve).contains(id) { return false }
+        for (guide, frame) in pinnedGuides.values {
+            guard let owner = guide.owningViewStorage else { return false }
+            if owner === view || owner.isDescendant(of: view), guide.layoutFrame != frame { return false }
+        }
+        return true
     }
 
     // MARK: Solver updates

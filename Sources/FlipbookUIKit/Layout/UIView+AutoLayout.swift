@@ -1,5 +1,11 @@
 import Foundation
 
+/// What moved in a geometry change besides the size: the view's frame (`center`, `frame`)
+/// or its bounds origin (`bounds`, scrolling).
+enum GeometryMove {
+    case frame, boundsOrigin
+}
+
 /// Per-view Auto Layout state.
 struct AutoLayoutViewState {
     /// Constraints installed on this view (it is their items' closest common ancestor).
@@ -141,12 +147,25 @@ extension UIView: LayoutItem {
     /// to its frame, and a stack view sizes an arranged view without constraints by its bounds
     /// (a bounds origin change is handled by `bounds`; the view's own fitted size never depends
     /// on its frame). If the engine knows the view and did not make the change itself, the
-    /// tree re-solves.
-    func autoLayoutGeometryDidChange() {
+    /// tree re-solves, unless the view only moved (the same size) and the engine's last
+    /// solution still holds (`LayoutEngine.solutionSurvivesTranslation(of:frameMoved:)`): a
+    /// cell placed by its layout attributes, a card following a finger, a scroll view
+    /// scrolling, whose Auto Layout content moves with them, re-solve nothing and lay nothing
+    /// out, as in UIKit. A view placed by Auto Layout itself whose frame is set by hand
+    /// re-solves (and is put back), as before.
+    func autoLayoutGeometryDidChange(sizeChanged: Bool, moved: GeometryMove) {
         if translatesAutoresizingMaskIntoConstraints || superviewStorage is UIStackView {
             invalidateLayoutMemos(includingSelf: false)
         }
         guard autoLayoutState.participates, !LayoutEngine.isApplying else { return }
+        if !sizeChanged, moved == .boundsOrigin || translatesAutoresizingMaskIntoConstraints && !isPlacedByStackView {
+            let root = rootView
+            if !root.autoLayoutState.needsSolve, let engine = root.autoLayoutState.engine,
+                engine.solutionSurvivesTranslation(of: self, frameMoved: moved == .frame)
+            {
+                return
+            }
+        }
         autoLayoutRootNeedsSolve()
     }
 

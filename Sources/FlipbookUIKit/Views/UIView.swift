@@ -151,7 +151,7 @@ open class UIView: UIResponder, CALayerDelegate {
                 layer.bounds = newValue
                 // The origin maps the subviews into this view: ancestors' fitted sizes used it.
                 if layer.bounds.origin != oldOrigin { invalidateLayoutMemos(includingSelf: false) }
-                geometryDidChange(oldSize: oldSize)
+                geometryDidChange(oldSize: oldSize, moved: .boundsOrigin)
             }
         }
     }
@@ -596,7 +596,9 @@ open class UIView: UIResponder, CALayerDelegate {
     func windowDidChange() {}
 
     /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
-    func geometryDidChange(oldSize: CGSize) {
+    /// `moved` says what moved besides the size: the frame (`center`, `frame`) or the bounds
+    /// origin (`bounds`).
+    func geometryDidChange(oldSize: CGSize, moved: GeometryMove = .frame) {
         let newSize = layer.bounds.size
         if newSize != oldSize {
             boundsSizeDidChange()
@@ -604,6 +606,6 @@ open class UIView: UIResponder, CALayerDelegate {
             if autoresizesSubviews { resizeSubviews(withOldSize: oldSize) }
             if layer.needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
-        autoLayoutGeometryDidChange()
+        autoLayoutGeometryDidChange(sizeChanged: newSize != oldSize, moved: moved)
     }
 }
