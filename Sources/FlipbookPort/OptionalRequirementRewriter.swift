@@ -491,6 +491,14 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         return uikitProtocols.contains(type)
     }
 
+    /// `#selector(setter: UITableViewCell.separatorInset)`: a member of a UIKit class, which code
+    /// asked about when the member was new (iOS 7 and 8). Flipbook's class has it if the code
+    /// that goes on to use it compiles.
+    static func isUIKitClassMember(_ reference: SelectorReference) -> Bool {
+        guard let type = reference.typeName else { return false }
+        return PortIndex.uikitAncestors[type] != nil && type != "NSObject"
+    }
+
     static let uikitProtocols: Set<String> = [
         "UIViewControllerContextTransitioning", "UIViewControllerAnimatedTransitioning",
         "UIViewControllerInteractiveTransitioning", "UIViewControllerTransitioningDelegate",
@@ -503,7 +511,7 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
     private func respondsTo(_ call: FunctionCallExprSyntax, argument: ExprSyntax) {
         if let macro = argument.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
             let reference = SelectorReference(macro),
-            ported.contains(reference.name) || Self.isUIKitProtocolMember(reference)
+            ported.contains(reference.name) || Self.isUIKitProtocolMember(reference) || Self.isUIKitClassMember(reference)
         {
             // `x?.responds(to: …) == true` and `… ?? false` become `true` whole.
             var replaced = Syntax(call)
@@ -523,7 +531,10 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                 "`\(replaced.oneLine)` -> `true`: `\(reference.name)` is "
                     + (ported.contains(reference.name)
                         ? "a requirement with a default implementation now"
-                        : "a requirement of Flipbook's `\(reference.typeName ?? "")`, which every conforming type answers"))
+                        : Self.isUIKitProtocolMember(reference)
+                            ? "a requirement of Flipbook's `\(reference.typeName ?? "")`, which every conforming type answers"
+                            : "a member of Flipbook's `\(reference.typeName ?? "")`, which every instance has (the code that "
+                                + "uses it compiles only if it does)"))
             return
         }
         file.issue(

@@ -264,7 +264,7 @@ import Testing
                 func finish(_ presented: UIViewController) {
                     onDismiss?()
                     _ = presented.transitioningDelegate?.animationController?(forDismissed: presented)
-                    if presented.responds(to: #selector(UIViewController.viewDidLoad)) {}
+                    if presented.responds(to: #selector(Presenter.finish(_:))) {}
                 }
             }
             """

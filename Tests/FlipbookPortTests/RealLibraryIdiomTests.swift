@@ -699,3 +699,30 @@ extension RealLibraryIdiomTests {
         #expect(browser.issues.map(\.formatted).first?.contains("`WebKit` is not provided by Flipbook") == true)
     }
 }
+
+extension RealLibraryIdiomTests {
+    /// `responds(to: #selector(setter: UITableViewCell.separatorInset))` asked whether a UIKit
+    /// class had a member new in iOS 7 or 8; Flipbook's has it (the code that uses it compiles
+    /// only if so), so the test is `true`. A member of the library's own class is still asked.
+    @Test func respondsToAUIKitClassMemberIsTrue() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            extension UITableViewCell {
+                func removeMargins() {
+                    if responds(to: #selector(setter: UITableViewCell.separatorInset)) { separatorInset = .zero }
+                    if responds(to: #selector(setter: UIView.layoutMargins)) { layoutMargins = .zero }
+                    if responds(to: #selector(Banner.show)) {}
+                }
+            }
+            final class Banner: UIView { @objc func show() {} }
+            """, path: "T.swift")
+        #expect(output.text.contains("if true { separatorInset = .zero }"))
+        #expect(output.text.contains("if true { layoutMargins = .zero }"))
+        #expect(output.issues.map(\.formatted).contains { $0.contains("`responds(to:)` asks the Objective-C runtime") })
+        #expect(output.changes.map(\.formatted).contains {
+            $0.contains("`separatorInset` is a member of Flipbook's `UITableViewCell`, which every instance has")
+        })
+    }
+}

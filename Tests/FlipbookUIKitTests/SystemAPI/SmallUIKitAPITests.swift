@@ -231,3 +231,18 @@ private final class SizedView: UIView {
         #expect(layer.position == CGPoint(x: 25, y: 40) && layer.bounds.size == CGSize(width: 30, height: 40))
     }
 }
+
+extension SmallUIKitAPITests {
+    /// A navigation bar's per-position background image is its metrics' image: set for `.any`,
+    /// read back for `.top`, and cleared with nil, as a bar "made solid" with an empty image does.
+    @Test func navigationBarBackgroundImageByPosition() {
+        let bar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: 393, height: 44))
+        let empty = UIImage()
+        bar.setBackgroundImage(empty, for: .any, barMetrics: .default)
+        #expect(bar.backgroundImage(for: .top, barMetrics: .default) === empty)
+        #expect(bar.backgroundImage(for: .default) === empty)
+        #expect(bar.backgroundImage(for: .any, barMetrics: .compact) == nil)
+        bar.setBackgroundImage(nil, for: .any, barMetrics: .default)
+        #expect(bar.backgroundImage(for: .default) == nil)
+    }
+}
