@@ -294,20 +294,7 @@ open class UITextView: UIScrollView, UIKeyInput, UIContentSizeCategoryAdjusting 
         textLayer.foregroundColor = style.color
         textLayer.isWrapped = true
         textLayer.maximumNumberOfLines = style.maximumNumberOfLines
-        textLayer.alignmentMode =
-            switch style.alignment {
-            case .center: .center
-            case .right: .right
-            case .justified: .justified
-            default: .left
-            }
-        textLayer.truncationMode =
-            switch style.truncation {
-            case .start: .start
-            case .middle: .middle
-            case .end: .end
-            case .none: .none
-            }
+        textLayer.applyAlignmentAndTruncation(of: style)
     }
 
     /// Places the text layer in the container (content coordinates) and sets `contentSize`.

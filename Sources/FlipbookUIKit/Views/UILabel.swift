@@ -207,20 +207,7 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         textLayer.foregroundColor = color.resolvedColor(with: traitCollection).cgColor
         textLayer.isWrapped = style.isWrapped
         textLayer.maximumNumberOfLines = style.maximumNumberOfLines
-        textLayer.alignmentMode =
-            switch style.alignment {
-            case .center: .center
-            case .right: .right
-            case .justified: .justified
-            default: .left
-            }
-        textLayer.truncationMode =
-            switch style.truncation {
-            case .start: .start
-            case .middle: .middle
-            case .end: .end
-            case .none: .none
-            }
+        textLayer.applyAlignmentAndTruncation(of: style)
     }
 
     /// The text layer's shadow: the label's shadow colour, unblurred, at its offset.
