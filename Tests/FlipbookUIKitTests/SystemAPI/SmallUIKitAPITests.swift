@@ -246,3 +246,20 @@ extension SmallUIKitAPITests {
         #expect(bar.backgroundImage(for: .default) == nil)
     }
 }
+
+extension SmallUIKitAPITests {
+    /// The More tab's navigation controller exists, one per tab bar controller, and is never
+    /// shown (no parent); every tab is customizable until told otherwise.
+    @Test func moreNavigationControllerAndCustomizableTabs() {
+        let tabs = UITabBarController()
+        let a = UIViewController(), b = UIViewController()
+        tabs.viewControllers = [a, b]
+        #expect(tabs.moreNavigationController === tabs.moreNavigationController)
+        #expect(tabs.moreNavigationController.parent == nil)
+        #expect(tabs.customizableViewControllers?.count == 2)
+        tabs.customizableViewControllers = [b]
+        #expect(tabs.customizableViewControllers?.first === b)
+        tabs.customizableViewControllers = nil
+        #expect(tabs.customizableViewControllers == nil)
+    }
+}

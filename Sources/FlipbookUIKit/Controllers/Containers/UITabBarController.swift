@@ -130,6 +130,24 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 
     // MARK: Tabs
 
+    /// The navigation controller of UIKit's "More" tab. Flipbook's tab bar gives every tab a
+    /// place (no More tab: docs/Divergences.md), so it is never shown: made on first use, it
+    /// has no parent and no children.
+    open var moreNavigationController: UINavigationController {
+        if let controller = moreNavigationStorage { return controller }
+        let controller = UINavigationController()
+        moreNavigationStorage = controller
+        return controller
+    }
+    private var moreNavigationStorage: UINavigationController?
+
+    /// The tabs a user may rearrange in the More tab's editor; all of them unless set.
+    open var customizableViewControllers: [UIViewController]? {
+        get { customizableStorage ?? viewControllers }
+        set { customizableStorage = .some(newValue) }
+    }
+    private var customizableStorage: [UIViewController]??
+
     /// The tabs, left to right. Setting it is `setViewControllers(_:animated: false)`.
     open var viewControllers: [UIViewController]? {
         get { tabs }
