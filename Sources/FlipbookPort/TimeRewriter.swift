@@ -12,12 +12,15 @@ import SwiftSyntax
 /// | `perform(#selector(m), with: x, afterDelay: d)` | `MediaClock.main.schedule(after: d, target: self, name: "m") { [argument = x] target in target.m(argument) }` |
 /// | `NSObject.cancelPreviousPerformRequests(withTarget: self)` | `MediaClock.main.cancelScheduled(target: self)` |
 /// | `DispatchQueue.main.async { … }` where it provably runs on the main thread (`MainThreadProof`) | `MediaClock.main.schedule(after: 0) { … }` |
+/// | either `DispatchQueue.main` form where the porter cannot prove the main thread | `MediaClock.scheduleOnMainThread(after: d) { … }`, which checks the thread as it runs |
 ///
 /// Flipbook's own `Timer(timeInterval:target:selector:…)` forms already run on the media clock.
-/// A delay the porter cannot prove is on the main queue, or whose deadline it cannot read, is
-/// left on the wall clock with a warning.
+/// A delay on another queue, or whose deadline the porter cannot read, is left on the wall
+/// clock with a warning.
 final class TimeRewriter: IndexedFileVisitor {
     static let clock = "MediaClock.main"
+    /// The form for code the porter cannot prove runs on the main thread: it checks when it runs.
+    static let anyThread = "MediaClock.scheduleOnMainThread"
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
@@ -60,7 +63,8 @@ final class TimeRewriter: IndexedFileVisitor {
             return
         }
         let source = file.source
-        file.replace(node.calledExpression, with: "\(Self.clock).schedule")
+        let doubt = MainThreadProof(index: index).doubt(about: node)
+        file.replace(node.calledExpression, with: doubt == nil ? "\(Self.clock).schedule" : Self.anyThread)
         file.add(SourceEdit(range: source.start(deadline)..<source.end(deadline.expression), replacement: "after: \(delay)"))
         for (i, argument) in arguments.enumerated().dropFirst() {
             switch argument.label?.text {
@@ -73,7 +77,14 @@ final class TimeRewriter: IndexedFileVisitor {
             default: break
             }
         }
-        file.change(.time, at: node, "`\(queue).asyncAfter(\(deadline.label!.text): …)` -> `\(Self.clock).schedule(after: \(delay))` (media time)")
+        if let doubt {
+            file.change(
+                .time, at: node,
+                "`\(queue).asyncAfter(\(deadline.label!.text): …)` -> `\(Self.anyThread)(after: \(delay))`: media time when called on "
+                    + "the main thread, which the porter cannot prove here (\(doubt)), so the call checks as it runs")
+        } else {
+            file.change(.time, at: node, "`\(queue).asyncAfter(\(deadline.label!.text): …)` -> `\(Self.clock).schedule(after: \(delay))` (media time)")
+        }
     }
 
     // MARK: DispatchQueue.main.async
@@ -87,17 +98,11 @@ final class TimeRewriter: IndexedFileVisitor {
         guard arguments.allSatisfy({ ["qos", "flags", "execute"].contains($0.label?.text ?? "") }) else { return }
         let execute = arguments.last { $0.label?.text == "execute" }
         guard (execute == nil) == (node.trailingClosure != nil), node.additionalTrailingClosures.isEmpty else { return }
-        if let doubt = MainThreadProof(index: index).doubt(about: node) {
-            file.warning(
-                at: node,
-                "`DispatchQueue.main.async` stays on the main queue: the porter cannot prove it is called on the main thread "
-                    + "(\(doubt)); a headless run that steps the media clock runs it only when the main queue gets a turn. "
-                    + "Where it is called on the main thread, write `\(Self.clock).schedule(after: 0) { … }`")
-            return
-        }
+        let doubt = MainThreadProof(index: index).doubt(about: node)
+        let callee = doubt == nil ? "\(Self.clock).schedule" : Self.anyThread
         let source = file.source
         if let first = arguments.first {
-            file.replace(node.calledExpression, with: "\(Self.clock).schedule")
+            file.replace(node.calledExpression, with: callee)
             if let execute {
                 let label = execute.expression.is(ClosureExprSyntax.self) ? "" : "execute: "
                 file.add(SourceEdit(range: source.start(first)..<source.start(execute.expression), replacement: "after: 0, \(label)"))
@@ -105,11 +110,19 @@ final class TimeRewriter: IndexedFileVisitor {
                 file.add(SourceEdit(range: source.start(first)..<source.end(arguments.last!), replacement: "after: 0"))
             }
         } else if node.leftParen != nil, let right = node.rightParen {
-            file.add(SourceEdit(range: source.start(node.calledExpression)..<source.end(right), replacement: "\(Self.clock).schedule(after: 0)"))
+            file.add(SourceEdit(range: source.start(node.calledExpression)..<source.end(right), replacement: "\(callee)(after: 0)"))
         } else {
-            file.replace(node.calledExpression, with: "\(Self.clock).schedule(after: 0)")
+            file.replace(node.calledExpression, with: "\(callee)(after: 0)")
         }
-        file.change(.time, at: node, "`DispatchQueue.main.async` on the main thread -> `\(Self.clock).schedule(after: 0)` (the next frame)")
+        if let doubt {
+            file.change(
+                .time, at: node,
+                "`DispatchQueue.main.async` -> `\(Self.anyThread)(after: 0)`: the next frame when called on the main thread, which "
+                    + "the porter cannot prove here (\(doubt)), so the call checks as it runs; from another thread it hops to "
+                    + "the main queue first, as before")
+        } else {
+            file.change(.time, at: node, "`DispatchQueue.main.async` on the main thread -> `\(Self.clock).schedule(after: 0)` (the next frame)")
+        }
     }
 
     /// `d` of a deadline written `.now() + d` (`DispatchTime.now()`, `DispatchWallTime.now()`),

@@ -89,7 +89,7 @@ extension MediaClock {
     }
 
     /// Seconds in a `DispatchTimeInterval`; `.never` is infinity (never runs).
-    static func seconds(_ interval: DispatchTimeInterval) -> CFTimeInterval {
+    nonisolated static func seconds(_ interval: DispatchTimeInterval) -> CFTimeInterval {
         switch interval {
         case .seconds(let n): return CFTimeInterval(n)
         case .milliseconds(let n): return CFTimeInterval(n) / 1e3

@@ -9,7 +9,7 @@ import Testing
             """
             \(importBlock)
 
-            final class Toast {
+            final class Toast: UIView {
                 var item: DispatchWorkItem?
                 func show() {
                     DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { self.hide() }
@@ -25,7 +25,7 @@ import Testing
             """
             \(importBlock)
 
-            final class Toast {
+            final class Toast: UIView {
                 var item: DispatchWorkItem?
                 func show() {
                     MediaClock.main.schedule(after: 0.3) { self.hide() }
@@ -46,8 +46,9 @@ import Testing
             ])
     }
 
-    /// `DispatchQueue.main.async` moves to the next frame only where the porter proves the call
-    /// is on the main thread (`MainThreadProof`); the hop from another thread stays.
+    /// `DispatchQueue.main.async` moves to the next frame where the porter proves the call is on
+    /// the main thread (`MainThreadProof`); elsewhere it becomes the form that checks the thread
+    /// as it runs, and the hop from another thread stays a hop.
     @Test func mainQueueHopsOnTheMainThreadRunOnTheNextFrame() {
         let input = """
             \(importBlock)
@@ -72,7 +73,12 @@ import Testing
                 deinit { DispatchQueue.main.async {} }
             }
             struct Loader {
-                func load() { DispatchQueue.main.async {} }
+                var item: DispatchWorkItem
+                func load() {
+                    DispatchQueue.main.async {}
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {}
+                    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(20), execute: item)
+                }
             }
             """
         let expected = """
@@ -90,29 +96,35 @@ import Testing
                         MediaClock.main.schedule(after: 0) { self.view.isHidden = true }
                     }
                     DispatchQueue.global().async {
-                        DispatchQueue.main.async { self.view.isHidden = false }
+                        MediaClock.scheduleOnMainThread(after: 0) { self.view.isHidden = false }
                     }
-                    let later = { DispatchQueue.main.async { self.view.alpha = 0.5 } }
+                    let later = { MediaClock.scheduleOnMainThread(after: 0) { self.view.alpha = 0.5 } }
                     later()
                 }
-                deinit { DispatchQueue.main.async {} }
+                deinit { MediaClock.scheduleOnMainThread(after: 0) {} }
             }
             struct Loader {
-                func load() { DispatchQueue.main.async {} }
+                var item: DispatchWorkItem
+                func load() {
+                    MediaClock.scheduleOnMainThread(after: 0) {}
+                    MediaClock.scheduleOnMainThread(after: 0.5) {}
+                    MediaClock.scheduleOnMainThread(after: .milliseconds(20), execute: item)
+                }
             }
             """
         let output = Porter().port(input, path: "T.swift")
         #expect(output.text == expected)
         expectIdempotent([output])
-        #expect(output.changes.filter { $0.kind == .time }.count == 5)
-        let hops = output.issues.map(\.formatted)
-        #expect(hops.count == 4)
-        #expect(hops.allSatisfy { $0.contains("warning: `DispatchQueue.main.async` stays on the main queue") })
-        #expect(hops[0].hasPrefix("T.swift:19:") && hops[0].contains("runs on `DispatchQueue.global()`"))
-        #expect(hops[1].hasPrefix("T.swift:21:") && hops[1].contains("is stored"))
-        #expect(hops[2].hasPrefix("T.swift:24:") && hops[2].contains("`deinit`"))
-        #expect(hops[3].hasPrefix("T.swift:27:") && hops[3].contains("`Loader` is not main-actor isolated"))
-        #expect(output.leftByHand.isEmpty)
+        let time = output.changes.filter { $0.kind == .time }.map(\.formatted)
+        #expect(time.count == 11)
+        let checked = time.filter { $0.contains("`MediaClock.scheduleOnMainThread(after:") }
+        #expect(checked.count == 6)
+        #expect(checked[0].hasPrefix("T.swift:19:") && checked[0].contains("runs on `DispatchQueue.global()`"))
+        #expect(checked[1].hasPrefix("T.swift:21:") && checked[1].contains("is stored"))
+        #expect(checked[2].hasPrefix("T.swift:24:") && checked[2].contains("`deinit`"))
+        #expect(checked[3].hasPrefix("T.swift:29:") && checked[3].contains("`Loader` is not main-actor isolated"))
+        #expect(checked[5].hasPrefix("T.swift:31:") && checked[5].contains("asyncAfter"))
+        #expect(output.issues.isEmpty)
     }
 
     /// UIKit's own bundle, looked up by identifier for its localized strings, is Flipbook's.

@@ -10,7 +10,7 @@ import TestSupport
 struct MediaClockDelayTests {
     let clock = MediaClock.main
 
-    final class Target {
+    @MainActor final class Target {
         var fired: [String] = []
         let clock: MediaClock
         init(_ clock: MediaClock) { self.clock = clock }
@@ -31,6 +31,24 @@ struct MediaClockDelayTests {
         repeating.invalidate()
         clock.advance(by: 1)
         #expect(target.fired.count == 3, "nothing after invalidate()")
+    }
+
+    /// The form the porter writes where it cannot prove the main thread: called on the main
+    /// thread it is the media clock's `schedule(after:)`. (From another thread it hops to the
+    /// main queue first, which a headless test never drains.)
+    @Test func scheduleOnMainThreadUsesTheMediaClockOnTheMainThread() {
+        let target = Target(clock)
+        MediaClock.scheduleOnMainThread { target.stamp("next") }
+        MediaClock.scheduleOnMainThread(after: 0.5) { target.stamp("half") }
+        MediaClock.scheduleOnMainThread(after: .milliseconds(250), execute: { target.stamp("quarter") })
+        let item = DispatchWorkItem { target.stamp("item") }
+        let cancelled = DispatchWorkItem { target.stamp("cancelled") }
+        MediaClock.scheduleOnMainThread(after: 0.1, execute: item)
+        MediaClock.scheduleOnMainThread(after: 0.1, execute: cancelled)
+        cancelled.cancel()
+        #expect(target.fired.isEmpty, "nothing runs at once")
+        clock.advance(by: 0.6)
+        #expect(target.fired == ["next@0.017", "item@0.1", "quarter@0.25", "half@0.5"])
     }
 
     @Test func blockTimerRepeatsOnMultiplesAndSkipsMissedFirings() {

@@ -39,7 +39,7 @@ public final class ToastPresenter {
             toast.transform = .identity
         } completion: { _ in
             self.delegate?.toastPresenter(self, didShow: toast)
-            MediaClock.main.schedule(after: self.stay) { [weak self] in
+            MediaClock.scheduleOnMainThread(after: self.stay) { [weak self] in
                 self?.hide(toast)
             }
         }

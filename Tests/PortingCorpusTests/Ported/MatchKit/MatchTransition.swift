@@ -87,7 +87,7 @@ public class MatchTransition: NSObject, UIViewControllerAnimatedTransitioning, U
             sizes.append(size.cgSizeValue)
         }
 
-        MediaClock.main.schedule(after: duration) {
+        MediaClock.scheduleOnMainThread(after: duration) {
             source.isHidden = false
             target.isHidden = false
             mover.removeFromSuperview()
