@@ -36,6 +36,12 @@ final class Presenter {
             button.addTarget(p, action: { _ in count += 1 }, for: .touchUpInside)
             button.sendActions(for: .touchUpInside)
             #expect(button.allTargets.count == 1)
+            // UIKit's `Set<AnyHashable>`: a target is found by itself (an NSObject) or identity.
+            let controller = UIViewController()
+            button.addTarget(controller, action: { _ in }, for: .touchUpInside)
+            #expect(button.allTargets.contains(controller))
+            #expect(!button.allTargets.contains(UIViewController()))
+            #expect(button.allTargets.count == 2)
         }
         button.sendActions(for: .touchUpInside)
         #expect(count == 1)

@@ -218,11 +218,16 @@ open class UIControl: UIView, UIControlTargetActions {
         registrations.removeAll { $0.events.isEmpty }
     }
 
-    /// The live targets of the control.
-    public var allTargets: [AnyObject] {
-        var seen: [AnyObject] = []
-        for r in registrations { if let t = r.target, !seen.contains(where: { $0 === t }) { seen.append(t) } }
-        return seen
+    /// The live targets of the control, as UIKit gives them: a set of `AnyHashable`, so that
+    /// `allTargets.contains(controller)` asks whether `controller` is one. A target is an
+    /// `NSObject` (or other hashable class) as itself; any other object by its identity.
+    public var allTargets: Set<AnyHashable> {
+        var targets: Set<AnyHashable> = []
+        for r in registrations {
+            guard let t = r.target else { continue }
+            targets.insert((t as? AnyHashable) ?? AnyHashable(ObjectIdentifier(t)))
+        }
+        return targets
     }
 
     /// The events that have registered targets or actions.
