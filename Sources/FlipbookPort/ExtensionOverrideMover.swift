@@ -5,9 +5,9 @@ import SwiftSyntax
 /// (with its comments, and with the other rewrites already made inside it); an extension left
 /// empty goes, unless it declares a conformance.
 ///
-/// A member that would move to another file while using a `private`/`fileprivate` declaration of
-/// its own file is left and reported, and so is an override in an extension of a class declared
-/// elsewhere (`extension UIView { override … }`).
+/// A member that moves to another file while using a `private`/`fileprivate` declaration of its
+/// own file makes that declaration internal. An override in an extension of a class declared
+/// elsewhere (`extension UIView { override … }`) is left and reported.
 final class ExtensionOverrideMover {
     struct Move {
         var from: FileRewrite
@@ -20,6 +20,8 @@ final class ExtensionOverrideMover {
     let files: [String: FileRewrite]
     let index: PortIndex
     private(set) var moves: [Move] = []
+    /// By file, the private names made internal for members that move out of it.
+    private var widened: [String: Set<String>] = [:]
 
     init(files: [String: FileRewrite], index: PortIndex) {
         self.files = files
@@ -107,7 +109,16 @@ final class ExtensionOverrideMover {
                     }
                 }
                 var overrides: [MemberBlockItemSyntax] = []
-                for member in ext.memberBlock.members where Self.isOverride(member.decl) {
+                var hoisted: Set<SyntaxIdentifier> = []
+                for member in ext.memberBlock.members {
+                    guard Self.isOverride(member.decl) else {
+                        // A member the folder's subclasses override moves into the class body.
+                        if Self.isHoisted(member.decl, from: ext, index: index) {
+                            overrides.append(member)
+                            hoisted.insert(member.id)
+                        }
+                        continue
+                    }
                     // Overriding what the library declares in an extension: not movable at all.
                     if let reason = extensionDeclared(member.decl, in: ext.extendedType.trimmedDescription) {
                         reportOrRemove(member, reason, in: file)
@@ -132,13 +143,16 @@ final class ExtensionOverrideMover {
                 for member in overrides {
                     if site.path != path {
                         if privateNames == nil { privateNames = PrivateNames.declared(in: file.source.tree) }
-                        let used = PrivateNames.used(in: member.decl, among: privateNames!)
-                        if let first = used.first {
-                            file.issue(
-                                at: member.decl,
-                                "`\(Self.summary(member.decl))` cannot move into `class \(typeName)` (\(site.path)): it "
-                                    + "uses `\(first)`, which is private to this file; move it by hand and widen that access")
-                            continue
+                        // What it uses that is private to this file becomes internal, so that the
+                        // member still sees it from the class's file.
+                        for name in PrivateNames.used(in: member.decl, among: privateNames!) where widened[path, default: []].insert(name).inserted {
+                            for modifier in PrivateNames.modifiers(of: name, in: file.source.tree) {
+                                file.remove(file.source.range(modifier))
+                                file.change(
+                                    .overrideMoved, at: modifier,
+                                    "`\(modifier.name.text)` removed from `\(name)`: `\(Self.summary(member.decl))` moves into "
+                                        + "`class \(typeName)` (\(site.path)) and uses it")
+                            }
                         }
                     }
                     moving.append(member)
@@ -178,9 +192,10 @@ final class ExtensionOverrideMover {
                     moves.append(
                         Move(from: file, lines: source.fullLines(of: member), target: site, comments: i < comments.count ? comments[i] : ""))
                     let place = site.path == path ? "" : " (\(site.path))"
+                    let why = hoisted.contains(member.id) ? ": a subclass overrides it, which Swift allows only for a member of the class body" : ""
                     file.change(
                         .overrideMoved, at: member.decl,
-                        "`\(Self.summary(member.decl))` moved from `extension \(typeName)` into `class \(typeName)`\(place)")
+                        "`\(Self.summary(member.decl))` moved from `extension \(typeName)` into `class \(typeName)`\(place)\(why)")
                 }
             }
         }
@@ -460,9 +475,18 @@ final class ExtensionOverrideMover {
     /// Why `decl` cannot be ported when it overrides a member that the ported files declare in
     /// an extension (and no class declares): Swift without Objective-C cannot override those.
     private func extensionDeclared(_ decl: DeclSyntax, in className: String) -> String? {
-        guard let key = MemberKey.of(decl), !index.classMembers.contains(key),
-            let site = index.extensionMembers[key]?.first(where: { index.isSelfOrAncestor($0.type, of: className) })
+        guard let key = MemberKey.of(decl),
+            let site = index.extensionMembers[key]?.first(where: { index.isSelfOrAncestor($0.type, of: className) }),
+            !index.hoistsExtensionMember(key, of: site.type)
         else { return nil }
+        // A class body between the override and the extension declares it: that one is overridden.
+        var current: String? = className
+        var seen: Set<String> = []
+        while let name = current, name != site.type, index.classes[name] != nil, seen.insert(name).inserted {
+            if index.classBodyMembers[name]?.contains(key) == true { return nil }
+            current = index.superclass(of: name)
+        }
+        if index.classes[className] == nil || index.classes[site.type] == nil, index.classMembers.contains(key) { return nil }
         return "`\(Self.summary(decl))` overrides `\(key)`, which is declared in `extension \(site.type)` "
             + "(\(site.path):\(site.line)): Swift without Objective-C cannot override a member declared in an extension; "
             + "declare it in the class (or as a protocol requirement with a default) and override that"
@@ -502,6 +526,17 @@ final class ExtensionOverrideMover {
     private func memberIndent(of decl: ClassDeclSyntax, in source: PortSource, classIndent: String) -> String {
         if let first = decl.memberBlock.members.first { return source.indentation(at: source.start(first)) }
         return classIndent + "    "
+    }
+
+    /// Whether `decl`, a member of `ext`, moves into its class's body because a class of the
+    /// folder overrides it (`PortIndex.hoistsExtensionMember`): an instance method or computed
+    /// property (`class` ones too) of an unconstrained extension.
+    static func isHoisted(_ decl: DeclSyntax, from ext: ExtensionDeclSyntax, index: PortIndex) -> Bool {
+        guard ext.genericWhereClause == nil, decl.is(FunctionDeclSyntax.self) || decl.is(VariableDeclSyntax.self),
+            let key = MemberKey.of(decl),
+            !(decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.final) } ?? false)
+        else { return false }
+        return index.hoistsExtensionMember(key, of: ext.extendedType.trimmedDescription)
     }
 
     static func isOverride(_ decl: DeclSyntax) -> Bool {
@@ -553,6 +588,35 @@ enum PrivateNames {
         let c = Collector(viewMode: .sourceAccurate)
         c.walk(tree)
         return c.names
+    }
+
+    /// The `private`/`fileprivate` modifiers of the declarations named `name` in `tree`.
+    static func modifiers(of name: String, in tree: SourceFileSyntax) -> [DeclModifierSyntax] {
+        final class Collector: SyntaxAnyVisitor {
+            let name: String
+            var found: [DeclModifierSyntax] = []
+            init(name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                guard let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                    let modifier = modifiers.first(where: {
+                        ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)) && $0.detail == nil
+                    })
+                else { return .visitChildren }
+                var names: [String] = []
+                if let named = node.asProtocol(NamedDeclSyntax.self) { names.append(named.name.text) }
+                if let v = node.as(VariableDeclSyntax.self) {
+                    names += v.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+                }
+                if names.contains(name) { found.append(modifier) }
+                return .visitChildren
+            }
+        }
+        let c = Collector(name: name)
+        c.walk(tree)
+        return c.found
     }
 
     static func used(in decl: DeclSyntax, among names: Set<String>) -> [String] {

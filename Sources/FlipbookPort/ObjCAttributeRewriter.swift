@@ -25,6 +25,7 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
         guard node.is(DeclSyntax.self), let decl = node.asProtocol(WithAttributesSyntax.self) else { return .visitChildren }
         let source = file.source
         openInExtension(node)
+        openStatic(node)
         if let proto = node.as(ProtocolDeclSyntax.self), let plan = index.objcProtocol(declaredBy: proto, in: file.path),
             plan.isKept
         {
@@ -68,6 +69,20 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
         return .visitChildren
     }
 
+    /// `open static var preferences`: a static member is implicitly `final`, and today's
+    /// compilers refuse `open` on it in every language mode, on iOS too (older ones accepted it).
+    /// `public` is what it always meant.
+    private func openStatic(_ node: Syntax) {
+        guard node.is(FunctionDeclSyntax.self) || node.is(VariableDeclSyntax.self) || node.is(SubscriptDeclSyntax.self),
+            let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+            modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+            node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) != true,  // `openInExtension`'s
+            let open = modifiers.first(where: { $0.name.tokenKind == .keyword(.open) })
+        else { return }
+        file.add(SourceEdit(range: file.source.range(open.name), replacement: "public"))
+        file.change(.attribute, at: node, "`open static` -> `public static`: a static member cannot be overridden")
+    }
+
     /// An `open` method, property or subscript declared in an extension could be overridden
     /// only through Objective-C (`@objc`, written or implied by an `@objc` protocol it
     /// satisfies). Without it Swift warns, and Swift 6 refuses: it becomes `public`. (An
@@ -79,6 +94,10 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
             !modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),  // moved or reported as it is
             let open = modifiers.first(where: { $0.name.tokenKind == .keyword(.open) })
         else { return }
+        // Moved into the class body, where it stays `open` (`ExtensionOverrideMover`).
+        if let ext = node.parent?.parent?.parent?.parent?.as(ExtensionDeclSyntax.self),
+            let decl = node.as(DeclSyntax.self), ExtensionOverrideMover.isHoisted(decl, from: ext, index: index)
+        { return }
         file.add(SourceEdit(range: file.source.range(open.name), replacement: "public"))
         file.change(
             .attribute, at: node,

@@ -36,6 +36,8 @@ struct PortIndex {
     /// Method base name and labels (`name(a:b:)`, `_` unlabelled) -> the written type of each
     /// parameter, when every declaration of that form agrees.
     var parameterTypes: [String: [String]] = [:]
+    /// Methods (`name(a:b:)`) some declaration of which reads its first parameter in its body.
+    var firstParameterRead: Set<String> = []
     /// Names of stored or computed properties (closure properties are called with `?(…)` too).
     var properties: Set<String> = []
     /// Properties typed `AnyObject?` (or `AnyObject!`, `AnyObject`) wherever the folder declares
@@ -71,6 +73,10 @@ struct PortIndex {
     var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
     /// Members declared (not overriding) in class bodies, by `MemberKey`.
     var classMembers: Set<String> = []
+    /// Overrides, by `MemberKey`: the classes (or extended types) that declare them.
+    var overridingTypes: [String: Set<String>] = [:]
+    /// Members declared (not overriding) in each class's body, by class name and `MemberKey`.
+    var classBodyMembers: [String: Set<String>] = [:]
     /// Members the folder declares itself (not overrides), anywhere, by `MemberKey`: a UIKit name
     /// the folder also declares is the folder's, and keeps its spelling (`LegacyNameRewriter`).
     var declaredMembers: Set<String> = []
@@ -130,6 +136,24 @@ struct PortIndex {
 
     /// Whether `type` is `name` or one of its superclasses, following the folder's classes and
     /// then UIKit's own hierarchy; a base class the porter does not know might be anything.
+    /// Whether the member `key`, declared in an extension of the folder's class `type`, moves into
+    /// the class body (`ExtensionOverrideMover`): a class of the folder that descends from `type`
+    /// overrides it, which Swift allows only for a member of the class body. Neither the class's
+    /// body nor an ancestor's in the folder declares it already (the override then overrides
+    /// that one), and `type` is a plain class here, not generic (its extensions may not repeat
+    /// its parameters).
+    func hoistsExtensionMember(_ key: String, of type: String) -> Bool {
+        guard let site = classes[type], site.decl.genericParameterClause == nil, let overriding = overridingTypes[key]
+        else { return false }
+        var current: String? = type
+        var seen: Set<String> = []
+        while let name = current, classes[name] != nil, seen.insert(name).inserted {
+            if classBodyMembers[name]?.contains(key) == true { return false }
+            current = superclass(of: name)
+        }
+        return overriding.contains { $0 != type && isSelfOrAncestor(type, of: $0) }
+    }
+
     func isSelfOrAncestor(_ type: String, of name: String) -> Bool {
         var current = name
         var seen: Set<String> = []
@@ -191,6 +215,7 @@ struct PortIndex {
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
             for (name, labels) in collector.objcFunctions { objcFunctions[name, default: []].formUnion(labels) }
+            firstParameterRead.formUnion(collector.firstParameterRead)
             for (key, types) in collector.parameterTypes {
                 if let known = parameterTypes[key], known != types { parameterTypes[key] = known.map { _ in "" } } else { parameterTypes[key] = types }
             }
@@ -209,6 +234,8 @@ struct PortIndex {
             }
             for (key, sites) in collector.extensionMembers { extensionMembers[key, default: []] += sites }
             classMembers.formUnion(collector.classMembers)
+            for (key, types) in collector.overridingTypes { overridingTypes[key, default: []].formUnion(types) }
+            for (name, keys) in collector.classBodyMembers { classBodyMembers[name, default: []].formUnion(keys) }
             declaredMembers.formUnion(collector.declaredMembers)
             for (key, apis) in collector.selectorParameters { selectorParameters[key, default: []] += apis }
         }
@@ -257,6 +284,7 @@ struct PortIndex {
         var functions: [String: Set<[String]>] = [:]
         var objcFunctions: [String: Set<[String]>] = [:]
         var parameterTypes: [String: [String]] = [:]
+        var firstParameterRead: Set<String> = []
         var typeFunctions: [String: [String: Set<[String]>]] = [:]
         var properties: Set<String> = []
         /// Property name -> the written types of its declarations ("" for none written).
@@ -271,6 +299,8 @@ struct PortIndex {
         var protocols: [String: ObjCProtocol] = [:]
         var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
         var classMembers: Set<String> = []
+        var overridingTypes: [String: Set<String>] = [:]
+        var classBodyMembers: [String: Set<String>] = [:]
         var declaredMembers: Set<String> = []
         var selectorParameters: [String: [SelectorAPI]] = [:]
         let source: PortSource
@@ -303,14 +333,22 @@ struct PortIndex {
 
         /// Records a member's declaration by the kind of body it is declared in.
         func noteMember(_ decl: some DeclSyntaxProtocol) {
-            guard let key = MemberKey.of(DeclSyntax(decl)), !ExtensionOverrideMover.isOverride(DeclSyntax(decl)) else { return }
+            guard let key = MemberKey.of(DeclSyntax(decl)) else { return }
+            if ExtensionOverrideMover.isOverride(DeclSyntax(decl)) {
+                let body = decl.parent?.parent?.parent?.parent
+                if let type = body?.as(ClassDeclSyntax.self)?.name.text ?? body?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription {
+                    overridingTypes[key, default: []].insert(type)
+                }
+                return
+            }
             declaredMembers.insert(key)
             guard let body = decl.parent?.parent?.parent?.parent
             else { return }
             if let ext = body.as(ExtensionDeclSyntax.self) {
                 extensionMembers[key, default: []].append((path, source.line(decl), ext.extendedType.trimmedDescription))
-            } else if body.is(ClassDeclSyntax.self) {
+            } else if let cls = body.as(ClassDeclSyntax.self) {
                 classMembers.insert(key)
+                classBodyMembers[cls.name.text, default: []].insert(key)
             }
         }
 
@@ -396,6 +434,13 @@ struct PortIndex {
             let types = node.signature.parameterClause.parameters.map { $0.type.trimmedDescription }
             let key = PortIndex.methodKey(node.name.text, labels)
             if let known = parameterTypes[key], known != types { parameterTypes[key] = types.map { _ in "" } } else { parameterTypes[key] = types }
+            if let first = node.signature.parameterClause.parameters.first {
+                let name = (first.secondName ?? first.firstName).text
+                let read = node.body.map { body in
+                    body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+                } ?? true
+                if read { firstParameterRead.insert(key) }
+            }
             if let type = scope.last { typeFunctions[type, default: [:]][node.name.text, default: []].insert(labels) }
             noteMember(node)
             noteSelectorParameters(node.name.text, node.signature.parameterClause.parameters, in: node)

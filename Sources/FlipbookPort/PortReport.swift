@@ -22,6 +22,8 @@ public struct PortChange: Sendable, Hashable {
         case attributeSpacing = "attribute spacing"
         case anyObjectCall = "AnyObject call"
         case linuxFoundation = "Linux Foundation"
+        case sharedApplication = "shared application"
+        case delegateProxy = "delegate proxy"
     }
 
     public var path: String

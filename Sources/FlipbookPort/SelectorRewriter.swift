@@ -101,7 +101,16 @@ final class SelectorRewriter: IndexedFileVisitor {
         // UIKit hands an action method the sender (and the event): a first parameter of a value
         // type (`ignoreAndShare: Bool`) cannot take it. On iOS it reads the sender's pointer
         // bits; no port keeps that meaning, so the call is left to the author.
-        if let first = index.parameterTypes[PortIndex.methodKey(reference.name, labels)]?.first,
+        let methodKey = PortIndex.methodKey(reference.name, labels)
+        var placeholder: String?
+        if let first = index.parameterTypes[methodKey]?.first, Self.valueTypes.contains(first),
+            !index.firstParameterRead.contains(methodKey), labels.count == 1
+        {
+            // The method never reads it: whatever iOS passed made no difference, so any value
+            // keeps the meaning.
+            placeholder = Self.zeroValues[first]
+        }
+        if placeholder == nil, let first = index.parameterTypes[methodKey]?.first,
             Self.valueTypes.contains(first)
         {
             file.issue(
@@ -114,7 +123,8 @@ final class SelectorRewriter: IndexedFileVisitor {
         // declares a plain `UIEvent` gets it unwrapped, as iOS hands it one from a touch.
         let types = index.parameterTypes[PortIndex.methodKey(reference.name, labels)] ?? []
         let arguments = labels.enumerated().map { i, label in
-            (label == "_" ? "" : "\(label): ") + "$\(i + 1)" + (i == 1 && types.count == 2 && types[1] == "UIEvent" ? "!" : "")
+            (label == "_" ? "" : "\(label): ")
+                + (i == 0 && placeholder != nil ? placeholder! : "$\(i + 1)" + (i == 1 && types.count == 2 && types[1] == "UIEvent" ? "!" : ""))
         }
         // `#selector(MenuViewController.handleTap(recognizer:))` sent to a target whose type is
         // not visibly that class (`target: toViewController`, a `UIViewController`): on iOS the
@@ -126,10 +136,18 @@ final class SelectorRewriter: IndexedFileVisitor {
         }
         let closure = "{ \(receiver).\(reference.name)(\(arguments.joined(separator: ", "))) }"
         file.replace(node, with: closure)
-        file.change(.selector, at: node, "`\(node.oneLine)` -> `\(closure)`")
+        file.change(
+            .selector, at: node,
+            "`\(node.oneLine)` -> `\(closure)`"
+                + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? ""))
         return .skipChildren
     }
 
+    /// A value of each of `valueTypes`, for a parameter the method never reads.
+    static let zeroValues: [String: String] = [
+        "Bool": "false", "Int": "0", "UInt": "0", "Double": "0", "Float": "0", "CGFloat": "0", "String": "\"\"",
+        "TimeInterval": "0", "CFTimeInterval": "0", "Int32": "0", "Int64": "0",
+    ]
     /// Parameter types no sender or event can be passed as.
     static let valueTypes: Set<String> = [
         "Bool", "Int", "UInt", "Double", "Float", "CGFloat", "String", "TimeInterval", "CFTimeInterval", "Int32", "Int64",

@@ -726,3 +726,230 @@ extension RealLibraryIdiomTests {
         })
     }
 }
+
+/// Idioms of a seventh round of public libraries.
+@Suite struct RealLibraryIdiomTests7 {
+    /// A library that may run in an app extension reaches the application through the runtime;
+    /// Flipbook's `UIApplication.shared` is always there.
+    @Test func theSharedApplicationBySelectorIsTheSharedApplication() {
+        expectPort(
+            """
+            \(importBlock)
+
+            extension UIApplication {
+                static var safeShared: UIApplication? {
+                    guard UIApplication.responds(to: NSSelectorFromString("sharedApplication")),
+                        let app = UIApplication.perform(NSSelectorFromString("sharedApplication")) else { return nil }
+                    return app.takeUnretainedValue() as? UIApplication
+                }
+                static var orNil: UIApplication? {
+                    let selector = NSSelectorFromString("sharedApplication")
+                    guard UIApplication.responds(to: selector) else { return nil }
+                    return UIApplication.perform(selector)?.takeUnretainedValue() as? UIApplication
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            extension UIApplication {
+                static var safeShared: UIApplication? {
+                    guard true,
+                        let app = Unmanaged<AnyObject>?.some(.passUnretained(UIApplication.shared)) else { return nil }
+                    return app.takeUnretainedValue() as? UIApplication
+                }
+                static var orNil: UIApplication? {
+                    guard true else { return nil }
+                    return Unmanaged<AnyObject>?.some(.passUnretained(UIApplication.shared))?.takeUnretainedValue() as? UIApplication
+                }
+            }
+            """,
+            changes: [
+                "T.swift:9: shared application: `UIApplication.responds(to: NSSelectorFromString(\"sharedApplication\"))` -> `true`: Flipbook's `UIApplication.shared` is always there (no app extensions)",
+                "T.swift:10: shared application: `UIApplication.perform(NSSelectorFromString(\"sharedApplication\"))` -> `Unmanaged<AnyObject>?.some(.passUnretained(UIApplication.shared))`: Flipbook's `UIApplication.shared` is always there (no app extensions)",
+                "T.swift:14: shared application: `let selector = NSSelectorFromString(\"sharedApplication\")` removed: Flipbook's `UIApplication.shared` is always there, so nothing asks for it by selector",
+                "T.swift:15: shared application: `UIApplication.responds(to: selector)` -> `true`: Flipbook's `UIApplication.shared` is always there (no app extensions)",
+                "T.swift:16: shared application: `UIApplication.perform(selector)` -> `Unmanaged<AnyObject>?.some(.passUnretained(UIApplication.shared))`: Flipbook's `UIApplication.shared` is always there (no app extensions)",
+            ])
+    }
+
+    /// A selector for anything else is still left by hand.
+    @Test func otherSelectorsByStringAreStillReported() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            let keyWindow = UIApplication.shared.perform(NSSelectorFromString("keyWindow"))
+            """, path: "T.swift")
+        #expect(output.text.contains("NSSelectorFromString(\"keyWindow\")"))
+        #expect(output.leftByHand.count == 2)
+    }
+
+    /// An animator base class implements its protocols in extensions; its subclasses override
+    /// those methods. Only a member of the class body can be overridden without Objective-C, so
+    /// the overridden members move into the class body, `open` kept; the rest stay.
+    @Test func extensionMembersThatSubclassesOverrideMoveIntoTheClass() {
+        let outputs = expectPortFolder(
+            [
+                (
+                    "Transition.swift",
+                    """
+                    \(importBlock)
+
+                    open class Transition: NSObject {
+                        public var duration: TimeInterval = 0.25
+                    }
+
+                    extension Transition: UIViewControllerAnimatedTransitioning {
+                        // The default duration.
+                        open func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval {
+                            duration
+                        }
+
+                        open func animateTransition(using context: UIViewControllerContextTransitioning) {}
+
+                        public func animationEnded(_ completed: Bool) {}
+                    }
+                    """
+                ),
+                (
+                    "Fade.swift",
+                    """
+                    \(importBlock)
+
+                    final class Fade: Transition {
+                        override func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+                    }
+
+                    extension Fade {
+                        override func animateTransition(using context: UIViewControllerContextTransitioning) {}
+                    }
+                    """
+                ),
+            ],
+            [
+                """
+                \(importBlock)
+
+                open class Transition: NSObject {
+                    public var duration: TimeInterval = 0.25
+
+                    // The default duration.
+                    open func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval {
+                        duration
+                    }
+
+                    open func animateTransition(using context: UIViewControllerContextTransitioning) {}
+                }
+
+                extension Transition: UIViewControllerAnimatedTransitioning {
+                    public func animationEnded(_ completed: Bool) {}
+                }
+                """,
+                """
+                \(importBlock)
+
+                final class Fade: Transition {
+                    override func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+
+                    override func animateTransition(using context: UIViewControllerContextTransitioning) {}
+                }
+                """,
+            ])
+        #expect(outputs.allSatisfy { $0.issues.isEmpty })
+        #expect(outputs[0].changes.map(\.formatted).contains {
+            $0.contains("`open func transitionDuration(using context: UIViewControllerContextTransitioning?) -> TimeInterval` moved from `extension Transition` into `class Transition`: a subclass overrides it")
+        })
+    }
+
+    /// `open static var` compiled once; today's compilers refuse it in every mode.
+    @Test func openStaticMembersArePublic() {
+        expectPort(
+            """
+            \(importBlock)
+
+            open class Menu: UIViewController {
+                open static var preferences = 1
+                open class var style: Int { 2 }
+                open static func reset() {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            open class Menu: UIViewController {
+                public static var preferences = 1
+                open class var style: Int { 2 }
+                public static func reset() {}
+            }
+            """,
+            changes: [
+                "T.swift:8: attribute: `open static` -> `public static`: a static member cannot be overridden",
+                "T.swift:10: attribute: `open static` -> `public static`: a static member cannot be overridden",
+            ])
+    }
+}
+
+extension RealLibraryIdiomTests7 {
+    /// A delegate proxy's `forwardingTarget(for:)` becomes `DelegateForwarding`'s property; the
+    /// runtime questions beside it go.
+    @Test func delegateProxiesForwardThroughDelegateForwarding() {
+        let output = expectPort(
+            """
+            \(importBlock)
+
+            final class ScrollProxy: NSObject, UIScrollViewDelegate {
+                weak var original: UIScrollViewDelegate?
+
+                override func responds(to aSelector: Selector!) -> Bool {
+                    super.responds(to: aSelector) || original?.responds(to: aSelector) == true
+                }
+
+                // Everything else goes to the original delegate.
+                override func forwardingTarget(for aSelector: Selector!) -> Any? {
+                    if original?.responds(to: aSelector) == true { return original }
+                    return super.forwardingTarget(for: aSelector)
+                }
+
+                override func conforms(to aProtocol: Protocol) -> Bool { super.conforms(to: aProtocol) }
+
+                func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class ScrollProxy: NSObject, UIScrollViewDelegate {
+                weak var original: UIScrollViewDelegate?
+
+                // Everything else goes to the original delegate.
+                public var forwardingDelegate: AnyObject? { original as AnyObject? }
+
+                func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+            }
+
+            extension ScrollProxy: DelegateForwarding {}
+            """)
+        #expect(output.changes.map(\.formatted) == [
+            "T.swift:10: delegate proxy: `override func responds(to aSelector: Selector!) -> Bool` removed: the defaults of UIKit's delegate protocols answer every requirement and hand it to `forwardingDelegate`",
+            "T.swift:15: delegate proxy: `override func forwardingTarget(for aSelector: Selector!) -> Any?` -> `public var forwardingDelegate: AnyObject? { original as AnyObject? }` and `extension ScrollProxy: DelegateForwarding {}`: the delegate messages it does not implement go to `original`",
+            "T.swift:20: delegate proxy: `override func conforms(to aProtocol: Protocol) -> Bool` removed: the defaults of UIKit's delegate protocols answer every requirement and hand it to `forwardingDelegate`",
+        ])
+    }
+
+    /// A target that depends on the selector is left by hand.
+    @Test func aProxyWhoseTargetDependsOnTheSelectorIsLeft() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            final class Proxy: NSObject {
+                weak var a: NSObject?
+                override func forwardingTarget(for aSelector: Selector!) -> Any? { pick(aSelector) }
+                func pick(_ s: Selector) -> Any? { a }
+            }
+            """, path: "T.swift")
+        #expect(!output.text.contains("DelegateForwarding"))
+        #expect(output.issues.map(\.reason).contains { $0.hasPrefix("a delegate proxy that forwards") })
+    }
+}

@@ -304,7 +304,8 @@ import Testing
             \(importBlock)
 
             final class Browser: UIViewController {
-                func share(ignoreAndShare: Bool) {}
+                var skipsSheet = false
+                func share(ignoreAndShare: Bool) { skipsSheet = ignoreAndShare }
             }
             final class Bar: UIToolbar {
                 func wire(_ browser: Browser) {
@@ -316,7 +317,41 @@ import Testing
         let output = Porter().port(code, path: "T.swift")
         #expect(output.text == code)
         #expect(output.leftByHand.map(\.formatted) == [
-            "T.swift:12: not ported: `#selector(Browser.share)`: `share` takes a `Bool` where UIKit hands the sender; write the closure by hand with the value meant (`{ $0.share(ignoreAndShare: …) }`)"
+            "T.swift:13: not ported: `#selector(Browser.share)`: `share` takes a `Bool` where UIKit hands the sender; write the closure by hand with the value meant (`{ $0.share(ignoreAndShare: …) }`)"
         ])
+    }
+
+    /// The same method that never reads its parameter: any value keeps the meaning.
+    @Test func anActionThatNeverReadsItsValueParameterGetsAPlaceholder() {
+        let output = expectPort(
+            """
+            \(importBlock)
+
+            final class Browser: UIViewController {
+                func share(ignoreAndShare: Bool) { view.alpha = 0.5 }
+            }
+            final class Bar: UIToolbar {
+                func wire(_ browser: Browser) {
+                    let item = UIBarButtonItem(barButtonSystemItem: .action, target: browser, action: #selector(Browser.share))
+                    _ = item
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class Browser: UIViewController {
+                func share(ignoreAndShare: Bool) { view.alpha = 0.5 }
+            }
+            final class Bar: UIToolbar {
+                func wire(_ browser: Browser) {
+                    let item = UIBarButtonItem(barButtonSystemItem: .action, target: browser, action: { $0.share(ignoreAndShare: false) })
+                    _ = item
+                }
+            }
+            """)
+        #expect(output.changes.map(\.formatted).contains {
+            $0.hasSuffix("`share` never reads its first parameter, so it gets `false` where iOS passed the sender")
+        })
     }
 }

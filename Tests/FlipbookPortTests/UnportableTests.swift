@@ -133,15 +133,16 @@ import Testing
                     """),
             ],
             [
-                "\(importBlock)\n\nfinal class BubbleView: UIView {\n    var radius: CGFloat = 8\n\n    /// Keeps the corners round.\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        layer.cornerRadius = radius\n    }\n}\n",
-                "\(importBlock)\n\nextension BubbleView {\n    override var intrinsicContentSize: CGSize { CGSize(width: padding, height: padding) }\n}\n\nprivate let padding: CGFloat = 12",
+                "\(importBlock)\n\nfinal class BubbleView: UIView {\n    var radius: CGFloat = 8\n\n    /// Keeps the corners round.\n    override func layoutSubviews() {\n        super.layoutSubviews()\n        layer.cornerRadius = radius\n    }\n\n    override var intrinsicContentSize: CGSize { CGSize(width: padding, height: padding) }\n}\n",
+                "\(importBlock)\n\nlet padding: CGFloat = 12",
             ])
+        // What the moved member uses that was private to its file becomes internal.
         #expect(outputs[1].changes.map(\.formatted) == [
-            "BubbleView+Layout.swift:9: override moved: `override func layoutSubviews()` moved from `extension BubbleView` into `class BubbleView` (BubbleView.swift)"
+            "BubbleView+Layout.swift:9: override moved: `override func layoutSubviews()` moved from `extension BubbleView` into `class BubbleView` (BubbleView.swift)",
+            "BubbleView+Layout.swift:14: override moved: `override var intrinsicContentSize: CGSize` moved from `extension BubbleView` into `class BubbleView` (BubbleView.swift)",
+            "BubbleView+Layout.swift:17: override moved: `private` removed from `padding`: `override var intrinsicContentSize: CGSize` moves into `class BubbleView` (BubbleView.swift) and uses it",
         ])
-        #expect(outputs[1].issues.map(\.formatted) == [
-            "BubbleView+Layout.swift:14: not ported: `override var intrinsicContentSize: CGSize` cannot move into `class BubbleView` (BubbleView.swift): it uses `padding`, which is private to this file; move it by hand and widen that access"
-        ])
+        #expect(outputs[1].issues.isEmpty)
     }
 
     @Test func unparseableFileIsLeftAndReported() {
@@ -164,7 +165,7 @@ import Testing
             final class DelegateProxy: NSObject {
                 weak var other: NSObject?
                 override func responds(to aSelector: Selector!) -> Bool { true }
-                override func forwardingTarget(for aSelector: Selector!) -> Any? { other }
+                override func forwardingTarget(for aSelector: Selector!) -> Any? { other?.responds(to: aSelector) == true ? other : nil }
             }
             func registerFonts(_ font: CGFont, _ urls: [URL]) {
                 CTFontManagerRegisterGraphicsFont(font, nil)  // provided

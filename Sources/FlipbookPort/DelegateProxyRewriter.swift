@@ -1,0 +1,121 @@
+import SwiftSyntax
+
+/// A delegate proxy sits between a UIKit object and its delegate: it implements the messages it
+/// cares about and hands every other one on through the Objective-C runtime:
+///
+/// ```swift
+/// final class ScrollProxy: NSObject, UIScrollViewDelegate {
+///     weak var original: UIScrollViewDelegate?
+///     override func responds(to aSelector: Selector!) -> Bool { super.responds(to: aSelector) || original?.responds(to: aSelector) == true }
+///     override func forwardingTarget(for aSelector: Selector!) -> Any? { original }
+///     func scrollViewDidScroll(_ scrollView: UIScrollView) { … }
+/// }
+/// ```
+///
+/// Flipbook's stand-in is `DelegateForwarding` (docs/Semantics.md, "Delegate proxies"): the
+/// default implementation of every UIKit delegate requirement hands the call to the object's
+/// `forwardingDelegate`. The porter makes the `forwardingTarget(for:)` override that property,
+/// `public var forwardingDelegate: AnyObject? { original }`, removes the `responds(to:)` and
+/// `conforms(to:)` overrides beside it (the defaults answer for every requirement now), and adds
+/// `extension ScrollProxy: DelegateForwarding {}` after the class (in an extension, so that the
+/// main-actor protocol does not make the whole class main-actor).
+///
+/// The forwarding target is read from the override's body: the one object it returns other than
+/// `nil` and `super`'s answer (`return original`; `if original?.responds(to: aSelector) == true {
+/// return original } else { return super.forwardingTarget(for: aSelector) }`). A body that
+/// returns anything depending on the selector, or two different objects, is left by hand.
+final class DelegateProxyRewriter: FileVisitor {
+    static let protocolName = "DelegateForwarding"
+    static let property = "forwardingDelegate"
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        rewrite(members: node.memberBlock, typeName: node.name.text, after: Syntax(node))
+        return .visitChildren
+    }
+
+    private func rewrite(members: MemberBlockSyntax, typeName: String, after decl: Syntax) {
+        let overrides = members.members.compactMap { member -> FunctionDeclSyntax? in
+            guard let f = member.decl.as(FunctionDeclSyntax.self),
+                f.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
+            else { return nil }
+            return f
+        }
+        guard let forwarding = overrides.first(where: { Self.isForwardingTarget($0) }),
+            let target = Self.target(of: forwarding)
+        else { return }
+        let source = file.source
+        let indent = source.indentation(at: source.start(forwarding))
+        let body = "\(indent)public var \(Self.property): AnyObject? { \(target) as AnyObject? }\n"
+        file.add(SourceEdit(range: source.fullLines(of: forwarding), replacement: leadingComments(of: forwarding) + body, isContainer: true))
+        file.claim(source.range(forwarding))
+        for f in overrides where f.id != forwarding.id && Self.isRuntimeQuery(f) {
+            file.add(.delete(source.tidyLineDeletion(source.fullLines(of: f)), container: true))
+            file.claim(source.range(f))
+            file.change(
+                .delegateProxy, at: f,
+                "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` removed: the defaults of UIKit's delegate protocols "
+                    + "answer every requirement and hand it to `\(Self.property)`")
+        }
+        let typeIndent = source.indentation(at: source.start(decl))
+        file.add(.insert("\n\n\(typeIndent)extension \(typeName): \(Self.protocolName) {}", at: source.end(decl)))
+        file.change(
+            .delegateProxy, at: forwarding,
+            "`\(ExtensionOverrideMover.summary(DeclSyntax(forwarding)))` -> `public var \(Self.property): AnyObject? { \(target) as AnyObject? }` "
+                + "and `extension \(typeName): \(Self.protocolName) {}`: the delegate messages it does not implement go to `\(target)`")
+    }
+
+    /// The comment lines before `decl` on lines of their own, kept when it is replaced.
+    private func leadingComments(of decl: FunctionDeclSyntax) -> String {
+        let source = file.source
+        let lines = source.fullLines(of: decl)
+        let text = source.text(lines.lowerBound..<source.start(decl))
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        return kept.isEmpty ? "" : kept.joined(separator: "\n") + "\n"
+    }
+
+    static func isForwardingTarget(_ f: FunctionDeclSyntax) -> Bool {
+        f.name.text == "forwardingTarget" && f.signature.parameterClause.parameters.map(\.firstName.text) == ["for"]
+    }
+
+    /// `responds(to:)` and `conforms(to:)`: the questions Objective-C asks a proxy.
+    static func isRuntimeQuery(_ f: FunctionDeclSyntax) -> Bool {
+        ["responds", "conforms"].contains(f.name.text) && f.signature.parameterClause.parameters.map(\.firstName.text) == ["to"]
+    }
+
+    /// The one object a `forwardingTarget(for:)` body hands messages to, as written.
+    static func target(of f: FunctionDeclSyntax) -> String? {
+        guard let body = f.body, let parameter = f.signature.parameterClause.parameters.first else { return nil }
+        let selectorName = (parameter.secondName ?? parameter.firstName).text
+        var results: [ExprSyntax] = []
+        final class Returns: SyntaxVisitor {
+            var found: [ExprSyntax?] = []
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node.expression)
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let returns = Returns(viewMode: .sourceAccurate)
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+            results.append(only)  // `{ original }`
+        } else {
+            returns.walk(body)
+            for r in returns.found {
+                guard let r else { return nil }
+                results.append(r)
+            }
+        }
+        var targets: Set<String> = []
+        for r in results {
+            if r.is(NilLiteralExprSyntax.self) { continue }
+            let tokens = r.tokens(viewMode: .sourceAccurate)
+            if r.firstToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.super) { continue }  // `super.forwardingTarget(for: aSelector)`
+            if tokens.contains(where: { $0.tokenKind == .identifier(selectorName) }) { return nil }
+            targets.insert(r.trimmedDescription)
+        }
+        guard targets.count == 1 else { return nil }
+        return targets.first
+    }
+}
