@@ -128,6 +128,8 @@ enum AppearanceProperty: UInt8 {
     // UISegmentedControl, UISwitch, UIProgressView (branch `controls`)
     case segmentedControlTitleAttributes, segmentedControlSelectedSegmentTintColor, switchOnTintColor, switchThumbTintColor,
         progressViewProgressTintColor, progressViewTrackTintColor
+    // UISlider's images (per control state)
+    case sliderThumbImage, sliderMinimumTrackImage, sliderMaximumTrackImage
 
     /// Whether the property has an axis (a control state, bar metrics): then each value of the
     /// axis is recorded and tracked on its own.
@@ -136,7 +138,8 @@ enum AppearanceProperty: UInt8 {
         case .navigationBarBackgroundImage, .buttonTitleColor, .barItemTitleAttributes, .barButtonItemBackgroundImage,
             .segmentedControlTitleAttributes,
             .barButtonItemBackButtonBackgroundImage, .barButtonItemTitlePositionAdjustment,
-            .barButtonItemBackButtonTitlePositionAdjustment:
+            .barButtonItemBackButtonTitlePositionAdjustment,
+            .sliderThumbImage, .sliderMinimumTrackImage, .sliderMaximumTrackImage:
             return true
         default: return false
         }

@@ -9,16 +9,36 @@ import Foundation
 /// (or within 10 points of it) moves the value with the finger, sending `.valueChanged` as it
 /// moves (`isContinuous`, the default) or once when it lifts; touching the track elsewhere does
 /// nothing, as since iOS 7.
+///
+/// Images replace the drawn parts, per control state as UIKit keeps them (a state without its
+/// own image uses the `.normal` one; the slider is highlighted while the thumb is dragged): the
+/// thumb image at its own size, centred on the track; the track images stretched over the two
+/// parts of the track, which is as tall as the taller of them; `minimumValueImage` and
+/// `maximumValueImage` at their own sizes at the two ends, the track between them. An image
+/// makes the slider ignore the matching tint colour. Every part is placed through the
+/// overridable rectangles (`trackRect(forBounds:)`, `thumbRect(forBounds:trackRect:value:)`,
+/// `minimumValueImageRect(forBounds:)`, `maximumValueImageRect(forBounds:)`), so a subclass that
+/// overrides one moves what is drawn and where a drag lands.
 @preconcurrency @MainActor
 open class UISlider: UIControl {
     /// The thumb's diameter, in points.
     static let thumbSize: CGFloat = 28
     /// The track's thickness, in points.
     static let trackHeight: CGFloat = 4
+    /// The room between a value image and the track's end, in points.
+    static let valueImageSpacing: CGFloat = 8
+    /// The slider's standard height, in points.
+    static let standardHeight: CGFloat = 31
 
-    private let minimumTrack = UIView(frame: .zero)
-    private let maximumTrack = UIView(frame: .zero)
-    private let thumb = UIView(frame: .zero)
+    private let minimumTrack = UIImageView(frame: .zero)
+    private let maximumTrack = UIImageView(frame: .zero)
+    private let thumb = UIImageView(frame: .zero)
+    private let minimumValueImageView = UIImageView(frame: .zero)
+    private let maximumValueImageView = UIImageView(frame: .zero)
+    /// The images set per control state, keyed by the state's raw value.
+    private var thumbImages: [UInt: UIImage] = [:]
+    private var minimumTrackImages: [UInt: UIImage] = [:]
+    private var maximumTrackImages: [UInt: UIImage] = [:]
     /// Where the finger was relative to the thumb's centre when the drag began.
     private var grabOffset: CGFloat = 0
     private var valueAtTrackingStart: Float = 0
@@ -84,6 +104,16 @@ open class UISlider: UIControl {
     }
     private var _thumbTintColor: UIColor?
 
+    /// The image drawn at the minimum end, left of the track (nil, the default: none, and the
+    /// track starts at the leading edge).
+    open var minimumValueImage: UIImage? {
+        didSet { imagesDidChange() }
+    }
+    /// The image drawn at the maximum end, right of the track (nil, the default: none).
+    open var maximumValueImage: UIImage? {
+        didSet { imagesDidChange() }
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUp()
@@ -95,19 +125,75 @@ open class UISlider: UIControl {
     }
 
     private func setUp() {
-        for v in [minimumTrack, maximumTrack, thumb] {
+        for v in [minimumValueImageView, maximumValueImageView, minimumTrack, maximumTrack, thumb] {
             v.isUserInteractionEnabled = false
             addSubview(v)
         }
-        minimumTrack.layer.cornerRadius = Self.trackHeight / 2
-        maximumTrack.layer.cornerRadius = Self.trackHeight / 2
-        thumb.layer.cornerRadius = Self.thumbSize / 2
-        thumb.layer.borderWidth = 0.5
+        minimumValueImageView.isHidden = true
+        maximumValueImageView.isHidden = true
         thumb.layer.borderColor = UIColor(white: 0, alpha: 0.12).cgColor
-        thumb.layer.shadowOpacity = 0.15
         thumb.layer.shadowRadius = 3
         thumb.layer.shadowOffset = CGSize(width: 0, height: 2)
         applyColors()
+    }
+
+    // MARK: Images
+
+    private func image(in table: [UInt: UIImage], for state: State) -> UIImage? {
+        table[state.rawValue] ?? table[State.normal.rawValue]
+    }
+
+    /// Sets the thumb image used in `state` (nil removes it; a state without an image uses the
+    /// `.normal` one, and without any the drawn round thumb is used).
+    open func setThumbImage(_ image: UIImage?, for state: State) {
+        noteAppearanceSet(
+            AppearanceKey(.sliderThumbImage, axis: state.rawValue), { (slider: UISlider) in slider.setThumbImage(image, for: state) })
+        thumbImages[state.rawValue] = image
+        imagesDidChange()
+    }
+
+    /// Sets the image stretched over the track left of the thumb in `state`.
+    open func setMinimumTrackImage(_ image: UIImage?, for state: State) {
+        noteAppearanceSet(
+            AppearanceKey(.sliderMinimumTrackImage, axis: state.rawValue),
+            { (slider: UISlider) in slider.setMinimumTrackImage(image, for: state) })
+        minimumTrackImages[state.rawValue] = image
+        imagesDidChange()
+    }
+
+    /// Sets the image stretched over the track right of the thumb in `state`.
+    open func setMaximumTrackImage(_ image: UIImage?, for state: State) {
+        noteAppearanceSet(
+            AppearanceKey(.sliderMaximumTrackImage, axis: state.rawValue),
+            { (slider: UISlider) in slider.setMaximumTrackImage(image, for: state) })
+        maximumTrackImages[state.rawValue] = image
+        imagesDidChange()
+    }
+
+    /// The thumb image for `state` (the `.normal` one if `state` has none; nil if none is set).
+    open func thumbImage(for state: State) -> UIImage? { image(in: thumbImages, for: state) }
+    /// The minimum track image for `state` (the `.normal` one if `state` has none).
+    open func minimumTrackImage(for state: State) -> UIImage? { image(in: minimumTrackImages, for: state) }
+    /// The maximum track image for `state` (the `.normal` one if `state` has none).
+    open func maximumTrackImage(for state: State) -> UIImage? { image(in: maximumTrackImages, for: state) }
+
+    /// The thumb image drawn now, for the current state (nil: the drawn round thumb).
+    open var currentThumbImage: UIImage? { thumbImage(for: state) }
+    /// The minimum track image drawn now (nil: the tinted track).
+    open var currentMinimumTrackImage: UIImage? { minimumTrackImage(for: state) }
+    /// The maximum track image drawn now (nil: the tinted track).
+    open var currentMaximumTrackImage: UIImage? { maximumTrackImage(for: state) }
+
+    private func imagesDidChange() {
+        applyColors()
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        // The highlighted (dragging) or disabled state may have images of its own.
+        if !thumbImages.isEmpty || !minimumTrackImages.isEmpty || !maximumTrackImages.isEmpty { imagesDidChange() }
     }
 
     /// Sets the value (clamped to the range); `animated` moves the thumb over 0.2 s.
@@ -143,43 +229,82 @@ open class UISlider: UIControl {
         applyColors()
     }
 
+    /// Puts the current images on the parts, or the tint colours where there is none.
     private func applyColors() {
-        minimumTrack.backgroundColor = minimumTrackTintColor ?? tintColor
-        maximumTrack.backgroundColor = maximumTrackTintColor ?? UIColor(white: 0.87, alpha: 1)
-        thumb.backgroundColor = thumbTintColor ?? .white
+        let minimumImage = currentMinimumTrackImage, maximumImage = currentMaximumTrackImage
+        minimumTrack.image = minimumImage
+        minimumTrack.backgroundColor = minimumImage == nil ? minimumTrackTintColor ?? tintColor : nil
+        maximumTrack.image = maximumImage
+        maximumTrack.backgroundColor = maximumImage == nil ? maximumTrackTintColor ?? UIColor(white: 0.87, alpha: 1) : nil
+        let thumbImage = currentThumbImage
+        thumb.image = thumbImage
+        thumb.backgroundColor = thumbImage == nil ? thumbTintColor ?? .white : nil
+        thumb.layer.borderWidth = thumbImage == nil ? 0.5 : 0
+        thumb.layer.shadowOpacity = thumbImage == nil ? 0.15 : 0
+        minimumValueImageView.image = minimumValueImage
+        minimumValueImageView.isHidden = minimumValueImage == nil
+        maximumValueImageView.image = maximumValueImage
+        maximumValueImageView.isHidden = maximumValueImage == nil
     }
 
-    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 31) }
+    /// 31 points, or the thumb or a value image if it is taller.
+    private var fittingHeight: CGFloat {
+        max(Self.standardHeight, currentThumbImage?.size.height ?? 0, minimumValueImage?.size.height ?? 0,
+            maximumValueImage?.size.height ?? 0)
+    }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: bounds.width, height: 31) }
+    open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: fittingHeight) }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: bounds.width, height: fittingHeight) }
 
     // MARK: Geometry
 
-    /// The thumb's centre x for `value`.
-    private func thumbCenterX(for value: Float) -> CGFloat {
-        let span = maximumValue - minimumValue
-        let fraction = span > 0 ? CGFloat((value - minimumValue) / span) : 0
-        let start = bounds.minX + Self.thumbSize / 2, travel = max(0, bounds.width - Self.thumbSize)
-        return start + fraction * travel
-    }
-
-    /// The value for a thumb centre at `x`.
+    /// The value for a thumb centre at `x`, through the (overridable) track and thumb rectangles.
     private func value(forThumbCenterX x: CGFloat) -> Float {
-        let travel = bounds.width - Self.thumbSize
+        let track = trackRect(forBounds: bounds)
+        let width = thumbRect(forBounds: bounds, trackRect: track, value: storedValue).width
+        let travel = track.width - width
         guard travel > 0 else { return minimumValue }
-        let fraction = min(max((x - bounds.minX - Self.thumbSize / 2) / travel, 0), 1)
+        let fraction = min(max((x - track.minX - width / 2) / travel, 0), 1)
         return minimumValue + Float(fraction) * (maximumValue - minimumValue)
     }
 
-    /// The thumb's rectangle now, in the slider's bounds.
+    /// The thumb's rectangle for `value` on the track `rect`: the thumb image's size (28 points
+    /// square without one), its left edge at the track's start for `minimumValue` and its right
+    /// edge at the track's end for `maximumValue`, centred on the track vertically.
     open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
-        let x = thumbCenterX(for: value)
-        return CGRect(x: x - Self.thumbSize / 2, y: bounds.midY - Self.thumbSize / 2, width: Self.thumbSize, height: Self.thumbSize)
+        let size = currentThumbImage?.size ?? CGSize(width: Self.thumbSize, height: Self.thumbSize)
+        let span = maximumValue - minimumValue
+        let raw = span > 0 ? CGFloat((value - minimumValue) / span) : 0
+        let fraction = raw.isFinite ? min(max(raw, 0), 1) : 0
+        let travel = max(0, rect.width - size.width)
+        return CGRect(x: rect.minX + fraction * travel, y: rect.midY - size.height / 2, width: size.width, height: size.height)
     }
 
-    /// The track's rectangle in `bounds`.
+    /// The track's rectangle in `bounds`: between the value images (8 points from each), or
+    /// across the bounds without them; as tall as the taller current track image, else 4 points;
+    /// centred vertically.
     open func trackRect(forBounds bounds: CGRect) -> CGRect {
-        CGRect(x: bounds.minX, y: bounds.midY - Self.trackHeight / 2, width: bounds.width, height: Self.trackHeight)
+        var minX = bounds.minX, maxX = bounds.maxX
+        if minimumValueImage != nil { minX = minimumValueImageRect(forBounds: bounds).maxX + Self.valueImageSpacing }
+        if maximumValueImage != nil { maxX = maximumValueImageRect(forBounds: bounds).minX - Self.valueImageSpacing }
+        let imageHeight = max(currentMinimumTrackImage?.size.height ?? 0, currentMaximumTrackImage?.size.height ?? 0)
+        let height = imageHeight > 0 ? imageHeight : Self.trackHeight
+        return CGRect(x: minX, y: bounds.midY - height / 2, width: max(0, maxX - minX), height: height)
+    }
+
+    /// Where `minimumValueImage` is drawn: its size, at the leading edge, centred vertically
+    /// (`.zero` without an image).
+    open func minimumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = minimumValueImage?.size else { return .zero }
+        return CGRect(x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// Where `maximumValueImage` is drawn: its size, at the trailing edge, centred vertically
+    /// (`.zero` without an image).
+    open func maximumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+        guard let size = maximumValueImage?.size else { return .zero }
+        return CGRect(x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
     }
 
     open override func layoutSubviews() {
@@ -188,11 +313,18 @@ open class UISlider: UIControl {
     }
 
     private func layoutTrack() {
+        let bounds = self.bounds
         let track = trackRect(forBounds: bounds)
         let thumbFrame = thumbRect(forBounds: bounds, trackRect: track, value: storedValue)
-        minimumTrack.frame = CGRect(x: track.minX, y: track.minY, width: max(0, thumbFrame.midX - track.minX), height: track.height)
-        maximumTrack.frame = CGRect(x: thumbFrame.midX, y: track.minY, width: max(0, track.maxX - thumbFrame.midX), height: track.height)
+        let split = min(max(thumbFrame.midX, track.minX), track.maxX)
+        minimumTrack.frame = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
+        maximumTrack.frame = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
+        minimumTrack.layer.cornerRadius = minimumTrack.image == nil ? track.height / 2 : 0
+        maximumTrack.layer.cornerRadius = maximumTrack.image == nil ? track.height / 2 : 0
         thumb.frame = thumbFrame
+        thumb.layer.cornerRadius = thumb.image == nil ? min(thumbFrame.width, thumbFrame.height) / 2 : 0
+        if minimumValueImage != nil { minimumValueImageView.frame = minimumValueImageRect(forBounds: bounds) }
+        if maximumValueImage != nil { maximumValueImageView.frame = maximumValueImageRect(forBounds: bounds) }
     }
 
     // MARK: Tracking
