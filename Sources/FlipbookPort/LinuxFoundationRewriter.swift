@@ -4,7 +4,9 @@ import SwiftSyntax
 /// `NSAttributedString()` (NSObject's `init()`, which Linux's class does not inherit) becomes
 /// `NSAttributedString(string: "")`, the same empty string; likewise `NSMutableAttributedString()`.
 /// `Timer()` (a placeholder that code invalidates before scheduling a real timer) becomes a
-/// timer that is never scheduled and does nothing.
+/// timer that is never scheduled and does nothing. `CoreFoundation.sqrt(5.0)` (a C function named
+/// through the module Darwin's Foundation re-exports) becomes `Foundation.sqrt(5.0)`: Linux's
+/// Foundation does not re-export CoreFoundation, whose own `CF` types would clash with Flipbook's.
 final class LinuxFoundationRewriter: FileVisitor {
     /// Type -> the arguments that make the same empty value on Linux.
     static let emptyInitialisers: [String: String] = [
@@ -21,6 +23,18 @@ final class LinuxFoundationRewriter: FileVisitor {
         file.change(
             .linuxFoundation, at: node,
             "`\(type)()` -> `\(type)\(arguments)`: Linux's Foundation has no `\(type).init()`")
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "CoreFoundation",
+            node.parent?.is(FunctionCallExprSyntax.self) == true
+        else { return .visitChildren }
+        file.replace(base, with: "Foundation")
+        file.change(
+            .linuxFoundation, at: node,
+            "`CoreFoundation.\(node.declName.baseName.text)` -> `Foundation.\(node.declName.baseName.text)`: Linux's Foundation "
+                + "does not re-export CoreFoundation")
         return .visitChildren
     }
 }

@@ -953,3 +953,23 @@ extension RealLibraryIdiomTests7 {
         #expect(output.issues.map(\.reason).contains { $0.hasPrefix("a delegate proxy that forwards") })
     }
 }
+
+extension RealLibraryIdiomTests7 {
+    /// A maths function named through CoreFoundation, which Linux's Foundation does not re-export.
+    @Test func coreFoundationQualifiedFunctionsAreFoundations() {
+        expectPort(
+            """
+            \(importBlock)
+
+            private let goldenRatio: Float = (1.0 + CoreFoundation.sqrt(5.0)) / 2.0
+            """,
+            """
+            \(importBlock)
+
+            private let goldenRatio: Float = (1.0 + Foundation.sqrt(5.0)) / 2.0
+            """,
+            changes: [
+                "T.swift:7: Linux Foundation: `CoreFoundation.sqrt` -> `Foundation.sqrt`: Linux's Foundation does not re-export CoreFoundation"
+            ])
+    }
+}
