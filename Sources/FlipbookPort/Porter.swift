@@ -69,6 +69,7 @@ public struct Porter: Sendable {
             OptionalRequirementRewriter(file: file, index: index).run()
             LayerInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
+            RunLoopTimerRewriter(file: file).run()
             KeyPathRewriter(file: file).run()
             AttributeSpacingRewriter(file: file).run()
             AnyObjectCallRewriter(file: file, index: index).run()

@@ -499,3 +499,39 @@ extension SelectorAPITests {
         #expect(output.issues.count == 1 && output.issues[0].reason.contains("is ambiguous"))
     }
 }
+
+extension TimeRewriterTests {
+    /// The Core Foundation block timer helper older libraries carry becomes a media-clock timer.
+    @Test func runLoopTimersBecomeMediaClockTimers() {
+        expectPort(
+            """
+            import Foundation
+            extension Timer {
+                class func schedule(delay: TimeInterval, handler: ((Timer?) -> Void)!) -> Timer! {
+                    let fireDate = delay + CFAbsoluteTimeGetCurrent()
+                    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, 0, 0, 0, handler)
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, .commonModes)
+                    return timer
+                }
+                class func schedule(repeatInterval interval: TimeInterval, handler: ((Timer?) -> Void)!) -> Timer! {
+                    let fireDate = interval + CFAbsoluteTimeGetCurrent()
+                    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, interval, 0, 0, handler)
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, CFRunLoopMode.commonModes)
+                    return timer
+                }
+            }
+            """,
+            """
+            import Foundation
+            \(importBlock)
+            extension Timer {
+                class func schedule(delay: TimeInterval, handler: ((Timer?) -> Void)!) -> Timer! {
+                    return MediaClock.main.scheduledTimer(withTimeInterval: delay, repeats: false) { handler($0) }
+                }
+                class func schedule(repeatInterval interval: TimeInterval, handler: ((Timer?) -> Void)!) -> Timer! {
+                    return MediaClock.main.scheduledTimer(withTimeInterval: interval, repeats: true) { handler($0) }
+                }
+            }
+            """)
+    }
+}
