@@ -26,6 +26,7 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
         let source = file.source
         openInExtension(node)
         openStatic(node)
+        applicationMain(node)
         if let proto = node.as(ProtocolDeclSyntax.self), let plan = index.objcProtocol(declaredBy: proto, in: file.path),
             plan.isKept
         {
@@ -67,6 +68,26 @@ final class ObjCAttributeRewriter: SyntaxAnyVisitor {
             file.change(.attribute, at: node, "removed \(removed.joined(separator: ", ")) (no Objective-C runtime)")
         }
         return .visitChildren
+    }
+
+    /// `@UIApplicationMain class AppDelegate` (or `@main` on a class adopting
+    /// `UIApplicationDelegate`): the compiler checks the first against UIKit's own protocol and
+    /// wants a `static func main()` for the second. Flipbook starts an app from `AppDriver` or
+    /// `flipbook preview`, never from a process entry point, so the attribute goes and the class
+    /// stays an ordinary app delegate.
+    private func applicationMain(_ node: Syntax) {
+        guard let cls = node.as(ClassDeclSyntax.self) else { return }
+        let adopts = cls.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "UIApplicationDelegate" } ?? false
+        for element in cls.attributes {
+            guard case .attribute(let attribute) = element, let name = element.attributeName,
+                name == "UIApplicationMain" || (name == "main" && adopts)
+            else { continue }
+            file.remove(file.source.range(attribute))
+            file.change(
+                .attribute, at: node,
+                "removed @\(name) from `\(cls.name.text)`: Flipbook starts an app from `AppDriver` or `flipbook preview`, "
+                    + "not from a process entry point")
+        }
     }
 
     /// `open static var preferences`: a static member is implicitly `final`, and today's

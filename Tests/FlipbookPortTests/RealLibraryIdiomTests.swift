@@ -973,3 +973,28 @@ extension RealLibraryIdiomTests7 {
             ])
     }
 }
+
+extension RealLibraryIdiomTests7 {
+    /// An example app's entry point: the app delegate stays, its attribute goes.
+    @Test func theApplicationMainAttributeGoes() {
+        expectPort(
+            """
+            \(importBlock)
+
+            @UIApplicationMain
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+            }
+            """,
+            """
+            \(importBlock)
+
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+            }
+            """,
+            changes: [
+                "T.swift:7: attribute: removed @UIApplicationMain from `AppDelegate`: Flipbook starts an app from `AppDriver` or `flipbook preview`, not from a process entry point"
+            ])
+    }
+}

@@ -43,6 +43,12 @@ final class KeyboardFollowingConstraint: NSLayoutConstraint {
     }
 }
 
+/// An Auto Layout DSL's own constraint class: it declares no initialiser and is made with
+/// UIKit's classic one.
+final class LabelledConstraint: NSLayoutConstraint {
+    var label: String?
+}
+
 final class NibTapRecognizer: UITapGestureRecognizer {
     override func awakeFromNib() { super.awakeFromNib() }
     override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }

@@ -31,6 +31,22 @@ final class Swift5CompatibilityTests: XCTestCase {
         XCTAssertNil(animator.bubble.superview)
     }
 
+    func testAConstraintSubclassIsMadeWithTheClassicInitializer() {
+        let root = UIViewController()
+        let app = AppDriver(rootViewController: root, device: .iPhone15)
+        let box = UIView()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        root.view.addSubview(box)
+        let width = LabelledConstraint(item: box, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 120)
+        width.label = "width"
+        let height = LabelledConstraint(item: box, attribute: .height, relatedBy: .equal, toItem: root.view, attribute: .height, multiplier: 0.5, constant: 0)
+        NSLayoutConstraint.activate([width, height])
+        app.advance(by: 0.1)
+        XCTAssertEqual(box.frame.width, 120)
+        XCTAssertEqual(box.frame.height, root.view.bounds.height / 2)
+        XCTAssertEqual(width.label, "width")
+    }
+
     func testUIKitClassesAreNSObjects() {
         let a = UIView()
         let b = UIView()

@@ -84,7 +84,10 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// UIKit's classic initialiser. `view1` and `view2` must be views or layout guides.
-    public convenience init(
+    /// Designated (UIKit's is a convenience initialiser over NSObject's `init()`, which a subclass
+    /// inherits): a subclass that declares no initialiser of its own is made with it too, as
+    /// Auto Layout DSLs make theirs.
+    public init(
         item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
         toItem view2: Any?, attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
     ) {
@@ -92,13 +95,7 @@ open class NSLayoutConstraint: NSObject {
         if first == nil {
             FlipbookDiagnostics.report("NSLayoutConstraint: \(type(of: view1)) is not a view or layout guide; the constraint will do nothing.")
         }
-        self.init(first: first, attr1, relation, second: view2 as? LayoutItem, attr2, multiplier: multiplier, constant: c)
-    }
-
-    init(
-        first: LayoutItem?, _ attr1: Attribute, _ relation: Relation, second: LayoutItem?, _ attr2: Attribute,
-        multiplier: CGFloat, constant: CGFloat
-    ) {
+        let second = view2 as? LayoutItem
         firstItem = first
         firstAttribute = attr1
         self.relation = relation
@@ -106,7 +103,17 @@ open class NSLayoutConstraint: NSObject {
         hasSecondItem = second != nil
         secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier.isFinite ? multiplier : 1
-        self._constant = constant.isFinite ? constant : 0
+        self._constant = c.isFinite ? c : 0
+    }
+
+    /// The anchors' initialiser, over the classic one.
+    convenience init(
+        first: LayoutItem?, _ attr1: Attribute, _ relation: Relation, second: LayoutItem?, _ attr2: Attribute,
+        multiplier: CGFloat, constant: CGFloat
+    ) {
+        self.init(
+            item: first as Any, attribute: attr1, relatedBy: relation, toItem: second, attribute: attr2, multiplier: multiplier,
+            constant: constant)
     }
 
     /// Activates every constraint in `constraints`.
