@@ -49,26 +49,45 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
                         + "`override`, no call to `super`'s): Linux's NSObject has no `\(f.name.text)()`")
             }
         }
-        for member in node.memberBlock.members {
+        portObserver(node.memberBlock, of: node.name.text, after: Syntax(node))
+        return .visitChildren
+    }
+
+    /// An observer written in an extension of the folder's class (which `ExtensionOverrideMover`
+    /// then moves into the class body, with these edits).
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription
+        if index.classes[name] != nil { portObserver(node.memberBlock, of: name, after: Syntax(node)) }
+        return .visitChildren
+    }
+
+    private func portObserver(_ members: MemberBlockSyntax, of typeName: String, after decl: Syntax) {
+        for member in members.members {
             guard let f = member.decl.as(FunctionDeclSyntax.self), Self.isObserveValue(f),
                 let override = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
                 let afterOverride = override.nextToken(viewMode: .sourceAccurate),
-                !inheritsAnObserver(node)
+                !inheritsAnObserver(typeName)
             else { continue }
             let source = file.source
             file.add(SourceEdit(range: source.start(override)..<source.start(afterOverride), replacement: ""))
             // In an extension, so that the main-actor protocol does not make the whole class
             // main-actor (a conformance in the class's own declaration would).
-            let indent = source.indentation(at: source.start(node))
-            file.add(.insert("\n\n\(indent)extension \(node.name.text): \(Self.protocolName) {}", at: source.end(node)))
+            let indent = source.indentation(at: source.start(decl))
+            if decl.is(ExtensionDeclSyntax.self) {
+                // At the end of the file: the extension itself may go when its member moves.
+                let end = source.bytes.count
+                let newline = source.bytes.last == UInt8(ascii: "\n")
+                file.add(.insert((newline ? "\n" : "\n\n") + "extension \(typeName): \(Self.protocolName) {}" + (newline ? "\n" : ""), at: end))
+            } else {
+                file.add(.insert("\n\n\(indent)extension \(typeName): \(Self.protocolName) {}", at: source.end(decl)))
+            }
             for call in Self.superCalls(named: "observeValue", in: f) { deleteStatement(call) }
             file.claim(source.start(f)..<source.end(f))
             file.change(
                 .keyValueObserving, at: f,
-                "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` -> `extension \(node.name.text): \(Self.protocolName) {}` "
+                "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` -> `extension \(typeName): \(Self.protocolName) {}` "
                     + "(no `override`, no call to `super`'s)")
         }
-        return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -89,9 +108,9 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
     }
 
     /// Whether a class above `cls` in the folder declares `observeValue` (it is then the observer).
-    private func inheritsAnObserver(_ cls: ClassDeclSyntax) -> Bool {
-        var seen: Set<String> = [cls.name.text]
-        var current = index.superclass(of: cls.name.text)
+    private func inheritsAnObserver(_ typeName: String) -> Bool {
+        var seen: Set<String> = [typeName]
+        var current = index.superclass(of: typeName)
         while let name = current, let site = index.classes[name], seen.insert(name).inserted {
             if site.decl.memberBlock.members.contains(where: { $0.decl.as(FunctionDeclSyntax.self).map(Self.isObserveValue) ?? false }) {
                 return true

@@ -7,6 +7,8 @@ import SwiftSyntax
 /// timer that is never scheduled and does nothing. `CoreFoundation.sqrt(5.0)` (a C function named
 /// through the module Darwin's Foundation re-exports) becomes `Foundation.sqrt(5.0)`: Linux's
 /// Foundation does not re-export CoreFoundation, whose own `CF` types would clash with Flipbook's.
+/// `type(of: object).description()` and `view.classForCoder.description()` (NSObject's class
+/// method, the class's name) become `String(describing: type(of: object))`.
 final class LinuxFoundationRewriter: FileVisitor {
     /// Type -> the arguments that make the same empty value on Linux.
     static let emptyInitialisers: [String: String] = [
@@ -15,6 +17,18 @@ final class LinuxFoundationRewriter: FileVisitor {
     ]
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "description",
+            node.arguments.isEmpty, node.trailingClosure == nil, let base = member.base, Self.isClassValue(base)
+        {
+            // `type(of: object).description()`: NSObject's class method, the class's name.
+            let replacement = "String(describing: \(base.trimmedDescription))"
+            file.replace(node, with: replacement)
+            file.change(
+                .linuxFoundation, at: node,
+                "`\(node.oneLine)` -> `\(replacement)`: the class's name (NSObject's class method `description()` needs the "
+                    + "Objective-C runtime)")
+            return .skipChildren
+        }
         guard let type = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let arguments = Self.emptyInitialisers[type], node.arguments.isEmpty, node.trailingClosure == nil,
             let open = node.leftParen, let close = node.rightParen
@@ -24,6 +38,16 @@ final class LinuxFoundationRewriter: FileVisitor {
             .linuxFoundation, at: node,
             "`\(type)()` -> `\(type)\(arguments)`: Linux's Foundation has no `\(type).init()`")
         return .visitChildren
+    }
+
+    /// `type(of: x)` or `x.classForCoder`: a class, whatever its static type.
+    static func isClassValue(_ expr: ExprSyntax) -> Bool {
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "type",
+            call.arguments.first?.label?.text == "of"
+        {
+            return true
+        }
+        return expr.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "classForCoder"
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

@@ -998,3 +998,57 @@ extension RealLibraryIdiomTests7 {
             ])
     }
 }
+
+extension RealLibraryIdiomTests7 {
+    /// NSObject's class method `description()`, the class's name.
+    @Test func aClassDescriptionIsItsName() {
+        expectPort(
+            """
+            \(importBlock)
+
+            func name(_ object: AnyObject, _ view: UIView) -> String {
+                type(of: object).description() + view.classForCoder.description().replacingOccurrences(of: "_", with: "")
+            }
+            """,
+            """
+            \(importBlock)
+
+            func name(_ object: AnyObject, _ view: UIView) -> String {
+                String(describing: type(of: object)) + String(describing: view.classForCoder).replacingOccurrences(of: "_", with: "")
+            }
+            """)
+    }
+}
+
+extension RealLibraryIdiomTests7 {
+    /// An observer written in an extension in another file is ported there and moves into the
+    /// class, which adopts the observer protocol.
+    @Test func anObserverInAnExtensionIsPortedAndMoves() {
+        let outputs = expectPortFolder(
+            [
+                ("Panel.swift", "\(importBlock)\n\nopen class Panel: UIViewController {\n    var count = 0\n}\n"),
+                (
+                    "Panel+KVO.swift",
+                    """
+                    \(importBlock)
+
+                    extension Panel {
+                        override open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {
+                            if keyPath == "frame" {
+                                count += 1
+                            } else {
+                                super.observeValue(forKeyPath: keyPath, of: object, change: change, context: context)
+                            }
+                        }
+                    }
+
+                    """
+                ),
+            ],
+            [
+                "\(importBlock)\n\nopen class Panel: UIViewController {\n    var count = 0\n\n    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {\n        if keyPath == \"frame\" {\n            count += 1\n        } else {\n        }\n    }\n}\n",
+                "\(importBlock)\n\n\nextension Panel: FlipbookKeyValueObserver {}\n",
+            ])
+        #expect(outputs.allSatisfy { $0.issues.isEmpty })
+    }
+}

@@ -238,6 +238,9 @@ public protocol UITraitChangeRegistration: Sendable {}
 /// Per-view and per-controller trait bookkeeping.
 struct TraitState {
     var overrideStyle: UIUserInterfaceStyle = .unspecified
+    /// A view's limits on its Dynamic Type size (iOS 15), kept: Flipbook's type does not scale.
+    var minimumContentSizeCategory: UIContentSizeCategory?
+    var maximumContentSizeCategory: UIContentSizeCategory?
     /// A controller's traits set by its parent (`setOverrideTraitCollection(_:forChild:)`).
     var overrideFromParent: UITraitCollection?
     /// A window's system appearance (set by AppDriver; unspecified reads as light).

@@ -433,6 +433,26 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    /// The smallest Dynamic Type size the view's content uses (iOS 15; nil: no limit). Kept:
+    /// Flipbook's text does not scale with the content size category (docs/Divergences.md).
+    open var minimumContentSizeCategory: UIContentSizeCategory? {
+        get { traitState.minimumContentSizeCategory }
+        set { traitState.minimumContentSizeCategory = newValue }
+    }
+
+    /// The largest Dynamic Type size the view's content uses (iOS 15; nil: no limit).
+    open var maximumContentSizeCategory: UIContentSizeCategory? {
+        get { traitState.maximumContentSizeCategory }
+        set { traitState.maximumContentSizeCategory = newValue }
+    }
+
+    /// A description of the limits in force, for debugging, as UIKit gives one.
+    open var appliedContentSizeCategoryLimitsDescription: String {
+        let min = minimumContentSizeCategory?.rawValue ?? "none"
+        let max = maximumContentSizeCategory?.rawValue ?? "none"
+        return "<\(type(of: self)): minimumContentSizeCategory = \(min); maximumContentSizeCategory = \(max)>"
+    }
+
     // MARK: Hierarchy callbacks (see UIView+Hierarchy.swift for the order)
 
     /// Called on the superview after `subview` was added.
@@ -523,6 +543,12 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     /// The natural size of the content; `noIntrinsicMetric` on an axis without one (default both).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// The view whose baseline Auto Layout aligns (deprecated in iOS 9): the view itself.
+    open func forBaselineLayout() -> UIView { self }
+    /// The view whose first baseline `.firstBaseline` constraints align: the view itself.
+    open var forFirstBaselineLayout: UIView { self }
+    /// The view whose last baseline `.lastBaseline` constraints align: the view itself.
+    open var forLastBaselineLayout: UIView { self }
     /// Tells Auto Layout that `intrinsicContentSize` changed.
     open func invalidateIntrinsicContentSize() {
         autoLayoutStructureDidChange()
