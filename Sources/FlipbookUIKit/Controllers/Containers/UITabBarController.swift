@@ -30,8 +30,10 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// While a navigation transition moves the tab bar in or out with its content.
     var tabBarSlidesWithTransition = false
 
-    /// The bar of tabs at the bottom. Its delegate is the tab bar controller.
-    public let tabBar: UITabBar
+    /// The bar of tabs at the bottom. Its delegate is the tab bar controller. Apps replace it
+    /// with a bar of their own through key-value coding, `setValue(bar, forKey: "tabBar")`
+    /// (UITabBarController+KeyValueCoding.swift).
+    public internal(set) var tabBar: UITabBar
     /// The view the selected controller's view lives in; the tab switches' container view.
     let transitionView = UIView(frame: .zero)
 
