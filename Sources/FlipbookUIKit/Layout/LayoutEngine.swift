@@ -94,6 +94,28 @@ final class LayoutEngine {
     /// about 9.8e9), below required (a larger weight loses precision in the solver's pivots).
     static let stackPlacement = UILayoutPriority(999.9).strength
 
+    /// The items a constraint of this pass names (as first or second item). A view that is in
+    /// the pass only as the ancestor of one (a header view of its own sizing that holds a cell
+    /// with constraints) is not the engine's to place, even without
+    /// `translatesAutoresizingMaskIntoConstraints`: as in UIKit, the engine keeps it where its
+    /// frame says and never writes it (`isHeldByFrame`).
+    private var named: Set<ObjectIdentifier> = []
+
+    /// Notes the items `constraints` name, for `isHeldByFrame`.
+    func noteNamedItems(of constraints: [NSLayoutConstraint]) {
+        named = []
+        for c in constraints {
+            if let first = c.firstLayoutItem { named.insert(ObjectIdentifier(first)) }
+            if c.hasSecondItem, let second = c.secondLayoutItem { named.insert(ObjectIdentifier(second)) }
+        }
+    }
+
+    /// Whether the engine holds `view` at its frame rather than solving it: it translates its
+    /// autoresizing mask, or no constraint names it.
+    private func isHeldByFrame(_ view: UIView) -> Bool {
+        view.translatesAutoresizingMaskIntoConstraints || !named.contains(ObjectIdentifier(view))
+    }
+
     func vars(_ item: AnyObject) -> Variables {
         if let v = variables[ObjectIdentifier(item)] { return v.vars }
         let n = LayoutNames.name(of: item)
@@ -127,6 +149,7 @@ final class LayoutEngine {
                 note(c.firstLayoutItem)
                 if c.hasSecondItem { note(c.secondLayoutItem) }
             }
+            noteNamedItems(of: userConstraints)
             for item in items { wanted += itemConstraints(item, root: root) }
             for c in userConstraints { if let w = compile(c, root: root) { wanted.append(w) } }
             apply(wanted)
@@ -328,7 +351,7 @@ final class LayoutEngine {
                     return w
                 }
         }
-        if view.translatesAutoresizingMaskIntoConstraints {
+        if isHeldByFrame(view) {
             let b = view.bounds.size, c = view.center
             return pins(
                 CGRect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height),
@@ -509,7 +532,7 @@ final class LayoutEngine {
                 }
                 continue
             }
-            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints,
+            guard let view = item as? UIView, view !== root, !isHeldByFrame(view),
                 !view.isPlacedByStackView
             else { continue }
             let newCenter = CGPoint(x: f.midX, y: f.midY)

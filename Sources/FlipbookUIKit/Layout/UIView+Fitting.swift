@@ -46,6 +46,7 @@ extension LayoutEngine {
             note(c.firstLayoutItem)
             if c.hasSecondItem { note(c.secondLayoutItem) }
         }
+        noteNamedItems(of: userConstraints)
         func solve() {
             var wanted: [Wanted] = []
             for item in items where item !== root { wanted += itemConstraints(item, root: root) }
