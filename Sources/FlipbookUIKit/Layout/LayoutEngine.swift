@@ -148,6 +148,10 @@ final class LayoutEngine {
             for c in userConstraints {
                 note(c.firstLayoutItem)
                 if c.hasSecondItem { note(c.secondLayoutItem) }
+                if let (first, second) = resolvedItems(of: c) {
+                    note(first)
+                    note(second)
+                }
             }
             noteNamedItems(of: userConstraints)
             for item in items { wanted += itemConstraints(item, root: root) }
@@ -252,13 +256,41 @@ final class LayoutEngine {
         }
     }
 
+    /// A constraint between a scroll view's edge and something inside it, with the scroll view
+    /// replaced by its content layout guide: as in UIKit, a scroll view's top, bottom, leading,
+    /// trailing, left and right edges, seen from its own content, are those of the content
+    /// area, so such constraints decide `contentSize` (Apple's technical note 2154). Width,
+    /// height and centres stay the frame's. Table and collection views size their content
+    /// themselves and are left alone. Nil when the constraint is not of that kind.
+    func resolvedItems(of c: NSLayoutConstraint) -> (LayoutItem, LayoutItem)? {
+        guard c.hasSecondItem, let first = c.firstLayoutItem, let second = c.secondLayoutItem else { return nil }
+        func edge(_ a: NSLayoutConstraint.Attribute) -> Bool {
+            switch a {
+            case .top, .bottom, .leading, .trailing, .left, .right: return true
+            default: return false
+            }
+        }
+        func contentGuide(_ item: LayoutItem, _ a: NSLayoutConstraint.Attribute, seenFrom other: LayoutItem) -> LayoutItem? {
+            guard edge(a), let scroll = item as? UIScrollView, !(scroll is UITableView), !(scroll is UICollectionView),
+                other !== item
+            else { return nil }
+            var cur = other.layoutCoordinateParent
+            while let v = cur, v !== scroll { cur = v.superviewStorage }
+            return cur === scroll ? scroll.contentLayoutGuide : nil
+        }
+        if let guide = contentGuide(first, c.firstAttribute, seenFrom: second) { return (guide, second) }
+        if let guide = contentGuide(second, c.secondAttribute, seenFrom: first) { return (first, guide) }
+        return nil
+    }
+
     func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
-        guard var lhs = c.firstLayoutItem.flatMap({ expression($0, c.firstAttribute, root: root) }), let first = c.firstLayoutItem else {
+        let resolved = resolvedItems(of: c)
+        guard let first = resolved?.0 ?? c.firstLayoutItem, var lhs = expression(first, c.firstAttribute, root: root) else {
             return nil
         }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
-            guard let second = c.secondLayoutItem else { return nil }
+            guard let second = resolved?.1 ?? c.secondLayoutItem else { return nil }
             if c.multiplier == 1, let common = commonAncestor(first, second, root: root),
                 let l = expression(first, c.firstAttribute, root: root, within: common),
                 let r = expression(second, c.secondAttribute, root: root, within: common)

@@ -45,6 +45,10 @@ extension LayoutEngine {
         for c in userConstraints {
             note(c.firstLayoutItem)
             if c.hasSecondItem { note(c.secondLayoutItem) }
+            if let (first, second) = resolvedItems(of: c) {
+                note(first)
+                note(second)
+            }
         }
         noteNamedItems(of: userConstraints)
         func solve() {
