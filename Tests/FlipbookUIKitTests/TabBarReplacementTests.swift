@@ -68,3 +68,29 @@ private final class SwappingTabBarController: UITabBarController {
         #expect(reports.contains { $0.contains("needs a UITabBar") })
     }
 }
+
+/// Remembers every controller its `selectedViewController` setter is given.
+@MainActor
+private final class SelectionHearingTabBarController: UITabBarController {
+    var heard: [UIViewController] = []
+    override var selectedViewController: UIViewController? {
+        willSet { if let newValue { heard.append(newValue) } }
+    }
+}
+
+@Suite(.freshRuntime) @MainActor struct TabBarDefaultSelectionTests {
+    /// Giving a tab bar controller its first tabs selects the first one through the public
+    /// setter, which a subclass override hears; replacing the tabs while one stays selected
+    /// does not select again.
+    @Test func firstTabsSelectThroughTheOverridableSetter() {
+        let tbc = SelectionHearingTabBarController()
+        tbc.loadViewIfNeeded()
+        let first = UIViewController(), second = UIViewController()
+        tbc.viewControllers = [first, second]
+        #expect(tbc.heard.count == 1)
+        #expect(tbc.heard.first === first)
+        #expect(tbc.selectedViewController === first)
+        tbc.viewControllers = [first, second, UIViewController()]
+        #expect(tbc.heard.count == 1)
+    }
+}

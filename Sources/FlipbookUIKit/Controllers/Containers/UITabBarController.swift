@@ -229,6 +229,11 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         }
         for vc in added { vc.didMove(toParent: self) }
         updateTabBarForStack()
+        // The first tab becomes selected through the public setter, as in UIKit: a subclass
+        // that overrides `selectedViewController` (a custom tab bar library selecting its own
+        // item view there) hears the default selection too. The switch has happened already,
+        // so the setter finds the tab selected and changes nothing else.
+        if oldSelected == nil, let newSelected { selectedViewController = newSelected }
     }
 
     /// The bar's items follow the tabs' items (a tab's `tabBarItem` was replaced).
