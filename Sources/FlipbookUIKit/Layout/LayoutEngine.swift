@@ -94,6 +94,28 @@ final class LayoutEngine {
     /// about 9.8e9), below required (a larger weight loses precision in the solver's pivots).
     static let stackPlacement = UILayoutPriority(999.9).strength
 
+    /// The items a constraint of this pass names (as first or second item). A view that is in
+    /// the pass only as the ancestor of one (a header view of its own sizing that holds a cell
+    /// with constraints) is not the engine's to place, even without
+    /// `translatesAutoresizingMaskIntoConstraints`: as in UIKit, the engine keeps it where its
+    /// frame says and never writes it (`isHeldByFrame`).
+    private var named: Set<ObjectIdentifier> = []
+
+    /// Notes the items `constraints` name, for `isHeldByFrame`.
+    func noteNamedItems(of constraints: [NSLayoutConstraint]) {
+        named = []
+        for c in constraints {
+            if let first = c.firstLayoutItem { named.insert(ObjectIdentifier(first)) }
+            if c.hasSecondItem, let second = c.secondLayoutItem { named.insert(ObjectIdentifier(second)) }
+        }
+    }
+
+    /// Whether the engine holds `view` at its frame rather than solving it: it translates its
+    /// autoresizing mask, or no constraint names it.
+    private func isHeldByFrame(_ view: UIView) -> Bool {
+        view.translatesAutoresizingMaskIntoConstraints || !named.contains(ObjectIdentifier(view))
+    }
+
     func vars(_ item: AnyObject) -> Variables {
         if let v = variables[ObjectIdentifier(item)] { return v.vars }
         let n = LayoutNames.name(of: item)
@@ -126,7 +148,12 @@ final class LayoutEngine {
             for c in userConstraints {
                 note(c.firstLayoutItem)
                 if c.hasSecondItem { note(c.secondLayoutItem) }
+                if let (first, second) = resolvedItems(of: c) {
+                    note(first)
+                    note(second)
+                }
             }
+            noteNamedItems(of: userConstraints)
             for item in items { wanted += itemConstraints(item, root: root) }
             for c in userConstraints { if let w = compile(c, root: root) { wanted.append(w) } }
             apply(wanted)
@@ -229,13 +256,41 @@ final class LayoutEngine {
         }
     }
 
+    /// A constraint between a scroll view's edge and something inside it, with the scroll view
+    /// replaced by its content layout guide: as in UIKit, a scroll view's top, bottom, leading,
+    /// trailing, left and right edges, seen from its own content, are those of the content
+    /// area, so such constraints decide `contentSize` (Apple's technical note 2154). Width,
+    /// height and centres stay the frame's. Table and collection views size their content
+    /// themselves and are left alone. Nil when the constraint is not of that kind.
+    func resolvedItems(of c: NSLayoutConstraint) -> (LayoutItem, LayoutItem)? {
+        guard c.hasSecondItem, let first = c.firstLayoutItem, let second = c.secondLayoutItem else { return nil }
+        func edge(_ a: NSLayoutConstraint.Attribute) -> Bool {
+            switch a {
+            case .top, .bottom, .leading, .trailing, .left, .right: return true
+            default: return false
+            }
+        }
+        func contentGuide(_ item: LayoutItem, _ a: NSLayoutConstraint.Attribute, seenFrom other: LayoutItem) -> LayoutItem? {
+            guard edge(a), let scroll = item as? UIScrollView, !(scroll is UITableView), !(scroll is UICollectionView),
+                other !== item
+            else { return nil }
+            var cur = other.layoutCoordinateParent
+            while let v = cur, v !== scroll { cur = v.superviewStorage }
+            return cur === scroll ? scroll.contentLayoutGuide : nil
+        }
+        if let guide = contentGuide(first, c.firstAttribute, seenFrom: second) { return (guide, second) }
+        if let guide = contentGuide(second, c.secondAttribute, seenFrom: first) { return (first, guide) }
+        return nil
+    }
+
     func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
-        guard var lhs = c.firstLayoutItem.flatMap({ expression($0, c.firstAttribute, root: root) }), let first = c.firstLayoutItem else {
+        let resolved = resolvedItems(of: c)
+        guard let first = resolved?.0 ?? c.firstLayoutItem, var lhs = expression(first, c.firstAttribute, root: root) else {
             return nil
         }
         var rhs = CassowaryExpression(constant: Double(c.constant))
         if c.hasSecondItem {
-            guard let second = c.secondLayoutItem else { return nil }
+            guard let second = resolved?.1 ?? c.secondLayoutItem else { return nil }
             if c.multiplier == 1, let common = commonAncestor(first, second, root: root),
                 let l = expression(first, c.firstAttribute, root: root, within: common),
                 let r = expression(second, c.secondAttribute, root: root, within: common)
@@ -328,7 +383,7 @@ final class LayoutEngine {
                     return w
                 }
         }
-        if view.translatesAutoresizingMaskIntoConstraints {
+        if isHeldByFrame(view) {
             let b = view.bounds.size, c = view.center
             return pins(
                 CGRect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height),
@@ -509,7 +564,7 @@ final class LayoutEngine {
                 }
                 continue
             }
-            guard let view = item as? UIView, view !== root, !view.translatesAutoresizingMaskIntoConstraints,
+            guard let view = item as? UIView, view !== root, !isHeldByFrame(view),
                 !view.isPlacedByStackView
             else { continue }
             let newCenter = CGPoint(x: f.midX, y: f.midY)

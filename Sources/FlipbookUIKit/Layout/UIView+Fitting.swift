@@ -45,7 +45,12 @@ extension LayoutEngine {
         for c in userConstraints {
             note(c.firstLayoutItem)
             if c.hasSecondItem { note(c.secondLayoutItem) }
+            if let (first, second) = resolvedItems(of: c) {
+                note(first)
+                note(second)
+            }
         }
+        noteNamedItems(of: userConstraints)
         func solve() {
             var wanted: [Wanted] = []
             for item in items where item !== root { wanted += itemConstraints(item, root: root) }

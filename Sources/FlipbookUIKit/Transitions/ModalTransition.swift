@@ -183,7 +183,15 @@ final class ModalTransition {
             presenterChangesAppearance: controller.shouldRemovePresentersView, window: window)
         for participant in transition.participants { participant.involvedTransition = context }
 
-        // 5. Appearance callbacks begin, then the presentation controller's hook.
+        // 5. Appearance callbacks begin, then the presentation controller's hook. A full-screen
+        //    presented view not yet in a hierarchy is sized to the screen first, so its
+        //    viewWillAppear sees the size it will have (docs/Semantics.md, "The presented view's
+        //    size in viewWillAppear"), not the size its loadView gave it.
+        if style == .fullScreen || style == .overFullScreen, let presentedView = vc.viewIfLoaded,
+           presentedView.superview == nil, container.bounds.width > 0
+        {
+            presentedView.frame = controller.frameOfPresentedViewInContainerView
+        }
         if transition.presenterChangesAppearance { presenter.beginAppearanceTransition(false, animated: animated) }
         vc.beginAppearanceTransition(true, animated: animated)
         TransitionProbe.emit(.presentationHook(controller, .presentationTransitionWillBegin))

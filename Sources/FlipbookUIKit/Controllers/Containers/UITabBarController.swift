@@ -30,8 +30,10 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     /// While a navigation transition moves the tab bar in or out with its content.
     var tabBarSlidesWithTransition = false
 
-    /// The bar of tabs at the bottom. Its delegate is the tab bar controller.
-    public let tabBar: UITabBar
+    /// The bar of tabs at the bottom. Its delegate is the tab bar controller. Apps replace it
+    /// with a bar of their own through key-value coding, `setValue(bar, forKey: "tabBar")`
+    /// (UITabBarController+KeyValueCoding.swift).
+    public internal(set) var tabBar: UITabBar
     /// The view the selected controller's view lives in; the tab switches' container view.
     let transitionView = UIView(frame: .zero)
 
@@ -227,6 +229,11 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         }
         for vc in added { vc.didMove(toParent: self) }
         updateTabBarForStack()
+        // The first tab becomes selected through the public setter, as in UIKit: a subclass
+        // that overrides `selectedViewController` (a custom tab bar library selecting its own
+        // item view there) hears the default selection too. The switch has happened already,
+        // so the setter finds the tab selected and changes nothing else.
+        if oldSelected == nil, let newSelected { selectedViewController = newSelected }
     }
 
     /// The bar's items follow the tabs' items (a tab's `tabBarItem` was replaced).
