@@ -36,7 +36,8 @@ extension UICollectionViewDataSource {
             ?? collectionView.missingSupplementaryView(kind: kind, at: indexPath)
     }
     public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UICollectionViewDataSource.self)?.collectionView(collectionView, canMoveItemAt: indexPath) ?? false
+        forwarded(as: UICollectionViewDataSource.self)?.collectionView(collectionView, canMoveItemAt: indexPath)
+            ?? false
     }
     public func collectionView(
         _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
@@ -98,7 +99,8 @@ extension UICollectionViewDelegate {
     public func collectionView(
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
+            collectionView, willDisplay: cell, forItemAt: indexPath)
     }
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath

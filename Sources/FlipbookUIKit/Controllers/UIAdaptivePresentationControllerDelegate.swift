@@ -40,7 +40,8 @@ public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UIAdaptivePresentationControllerDelegate {
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(for: controller) ?? .automatic
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(for: controller)
+            ?? .automatic
     }
     public func adaptivePresentationStyle(
         for controller: UIPresentationController, traitCollection: UITraitCollection
@@ -48,14 +49,16 @@ extension UIAdaptivePresentationControllerDelegate {
         // A forwarding delegate that answers `.automatic` implements neither form: this
         // delegate's own `adaptivePresentationStyle(for:)` is asked then, as iOS asks the
         // shorter form of a proxy that forwards neither.
-        let answer = forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(for: controller, traitCollection: traitCollection)
+        let answer = forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(
+            for: controller, traitCollection: traitCollection)
         if let answer, answer != .automatic { return answer }
         return adaptivePresentationStyle(for: controller)
     }
     public func presentationController(
         _ controller: UIPresentationController, viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle
     ) -> UIViewController? {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(controller, viewControllerForAdaptivePresentationStyle: style)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(
+            controller, viewControllerForAdaptivePresentationStyle: style)
     }
     public func presentationController(
         _ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
@@ -65,16 +68,20 @@ extension UIAdaptivePresentationControllerDelegate {
             presentationController, willPresentWithAdaptiveStyle: style, transitionCoordinator: transitionCoordinator)
     }
     public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerShouldDismiss(presentationController) ?? true
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerShouldDismiss(
+            presentationController) ?? true
     }
     public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerWillDismiss(presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerWillDismiss(
+            presentationController)
     }
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidDismiss(presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidDismiss(
+            presentationController)
     }
     public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidAttemptToDismiss(presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidAttemptToDismiss(
+            presentationController)
     }
 }
 

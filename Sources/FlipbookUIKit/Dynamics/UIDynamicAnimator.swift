@@ -15,8 +15,12 @@ public protocol UIDynamicAnimatorDelegate: NSObjectProtocol {
 /// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
 /// call to its forwarding delegate first.
 extension UIDynamicAnimatorDelegate {
-    public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorWillResume(animator) }
-    public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorDidPause(animator) }
+    public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) {
+        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorWillResume(animator)
+    }
+    public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) {
+        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorDidPause(animator)
+    }
 }
 
 /// Runs UIKit Dynamics behaviours on items, UIKit's `UIDynamicAnimator`.

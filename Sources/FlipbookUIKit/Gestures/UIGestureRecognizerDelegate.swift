@@ -42,17 +42,21 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(gestureRecognizer, shouldRequireFailureOf: otherGestureRecognizer) ?? false
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldRequireFailureOf: otherGestureRecognizer) ?? false
     }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(gestureRecognizer, shouldBeRequiredToFailBy: otherGestureRecognizer) ?? false
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldBeRequiredToFailBy: otherGestureRecognizer) ?? false
     }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(gestureRecognizer, shouldReceive: touch) ?? true
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldReceive: touch) ?? true
     }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(gestureRecognizer, shouldReceive: event) ?? true
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldReceive: event) ?? true
     }
 }

@@ -39,11 +39,20 @@ extension UITextViewDelegate {
     public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
         forwarded(as: UITextViewDelegate.self)?.textViewShouldEndEditing(textView) ?? true
     }
-    public func textViewDidBeginEditing(_ textView: UITextView) { forwarded(as: UITextViewDelegate.self)?.textViewDidBeginEditing(textView) }
-    public func textViewDidEndEditing(_ textView: UITextView) { forwarded(as: UITextViewDelegate.self)?.textViewDidEndEditing(textView) }
-    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-        forwarded(as: UITextViewDelegate.self)?.textView(textView, shouldChangeTextIn: range, replacementText: text) ?? true
+    public func textViewDidBeginEditing(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidBeginEditing(textView)
     }
-    public func textViewDidChange(_ textView: UITextView) { forwarded(as: UITextViewDelegate.self)?.textViewDidChange(textView) }
-    public func textViewDidChangeSelection(_ textView: UITextView) { forwarded(as: UITextViewDelegate.self)?.textViewDidChangeSelection(textView) }
+    public func textViewDidEndEditing(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidEndEditing(textView)
+    }
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+        forwarded(as: UITextViewDelegate.self)?.textView(
+            textView, shouldChangeTextIn: range, replacementText: text) ?? true
+    }
+    public func textViewDidChange(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidChange(textView)
+    }
+    public func textViewDidChangeSelection(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidChangeSelection(textView)
+    }
 }

@@ -46,22 +46,30 @@ extension UIApplicationDelegate {
     public func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        forwarded(as: UIApplicationDelegate.self)?.application(application, willFinishLaunchingWithOptions: launchOptions) ?? true
+        forwarded(as: UIApplicationDelegate.self)?.application(
+            application, willFinishLaunchingWithOptions: launchOptions) ?? true
     }
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        forwarded(as: UIApplicationDelegate.self)?.application(application, didFinishLaunchingWithOptions: launchOptions) ?? true
+        forwarded(as: UIApplicationDelegate.self)?.application(
+            application, didFinishLaunchingWithOptions: launchOptions) ?? true
     }
-    public func applicationDidBecomeActive(_ application: UIApplication) { forwarded(as: UIApplicationDelegate.self)?.applicationDidBecomeActive(application) }
-    public func applicationWillResignActive(_ application: UIApplication) { forwarded(as: UIApplicationDelegate.self)?.applicationWillResignActive(application) }
+    public func applicationDidBecomeActive(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationDidBecomeActive(application)
+    }
+    public func applicationWillResignActive(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationWillResignActive(application)
+    }
     public func applicationDidEnterBackground(_ application: UIApplication) {
         forwarded(as: UIApplicationDelegate.self)?.applicationDidEnterBackground(application)
     }
     public func applicationWillEnterForeground(_ application: UIApplication) {
         forwarded(as: UIApplicationDelegate.self)?.applicationWillEnterForeground(application)
     }
-    public func applicationWillTerminate(_ application: UIApplication) { forwarded(as: UIApplicationDelegate.self)?.applicationWillTerminate(application) }
+    public func applicationWillTerminate(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationWillTerminate(application)
+    }
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
         forwarded(as: UIApplicationDelegate.self)?.applicationDidReceiveMemoryWarning(application)
     }
