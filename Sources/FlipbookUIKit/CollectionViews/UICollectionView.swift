@@ -151,8 +151,11 @@ open class UICollectionView: UIScrollView {
     private weak var _dataSource: UICollectionViewDataSource?
 
     /// The collection view's delegate (`UIScrollView.delegate`, seen as a
-    /// `UICollectionViewDelegate`; docs/Divergences.md "Collection views").
-    var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
+    /// `UICollectionViewDelegate`, or the first on a delegate proxy's forwarding chain;
+    /// docs/Divergences.md "Collection views").
+    var collectionDelegate: UICollectionViewDelegate? {
+        DelegateForwardingChain.resolve(delegate, as: UICollectionViewDelegate.self)
+    }
 
     /// A view behind all the items, filling the collection view.
     open var backgroundView: UIView? {

@@ -157,7 +157,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let insets = collectionView.adjustedContentInset
         let available = CGSize(
             width: bounds.width - insets.left - insets.right, height: bounds.height - insets.top - insets.bottom)
-        let delegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
+        let delegate = DelegateForwardingChain.resolve(
+            collectionView.delegate, as: UICollectionViewDelegateFlowLayout.self)
         let sectionCount = collectionView.numberOfSections
         var inputs: [FlowLayoutSolver.SectionInput] = []
         inputs.reserveCapacity(sectionCount)

@@ -22,17 +22,29 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
 /// Marks the default supplementary view Flipbook uses when a data source has none to give.
 final class MissingSupplementaryView: UICollectionReusableView {}
 
+/// The defaults stand for "not implemented": a data-source proxy (`DelegateForwarding`) hands
+/// the call to its forwarding delegate first.
 extension UICollectionViewDataSource {
-    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func numberOfSections(in collectionView: UICollectionView) -> Int {
+        forwarded(as: UICollectionViewDataSource.self)?.numberOfSections(in: collectionView) ?? 1
+    }
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        collectionView.missingSupplementaryView(kind: kind, at: indexPath)
+        forwarded(as: UICollectionViewDataSource.self)?.collectionView(
+            collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+            ?? collectionView.missingSupplementaryView(kind: kind, at: indexPath)
     }
-    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UICollectionViewDataSource.self)?.collectionView(collectionView, canMoveItemAt: indexPath)
+            ?? false
+    }
     public func collectionView(
         _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
-    ) {}
+    ) {
+        forwarded(as: UICollectionViewDataSource.self)?.collectionView(
+            collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+    }
 }
 
 /// Hears about selection, highlighting and display in a collection view, UIKit's
@@ -57,28 +69,59 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
         forElementOfKind elementKind: String, at indexPath: IndexPath)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UICollectionViewDelegate {
-    public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
-    public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
-    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
-    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldHighlightItemAt: indexPath)
+            ?? true
+    }
+    public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didHighlightItemAt: indexPath)
+    }
+    public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didUnhighlightItemAt: indexPath)
+    }
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldSelectItemAt: indexPath)
+            ?? true
+    }
+    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldDeselectItemAt: indexPath)
+            ?? true
+    }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didSelectItemAt: indexPath)
+    }
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didDeselectItemAt: indexPath)
+    }
     public func collectionView(
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
-    ) {}
+    ) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
+            collectionView, willDisplay: cell, forItemAt: indexPath)
+    }
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath
-    ) {}
+    ) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
+            collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+    }
     public func collectionView(
         _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
         forElementKind elementKind: String, at indexPath: IndexPath
-    ) {}
+    ) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
+            collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath)
+    }
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath
-    ) {}
+    ) {
+        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
+            collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath)
+    }
 }
 
 /// Per-section and per-item values for a `UICollectionViewFlowLayout`, UIKit's
@@ -106,29 +149,55 @@ public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
         referenceSizeForFooterInSection section: Int) -> CGSize
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UICollectionViewDelegateFlowLayout {
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         sizeForItemAt indexPath: IndexPath
-    ) -> CGSize { (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero }
+    ) -> CGSize {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, sizeForItemAt: indexPath)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+    }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         insetForSectionAt section: Int
-    ) -> UIEdgeInsets { (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero }
+    ) -> UIEdgeInsets {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, insetForSectionAt: section)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         minimumLineSpacingForSectionAt section: Int
-    ) -> CGFloat { (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0 }
+    ) -> CGFloat {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+    }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         minimumInteritemSpacingForSectionAt section: Int
-    ) -> CGFloat { (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0 }
+    ) -> CGFloat {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+    }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         referenceSizeForHeaderInSection section: Int
-    ) -> CGSize { (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero }
+    ) -> CGSize {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         referenceSizeForFooterInSection section: Int
-    ) -> CGSize { (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero }
+    ) -> CGSize {
+        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
+            collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
+            ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+    }
 }

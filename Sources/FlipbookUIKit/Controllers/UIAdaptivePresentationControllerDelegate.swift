@@ -36,24 +36,53 @@ public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIAdaptivePresentationControllerDelegate {
-    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .automatic }
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(for: controller)
+            ?? .automatic
+    }
     public func adaptivePresentationStyle(
         for controller: UIPresentationController, traitCollection: UITraitCollection
     ) -> UIModalPresentationStyle {
-        adaptivePresentationStyle(for: controller)
+        // A forwarding delegate that answers `.automatic` implements neither form: this
+        // delegate's own `adaptivePresentationStyle(for:)` is asked then, as iOS asks the
+        // shorter form of a proxy that forwards neither.
+        let answer = forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(
+            for: controller, traitCollection: traitCollection)
+        if let answer, answer != .automatic { return answer }
+        return adaptivePresentationStyle(for: controller)
     }
     public func presentationController(
         _ controller: UIPresentationController, viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle
-    ) -> UIViewController? { nil }
+    ) -> UIViewController? {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(
+            controller, viewControllerForAdaptivePresentationStyle: style)
+    }
     public func presentationController(
         _ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
         transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
-    ) {}
-    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
-    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
-    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+    ) {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(
+            presentationController, willPresentWithAdaptiveStyle: style, transitionCoordinator: transitionCoordinator)
+    }
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerShouldDismiss(
+            presentationController) ?? true
+    }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerWillDismiss(
+            presentationController)
+    }
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidDismiss(
+            presentationController)
+    }
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidAttemptToDismiss(
+            presentationController)
+    }
 }
 
 /// A popover's delegate, UIKit's `UIPopoverPresentationControllerDelegate` (optional methods,
@@ -64,8 +93,13 @@ public protocol UIPopoverPresentationControllerDelegate: UIAdaptivePresentationC
     func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIPopoverPresentationControllerDelegate {
-    public func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {}
+    public func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {
+        forwarded(as: UIPopoverPresentationControllerDelegate.self)?.prepareForPopoverPresentation(
+            popoverPresentationController)
+    }
 }
 
 /// The sides a popover's arrow may point to, UIKit's `UIPopoverArrowDirection` (Apple's raw values).

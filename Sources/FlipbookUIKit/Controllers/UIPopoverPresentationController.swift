@@ -57,7 +57,8 @@ open class UIPopoverPresentationController: UIPresentationController {
             arrowDirection = .unknown
             return
         }
-        (delegate as? UIPopoverPresentationControllerDelegate)?.prepareForPopoverPresentation(self)
+        DelegateForwardingChain.resolve(delegate, as: UIPopoverPresentationControllerDelegate.self)?
+            .prepareForPopoverPresentation(self)
         arrowDirection = popoverFrame(in: container).arrow
         if let view = presentedView {
             view.layer.cornerRadius = 13

@@ -146,20 +146,32 @@ public protocol UIViewControllerTransitioningDelegate: NSObjectProtocol {
     ) -> UIPresentationController?
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIViewControllerTransitioningDelegate {
     public func animationController(
         forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
-    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    ) -> UIViewControllerAnimatedTransitioning? {
+        forwarded(as: UIViewControllerTransitioningDelegate.self)?.animationController(
+            forPresented: presented, presenting: presenting, source: source)
+    }
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        nil
+        forwarded(as: UIViewControllerTransitioningDelegate.self)?.animationController(forDismissed: dismissed)
     }
     public func interactionControllerForPresentation(
         using animator: UIViewControllerAnimatedTransitioning
-    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    ) -> UIViewControllerInteractiveTransitioning? {
+        forwarded(as: UIViewControllerTransitioningDelegate.self)?.interactionControllerForPresentation(using: animator)
+    }
     public func interactionControllerForDismissal(
         using animator: UIViewControllerAnimatedTransitioning
-    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    ) -> UIViewControllerInteractiveTransitioning? {
+        forwarded(as: UIViewControllerTransitioningDelegate.self)?.interactionControllerForDismissal(using: animator)
+    }
     public func presentationController(
         forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
-    ) -> UIPresentationController? { nil }
+    ) -> UIPresentationController? {
+        forwarded(as: UIViewControllerTransitioningDelegate.self)?.presentationController(
+            forPresented: presented, presenting: presenting, source: source)
+    }
 }

@@ -32,18 +32,39 @@ public protocol UITextFieldDelegate: NSObjectProtocol {
     func textFieldShouldReturn(_ textField: UITextField) -> Bool
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UITextFieldDelegate {
-    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool { true }
-    public func textFieldDidBeginEditing(_ textField: UITextField) {}
-    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
-    public func textFieldDidEndEditing(_ textField: UITextField) {}
+    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldBeginEditing(textField) ?? true
+    }
+    public func textFieldDidBeginEditing(_ textField: UITextField) {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldDidBeginEditing(textField)
+    }
+    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldEndEditing(textField) ?? true
+    }
+    public func textFieldDidEndEditing(_ textField: UITextField) {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldDidEndEditing(textField)
+    }
     public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) {
-        textFieldDidEndEditing(textField)
+        // The forwarding delegate's own default tells its `textFieldDidEndEditing(_:)`.
+        guard let target = forwarded(as: UITextFieldDelegate.self) else { return textFieldDidEndEditing(textField) }
+        target.textFieldDidEndEditing(textField, reason: reason)
     }
     public func textField(
         _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
-    ) -> Bool { true }
-    public func textFieldDidChangeSelection(_ textField: UITextField) {}
-    public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
-    public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+    ) -> Bool {
+        forwarded(as: UITextFieldDelegate.self)?.textField(
+            textField, shouldChangeCharactersIn: range, replacementString: string) ?? true
+    }
+    public func textFieldDidChangeSelection(_ textField: UITextField) {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldDidChangeSelection(textField)
+    }
+    public func textFieldShouldClear(_ textField: UITextField) -> Bool {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldClear(textField) ?? true
+    }
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldReturn(textField) ?? true
+    }
 }

@@ -17,13 +17,33 @@ public protocol UICollisionBehaviorDelegate: NSObjectProtocol {
     func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UICollisionBehaviorDelegate {
-    public func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint) {}
-    public func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem, with item2: UIDynamicItem) {}
+    public func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint
+    ) {
+        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
+            behavior, beganContactFor: item1, with: item2, at: p)
+    }
+    public func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem, with item2: UIDynamicItem
+    ) {
+        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
+            behavior, endedContactFor: item1, with: item2)
+    }
     public func collisionBehavior(
         _ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
-    ) {}
-    public func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?) {}
+    ) {
+        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
+            behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: p)
+    }
+    public func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?
+    ) {
+        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
+            behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+    }
 }
 
 /// Makes items collide with each other and with boundaries, UIKit's `UICollisionBehavior`.

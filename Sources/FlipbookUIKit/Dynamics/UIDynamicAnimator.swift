@@ -12,9 +12,15 @@ public protocol UIDynamicAnimatorDelegate: NSObjectProtocol {
     func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIDynamicAnimatorDelegate {
-    public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) {}
-    public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) {}
+    public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) {
+        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorWillResume(animator)
+    }
+    public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) {
+        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorDidPause(animator)
+    }
 }
 
 /// Runs UIKit Dynamics behaviours on items, UIKit's `UIDynamicAnimator`.

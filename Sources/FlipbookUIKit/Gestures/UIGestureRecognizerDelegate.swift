@@ -26,22 +26,37 @@ public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIGestureRecognizerDelegate {
-    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizerShouldBegin(gestureRecognizer) ?? true
+    }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-    ) -> Bool { false }
+    ) -> Bool {
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldRecognizeSimultaneouslyWith: otherGestureRecognizer) ?? false
+    }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
-    ) -> Bool { false }
+    ) -> Bool {
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldRequireFailureOf: otherGestureRecognizer) ?? false
+    }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
-    ) -> Bool { false }
+    ) -> Bool {
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldBeRequiredToFailBy: otherGestureRecognizer) ?? false
+    }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        true
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldReceive: touch) ?? true
     }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool {
-        true
+        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
+            gestureRecognizer, shouldReceive: event) ?? true
     }
 }

@@ -43,22 +43,54 @@ public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first, and only a delegate with nowhere to forward gets
+/// UIKit's answer.
 extension UIScrollViewDelegate {
-    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
-    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidScroll(scrollView)
+    }
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginDragging(scrollView)
+    }
     public func scrollViewWillEndDragging(
         _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
         targetContentOffset: UnsafeMutablePointer<CGPoint>
-    ) {}
-    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
-    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
-    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
-    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
-    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
-    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
-    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
-    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
-    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
-    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
-    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    ) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillEndDragging(
+            scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+    }
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+    }
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginDecelerating(scrollView)
+    }
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndDecelerating(scrollView)
+    }
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndScrollingAnimation(scrollView)
+    }
+    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewShouldScrollToTop(scrollView) ?? true
+    }
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidScrollToTop(scrollView)
+    }
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidChangeAdjustedContentInset(scrollView)
+    }
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
+        forwarded(as: UIScrollViewDelegate.self)?.viewForZooming(in: scrollView)
+    }
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidZoom(scrollView)
+    }
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginZooming(scrollView, with: view)
+    }
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndZooming(scrollView, with: view, atScale: scale)
+    }
 }

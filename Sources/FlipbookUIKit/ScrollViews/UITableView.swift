@@ -240,7 +240,11 @@ open class UITableView: UIScrollView {
         alwaysBounceVertical = true
     }
 
-    var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
+    /// The delegate as a `UITableViewDelegate`: itself when it is one, else the first on its
+    /// forwarding chain (a scroll-view delegate proxy forwarding to the table's delegate).
+    var tableDelegate: (any UITableViewDelegate)? {
+        DelegateForwardingChain.resolve(delegate, as: UITableViewDelegate.self)
+    }
 
     // MARK: Cells
 

@@ -16,11 +16,21 @@ public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
 }
 
+/// The defaults stand for "not implemented": a data-source proxy (`DelegateForwarding`) hands
+/// the call to its forwarding delegate first.
 extension UITableViewDataSource {
-    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
-    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
-    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
-    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func numberOfSections(in tableView: UITableView) -> Int {
+        forwarded(as: UITableViewDataSource.self)?.numberOfSections(in: tableView) ?? 1
+    }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, titleForHeaderInSection: section)
+    }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, titleForFooterInSection: section)
+    }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, canEditRowAt: indexPath) ?? true
+    }
 }
 
 /// A table view's delegate, UIKit's `UITableViewDelegate` (a scroll view delegate too). Every
@@ -54,42 +64,82 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        tableView.rowHeight
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForRowAt: indexPath) ?? tableView.rowHeight
     }
     public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-        tableView.estimatedRowHeight
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForRowAt: indexPath)
+            ?? tableView.estimatedRowHeight
     }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-        UITableView.automaticDimension
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForHeaderInSection: section)
+            ?? UITableView.automaticDimension
     }
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-        UITableView.automaticDimension
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForFooterInSection: section)
+            ?? UITableView.automaticDimension
     }
-    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
-    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, viewForHeaderInSection: section)
+    }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, viewForFooterInSection: section)
+    }
     public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
-        tableView.estimatedSectionHeaderHeight
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForHeaderInSection: section)
+            ?? tableView.estimatedSectionHeaderHeight
     }
     public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
-        tableView.estimatedSectionFooterHeight
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForFooterInSection: section)
+            ?? tableView.estimatedSectionFooterHeight
     }
-    public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
-    public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
-    public func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {}
-    public func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {}
-    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplayHeaderView: view, forSection: section)
+    }
+    public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplayFooterView: view, forSection: section)
+    }
+    public func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(
+            tableView, didEndDisplayingHeaderView: view, forSection: section)
+    }
+    public func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(
+            tableView, didEndDisplayingFooterView: view, forSection: section)
+    }
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplay: cell, forRowAt: indexPath)
+    }
     public func tableView(
         _ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath
-    ) {}
-    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
-    public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
-    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
-        indexPath
+    ) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath)
     }
-    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, shouldHighlightRowAt: indexPath) ?? true
+    }
+    public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didHighlightRowAt: indexPath)
+    }
+    public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didUnhighlightRowAt: indexPath)
+    }
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+        // Not `?? indexPath`: a forwarding delegate's nil (refuse the selection) is an answer.
+        guard let target = forwarded(as: UITableViewDelegate.self) else { return indexPath }
+        return target.tableView(tableView, willSelectRowAt: indexPath)
+    }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didSelectRowAt: indexPath)
+    }
+    public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+        guard let target = forwarded(as: UITableViewDelegate.self) else { return indexPath }
+        return target.tableView(tableView, willDeselectRowAt: indexPath)
+    }
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
+        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didDeselectRowAt: indexPath)
+    }
 }

@@ -359,8 +359,11 @@ open class UITextView: UIScrollView, UIKeyInput, UIContentSizeCategoryAdjusting 
 
     // MARK: The delegate
 
-    /// The scroll view's delegate when it is a `UITextViewDelegate`.
-    var textViewDelegate: (any UITextViewDelegate)? { delegate as? any UITextViewDelegate }
+    /// The scroll view's delegate when it is a `UITextViewDelegate`, else the first on its
+    /// forwarding chain (a scroll-view delegate proxy).
+    var textViewDelegate: (any UITextViewDelegate)? {
+        DelegateForwardingChain.resolve(delegate, as: UITextViewDelegate.self)
+    }
 
     // MARK: First responder and editing
 

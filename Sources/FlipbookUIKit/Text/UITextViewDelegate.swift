@@ -30,14 +30,29 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textViewDidChangeSelection(_ textView: UITextView)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UITextViewDelegate {
-    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
-    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
-    public func textViewDidBeginEditing(_ textView: UITextView) {}
-    public func textViewDidEndEditing(_ textView: UITextView) {}
-    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-        true
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool {
+        forwarded(as: UITextViewDelegate.self)?.textViewShouldBeginEditing(textView) ?? true
     }
-    public func textViewDidChange(_ textView: UITextView) {}
-    public func textViewDidChangeSelection(_ textView: UITextView) {}
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
+        forwarded(as: UITextViewDelegate.self)?.textViewShouldEndEditing(textView) ?? true
+    }
+    public func textViewDidBeginEditing(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidBeginEditing(textView)
+    }
+    public func textViewDidEndEditing(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidEndEditing(textView)
+    }
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+        forwarded(as: UITextViewDelegate.self)?.textView(
+            textView, shouldChangeTextIn: range, replacementText: text) ?? true
+    }
+    public func textViewDidChange(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidChange(textView)
+    }
+    public func textViewDidChangeSelection(_ textView: UITextView) {
+        forwarded(as: UITextViewDelegate.self)?.textViewDidChangeSelection(textView)
+    }
 }

@@ -37,20 +37,42 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIApplicationDelegate {
-    public func applicationDidFinishLaunching(_ application: UIApplication) {}
+    public func applicationDidFinishLaunching(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationDidFinishLaunching(application)
+    }
     public func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool { true }
+    ) -> Bool {
+        forwarded(as: UIApplicationDelegate.self)?.application(
+            application, willFinishLaunchingWithOptions: launchOptions) ?? true
+    }
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool { true }
-    public func applicationDidBecomeActive(_ application: UIApplication) {}
-    public func applicationWillResignActive(_ application: UIApplication) {}
-    public func applicationDidEnterBackground(_ application: UIApplication) {}
-    public func applicationWillEnterForeground(_ application: UIApplication) {}
-    public func applicationWillTerminate(_ application: UIApplication) {}
-    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
+    ) -> Bool {
+        forwarded(as: UIApplicationDelegate.self)?.application(
+            application, didFinishLaunchingWithOptions: launchOptions) ?? true
+    }
+    public func applicationDidBecomeActive(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationDidBecomeActive(application)
+    }
+    public func applicationWillResignActive(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationWillResignActive(application)
+    }
+    public func applicationDidEnterBackground(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationDidEnterBackground(application)
+    }
+    public func applicationWillEnterForeground(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationWillEnterForeground(application)
+    }
+    public func applicationWillTerminate(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationWillTerminate(application)
+    }
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
+        forwarded(as: UIApplicationDelegate.self)?.applicationDidReceiveMemoryWarning(application)
+    }
 }
 
 extension UIApplicationDelegate {

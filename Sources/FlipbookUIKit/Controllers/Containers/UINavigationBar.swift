@@ -406,9 +406,19 @@ extension UIImage {
     var hasPixels: Bool { cgImage != nil || (size.width > 0 && size.height > 0) }
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UINavigationBarDelegate {
-    public func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool { true }
-    public func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem) {}
-    public func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool { true }
-    public func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem) {}
+    public func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool {
+        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, shouldPush: item) ?? true
+    }
+    public func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem) {
+        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, didPush: item)
+    }
+    public func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool {
+        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, shouldPop: item) ?? true
+    }
+    public func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem) {
+        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, didPop: item)
+    }
 }

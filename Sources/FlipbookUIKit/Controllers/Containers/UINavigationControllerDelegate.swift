@@ -24,20 +24,34 @@ public protocol UINavigationControllerDelegate: NSObjectProtocol {
     ) -> UIViewControllerInteractiveTransitioning?
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UINavigationControllerDelegate {
     public func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
-    ) {}
+    ) {
+        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
+            navigationController, willShow: viewController, animated: animated)
+    }
     public func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-    ) {}
+    ) {
+        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
+            navigationController, didShow: viewController, animated: animated)
+    }
     public func navigationController(
         _ navigationController: UINavigationController,
         animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
-    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    ) -> UIViewControllerAnimatedTransitioning? {
+        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
+            navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+    }
     public func navigationController(
         _ navigationController: UINavigationController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
-    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    ) -> UIViewControllerInteractiveTransitioning? {
+        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
+            navigationController, interactionControllerFor: animationController)
+    }
 }

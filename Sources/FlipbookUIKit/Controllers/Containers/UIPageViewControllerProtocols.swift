@@ -21,9 +21,15 @@ public protocol UIPageViewControllerDataSource: NSObjectProtocol {
     func presentationIndex(for pageViewController: UIPageViewController) -> Int
 }
 
+/// The defaults stand for "not implemented": a data-source proxy (`DelegateForwarding`) hands
+/// the call to its forwarding delegate first.
 extension UIPageViewControllerDataSource {
-    public func presentationCount(for pageViewController: UIPageViewController) -> Int { 0 }
-    public func presentationIndex(for pageViewController: UIPageViewController) -> Int { 0 }
+    public func presentationCount(for pageViewController: UIPageViewController) -> Int {
+        forwarded(as: UIPageViewControllerDataSource.self)?.presentationCount(for: pageViewController) ?? 0
+    }
+    public func presentationIndex(for pageViewController: UIPageViewController) -> Int {
+        forwarded(as: UIPageViewControllerDataSource.self)?.presentationIndex(for: pageViewController) ?? 0
+    }
 }
 
 /// Hears about page turns the user makes, UIKit's `UIPageViewControllerDelegate`.
@@ -43,12 +49,21 @@ public protocol UIPageViewControllerDelegate: NSObjectProtocol {
         previousViewControllers: [UIViewController], transitionCompleted completed: Bool)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UIPageViewControllerDelegate {
     public func pageViewController(
         _ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]
-    ) {}
+    ) {
+        forwarded(as: UIPageViewControllerDelegate.self)?.pageViewController(
+            pageViewController, willTransitionTo: pendingViewControllers)
+    }
     public func pageViewController(
         _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
         previousViewControllers: [UIViewController], transitionCompleted completed: Bool
-    ) {}
+    ) {
+        forwarded(as: UIPageViewControllerDelegate.self)?.pageViewController(
+            pageViewController, didFinishAnimating: finished, previousViewControllers: previousViewControllers,
+            transitionCompleted: completed)
+    }
 }

@@ -21,17 +21,30 @@ public protocol UITabBarControllerDelegate: NSObjectProtocol {
     ) -> UIViewControllerInteractiveTransitioning?
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
         -> Bool
-    { true }
-    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    {
+        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(tabBarController, shouldSelect: viewController)
+            ?? true
+    }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(tabBarController, didSelect: viewController)
+    }
     public func tabBarController(
         _ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
         to toVC: UIViewController
-    ) -> UIViewControllerAnimatedTransitioning? { nil }
+    ) -> UIViewControllerAnimatedTransitioning? {
+        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(
+            tabBarController, animationControllerForTransitionFrom: fromVC, to: toVC)
+    }
     public func tabBarController(
         _ tabBarController: UITabBarController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
-    ) -> UIViewControllerInteractiveTransitioning? { nil }
+    ) -> UIViewControllerInteractiveTransitioning? {
+        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(
+            tabBarController, interactionControllerFor: animationController)
+    }
 }

@@ -16,10 +16,22 @@ public protocol UITabBarDelegate: NSObjectProtocol {
     func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool)
 }
 
+/// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
+/// call to its forwarding delegate first.
 extension UITabBarDelegate {
-    public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
-    public func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {}
-    public func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {}
-    public func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {}
-    public func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {}
+    public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
+        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didSelect: item)
+    }
+    public func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {
+        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, willBeginCustomizing: items)
+    }
+    public func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {
+        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didBeginCustomizing: items)
+    }
+    public func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {
+        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, willEndCustomizing: items, changed: changed)
+    }
+    public func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {
+        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didEndCustomizing: items, changed: changed)
+    }
 }
