@@ -120,7 +120,7 @@ open class UINavigationController: UIViewController {
         let inherited = view.containerBarInsetsForController
         var layout = ExtendedLayout(top: inherited.top, bottom: inherited.bottom)
         if !isNavigationBarHidden {
-            layout.top = max(layout.top, min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight))
+            layout.top = max(layout.top, min(b.height, view.safeAreaInsets.top + navigationBar.extendedContentHeight))
             layout.topIsTranslucent = navigationBar.isTranslucent
         }
         if !isToolbarHidden {
@@ -134,9 +134,10 @@ open class UINavigationController: UIViewController {
     func layoutContent() {
         guard let view = viewIfLoaded else { return }
         navigationBar.frame = CGRect(
-            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.contentHeight)
         navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
         navigationBar.isHidden = isNavigationBarHidden
+        navigationBar.shownSearchController?.placeOverlay()
         let toolbarHeight = toolbarHeight
         toolbar.frame = CGRect(x: 0, y: view.bounds.height - toolbarHeight, width: view.bounds.width, height: toolbarHeight)
         toolbar.isHidden = isToolbarHidden
@@ -177,6 +178,8 @@ open class UINavigationController: UIViewController {
     func updateBar() {
         navigationBar.setItems(stack.map { $0.navigationItem }, animated: false)
         updateToolbar()
+        // The bar's height follows the top item (a search controller adds a row).
+        viewIfLoaded?.setNeedsLayout()
     }
 
     // MARK: The stack
@@ -337,7 +340,7 @@ open class UINavigationController: UIViewController {
             return
         }
         let shown = CGRect(
-            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.contentHeight)
         let above = shown.offsetBy(dx: 0, dy: -shown.maxY)
         navigationBar.isHidden = false
         navigationBar.frame = hidden ? shown : above
