@@ -35,3 +35,33 @@ struct NavigationBarPositionTests {
         #expect(root.view.safeAreaInsets.top == top + 96)
     }
 }
+
+/// A bar button item drawn in a tint with a lower alpha keeps that alpha (a library fades the
+/// bar's items by lowering the bar's tint alpha as it slides the bar away).
+@Suite("Navigation bar item tint alpha", .freshRuntime)
+@MainActor
+struct NavigationBarItemTintAlphaTests {
+    func itemLabel(_ bar: UINavigationBar, _ text: String) -> UILabel? {
+        bar.layoutIfNeeded()
+        func find(_ v: UIView) -> UILabel? {
+            if let l = v as? UILabel, l.text == text { return l }
+            for s in v.subviews { if let f = find(s) { return f } }
+            return nil
+        }
+        return find(bar)
+    }
+
+    @Test func aFadedTintStaysFaded() {
+        let root = UIViewController()
+        root.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil)
+        let nav = UINavigationController(rootViewController: root)
+        let app = AppDriver(rootViewController: nav, device: .iPhone15)
+        app.window.layoutIfNeeded()
+        nav.navigationBar.tintColor = UIColor.systemBlue.withAlphaComponent(0)
+        #expect(itemLabel(nav.navigationBar, "Edit")?.textColor.cgColor.alpha == 0)
+        root.navigationItem.rightBarButtonItem?.tintColor = UIColor.red.withAlphaComponent(0.5)
+        #expect(itemLabel(nav.navigationBar, "Edit")?.textColor.cgColor.alpha == 0.5)
+        root.navigationItem.rightBarButtonItem?.isEnabled = false
+        #expect(itemLabel(nav.navigationBar, "Edit")?.textColor.cgColor.alpha == 0.35)
+    }
+}

@@ -197,7 +197,7 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     /// The navigation controller that owns this bar (its back button pops it).
     weak var owningNavigationController: UINavigationController?
     /// The content scroll view the search row follows (UINavigationBar+Search.swift).
-    var searchScrollSlots = NavigationBarSearchScrollSlots()
+    final var searchScrollSlots = NavigationBarSearchScrollSlots()
 
     open override var backgroundColor: UIColor? {
         get { backgroundView.backgroundColor }

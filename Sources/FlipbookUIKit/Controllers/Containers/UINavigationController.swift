@@ -162,7 +162,7 @@ open class UINavigationController: UIViewController {
 
     /// The top of the extended layout at the last layout (a change of the bar's rows lays the
     /// controller out again).
-    var lastExtendedTop: CGFloat = 0
+    final var lastExtendedTop: CGFloat = 0
 
     /// The toolbar's height: its 44 pt row plus the bottom safe area.
     var toolbarHeight: CGFloat { UIToolbar.itemRowHeight + (viewIfLoaded?.safeAreaInsets.bottom ?? 0) }

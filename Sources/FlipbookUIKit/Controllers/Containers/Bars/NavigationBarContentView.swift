@@ -212,7 +212,10 @@ final class BarButtonItemView: UIControl {
     init(item: UIBarButtonItem, tint: UIColor, appearance: UIBarButtonItemAppearance? = nil) {
         self.item = item
         super.init(frame: .zero)
-        let color = (item.tintColor ?? tint).withAlphaComponent(item.isEnabled ? 1 : 0.35)
+        // The tint as it is (a library fading the bar's items gives it a lower alpha); a
+        // disabled item is dimmed.
+        let base = item.tintColor ?? tint
+        let color = item.isEnabled ? base : base.withAlphaComponent(0.35)
         if let custom = item.customView {
             addSubview(custom)
         } else if let image = item.image {
