@@ -106,8 +106,19 @@ public final class UIApplication: UIResponder {
         windowRefs.append(WeakWindow(window: window))
     }
 
+    /// Makes `window` the app's key window: the previous key window resigns first
+    /// (`resignKey()`, then `UIWindow.didResignKeyNotification`), then `window` becomes key
+    /// (`becomeKey()`, then `UIWindow.didBecomeKeyNotification`). Nothing happens to a window
+    /// that is key already.
     func makeKey(_ window: UIWindow) {
-        for w in windows where w !== window { w.isKeyWindowStorage = false }
+        for w in windows where w !== window && w.isKeyWindowStorage {
+            w.isKeyWindowStorage = false
+            w.resignKey()
+            NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: w)
+        }
+        guard !window.isKeyWindowStorage else { return }
         window.isKeyWindowStorage = true
+        window.becomeKey()
+        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: window)
     }
 }

@@ -32,15 +32,34 @@ open class UIWindow: UIView {
     /// last is in front (docs/Semantics.md, "Several windows on a screen").
     var shownOrder: Int?
 
-    /// Showing a window (`isHidden` set to false) brings it to the front of its level.
+    /// Showing a window (`isHidden` set to false) brings it to the front of its level and posts
+    /// `didBecomeVisibleNotification`; hiding a shown window posts `didBecomeHiddenNotification`
+    /// (object: the window). A window never shown counts as hidden, as UIKit's windows start hidden.
     open override var isHidden: Bool {
         get { super.isHidden }
         set {
             let wasHidden = super.isHidden
+            let wasShown = !wasHidden && shownOrder != nil
             super.isHidden = newValue
-            if !newValue, wasHidden || shownOrder == nil { shownOrder = application.nextWindowShowOrder() }
+            if !newValue, !wasShown {
+                shownOrder = application.nextWindowShowOrder()
+                NotificationCenter.default.post(name: Self.didBecomeVisibleNotification, object: self)
+            } else if newValue, wasShown {
+                NotificationCenter.default.post(name: Self.didBecomeHiddenNotification, object: self)
+            }
         }
     }
+
+    /// Posted (object: the window) when a window is shown: `isHidden` set to false, or
+    /// `makeKeyAndVisible()` on a hidden window.
+    nonisolated public static let didBecomeVisibleNotification = NSNotification.Name("UIWindowDidBecomeVisibleNotification")
+    /// Posted (object: the window) when a shown window is hidden.
+    nonisolated public static let didBecomeHiddenNotification = NSNotification.Name("UIWindowDidBecomeHiddenNotification")
+    /// Posted (object: the window) after a window became key (after `becomeKey()`).
+    nonisolated public static let didBecomeKeyNotification = NSNotification.Name("UIWindowDidBecomeKeyNotification")
+    /// Posted (object: the window) after the key window stopped being key (after `resignKey()`),
+    /// before the new key window's `didBecomeKeyNotification`.
+    nonisolated public static let didResignKeyNotification = NSNotification.Name("UIWindowDidResignKeyNotification")
 
     var isKeyWindowStorage = false
     /// The status bar an AppDriver draws over this window, if it shows one (`StatusBarOverlay`).
@@ -79,7 +98,9 @@ open class UIWindow: UIView {
     /// The application of the runtime this window belongs to.
     var application: UIApplication { UIApplication.of(layer.owningRuntime) }
 
-    /// Shows the window and makes it key, then lays it out.
+    /// Shows the window (`didBecomeVisibleNotification` if it was hidden), makes it key (the
+    /// previous key window's `didResignKeyNotification`, then this one's
+    /// `didBecomeKeyNotification`), then lays it out.
     open func makeKeyAndVisible() {
         isHidden = false
         if shownOrder == nil { shownOrder = application.nextWindowShowOrder() }
@@ -87,10 +108,10 @@ open class UIWindow: UIView {
         layoutIfNeeded()
     }
 
-    /// Makes the window key without changing its visibility.
+    /// Makes the window key without changing its visibility (the previous key window resigns
+    /// first; nothing happens when it is key already).
     open func makeKey() {
         application.makeKey(self)
-        becomeKey()
     }
 
     /// The window's next responder: the application.
@@ -105,9 +126,11 @@ open class UIWindow: UIView {
         application.touchDelivery.deliver(event, in: self)
     }
 
-    /// Called after the window became key.
+    /// Called when the window becomes key, before `didBecomeKeyNotification` (an override
+    /// point: never call it; the default does nothing).
     open func becomeKey() {}
-    /// Called after the window stopped being key.
+    /// Called when the window stops being key, before `didResignKeyNotification` (an override
+    /// point: never call it; the default does nothing).
     open func resignKey() {}
 
     /// The safe-area insets of the window: the screen's device preset (when the window fills

@@ -196,6 +196,8 @@ open class UINavigationBar: UIView, AppearanceItemHost {
     private(set) var contentView: NavigationBarContentView?
     /// The navigation controller that owns this bar (its back button pops it).
     weak var owningNavigationController: UINavigationController?
+    /// The content scroll view the search row follows (UINavigationBar+Search.swift).
+    final var searchScrollSlots = NavigationBarSearchScrollSlots()
 
     open override var backgroundColor: UIColor? {
         get { backgroundView.backgroundColor }
@@ -361,11 +363,12 @@ open class UINavigationBar: UIView, AppearanceItemHost {
 
     // MARK: Layout
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.defaultHeight) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: contentHeight) }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
         if usesAppearances { scrollEdgeMayHaveChanged() }
+        watchContentScrollForSearch()
         let b = bounds
         backgroundView.frame = b
         backgroundExtension.frame = CGRect(

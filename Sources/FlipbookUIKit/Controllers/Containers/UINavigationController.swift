@@ -120,7 +120,7 @@ open class UINavigationController: UIViewController {
         let inherited = view.containerBarInsetsForController
         var layout = ExtendedLayout(top: inherited.top, bottom: inherited.bottom)
         if !isNavigationBarHidden {
-            layout.top = max(layout.top, min(b.height, view.safeAreaInsets.top + UINavigationBar.defaultHeight))
+            layout.top = max(layout.top, min(b.height, view.safeAreaInsets.top + navigationBar.extendedContentHeight))
             layout.topIsTranslucent = navigationBar.isTranslucent
         }
         if !isToolbarHidden {
@@ -133,10 +133,12 @@ open class UINavigationController: UIViewController {
     /// Lays out the bar, the content area and (between transitions) the top view.
     func layoutContent() {
         guard let view = viewIfLoaded else { return }
+        lastExtendedTop = extendedLayout.top
         navigationBar.frame = CGRect(
-            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.contentHeight)
         navigationBar.backgroundExtensionHeight = view.safeAreaInsets.top
         navigationBar.isHidden = isNavigationBarHidden
+        navigationBar.shownSearchController?.placeOverlay()
         let toolbarHeight = toolbarHeight
         toolbar.frame = CGRect(x: 0, y: view.bounds.height - toolbarHeight, width: view.bounds.width, height: toolbarHeight)
         toolbar.isHidden = isToolbarHidden
@@ -158,6 +160,10 @@ open class UINavigationController: UIViewController {
         if view.superview !== transitionView { transitionView.addSubview(view) }
     }
 
+    /// The top of the extended layout at the last layout (a change of the bar's rows lays the
+    /// controller out again).
+    final var lastExtendedTop: CGFloat = 0
+
     /// The toolbar's height: its 44 pt row plus the bottom safe area.
     var toolbarHeight: CGFloat { UIToolbar.itemRowHeight + (viewIfLoaded?.safeAreaInsets.bottom ?? 0) }
 
@@ -177,6 +183,14 @@ open class UINavigationController: UIViewController {
     func updateBar() {
         navigationBar.setItems(stack.map { $0.navigationItem }, animated: false)
         updateToolbar()
+        // The bar's height follows the top item (a search controller adds a row). Only then is
+        // the controller laid out again: an item's change that keeps the bar's height (a bar
+        // button's tint) leaves the bar where it is, as a library may have moved it.
+        if let view = viewIfLoaded, !isNavigationBarHidden,
+           navigationBar.frame.height != navigationBar.contentHeight
+            || extendedLayout.top != lastExtendedTop {
+            view.setNeedsLayout()
+        }
     }
 
     // MARK: The stack
@@ -337,7 +351,7 @@ open class UINavigationController: UIViewController {
             return
         }
         let shown = CGRect(
-            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.defaultHeight)
+            x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.contentHeight)
         let above = shown.offsetBy(dx: 0, dy: -shown.maxY)
         navigationBar.isHidden = false
         navigationBar.frame = hidden ? shown : above

@@ -2,7 +2,8 @@ import Foundation
 import FlipbookQuartz
 
 /// What a navigation bar shows for one item: the back button or left items, the title (or
-/// title view) and the right items, laid out in the bar's 44 pt row.
+/// title view) and the right items, laid out in the bar's 44 pt title row; below it, the
+/// item's search controller's search bar in the 52 pt search row.
 @preconcurrency @MainActor
 final class NavigationBarContentView: UIView {
     unowned let bar: UINavigationBar
@@ -13,6 +14,8 @@ final class NavigationBarContentView: UIView {
     private(set) var backButton: BackButtonView?
     private(set) var leftViews: [BarButtonItemView] = []
     private(set) var rightViews: [BarButtonItemView] = []
+    /// The item's search controller's search bar, in the row below the title.
+    private(set) var searchBar: UISearchBar?
 
     init(bar: UINavigationBar, item: UINavigationItem?, backItem: UINavigationItem?) {
         self.bar = bar
@@ -47,6 +50,12 @@ final class NavigationBarContentView: UIView {
         leftViews = left.map(view(for:))
         rightViews = (item.rightBarButtonItems ?? []).filter { !$0.isHidden }.map(view(for:))
         for v in leftViews + rightViews { addSubview(v) }
+        if let search = item.searchController?.searchBar {
+            search.fieldInset = UINavigationBar.margin
+            search.drawsBackground = false
+            addSubview(search)
+            searchBar = search
+        }
     }
 
     required init?(coder: NSCoder) { nil }
@@ -75,26 +84,40 @@ final class NavigationBarContentView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        let b = bounds
+        // The title row: 44 pt at the top, or slid up out of the bar (and faded) while an
+        // active search hides it.
+        let rowHeight = UINavigationBar.defaultHeight
+        let shownRow = bar.titleRowHeight
+        let b = CGRect(x: 0, y: shownRow - rowHeight, width: bounds.width, height: rowHeight)
+        let rowAlpha: CGFloat = shownRow > 0 ? 1 : 0
+        for v in [titleContainer as UIView] + leftViews + rightViews + (backButton.map { [$0] } ?? []) { v.alpha = rowAlpha }
+        if let searchBar {
+            // The row shrinks as the content scrolls up (`hidesSearchBarWhenScrolling`), the
+            // field fading with it.
+            let shown = bar.searchRowShownHeight
+            searchBar.frame = CGRect(x: 0, y: shownRow, width: bounds.width, height: shown)
+            searchBar.searchTextField.alpha = max(0, min(1, (shown - 16) / (UINavigationBar.searchRowHeight - 16)))
+        }
         let margin = UINavigationBar.margin
         let spacing = UINavigationBar.itemSpacing
         var leftEdge: CGFloat = margin
         if let back = backButton {
-            back.frame = CGRect(x: 0, y: 0, width: back.naturalWidth, height: b.height)
+            back.frame = CGRect(x: 0, y: b.minY, width: back.naturalWidth, height: b.height)
             leftEdge = back.frame.maxX + spacing
         }
         for v in leftViews {
             let w = v.naturalWidth
-            v.frame = CGRect(x: leftEdge, y: 0, width: w, height: b.height)
+            v.frame = CGRect(x: leftEdge, y: b.minY, width: w, height: b.height)
             leftEdge += w + spacing
         }
         var rightEdge = b.width - margin
         for v in rightViews {
             let w = v.naturalWidth
-            v.frame = CGRect(x: rightEdge - w, y: 0, width: w, height: b.height)
+            v.frame = CGRect(x: rightEdge - w, y: b.minY, width: w, height: b.height)
             rightEdge -= w + spacing
         }
         titleContainer.frame = b
+        let inRow = CGRect(origin: .zero, size: b.size)
         // The title is centred in the bar, and moved or narrowed to stay clear of the items.
         let room = max(0, min(rightEdge, b.width - margin) - max(leftEdge, margin))
         if let label = titleLabel {
@@ -102,7 +125,7 @@ final class NavigationBarContentView: UIView {
             var x = b.midX - w / 2
             x = min(max(x, leftEdge), rightEdge - w)
             let shift = bar.shownTitlePositionAdjustment
-            label.frame = CGRect(x: x + shift.horizontal, y: shift.vertical, width: w, height: b.height)
+            label.frame = CGRect(x: x + shift.horizontal, y: inRow.minY + shift.vertical, width: w, height: b.height)
         } else if let titleView = item?.titleView {
             var size = titleView.bounds.size
             if size == .zero { size = titleView.sizeThatFits(CGSize(width: room, height: b.height)) }
@@ -110,7 +133,7 @@ final class NavigationBarContentView: UIView {
             size.height = min(size.height, b.height)
             var x = b.midX - size.width / 2
             x = min(max(x, leftEdge), rightEdge - size.width)
-            titleView.frame = CGRect(x: x, y: (b.height - size.height) / 2, width: size.width, height: size.height)
+            titleView.frame = CGRect(x: x, y: inRow.minY + (b.height - size.height) / 2, width: size.width, height: size.height)
         }
     }
 }
@@ -189,7 +212,10 @@ final class BarButtonItemView: UIControl {
     init(item: UIBarButtonItem, tint: UIColor, appearance: UIBarButtonItemAppearance? = nil) {
         self.item = item
         super.init(frame: .zero)
-        let color = (item.tintColor ?? tint).withAlphaComponent(item.isEnabled ? 1 : 0.35)
+        // The tint as it is (a library fading the bar's items gives it a lower alpha); a
+        // disabled item is dimmed.
+        let base = item.tintColor ?? tint
+        let color = item.isEnabled ? base : base.withAlphaComponent(0.35)
         if let custom = item.customView {
             addSubview(custom)
         } else if let image = item.image {

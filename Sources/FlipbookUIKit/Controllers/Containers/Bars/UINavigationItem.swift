@@ -80,6 +80,38 @@ open class UINavigationItem {
     /// Stored, not drawn.
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
 
+    // MARK: Search (iOS 11)
+
+    /// Where the bar puts the search bar, UIKit's `UINavigationItem.SearchBarPlacement` (iOS 16).
+    public enum SearchBarPlacement: Int, Sendable {
+        /// The system decides (on iPhone: stacked).
+        case automatic = 0
+        /// In the title row (Flipbook stacks it: docs/Divergences.md, "Search controller").
+        case inline = 1
+        /// In its own row below the title.
+        case stacked = 2
+    }
+
+    /// The search controller whose search bar the navigation bar shows below the title while
+    /// this item is on top (docs/Semantics.md, "Search in the navigation bar").
+    open var searchController: UISearchController? {
+        get { _searchController }
+        set {
+            _searchController = newValue
+            itemDidChange()
+        }
+    }
+    private var _searchController: UISearchController?
+    /// Whether scrolling the content up hides the search bar (default true): the bar's search
+    /// row shrinks as the content scrolls up from its top (docs/Semantics.md, "Search in the
+    /// navigation bar").
+    open var hidesSearchBarWhenScrolling = true { didSet { itemDidChange() } }
+    /// Where the search bar should go (iOS 16; default `.automatic`).
+    open var preferredSearchBarPlacement: SearchBarPlacement = .automatic
+    /// Where the search bar is (iOS 16): `.stacked` while there is a search controller, as on
+    /// iPhone; `.automatic` without one.
+    open var searchBarPlacement: SearchBarPlacement { searchController == nil ? .automatic : .stacked }
+
     /// The items on the left, outermost first.
     open var leftBarButtonItems: [UIBarButtonItem]? {
         get { _leftBarButtonItems }
