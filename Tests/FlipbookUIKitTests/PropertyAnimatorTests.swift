@@ -107,6 +107,23 @@ import FlipbookGeometry
         ])
     }
 
+    /// A completion handed to an animator that is already stopped is not dropped: finishing
+    /// the animator runs it with the chosen position (a drag-to-dismiss that crosses its
+    /// threshold stops its scrubbed animator, registers the dismissal, then finishes at the end).
+    @Test func completionAddedWhileStoppedRunsOnFinish() {
+        let view = S.makeView()
+        var log: [String] = []
+        let animator = UIViewPropertyAnimator(duration: 0, curve: .linear) { view.center.x = 250 }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        animator.stopAnimation(false)
+        #expect(animator.state == .stopped)
+        animator.addCompletion { log.append("late \($0.rawValue) x \(Int(view.center.x))") }
+        animator.finishAnimation(at: .end)
+        #expect(log == ["late 0 x 250"])
+        #expect(animator.state == .inactive)
+    }
+
     @Test func stopWithoutFinishingSkipsCompletions() {
         let view = S.makeView()
         let log = EventRecorder()

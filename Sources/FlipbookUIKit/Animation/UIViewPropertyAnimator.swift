@@ -145,11 +145,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     }
 
     /// Adds a block run when the animator completes, with the position it ended at.
+    /// Accepted in every state: one added while stopped (after `stopAnimation(false)`) runs
+    /// when `finishAnimation(at:)` concludes the animator, as UIKit does (the common
+    /// "stop, add a completion, finish at the end" idiom of interactive dismissals).
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
-        if state == .stopped {
-            FlipbookDiagnostics.report("UIViewPropertyAnimator.addCompletion: the animator is stopped; completion ignored.")
-            return
-        }
         completions.append(completion)
     }
 }

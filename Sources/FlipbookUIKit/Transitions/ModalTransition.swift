@@ -250,7 +250,13 @@ final class ModalTransition {
         context.initialFrames[ObjectIdentifier(top)] = presentedFrame
         context.finalFrames[ObjectIdentifier(top)] = presentedFrame
         let presenterFrame: CGRect
-        if presenterVisible {
+        if presenterVisible, let w = presenterView.window, w.rootViewController === presenter,
+            presenterView.superview === w {
+            // The window's root view comes back to the window's bounds, where it belongs, even
+            // when the presentation's animator moved or inset it (card presentations push the
+            // presenter back and restore it from this frame).
+            presenterFrame = container.convert(w.bounds, from: w)
+        } else if presenterVisible {
             presenterFrame = Self.frame(of: presenterView, in: container)
         } else if let home, let host = home.superview {
             presenterFrame = container.convert(home.frame, from: host)

@@ -181,6 +181,57 @@ struct TransitionContextFrameTests {
         #expect(runs[Setup.style(.fullScreen).description]?.present.containerBounds == CGRect(x: 0, y: 0, width: 393, height: 852))
     }
 
+    /// A presentation animator that pushes the root controller's view back (inset, as card
+    /// presentations do) does not change where that view belongs: the dismissal's
+    /// `finalFrame(for: presenter)` is the window's bounds, from which the animator restores it.
+    @Test func dismissalFinalFrameOfAMovedRootViewIsTheWindowsBounds() {
+        final class PushBack: NSObject, UIViewControllerAnimatedTransitioning {
+            let presenting: Bool
+            var presenterFinal: CGRect = .null
+            init(presenting: Bool) { self.presenting = presenting }
+            func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.2 }
+            func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+                guard let from = transitionContext.viewController(forKey: .from),
+                      let to = transitionContext.viewController(forKey: .to) else { return }
+                if presenting {
+                    from.view.frame = from.view.frame.insetBy(dx: 16, dy: 30)
+                    to.view.frame = transitionContext.finalFrame(for: to)
+                    transitionContext.containerView.addSubview(to.view)
+                } else {
+                    presenterFinal = transitionContext.finalFrame(for: to)
+                    to.view.frame = presenterFinal
+                }
+                MediaClock.main.schedule(after: 0.2) { transitionContext.completeTransition(true) }
+            }
+        }
+        final class Delegate: NSObject, UIViewControllerTransitioningDelegate {
+            let present = PushBack(presenting: true)
+            let dismiss = PushBack(presenting: false)
+            func animationController(
+                forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+            ) -> UIViewControllerAnimatedTransitioning? { present }
+            func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { dismiss }
+            func presentationController(
+                forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+            ) -> UIPresentationController? {
+                FramePresentationController(presentedViewController: presented, presenting: presenting)
+            }
+        }
+        let root = UIViewController()
+        let window = makeModalWindow(root: root)
+        let b = UIViewController()
+        let delegate = Delegate()
+        b.modalPresentationStyle = .custom
+        b.transitioningDelegate = delegate
+        root.present(b, animated: true, completion: nil)
+        runModal(0.5)
+        #expect(root.view.frame == CGRect(x: 16, y: 30, width: 361, height: 792))
+        b.dismiss(animated: true, completion: nil)
+        runModal(0.5)
+        #expect(delegate.dismiss.presenterFinal == window.bounds)
+        #expect(root.view.frame == window.bounds)
+    }
+
     /// A library animator that builds its dismissal from `finalFrame(for: presented)` (moved
     /// off screen below it) keeps the view's size and moves it, instead of collapsing it.
     @Test func dismissalBuiltFromTheFinalFrameMovesTheView() {
