@@ -145,6 +145,6 @@ enum OptionalRequirement {
         "textFieldDidEndEditing", "textFieldShouldClear", "textFieldShouldReturn", "textFieldDidChangeSelection",
         "application", "applicationDidFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
         "applicationDidEnterBackground", "applicationWillEnterForeground", "applicationWillTerminate",
-        "applicationDidReceiveMemoryWarning",
+        "applicationDidReceiveMemoryWarning", "addAnimations", "addCompletion", "continueAnimation",
     ]
 }

@@ -1047,8 +1047,28 @@ extension RealLibraryIdiomTests7 {
             ],
             [
                 "\(importBlock)\n\nopen class Panel: UIViewController {\n    var count = 0\n\n    open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {\n        if keyPath == \"frame\" {\n            count += 1\n        } else {\n        }\n    }\n}\n",
-                "\(importBlock)\n\n\nextension Panel: FlipbookKeyValueObserver {}\n",
+                "\(importBlock)\n\nextension Panel: FlipbookKeyValueObserver {}\n",
             ])
         #expect(outputs.allSatisfy { $0.issues.isEmpty })
+    }
+}
+
+extension RealLibraryIdiomTests7 {
+    /// `UIViewImplicitlyAnimating`'s optional methods, called on an interruptible animator.
+    @Test func optionalCallsOfTheImplicitlyAnimatingProtocolLoseTheirSecondQuestionMark() {
+        let code = """
+            \(importBlock)
+
+            func finish(_ animator: UIViewImplicitlyAnimating) {
+                animator.addAnimations?({ })
+                animator.addCompletion?({ _ in })
+                animator.continueAnimation?(withTimingParameters: nil, durationFactor: 1)
+            }
+            """
+        expectPort(
+            code,
+            code.replacingOccurrences(of: "addAnimations?(", with: "addAnimations(")
+                .replacingOccurrences(of: "addCompletion?(", with: "addCompletion(")
+                .replacingOccurrences(of: "continueAnimation?(", with: "continueAnimation("))
     }
 }
