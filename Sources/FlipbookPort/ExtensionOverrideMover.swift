@@ -128,7 +128,7 @@ final class ExtensionOverrideMover {
                 }
                 guard !overrides.isEmpty else { continue }
                 let typeName = ext.extendedType.trimmedDescription
-                guard let site = index.classes[typeName] else {
+                guard let site = index.classSite(named: typeName, nearest: path) else {
                     for member in overrides {
                         let what = index.otherTypes.contains(typeName) ? "`\(typeName)`, which is not a class" :
                             "`\(typeName)`, which is not declared in the ported files"

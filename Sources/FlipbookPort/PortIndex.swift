@@ -50,6 +50,9 @@ struct PortIndex {
     /// default is a method with an empty body. On a second run, these are what the first made.
     var defaultedRequirements: [String: [(labels: [String], kind: OptionalRequirement.DefaultKind)]] = [:]
     var classes: [String: ClassSite] = [:]
+    /// Every declaration of each class name: a folder may hold two copies of a library (its
+    /// sources and an example's vendored copy), each class declared once per copy.
+    var classSites: [String: [ClassSite]] = [:]
     /// Qualified names of structs, enums, actors and protocols.
     var otherTypes: Set<String> = []
     /// Frameworks Flipbook does not provide that some file of the folder imports (GLKit, …).
@@ -154,6 +157,17 @@ struct PortIndex {
         return overriding.contains { $0 != type && isSelfOrAncestor(type, of: $0) }
     }
 
+    /// The declaration of class `name` that code in the file at `path` extends: the one in that
+    /// file, else the one whose folder shares the longest path with it (the same copy of a
+    /// library that the folder holds twice).
+    func classSite(named name: String, nearest path: String) -> ClassSite? {
+        guard let sites = classSites[name], sites.count > 1 else { return classes[name] }
+        func shared(_ other: String) -> Int {
+            zip(path.split(separator: "/"), other.split(separator: "/")).prefix { $0 == $1 }.count
+        }
+        return sites.max { a, b in (a.path == path ? Int.max : shared(a.path)) < (b.path == path ? Int.max : shared(b.path)) }
+    }
+
     func isSelfOrAncestor(_ type: String, of name: String) -> Bool {
         var current = name
         var seen: Set<String> = []
@@ -226,7 +240,10 @@ struct PortIndex {
             for (name, types) in collector.propertyTypes { propertyTypes[name, default: []].formUnion(types) }
             for (key, owners) in collector.requirementOwners { requirementOwners[key, default: []].formUnion(owners) }
             for (type, defaults) in collector.extensionDefaults { extensionDefaults[type, default: []] += defaults }
-            for (name, site) in collector.classes where classes[name] == nil { classes[name] = site }
+            for (name, site) in collector.classes {
+                if classes[name] == nil { classes[name] = site }
+                classSites[name, default: []].append(site)
+            }
             otherTypes.formUnion(collector.otherTypes)
             protocolsRequiringInit.formUnion(collector.protocolsRequiringInit)
             for (name, p) in collector.protocols {

@@ -1072,3 +1072,22 @@ extension RealLibraryIdiomTests7 {
                 .replacingOccurrences(of: "continueAnimation?(", with: "continueAnimation("))
     }
 }
+
+extension RealLibraryIdiomTests7 {
+    /// A folder holding a library twice (its sources and an example's vendored copy): each
+    /// copy's extension override moves into its own copy of the class.
+    @Test func eachCopyOfALibraryKeepsItsOwnOverrides() {
+        let cls = "\(importBlock)\n\nfinal class Card: UIView {\n    var radius: CGFloat = 8\n}\n"
+        let ext = "\(importBlock)\n\nextension Card {\n    override func layoutSubviews() { layer.cornerRadius = radius }\n}\n"
+        let outputs = Porter().port([
+            PortInput(path: "Example/Pods/Kit/Card.swift", text: cls),
+            PortInput(path: "Example/Pods/Kit/Card+Layout.swift", text: ext),
+            PortInput(path: "Sources/Kit/Card.swift", text: cls),
+            PortInput(path: "Sources/Kit/Card+Layout.swift", text: ext),
+        ])
+        for i in [0, 2] {
+            #expect(outputs[i].text.components(separatedBy: "override func layoutSubviews()").count == 2, "\(outputs[i].path)")
+        }
+        #expect(outputs.allSatisfy { $0.issues.isEmpty })
+    }
+}
