@@ -151,8 +151,9 @@ extension CALayer {
         return animatableValue(for: k)?.anyValue
     }
 
-    /// The value at a key path such as "position.x" or "transform.rotation.z".
-    public func value(forKeyPath keyPath: String) -> Any? {
+    /// The value at a key path such as "position.x" or "transform.rotation.z". Reached through
+    /// `NSObject.value(forKeyPath:)` (NSObject+KeyValueCoding.swift).
+    final func layerValue(forKeyPath keyPath: String) -> Any? {
         let path = LayerKeyPath(keyPath)
         guard path.component != nil else { return value(forKey: keyPath) }
         return animatableValue(for: path)?.anyValue
@@ -162,14 +163,15 @@ extension CALayer {
     /// A value of the wrong type is reported and ignored. Reached through
     /// `NSObject.setValue(_:forKey:)`.
     final func setLayerValue(_ value: Any?, forKey key: String) {
-        setValue(value, forKeyPath: key)
+        setLayerValue(value, forKeyPath: key)
     }
 
     /// Sets the value at a key path such as "transform.scale" or "bounds.size.width".
     /// A custom key (one no property declares, such as a subclass's `@NSManaged` property)
     /// is stored as given; on a model layer the change runs the key's action and, when the
-    /// class's `needsDisplay(forKey:)` says so, marks the layer for display.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    /// class's `needsDisplay(forKey:)` says so, marks the layer for display. Reached through
+    /// `NSObject.setValue(_:forKeyPath:)`.
+    final func setLayerValue(_ value: Any?, forKeyPath keyPath: String) {
         let path = LayerKeyPath(keyPath)
         if case .custom(let name) = path.key, path.component == nil, customAnimatableValue(forKey: name) == nil {
             setStoredCustomValue(value, forKey: name)

@@ -32,6 +32,54 @@ extension NSObject {
                 + "Linux lacks; nothing is set. Set the property itself.",
             once: "kvc.set.\(type(of: self)).\(key)")
     }
+
+    /// The value at a dotted key path: a layer answers the whole path itself ("bounds.size",
+    /// "transform.rotation.z"); any other object reads the first key and asks the object it
+    /// holds for the rest, as Foundation does. A key no one answers is reported (above) and
+    /// reads nil.
+    @preconcurrency @MainActor
+    public func value(forKeyPath keyPath: String) -> Any? {
+        if let layer = self as? CALayer { return layer.layerValue(forKeyPath: keyPath) }
+        guard let (head, rest) = Self.splitKeyPath(keyPath) else { return value(forKey: keyPath) }
+        guard let next = value(forKey: head) else { return nil }
+        guard let object = next as? NSObject else {
+            FlipbookDiagnostics.report(
+                "value(forKeyPath: \"\(keyPath)\") on a \(type(of: self)): \"\(head)\" is a \(type(of: next)), which has no "
+                    + "keys of its own here; answering nil.",
+                once: "kvc.getPath.\(type(of: self)).\(keyPath)")
+            return nil
+        }
+        return object.value(forKeyPath: rest)
+    }
+
+    /// Sets the value at a dotted key path: a layer takes the whole path itself; any other
+    /// object reads the first key and sets the rest on the object it holds. A key no one
+    /// answers is reported and nothing is set.
+    @preconcurrency @MainActor
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if let layer = self as? CALayer {
+            layer.setLayerValue(value, forKeyPath: keyPath)
+            return
+        }
+        guard let (head, rest) = Self.splitKeyPath(keyPath) else {
+            setValue(value, forKey: keyPath)
+            return
+        }
+        guard let object = self.value(forKey: head) as? NSObject else {
+            FlipbookDiagnostics.report(
+                "setValue(_:forKeyPath: \"\(keyPath)\") on a \(type(of: self)): \"\(head)\" holds no object to set "
+                    + "\"\(rest)\" on; nothing is set.",
+                once: "kvc.setPath.\(type(of: self)).\(keyPath)")
+            return
+        }
+        object.setValue(value, forKeyPath: rest)
+    }
+
+    /// "a.b.c" as ("a", "b.c"); nil for a single key.
+    private static func splitKeyPath(_ keyPath: String) -> (String, String)? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return nil }
+        return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
+    }
 }
 
 /// A class whose instances answer key-value coding for a few keys of their own: the properties

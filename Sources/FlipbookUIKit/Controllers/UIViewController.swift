@@ -337,6 +337,8 @@ open class UIViewController: UIResponder {
     open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
     /// The screen edges whose system gestures yield to the app's (none by default).
     open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    /// The child whose `preferredScreenEdgesDeferringSystemGestures` is used instead of this controller's.
+    open var childForScreenEdgesDeferringSystemGestures: UIViewController? { nil }
     /// Asks the system to read `preferredScreenEdgesDeferringSystemGestures` again.
     open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
     var appearanceState = AppearanceState.disappeared

@@ -45,3 +45,26 @@ extension AppDriver {
         return out
     }
 }
+
+/// Assistive technology: what VoiceOver does when the user picks an action from the actions rotor.
+extension AppDriver {
+    /// Performs `action` as VoiceOver does: its `actionHandler` when it has one, else its
+    /// target-action closure while the target lives. Answers what the action answered (false
+    /// when there is nothing to call).
+    @discardableResult
+    public func performAccessibilityCustomAction(_ action: UIAccessibilityCustomAction) -> Bool {
+        runtime.run { action.perform() }
+    }
+
+    /// Performs the custom action named `name` among `element`'s `accessibilityCustomActions`;
+    /// false (reported) when it has none of that name.
+    @discardableResult
+    public func performAccessibilityCustomAction(named name: String, on element: UIResponder) -> Bool {
+        guard let action = element.accessibilityCustomActions?.first(where: { $0.name == name }) else {
+            FlipbookDiagnostics.report(
+                "performAccessibilityCustomAction(named: \"\(name)\"): \(type(of: element)) offers no custom action of that name.")
+            return false
+        }
+        return performAccessibilityCustomAction(action)
+    }
+}

@@ -35,6 +35,19 @@ open class AVPlayer: NSObject {
     /// The volume, 0 to 1.
     open var volume: Float = 1
 
+    /// Whether a player can play, AVFoundation's `AVPlayer.Status`.
+    public enum Status: Int, Sendable {
+        case unknown = 0
+        case readyToPlay = 1
+        case failed = 2
+    }
+
+    /// `.readyToPlay` once the player has an item (AVFoundation reaches it when the item has
+    /// loaded; nothing loads here), else `.unknown`. Never `.failed`.
+    open var status: Status { currentItem == nil ? .unknown : .readyToPlay }
+    /// Why the player failed: never set here.
+    open var error: (any Error)? { nil }
+
     public override init() { super.init() }
     public init(url URL: URL) { currentItem = AVPlayerItem(url: URL) }
     public init(playerItem item: AVPlayerItem?) { currentItem = item }

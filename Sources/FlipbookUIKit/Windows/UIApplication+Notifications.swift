@@ -15,6 +15,9 @@ extension UIApplication {
     /// The app is about to become inactive.
     nonisolated public static let willResignActiveNotification =
         NSNotification.Name("UIApplicationWillResignActiveNotification")
+    /// The app is about to end. Flipbook's apps end with their process and never post it.
+    nonisolated public static let willTerminateNotification =
+        NSNotification.Name("UIApplicationWillTerminateNotification")
     /// The app is short of memory (`AppDriver.simulateMemoryWarning()`).
     nonisolated public static let didReceiveMemoryWarningNotification =
         NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
@@ -44,3 +47,21 @@ extension UIApplication {
     /// Flipbook's apps are always in the foreground and active (docs/Divergences.md, "Scenes").
     public var applicationState: UIApplication.State { .active }
 }
+
+/// The orientations an app supports (UIKit's `supportedInterfaceOrientations(for:)`).
+extension UIApplication {
+    /// What an app declares in its Info.plist under `UISupportedInterfaceOrientations`: Xcode's
+    /// template declares all but upside down on iPhone and all four on iPad, and Flipbook has no
+    /// Info.plist, so these are the answer.
+    public var declaredInterfaceOrientations: UIInterfaceOrientationMask {
+        currentDevice.userInterfaceIdiom == .pad ? .all : .allButUpsideDown
+    }
+
+    /// The orientations the app supports in `window`: its delegate's
+    /// `application(_:supportedInterfaceOrientationsFor:)`, else the declared ones.
+    public func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask {
+        if let delegate { return delegate.application(self, supportedInterfaceOrientationsFor: window) }
+        return declaredInterfaceOrientations
+    }
+}
+

@@ -35,11 +35,21 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func applicationWillTerminate(_ application: UIApplication)
     /// The app is short of memory.
     func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+    /// The orientations the app supports in `window` (not implemented: the app's declared
+    /// ones, `UIApplication.declaredInterfaceOrientations`).
+    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?)
+        -> UIInterfaceOrientationMask
 }
 
 /// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
 /// call to its forwarding delegate first.
 extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?)
+        -> UIInterfaceOrientationMask
+    {
+        forwarded(as: UIApplicationDelegate.self)?.application(application, supportedInterfaceOrientationsFor: window)
+            ?? application.declaredInterfaceOrientations
+    }
     public func applicationDidFinishLaunching(_ application: UIApplication) {
         forwarded(as: UIApplicationDelegate.self)?.applicationDidFinishLaunching(application)
     }

@@ -17,6 +17,12 @@ open class UIDevice: NSObject {
         super.init()
     }
 
+    /// A device object for the current app: it answers as `current` does (`UIDevice()` works
+    /// on iOS too, where every instance describes the one device).
+    public override convenience init() {
+        self.init(application: UIApplication.shared)
+    }
+
     /// The app's application, or the current one's if it is gone.
     private var app: UIApplication { application ?? UIApplication.shared }
 
