@@ -189,6 +189,56 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         return .visitChildren
     }
 
+    // MARK: Concrete reads of optionalized members
+
+    /// `Conformer().member` where `member` became `T?` in the conformer (its protocol's optional
+    /// requirement now reads `T?`): the conformer's own value was a `T` before the port and is
+    /// never nil, so the read is unwrapped (`Conformer().member!`) and keeps its type
+    /// (`behavior.rate ?? DefaultBehavior().rate` stays a `T`).
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let construction = node.base?.as(FunctionCallExprSyntax.self),
+            let typeName = construction.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            index.classes[typeName] != nil,
+            isOptionalized(node.declName.baseName.text, inConformer: typeName)
+        else { return .visitChildren }
+        let read: ExprSyntax
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            read = ExprSyntax(call)
+        } else {
+            read = ExprSyntax(node)
+        }
+        if let next = read.nextToken(viewMode: .sourceAccurate), next.tokenKind == .exclamationMark || next.tokenKind == .postfixQuestionMark {
+            return .visitChildren
+        }
+        file.add(.insert("!", at: file.source.end(read)))
+        file.change(
+            .optionalRequirement, at: node,
+            "`\(read.oneLine)` -> `\(read.oneLine)!`: `\(node.declName.baseName.text)` of `\(typeName)` is Optional now, "
+                + "as its protocol's requirement is, and this class's value is never nil")
+        return .visitChildren
+    }
+
+    /// Whether `member` is an optionalized requirement of a protocol that `className` or one of
+    /// its superclasses in the folder declares conformance to.
+    private func isOptionalized(_ member: String, inConformer className: String) -> Bool {
+        var current: String? = className
+        var seen: Set<String> = []
+        while let name = current, let site = index.classes[name], seen.insert(name).inserted {
+            current = nil
+            for inherited in site.decl.inheritanceClause?.inheritedTypes ?? [] {
+                let t = inherited.type.trimmedDescription
+                if let plan = index.objcProtocols[t], plan.optionalRequirements.contains(where: {
+                    guard $0.name == member, case .optionalized = $0.kind else { return false }
+                    return true
+                }) {
+                    return true
+                }
+                if index.classes[t] != nil { current = t }
+            }
+        }
+        return false
+    }
+
     // MARK: Presence tests
 
     /// `if let f = delegate?.didTap { … }`: on iOS this asks whether the delegate implements the

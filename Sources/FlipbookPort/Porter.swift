@@ -77,7 +77,8 @@ public struct Porter: Sendable {
             AppleBundleRewriter(file: file).run()
             LegacyNameRewriter(file: file, index: index).run()
             KeyValueObservingRewriter(file: file, index: index).run()
-            UnportableReporter(file: file).run()
+            SelectorValueRewriter(file: file, index: index).run()
+            UnportableReporter(file: file, index: index).run()
             files[source.path] = file
         }
         let mover = ExtensionOverrideMover(files: files, index: index)

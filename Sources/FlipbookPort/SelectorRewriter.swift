@@ -286,8 +286,8 @@ final class SelectorRewriter: IndexedFileVisitor {
         file.add(SourceEdit(range: source.range(node), replacement: twoArguments + "\n\n" + indent + oneArgument))
         file.change(
             .selector, at: node,
-            "`init(…target: Any, action: Selector)` -> two generic initialisers taking `action: (Target, Self) -> Void` "
-                + "and `(Target) -> Void`, which hand them on as before; their calls take closures")
+            "`init(…target: Any, …: Selector)` -> two generic initialisers taking a closure of the target (and the "
+                + "sender), which hand it on as before; their calls take closures")
         return .skipChildren
     }
 
@@ -310,7 +310,14 @@ final class SelectorRewriter: IndexedFileVisitor {
         let optionalParameter = node.parent?.is(OptionalTypeSyntax.self) == true
             && node.parent?.parent?.is(FunctionParameterSyntax.self) == true
         let inWrapper = node.ancestorOrSelf(mapping: { $0.as(InitializerDeclSyntax.self) }).map { SelectorWrapper.forwards(DeclSyntax($0)) } ?? false
-        if node.name.text == "Selector", !optionalParameter, !inWrapper {
+        let optional = node.parent?.is(OptionalTypeSyntax.self) == true || node.parent?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
+        if node.name.text == "Selector", optional, !optionalParameter, !inWrapper {
+            // `var action: Selector?` compiles as it is and can only ever hold nil.
+            file.warning(
+                at: node,
+                "`Selector?` can only be nil in Flipbook (no Objective-C runtime makes selectors): code that sends it never runs; "
+                    + "store a closure (e.g. `(Target) -> Void`) to keep the behaviour")
+        } else if node.name.text == "Selector", !optionalParameter, !inWrapper {
             file.issue(
                 at: node,
                 "a `Selector` value needs the Objective-C runtime: store a closure (e.g. `(Target) -> Void`) instead")

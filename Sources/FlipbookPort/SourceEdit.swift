@@ -57,12 +57,28 @@ enum EditApplier {
         out.reserveCapacity(whole.count)
         var cursor = whole.lowerBound
         for (_, e) in ordered {
-            guard e.range.lowerBound >= cursor else { continue }  // overlaps an edit already applied
-            out += bytes[cursor..<e.range.lowerBound]
+            var range = e.range
+            if range.lowerBound < cursor {
+                // Overlaps an edit already applied. Two removals that share the spaces between
+                // them (`@objc optional` losing both words) both happen: the rest of this one
+                // is removed, and a line left blank by them goes. Anything else is dropped.
+                guard e.replacement.isEmpty, range.upperBound > cursor else { continue }
+                range = cursor..<range.upperBound
+                map.applied.append((old: range, new: out.count, length: 0))
+                cursor = range.upperBound
+                let lineStart = (out.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+                let blankSoFar = out[lineStart...].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                if blankSoFar, cursor < whole.upperBound, bytes[cursor] == UInt8(ascii: "\n") {
+                    out.removeSubrange(lineStart...)
+                    cursor += 1
+                }
+                continue
+            }
+            out += bytes[cursor..<range.lowerBound]
             let replacement = Array(e.replacement.utf8)
-            map.applied.append((old: e.range, new: out.count, length: replacement.count))
+            map.applied.append((old: range, new: out.count, length: replacement.count))
             out += replacement
-            cursor = e.range.upperBound
+            cursor = range.upperBound
         }
         out += bytes[cursor..<whole.upperBound]
         return String(decoding: out, as: UTF8.self)

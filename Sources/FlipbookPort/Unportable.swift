@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Code that cannot work without Interface Builder or the Objective-C runtime: reported with the
 /// reason and what to do instead, never rewritten.
-final class UnportableReporter: FileVisitor {
+final class UnportableReporter: IndexedFileVisitor {
     static let storyboard =
         "storyboards are not provided (no Interface Builder files on Linux): this compiles, but making a controller "
         + "from a storyboard reports at run time and gives an empty one (or nil); build the view controller in code"
@@ -98,7 +98,9 @@ final class UnportableReporter: FileVisitor {
         let labels = node.arguments.map { $0.label?.text }
         if name == "performSegue", labels.first == "withIdentifier" {
             file.warning(at: node, Self.segue)
-        } else if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node) {
+        } else if name == "perform", let first = node.arguments.first, first.label == nil, Self.isSelectorPerform(node),
+            first.expression.is(MacroExpansionExprSyntax.self) || index.functions["perform"] == nil
+        {
             file.issue(at: node, Self.perform)
         } else if (name == "value" || name == "setValue"), Self.kvcLabels.contains(labels), !Self.isLayer(node.calledExpression) {
             file.warning(at: node, Self.kvc)

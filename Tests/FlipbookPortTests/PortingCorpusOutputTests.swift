@@ -26,10 +26,16 @@ import Testing
         let run = PortDriver.run(PortOptions(paths: [Self.originals.path], out: out.path))
         #expect(run.errors == [])
         #expect(run.exitCode == PortExitCode.ported, "\(run.report.joined(separator: "\n"))")
-        // Nothing left by hand.
-        let issues = run.outputs.flatMap(\.issues).map(\.formatted)
-        #expect(issues == [])
-        #expect(run.report.last?.hasSuffix(", 0 left by hand") == true, "\(run.report.last ?? "")")
+        // Nothing left by hand; warnings (advice about what behaves differently) are listed.
+        let issues = run.outputs.flatMap(\.issues)
+        #expect(issues.filter { !$0.isWarning }.map(\.formatted) == [])
+        #expect(issues.filter(\.isWarning).map(\.formatted).map { $0.replacingOccurrences(of: Self.originals.path + "/", with: "") } == [
+            "PanelKit/PanelGestures.swift:13: warning: `Selector?` can only be nil in Flipbook (no Objective-C runtime makes selectors): "
+                + "code that sends it never runs; store a closure (e.g. `(Target) -> Void`) to keep the behaviour",
+            "PanelKit/PanelViewController.swift:17: warning: key-value coding works on CALayer keys only in Flipbook: check that "
+                + "this receiver is a layer, or use the property itself",
+        ])
+        #expect(run.report.last?.contains(", 0 left by hand") == true, "\(run.report.last ?? "")")
 
         let written = Self.swiftFiles(below: out)
         let expected = Self.swiftFiles(below: Self.committed)
