@@ -46,9 +46,11 @@ struct ImportRewriter {
         // (`AV` names are told by prefix alone: a file importing both sees AVKit's controller too.)
         "AVFoundation": [
             "AVMakeRect", "AVPlayer", "AVPlayerItem", "AVPlayerLayer", "AVLayerVideoGravity", "AVPlayerViewController",
+            "AVAsset", "AVURLAsset", "AVPlayerItemDidPlayToEndTime",
         ],
         "AVKit": [  // AVKit re-exports AVFoundation
             "AVMakeRect", "AVPlayer", "AVPlayerItem", "AVPlayerLayer", "AVLayerVideoGravity", "AVPlayerViewController",
+            "AVAsset", "AVURLAsset", "AVPlayerItemDidPlayToEndTime",
         ],
         // The web view stand-ins (Sources/FlipbookWebKit: a white page in a real scroll view),
         // a module of their own, imported in the gate's `#else` (`standInModules`).

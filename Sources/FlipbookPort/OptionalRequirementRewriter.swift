@@ -400,6 +400,19 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         return PortIndex.uikitAncestors[type] != nil && type != "NSObject"
     }
 
+    /// `#selector(getter: self.shouldAutorotate)` in a class descending from a UIKit class, for a
+    /// member the folder declares nowhere: UIKit's member (the selector compiles only if the
+    /// class has it), which every instance of that UIKit class has.
+    private func isInheritedUIKitMember(_ reference: SelectorReference, at node: some SyntaxProtocol) -> Bool {
+        guard reference.typeName == nil, var current = SelectorRewriter.enclosingType(of: node) else { return false }
+        var seen: Set<String> = []
+        while seen.insert(current).inserted, index.classes[current] != nil, let next = index.superclass(of: current) {
+            current = next
+        }
+        guard PortIndex.uikitAncestors[current] != nil, current != "NSObject" else { return false }
+        return !index.declaredMembers.contains { $0 == reference.name || $0.hasPrefix(reference.name + "(") }
+    }
+
     static let uikitProtocols: Set<String> = [
         "UIViewControllerContextTransitioning", "UIViewControllerAnimatedTransitioning",
         "UIViewControllerInteractiveTransitioning", "UIViewControllerTransitioningDelegate",
@@ -413,6 +426,7 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         if let macro = argument.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
             let reference = SelectorReference(macro),
             ported.contains(reference.name) || Self.isUIKitProtocolMember(reference) || Self.isUIKitClassMember(reference)
+                || isInheritedUIKitMember(reference, at: call)
         {
             // `x?.responds(to: …) == true` and `… ?? false` become `true` whole.
             var replaced = Syntax(call)
@@ -434,8 +448,8 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                         ? "a requirement with a default implementation now"
                         : Self.isUIKitProtocolMember(reference)
                             ? "a requirement of Flipbook's `\(reference.typeName ?? "")`, which every conforming type answers"
-                            : "a member of Flipbook's `\(reference.typeName ?? "")`, which every instance has (the code that "
-                                + "uses it compiles only if it does)"))
+                            : "a member of Flipbook's `\(reference.typeName ?? "UIKit class")`, which every instance has (the "
+                                + "code that uses it compiles only if it does)"))
             return
         }
         file.issue(

@@ -44,9 +44,110 @@ final class SwizzleRewriter: IndexedFileVisitor {
     static func originalName(_ method: String) -> String { "flipbookOriginal" + method.prefix(1).uppercased() + method.dropFirst() }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.calledExpression.calledName == "method_exchangeImplementations" else { return .visitChildren }
-        port(node)
+        if node.calledExpression.calledName == "method_exchangeImplementations" {
+            port(node)
+            return .skipChildren
+        }
+        return portHelperCall(node) ? .skipChildren : .visitChildren
+    }
+
+    /// A library's own swizzling helper (`static func swizzle(class: AnyClass, original: Selector,
+    /// swizzled: Selector)`, its body calling the runtime) can never be called in Flipbook, whose
+    /// `Selector` has no values: its body is kept for iOS behind `#if canImport(ObjectiveC)`,
+    /// and on Linux it is `switch original {}` (a switch over no values, which ends the
+    /// function). Its calls with an interposable pair are ported by `portHelperCall`.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = node.body,
+            let selector = node.signature.parameterClause.parameters.first(where: { $0.type.trimmedDescription == "Selector" }),
+            !Set(body.tokens(viewMode: .sourceAccurate).map(\.text)).isDisjoint(with: Self.runtimeFunctions),
+            let first = body.statements.first, let last = body.statements.last
+        else { return .visitChildren }
+        // Ported already (`#if canImport(ObjectiveC)` … `#else` `switch original {}` `#endif`):
+        // what the iOS branch calls is not work left.
+        if body.statements.count == 1,
+            first.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition?.trimmedDescription == "canImport(ObjectiveC)"
+        {
+            file.claim(file.source.range(node))
+            return .skipChildren
+        }
+        let source = file.source
+        let name = (selector.secondName ?? selector.firstName).text
+        let indent = source.indentation(at: source.start(first))
+        let start = source.lineStart(of: source.start(first))
+        let end = source.end(last)
+        let kept = source.text(start..<end)
+        file.add(SourceEdit(
+            range: start..<end,
+            replacement: "#if canImport(ObjectiveC)\n" + kept + "\n#else\n" + indent + "switch \(name) {}\n#endif", isContainer: true))
+        file.claim(source.range(node))
+        file.change(
+            .swizzle, at: node,
+            "`\(node.name.text)` takes a `Selector`, which no code can make in Flipbook: its body stays for iOS under "
+                + "`#if canImport(ObjectiveC)`, and is `switch \(name) {}` on Linux")
         return .skipChildren
+    }
+
+    /// `Helper.swizzle(class: UIViewController.self, original: a, swizzled: b)`, the folder's own
+    /// function handed an interposable class and two selectors (literals, or local constants
+    /// bound to them just before): the call and the constants become one `flipbookInterpose…`
+    /// registration, as an exchange written out in place does.
+    private func portHelperCall(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledExpression.calledName, index.functions[name] != nil,
+            let typeArgument = call.arguments.first(where: {
+                $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self"
+            }),
+            let type = typeArgument.expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
+            let methods = Self.interposable[type],
+            let statement = call.parent?.as(CodeBlockItemSyntax.self),
+            let list = statement.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var macros: [MacroExpansionExprSyntax] = []
+        var constants: [CodeBlockItemSyntax] = []
+        for argument in call.arguments where argument.id != typeArgument.id {
+            if let macro = argument.expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector" {
+                macros.append(macro)
+                continue
+            }
+            guard let reference = argument.expression.as(DeclReferenceExprSyntax.self) else { return false }
+            let constantName = reference.baseName.text
+            guard let item = list.first(where: { item in
+                guard let v = item.item.as(VariableDeclSyntax.self), v.bindings.count == 1,
+                    v.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == constantName
+                else { return false }
+                return item.position < statement.position
+            }), let macro = item.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value.as(MacroExpansionExprSyntax.self),
+                macro.macroName.text == "selector"
+            else { return false }
+            // Used nowhere else in the block.
+            let uses = list.tokens(viewMode: .sourceAccurate).filter {
+                $0.tokenKind == .identifier(constantName)
+                    && ($0.parent?.is(DeclReferenceExprSyntax.self) == true || $0.parent?.is(IdentifierPatternSyntax.self) == true)
+            }
+            guard uses.count == 2 else { return false }
+            macros.append(macro)
+            constants.append(item)
+        }
+        guard macros.count == 2, let a = SelectorReference(macros[0]), let b = SelectorReference(macros[1]) else { return false }
+        let pair = [a, b]
+        let known = pair.filter { methods[$0.name] != nil }
+        guard known.count == 1, let original = known.first, let mine = pair.first(where: { methods[$0.name] == nil }),
+            let labels = methods[original.name], original.labels == nil || original.labels == labels,
+            let method = Self.function(named: mine.name, arity: labels.count, inExtensionOf: type, in: file.source.tree)
+        else { return false }
+        let myLabels = method.signature.parameterClause.parameters.map { $0.firstName.text }
+        let arguments = myLabels.enumerated().map { i, label in (label == "_" ? "" : "\(label): ") + "$\(i + 1)" }
+        let registration = "\(type).\(Self.interposeName(original.name)) { $0.\(mine.name)(\(arguments.joined(separator: ", "))) }"
+        file.add(SourceEdit(range: file.source.range(statement), replacement: registration, isContainer: true))
+        for item in constants {
+            file.add(.delete(file.source.removalRange(file.source.range(item)), container: true))
+            file.claim(file.source.range(item))
+        }
+        file.claim(file.source.range(statement))
+        file.change(
+            .swizzle, at: statement,
+            "`\(name)(…)` exchanging `\(type).\(original.name)` with `\(mine.name)` -> `\(registration)`")
+        rewriteSelfCalls(in: method, myLabels: myLabels, original: original.name, originalLabels: labels)
+        return true
     }
 
     private func port(_ exchange: FunctionCallExprSyntax) {

@@ -155,6 +155,11 @@ final class TimeRewriter: IndexedFileVisitor {
 
     // MARK: perform(_:with:afterDelay:)
 
+    /// What a nil object becomes when Objective-C passes it to a parameter of a scalar type.
+    static let zeroValues: [String: String] = [
+        "Bool": "false", "Int": "0", "UInt": "0", "CGFloat": "0", "Double": "0", "Float": "0", "TimeInterval": "0",
+    ]
+
     private func performAfterDelay(_ node: FunctionCallExprSyntax, receiver: ExprSyntax?) {
         let arguments = Array(node.arguments)
         guard arguments.count >= 3, arguments[0].label == nil, arguments[1].label?.text == "with",
@@ -190,7 +195,11 @@ final class TimeRewriter: IndexedFileVisitor {
             call = "target.\(reference.name)()"
         } else {
             let label = labels[0] == "_" ? "" : "\(labels[0]): "
-            if argument.is(NilLiteralExprSyntax.self) || argument.is(IntegerLiteralExprSyntax.self)
+            let parameterType = index.parameterTypes[PortIndex.methodKey(reference.name, labels)]?.first ?? ""
+            if argument.is(NilLiteralExprSyntax.self), let zero = Self.zeroValues[parameterType] {
+                // Objective-C hands a nil object to a `BOOL` or number parameter as 0.
+                call = "target.\(reference.name)(\(label)\(zero))"
+            } else if argument.is(NilLiteralExprSyntax.self) || argument.is(IntegerLiteralExprSyntax.self)
                 || argument.is(StringLiteralExprSyntax.self)
             {
                 call = "target.\(reference.name)(\(label)\(argument.trimmedDescription))"

@@ -121,4 +121,101 @@ import Testing
         #expect(output.issues.isEmpty)
         expectIdempotent([output])
     }
+
+    /// A library's own swizzling helper called with an interposable pair: the call becomes the
+    /// interposition, the method's call to itself the original, and the helper (which takes
+    /// `Selector`s, so nothing can call it here) keeps its body for iOS only.
+    @Test func aSwizzlingHelpersCallIsPortedAndTheHelperGated() {
+        let outputs = Porter().port([
+            PortInput(path: "Helper.swift", text: """
+                import UIKit
+
+                enum RuntimeHelper {
+                    static func exchange(class cls: AnyClass, original: Selector, swizzled: Selector) {
+                        guard let a = class_getInstanceMethod(cls, original),
+                              let b = class_getInstanceMethod(cls, swizzled) else { return }
+                        method_exchangeImplementations(a, b)
+                    }
+                }
+                """),
+            PortInput(path: "Setup.swift", text: """
+                import UIKit
+
+                final class Installer {
+                    func install() {
+                        let original = #selector(UIViewController.viewDidLoad)
+                        let mine = #selector(UIViewController.tracked_viewDidLoad)
+                        RuntimeHelper.exchange(class: UIViewController.self, original: original, swizzled: mine)
+                    }
+                }
+
+                extension UIViewController {
+                    @objc func tracked_viewDidLoad() {
+                        print("loaded")
+                        self.tracked_viewDidLoad()
+                    }
+                }
+                """),
+        ])
+        #expect(outputs[0].text.contains("""
+                static func exchange(class cls: AnyClass, original: Selector, swizzled: Selector) {
+            #if canImport(ObjectiveC)
+                    guard let a = class_getInstanceMethod(cls, original),
+            """))
+        #expect(outputs[0].text.contains("""
+                    method_exchangeImplementations(a, b)
+            #else
+                    switch original {}
+            #endif
+                }
+            """))
+        #expect(outputs[1].text.contains("""
+                func install() {
+                    UIViewController.flipbookInterposeViewDidLoad { $0.tracked_viewDidLoad() }
+                }
+            """))
+        #expect(outputs[1].text.contains("self.flipbookOriginalViewDidLoad()"))
+        #expect(outputs.flatMap(\.issues).isEmpty, "\(outputs.flatMap(\.issues).map(\.formatted))")
+        expectIdempotent(outputs)
+    }
+
+    /// `perform(#selector(dismiss(forced:)), with: nil, afterDelay: d)`: Objective-C hands the
+    /// nil object to the `Bool` parameter as false.
+    @Test func aNilObjectPerformedIntoABoolIsFalse() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            final class Banner: UIView {
+                func show() {
+                    perform(#selector(dismiss(forced:)), with: nil, afterDelay: 2)
+                }
+                @objc func dismiss(forced: Bool = false) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains(
+            "MediaClock.main.schedule(after: 2, target: self, name: \"dismiss\") { target in target.dismiss(forced: false) }"))
+    }
+
+    /// `child.responds(to: #selector(getter: self.shouldAutorotate))` in a controller: UIKit's
+    /// member, which every controller has.
+    @Test func askingForAnInheritedUIKitMemberIsTrue() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            final class Container: UIViewController {
+                var child: UIViewController?
+                override var shouldAutorotate: Bool {
+                    if let child = child, child.responds(to: #selector(getter: self.shouldAutorotate)) {
+                        return child.shouldAutorotate
+                    }
+                    return true
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("if let child = child, true {"))
+        #expect(output.issues.isEmpty)
+    }
 }
+

@@ -213,6 +213,18 @@ open class UIViewController: UIResponder {
 
     // MARK: Orientation and memory (Windows/UIInterfaceOrientation.swift)
 
+    /// The iOS 2–7 rotation callbacks (deprecated in iOS 8 for `viewWillTransition(to:with:)`).
+    /// Overridable as on iOS; Flipbook's rotations call `viewWillTransition(to:with:)` only, as
+    /// UIKit does for apps built with a current SDK (docs/Divergences.md).
+    @available(*, deprecated, message: "Use viewWillTransition(to:with:)")
+    open func willRotate(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
+    /// See `willRotate(to:duration:)`.
+    @available(*, deprecated, message: "Use viewWillTransition(to:with:)")
+    open func willAnimateRotation(to toInterfaceOrientation: UIInterfaceOrientation, duration: TimeInterval) {}
+    /// See `willRotate(to:duration:)`.
+    @available(*, deprecated, message: "Use viewWillTransition(to:with:)")
+    open func didRotate(from fromInterfaceOrientation: UIInterfaceOrientation) {}
+
     /// The orientations the controller supports (default: every orientation but upside down
     /// on iPhone, all four on iPad, as UIKit's default).
     open var supportedInterfaceOrientations: UIInterfaceOrientationMask {

@@ -15,11 +15,41 @@ public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
     public static let resize = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResize")
 }
 
-/// A media item to play, AVFoundation's `AVPlayerItem` (its URL only).
+/// Timed media, AVFoundation's `AVAsset`: here only what an item was made from.
+open class AVAsset: NSObject, @unchecked Sendable {
+    // Unchecked: as Apple's SDK declares it; the asset is immutable here.
+    public override init() { super.init() }
+}
+
+/// Media at a URL, AVFoundation's `AVURLAsset`.
+open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// Where the media is.
+    public let url: URL
+    public init(url URL: URL, options: [String: Any]? = nil) {
+        url = URL
+        super.init()
+    }
+}
+
+/// A media item to play, AVFoundation's `AVPlayerItem` (its URL and asset only).
 open class AVPlayerItem: NSObject, @unchecked Sendable {
     // Unchecked: as Apple's SDK declares it; the item is immutable here.
     public let url: URL
-    public init(url URL: URL) { self.url = URL }
+    /// The asset the item plays: an `AVURLAsset` of `url`.
+    public let asset: AVAsset
+    public init(url URL: URL) {
+        url = URL
+        asset = AVURLAsset(url: URL)
+    }
+    public init(asset: AVAsset) {
+        self.asset = asset
+        url = (asset as? AVURLAsset)?.url ?? URL(fileURLWithPath: "/dev/null")
+    }
+}
+
+extension NSNotification.Name {
+    /// An item played to its end. Flipbook plays nothing, so it is never posted.
+    public static let AVPlayerItemDidPlayToEndTime = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
 }
 
 /// A player, AVFoundation's `AVPlayer`. It plays nothing: `rate` is 1 after `play()` and 0
