@@ -47,6 +47,10 @@ public final class LayerRenderer {
     /// this only saves time; turn it off to time or debug full redraws.
     public var drawsOnlyChangedRegions = true
 
+    /// Draw a masked group only within its mask's reach (on by default; the same bytes, see
+    /// `DisplayListExecutor.run`). Off: the reference path the tests compare with.
+    var limitsMaskedGroups = true
+
     /// The layer trees the screen shows, back to front, each with its bounds' origin at `offset`
     /// points in the rendered root's space (the root still sets the image's size). Nil (the
     /// default): only the rendered root. AppDriver sets it to the app's visible windows on its
@@ -210,11 +214,11 @@ public final class LayerRenderer {
                 let rest = Array(items[backdrop.items.count...])
                 DisplayListExecutor.execute(
                     rest, into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy,
-                    outside: before, groups: keptGroups(rest, damage: damage, size: size))
+                    outside: before, groups: keptGroups(rest, damage: damage, size: size), limitsMaskedGroups: limitsMaskedGroups)
             } else {
                 DisplayListExecutor.execute(
                     items, into: raster, background: background, damage: damage, pool: pool, copy: copy, outside: before,
-                    groups: keptGroups(items, damage: damage, size: size))
+                    groups: keptGroups(items, damage: damage, size: size), limitsMaskedGroups: limitsMaskedGroups)
             }
         } else if reusing {
             unchanged = true
