@@ -72,6 +72,10 @@ public final class LayerRenderer {
     /// How many content bitmaps this renderer has drawn (cache misses) so far.
     public var contentRasterizations: Int { cache.rasterizations }
 
+    /// How many shadow shapes this renderer has blurred so far (a shadow whose colour or
+    /// shadowOpacity alone changed is tinted again, not blurred: see `ContentCache`).
+    var shadowBlurs: Int { cache.shadowBlurs }
+
     /// The pixel size of `render(layer)`'s image.
     public func pixelSize(of layer: CALayer) -> (width: Int, height: Int) {
         let b = layer.bounds
