@@ -54,6 +54,19 @@ final class Raster: @unchecked Sendable {
         rowsState = UniformRows(allRowsOf: word.littleEndian, height: self.height)
     }
 
+    /// A buffer whose bytes the caller writes, every one, before anyone reads them (a shadow's
+    /// tint), given the flat core and uniform rows it will have: each a region where every texel
+    /// is truly one colour (fewer than a scan would find is fine: the compositor's shortcuts
+    /// give the bytes of its general path wherever they apply).
+    init(width: Int, height: Int, uninitializedWithCore core: UniformCore?, rows: UniformRows) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        data = .allocate(capacity: self.width * self.height * 4)
+        ownsData = true
+        coreState = core.map { .found($0) } ?? .none
+        rowsState = rows
+    }
+
     convenience init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
         self.init(width: width, height: height)
         let n = min(pixels.count, byteCount)
@@ -197,6 +210,11 @@ struct UniformRows: Sendable {
     private init(words: [UInt64], any: Bool) {
         self.words = words
         self.any = any
+    }
+
+    /// The same rows with each colour c replaced by `map(c)`.
+    func mapped(_ map: (UInt32) -> UInt32) -> UniformRows {
+        UniformRows(words: words.map { $0 >> 32 != 0 ? 1 << 32 | UInt64(map(UInt32(truncatingIfNeeded: $0))) : 0 }, any: any)
     }
 
     static func find(in r: Raster) -> UniformRows {

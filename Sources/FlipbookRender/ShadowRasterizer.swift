@@ -18,6 +18,22 @@ enum ShadowRasterizer {
     struct Blurred: Sendable {
         let grid: Grid
         let alpha: [UInt8]
+        /// Where the alpha is one level (the flat core of `UniformCore.find` and the rows of
+        /// `UniformRows.find`, found on the levels themselves, colours being levels): every tint
+        /// is one colour there too, so `tint` hands them to its bitmap instead of the compositor
+        /// scanning each new tint (a fading shadow's every frame).
+        let levelCore: UniformCore?
+        let levelRows: UniformRows
+
+        init(grid: Grid, alpha: [UInt8]) {
+            self.grid = grid
+            self.alpha = alpha
+            let probe = Raster(width: grid.w, height: grid.h)
+            let words = UnsafeMutableRawPointer(probe.data).assumingMemoryBound(to: UInt32.self)
+            for k in 0..<min(alpha.count, grid.w * grid.h) { words[k] = UInt32(alpha[k]) }
+            levelCore = UniformCore.find(in: probe)
+            levelRows = UniformRows.find(in: probe)
+        }
     }
 
     static func rasterize(_ s: ShadowContent, body: PlacedRaster?) -> PlacedRaster? {
@@ -158,13 +174,19 @@ enum ShadowRasterizer {
                 table[level] = (r | gr << 8 | bl << 16 | al << 24).littleEndian
             }
         }
-        let out = Raster(width: g.w, height: g.h)
+        var core = b.levelCore
+        if let c = core { core?.color = table[Int(min(c.color, 255))] }
+        let out = Raster(
+            width: g.w, height: g.h, uninitializedWithCore: core, rows: b.levelRows.mapped { table[Int(min($0, 255))] })
         let words = UnsafeMutableRawPointer(out.data).assumingMemoryBound(to: UInt32.self)
+        let n = g.w * g.h
         b.alpha.withUnsafeBufferPointer { alpha in
             table.withUnsafeBufferPointer { table in
-                for k in 0..<min(alpha.count, g.w * g.h) where alpha[k] > 0 { words[k] = table[Int(alpha[k])] }
+                // Every texel written (level 0 is transparent).
+                for k in 0..<min(alpha.count, n) { words[k] = table[Int(alpha[k])] }
             }
         }
+        if b.alpha.count < n { (words + b.alpha.count).update(repeating: 0, count: n - b.alpha.count) }
         return PlacedRaster(raster: out, originX: g.originX, originY: g.originY, scaleX: g.scale, scaleY: g.scale)
     }
 

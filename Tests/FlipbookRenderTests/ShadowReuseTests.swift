@@ -36,6 +36,45 @@ import FlipbookQuartz
         }
     }
 
+    /// A tint's bitmap is handed the flat core and uniform rows of its blur's levels instead of
+    /// being scanned: drawn through scaled and shifted maps, at full and partial opacity, it
+    /// gives the bytes of the same pixels scanned afresh, also at an opacity so low that many
+    /// levels share a colour (the scan then finds more than the levels give).
+    @Test func aTintDrawsTheBytesOfAScannedBitmap() {
+        let w = 90, h = 70
+        let grid = ShadowRasterizer.Grid(w: w, h: h, originX: 0, originY: 0, scale: 1)
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        for y in 20..<50 { for x in 15..<75 { alpha[y * w + x] = 255 } }
+        let box = ShadowRasterizer.ExtendedBox(variance: 16)
+        for _ in 0..<3 {
+            ShadowRasterizer.boxBlur(&alpha, w: w, h: h, box: box, horizontal: true)
+            ShadowRasterizer.boxBlur(&alpha, w: w, h: h, box: box, horizontal: false)
+        }
+        let blurred = ShadowRasterizer.Blurred(grid: grid, alpha: alpha)
+        #expect(blurred.levelCore != nil)
+        let builder = DisplayListBuilder(scale: 1, cache: ContentCache())
+        for color: [CGFloat] in [[0, 0, 0, 0.3], [0, 0, 0, 0.02], [0.2, 0.3, 0.9, 0.8]] {
+            let placed = ShadowRasterizer.tint(blurred, color: color)
+            var scanned = placed
+            scanned.raster = Raster(premultipliedRGBA: placed.raster.pixels, width: w, height: h)
+            for (sx, tx, opacity) in [(1.0, 3.0, 1.0), (1.37, 5.25, 0.6), (0.71, -2.5, 1.0), (2.0, 0.0, 0.45)] {
+                let plane = Homography.scaleTranslate(sx: sx, sy: sx * 0.9, tx: tx, ty: 4)
+                guard let qa = builder.quad(placed, plane: plane, opacity: opacity, clips: []),
+                      let qb = builder.quad(scanned, plane: plane, opacity: opacity, clips: [])
+                else {
+                    Issue.record("no quad")
+                    continue
+                }
+                let ra = Raster(width: 200, height: 150), rb = Raster(width: 200, height: 150)
+                ra.fill(r: 240, g: 230, b: 200, a: 255)
+                rb.fill(r: 240, g: 230, b: 200, a: 255)
+                Compositor.draw(qa, into: ra)
+                Compositor.draw(qb, into: rb)
+                #expect(ra.pixels == rb.pixels, "colour \(color), scale \(sx), opacity \(opacity)")
+            }
+        }
+    }
+
     /// A card casting a shadow along its path whose shadowOpacity fades every frame while the
     /// card moves (a card slider's): blurred once, tinted every frame, each frame a fresh
     /// renderer's.
