@@ -212,9 +212,11 @@ struct UniformRows: Sendable {
         self.any = any
     }
 
-    /// The same rows with each colour c replaced by `map(c)`.
-    func mapped(_ map: (UInt32) -> UInt32) -> UniformRows {
-        UniformRows(words: words.map { $0 >> 32 != 0 ? 1 << 32 | UInt64(map(UInt32(truncatingIfNeeded: $0))) : 0 }, any: any)
+    /// Rows given as `find` would give them: per row its colour in the low 32 bits, bit 32 set
+    /// when the row is uniform (a shadow's tint, from its levels).
+    init(words: [UInt64]) {
+        self.words = words
+        any = words.contains { $0 >> 32 != 0 }
     }
 
     static func find(in r: Raster) -> UniformRows {

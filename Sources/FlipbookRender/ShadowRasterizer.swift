@@ -18,12 +18,17 @@ enum ShadowRasterizer {
     struct Blurred: Sendable {
         let grid: Grid
         let alpha: [UInt8]
-        /// Where the alpha is one level (the flat core of `UniformCore.find` and the rows of
-        /// `UniformRows.find`, found on the levels themselves, colours being levels): every tint
-        /// is one colour there too, so `tint` hands them to its bitmap instead of the compositor
-        /// scanning each new tint (a fading shadow's every frame).
+        /// Where the alpha is one level (the flat core of `UniformCore.find`, found on the
+        /// levels themselves, colours being levels): every tint is one colour there too, so
+        /// `tint` hands it to its bitmap instead of the compositor scanning each new tint (a
+        /// fading shadow's every frame). A tint may be one colour over a little more (levels
+        /// that round to the same bytes); the core handed on is then smaller than a scan's,
+        /// which gives the same bytes.
         let levelCore: UniformCore?
-        let levelRows: UniformRows
+        /// Each row's lowest and highest level: the tint's row is one colour exactly when the
+        /// table gives both the same word (it never decreases with the level), so the tint's
+        /// uniform rows are those `UniformRows.find` would find, without a scan.
+        let rowLevels: [(low: UInt8, high: UInt8)]
 
         init(grid: Grid, alpha: [UInt8]) {
             self.grid = grid
@@ -32,7 +37,19 @@ enum ShadowRasterizer {
             let words = UnsafeMutableRawPointer(probe.data).assumingMemoryBound(to: UInt32.self)
             for k in 0..<min(alpha.count, grid.w * grid.h) { words[k] = UInt32(alpha[k]) }
             levelCore = UniformCore.find(in: probe)
-            levelRows = UniformRows.find(in: probe)
+            var levels: [(low: UInt8, high: UInt8)] = []
+            levels.reserveCapacity(grid.h)
+            for y in 0..<grid.h {
+                var low = UInt8.max, high = UInt8.min
+                for x in 0..<grid.w {
+                    let k = y * grid.w + x
+                    let v = k < alpha.count ? alpha[k] : 0
+                    low = min(low, v)
+                    high = max(high, v)
+                }
+                levels.append((low, high))
+            }
+            rowLevels = levels
         }
     }
 
@@ -176,8 +193,11 @@ enum ShadowRasterizer {
         }
         var core = b.levelCore
         if let c = core { core?.color = table[Int(min(c.color, 255))] }
-        let out = Raster(
-            width: g.w, height: g.h, uninitializedWithCore: core, rows: b.levelRows.mapped { table[Int(min($0, 255))] })
+        let rows = UniformRows(words: b.rowLevels.map { r in
+            let (low, high) = (table[Int(r.low)], table[Int(r.high)])
+            return low == high ? 1 << 32 | UInt64(low) : 0
+        })
+        let out = Raster(width: g.w, height: g.h, uninitializedWithCore: core, rows: rows)
         let words = UnsafeMutableRawPointer(out.data).assumingMemoryBound(to: UInt32.self)
         let n = g.w * g.h
         b.alpha.withUnsafeBufferPointer { alpha in

@@ -36,8 +36,8 @@ import FlipbookQuartz
         }
     }
 
-    /// A tint's bitmap is handed the flat core and uniform rows of its blur's levels instead of
-    /// being scanned: drawn through scaled and shifted maps, at full and partial opacity, it
+    /// A tint's bitmap is handed the flat core of its blur's levels and the uniform rows a scan
+    /// would find (from each row's lowest and highest level) instead of being scanned: drawn through scaled and shifted maps, at full and partial opacity, it
     /// gives the bytes of the same pixels scanned afresh, also at an opacity so low that many
     /// levels share a colour (the scan then finds more than the levels give).
     @Test func aTintDrawsTheBytesOfAScannedBitmap() {
@@ -57,6 +57,9 @@ import FlipbookQuartz
             let placed = ShadowRasterizer.tint(blurred, color: color)
             var scanned = placed
             scanned.raster = Raster(premultipliedRGBA: placed.raster.pixels, width: w, height: h)
+            // The uniform rows handed on are exactly those a scan finds.
+            let found = UniformRows.find(in: scanned.raster), given = placed.raster.knownUniformRows
+            #expect(given.map { g in (0..<h).allSatisfy { g.color($0) == found.color($0) } } == true, "colour \(color)")
             for (sx, tx, opacity) in [(1.0, 3.0, 1.0), (1.37, 5.25, 0.6), (0.71, -2.5, 1.0), (2.0, 0.0, 0.45)] {
                 let plane = Homography.scaleTranslate(sx: sx, sy: sx * 0.9, tx: tx, ty: 4)
                 guard let qa = builder.quad(placed, plane: plane, opacity: opacity, clips: []),
