@@ -31,7 +31,10 @@ public func objc_sync_exit(_ obj: Any) -> Int32 {
 /// The table of locks by object identity (docs/ARCHITECTURE.md, "Global state").
 enum ObjCSync {
     /// One object's lock: a recursive pthread mutex, and how many threads hold or wait for it.
-    final class Entry: @unchecked Sendable {  // @unchecked: the mutex is thread-safe; `users` is touched only under `table`'s lock.
+    // @unchecked: the pthread mutex is thread-safe by itself; `users` is read and written only inside
+    // `table.withLockUnchecked`. `LockedValue` cannot stand in for the mutex: `@synchronized` must be
+    // recursive and held across calls (enter, then exit later), which a `withLock` body cannot express.
+    final class Entry: @unchecked Sendable {
         let mutex: UnsafeMutablePointer<pthread_mutex_t>
         var users = 0
 

@@ -17,12 +17,15 @@ public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
 
 /// Timed media, AVFoundation's `AVAsset`: here only what an item was made from.
 open class AVAsset: NSObject, @unchecked Sendable {
-    // Unchecked: as Apple's SDK declares it; the asset is immutable here.
+    // Unchecked: as Apple's SDK declares it; the asset stores nothing here. An open NSObject
+    // subclass cannot be checked Sendable, and the main actor would not fit a value Apple lets
+    // any thread read.
     public override init() { super.init() }
 }
 
 /// Media at a URL, AVFoundation's `AVURLAsset`.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
+    // Unchecked: as Apple's SDK declares it; its one stored property is a `let` of a Sendable type.
     /// Where the media is.
     public let url: URL
     public init(url URL: URL, options: [String: Any]? = nil) {
