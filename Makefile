@@ -58,9 +58,9 @@ bench: deps
 
 # Every registered scene exported to MP4 at 60 fps (iPhone 15 @2x): ms a frame, its ratio to
 # card-flip's, real-time factor and where the time goes (docs/Benchmarks.md). SCENE=feed-zoom runs one;
-# BASE=PATH (an older build of ScenesBenchmark) alternates exports with it and prints both.
+# BASE=PATH (an older build of ScenesBenchmark) alternates exports with it and prints both; SCALE=3 renders @3x.
 bench-scenes: deps
-	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE)) $(if $(FPS),--fps $(FPS))
+	cd Benchmarks && $(SWIFT) build -c release --product ScenesBenchmark && ./.build/release/ScenesBenchmark $(if $(SCENE),--scene $(SCENE)) $(if $(BASE),--base $(BASE)) $(if $(FPS),--fps $(FPS)) $(if $(SCALE),--scale $(SCALE))
 
 # The card flip to MP4 against headless Chromium capturing the same flip in CSS
 # (Benchmarks/chromium/card-flip.html): both wall and CPU times, alternated RUNS times, and the

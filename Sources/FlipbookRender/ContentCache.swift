@@ -15,10 +15,23 @@ final class ContentCache {
     private var bodies: [LayerContent: Entry<PlacedRaster?>] = [:]
     private var borders: [BorderContent: Entry<PlacedRaster?>] = [:]
     private var shadows: [ShadowContent: Entry<PlacedRaster?>] = [:]
+    /// The blurred shapes of `shadows`, by their key without colour (`ShadowContent.shape`): a
+    /// shadow whose colour or shadowOpacity changes (a card's shadow fading as it slides) is
+    /// only tinted again.
+    private var blurredShadows: [ShadowContent: Entry<ShadowRasterizer.Blurred?>] = [:]
     private var images: [IdentityBox: Entry<Raster?>] = [:]
     /// Shadows of layers drawn whole, per model layer: kept while the layer's own drawing (in
     /// its own space, so moving the layer does not change it) and its shadow settings stay.
-    private var composites: [ObjectIdentifier: Entry<(key: ShadowContent, drawing: [DisplayItem], shadow: PlacedRaster?)>] = [:]
+    /// The blurred shape is kept with the tinted bitmap, so a change of colour or shadowOpacity
+    /// alone only tints again.
+    private var composites: [ObjectIdentifier: Entry<CompositeShadow>] = [:]
+    private struct CompositeShadow {
+        var shape: ShadowContent
+        var drawing: [DisplayItem]
+        var blurred: ShadowRasterizer.Blurred?
+        var color: [CGFloat]
+        var shadow: PlacedRaster?
+    }
     /// `shouldRasterize` bitmaps, per model layer: kept while the layer's drawing in its own
     /// space (at its `rasterizationScale`) stays the same.
     private var rasterized: [ObjectIdentifier: Entry<(scale: Double, drawing: [DisplayItem], bitmap: PlacedRaster)>] = [:]
@@ -27,6 +40,9 @@ final class ContentCache {
     private var lastImage: (image: CGImage, raster: Raster?)?
     /// How many bitmaps were drawn (cache misses) since this cache was made.
     private(set) var rasterizations = 0
+    /// How many shadow shapes were blurred since this cache was made (a shadow only tinted
+    /// again counts as a rasterization, not here).
+    private(set) var shadowBlurs = 0
 
     func body(_ key: LayerContent) -> PlacedRaster? {
         // A plain background's bitmap is one colour whatever the bounds' origin (see
@@ -51,12 +67,16 @@ final class ContentCache {
 
     func shadow(_ key: ShadowContent) -> PlacedRaster? {
         cached(key, in: \.shadows) {
-            // A direct image's shadow is drawn from the image itself (it may spill outside the
-            // bounds); other bodies lend their bitmap's alpha.
-            if let c = key.content, let image = ImageContent(c) {
-                return ShadowRasterizer.rasterize(key, image: image)
+            let blurred = cached(key.shape, in: \.blurredShadows, counted: false) { () -> ShadowRasterizer.Blurred? in
+                shadowBlurs += 1
+                // A direct image's shadow is drawn from the image itself (it may spill outside
+                // the bounds); other bodies lend their bitmap's alpha.
+                if let c = key.content, let image = ImageContent(c) {
+                    return ShadowRasterizer.blurred(key, image: image)
+                }
+                return ShadowRasterizer.blurred(key, body: key.content.flatMap { self.body($0) })
             }
-            return ShadowRasterizer.rasterize(key, body: key.content.flatMap { self.body($0) })
+            return blurred.map { ShadowRasterizer.tint($0, color: key.color) }
         }
     }
 
@@ -73,13 +93,33 @@ final class ContentCache {
 
     /// The shadow of the layer `owner` drawn whole (see `DisplayListBuilder.compositeShadow`):
     /// the last one when `key` and `drawing` (the layer's drawing in its own space) are the same
-    /// as then, else `make()`.
+    /// as then; the last blur tinted again when only the colour (or shadowOpacity) changed; else
+    /// `blur()` tinted.
     func compositeShadow(
-        of owner: ObjectIdentifier, key: ShadowContent, drawing: [DisplayItem], make: () -> PlacedRaster?
+        of owner: ObjectIdentifier, key: ShadowContent, drawing: [DisplayItem], blur: () -> ShadowRasterizer.Blurred?
     ) -> PlacedRaster? {
-        cached(owner, in: \.composites, if: { $0.key == key && $0.drawing == drawing }) {
-            (key, drawing, make())
-        }.shadow
+        let shape = key.shape
+        if let i = composites.index(forKey: owner), composites.values[i].value.shape == shape,
+           composites.values[i].value.drawing == drawing
+        {
+            composites.values[i].lastUse = frame
+            if composites.values[i].value.color == key.color { return composites.values[i].value.shadow }
+            rasterizations += 1
+            let blurred = composites.values[i].value.blurred
+            let placed = RenderPhases.rasterizing { blurred.map { ShadowRasterizer.tint($0, color: key.color) } }
+            composites.values[i].value.color = key.color
+            composites.values[i].value.shadow = placed
+            return placed
+        }
+        rasterizations += 1
+        shadowBlurs += 1
+        let (blurred, placed) = RenderPhases.rasterizing { () -> (ShadowRasterizer.Blurred?, PlacedRaster?) in
+            let b = blur()
+            return (b, b.map { ShadowRasterizer.tint($0, color: key.color) })
+        }
+        composites[owner] = Entry(
+            value: CompositeShadow(shape: shape, drawing: drawing, blurred: blurred, color: key.color, shadow: placed), lastUse: frame)
+        return placed
     }
 
     /// The `shouldRasterize` bitmap of `owner`: the last one when `drawing` (the layer drawn in
@@ -96,10 +136,10 @@ final class ContentCache {
     /// drawn whole inside another), and a table held inout across it would be accessed twice.
     private func cached<K: Hashable, V>(
         _ key: K, in table: ReferenceWritableKeyPath<ContentCache, [K: Entry<V>]>,
-        if valid: (V) -> Bool = { _ in true }, make: () -> V
+        if valid: (V) -> Bool = { _ in true }, counted: Bool = true, make: () -> V
     ) -> V {
         if let v = Self.hit(key, in: &self[keyPath: table], frame: frame, if: valid) { return v }
-        rasterizations += 1
+        if counted { rasterizations += 1 }
         let v = RenderPhases.rasterizing(make)
         self[keyPath: table][key] = Entry(value: v, lastUse: frame)
         return v
@@ -121,6 +161,7 @@ final class ContentCache {
         bodies = bodies.filter { $0.value.lastUse >= keep }
         borders = borders.filter { $0.value.lastUse >= keep }
         shadows = shadows.filter { $0.value.lastUse >= keep }
+        if !blurredShadows.isEmpty { blurredShadows = blurredShadows.filter { $0.value.lastUse >= keep } }
         images = images.filter { $0.value.lastUse >= keep }
         composites = composites.filter { $0.value.lastUse >= keep }
         if !rasterized.isEmpty { rasterized = rasterized.filter { $0.value.lastUse >= keep } }

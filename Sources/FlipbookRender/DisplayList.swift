@@ -241,7 +241,7 @@ struct DisplayListBuilder {
         // The same drawing (its bitmaps are the cache's, so unchanged content is the same
         // objects) casts the same shadow: a layer that only moves keeps it.
         return cache.compositeShadow(of: ObjectIdentifier(layer.model()), key: shadow, drawing: probe) {
-            ShadowRasterizer.rasterize(shadow, extent: extent) { grid in
+            ShadowRasterizer.blurred(shadow, extent: extent) { grid in
                 let raster = Raster(width: grid.w, height: grid.h)
                 DisplayListExecutor.execute(drawing(originX: grid.originX, originY: grid.originY, scale: grid.scale), into: raster)
                 var alpha = [UInt8](repeating: 0, count: grid.w * grid.h)

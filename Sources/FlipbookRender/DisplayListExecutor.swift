@@ -26,11 +26,12 @@ enum DisplayListExecutor {
     /// that is not the frame buffer, whose bytes are not kept from frame to frame).
     /// `groups` (by the index of their `beginGroup` in `items`, top-level groups of a list
     /// without backdrops) are composited from a kept raster of their content instead of being
-    /// drawn again (`CachedGroup`).
+    /// drawn again (`CachedGroup`). `limitsMaskedGroups` false draws masked groups whole (the
+    /// reference `run`'s shortcut is tested against).
     static func execute(
         _ items: [DisplayItem], into target: Raster, background: UInt32? = nil, base: Raster? = nil, damage: FrameDamage? = nil,
         pool: RasterPool? = nil, workers: Int = workers, copy: UnsafeMutablePointer<UInt8>? = nil,
-        outside: UnsafePointer<UInt8>? = nil, groups: [Int: CachedGroup] = [:]
+        outside: UnsafePointer<UInt8>? = nil, groups: [Int: CachedGroup] = [:], limitsMaskedGroups: Bool = true
     ) {
         let copy = copy.map(SharedPointer.init)
         let outside = damage == nil ? nil : outside.map { SharedPointer(pointer: UnsafeMutablePointer(mutating: $0)) }
@@ -57,13 +58,13 @@ enum DisplayListExecutor {
                 } else if let fillColor {
                     fill(target, with: fillColor, share: share, damage: damage)
                 }
-                _ = self.run(parts.first ?? [], into: target, scratch: scratch, level: 0, share: share, damage: damage)
+                _ = self.run(parts.first ?? [], into: target, scratch: scratch, level: 0, share: share, damage: damage, limits: limitsMaskedGroups)
             }
             for (k, step) in parts.backdrops.enumerated() {
                 _ = BackdropBlur.apply(step, stack: [target], workers: workers)
                 let next = parts.lists[k + 1]
                 if !next.isEmpty {
-                    parallel { share in _ = self.run(next, into: target, scratch: scratch, level: 0, share: share, damage: damage) }
+                    parallel { share in _ = self.run(next, into: target, scratch: scratch, level: 0, share: share, damage: damage, limits: limitsMaskedGroups) }
                 }
             }
             if let copy {
@@ -83,7 +84,7 @@ enum DisplayListExecutor {
             } else if let fillColor {
                 fill(target, with: fillColor, share: share, damage: damage)
             }
-            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage, groups: groups)
+            _ = self.run(items, into: target, scratch: scratch, level: 0, share: share, damage: damage, groups: groups, limits: limitsMaskedGroups)
             if let out = copy?.pointer {
                 let rowBytes = target.width * 4
                 share.forEachRow(0, target.height) { y in (out + y * rowBytes).update(from: target.data + y * rowBytes, count: rowBytes) }
@@ -185,18 +186,31 @@ enum DisplayListExecutor {
     /// at stack position p; a group's mask uses the next raster and its list starts one level
     /// further. A top-level group in `groups` is composited from its kept raster, within the
     /// damage, and its items are skipped. Returns the rectangle drawn into (within the owned rows).
+    ///
+    /// A masked group is drawn only where its mask can show it: its items within the mask's
+    /// reach (`FrameDamage.reach`: every pixel the mask's quads can touch), its mask within what
+    /// the group drew. Outside the reach the mask is transparent, so those pixels of the group
+    /// would be multiplied by 0 and then skipped by the compositing: the frame's bytes are the
+    /// same, and a masked layer costs its own area however large its content (a picture zoomed
+    /// beyond a card) or its mask (`MaskedGroupTests`). A group holding a backdrop is drawn
+    /// whole (a blur reads around the pixels it writes).
     private static func run(
         _ items: [DisplayItem], into target: Raster, scratch: [Raster], level: Int, share: RowShare, damage: FrameDamage?,
-        groups: [Int: CachedGroup] = [:]
+        groups: [Int: CachedGroup] = [:], limits: Bool = true
     ) -> PixelRect {
-        var stack: [(raster: Raster, dirty: PixelRect)] = [(target, .empty)]
+        // Per open group: its raster, what was drawn into it, and the damage its items are drawn within.
+        var stack: [(raster: Raster, dirty: PixelRect, damage: FrameDamage?)] = [(target, .empty, damage)]
+        // The end of each masked group, by the index of its `beginGroup` (made on the first one met).
+        var maskedEnds: [Int: Int]?
         var index = 0
         while index < items.count {
             let item = items[index]
             index += 1
             switch item {
             case .quad(let q):
-                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: damage) { stack[stack.count - 1].dirty.formUnion(r) }
+                if let r = Compositor.draw(q, into: stack[stack.count - 1].raster, share: share, damage: stack[stack.count - 1].damage) {
+                    stack[stack.count - 1].dirty.formUnion(r)
+                }
             case .backdrop(let d):
                 // Only ever run on one share that owns every row (see `execute`).
                 if let r = BackdropBlur.apply(d, stack: stack.map { $0.raster }) { stack[stack.count - 1].dirty.formUnion(r) }
@@ -209,7 +223,13 @@ enum DisplayListExecutor {
                     index = kept.end + 1
                     continue
                 }
-                stack.append((scratch[level + stack.count - 1], .empty))
+                var inner = stack[stack.count - 1].damage
+                if limits && maskedEnds == nil { maskedEnds = maskedGroupEnds(items) }
+                if let end = maskedEnds?[index - 1], case .endGroup(_, let mask?) = items[end], !DisplayItem.containsBackdrop(mask) {
+                    let raster = stack[stack.count - 1].raster
+                    inner = FrameDamage.limit(inner, to: FrameDamage.reach(of: mask[...]), width: raster.width, height: raster.height)
+                }
+                stack.append((scratch[level + stack.count - 1], .empty, inner))
             case .endGroup(let opacity, let mask):
                 guard stack.count > 1 else { continue }
                 let position = stack.count - 1
@@ -217,7 +237,10 @@ enum DisplayListExecutor {
                 if group.dirty.isEmpty { continue }
                 if let mask {
                     let m = scratch[level + position]
-                    let drawn = run(mask, into: m, scratch: scratch, level: level + position + 1, share: share, damage: damage)
+                    // Only the mask's pixels over what the group drew are read.
+                    let within = !limits || DisplayItem.containsBackdrop(mask)
+                        ? damage : FrameDamage.limit(stack[stack.count - 1].damage, to: group.dirty, width: m.width, height: m.height)
+                    let drawn = run(mask, into: m, scratch: scratch, level: level + position + 1, share: share, damage: within, limits: limits)
                     GroupBlend.applyMask(m, to: group.raster, in: group.dirty, share: share)
                     clear(m, drawn, share: share)
                 }
@@ -229,6 +252,26 @@ enum DisplayListExecutor {
         // Unbalanced groups (never produced by the builder): leave their rasters clean too.
         while stack.count > 1, let group = stack.popLast() { clear(group.raster, group.dirty, share: share) }
         return stack[0].dirty
+    }
+
+    /// The `endGroup` index of each masked group of `items` that holds no backdrop, by the index
+    /// of its `beginGroup` (the groups `run` draws only within their mask's reach).
+    static func maskedGroupEnds(_ items: [DisplayItem]) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        var open: [(begin: Int, backdrop: Bool)] = []
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .beginGroup: open.append((i, false))
+            case .backdrop:
+                // Every open group holds it.
+                for k in open.indices { open[k].backdrop = true }
+            case .endGroup(_, let mask):
+                guard let g = open.popLast() else { return result }
+                if mask != nil && !g.backdrop { result[g.begin] = i }
+            case .quad: continue
+            }
+        }
+        return result
     }
 
     /// Clears `rect` of `r` in the rows of `share`.

@@ -56,6 +56,23 @@ struct FrameDamage: Sendable, Equatable {
         }
     }
 
+    /// `damage` (every pixel when nil) within `rect`: what a masked group is drawn within
+    /// (`DisplayListExecutor.run`).
+    static func limit(_ damage: FrameDamage?, to rect: PixelRect, width: Int, height: Int) -> FrameDamage {
+        var d = FrameDamage(width: width, height: height)
+        let ya = max(0, rect.y0), yb = min(d.height, rect.y1, damage?.height ?? d.height)
+        guard ya < yb else { return d }
+        for y in ya..<yb {
+            let (a, b) = damage?.columns(y) ?? (0, d.width)
+            let xa = max(a, rect.x0, 0), xb = min(b, rect.x1, d.width)
+            if xa < xb {
+                d.x0[y] = Int32(xa)
+                d.x1[y] = Int32(xb)
+            }
+        }
+        return d
+    }
+
     /// The pixels `item` can touch: the bounding box of its outline with the compositor's
     /// antialiasing slack (see `Compositor.spans`), or of every quad inside a mask.
     static func reach(of q: QuadDraw) -> PixelRect {

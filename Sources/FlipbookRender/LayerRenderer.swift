@@ -47,6 +47,10 @@ public final class LayerRenderer {
     /// this only saves time; turn it off to time or debug full redraws.
     public var drawsOnlyChangedRegions = true
 
+    /// Draw a masked group only within its mask's reach (on by default; the same bytes, see
+    /// `DisplayListExecutor.run`). Off: the reference path the tests compare with.
+    var limitsMaskedGroups = true
+
     /// The layer trees the screen shows, back to front, each with its bounds' origin at `offset`
     /// points in the rendered root's space (the root still sets the image's size). Nil (the
     /// default): only the rendered root. AppDriver sets it to the app's visible windows on its
@@ -67,6 +71,10 @@ public final class LayerRenderer {
 
     /// How many content bitmaps this renderer has drawn (cache misses) so far.
     public var contentRasterizations: Int { cache.rasterizations }
+
+    /// How many shadow shapes this renderer has blurred so far (a shadow whose colour or
+    /// shadowOpacity alone changed is tinted again, not blurred: see `ContentCache`).
+    var shadowBlurs: Int { cache.shadowBlurs }
 
     /// The pixel size of `render(layer)`'s image.
     public func pixelSize(of layer: CALayer) -> (width: Int, height: Int) {
@@ -210,11 +218,11 @@ public final class LayerRenderer {
                 let rest = Array(items[backdrop.items.count...])
                 DisplayListExecutor.execute(
                     rest, into: raster, base: backdrop.raster, damage: damage, pool: pool, copy: copy,
-                    outside: before, groups: keptGroups(rest, damage: damage, size: size))
+                    outside: before, groups: keptGroups(rest, damage: damage, size: size), limitsMaskedGroups: limitsMaskedGroups)
             } else {
                 DisplayListExecutor.execute(
                     items, into: raster, background: background, damage: damage, pool: pool, copy: copy, outside: before,
-                    groups: keptGroups(items, damage: damage, size: size))
+                    groups: keptGroups(items, damage: damage, size: size), limitsMaskedGroups: limitsMaskedGroups)
             }
         } else if reusing {
             unchanged = true

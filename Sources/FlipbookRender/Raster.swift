@@ -54,6 +54,19 @@ final class Raster: @unchecked Sendable {
         rowsState = UniformRows(allRowsOf: word.littleEndian, height: self.height)
     }
 
+    /// A buffer whose bytes the caller writes, every one, before anyone reads them (a shadow's
+    /// tint), given the flat core and uniform rows it will have: each a region where every texel
+    /// is truly one colour (fewer than a scan would find is fine: the compositor's shortcuts
+    /// give the bytes of its general path wherever they apply).
+    init(width: Int, height: Int, uninitializedWithCore core: UniformCore?, rows: UniformRows) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        data = .allocate(capacity: self.width * self.height * 4)
+        ownsData = true
+        coreState = core.map { .found($0) } ?? .none
+        rowsState = rows
+    }
+
     convenience init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
         self.init(width: width, height: height)
         let n = min(pixels.count, byteCount)
@@ -197,6 +210,13 @@ struct UniformRows: Sendable {
     private init(words: [UInt64], any: Bool) {
         self.words = words
         self.any = any
+    }
+
+    /// Rows given as `find` would give them: per row its colour in the low 32 bits, bit 32 set
+    /// when the row is uniform (a shadow's tint, from its levels).
+    init(words: [UInt64]) {
+        self.words = words
+        any = words.contains { $0 >> 32 != 0 }
     }
 
     static func find(in r: Raster) -> UniformRows {

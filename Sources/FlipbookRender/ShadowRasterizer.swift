@@ -8,9 +8,66 @@ import FlipbookGeometry
 /// Core Animation's radius: design tools' blur = 2 × shadowRadius, CSS σ = blur / 2),
 /// made of three extended-box passes whose variances add up to exactly σ² (integer arithmetic:
 /// exact to about ±1 level, and deterministic).
+///
+/// The work is in two steps: `blurred` makes the shape's alpha on a grid and blurs it (the costly
+/// part, which does not depend on the shadow's colour or opacity), `tint` colours that alpha. The
+/// content cache keeps the first while only the colour or shadowOpacity changes (a shadow fading
+/// with its card), so such a frame only tints again (docs/Renderer.md, "Shadows").
 enum ShadowRasterizer {
+    /// A shadow's shape, blurred, on its grid: what `tint` colours.
+    struct Blurred: Sendable {
+        let grid: Grid
+        let alpha: [UInt8]
+        /// Where the alpha is one level (the flat core of `UniformCore.find`, found on the
+        /// levels themselves, colours being levels): every tint is one colour there too, so
+        /// `tint` hands it to its bitmap instead of the compositor scanning each new tint (a
+        /// fading shadow's every frame). A tint may be one colour over a little more (levels
+        /// that round to the same bytes); the core handed on is then smaller than a scan's,
+        /// which gives the same bytes.
+        let levelCore: UniformCore?
+        /// Each row's lowest and highest level: the tint's row is one colour exactly when the
+        /// table gives both the same word (it never decreases with the level), so the tint's
+        /// uniform rows are those `UniformRows.find` would find, without a scan.
+        let rowLevels: [(low: UInt8, high: UInt8)]
+
+        init(grid: Grid, alpha: [UInt8]) {
+            self.grid = grid
+            self.alpha = alpha
+            let probe = Raster(width: grid.w, height: grid.h)
+            let words = UnsafeMutableRawPointer(probe.data).assumingMemoryBound(to: UInt32.self)
+            for k in 0..<min(alpha.count, grid.w * grid.h) { words[k] = UInt32(alpha[k]) }
+            levelCore = UniformCore.find(in: probe)
+            var levels: [(low: UInt8, high: UInt8)] = []
+            levels.reserveCapacity(grid.h)
+            for y in 0..<grid.h {
+                var low = UInt8.max, high = UInt8.min
+                for x in 0..<grid.w {
+                    let k = y * grid.w + x
+                    let v = k < alpha.count ? alpha[k] : 0
+                    low = min(low, v)
+                    high = max(high, v)
+                }
+                levels.append((low, high))
+            }
+            rowLevels = levels
+        }
+    }
+
     static func rasterize(_ s: ShadowContent, body: PlacedRaster?) -> PlacedRaster? {
-        rasterize(s, extra: nil) { grid, alpha in
+        blurred(s, body: body).map { tint($0, color: s.color) }
+    }
+
+    static func rasterize(_ s: ShadowContent, image: ImageContent) -> PlacedRaster? {
+        blurred(s, image: image).map { tint($0, color: s.color) }
+    }
+
+    static func rasterize(_ s: ShadowContent, extent: CGRect, draw: (Grid) -> [UInt8]?) -> PlacedRaster? {
+        blurred(s, extent: extent, draw: draw).map { tint($0, color: s.color) }
+    }
+
+    /// The blurred shape of a shadow drawn from its path, or else from the body bitmap's alpha.
+    static func blurred(_ s: ShadowContent, body: PlacedRaster?) -> Blurred? {
+        blurred(s, extra: nil) { grid, alpha in
             if let path = s.path {
                 guard let a = grid.cairoAlpha({ cr in
                     CairoPath.add(path, to: cr)
@@ -39,9 +96,9 @@ enum ShadowRasterizer {
     /// The shadow of a directly drawn image (see `ImageContent`): the background's shape and the
     /// image's alpha in its gravity rectangle, not clipped to the bounds (a layer with a shadow
     /// does not mask to its bounds, so on iOS its image spills and casts a shadow there too).
-    static func rasterize(_ s: ShadowContent, image: ImageContent) -> PlacedRaster? {
-        guard s.path == nil else { return rasterize(s, body: nil) }  // shadowPath wins, as for any body
-        return rasterize(s, extra: image.rect) { grid, alpha in
+    static func blurred(_ s: ShadowContent, image: ImageContent) -> Blurred? {
+        guard s.path == nil else { return blurred(s, body: nil) }  // shadowPath wins, as for any body
+        return blurred(s, extra: image.rect) { grid, alpha in
             guard let a = grid.cairoAlpha({ cr in
                 if let bg = s.content?.background, bg[3] > 0, let shape = s.content?.shape {
                     shape.addPath(to: cr)
@@ -58,8 +115,8 @@ enum ShadowRasterizer {
     /// The shadow of a layer drawn whole (its body, sublayers and border) when it has no
     /// shadowPath: `extent` is what that drawing covers in the layer's bounds space (points), and
     /// `draw(grid)` returns the drawing's alpha on the grid (nil: nothing to show).
-    static func rasterize(_ s: ShadowContent, extent: CGRect, draw: (Grid) -> [UInt8]?) -> PlacedRaster? {
-        rasterize(s, extra: extent) { grid, alpha in
+    static func blurred(_ s: ShadowContent, extent: CGRect, draw: (Grid) -> [UInt8]?) -> Blurred? {
+        blurred(s, extra: extent) { grid, alpha in
             guard let a = draw(grid), a.count == alpha.count else { return false }
             alpha = a
             return true
@@ -68,7 +125,7 @@ enum ShadowRasterizer {
 
     /// The alpha grid of a shadow: `scale` pixels per point over the bounds (plus the shadow
     /// path's box and `extra`) with a margin for the blur.
-    struct Grid {
+    struct Grid: Sendable {
         let w, h: Int
         let originX, originY, scale: Double
 
@@ -88,10 +145,11 @@ enum ShadowRasterizer {
         }
     }
 
-    /// Sets up the grid, lets `fill` write the shape's alpha, then blurs and tints it.
-    private static func rasterize(
+    /// Sets up the grid, lets `fill` write the shape's alpha, then blurs it. The colour plays no
+    /// part (`s.color` is not read).
+    private static func blurred(
         _ s: ShadowContent, extra: CGRect?, fill: (Grid, inout [UInt8]) -> Bool
-    ) -> PlacedRaster? {
+    ) -> Blurred? {
         let scale = Double(s.scale)
         guard scale > 0, scale.isFinite, s.radius.isFinite else { return nil }
         let sigma = max(0, Double(s.radius)) * scale
@@ -114,16 +172,42 @@ enum ShadowRasterizer {
                 boxBlur(&alpha, w: w, h: h, box: box, horizontal: false)
             }
         }
-        let out = Raster(width: w, height: h)
-        let c = s.color
-        for k in 0..<(w * h) where alpha[k] > 0 {
-            let a = Double(alpha[k]) / 255 * Double(c[3])
-            out.data[k * 4] = UInt8((Double(c[0]) * a * 255).rounded())
-            out.data[k * 4 + 1] = UInt8((Double(c[1]) * a * 255).rounded())
-            out.data[k * 4 + 2] = UInt8((Double(c[2]) * a * 255).rounded())
-            out.data[k * 4 + 3] = UInt8((a * 255).rounded())
+        return Blurred(grid: grid, alpha: alpha)
+    }
+
+    /// The shadow's bitmap: each alpha level a of the blurred shape becomes the colour
+    /// (r, g, b) × a / 255 × its alpha, premultiplied, rounded to bytes. The 255 levels are
+    /// worked out once (the same expressions per level as per pixel), then looked up.
+    static func tint(_ b: Blurred, color c: [CGFloat]) -> PlacedRaster {
+        let g = b.grid
+        var table = [UInt32](repeating: 0, count: 256)
+        if c.count >= 4 {
+            for level in 1..<256 {
+                let a = Double(level) / 255 * Double(c[3])
+                let r = UInt32(UInt8((Double(c[0]) * a * 255).rounded()))
+                let gr = UInt32(UInt8((Double(c[1]) * a * 255).rounded()))
+                let bl = UInt32(UInt8((Double(c[2]) * a * 255).rounded()))
+                let al = UInt32(UInt8((a * 255).rounded()))
+                table[level] = (r | gr << 8 | bl << 16 | al << 24).littleEndian
+            }
         }
-        return PlacedRaster(raster: out, originX: originX, originY: originY, scaleX: scale, scaleY: scale)
+        var core = b.levelCore
+        if let c = core { core?.color = table[Int(min(c.color, 255))] }
+        let rows = UniformRows(words: b.rowLevels.map { r in
+            let (low, high) = (table[Int(r.low)], table[Int(r.high)])
+            return low == high ? 1 << 32 | UInt64(low) : 0
+        })
+        let out = Raster(width: g.w, height: g.h, uninitializedWithCore: core, rows: rows)
+        let words = UnsafeMutableRawPointer(out.data).assumingMemoryBound(to: UInt32.self)
+        let n = g.w * g.h
+        b.alpha.withUnsafeBufferPointer { alpha in
+            table.withUnsafeBufferPointer { table in
+                // Every texel written (level 0 is transparent).
+                for k in 0..<min(alpha.count, n) { words[k] = table[Int(alpha[k])] }
+            }
+        }
+        if b.alpha.count < n { (words + b.alpha.count).update(repeating: 0, count: n - b.alpha.count) }
+        return PlacedRaster(raster: out, originX: g.originX, originY: g.originY, scaleX: g.scale, scaleY: g.scale)
     }
 
     /// A box of radius `r` whose two outer taps (at ±(r+1)) weigh `α` ∈ [0, 1): an "extended
@@ -181,5 +265,15 @@ enum ShadowRasterizer {
                 a[base + i * step] = UInt8(min(255, (sum * box.inner + edge * box.outer + total / 2) / total))
             }
         }
+    }
+}
+
+extension ShadowContent {
+    /// The key without its colour: what a shadow's blurred shape depends on
+    /// (`ShadowRasterizer.blurred` does not read the colour).
+    var shape: ShadowContent {
+        var k = self
+        k.color = []
+        return k
     }
 }

@@ -9,7 +9,8 @@
 //     rasterising content bitmaps, compositing; encoding is the export's wall time minus that
 //     pass's (the frame conversion on the encoder's thread and ffmpeg share the 2 cores).
 // Options: `--scene NAME` (repeatable) runs only those; `--fps N` exports at N frames a second
-//   instead of 60 (the CLI's default is 30); `--runs N` exports each N times and
+//   instead of 60 (the CLI's default is 30); `--scale N` renders at N pixels a point instead of
+//   2 (3: an iPhone 15 Pro's @3x); `--runs N` exports each N times and
 //   reports the median (default 3); `--profile NAME [FRAMES]` runs the render-only loop of one
 //   scene in this process (no children, no ffmpeg), for callgrind:
 //   valgrind --tool=callgrind .build/release/ScenesBenchmark --profile feed-zoom 60
@@ -40,7 +41,16 @@ let fps: Double = {
     }
     return v
 }()
-let scale: CGFloat = 2
+/// Pixels a point: 2 unless `--scale N` (1 to 3).
+let scale: CGFloat = {
+    let args = CommandLine.arguments
+    guard let k = args.firstIndex(of: "--scale") else { return 2 }
+    guard k + 1 < args.count, let v = Double(args[k + 1]), v >= 1, v <= 3 else {
+        print("ScenesBenchmark: --scale needs 1, 2 or 3 pixels a point")
+        exit(2)
+    }
+    return CGFloat(v)
+}()
 let device = DevicePreset.named("iphone-15") ?? .default
 
 func now() -> Double {
@@ -57,6 +67,8 @@ func registry() -> SceneRegistry {
     CatalogScenes.register(in: &r)
     r.register(ExplodeScene.self)  // benchmark only (ExplodeScene.swift)
     r.register(SpringGridScene.self)  // benchmark only (SpringGridScene.swift)
+    r.register(MaskedCardsScene.self)  // benchmark only (MaskShadowScenes.swift)
+    r.register(ShadowPopupScene.self)  // benchmark only (MaskShadowScenes.swift)
     return r
 }
 
@@ -134,7 +146,7 @@ func export(_ type: any RenderScene.Type) throws {
 func child(_ args: [String], tag: String, executable: String? = nil, sameAllocator: Bool = false) -> [Double]? {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-    p.arguments = args + (fps == 60 ? [] : ["--fps", String(fps)])
+    p.arguments = args + (fps == 60 ? [] : ["--fps", String(fps)]) + (scale == 2 ? [] : ["--scale", String(Double(scale))])
     if sameAllocator {
         var env = ProcessInfo.processInfo.environment
         env["MALLOC_MMAP_THRESHOLD_"] = env["MALLOC_MMAP_THRESHOLD_"] ?? String(32 << 20)
@@ -171,7 +183,7 @@ func main() {
     }
     // Every argument is a known flag or the value after one; anything else is refused (a
     // mistyped flag must not start the whole benchmark).
-    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs", "--base", "--fps"]
+    let valued: Set<String> = ["--child-export", "--child-phases", "--profile", "--scene", "--runs", "--base", "--fps", "--scale"]
     var i = 1
     while i < args.count {
         let a = args[i]
@@ -182,7 +194,7 @@ func main() {
         } else {
             print("""
                 ScenesBenchmark: unknown argument \(a)
-                usage: ScenesBenchmark [--scene NAME]... [--runs N] [--base PATH] [--fps N]
+                usage: ScenesBenchmark [--scene NAME]... [--runs N] [--base PATH] [--fps N] [--scale N]
                        ScenesBenchmark --profile NAME [FRAMES] [--per-frame] [--checksum]
                 """)
             exit(a == "--help" || a == "-h" ? 0 : 2)
@@ -220,7 +232,7 @@ func main() {
         compare(names, base: base, runs: max(1, runs), load: load)
         return
     }
-    print("ScenesBenchmark: \(names.count) scenes, MP4 at \(f(fps, 0)) fps, iPhone 15 @2x (786x1704); export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
+    print("ScenesBenchmark: \(names.count) scenes, MP4 at \(f(fps, 0)) fps, iPhone 15 @\(f(Double(scale), 0))x; export = median of \(runs) runs; load average \(f(load[0])) / \(f(load[1])) / \(f(load[2]))")
     print("scene | frames | export s | ms/frame | × card-flip | × real time | step | presentation | display list | rasterising | compositing | encoding (ms/frame)")
     var cardFlip: Double?
     var rows: [(String, Int, Double, Double, Double, [Double], Double)] = []
