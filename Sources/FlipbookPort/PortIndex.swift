@@ -59,6 +59,14 @@ struct PortIndex {
     var unprovidedImports: Set<String> = []
     /// Protocols of the folder that require a plain `init()`.
     var protocolsRequiringInit: Set<String> = []
+    /// Type name -> the types its declarations and extensions in the folder list after `:`.
+    var conformances: [String: Set<String>] = [:]
+    /// Generic parameter name -> the types the folder writes for it where it uses a generic
+    /// class of its own (`ItemBaseController<UIImageView>` binds `T` to `UIImageView`).
+    var genericArguments: [String: Set<String>] = [:]
+    /// Properties the folder declares as a metatype (`var type: InterfaceViewController.Type`,
+    /// optional or not) -> the class, when every declaration of that name agrees.
+    var metatypeProperties: [String: String] = [:]
     var objcProtocols: [String: ObjCProtocol] = [:]
     /// Further declarations of a protocol name already in `objcProtocols`: a library may declare
     /// its delegate protocol once per platform, in `#if os(macOS)` and `#if !os(macOS)` files.
@@ -134,7 +142,10 @@ struct PortIndex {
 
     /// The first inherited type of a class declared in the folder (its superclass when it has one).
     func superclass(of name: String) -> String? {
-        classes[name]?.decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        guard let type = classes[name]?.decl.inheritanceClause?.inheritedTypes.first?.type else { return nil }
+        // `ItemBaseController<VideoView>`: the generic class's name.
+        if let generic = type.as(IdentifierTypeSyntax.self), generic.genericArgumentClause != nil { return generic.name.text }
+        return type.trimmedDescription
     }
 
     /// Whether `type` is `name` or one of its superclasses, following the folder's classes and
@@ -210,8 +221,16 @@ struct PortIndex {
     init(sources: [PortSource]) {
         var propertyTypes: [String: Set<String>] = [:]
         var extensionDefaults: [String: [ExtensionDefault]] = [:]
+        var genericUses: [(String, [String])] = []
         defer {
             anyObjectProperties = Set(propertyTypes.filter { !$0.value.isEmpty && $0.value.allSatisfy(Self.isAnyObjectType) }.keys)
+            for (name, types) in propertyTypes where types.count == 1 {
+                if let base = Self.metatypeBase(types.first!) { metatypeProperties[name] = base }
+            }
+            for (type, arguments) in genericUses {
+                guard let parameters = classes[type]?.decl.genericParameterClause?.parameters else { continue }
+                for (parameter, argument) in zip(parameters, arguments) { genericArguments[parameter.name.text, default: []].insert(argument) }
+            }
             for (type, defaults) in extensionDefaults {
                 for d in defaults where requirementOwners[d.key]?.contains(type) == true {
                     defaultedRequirements[d.name, default: []].append((d.labels, d.kind))
@@ -246,6 +265,8 @@ struct PortIndex {
             }
             otherTypes.formUnion(collector.otherTypes)
             protocolsRequiringInit.formUnion(collector.protocolsRequiringInit)
+            for (type, names) in collector.conformances { conformances[type, default: []].formUnion(names) }
+            genericUses += collector.genericUses
             for (name, p) in collector.protocols {
                 if objcProtocols[name] == nil { objcProtocols[name] = p } else { objcProtocolVariants[name, default: []].append(p) }
             }
@@ -259,6 +280,16 @@ struct PortIndex {
     }
 
     static func isAnyObjectType(_ type: String) -> Bool { ["AnyObject", "AnyObject?", "AnyObject!"].contains(type) }
+
+    /// `Base.Type`, `Base.Type?`, `Base.Type!` -> `Base`.
+    static func metatypeBase(_ type: String) -> String? {
+        var t = Substring(type)
+        if t.hasSuffix("?") || t.hasSuffix("!") { t = t.dropLast() }
+        guard t.hasSuffix(".Type") else { return nil }
+        let base = t.dropLast(5)
+        guard !base.isEmpty, base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return String(base)
+    }
 
     /// Optional requirements returning a value get the fallback all their callers use, when
     /// they agree (`OptionalFallbacks`).
@@ -313,6 +344,9 @@ struct PortIndex {
         var classes: [String: ClassSite] = [:]
         var otherTypes: Set<String> = []
         var protocolsRequiringInit: Set<String> = []
+        var conformances: [String: Set<String>] = [:]
+        /// Each generic type written with arguments: its name and the arguments.
+        var genericUses: [(String, [String])] = []
         var protocols: [String: ObjCProtocol] = [:]
         var extensionMembers: [String: [(path: String, line: Int, type: String)]] = [:]
         var classMembers: Set<String> = []
@@ -380,6 +414,7 @@ struct PortIndex {
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             classes[qualified(node.name.text)] = ClassSite(path: path, decl: node)
+            noteConformances(of: qualified(node.name.text), node.inheritanceClause)
             scope.append(node.name.text)
             return .visitChildren
         }
@@ -394,7 +429,19 @@ struct PortIndex {
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterOtherType(node.name.text) }
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
+        func noteConformances(of type: String, _ clause: InheritanceClauseSyntax?) {
+            for inherited in clause?.inheritedTypes ?? [] { conformances[type, default: []].insert(inherited.type.trimmedDescription) }
+        }
+
+        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+            if let arguments = node.genericArgumentClause?.arguments {
+                genericUses.append((node.name.text, arguments.map { $0.argument.trimmedDescription }))
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            noteConformances(of: node.extendedType.trimmedDescription, node.inheritanceClause)
             for member in node.memberBlock.members {
                 guard let f = member.decl.as(FunctionDeclSyntax.self) else { continue }
                 let labels = f.signature.parameterClause.parameters.map { $0.firstName.text }

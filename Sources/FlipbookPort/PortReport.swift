@@ -24,6 +24,7 @@ public struct PortChange: Sendable, Hashable {
         case linuxFoundation = "Linux Foundation"
         case sharedApplication = "shared application"
         case delegateProxy = "delegate proxy"
+        case metatypeInit = "metatype construction"
     }
 
     public var path: String

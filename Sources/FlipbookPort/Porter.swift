@@ -78,6 +78,7 @@ public struct Porter: Sendable {
             LegacyNameRewriter(file: file, index: index).run()
             KeyValueObservingRewriter(file: file, index: index).run()
             SelectorValueRewriter(file: file, index: index).run()
+            MetatypeInitRewriter(file: file, index: index).run()
             UnportableReporter(file: file, index: index).run()
             files[source.path] = file
         }

@@ -104,50 +104,17 @@ final class UnportableReporter: IndexedFileVisitor {
             file.issue(at: node, Self.perform)
         } else if (name == "value" || name == "setValue"), Self.kvcLabels.contains(labels), !Self.isLayer(node.calledExpression) {
             file.warning(at: node, Self.kvc)
-        } else if let (parameter, bound) = Self.genericUIKitConstruction(node) {
+        } else if let site = MetatypeInitRewriter.construction(node, index: index),
+            !MetatypeInitRewriter.isRequired(site.labels, in: site.base, index: index)
+        {
+            // Not ported by `MetatypeInitRewriter`: another pass edited inside the call.
             file.issue(
                 at: node,
-                "`\(node.oneLine)` makes a `\(bound)` through the generic parameter `\(parameter)`: Swift needs a "
-                    + "`required` initialiser for that, which UIKit's Objective-C initialisers do not need; pass a factory "
-                    + "closure (`() -> \(parameter)`), or require the initialiser in a protocol `\(parameter)` conforms to")
+                "`\(node.oneLine)` makes a `\(site.base)` through the metatype `\(site.metatype)`: Swift needs a "
+                    + "`required` initialiser for that, which UIKit's Objective-C initialisers do not need; write it as "
+                    + "`flipbookPortMake(\(site.metatype), \"init(…)\", [(A.self, { A(…) }), …])` listing the classes it can be")
         }
         return .visitChildren
-    }
-
-    /// `T()` / `T(frame: r)` / `T.init(…)` where `T` is a generic parameter of an enclosing
-    /// declaration bound by a UIKit class (`T: UIView`, `where T: UITableViewCell`): the
-    /// parameter and its bound. `T(coder:)` is left, since that initialiser is `required`.
-    static func genericUIKitConstruction(_ call: FunctionCallExprSyntax) -> (String, String)? {
-        var callee = call.calledExpression
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
-            callee = base
-        }
-        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            call.arguments.first?.label?.text != "coder"
-        else { return nil }
-        var parent = Syntax(call).parent
-        while let p = parent {
-            var clause: GenericParameterClauseSyntax?
-            var whereClause: GenericWhereClauseSyntax?
-            if let f = p.as(FunctionDeclSyntax.self) { (clause, whereClause) = (f.genericParameterClause, f.genericWhereClause) }
-            if let c = p.as(ClassDeclSyntax.self) { (clause, whereClause) = (c.genericParameterClause, c.genericWhereClause) }
-            if let st = p.as(StructDeclSyntax.self) { (clause, whereClause) = (st.genericParameterClause, st.genericWhereClause) }
-            if let e = p.as(ExtensionDeclSyntax.self) { whereClause = e.genericWhereClause }
-            var bounds: [String] = []
-            for parameter in clause?.parameters ?? [] where parameter.name.text == name {
-                if let bound = parameter.inheritedType?.trimmedDescription { bounds.append(bound) }
-            }
-            for requirement in whereClause?.requirements ?? [] {
-                if case .conformanceRequirement(let c) = requirement.requirement, c.leftType.trimmedDescription == name {
-                    bounds.append(c.rightType.trimmedDescription)
-                }
-            }
-            if let bound = bounds.first(where: { ["UI", "CA", "NS"].contains(String($0.prefix(2))) && $0.dropFirst(2).first?.isUppercase == true }) {
-                return (name, bound)
-            }
-            parent = p.parent
-        }
-        return nil
     }
 
     /// `perform(sel)`, `perform(sel, with: x)`, `perform(sel, with: x, afterDelay: t)`; not

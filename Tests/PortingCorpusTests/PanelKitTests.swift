@@ -82,4 +82,25 @@ final class PanelKitTests: XCTestCase {
         layer.setValue(0.25, forKeyPath: "opacity")
         XCTAssertEqual((layer.value(forKeyPath: "opacity") as? NSNumber)?.floatValue, 0.25)
     }
+
+    /// The grabber class kept as a metatype and the generic decoration factory make the class
+    /// they are given, with its own initialiser, as UIKit's `-init` does.
+    func testViewsChosenByClassAreMadeAsThatClass() {
+        let panel = PanelViewController()
+        let app = AppDriver(rootViewController: panel, device: .iPhone15)
+        app.run(until: 0.1)
+        panel.installGrabber()
+        XCTAssertTrue(type(of: panel.grabber!) == PanelGrabberView.self)
+        XCTAssertEqual(panel.grabber?.frame.height, 5)
+        panel.grabberType = PanelPillGrabberView.self
+        panel.installGrabber()
+        XCTAssertTrue(panel.grabber is PanelPillGrabberView)
+        XCTAssertEqual(panel.grabber?.frame.height, 8)
+        XCTAssertEqual(panel.grabber?.layer.cornerRadius, 4)
+        let pill = makePanelDecoration(PanelPillGrabberView.self)
+        XCTAssertEqual(pill.layer.cornerRadius, 4)
+        XCTAssertFalse(pill.isUserInteractionEnabled)
+        XCTAssertTrue(type(of: makePanelDecoration(UIView.self)) == UIView.self)
+        XCTAssertTrue(type(of: makePanelDecoration(PanelGrabberLabel.self)) == PanelGrabberLabel.self)
+    }
 }

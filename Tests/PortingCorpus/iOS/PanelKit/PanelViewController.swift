@@ -24,6 +24,8 @@ open class PanelViewController: UIViewController {
     public private(set) var behavior: PanelBehavior = PanelDefaultBehavior()
     public private(set) var events: [String] = []
     public private(set) var anchorActions: [UIAccessibilityCustomAction] = []
+    public var grabberType: PanelGrabberView.Type = PanelGrabberView.self
+    public internal(set) var grabber: PanelGrabberView?
     let pan = PanelPanGestureRecognizer(target: nil, action: nil)
     private lazy var adapter = PanelBehaviorAdapter(behavior: behavior)
 

@@ -1,0 +1,45 @@
+//
+//  PanelAccessories.swift
+//  PanelKit
+//
+//  Views a host chooses by class: the grabber kind is kept as a metatype, and decorations come
+//  from a generic factory. UIKit makes both through Objective-C's `-init`, whatever the class.
+//
+
+import UIKit
+
+/// The grabber drawn at the top of a panel; hosts choose its class with `grabberType`.
+open class PanelGrabberView: UIView {
+    open var thickness: CGFloat { 5 }
+}
+
+/// A thicker, rounder grabber.
+public final class PanelPillGrabberView: PanelGrabberView {
+    public override var thickness: CGFloat { 8 }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.cornerRadius = 4
+    }
+
+    public required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+}
+
+/// A decoration for the panel's surface, made by class and never touchable.
+public func makePanelDecoration<T: UIView>(_ type: T.Type) -> T {
+    let decoration = T()
+    decoration.isUserInteractionEnabled = false
+    return decoration
+}
+
+extension PanelViewController {
+    /// Puts a grabber of `grabberType` at the top of the surface.
+    public func installGrabber() {
+        let grabber = grabberType.init(frame: .zero)
+        grabber.frame = CGRect(x: (surface.bounds.width - 36) / 2, y: 8, width: 36, height: grabber.thickness)
+        surface.addSubview(grabber)
+        self.grabber = grabber
+    }
+}
