@@ -67,11 +67,17 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
     /// The level of the content: `.base` in a window, unless overridden (Flipbook does not raise
     /// presented sheets to `.elevated`: docs/Divergences.md, "Trait overrides for children").
     public let userInterfaceLevel: UIUserInterfaceLevel
+    /// The direction of the layout: left to right in a window (Flipbook's locale is English).
+    public let layoutDirection: UITraitEnvironmentLayoutDirection
+    /// Whether the screen senses force: `.unavailable` in a window (no device Flipbook
+    /// simulates has 3D Touch; `UITouch.force` is 0), `.unknown` when unspecified.
+    public let forceTouchCapability: UIForceTouchCapability
 
     init(style: UIUserInterfaceStyle = .unspecified, horizontal: UIUserInterfaceSizeClass = .unspecified,
          vertical: UIUserInterfaceSizeClass = .unspecified, scale: CGFloat = 0,
          category: UIContentSizeCategory = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified,
-         level: UIUserInterfaceLevel = .unspecified) {
+         level: UIUserInterfaceLevel = .unspecified, direction: UITraitEnvironmentLayoutDirection = .unspecified,
+         forceTouch: UIForceTouchCapability = .unknown) {
         userInterfaceStyle = style
         horizontalSizeClass = horizontal
         verticalSizeClass = vertical
@@ -79,6 +85,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
         preferredContentSizeCategory = category
         userInterfaceIdiom = idiom
         userInterfaceLevel = level
+        layoutDirection = direction
+        forceTouchCapability = forceTouch
     }
 
     /// A collection with every trait unspecified.
@@ -90,6 +98,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(category: preferredContentSizeCategory) }
     public convenience init(userInterfaceIdiom: UIUserInterfaceIdiom) { self.init(idiom: userInterfaceIdiom) }
     public convenience init(userInterfaceLevel: UIUserInterfaceLevel) { self.init(level: userInterfaceLevel) }
+    public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) { self.init(direction: layoutDirection) }
+    public convenience init(forceTouchCapability capability: UIForceTouchCapability) { self.init(forceTouch: capability) }
 
     /// The traits of `traitCollections` combined: for each trait, the last specified value wins.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
@@ -97,7 +107,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
         for t in traitCollections { r = r.overlaid(with: t) }
         self.init(style: r.userInterfaceStyle, horizontal: r.horizontalSizeClass, vertical: r.verticalSizeClass,
                   scale: r.displayScale, category: r.preferredContentSizeCategory, idiom: r.userInterfaceIdiom,
-                  level: r.userInterfaceLevel)
+                  level: r.userInterfaceLevel, direction: r.layoutDirection, forceTouch: r.forceTouchCapability)
     }
 
     /// This collection with `other`'s specified traits on top.
@@ -109,15 +119,15 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
             scale: other.displayScale > 0 ? other.displayScale : displayScale,
             category: other.preferredContentSizeCategory != .unspecified ? other.preferredContentSizeCategory : preferredContentSizeCategory,
             idiom: other.userInterfaceIdiom != .unspecified ? other.userInterfaceIdiom : userInterfaceIdiom,
-            level: other.userInterfaceLevel != .unspecified ? other.userInterfaceLevel : userInterfaceLevel)
+            level: other.userInterfaceLevel != .unspecified ? other.userInterfaceLevel : userInterfaceLevel,
+            direction: other.layoutDirection != .unspecified ? other.layoutDirection : layoutDirection,
+            forceTouch: other.forceTouchCapability != .unknown ? other.forceTouchCapability : forceTouchCapability)
     }
 
     /// This collection with another appearance (self when unchanged or `.unspecified`).
     func with(style: UIUserInterfaceStyle) -> UITraitCollection {
         guard style != .unspecified, style != userInterfaceStyle else { return self }
-        return UITraitCollection(style: style, horizontal: horizontalSizeClass, vertical: verticalSizeClass,
-                                 scale: displayScale, category: preferredContentSizeCategory, idiom: userInterfaceIdiom,
-                                 level: userInterfaceLevel)
+        return overlaid(with: UITraitCollection(style: style))
     }
 
     /// Whether every specified trait of `trait` has the same value here.
@@ -130,6 +140,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
             && (t.preferredContentSizeCategory == .unspecified || t.preferredContentSizeCategory == preferredContentSizeCategory)
             && (t.userInterfaceIdiom == .unspecified || t.userInterfaceIdiom == userInterfaceIdiom)
             && (t.userInterfaceLevel == .unspecified || t.userInterfaceLevel == userInterfaceLevel)
+            && (t.layoutDirection == .unspecified || t.layoutDirection == layoutDirection)
+            && (t.forceTouchCapability == .unknown || t.forceTouchCapability == forceTouchCapability)
     }
 
     /// Whether dynamic colours can resolve differently under `traitCollection`.
@@ -160,19 +172,20 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {  // @unche
         return l.userInterfaceStyle == r.userInterfaceStyle && l.horizontalSizeClass == r.horizontalSizeClass
             && l.verticalSizeClass == r.verticalSizeClass && l.displayScale == r.displayScale
             && l.preferredContentSizeCategory == r.preferredContentSizeCategory && l.userInterfaceIdiom == r.userInterfaceIdiom
-            && l.userInterfaceLevel == r.userInterfaceLevel
+            && l.userInterfaceLevel == r.userInterfaceLevel && l.layoutDirection == r.layoutDirection
+            && l.forceTouchCapability == r.forceTouchCapability
     }
 
     public override var hash: Int {
         var h = Hasher()
         h.combine(userInterfaceStyle); h.combine(horizontalSizeClass); h.combine(verticalSizeClass)
         h.combine(displayScale); h.combine(preferredContentSizeCategory); h.combine(userInterfaceIdiom)
-        h.combine(userInterfaceLevel)
+        h.combine(userInterfaceLevel); h.combine(layoutDirection); h.combine(forceTouchCapability)
         return h.finalize()
     }
 
     public override var description: String {
-        "<UITraitCollection: UserInterfaceStyle = \(userInterfaceStyle), HorizontalSizeClass = \(horizontalSizeClass), VerticalSizeClass = \(verticalSizeClass), DisplayScale = \(displayScale), PreferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), UserInterfaceIdiom = \(userInterfaceIdiom), UserInterfaceLevel = \(userInterfaceLevel)>"
+        "<UITraitCollection: UserInterfaceStyle = \(userInterfaceStyle), HorizontalSizeClass = \(horizontalSizeClass), VerticalSizeClass = \(verticalSizeClass), DisplayScale = \(displayScale), PreferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), UserInterfaceIdiom = \(userInterfaceIdiom), UserInterfaceLevel = \(userInterfaceLevel), LayoutDirection = \(layoutDirection), ForceTouchCapability = \(forceTouchCapability)>"
     }
 }
 
@@ -228,7 +241,8 @@ extension UITraitCollection {
         let pad = device.name.contains("ipad")
         return UITraitCollection(
             style: style == .unspecified ? .light : style, horizontal: pad ? .regular : .compact, vertical: .regular,
-            scale: device.scale, category: .large, idiom: pad ? .pad : .phone, level: .base)
+            scale: device.scale, category: .large, idiom: pad ? .pad : .phone, level: .base, direction: .leftToRight,
+            forceTouch: .unavailable)
     }
 }
 
@@ -257,4 +271,18 @@ struct TraitRegistration: UITraitChangeRegistration, Hashable {
     static func == (l: Self, r: Self) -> Bool { l.id == r.id }
     func hash(into h: inout Hasher) { h.combine(id) }
     @MainActor static var nextID = 0  // incremented only by `TraitRegistry.make`
+}
+
+/// The layout direction a trait collection carries, UIKit's `UITraitEnvironmentLayoutDirection`.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable, Hashable {
+    case unspecified = -1
+    case leftToRight = 0
+    case rightToLeft = 1
+}
+
+/// Whether a screen senses the force of touches (3D Touch), UIKit's `UIForceTouchCapability`.
+public enum UIForceTouchCapability: Int, Sendable, Hashable {
+    case unknown = 0
+    case unavailable = 1
+    case available = 2
 }

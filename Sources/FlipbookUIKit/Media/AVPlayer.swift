@@ -48,6 +48,10 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         self.asset = asset
         url = (asset as? AVURLAsset)?.url ?? URL(fileURLWithPath: "/dev/null")
     }
+
+    /// How long the item plays: indefinite, as AVFoundation reports it until an item has
+    /// loaded (and for a live stream); nothing loads here.
+    open var duration: CMTime { .indefinite }
 }
 
 extension NSNotification.Name {
@@ -55,14 +59,30 @@ extension NSNotification.Name {
     public static let AVPlayerItemDidPlayToEndTime = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
 }
 
-/// A player, AVFoundation's `AVPlayer`. It plays nothing: `rate` is 1 after `play()` and 0
-/// after `pause()`, so code that reads it behaves as with a playing video.
+/// A player, AVFoundation's `AVPlayer`. It decodes nothing, but keeps a playhead: `rate` is 1
+/// after `play()` and 0 after `pause()`, and while an item plays, `currentTime()` advances at
+/// the rate on the media clock, from 0 or where `seek(to:)` put it. Time observers are called
+/// as AVFoundation calls them (`AVPlayer+TimeObservers.swift`).
 @preconcurrency @MainActor
 open class AVPlayer: NSObject {
     /// The item being played.
     open private(set) var currentItem: AVPlayerItem?
-    /// 1 while "playing", 0 while paused.
-    open var rate: Float = 0
+    /// 1 while "playing", 0 while paused. A change moves the playhead on from where it is and
+    /// calls the periodic observers.
+    open var rate: Float = 0 {
+        didSet {
+            if !rate.isFinite {
+                FlipbookDiagnostics.report("AVPlayer.rate set to \(rate); playing at rate 0 instead.", once: "AVPlayer.rate")
+                rate = 0  // (no second didSet: an observer's own assignment does not call it)
+            }
+            guard rate != oldValue else { return }
+            playhead.setRate(Double(oldValue), to: Double(rate), now: MediaClock.main.now)
+            timeObservers.playbackChanged(self)
+        }
+    }
+    /// Where the item is, in seconds, and since when at what rate.
+    var playhead = Playhead()
+    var timeObservers = TimeObservers()
     /// Whether the sound is off.
     open var isMuted = false
     /// The volume, 0 to 1.
@@ -85,7 +105,11 @@ open class AVPlayer: NSObject {
     public init(url URL: URL) { currentItem = AVPlayerItem(url: URL) }
     public init(playerItem item: AVPlayerItem?) { currentItem = item }
 
-    open func replaceCurrentItem(with item: AVPlayerItem?) { currentItem = item }
+    open func replaceCurrentItem(with item: AVPlayerItem?) {
+        currentItem = item
+        playhead.seek(to: 0, now: MediaClock.main.now)
+        timeObservers.playbackChanged(self)
+    }
 
     /// Starts "playing": Flipbook decodes no video, which is reported once.
     open func play() {
@@ -96,6 +120,68 @@ open class AVPlayer: NSObject {
     }
 
     open func pause() { rate = 0 }
+
+    // MARK: Time (the playhead and observers: AVPlayer+TimeObservers.swift)
+
+    /// The playhead's time (`CMTime` in timescale 600, QuickTime's movie timescale).
+    open func currentTime() -> CMTime {
+        CMTime(seconds: playhead.position(now: MediaClock.main.now), preferredTimescale: 600)
+    }
+
+    /// Moves the playhead to `time` (an invalid or non-numeric time is ignored; a negative one
+    /// is 0) and calls the periodic observers.
+    open func seek(to time: CMTime) { seek(to: time, completionHandler: { _ in }) }
+
+    /// Moves the playhead, then calls `completionHandler` with `true` on the next frame (the
+    /// seek finished; nothing interrupts it here).
+    open func seek(to time: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void) {
+        guard time.isNumeric else {
+            FlipbookDiagnostics.report("AVPlayer.seek(to:) got \(time), which is not a numeric time; ignored.", once: "AVPlayer.seek")
+            MediaClock.main.schedule(after: 0) { completionHandler(false) }
+            return
+        }
+        playhead.seek(to: max(0, time.seconds), now: MediaClock.main.now)
+        timeObservers.playbackChanged(self)
+        MediaClock.main.schedule(after: 0) { completionHandler(true) }
+    }
+
+    /// Seeks within tolerances: exactly here, as no frames constrain it.
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) { seek(to: time) }
+
+    open func seek(
+        to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime, completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        seek(to: time, completionHandler: completionHandler)
+    }
+
+    /// Calls `block` every `interval` of the item's time while playing, and when playback
+    /// starts, stops or jumps. Keep the returned object to remove it with `removeTimeObserver`.
+    open func addPeriodicTimeObserver(
+        forInterval interval: CMTime, queue: DispatchQueue?, using block: @escaping @Sendable (CMTime) -> Void
+    ) -> Any {
+        let seconds = interval.seconds
+        let observer = TimeObserver(interval: seconds.isFinite && seconds > 0 ? seconds : 0, block: block)
+        if !(seconds.isFinite && seconds > 0) {
+            FlipbookDiagnostics.report(
+                "AVPlayer.addPeriodicTimeObserver(forInterval:) got \(interval); AVFoundation requires a positive numeric "
+                    + "interval. The observer is called only when playback starts, stops or jumps.",
+                once: "AVPlayer.addPeriodicTimeObserver")
+        }
+        timeObservers.add(observer, to: self)
+        return observer
+    }
+
+    /// Stops an observer this player returned. One from another player is reported and left,
+    /// where AVFoundation raises an exception.
+    open func removeTimeObserver(_ observer: Any) {
+        guard let o = observer as? TimeObserver, timeObservers.remove(o) else {
+            FlipbookDiagnostics.report(
+                "AVPlayer.removeTimeObserver(_:) was given an object this player did not return; AVFoundation raises an "
+                    + "exception here. Ignored.",
+                once: "AVPlayer.removeTimeObserver")
+            return
+        }
+    }
 }
 
 /// A layer that shows a player's video, AVFoundation's `AVPlayerLayer`: black here.

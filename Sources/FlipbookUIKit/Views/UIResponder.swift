@@ -123,4 +123,13 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
     /// passes the call to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
+    // MARK: Motion and remote control (no source sends them: no accelerometer, no headphones)
+
+    /// A shake began; UIKit's default hands it up the responder chain.
+    open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) { next?.motionBegan(motion, with: event) }
+    open func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) { next?.motionEnded(motion, with: event) }
+    open func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) { next?.motionCancelled(motion, with: event) }
+    /// A remote-control event (play, pause, skip) for the first responder; UIKit's default does nothing.
+    open func remoteControlReceived(with event: UIEvent?) {}
+
 }

@@ -96,6 +96,13 @@ public final class UIApplication: UIResponder {
     /// compatibility.
     public var isIdleTimerDisabled = false
 
+    /// Whether the app takes remote-control events (the lock screen's and headphones' play,
+    /// pause and skip). Flipbook has no such controls, so none arrive: kept for source
+    /// compatibility, as a media player starts and stops taking them.
+    public private(set) var isReceivingRemoteControlEvents = false
+    public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
+    public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
+
     /// The app's delegate (`UIApplicationDelegate.swift`), held weakly.
     weak var delegateObject: AnyObject?
 
