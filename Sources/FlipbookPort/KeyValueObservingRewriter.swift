@@ -100,6 +100,20 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
             cast.questionOrExclamationMark == nil, let type = sequence.elements.last,
             type.trimmedDescription == "AnyObject"
         else { return .visitChildren }
+        // The lookup's type is `T!`: a declaration that infers its type from it holds a `T?`
+        // (`let old = (change[.oldKey] as AnyObject).cgRectValue`, then `old?.equalTo(…)`);
+        // anywhere else it is unwrapped at once.
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            binding.typeAnnotation == nil
+        {
+            file.add(SourceEdit(range: file.source.start(cast)..<file.source.end(type), replacement: "as? \(box)"))
+            file.add(.insert("?", at: file.source.end(tuple)))
+            file.change(
+                .keyValueObserving, at: node,
+                "`(… as AnyObject).\(name)` -> `(… as? \(box))?.\(name)` (a member looked up through the Objective-C runtime, "
+                    + "whose `\(name)!` a declaration holds as an Optional)")
+            return .visitChildren
+        }
         file.add(SourceEdit(range: file.source.start(cast)..<file.source.end(type), replacement: "as! \(box)"))
         file.change(
             .keyValueObserving, at: node,

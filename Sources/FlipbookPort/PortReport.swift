@@ -25,6 +25,7 @@ public struct PortChange: Sendable, Hashable {
         case sharedApplication = "shared application"
         case delegateProxy = "delegate proxy"
         case metatypeInit = "metatype construction"
+        case registeredInitializer = "registered initializer"
     }
 
     public var path: String

@@ -68,6 +68,7 @@ public struct Porter: Sendable {
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()
             LayerInitializerRewriter(file: file, index: index).run()
+            RegisteredCellInitializerRewriter(file: file, index: index).run()
             TimeRewriter(file: file, index: index).run()
             RunLoopTimerRewriter(file: file).run()
             KeyPathRewriter(file: file).run()

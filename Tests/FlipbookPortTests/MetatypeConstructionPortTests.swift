@@ -185,3 +185,56 @@ import Testing
         expectIdempotent(outputs)
     }
 }
+
+/// Cells that UIKit cannot make by class (no `init(frame:)`, no `init(style:reuseIdentifier:)`)
+/// get Flipbook's registered-class initialiser, stopping as UIKit does, for Linux only.
+@Suite struct RegisteredCellInitializerPortTests {
+    @Test func aNibCellGetsTheRegisteredInitialiserThatStops() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            open class ButtonBarViewCell: UICollectionViewCell {
+                open var label: UILabel!
+
+                public required init?(coder aDecoder: NSCoder) {
+                    super.init(coder: aDecoder)
+                }
+            }
+            class TitledCell: UITableViewCell {
+                let title: String
+                init(title: String) {
+                    self.title = title
+                    super.init(style: .default, reuseIdentifier: nil)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class CodeCell: UICollectionViewCell {
+                override init(frame: CGRect) { super.init(frame: frame) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class PlainCell: UITableViewCell {}
+            """, path: "Cells.swift")
+        #expect(output.text.contains("""
+                    super.init(coder: aDecoder)
+                }
+
+                #if canImport(Flipbook)
+                /// Flipbook makes registered classes through this initialiser (flipbook port). ButtonBarViewCell has no
+                /// `init(frame:)`, so it cannot be made by class: UIKit stops here too ("unimplemented initializer").
+                public required convenience init(registeredFrame frame: CGRect) {
+                    fatalError("ButtonBarViewCell has no init(frame:), so it cannot be made by class (register its nib, or give it init(frame:))")
+                }
+                #endif
+            }
+            """))
+        #expect(output.text.contains("""
+                required convenience init(registeredReuseIdentifier: String?) {
+                    fatalError("TitledCell has no init(style:reuseIdentifier:), so it cannot be made by class (register its nib, or give it init(style:reuseIdentifier:))")
+                }
+            """))
+        #expect(output.changes.filter { $0.kind == .registeredInitializer }.count == 2)
+        #expect(output.leftByHand.isEmpty)
+        expectIdempotent([output])
+    }
+}

@@ -43,3 +43,11 @@ extension PanelViewController {
         self.grabber = grabber
     }
 }
+
+/// A row of the panel's list, laid out in Interface Builder: it is only ever loaded from its nib.
+public final class PanelRowCell: UITableViewCell {
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        accessoryType = .disclosureIndicator
+    }
+}

@@ -57,3 +57,19 @@ extension PanelViewController {
         self.grabber = grabber
     }
 }
+
+/// A row of the panel's list, laid out in Interface Builder: it is only ever loaded from its nib.
+public final class PanelRowCell: UITableViewCell {
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        accessoryType = .disclosureIndicator
+    }
+
+    #if canImport(Flipbook)
+    /// Flipbook makes registered classes through this initialiser (flipbook port). PanelRowCell has no
+    /// `init(style:reuseIdentifier:)`, so it cannot be made by class: UIKit stops here too ("unimplemented initializer").
+    public required convenience init(registeredReuseIdentifier: String?) {
+        fatalError("PanelRowCell has no init(style:reuseIdentifier:), so it cannot be made by class (register its nib, or give it init(style:reuseIdentifier:))")
+    }
+    #endif
+}
