@@ -64,10 +64,169 @@ extension ExtensionOverrideMover {
         return true
     }
 
+    /// An override written in an extension of a UIKit class (`extension UILabel { override func
+    /// prepareViewForSkeleton() }`) of a method the library declares in an extension of a UIKit
+    /// ancestor (`extension UIView { @objc func prepareViewForSkeleton() }`): an Objective-C
+    /// category overriding a category method. Redirected as an override in a class body is: the
+    /// override takes its `flipbookOverride` name and the ancestor's method hands calls on a
+    /// `UILabel` to it, the most derived class first. Not when the override calls `super`'s
+    /// version (it would be handed the call back), nor for static, variadic or generic methods.
+    func redirect(_ member: MemberBlockItemSyntax, inExtension ext: ExtensionDeclSyntax, file: FileRewrite) -> Bool {
+        if member.decl.is(VariableDeclSyntax.self) { return redirectProperty(member, inExtension: ext, file: file) }
+        guard let f = member.decl.as(FunctionDeclSyntax.self), let typeName = ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text,
+            ext.extendedType.as(IdentifierTypeSyntax.self)?.genericArgumentClause == nil, index.classes[typeName] == nil,
+            f.genericParameterClause == nil, !Self.isStatic(f.modifiers),
+            !f.signature.parameterClause.parameters.contains(where: { $0.ellipsis != nil }),
+            let key = MemberKey.of(member.decl),
+            let site = index.extensionMembers[key]?.first(where: {
+                $0.type != typeName && index.classes[$0.type] == nil && PortIndex.uikitAncestors[typeName]?.contains($0.type) == true
+            }),
+            let extFile = files[site.path],
+            let method = Self.extensionMethod(key, of: site.type, in: extFile.source.tree),
+            method.body != nil, !Self.isStatic(method.modifiers)
+        else { return false }
+        let newName = Self.overrideName(f.name.text)
+        // `super.name(…)`: the nearest class above with an override of its own, else the
+        // ancestor's method without its hand-over (`insertDispatches`).
+        for token in Self.superReferences(f.name.text, in: Syntax(f)) {
+            if let member = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self) {
+                extensionSuperCalls.append((file, member, typeName, key))
+            }
+        }
+        file.replace(f.name, with: newName)
+        if let modifier = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
+            let next = modifier.nextToken(viewMode: .sourceAccurate)
+        {
+            file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
+        }
+        if let i = dispatches.firstIndex(where: { $0.method.id == method.id && $0.file === extFile }) {
+            dispatches[i].classes.append(typeName)
+        } else {
+            dispatches.append((extFile, method, [typeName], newName))
+        }
+        file.change(
+            .extensionOverride, at: member.decl,
+            "`\(Self.summary(member.decl))` in `extension \(typeName)` overrides `\(key)`, declared in `extension \(site.type)` "
+                + "(\(site.path):\(site.line)): renamed `\(newName)`, and that method hands calls on a `\(typeName)` to it")
+        return true
+    }
+
+    /// The same for a read-only computed property (`extension UITableView { override var
+    /// subviewsToSkeleton: [UIView] { … } }` over `extension UIView { @objc var
+    /// subviewsToSkeleton: [UIView] { subviews } }`): the override is renamed, and the view's
+    /// getter hands reads on a `UITableView` to it (`insertPropertyDispatches`). Not when it
+    /// reads `super`'s value, nor for a settable one.
+    private func redirectProperty(_ member: MemberBlockItemSyntax, inExtension ext: ExtensionDeclSyntax, file: FileRewrite) -> Bool {
+        guard let v = member.decl.as(VariableDeclSyntax.self), let typeName = ext.extendedType.as(IdentifierTypeSyntax.self)?.name.text,
+            index.classes[typeName] == nil, !Self.isStatic(v.modifiers), v.bindings.count == 1, let binding = v.bindings.first,
+            let id = binding.pattern.as(IdentifierPatternSyntax.self), binding.typeAnnotation != nil,
+            let accessors = binding.accessorBlock, Self.isGetterOnly(accessors),
+            let key = MemberKey.of(member.decl),
+            let site = index.extensionMembers[key]?.first(where: {
+                $0.type != typeName && index.classes[$0.type] == nil && PortIndex.uikitAncestors[typeName]?.contains($0.type) == true
+            }),
+            let extFile = files[site.path],
+            let base = Self.extensionProperty(key, of: site.type, in: extFile.source.tree),
+            let baseAccessors = base.bindings.first?.accessorBlock, Self.isGetterOnly(baseAccessors),
+            Self.superReferences(id.identifier.text, in: Syntax(v)).isEmpty
+        else { return false }
+        let newName = Self.overrideName(id.identifier.text)
+        file.replace(id.identifier, with: newName)
+        if let modifier = v.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
+            let next = modifier.nextToken(viewMode: .sourceAccurate)
+        {
+            file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
+        }
+        if let i = propertyDispatches.firstIndex(where: { $0.decl.id == base.id && $0.file === extFile }) {
+            propertyDispatches[i].classes.append(typeName)
+        } else {
+            propertyDispatches.append((extFile, base, [typeName], newName))
+        }
+        file.change(
+            .extensionOverride, at: member.decl,
+            "`\(Self.summary(member.decl))` in `extension \(typeName)` overrides `\(key)`, declared in `extension \(site.type)` "
+                + "(\(site.path):\(site.line)): renamed `\(newName)`, and that property hands reads on a `\(typeName)` to it")
+        return true
+    }
+
+    /// `{ … }` or `{ get { … } }`.
+    static func isGetterOnly(_ block: AccessorBlockSyntax) -> Bool {
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let list): return list.count == 1 && list.first?.accessorSpecifier.tokenKind == .keyword(.get)
+        }
+    }
+
+    /// The property `key` declared (not overriding) in an extension of `type` in `tree`.
+    static func extensionProperty(_ key: String, of type: String, in tree: SourceFileSyntax) -> VariableDeclSyntax? {
+        for item in tree.statements {
+            guard let ext = item.item.as(ExtensionDeclSyntax.self), ext.extendedType.trimmedDescription == type else { continue }
+            for member in ext.memberBlock.members {
+                if let v = member.decl.as(VariableDeclSyntax.self), MemberKey.of(member.decl) == key, !isOverride(member.decl) { return v }
+            }
+        }
+        return nil
+    }
+
+    /// Writes each redirected property's hand-over: its getter hands reads to the overrides, the
+    /// most derived class first, else reads `flipbookSuper<Name>`, which holds the old getter.
+    func insertPropertyDispatches() {
+        for dispatch in propertyDispatches {
+            guard let binding = dispatch.decl.bindings.first, let id = binding.pattern.as(IdentifierPatternSyntax.self),
+                let type = binding.typeAnnotation?.type, let accessors = binding.accessorBlock
+            else { continue }
+            let file = dispatch.file
+            let source = file.source
+            let name = id.identifier.text
+            let superName = Self.superName(name)
+            let declIndent = source.indentation(at: source.start(dispatch.decl))
+            let indent = declIndent + "    "
+            let classes = dispatch.classes.enumerated().sorted { a, b in
+                (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
+            }.map(\.element)
+            let handOver = classes.map { "\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName) }\n" }
+            let oldGetter = EditApplier.apply(file.edits, to: source.bytes, in: source.range(accessors))
+            file.add(SourceEdit(
+                range: source.range(accessors), replacement: "{\n" + handOver.joined() + "\(indent)return \(superName)\n\(declIndent)}",
+                isContainer: true))
+            let access = dispatch.decl.modifiers.filter { Self.accessKeywords.contains($0.name.tokenKind) }.map { $0.name.text + " " }.joined()
+            file.add(.insert("\n\n\(declIndent)/// `\(name)`'s own value, for the overrides' hand-over (flipbook port).\n"
+                + "\(declIndent)\(access)var \(superName): \(type.trimmedDescription) \(oldGetter)", at: source.end(dispatch.decl)))
+            file.change(
+                .extensionOverride, at: dispatch.decl,
+                "`\(name)` hands reads on " + classes.map { "`\($0)`" }.joined(separator: ", ")
+                    + " to their `\(dispatch.newName)`; its own getter is `\(superName)`")
+        }
+    }
+
+    /// How deep a class is below `NSObject`, for handing calls to the most derived class first.
+    func depth(_ name: String) -> Int {
+        var current = name
+        var steps = 0
+        var seen: Set<String> = []
+        while index.classes[current] != nil, seen.insert(current).inserted, let next = index.superclass(of: current) {
+            current = next
+            steps += 1
+        }
+        return steps + (PortIndex.uikitAncestors[current]?.count ?? 3)
+    }
+
+    /// The name of an extension method's own body when a redirected override calls `super`'s.
+    static func superName(_ name: String) -> String { "flipbookSuper" + name.prefix(1).uppercased() + name.dropFirst() }
+
     /// Writes the hand-over at the start of each extension method that has renamed overrides.
+    /// Where an override written in an extension calls `super`'s version, the method's body
+    /// moves into `flipbookSuper<Name>` right after it, which that call reaches (or the
+    /// override of the nearest class above that has one).
     func insertDispatches() {
         for dispatch in dispatches {
             guard let body = dispatch.method.body else { continue }
+            let key = MemberKey.of(DeclSyntax(dispatch.method))
+            let calls = extensionSuperCalls.filter { $0.key == key && dispatch.classes.contains($0.cls) }
+            if !calls.isEmpty {
+                insertDispatchWithSuperEntry(dispatch, body: body, calls: calls)
+                continue
+            }
             let source = dispatch.file.source
             let indent: String
             if let first = body.statements.first, source.line(first) != source.line(body.leftBrace) {
@@ -82,7 +241,11 @@ extension ExtensionOverrideMover {
                 } ?? false
                 return (p.firstName.text == "_" ? "" : p.firstName.text + ": ") + (isInout ? "&" : "") + name
             }.joined(separator: ", ")
-            let lines = dispatch.classes.map {
+            // The most derived class first: a `UITextField` is a `UIControl` too.
+            let classes = dispatch.classes.enumerated().sorted { a, b in
+                (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
+            }.map(\.element)
+            let lines = classes.map {
                 "\n\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName)(\(arguments)) }"
             }.joined()
             dispatch.file.add(.insert(lines, at: source.end(body.leftBrace)))
@@ -91,6 +254,51 @@ extension ExtensionOverrideMover {
                 "`\(Self.summary(DeclSyntax(dispatch.method)))` hands calls on "
                     + dispatch.classes.map { "`\($0)`" }.joined(separator: ", ") + " to their `\(dispatch.newName)`")
         }
+    }
+
+    /// The hand-over for a method whose overrides call `super`'s: the method's body becomes the
+    /// hand-over and a call of `flipbookSuper<Name>`, a method holding the old body (with the
+    /// other rewrites inside it).
+    private func insertDispatchWithSuperEntry(
+        _ dispatch: (file: FileRewrite, method: FunctionDeclSyntax, classes: [String], newName: String),
+        body: CodeBlockSyntax, calls: [(file: FileRewrite, member: MemberAccessExprSyntax, cls: String, key: String)]
+    ) {
+        let file = dispatch.file
+        let source = file.source
+        let method = dispatch.method
+        let name = method.name.text
+        let superName = Self.superName(name)
+        let methodIndent = source.indentation(at: source.start(method))
+        let indent = methodIndent + "    "
+        let parameters = method.signature.parameterClause.parameters
+        let arguments = parameters.map { p in
+            let local = (p.secondName ?? p.firstName).text
+            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+            } ?? false
+            return (p.firstName.text == "_" ? "" : p.firstName.text + ": ") + (isInout ? "&" : "") + local
+        }.joined(separator: ", ")
+        let classes = dispatch.classes.enumerated().sorted { a, b in
+            (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
+        }.map(\.element)
+        let handOver = classes.map { "\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName)(\(arguments)) }\n" }
+        let oldBody = EditApplier.apply(file.edits, to: source.bytes, in: source.range(body))
+        file.add(SourceEdit(
+            range: source.range(body), replacement: "{\n" + handOver.joined() + "\(indent)return \(superName)(\(arguments))\n\(methodIndent)}",
+            isContainer: true))
+        let access = method.modifiers.filter { Self.accessKeywords.contains($0.name.tokenKind) }.map { $0.name.text + " " }.joined()
+        let signature = method.signature.trimmedDescription
+        file.add(.insert("\n\n\(methodIndent)/// `\(name)`'s own body, which an override's `super.\(name)` reaches (flipbook port).\n"
+            + "\(methodIndent)\(access)func \(superName)\(signature) \(oldBody)", at: source.end(method)))
+        for call in calls {
+            let above = dispatch.classes.filter { $0 != call.cls && PortIndex.uikitAncestors[call.cls]?.contains($0) == true }
+                .max { depth($0) < depth($1) }
+            call.file.replace(call.member, with: above == nil ? superName : "super.\(dispatch.newName)")
+        }
+        file.change(
+            .extensionOverride, at: method,
+            "`\(Self.summary(DeclSyntax(method)))` hands calls on " + classes.map { "`\($0)`" }.joined(separator: ", ")
+                + " to their `\(dispatch.newName)`; its own body is `\(superName)`, which their `super.\(name)` reaches")
     }
 
     static let accessKeywords: [TokenKind] = [

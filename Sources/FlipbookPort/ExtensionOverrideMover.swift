@@ -121,6 +121,7 @@ final class ExtensionOverrideMover {
                     }
                     // Overriding what the library declares in an extension: not movable at all.
                     if let reason = extensionDeclared(member.decl, in: ext.extendedType.trimmedDescription) {
+                        if !Self.onlyCallsSuper(member.decl), redirect(member, inExtension: ext, file: file) { continue }
                         reportOrRemove(member, reason, in: file)
                     } else {
                         overrides.append(member)
@@ -298,6 +299,12 @@ final class ExtensionOverrideMover {
     /// The extension methods that hand calls to renamed overrides: where each is, and the
     /// classes whose override it reaches (`redirect`).
     var dispatches: [(file: FileRewrite, method: FunctionDeclSyntax, classes: [String], newName: String)] = []
+    /// `super.name(…)` in redirected overrides written in extensions of UIKit classes: the file,
+    /// the `super.name` expression, the class the override extends and the method's key.
+    var extensionSuperCalls: [(file: FileRewrite, member: MemberAccessExprSyntax, cls: String, key: String)] = []
+    /// Read-only properties declared in extensions of UIKit classes whose overrides, written in
+    /// extensions of UIKit subclasses, were renamed: where each is, the classes, the new name.
+    var propertyDispatches: [(file: FileRewrite, decl: VariableDeclSyntax, classes: [String], newName: String)] = []
 
     /// Adds each moved member, rewritten, before its class's closing brace.
     func insertMoves() {

@@ -201,10 +201,13 @@ struct PortIndex {
         let controller = responder.union(["UIViewController"])
         var table: [String: Set<String>] = ["NSObject": [], "UIResponder": ["NSObject"], "UIView": responder, "UIViewController": responder]
         for v in ["UILabel", "UIImageView", "UIStackView", "UIVisualEffectView", "UIWindow", "UIControl", "UIScrollView",
-                  "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UINavigationBar", "UITabBar", "UIToolbar"] {
+                  "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UINavigationBar", "UITabBar", "UIToolbar",
+                  "UITableViewHeaderFooterView", "UIProgressView", "UIActivityIndicatorView", "UISearchBar", "UIPickerView"] {
             table[v] = view
         }
-        for c in ["UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UITextField", "UIPageControl"] { table[c] = control }
+        for c in ["UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UITextField", "UIPageControl", "UIDatePicker", "UIStepper"] {
+            table[c] = control
+        }
         for s in ["UITableView", "UICollectionView", "UITextView"] { table[s] = scroll }
         for c in ["UINavigationController", "UITabBarController", "UITableViewController", "UICollectionViewController",
                   "UIPageViewController", "UISplitViewController", "UIAlertController"] {
@@ -215,6 +218,14 @@ struct PortIndex {
                   "UIDynamicBehavior", "UICollectionViewLayout"] {
             table[o] = ["NSObject"]
         }
+        for l in ["CAGradientLayer", "CAShapeLayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer", "CAEmitterLayer"] {
+            table[l] = ["NSObject", "CALayer"]
+        }
+        for g in ["UIPanGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer",
+                  "UIPinchGestureRecognizer", "UIRotationGestureRecognizer"] {
+            table[g] = ["NSObject", "UIGestureRecognizer"]
+        }
+        table["UIScreenEdgePanGestureRecognizer"] = ["NSObject", "UIGestureRecognizer", "UIPanGestureRecognizer"]
         return table
     }()
 

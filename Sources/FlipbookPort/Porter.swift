@@ -87,6 +87,7 @@ public struct Porter: Sendable {
         mover.plan(order: sources.map(\.path))
         mover.insertMoves()
         mover.insertDispatches()
+        mover.insertPropertyDispatches()
         var ported: [String: (text: String, map: OffsetMap)] = [:]
         var refused: [String: String] = [:]  // path -> why it is left as it was
         for source in sources {

@@ -32,6 +32,7 @@ final class SwizzleRewriter: IndexedFileVisitor {
             "viewDidLoad": [], "viewWillAppear": ["_"], "viewDidAppear": ["_"], "viewWillDisappear": ["_"],
             "viewDidDisappear": ["_"],
         ],
+        "UIView": ["layoutSubviews": [], "traitCollectionDidChange": ["_"]],
     ]
 
     /// The Objective-C runtime functions a swizzle calls.
@@ -104,6 +105,8 @@ final class SwizzleRewriter: IndexedFileVisitor {
         var macros: [MacroExpansionExprSyntax] = []
         var constants: [CodeBlockItemSyntax] = []
         for argument in call.arguments where argument.id != typeArgument.id {
+            // Another class argument (`usingClass: UIView.self`).
+            if argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self" { continue }
             if let macro = argument.expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector" {
                 macros.append(macro)
                 continue
@@ -136,7 +139,12 @@ final class SwizzleRewriter: IndexedFileVisitor {
         else { return false }
         let myLabels = method.signature.parameterClause.parameters.map { $0.firstName.text }
         let arguments = myLabels.enumerated().map { i, label in (label == "_" ? "" : "\(label): ") + "$\(i + 1)" }
-        let registration = "\(type).\(Self.interposeName(original.name)) { $0.\(mine.name)(\(arguments.joined(separator: ", "))) }"
+        // The library's method first (`swizzle(selector: mine, with: original)`, after the same
+        // call the other way round): the exchange undone, UIKit's method restored.
+        let restores = a.name == mine.name
+        let registration = restores
+            ? "\(type).\(Self.interposeName(original.name))(nil)"
+            : "\(type).\(Self.interposeName(original.name)) { $0.\(mine.name)(\(arguments.joined(separator: ", "))) }"
         file.add(SourceEdit(range: file.source.range(statement), replacement: registration, isContainer: true))
         for item in constants {
             file.add(.delete(file.source.removalRange(file.source.range(item)), container: true))
@@ -146,7 +154,7 @@ final class SwizzleRewriter: IndexedFileVisitor {
         file.change(
             .swizzle, at: statement,
             "`\(name)(…)` exchanging `\(type).\(original.name)` with `\(mine.name)` -> `\(registration)`")
-        rewriteSelfCalls(in: method, myLabels: myLabels, original: original.name, originalLabels: labels)
+        if !restores { rewriteSelfCalls(in: method, myLabels: myLabels, original: original.name, originalLabels: labels) }
         return true
     }
 

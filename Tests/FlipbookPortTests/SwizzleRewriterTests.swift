@@ -112,18 +112,18 @@ import Testing
             import UIKit
 
             extension UIView {
-                static func swizzleLayout() {
-                    let a = class_getInstanceMethod(UIView.self, #selector(layoutSubviews))
-                    let b = class_getInstanceMethod(UIView.self, #selector(traced_layoutSubviews))
+                static func swizzleMove() {
+                    let a = class_getInstanceMethod(UIView.self, #selector(didMoveToWindow))
+                    let b = class_getInstanceMethod(UIView.self, #selector(traced_didMoveToWindow))
                     method_exchangeImplementations(a!, b!)
                 }
 
-                func traced_layoutSubviews() { traced_layoutSubviews() }
+                func traced_didMoveToWindow() { traced_didMoveToWindow() }
             }
             """
         let output = Porter().port(code, path: "T.swift")
         #expect(output.text.contains("method_exchangeImplementations(a!, b!)"))
-        #expect(output.text.contains("func traced_layoutSubviews() { traced_layoutSubviews() }"))
+        #expect(output.text.contains("func traced_didMoveToWindow() { traced_didMoveToWindow() }"))
         #expect(output.issues.filter { $0.reason.hasPrefix("method swizzling needs the Objective-C runtime") }.count == 3)
         #expect(!output.changes.contains { $0.kind == .swizzle })
     }

@@ -421,7 +421,9 @@ open class UIView: UIResponder, CALayerDelegate {
     open var traitCollection: UITraitCollection { computedTraitCollection }
 
     /// Called when the view's traits changed (not for its first traits).
-    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        UIView.traitCollectionDidChangeReplacement?(self, previousTraitCollection)  // UIView+Interposition.swift
+    }
 
     /// Light or dark for this view and its subviews, whatever the window's appearance.
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
@@ -528,7 +530,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Lays out subviews. The default does nothing beyond what Auto Layout already applied;
     /// override to position subviews by hand.
-    open func layoutSubviews() {}
+    open func layoutSubviews() { UIView.layoutSubviewsReplacement?(self) }  // UIView+Interposition.swift
     /// Marks the view as needing layout on the next layout pass.
     open func setNeedsLayout() { markNeedsLayout() }
     /// Runs the layout pass now for this view's tree if anything in it needs layout.

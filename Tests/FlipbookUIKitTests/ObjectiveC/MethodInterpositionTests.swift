@@ -54,4 +54,45 @@ struct MethodInterpositionTests {
         app.run(until: 0.2)
         #expect(seen == ["Plain"], "nil restores UIKit's")
     }
+
+    final class PlainView: UIView {}
+    final class LayingOutView: UIView {
+        var log: [String] = []
+        override func layoutSubviews() {
+            log.append("override")
+            super.layoutSubviews()
+        }
+    }
+
+    /// A view's `layoutSubviews()` and `traitCollectionDidChange(_:)` (SkeletonView swizzles
+    /// both): the replacement runs in a layout pass, for a class without an override and through
+    /// an override's `super`; nil restores UIView's.
+    @Test func aViewsLayoutAndTraitCallsReachTheReplacement() {
+        var seen: [String] = []
+        UIView.flipbookInterposeLayoutSubviews { view in
+            seen.append("layout \(type(of: view))")
+            view.flipbookOriginalLayoutSubviews()
+        }
+        UIView.flipbookInterposeTraitCollectionDidChange { view, previous in
+            seen.append("traits \(type(of: view)) \(previous == nil)")
+            view.flipbookOriginalTraitCollectionDidChange(previous)
+        }
+        defer {
+            UIView.flipbookInterposeLayoutSubviews(nil)
+            UIView.flipbookInterposeTraitCollectionDidChange(nil)
+        }
+        let plain = PlainView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        plain.setNeedsLayout()
+        plain.layoutIfNeeded()
+        let overriding = LayingOutView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        overriding.setNeedsLayout()
+        overriding.layoutIfNeeded()
+        plain.traitCollectionDidChange(nil)
+        #expect(seen == ["layout PlainView", "layout LayingOutView", "traits PlainView true"])
+        #expect(overriding.log == ["override"])
+        UIView.flipbookInterposeLayoutSubviews(nil)
+        plain.setNeedsLayout()
+        plain.layoutIfNeeded()
+        #expect(seen.count == 3)
+    }
 }
