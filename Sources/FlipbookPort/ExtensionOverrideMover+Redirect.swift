@@ -45,11 +45,7 @@ extension ExtensionOverrideMover {
         for token in superCalls { file.replace(token, with: newName) }
         file.replace(f.name, with: newName)
         if overridingAncestor == nil {
-            if let modifier = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
-                let next = modifier.nextToken(viewMode: .sourceAccurate)
-            {
-                file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
-            }
+            Self.dropOverride(f.modifiers, in: file)
             if let i = dispatches.firstIndex(where: { $0.method.id == method.id && $0.file === extFile }) {
                 dispatches[i].classes.append(cls.name.text)
             } else {
@@ -94,11 +90,7 @@ extension ExtensionOverrideMover {
             }
         }
         file.replace(f.name, with: newName)
-        if let modifier = f.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
-            let next = modifier.nextToken(viewMode: .sourceAccurate)
-        {
-            file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
-        }
+        Self.dropOverride(f.modifiers, in: file)
         if let i = dispatches.firstIndex(where: { $0.method.id == method.id && $0.file === extFile }) {
             dispatches[i].classes.append(typeName)
         } else {
@@ -132,11 +124,7 @@ extension ExtensionOverrideMover {
         else { return false }
         let newName = Self.overrideName(id.identifier.text)
         file.replace(id.identifier, with: newName)
-        if let modifier = v.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
-            let next = modifier.nextToken(viewMode: .sourceAccurate)
-        {
-            file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
-        }
+        Self.dropOverride(v.modifiers, in: file)
         if let i = propertyDispatches.firstIndex(where: { $0.decl.id == base.id && $0.file === extFile }) {
             propertyDispatches[i].classes.append(typeName)
         } else {
@@ -181,9 +169,7 @@ extension ExtensionOverrideMover {
             let superName = Self.superName(name)
             let declIndent = source.indentation(at: source.start(dispatch.decl))
             let indent = declIndent + "    "
-            let classes = dispatch.classes.enumerated().sorted { a, b in
-                (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
-            }.map(\.element)
+            let classes = mostDerivedFirst(dispatch.classes)
             let handOver = classes.map { "\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName) }\n" }
             let oldGetter = EditApplier.apply(file.edits, to: source.bytes, in: source.range(accessors))
             file.add(SourceEdit(
@@ -197,6 +183,31 @@ extension ExtensionOverrideMover {
                 "`\(name)` hands reads on " + classes.map { "`\($0)`" }.joined(separator: ", ")
                     + " to their `\(dispatch.newName)`; its own getter is `\(superName)`")
         }
+    }
+
+    /// Removes `override` (and the space after it) from a renamed override.
+    static func dropOverride(_ modifiers: DeclModifierListSyntax, in file: FileRewrite) {
+        guard let modifier = modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
+            let next = modifier.nextToken(viewMode: .sourceAccurate)
+        else { return }
+        file.add(SourceEdit(range: file.source.start(modifier)..<file.source.start(next), replacement: ""))
+    }
+
+    /// The arguments that hand a method's parameters on unchanged (`animated: animated`, `&x`).
+    static func forwardedArguments(_ parameters: FunctionParameterListSyntax) -> String {
+        parameters.map { p in
+            let local = (p.secondName ?? p.firstName).text
+            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+            } ?? false
+            return (p.firstName.text == "_" ? "" : p.firstName.text + ": ") + (isInout ? "&" : "") + local
+        }.joined(separator: ", ")
+    }
+
+    /// `classes` with the most derived first (a `UITextField` before `UIControl`), else in the
+    /// order they came.
+    func mostDerivedFirst(_ classes: [String]) -> [String] {
+        classes.enumerated().sorted { a, b in (depth(a.element), -a.offset) > (depth(b.element), -b.offset) }.map(\.element)
     }
 
     /// How deep a class is below `NSObject`, for handing calls to the most derived class first.
@@ -234,17 +245,8 @@ extension ExtensionOverrideMover {
             } else {
                 indent = source.indentation(at: source.start(dispatch.method)) + "    "
             }
-            let arguments = dispatch.method.signature.parameterClause.parameters.map { p in
-                let name = (p.secondName ?? p.firstName).text
-                let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-                    $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
-                } ?? false
-                return (p.firstName.text == "_" ? "" : p.firstName.text + ": ") + (isInout ? "&" : "") + name
-            }.joined(separator: ", ")
-            // The most derived class first: a `UITextField` is a `UIControl` too.
-            let classes = dispatch.classes.enumerated().sorted { a, b in
-                (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
-            }.map(\.element)
+            let arguments = Self.forwardedArguments(dispatch.method.signature.parameterClause.parameters)
+            let classes = mostDerivedFirst(dispatch.classes)
             let lines = classes.map {
                 "\n\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName)(\(arguments)) }"
             }.joined()
@@ -271,16 +273,8 @@ extension ExtensionOverrideMover {
         let methodIndent = source.indentation(at: source.start(method))
         let indent = methodIndent + "    "
         let parameters = method.signature.parameterClause.parameters
-        let arguments = parameters.map { p in
-            let local = (p.secondName ?? p.firstName).text
-            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
-            } ?? false
-            return (p.firstName.text == "_" ? "" : p.firstName.text + ": ") + (isInout ? "&" : "") + local
-        }.joined(separator: ", ")
-        let classes = dispatch.classes.enumerated().sorted { a, b in
-            (depth(a.element), -a.offset) > (depth(b.element), -b.offset)
-        }.map(\.element)
+        let arguments = Self.forwardedArguments(parameters)
+        let classes = mostDerivedFirst(dispatch.classes)
         let handOver = classes.map { "\(indent)if let overriding = self as? \($0) { return overriding.\(dispatch.newName)(\(arguments)) }\n" }
         let oldBody = EditApplier.apply(file.edits, to: source.bytes, in: source.range(body))
         file.add(SourceEdit(

@@ -57,6 +57,26 @@ final class FileRewrite {
     func warning(at node: some SyntaxProtocol, _ reason: String) { issue(at: node, reason, warning: true) }
 }
 
+extension FileRewrite {
+    /// The indentation of a class's members: its first member's, else the class's and four spaces.
+    func memberIndentation(of node: ClassDeclSyntax) -> String {
+        node.memberBlock.members.first.map { source.indentation(at: source.start($0)) }
+            ?? source.indentation(at: source.start(node)) + "    "
+    }
+
+    /// Inserts `text` (members, each line starting with a newline) just before the class's
+    /// closing brace: at the start of the brace's line when it stands alone there.
+    func insertAtEndOfBody(of node: ClassDeclSyntax, _ text: String) {
+        let brace = source.start(node.memberBlock.rightBrace)
+        let braceLine = source.lineStart(of: brace)
+        if source.isBlank(braceLine..<brace) {
+            add(.insert(text, at: braceLine))
+        } else {
+            add(.insert(text + source.indentation(at: source.start(node)), at: brace))
+        }
+    }
+}
+
 extension SyntaxProtocol {
     /// The source text without its surrounding trivia, on one line (for reports).
     var oneLine: String {

@@ -43,17 +43,8 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
                     + "copies through init(layer:), and a view its layer through init())")
             return .visitChildren
         }
-        let source = file.source
-        let brace = source.start(node.memberBlock.rightBrace)
-        let classIndent = source.indentation(at: source.start(node))
-        let indent = node.memberBlock.members.first.map { source.indentation(at: source.start($0)) } ?? classIndent + "    "
-        let braceLine = source.lineStart(of: brace)
-        let text = missing.map { "\n\(indent)\($0.signature) {\n\(indent)    \($0.call)\n\(indent)}\n" }.joined()
-        if source.isBlank(braceLine..<brace) {
-            file.add(.insert(text, at: braceLine))
-        } else {
-            file.add(.insert(text + classIndent, at: brace))
-        }
+        let indent = file.memberIndentation(of: node)
+        file.insertAtEndOfBody(of: node, missing.map { "\n\(indent)\($0.signature) {\n\(indent)    \($0.call)\n\(indent)}\n" }.joined())
         file.change(
             .layerInitializer, at: node,
             "`\(name)` gets " + missing.map { "`\($0.signature) { \($0.call) }`" }.joined(separator: " and "))

@@ -39,10 +39,7 @@ final class RegisteredCellInitializerRewriter: IndexedFileVisitor {
             !node.memberBlock.description.contains("init(\(family.parameter)")
         else { return .visitChildren }
         let name = node.name.text
-        let source = file.source
-        let brace = source.start(node.memberBlock.rightBrace)
-        let classIndent = source.indentation(at: source.start(node))
-        let indent = node.memberBlock.members.first.map { source.indentation(at: source.start($0)) } ?? classIndent + "    "
+        let indent = file.memberIndentation(of: node)
         let access = node.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
         let made = family.path == ["frame"] ? "init(frame:)" : "init(style:reuseIdentifier:)"
         let text = """
@@ -56,12 +53,7 @@ final class RegisteredCellInitializerRewriter: IndexedFileVisitor {
             \(indent)#endif
 
             """
-        let braceLine = source.lineStart(of: brace)
-        if source.isBlank(braceLine..<brace) {
-            file.add(.insert(text, at: braceLine))
-        } else {
-            file.add(.insert(text + classIndent, at: brace))
-        }
+        file.insertAtEndOfBody(of: node, text)
         file.change(
             .registeredInitializer, at: node,
             "`\(name)` has designated initialisers but no `\(made)`: it gets Flipbook's `required convenience \(family.registered)` "
