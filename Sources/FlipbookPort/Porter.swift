@@ -62,6 +62,7 @@ public struct Porter: Sendable {
             ImportRewriter(file: file, folderImports: index.unprovidedImports).run()
             PlatformGateRewriter(file: file).run()
             SwizzleRewriter(file: file, index: index).run()
+            ImplementationSwizzleRewriter(file: file, index: index).run()
             SharedApplicationRewriter(file: file).run()
             DelegateProxyRewriter(file: file).run()
             SelectorRewriter(file: file, index: index).run()

@@ -30,7 +30,7 @@ final class SwizzleRewriter: IndexedFileVisitor {
         "CALayer": ["add": ["_", "forKey"]],
         "UIViewController": [
             "viewDidLoad": [], "viewWillAppear": ["_"], "viewDidAppear": ["_"], "viewWillDisappear": ["_"],
-            "viewDidDisappear": ["_"],
+            "viewDidDisappear": ["_"], "dismiss": ["animated", "completion"],
         ],
         "UIView": ["layoutSubviews": [], "traitCollectionDidChange": ["_"]],
     ]

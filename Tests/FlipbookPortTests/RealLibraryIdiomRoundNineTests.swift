@@ -236,3 +236,57 @@ extension RealLibraryIdiomRoundNineTests {
         expectIdempotent([output])
     }
 }
+
+extension RealLibraryIdiomRoundNineTests {
+    /// A panel library sets `dismiss(animated:completion:)`'s implementation to its own and calls
+    /// the saved one through a `@convention(c)` function: the installer becomes the interposition,
+    /// the calls `flipbookOriginalDismiss`, and the saved `IMP` and its typealias go.
+    @Test func aSetImplementationSwizzleOfDismiss() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            private var originalDismissImp: IMP?
+            private typealias DismissFunction = @convention(c) (AnyObject, Selector, Bool, (() -> Void)?) -> Void
+            extension PanelController {
+                private static let dismissSwizzling: Void = {
+                    guard originalDismissImp == nil else { return }
+                    let aClass: AnyClass! = UIViewController.self
+                    if let originalMethod = class_getInstanceMethod(aClass, #selector(dismiss(animated:completion:))),
+                       let swizzledImp = class_getMethodImplementation(aClass, #selector(__swizzled_dismiss(animated:completion:))) {
+                       originalDismissImp = method_setImplementation(originalMethod, swizzledImp)
+                    }
+                }()
+            }
+
+            extension UIViewController {
+                @objc
+                fileprivate func __swizzled_dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+                    let dismissImp = unsafeBitCast(originalDismissImp, to: DismissFunction.self)
+                    let sel = #selector(UIViewController.dismiss(animated:completion:))
+                    if let panel = parent as? PanelController {
+                        panel.removeFromParentPanel(animated: flag, completion: completion)
+                        return
+                    }
+                    dismissImp(self, sel, flag, completion)
+                }
+            }
+            class PanelController: UIViewController {
+                func removeFromParentPanel(animated: Bool, completion: (() -> Void)?) {}
+            }
+            """, path: "Panel.swift")
+        #expect(output.text.contains("""
+                private static let dismissSwizzling: Void = {
+                    UIViewController.flipbookInterposeDismiss { $0.__swizzled_dismiss(animated: $1, completion: $2) }
+                }()
+            """))
+        #expect(output.text.contains("""
+                fileprivate func __swizzled_dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+                    if let panel = parent as? PanelController {
+            """))
+        #expect(output.text.contains("        flipbookOriginalDismiss(animated: flag, completion: completion)\n"))
+        #expect(!output.text.contains("IMP") && !output.text.contains("DismissFunction") && !output.text.contains("unsafeBitCast"))
+        #expect(output.leftByHand.isEmpty)
+        expectIdempotent([output])
+    }
+}

@@ -518,7 +518,9 @@ open class UIViewController: UIResponder {
     /// `dismiss(animated:completion:)`. In a chain only the top-most controller animates;
     /// the ones between are removed at once, as in UIKit.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        owningRuntime.run { performDismiss(animated: flag, completion: completion) }
+        // A library's replacement runs here, as a swizzle does (UIViewController+Interposition.swift).
+        if let replacement = UIViewController.dismissReplacement { return replacement(self, flag, completion) }
+        flipbookOriginalDismiss(animated: flag, completion: completion)
     }
 
     /// Shows `vc` the way the context wants, UIKit's `show(_:sender:)`: pushed onto the

@@ -95,4 +95,25 @@ struct MethodInterpositionTests {
         plain.layoutIfNeeded()
         #expect(seen.count == 3)
     }
+
+    /// `dismiss(animated:completion:)` (FloatingPanel replaces it): every dismissal reaches the
+    /// replacement, which dismisses through `flipbookOriginalDismiss`.
+    @Test func aDismissalReachesTheReplacement() {
+        var seen: [String] = []
+        UIViewController.flipbookInterposeDismiss { vc, animated, completion in
+            seen.append("dismiss \(type(of: vc)) \(animated)")
+            vc.flipbookOriginalDismiss(animated: animated, completion: completion)
+        }
+        defer { UIViewController.flipbookInterposeDismiss(nil) }
+        let root = Plain()
+        let app = AppDriver(rootViewController: root, device: .iPhone15)
+        let presented = Overriding()
+        root.present(presented, animated: false)
+        app.run(until: 0.1)
+        var completed = false
+        presented.dismiss(animated: false) { completed = true }
+        app.run(until: 0.2)
+        #expect(seen == ["dismiss Overriding false"])
+        #expect(root.presentedViewController == nil && completed)
+    }
 }
