@@ -52,15 +52,10 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
     }
 
     private func isLayerClass(_ node: ClassDeclSyntax) -> Bool {
-        guard let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription else { return false }
-        var name = first
-        var seen: Set<String> = []
-        while seen.insert(name).inserted {
-            if Self.layerClasses.contains(name) { return true }
-            guard let parent = index.superclass(of: name) else { return false }
-            name = parent
-        }
-        return false
+        guard let first = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            let root = index.root(of: first)
+        else { return false }
+        return Self.layerClasses.contains(root)
     }
 
     static func isManaged(_ v: VariableDeclSyntax) -> Bool {

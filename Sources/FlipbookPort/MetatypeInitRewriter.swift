@@ -130,18 +130,7 @@ final class MetatypeInitRewriter: IndexedFileVisitor {
 
     /// A UIKit class, or a class of the folder whose superclasses lead to one.
     static func isUIKitRooted(_ name: String, index: PortIndex) -> Bool {
-        root(of: name, index: index).map(isUIKitName) ?? false
-    }
-
-    /// The first superclass of `name` (or `name`) that the folder does not declare.
-    static func root(of name: String, index: PortIndex) -> String? {
-        var current = name
-        var seen: Set<String> = []
-        while index.classes[current] != nil {
-            guard seen.insert(current).inserted, let next = index.superclass(of: current) else { return nil }
-            current = next
-        }
-        return current
+        index.root(of: name).map(isUIKitName) ?? false
     }
 
     static func isUIKitName(_ name: String) -> Bool {
@@ -239,14 +228,14 @@ final class MetatypeInitRewriter: IndexedFileVisitor {
             // A UIKit class: `init()` every one has; another initialiser when the class is the
             // bound or the UIKit class the bound descends from (the original call compiled
             // against the bound, which has it from there).
-            return labels.isEmpty || name == base || name == root(of: base, index: index)
+            return labels.isEmpty || name == base || name == index.root(of: base)
         }
         let inits = initializers(of: site.decl)
         if let own = inits.first(where: { labelsOf($0) == labels }) { return own.optionalMark == nil }
         guard let superclass = index.superclass(of: name), superclass != name else { return false }
         let designated = inits.filter { !$0.modifiers.contains { $0.name.text == "convenience" } }
         if designated.isEmpty { return canMake(superclass, with: labels, base: base, index: index) }
-        guard labels.isEmpty, let root = root(of: name, index: index) else { return false }
+        guard labels.isEmpty, let root = index.root(of: name) else { return false }
         let path = initPath(ofRoot: root)
         return designated.contains { labelsOf($0) == path && $0.optionalMark == nil }
             && canMake(superclass, with: [], base: base, index: index)

@@ -148,6 +148,19 @@ struct PortIndex {
         return type.trimmedDescription
     }
 
+    /// The first class up from `name` (itself included) that the folder does not declare: the
+    /// UIKit (or other outside) class its superclasses lead to; nil for a class of the folder
+    /// with no superclass, or a loop.
+    func root(of name: String) -> String? {
+        var current = name
+        var seen: Set<String> = []
+        while classes[current] != nil {
+            guard seen.insert(current).inserted, let next = superclass(of: current) else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// Whether `type` is `name` or one of its superclasses, following the folder's classes and
     /// then UIKit's own hierarchy; a base class the porter does not know might be anything.
     /// Whether the member `key`, declared in an extension of the folder's class `type`, moves into

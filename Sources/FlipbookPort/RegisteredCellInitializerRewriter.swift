@@ -63,14 +63,9 @@ final class RegisteredCellInitializerRewriter: IndexedFileVisitor {
 
     /// The registered-class family the class belongs to, following the folder's superclasses.
     private func family(of node: ClassDeclSyntax) -> Family? {
-        guard let first = node.inheritanceClause?.inheritedTypes.first?.type else { return nil }
-        var current = first.as(IdentifierTypeSyntax.self)?.name.text ?? first.trimmedDescription
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if let f = Self.families[current] { return f }
-            guard let next = index.superclass(of: current) else { return nil }
-            current = next
-        }
-        return nil
+        guard let first = node.inheritanceClause?.inheritedTypes.first?.type,
+            let root = index.root(of: first.as(IdentifierTypeSyntax.self)?.name.text ?? first.trimmedDescription)
+        else { return nil }
+        return Self.families[root]
     }
 }

@@ -17,7 +17,7 @@ extension AVPlayer {
 
         func position(now: CFTimeInterval) -> Double { max(0, position + (now - since) * rate) }
 
-        mutating func setRate(_ old: Double, to new: Double, now: CFTimeInterval) {
+        mutating func setRate(_ new: Double, now: CFTimeInterval) {
             position = position(now: now)
             since = now
             rate = new

@@ -76,7 +76,7 @@ open class AVPlayer: NSObject {
                 rate = 0  // (no second didSet: an observer's own assignment does not call it)
             }
             guard rate != oldValue else { return }
-            playhead.setRate(Double(oldValue), to: Double(rate), now: MediaClock.main.now)
+            playhead.setRate(Double(rate), now: MediaClock.main.now)
             timeObservers.playbackChanged(self)
         }
     }
