@@ -13,6 +13,7 @@ import SwiftSyntax
 /// | `NSObject.cancelPreviousPerformRequests(withTarget: self)` | `MediaClock.main.cancelScheduled(target: self)` |
 /// | `DispatchQueue.main.async { … }` where it provably runs on the main thread (`MainThreadProof`) | `MediaClock.main.schedule(after: 0) { … }` |
 /// | either `DispatchQueue.main` form where the porter cannot prove the main thread | `MediaClock.scheduleOnMainThread(after: d) { … }`, which checks the thread as it runs |
+/// | `group.notify(queue: .main) { … }` with `group` declared a `DispatchGroup` | `MediaClock.main.schedule(whenEmpty: group) { … }` (or `MediaClock.scheduleOnMainThread(whenEmpty:)`) |
 ///
 /// Flipbook's own `Timer(timeInterval:target:selector:…)` forms already run on the media clock.
 /// A delay on another queue, or whose deadline the porter cannot read, is left on the wall
@@ -34,6 +35,7 @@ final class TimeRewriter: IndexedFileVisitor {
         switch member.declName.baseName.text {
         case "asyncAfter": asyncAfter(node, member: member)
         case "async": mainAsync(node, member: member)
+        case "notify": groupNotify(node, member: member)
         case "scheduledTimer": blockTimer(node, member: member)
         case "perform": performAfterDelay(node, receiver: member.base)
         case "cancelPreviousPerformRequests": cancelPrevious(node, member: member)
@@ -122,6 +124,58 @@ final class TimeRewriter: IndexedFileVisitor {
                     + "the main queue first, as before")
         } else {
             file.change(.time, at: node, "`DispatchQueue.main.async` on the main thread -> `\(Self.clock).schedule(after: 0)` (the next frame)")
+        }
+    }
+
+    // MARK: DispatchGroup.notify(queue: .main)
+
+    /// `group.notify(queue: .main) { … }`: the block is a main-queue block, which a headless
+    /// run never reaches between frames; on the media clock it runs on the first frame that
+    /// finds the group empty. Only for a receiver whose declaration says `DispatchGroup` (a
+    /// `DispatchWorkItem` has a `notify(queue:execute:)` of the same shape).
+    private func groupNotify(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+        let arguments = Array(node.arguments)
+        guard let first = arguments.first, let queueArgument = arguments.first(where: { $0.label?.text == "queue" }),
+            arguments.allSatisfy({ ["qos", "flags", "queue", "execute", "work"].contains($0.label?.text ?? "") }),
+            node.additionalTrailingClosures.isEmpty, let receiver = member.base
+        else { return }
+        let queue = queueArgument.expression.trimmedDescription
+        guard queue == "DispatchQueue.main" || queue == ".main" else { return }
+        // `notify(queue:work:)` is the work-item form: it becomes `execute:`.
+        let execute = arguments.last { $0.label?.text == "execute" || $0.label?.text == "work" }
+        guard (execute == nil) == (node.trailingClosure != nil) else { return }
+        let name: String
+        if let reference = receiver.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let access = receiver.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+            name = access.declName.baseName.text
+        } else {
+            return
+        }
+        guard SelectorRewriter.declaredType(of: name, from: node) == "DispatchGroup" else { return }
+        let doubt = MainThreadProof(index: index).doubt(about: node)
+        let callee = doubt == nil ? "\(Self.clock).schedule" : Self.anyThread
+        let source = file.source
+        file.replace(node.calledExpression, with: callee)
+        if let execute {
+            let label = execute.expression.is(ClosureExprSyntax.self) ? "" : "execute: "
+            file.add(SourceEdit(
+                range: source.start(first)..<source.start(execute.expression),
+                replacement: "whenEmpty: \(receiver.trimmedDescription), \(label)"))
+        } else {
+            file.add(SourceEdit(
+                range: source.start(first)..<source.end(arguments.last!),
+                replacement: "whenEmpty: \(receiver.trimmedDescription)"))
+        }
+        let written = "`\(receiver.trimmedDescription).notify(queue: \(queue))`"
+        if let doubt {
+            file.change(
+                .time, at: node,
+                "\(written) -> `\(Self.anyThread)(whenEmpty:)`: the first frame that finds the group empty when called on the main "
+                    + "thread, which the porter cannot prove here (\(doubt)); from another thread the group notifies the main "
+                    + "queue, as before")
+        } else {
+            file.change(.time, at: node, "\(written) -> `\(Self.clock).schedule(whenEmpty:)` (the first frame that finds the group empty)")
         }
     }
 

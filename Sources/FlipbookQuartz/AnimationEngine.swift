@@ -32,6 +32,10 @@ final class AnimationEngine {
     private var insertedSinceFlush: [CALayer] = []
 
     func noteInserted(_ layer: CALayer) { insertedSinceFlush.append(layer) }
+    /// Layers holding a record of their state at the last commit (CALayer+CommittedState.swift),
+    /// dropped at the next commit.
+    private var changedSinceCommit: [CALayer] = []
+    func noteChangedSinceCommit(_ layer: CALayer) { changedSinceCommit.append(layer) }
 
     /// Marks every layer inserted since the last flush that is now in a window's tree, and its
     /// uncommitted descendants, as committed (docs/Semantics.md, "Implicit animations of new layers").
@@ -118,6 +122,10 @@ final class AnimationEngine {
             commitGroup(transactionStack.removeLast().group)
         }
         commitInsertedLayers()
+        if !changedSinceCommit.isEmpty {
+            for layer in changedSinceCommit { layer.committedState = nil }
+            changedSinceCommit = []
+        }
         guard !pendingBegins.isEmpty else { return }
         let list = pendingBegins
         pendingBegins = []

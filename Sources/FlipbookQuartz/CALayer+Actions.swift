@@ -39,6 +39,7 @@ extension CALayer {
     /// the property's action unless actions are disabled.
     func propertyDidChange(_ key: String, _ oldValue: Any?) {
         guard !isPresentationCopy else { return }
+        noteValueChanged(key, from: oldValue)
         if key == "bounds", let old = oldValue as? CGRect, old.size != bounds.size {
             setNeedsLayout()
             if needsDisplayOnBoundsChange { setNeedsDisplay() }

@@ -13,6 +13,7 @@ extension CALayer {
     /// and the tree is left unchanged.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard !refusesCycle(with: layer, in: "insertSublayer") else { return }
+        noteSublayersWillChange()
         if layer.superlayer === self, let old = IdentitySearch.firstIndex(of: layer, in: storedSublayers) {
             storedSublayers?.remove(at: old)
         } else {
@@ -49,6 +50,7 @@ extension CALayer {
         guard let i = IdentitySearch.firstIndex(of: oldLayer, in: storedSublayers) else { return }
         if oldLayer === newLayer { return }
         guard !refusesCycle(with: newLayer, in: "replaceSublayer") else { return }
+        noteSublayersWillChange()
         newLayer.removeFromSuperlayer()
         let j = IdentitySearch.firstIndex(of: oldLayer, in: storedSublayers) ?? i
         storedSublayers?[j] = newLayer
@@ -60,6 +62,7 @@ extension CALayer {
     /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        parent.noteSublayersWillChange()
         // A layer is in its superlayer's list once: removing that element shifts the rest
         // down (`removeAll(where:)` moved and retained every later element, per removal), and
         // it is found without retaining the others (`IdentitySearch`).
@@ -92,6 +95,7 @@ extension CALayer {
                     + "each is kept once, at its first place.",
                 once: "CALayer.sublayers.duplicates")
         }
+        noteSublayersWillChange()
         for old in storedSublayers ?? [] where !seen.contains(ObjectIdentifier(old)) && old.superlayer === self {
             old.superlayer = nil
         }

@@ -455,6 +455,9 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     /// layer implicitly before it has reached the render server (docs/Semantics.md, "Implicit
     /// animations of new layers").
     @exclusivity(unchecked) final var hasBeenCommitted = false
+    /// The sublayers and values this layer had at its runtime's last commit, where they have
+    /// changed since (CALayer+CommittedState.swift); nil when nothing changed.
+    final var committedState: CommittedLayerState?
     /// Key-value observations of this model layer (KeyValueObserving.swift); nil until the first.
     package var keyValueObservers: KeyValueObservers?
     /// Associated objects (AssociatedObjects.swift), released with the layer.

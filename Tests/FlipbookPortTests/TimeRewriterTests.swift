@@ -127,6 +127,74 @@ import Testing
         #expect(output.issues.isEmpty)
     }
 
+    /// `group.notify(queue: .main)` waits on the media clock for the group to empty, so the
+    /// block after a batch of animations runs in a headless run; a work item's `notify` of the
+    /// same shape, and a group notifying another queue, stay.
+    @Test func dispatchGroupNotificationsOnTheMainQueueWaitOnTheMediaClock() {
+        let input = """
+            \(importBlock)
+
+            final class Fader: UIView {
+                let group = DispatchGroup()
+                var item: DispatchWorkItem!
+                func fade(_ tiles: [UIView]) {
+                    let pending = DispatchGroup()
+                    for tile in tiles {
+                        pending.enter()
+                        UIView.animate(withDuration: 0.3, animations: { tile.alpha = 1 }) { _ in pending.leave() }
+                    }
+                    pending.notify(queue: DispatchQueue.main) { tiles.forEach { $0.removeFromSuperview() } }
+                    self.group.notify(queue: .main, execute: { self.isHidden = true })
+                    group.notify(qos: .default, flags: [], queue: .main) { self.alpha = 0 }
+                    group.notify(queue: .main, execute: item)
+                    group.notify(queue: DispatchQueue.main, work: item)
+                    item.notify(queue: .main) { self.alpha = 1 }
+                    group.notify(queue: .global()) {}
+                    DispatchQueue.global().async {
+                        pending.notify(queue: .main) { self.alpha = 0.5 }
+                    }
+                }
+            }
+            """
+        let expected = """
+            \(importBlock)
+
+            final class Fader: UIView {
+                let group = DispatchGroup()
+                var item: DispatchWorkItem!
+                func fade(_ tiles: [UIView]) {
+                    let pending = DispatchGroup()
+                    for tile in tiles {
+                        pending.enter()
+                        UIView.animate(withDuration: 0.3, animations: { tile.alpha = 1 }) { _ in pending.leave() }
+                    }
+                    MediaClock.main.schedule(whenEmpty: pending) { tiles.forEach { $0.removeFromSuperview() } }
+                    MediaClock.main.schedule(whenEmpty: self.group, { self.isHidden = true })
+                    MediaClock.main.schedule(whenEmpty: group) { self.alpha = 0 }
+                    MediaClock.main.schedule(whenEmpty: group, execute: item)
+                    MediaClock.main.schedule(whenEmpty: group, execute: item)
+                    item.notify(queue: .main) { self.alpha = 1 }
+                    group.notify(queue: .global()) {}
+                    DispatchQueue.global().async {
+                        MediaClock.scheduleOnMainThread(whenEmpty: pending) { self.alpha = 0.5 }
+                    }
+                }
+            }
+            """
+        let output = Porter().port(input, path: "T.swift")
+        #expect(output.text == expected)
+        expectIdempotent([output])
+        let time = output.changes.filter { $0.kind == .time }.map(\.formatted)
+        #expect(time == [
+            "T.swift:16: time: `pending.notify(queue: DispatchQueue.main)` -> `MediaClock.main.schedule(whenEmpty:)` (the first frame that finds the group empty)",
+            "T.swift:17: time: `self.group.notify(queue: .main)` -> `MediaClock.main.schedule(whenEmpty:)` (the first frame that finds the group empty)",
+            "T.swift:18: time: `group.notify(queue: .main)` -> `MediaClock.main.schedule(whenEmpty:)` (the first frame that finds the group empty)",
+            "T.swift:19: time: `group.notify(queue: .main)` -> `MediaClock.main.schedule(whenEmpty:)` (the first frame that finds the group empty)",
+            "T.swift:20: time: `group.notify(queue: DispatchQueue.main)` -> `MediaClock.main.schedule(whenEmpty:)` (the first frame that finds the group empty)",
+            "T.swift:24: time: `pending.notify(queue: .main)` -> `MediaClock.scheduleOnMainThread(whenEmpty:)`: the first frame that finds the group empty when called on the main thread, which the porter cannot prove here (a closure it is in runs on `DispatchQueue.global()`); from another thread the group notifies the main queue, as before",
+        ])
+    }
+
     /// UIKit's own bundle, looked up by identifier for its localized strings, is Flipbook's.
     @Test func uikitBundleByIdentifierBecomesFlipbooks() {
         expectPort(

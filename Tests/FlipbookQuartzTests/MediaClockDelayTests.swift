@@ -146,4 +146,39 @@ extension MediaClockDelayTests {
         clock.advance(by: 0.3)
         #expect(events == ["variable", "variable", "trailing"])
     }
+
+    /// `group.notify(queue: .main)` as ported: the action runs on the first frame after the
+    /// last `leave()`, never before, and once; a group empty from the start runs it on the next
+    /// frame; a cancelled work item does not run; the thread-checking form is the same on the
+    /// main thread.
+    @Test func dispatchGroupNotificationsWaitForTheGroupToEmpty() {
+        let target = Target(clock)
+        let group = DispatchGroup()
+        group.enter()
+        group.enter()
+        clock.schedule(after: 0.1) { group.leave() }
+        clock.schedule(after: 0.2) { group.leave() }
+        clock.schedule(whenEmpty: group) { target.stamp("batch") }
+        MediaClock.scheduleOnMainThread(whenEmpty: group) { target.stamp("checked") }
+        let empty = DispatchGroup()
+        clock.schedule(whenEmpty: empty, execute: { target.stamp("empty") })
+        let cancelled = DispatchWorkItem { target.stamp("cancelled") }
+        clock.schedule(whenEmpty: empty, execute: cancelled)
+        cancelled.cancel()
+        #expect(target.fired.isEmpty, "nothing runs at once")
+        clock.advance(by: 0.5)
+        // 0.2 is frame 12 (0.2 s at 60 Hz, give or take rounding); the action runs the frame after.
+        #expect(target.fired == ["empty@0.017", "batch@0.217", "checked@0.217"])
+        #expect(clock.isIdle)
+
+        let stuck = DispatchGroup()
+        stuck.enter()
+        clock.schedule(whenEmpty: stuck) { target.stamp("never") }
+        clock.advance(by: 1)
+        #expect(!clock.isIdle, "a group that never empties keeps its action pending")
+        #expect(target.fired.count == 3)
+        stuck.leave()
+        clock.advance(by: 0.05)
+        #expect(target.fired.last?.hasPrefix("never@") == true)
+    }
 }

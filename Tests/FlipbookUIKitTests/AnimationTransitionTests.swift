@@ -76,6 +76,64 @@ import FlipbookRender
         #expect(log.events == ["swap true", "hide true"])
     }
 
+    /// No transition style (`options: []`, as libraries write it to slide a snapshot away):
+    /// the block's changes animate with the duration and curve, and the completion waits for
+    /// them; a style without `.allowAnimatedContent` still applies them at once under the copy.
+    @Test func withNoTransitionStyleTheBlockAnimates() {
+        let (container, card, badge) = makeScene()
+        let log = EventRecorder()
+        UIView.transition(with: container, duration: 1, options: [.curveLinear], animations: {
+            card.frame.origin.x = 120
+        }) { log.record("slid \($0)") }
+        #expect(card.frame.origin.x == 120, "the model value is the final one at once")
+        MediaClock.main.advance(by: 0.5)
+        #expect(abs(card.layer.presentation()!.position.x - 110) < 1e-6, "half way from 60 to 160 (centres), linearly")
+        #expect(log.events.isEmpty)
+        MediaClock.main.advance(by: 0.6)
+        #expect(log.events == ["slid true"])
+
+        UIView.transition(with: card, duration: 1, options: [.transitionFlipFromLeft], animations: { badge.alpha = 0 })
+        #expect(badge.layer.animationKeys() == nil, "under a style the change is covered by the copy, not animated")
+        MediaClock.main.runUntilIdle()
+    }
+
+    /// The old content is what the last frame showed: a child swapped and a colour changed
+    /// before the call (with no `animations`, the window-root idiom) are the new content, as on
+    /// iOS, where the transition starts from the screen. Changes made after a frame has run
+    /// count as the old content from then on.
+    @Test func theOldContentIsWhatTheLastFrameShowed() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 120))
+        window.makeKeyAndVisible()
+        let (container, card, _) = makeScene()
+        window.addSubview(container)
+        MediaClock.main.advanceFrames(1)
+        let replacement = UIView(frame: card.frame)
+        replacement.backgroundColor = .green
+        card.removeFromSuperview()
+        container.addSubview(replacement)
+        container.backgroundColor = .black
+        UIView.transition(with: container, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: nil)
+        MediaClock.main.advance(by: 0.5)
+        let image = LayerRenderer(scale: 1).render(window.layer)
+        let inCard = image.pixel(x: 90, y: 90), outside = image.pixel(x: 5, y: 5)
+        // Half the old red card over the new green one; half the old white over the new black.
+        #expect(abs(Int(inCard.r) - 128) <= 3 && abs(Int(inCard.g) - 128) <= 3 && inCard.b <= 3)
+        #expect(abs(Int(outside.r) - 128) <= 3 && abs(Int(outside.b) - 128) <= 3)
+        MediaClock.main.runUntilIdle()
+        #expect(!container.layer.hasChangedSinceCommit, "the record goes at the next commit")
+
+        // After a frame, a change before the call is on screen: it is the old content.
+        replacement.backgroundColor = .blue
+        MediaClock.main.advanceFrames(1)
+        UIView.transition(with: container, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: {
+            replacement.backgroundColor = .green
+        })
+        MediaClock.main.advance(by: 0.5)
+        let mixed = LayerRenderer(scale: 1).render(window.layer).pixel(x: 90, y: 90)
+        #expect(mixed.r <= 3 && abs(Int(mixed.g) - 128) <= 3 && abs(Int(mixed.b) - 128) <= 3)
+        MediaClock.main.runUntilIdle()
+    }
+
     @Test func withoutASuperviewTheChangeAppliesAtOnce() {
         let lonely = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let log = EventRecorder()

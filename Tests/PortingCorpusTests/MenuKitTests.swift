@@ -35,6 +35,22 @@ private final class MenuListViewController: UIViewController {
     }
 }
 
+private final class MenuColorViewController: UIViewController {
+    let color: UIColor
+    init(_ color: UIColor) {
+        self.color = color
+        super.init(nibName: nil, bundle: nil)
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = color
+        let bar = UIView(frame: CGRect(x: 24, y: 120, width: 200, height: 40))
+        bar.backgroundColor = .white
+        view.addSubview(bar)
+    }
+}
+
 final class MenuKitTests: XCTestCase {
     override func setUp() {
         super.setUp()
@@ -83,5 +99,60 @@ final class MenuKitTests: XCTestCase {
         XCTAssertTrue(other.parent === container)
         XCTAssertEqual(container.history, ["open", "close", "open", "close"])
         Corpus.assertFilmstrip(frames, named: "MenuKitTests/menu-open-close")
+    }
+
+    /// The three content transitions (MenuContainerController+Transitions.swift): a screenshot
+    /// slid away by `transition(with:)` with no style animates as on iOS; a flip after the swap
+    /// starts from the old content (what the last frame showed); the tiles' clean-up, waiting on
+    /// `group.notify(queue: .main)`, runs on the media clock once the last tile is in.
+    func testContentTransitionsSlideFlipAndTileAndCleanUp() throws {
+        let red = UIColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)
+        let blue = UIColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+        let green = UIColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1)
+        let container = MenuContainerController(mainViewController: MenuColorViewController(red),
+                                                menuViewController: MenuListViewController())
+        let app = AppDriver(rootViewController: container, device: .iPhone15)
+        var done: [String] = []
+        var frames: [RenderedImage] = []
+        func redness(_ image: RenderedImage, x: Int, y: Int) -> Int { Int(image.pixel(x: x, y: y).r) }
+
+        // Slide: the old red screen leaves to the left over the new blue one.
+        app.at(0.1) { container.changeMainViewController(MenuColorViewController(blue), transition: .slideAway) { done.append("slide") } }
+        app.run(until: 0.35)
+        var image = app.render(scale: 0.5)
+        frames.append(image)
+        XCTAssertGreaterThan(redness(image, x: 20, y: 300), 200, "the old screen still covers the left")
+        XCTAssertLessThan(redness(image, x: 180, y: 300), 100, "the new one shows on the right")
+        app.run(until: 0.7)
+        XCTAssertEqual(done, ["slide"])
+        XCTAssertEqual(container.view.subviews.count, 2, "the screenshot is gone")
+
+        // Flip: swapped before the call, yet the old blue screen is what turns away first.
+        app.at(1.0) { container.changeMainViewController(MenuColorViewController(green), transition: .flip) { done.append("flip") } }
+        app.run(until: 1.1)
+        image = app.render(scale: 0.5)
+        frames.append(image)
+        let turning = image.pixel(x: 98, y: 300)
+        XCTAssertGreaterThan(Int(turning.b), 200, "the old content turns away")
+        app.run(until: 1.7)
+        XCTAssertEqual(done, ["slide", "flip"])
+
+        // Tiles: the red screen comes in as 6 × 4 tiles; the clean-up waits for the last.
+        app.at(2.0) {
+            container.changeMainViewController(MenuColorViewController(red), transition: .tiles(rows: 6, columns: 4)) { done.append("tiles") }
+        }
+        app.run(until: 2.45)
+        frames.append(app.render(scale: 0.5))
+        XCTAssertEqual(container.view.subviews.count, 2 + 1 + 24, "content, menu, the old screenshot and the tiles")
+        XCTAssertFalse(container.view.isUserInteractionEnabled)
+        // The last tile starts at 0.5 × 23/24 s and takes 0.5 s: in by 2.98 s, cleared the frame after.
+        app.run(until: 2.97)
+        XCTAssertEqual(done, ["slide", "flip"])
+        app.run(until: 3.05)
+        frames.append(app.render(scale: 0.5))
+        XCTAssertEqual(done, ["slide", "flip", "tiles"])
+        XCTAssertEqual(container.view.subviews.count, 2)
+        XCTAssertTrue(container.view.isUserInteractionEnabled)
+        Corpus.assertFilmstrip(frames, named: "MenuKitTests/content-transitions")
     }
 }

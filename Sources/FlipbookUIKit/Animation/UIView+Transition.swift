@@ -10,9 +10,10 @@ extension UIView {
     /// the view (behind it for curlDown); `animations` then applies its changes at once (they
     /// are animated only with `.allowAnimatedContent`), and the copy and the view are animated
     /// in the options' transition style (see `TransitionAnimations`). The copy is removed at
-    /// the end, just before `completion`. With no transition style, animations disabled, a
-    /// zero duration, or a view without a superlayer, the changes apply at once and the
-    /// completion comes on the next frame.
+    /// the end, just before `completion`. With no transition style the block's changes animate
+    /// as in `animate(withDuration:delay:options:animations:completion:)`. With animations
+    /// disabled, a zero duration, or a view without a superlayer (and a style), the changes
+    /// apply at once and the completion comes on the next frame.
     public class func transition(
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
@@ -26,7 +27,11 @@ extension UIView {
         if options.transitionStyle > 7 {
             FlipbookDiagnostics.report("UIView.\(method): unknown transition style \(options.transitionStyle); no transition.")
         }
+        // With no transition style there is nothing to snapshot: the block animates as a
+        // `UIView.animate` block of this duration and curve, as iOS shows it (docs/Divergences.md,
+        // "Transitions with no style").
         let animatesContent = options.contains(.allowAnimatedContent)
+            || (style == TransitionStyle.none && areAnimationsEnabled && spec.duration > 0)
         guard areAnimationsEnabled, spec.duration > 0, let style, style != .none,
             let superlayer = view.layer.superlayer
         else {

@@ -81,8 +81,10 @@ struct TransitionAnimations {
         layer.add(animation, forKey: "flipbook.transition.\((animation as? CAPropertyAnimation)?.keyPath ?? "")")
     }
 
-    /// A copy of `layer` and its sublayers as they are now (model values, no animations,
-    /// no delegate), used to show the old content during a transition.
+    /// A copy of `layer` and its sublayers as the last commit left them (model values then, no
+    /// animations, no delegate), used to show the old content during a transition: what is on
+    /// screen, so changes made earlier in this turn (a child swapped before the call) are part
+    /// of the new content, as on iOS (CALayer+CommittedState.swift).
     static func copyTree(of layer: CALayer) -> CALayer {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -94,7 +96,8 @@ struct TransitionAnimations {
         let copy = type(of: layer).init(_flipbookCopyOf: layer)
         copy.delegate = nil
         copy.sublayers = nil
-        for sublayer in layer.sublayers ?? [] { copy.addSublayer(copySubtree(of: sublayer)) }
+        layer.applyCommittedValues(to: copy)
+        for sublayer in layer.sublayersAsCommitted ?? [] { copy.addSublayer(copySubtree(of: sublayer)) }
         if let mask = layer.mask { copy.mask = copySubtree(of: mask) }
         return copy
     }
