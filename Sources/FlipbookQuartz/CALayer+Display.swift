@@ -40,6 +40,13 @@ extension CALayer {
         drawnContent = ctx
     }
 
+    /// Drops drawn content that holds no drawing: a view displays once when it first appears,
+    /// and most draw nothing (UIView.display(_:)); without content the layer stays cheap to
+    /// present, and it looks the same.
+    package func discardEmptyDrawnContent() {
+        if let content = drawnContent, content.bitmap == nil, content.commands.isEmpty { drawnContent = nil }
+    }
+
     /// Draws the layer's content; the default asks the delegate's `draw(_:in:)`.
     func performDraw(in ctx: CGContext) {
         delegate?.draw(self, in: ctx)

@@ -5,6 +5,61 @@ import TestSupport
 
 @MainActor
 @Suite(.freshRuntime) struct LayoutAutoLayoutTests {
+
+    /// A view Auto Layout places, moved by hand in its superview's `layoutSubviews` after
+    /// `super` (a swipe cell lays out its action buttons so): one layout pass, the hand-placed
+    /// frame kept, nothing laid out again on the next frames; the engine's frame comes back at
+    /// the superview's next layout, before its `layoutSubviews`. Before, each hand move re-solved
+    /// and laid the superview out again, every frame.
+    @Test func aConstrainedViewMovedByHandInLayoutSubviewsConverges() {
+        final class Actions: UIView {
+            let button = UIView()
+            var passes = 0
+            var offset: CGFloat? = 74
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                passes += 1
+                if let offset { button.frame.origin.x = offset }
+            }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.makeKeyAndVisible()
+        let actions = Actions(frame: CGRect(x: 0, y: 0, width: 300, height: 72))
+        window.addSubview(actions)
+        actions.button.translatesAutoresizingMaskIntoConstraints = false
+        actions.addSubview(actions.button)
+        NSLayoutConstraint.activate([
+            actions.button.leftAnchor.constraint(equalTo: actions.leftAnchor),
+            actions.button.topAnchor.constraint(equalTo: actions.topAnchor),
+            actions.button.widthAnchor.constraint(equalToConstant: 100),
+            actions.button.heightAnchor.constraint(equalTo: actions.heightAnchor),
+        ])
+        MediaClock.main.advanceFrames(3)
+        #expect(actions.button.frame == CGRect(x: 74, y: 0, width: 100, height: 72))
+        let passes = actions.passes
+        #expect(passes <= 2)
+        MediaClock.main.advanceFrames(5)
+        #expect(actions.passes == passes, "nothing is laid out again")
+
+        // Moved by hand from outside: it stays until the superview's next layout.
+        actions.button.center.x += 10
+        MediaClock.main.advanceFrames(2)
+        #expect(actions.button.frame.minX == 84)
+        #expect(actions.passes == passes)
+        actions.offset = 20
+        actions.setNeedsLayout()
+        actions.layoutIfNeeded()
+        #expect(actions.button.frame.minX == 20)
+        #expect(actions.passes == passes + 1)
+        // Without the hand move in layoutSubviews, the engine's place comes back there.
+        actions.offset = nil
+        actions.button.center.x += 10
+        #expect(actions.button.frame.minX == 30)
+        actions.setNeedsLayout()
+        actions.layoutIfNeeded()
+        #expect(actions.button.frame.minX == 0)
+    }
+
     func root() -> UIView { UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667)) }
 
     @Test func centredButtonUsesItsIntrinsicSize() {

@@ -112,6 +112,21 @@ final class LayoutEngine {
 
     /// Whether the engine holds `view` at its frame rather than solving it: it translates its
     /// autoresizing mask, or no constraint names it.
+    /// Puts `view` back at the frame of the last solution: a view Auto Layout places whose frame
+    /// was set by hand keeps that frame until its superview is next laid out, where UIKit's
+    /// `layoutSubviews` applies the engine's frames again (`UIView.layoutSubtree`). False when
+    /// the engine does not place the view.
+    func reapplySolution(to view: UIView) {
+        guard let entry = variables[ObjectIdentifier(view)], !isHeldByFrame(view), !view.isPlacedByStackView else { return }
+        LayoutEngine.isApplying = true
+        defer { LayoutEngine.isApplying = false }
+        let v = entry.vars
+        let size = CGSize(width: max(0, v.width.value), height: max(0, v.height.value))
+        if view.bounds.size != size { view.bounds = CGRect(origin: view.bounds.origin, size: size) }
+        let center = CGPoint(x: v.x.value + size.width / 2, y: v.y.value + size.height / 2)
+        if view.center != center { view.center = center }
+    }
+
     private func isHeldByFrame(_ view: UIView) -> Bool {
         view.translatesAutoresizingMaskIntoConstraints || !named.contains(ObjectIdentifier(view))
     }

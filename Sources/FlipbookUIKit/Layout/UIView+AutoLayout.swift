@@ -16,6 +16,9 @@ struct AutoLayoutViewState {
     var needsSolve = true
     /// Whether the engine has variables for this view (so its frame changes matter).
     var participates = false
+    /// Whether this view, which Auto Layout places, was moved by hand since the engine last
+    /// placed it: it stays there until its superview is next laid out.
+    var isMovedByHand = false
     var needsUpdateConstraints = false
     var hugging: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultLow, .defaultLow)
     var compression: (h: UILayoutPriority, v: UILayoutPriority) = (.defaultHigh, .defaultHigh)
@@ -151,13 +154,24 @@ extension UIView: LayoutItem {
     /// solution still holds (`LayoutEngine.solutionSurvivesTranslation(of:frameMoved:)`): a
     /// cell placed by its layout attributes, a card following a finger, a scroll view
     /// scrolling, whose Auto Layout content moves with them, re-solve nothing and lay nothing
-    /// out, as in UIKit. A view placed by Auto Layout itself whose frame is set by hand
-    /// re-solves (and is put back), as before.
+    /// out, as in UIKit. A view placed by Auto Layout itself that is moved by hand keeps its
+    /// place until its superview is next laid out; one resized by hand re-solves (and is put
+    /// back).
     func autoLayoutGeometryDidChange(sizeChanged: Bool, moved: GeometryMove) {
         if translatesAutoresizingMaskIntoConstraints || superviewStorage is UIStackView {
             invalidateLayoutMemos(includingSelf: false)
         }
         guard autoLayoutState.participates, !LayoutEngine.isApplying else { return }
+        // A view Auto Layout places, moved by hand (its size unchanged): as in UIKit, nothing
+        // re-solves and nothing is laid out; the engine's frame comes back when the superview
+        // is next laid out (`layoutSubtree`), before its own `layoutSubviews`, which may move
+        // the view again (a swipe cell's action buttons) without laying anything out again.
+        if !sizeChanged, moved == .frame, !translatesAutoresizingMaskIntoConstraints, !isPlacedByStackView,
+            !rootView.autoLayoutState.needsSolve
+        {
+            autoLayoutState.isMovedByHand = true
+            return
+        }
         if !sizeChanged, moved == .boundsOrigin || translatesAutoresizingMaskIntoConstraints && !isPlacedByStackView {
             let root = rootView
             if !root.autoLayoutState.needsSolve, let engine = root.autoLayoutState.engine,

@@ -67,11 +67,22 @@ extension UIView {
             let controller = owningViewController
             layoutExtras.isLayingOutSubviews = true
             controller?.viewWillLayoutSubviews()
+            restoreSubviewsMovedByHand()
             layoutSubviews()
             controller?.viewDidLayoutSubviews()
             layoutExtras.isLayingOutSubviews = false
         }
         for s in subviewStorage { s.layoutSubtree() }
+    }
+
+    /// Subviews Auto Layout places that were moved by hand go back to the engine's frames, as
+    /// UIKit's `layoutSubviews` applies them (UIView+AutoLayout.swift,
+    /// `autoLayoutGeometryDidChange`).
+    private func restoreSubviewsMovedByHand() {
+        for s in subviewStorage where s.autoLayoutState.isMovedByHand {
+            s.autoLayoutState.isMovedByHand = false
+            rootView.autoLayoutState.engine?.reapplySolution(to: s)
+        }
     }
 
     /// Tells the view (then its controller, as UIKit does) when its safe area insets differ

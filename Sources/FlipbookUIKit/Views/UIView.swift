@@ -49,6 +49,9 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         self.frame = frame
+        // UIKit calls `draw(_:)` "when a view is first displayed": the view's first commit
+        // draws it, at the size it has by then (docs/Semantics.md, "Drawing").
+        markNeedsDisplay()
     }
 
     /// A new backing layer of `layerClass` (a `CALayer` when that is not a layer class, reported).
@@ -71,6 +74,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
+        markNeedsDisplay()
     }
 
     /// Archives the view, UIKit's `NSCoding` method. Flipbook keeps no archives: the base class
@@ -401,7 +405,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Fills the layer's contents. UIView's own draws through `draw(_:in:)` and so `draw(_:)`;
     /// a subclass overrides it to set `layer.contents` itself (a blur view drawing a blurred
     /// snapshot each frame).
-    open func display(_ layer: CALayer) { layer.displayWithoutDelegate() }
+    open func display(_ layer: CALayer) {
+        layer.displayWithoutDelegate()
+        if layer === self.layer { layer.discardEmptyDrawnContent() }
+    }
 
     open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
@@ -595,7 +602,8 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Drawing (see UIView+Drawing.swift)
 
     /// Draws the view's content into `UIGraphicsGetCurrentContext()` (a recording context) in
-    /// bounds coordinates. The default draws nothing. Called after `setNeedsDisplay()`.
+    /// bounds coordinates. The default draws nothing. Called when the view is first displayed
+    /// and after `setNeedsDisplay()`.
     open func draw(_ rect: CGRect) {}
     /// Marks the whole view as needing to redraw its content with `draw(_:)`.
     open func setNeedsDisplay() { markNeedsDisplay() }
