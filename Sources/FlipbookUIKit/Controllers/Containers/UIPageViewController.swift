@@ -12,9 +12,10 @@ import FlipbookQuartz
 /// With the `.scroll` style an animated turn slides the pages side by side (or one above the
 /// other for `.vertical`), `interPageSpacing` points apart, over `pageTurnDuration` seconds
 /// with an ease-in-out curve. Flipbook differences: `.pageCurl` turns swap pages without a
-/// curl (no page-curl rendering yet) and only one page is shown at a time (no two-page spine);
-/// there is no swipe gesture yet: `turnPage(_:animated:completion:)` performs the turn a swipe
-/// would, asking the data source and telling the delegate.
+/// curl (no page-curl rendering yet) and only one page is shown at a time (no two-page spine).
+/// A scroll-style controller turns its pages with a swipe along its axis that the pages
+/// follow (UIPageViewController+Swipe.swift); `turnPage(_:animated:completion:)` performs the
+/// turn a swipe would, for page curl and for scripts.
 @preconcurrency @MainActor
 open class UIPageViewController: UIViewController {
     /// How pages change, UIKit's `UIPageViewController.TransitionStyle`.
@@ -80,6 +81,9 @@ open class UIPageViewController: UIViewController {
     let pageHost = UIView(frame: .zero)
     /// The turn being animated, if any.
     var runningTurn: PageTurn?
+    /// The swipe following a finger, if any, and what lets it begin (UIPageViewController+Swipe.swift).
+    var swipe: PageSwipe?
+    var swipeGate: PageSwipeGate?
 
     /// Creates a page controller. `options` may hold `.spineLocation` and
     /// `.interPageSpacing`; unreadable values are reported and ignored.
@@ -132,6 +136,7 @@ open class UIPageViewController: UIViewController {
         pageHost.clipsToBounds = true
         root.addSubview(pageHost)
         view = root
+        installSwipe()
     }
 
     /// The page on screen now (the first of `viewControllers`).
@@ -161,7 +166,7 @@ open class UIPageViewController: UIViewController {
         show(page, direction: direction, animated: animated, completion: completion)
     }
 
-    /// Turns one page the way a swipe would (Flipbook's stand-in until gestures exist): asks
+    /// Turns one page the way a swipe would (Flipbook's own, for scripts and page curl): asks
     /// the data source for the page after (`.forward`) or before (`.reverse`) the visible one,
     /// tells the delegate `willTransitionTo`, turns, then tells it `didFinishAnimating`.
     /// Returns false (and does nothing) when there is no such page or no visible page.
