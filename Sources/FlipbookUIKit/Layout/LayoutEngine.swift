@@ -110,12 +110,10 @@ final class LayoutEngine {
         }
     }
 
-    /// Whether the engine holds `view` at its frame rather than solving it: it translates its
-    /// autoresizing mask, or no constraint names it.
     /// Puts `view` back at the frame of the last solution: a view Auto Layout places whose frame
     /// was set by hand keeps that frame until its superview is next laid out, where UIKit's
-    /// `layoutSubviews` applies the engine's frames again (`UIView.layoutSubtree`). False when
-    /// the engine does not place the view.
+    /// `layoutSubviews` applies the engine's frames again (`UIView.layoutSubtree`). Does nothing
+    /// when the engine does not place the view.
     func reapplySolution(to view: UIView) {
         guard let entry = variables[ObjectIdentifier(view)], !isHeldByFrame(view), !view.isPlacedByStackView else { return }
         LayoutEngine.isApplying = true
@@ -127,6 +125,8 @@ final class LayoutEngine {
         if view.center != center { view.center = center }
     }
 
+    /// Whether the engine holds `view` at its frame rather than solving it: it translates its
+    /// autoresizing mask, or no constraint names it.
     private func isHeldByFrame(_ view: UIView) -> Bool {
         view.translatesAutoresizingMaskIntoConstraints || !named.contains(ObjectIdentifier(view))
     }
