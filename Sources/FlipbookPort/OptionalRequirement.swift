@@ -15,6 +15,13 @@ enum OptionalRequirement {
         /// A method or read-only property returning a value that every call site in the ported
         /// files falls back to with the same constant (`delegate?.height?() ?? 300`): that constant.
         case returns(String)
+        /// A method returning a non-Optional type that has a written placeholder value (numbers,
+        /// `Bool`, `String`, collections, Core Graphics geometry): it keeps its iOS signature, so
+        /// conforming types written for iOS still implement it; the default returns
+        /// `PortedOptionalRequirement.notImplemented(returning:)` that placeholder, and `?(…)`
+        /// calls become `PortedOptionalRequirement.answer({ … })`, nil when the conforming type
+        /// does not implement it, as on iOS.
+        case probed(String)
         /// A read-only property or method of a non-Optional type `T` that callers use as
         /// Optional (what an optional requirement gives them): it becomes `T?` with the default
         /// `nil`, and the conforming types in the ported files declare `T?` too.
@@ -42,6 +49,33 @@ enum OptionalRequirement {
             return type
         }
         return nil
+    }
+
+    /// A value of `type` the porter can write, returned by the default of a `.probed`
+    /// requirement and never seen by a caller; nil for a type it knows no value of.
+    static func placeholder(for type: TypeSyntax) -> String? {
+        if type.is(ArrayTypeSyntax.self) { return "[]" }
+        if type.is(DictionaryTypeSyntax.self) { return "[:]" }
+        guard let id = type.as(IdentifierTypeSyntax.self) else { return nil }
+        let name = id.name.text
+        if id.genericArgumentClause != nil {
+            switch name {
+            case "Array", "Set", "ContiguousArray": return "[]"
+            case "Dictionary": return "[:]"
+            default: return nil
+            }
+        }
+        switch name {
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+            "CGFloat", "TimeInterval", "NSInteger", "NSUInteger", "CFTimeInterval":
+            return "0"
+        case "Bool": return "false"
+        case "String": return "\"\""
+        case "CGRect", "CGSize", "CGPoint", "CGVector", "UIEdgeInsets", "NSDirectionalEdgeInsets", "UIOffset": return ".zero"
+        case "CGAffineTransform": return ".identity"
+        case "CATransform3D": return "CATransform3DIdentity"
+        default: return nil
+        }
     }
 
     /// `T?`, parenthesised when `T` would otherwise bind wrongly (`() -> Int`, `A & B`, `some P`).

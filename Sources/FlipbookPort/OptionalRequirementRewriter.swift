@@ -53,6 +53,9 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             case .emptyBody: body = "{}"
             case .nilGetterEmptySetter: body = "get { nil } set {}"
             case .returns(let fallback): body = "\(fallback), the fallback at every call site"
+            case .probed:
+                body = "that says so; calls with `?(…)` become `PortedOptionalRequirement.answer({ … })`, nil when "
+                    + "the conforming type does not implement it, as on iOS"
             case .optionalized(let type):
                 body = "nil; the requirement is `\(OptionalRequirement.optional(type))`, as callers read it, and conforming "
                     + "types elsewhere must declare `\(OptionalRequirement.optional(type))` too"
@@ -85,6 +88,9 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             }
             let indent = source.indentation(at: source.start(decl))
             if case .returns(let fallback) = kind { return indent + prefix + signature + " { \(fallback) }" }
+            if case .probed(let placeholder) = kind {
+                return indent + prefix + signature + " { PortedOptionalRequirement.notImplemented(returning: \(placeholder)) }"
+            }
             return indent + prefix + signature + (kind == .emptyBody ? " {}" : " { nil }")
         }
         let v = decl.as(VariableDeclSyntax.self)!
@@ -172,7 +178,15 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             file.add(.delete(file.source.range(mark)))
             let before = node.calledExpression.oneLine
             let after = called.oneLine
-            file.change(.optionalCall, at: node, "`\(before)(…)` -> `\(after)(…)`: `\(name)` has a default implementation now")
+            if mark.tokenKind == .postfixQuestionMark, isProbed(name, labels: OptionalRequirement.referenceLabels(member)) {
+                wrapInAnswer(node)
+                file.change(
+                    .optionalCall, at: node,
+                    "`\(before)(…)` -> `PortedOptionalRequirement.answer({ \(after)(…) })`: nil when the conforming type "
+                        + "does not implement `\(name)`, as on iOS")
+            } else {
+                file.change(.optionalCall, at: node, "`\(before)(…)` -> `\(after)(…)`: `\(name)` has a default implementation now")
+            }
         } else if OptionalRequirement.uikitOptionalRequirements.contains(name),
             // A closure property of that name is called without labels; a labelled call is a method.
             !index.properties.contains(name) || node.arguments.contains(where: { $0.label != nil }),
@@ -187,6 +201,33 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                     + "a default implementation")
         }
         return .visitChildren
+    }
+
+    /// Whether a `?(…)` call of `name` with `labels` may call a `.probed` requirement (wrapping
+    /// a call of any other kind in `answer` keeps its value, so a shared name is wrapped).
+    private func isProbed(_ name: String, labels: [String]?) -> Bool {
+        index.objcProtocols.values.contains { plan in
+            !plan.isKept && plan.optionalRequirements.contains {
+                guard $0.name == name, OptionalRequirement.matches($0.decl, labels: labels), case .probed = $0.kind else {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    /// `x.m?(a)` -> `PortedOptionalRequirement.answer({ x.m(a) })` (the `?` is deleted by the
+    /// caller); followed by `?` when the call continues an optional chain (`x.m?(a).y`).
+    private func wrapInAnswer(_ call: FunctionCallExprSyntax) {
+        let source = file.source
+        var continues = false
+        if let parent = call.parent {
+            if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == call.id { continues = true }
+            if let next = parent.as(FunctionCallExprSyntax.self), next.calledExpression.id == call.id { continues = true }
+            if let next = parent.as(SubscriptCallExprSyntax.self), next.calledExpression.id == call.id { continues = true }
+        }
+        file.add(.insert("PortedOptionalRequirement.answer({ ", at: source.start(call)))
+        file.add(.insert(" })" + (continues ? "?" : ""), at: source.end(call)))
     }
 
     // MARK: Concrete reads of optionalized members

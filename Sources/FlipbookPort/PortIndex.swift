@@ -316,7 +316,8 @@ struct PortIndex {
     }
 
     /// Optional requirements returning a value get the fallback all their callers use, when
-    /// they agree (`OptionalFallbacks`).
+    /// they agree (`OptionalFallbacks`); methods otherwise keep their type when it has a
+    /// placeholder value (`.probed`), and become Optional when not.
     private mutating func resolveFallbacks(in sources: [PortSource]) {
         var names: Set<String> = []
         for p in Array(objcProtocols.values) + objcProtocolVariants.values.joined() {
@@ -337,6 +338,12 @@ struct PortIndex {
                     .map(\.fallback)
                 if let first = fallbacks.first, let constant = first, fallbacks.allSatisfy({ $0 == constant }) {
                     plan.optionalRequirements[i].kind = .returns(constant)
+                } else if let f = r.decl.as(FunctionDeclSyntax.self), let type = f.signature.returnClause?.type,
+                    let placeholder = OptionalRequirement.placeholder(for: type)
+                {
+                    // The iOS signature stays, so conforming types written for iOS implement it;
+                    // calls learn "not implemented" from the default at run time.
+                    plan.optionalRequirements[i].kind = .probed(placeholder)
                 } else if let type = OptionalRequirement.optionalizableType(of: r.decl) {
                     // Callers already read it as Optional (`if let v = p.req`, `p.req?.x`):
                     // the requirement becomes `T?` defaulting to nil.

@@ -88,10 +88,11 @@ import Testing
             ])
     }
 
-    /// A requirement returning a non-Optional value with no common fallback: callers read it as
-    /// Optional (`?(…) ?? true`, `if let`), so it becomes `Bool?` defaulting to nil, and the
-    /// conforming types in the ported files declare `Bool?` too.
-    @Test func requirementWithoutACommonFallbackBecomesOptional() {
+    /// A requirement returning a non-Optional value with no common fallback (`?(…) ?? true`,
+    /// `if let`): a method keeps its iOS signature, so conforming types written for iOS still
+    /// implement it, and each `?(…)` call asks at run time whether the default answered; a
+    /// property becomes `T?` defaulting to nil.
+    @Test func requirementWithoutACommonFallbackKeepsItsTypeOrBecomesOptional() {
         expectPort(
             """
             \(importBlock)
@@ -119,27 +120,27 @@ import Testing
             \(importBlock)
 
             protocol DismissalDelegate: AnyObject {
-                func shouldDismiss(_ controller: UIViewController) -> Bool?
+                func shouldDismiss(_ controller: UIViewController) -> Bool
                 var scrollViewForDismissal: UIScrollView? { get }
             }
 
             extension DismissalDelegate {
-                func shouldDismiss(_ controller: UIViewController) -> Bool? { nil }
+                func shouldDismiss(_ controller: UIViewController) -> Bool { PortedOptionalRequirement.notImplemented(returning: false) }
                 var scrollViewForDismissal: UIScrollView? { nil }
             }
 
             final class SheetController: UIViewController {
                 weak var dismissalDelegate: DismissalDelegate?
                 func tryDismiss() {
-                    if dismissalDelegate?.shouldDismiss(self) ?? true {
+                    if PortedOptionalRequirement.answer({ dismissalDelegate?.shouldDismiss(self) }) ?? true {
                         print(dismissalDelegate?.scrollViewForDismissal as Any)
                     }
-                    if let answer = dismissalDelegate?.shouldDismiss(self) { print(answer) }
+                    if let answer = PortedOptionalRequirement.answer({ dismissalDelegate?.shouldDismiss(self) }) { print(answer) }
                 }
             }
 
             extension UINavigationController: DismissalDelegate {
-                public func shouldDismiss(_ controller: UIViewController) -> Bool? { viewControllers.count < 2 }
+                public func shouldDismiss(_ controller: UIViewController) -> Bool { viewControllers.count < 2 }
             }
             """)
     }

@@ -79,4 +79,34 @@ final class SheetKitTests: XCTestCase {
         XCTAssertNil(host.presentedViewController)
         XCTAssertEqual(host.sheetDelegate.dismissInteraction.events, [], "not an interactive dismissal")
     }
+
+    /// `SheetSizing`'s requirements are `@objc optional` methods returning a value. A screen
+    /// written as for iOS, outside the ported library (`-> CGFloat`, `-> Bool`), implements them:
+    /// its height and its answer about the dimming tap are used. One that does not gets the
+    /// library's fallbacks, as on iOS (docs/Porting.md, "Optional requirements that return a value").
+    func testAScreenWrittenForIOSChoosesItsSheetHeight() throws {
+        let host = SheetHostViewController()
+        let app = AppDriver(rootViewController: host, device: .iPhone15)
+        let sheet = FixedHeightSheetController()
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = host.sheetDelegate
+        app.at(0.1) { host.present(sheet, animated: true, completion: nil) }
+        app.run(until: 0.8)
+        XCTAssertEqual(sheet.view.frame, CGRect(x: 0, y: 452, width: 393, height: 400))
+        // Its `sheetDismissesOnDimmingTap()` says no.
+        app.at(1.0) { app.tap(at: CGPoint(x: 196, y: 120)) }
+        app.run(until: 1.8)
+        XCTAssertTrue(host.presentedViewController === sheet)
+        XCTAssertEqual(sheet.dimmingTapQuestions, 1)
+    }
+}
+
+/// Written as an app written for iOS would be: the requirements' own types, no port.
+final class FixedHeightSheetController: SheetListViewController, SheetSizing {
+    private(set) var dimmingTapQuestions = 0
+    func sheetHeight(inContainerOfHeight containerHeight: CGFloat) -> CGFloat { 400 }
+    func sheetDismissesOnDimmingTap() -> Bool {
+        dimmingTapQuestions += 1
+        return false
+    }
 }

@@ -12,7 +12,11 @@ extension SheetPresentationController {
     override public var frameOfPresentedViewInContainerView: CGRect {
         guard let containerView = containerView else { return .zero }
         let bounds = containerView.bounds
-        let height = (bounds.height * heightFraction).rounded()
+        var height = (bounds.height * heightFraction).rounded()
+        if let sizing = presentedViewController as? SheetSizing,
+           let wanted = sizing.sheetHeight?(inContainerOfHeight: bounds.height) {
+            height = min(max(wanted, 0), bounds.height)
+        }
         return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
     }
 

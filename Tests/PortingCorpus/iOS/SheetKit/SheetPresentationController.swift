@@ -33,6 +33,7 @@ public final class SheetPresentationController: UIPresentationController {
     }
 
     @objc private func dimmingTapped() {
+        guard (presentedViewController as? SheetSizing)?.sheetDismissesOnDimmingTap?() ?? true else { return }
         onDimmingTap?()
         presentedViewController.dismiss(animated: true, completion: nil)
     }

@@ -21,19 +21,19 @@ public protocol PanelBehavior: AnyObject {
     var rubberBandLimit: CGFloat? { get }
 
     /// The progress past which a released drag moves on to the next anchor.
-    func redirectionProgress(from: Int, to: Int) -> CGFloat?
+    func redirectionProgress(from: Int, to: Int) -> CGFloat
 }
 
 extension PanelBehavior {
     public var settleDuration: TimeInterval? { nil }
     public var rubberBandLimit: CGFloat? { nil }
-    public func redirectionProgress(from: Int, to: Int) -> CGFloat? { nil }
+    public func redirectionProgress(from: Int, to: Int) -> CGFloat { PortedOptionalRequirement.notImplemented(returning: 0) }
 }
 
 open class PanelDefaultBehavior: NSObject, PanelBehavior {
     open var settleDuration: TimeInterval? { 0.4 }
     open var rubberBandLimit: CGFloat? { 24 }
-    open func redirectionProgress(from: Int, to: Int) -> CGFloat? { 0.5 }
+    open func redirectionProgress(from: Int, to: Int) -> CGFloat { 0.5 }
 }
 
 /// What the panel reads: the behaviour's value, else the default behaviour's.
@@ -53,6 +53,6 @@ final class PanelBehaviorAdapter {
     }
 
     func redirectionProgress(from: Int, to: Int) -> CGFloat {
-        behavior.redirectionProgress(from: from, to: to) ?? PanelDefaultBehavior().redirectionProgress(from: from, to: to)!
+        PortedOptionalRequirement.answer({ behavior.redirectionProgress(from: from, to: to) }) ?? PanelDefaultBehavior().redirectionProgress(from: from, to: to)
     }
 }

@@ -37,6 +37,7 @@ public final class SheetPresentationController: UIPresentationController {
     }
 
     private func dimmingTapped() {
+        guard (presentedViewController as? SheetSizing)?.sheetDismissesOnDimmingTap() ?? true else { return }
         onDimmingTap?()
         presentedViewController.dismiss(animated: true, completion: nil)
     }
@@ -44,7 +45,11 @@ public final class SheetPresentationController: UIPresentationController {
     override public var frameOfPresentedViewInContainerView: CGRect {
         guard let containerView = containerView else { return .zero }
         let bounds = containerView.bounds
-        let height = (bounds.height * heightFraction).rounded()
+        var height = (bounds.height * heightFraction).rounded()
+        if let sizing = presentedViewController as? SheetSizing,
+           let wanted = PortedOptionalRequirement.answer({ sizing.sheetHeight(inContainerOfHeight: bounds.height) }) {
+            height = min(max(wanted, 0), bounds.height)
+        }
         return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
     }
 
