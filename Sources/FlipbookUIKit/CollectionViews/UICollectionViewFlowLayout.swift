@@ -328,7 +328,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         replacing old: UICollectionViewLayoutAttributes?, item: Int, section: Int, frame: CGRect, mismatch: inout String?
     ) -> UICollectionViewLayoutAttributes {
         let path = IndexPath(item: item, section: section)
-        let a = UICollectionViewLayoutAttributes(forCellWith: path)
+        let a = UICollectionViewLayoutAttributes.make(attributesType, cellAt: path)
         a.frame = frame
         if mismatch == nil, let old, old.center != a.center || old.size != a.size {
             mismatch = "UICollectionViewFlowLayout has cached frame mismatch for index path \(UICollectionView.describe(path)) - cached value: \(old.frame); expected value: \(a.frame). This is likely occurring because the flow layout subclass \(type(of: self)) is modifying attributes returned by UICollectionViewFlowLayout without copying them; Flipbook makes new ones."
@@ -397,8 +397,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     private func attributes(kind: String, section: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
-        let a = UICollectionViewLayoutAttributes(
-            forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+        let a = UICollectionViewLayoutAttributes.make(
+            attributesType, supplementaryOfKind: kind, at: IndexPath(item: 0, section: section))
         a.frame = frame
         a.zIndex = 10
         return a

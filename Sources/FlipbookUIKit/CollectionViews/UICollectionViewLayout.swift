@@ -35,7 +35,20 @@ open class UICollectionViewLayout: NSObject {
     open var collectionView: UICollectionView? { owningCollectionView }
 
     /// The class of the attributes this layout creates (`UICollectionViewLayoutAttributes`).
+    /// Flipbook's flow layout makes its attributes as instances of it, as UIKit's does.
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+
+    /// `layoutAttributesClass` as an attributes class; a class that is none is reported once
+    /// and `UICollectionViewLayoutAttributes` is used (UIKit fails on it).
+    final var attributesType: UICollectionViewLayoutAttributes.Type {
+        let declared: AnyClass = type(of: self).layoutAttributesClass
+        if let type = declared as? UICollectionViewLayoutAttributes.Type { return type }
+        FlipbookDiagnostics.report(
+            "\(type(of: self)).layoutAttributesClass is \(declared), not a UICollectionViewLayoutAttributes subclass; "
+                + "the layout makes UICollectionViewLayoutAttributes instead.",
+            once: "UICollectionViewLayout.layoutAttributesClass.\(String(reflecting: type(of: self)))")
+        return UICollectionViewLayoutAttributes.self
+    }
 
     /// The class of invalidation contexts this layout uses.
     open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }

@@ -194,3 +194,25 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
             && size.width >= 0 && size.height >= 0 && alpha.isFinite
     }
 }
+
+extension UICollectionViewLayoutAttributes {
+    /// New attributes of `type` for the cell at `indexPath`: what UIKit's own layouts make, an
+    /// instance of the layout's `layoutAttributesClass`, so a subclass that adds properties and
+    /// copies its attributes as that class (`$0.copy() as? MyAttributes`) gets them.
+    static func make(_ type: UICollectionViewLayoutAttributes.Type, cellAt indexPath: IndexPath) -> UICollectionViewLayoutAttributes {
+        let a = type.init()
+        a.indexPath = indexPath
+        return a
+    }
+
+    /// The same for a supplementary view of `kind`.
+    static func make(
+        _ type: UICollectionViewLayoutAttributes.Type, supplementaryOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes {
+        let a = type.init()
+        a.indexPath = indexPath
+        a.representedElementCategory = .supplementaryView
+        a.representedElementKind = kind
+        return a
+    }
+}

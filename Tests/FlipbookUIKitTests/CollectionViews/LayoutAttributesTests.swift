@@ -36,6 +36,36 @@ struct LayoutAttributesTests {
         #expect(a.description.contains("index path: (1-3)"))
     }
 
+    /// A flow layout subclass that declares its own `layoutAttributesClass` gets instances of
+    /// it from `super`, for cells and headers, as from UIKit's flow layout: layouts that copy
+    /// them as that class (`$0.copy() as? TiltAttributes`) would otherwise show no cells.
+    final class TiltLayout: UICollectionViewFlowLayout {
+        override class var layoutAttributesClass: AnyClass { TiltAttributes.self }
+        override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+            super.layoutAttributesForElements(in: rect)?.compactMap { $0.copy() as? TiltAttributes }
+        }
+    }
+
+    @Test func theFlowLayoutMakesItsAttributesAsTheDeclaredClass() {
+        let layout = TiltLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        let source = NumberedDataSource(counts: [6])
+        collection.dataSource = source
+        collection.layoutIfNeeded()
+        #expect(layout.layoutAttributesForElements(in: collection.bounds)?.count == 6)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)) is TiltAttributes)
+        #expect(collection.visibleCells.count == 6)
+        // Headers too (asked of the layout alone: this data source makes no header views).
+        layout.headerReferenceSize = CGSize(width: 320, height: 40)
+        layout.invalidateLayout()
+        let header = layout.layoutAttributesForSupplementaryView(
+            ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
+        #expect(header is TiltAttributes)
+        #expect(header?.representedElementKind == UICollectionView.elementKindSectionHeader)
+    }
+
     /// A dynamic item: the animator moves `center` and reads `bounds` and `transform`.
     @Test func attributesAreDynamicItems() {
         let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
