@@ -54,15 +54,16 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
     /// ignored, like the other timing properties).
     final var frozenTimingFunction: CAMediaTimingFunction?
 
-    public required override init() { super.init() }
+    public override init() { super.init() }
 
     /// An animation with default values: there is no archive to decode from here.
     public required init?(coder: NSCoder) { super.init() }
 
-    /// Copies `other`'s public properties (not its engine state). Subclasses override it
-    /// to copy their own, calling `super.init(copying:)` first.
-    public required init(copying other: CAAnimation) {
-        super.init()
+    /// Copies `other`'s public properties (not its engine state) into this new copy. Flipbook's
+    /// subclasses override it to copy their own, calling `super` first. A subclass outside
+    /// Flipbook copies its own properties in a `copy(with:)` override, as on iOS, where
+    /// Core Animation's copy makes the new object with `init()` and copies only what it stores.
+    func copyProperties(from other: CAAnimation) {
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed
@@ -77,9 +78,22 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
         preferredFrameRateRange = other.preferredFrameRateRange
     }
 
-    /// A copy of the animation (`NSCopying`; `copy()` comes here), of the receiver's class,
-    /// through `init(copying:)`.
-    open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(copying: self) }
+    /// A new animation of the receiver's dynamic class, through its `init()`: how `copy(with:)`
+    /// makes copies (Core Animation does this through the Objective-C runtime). Inherited by
+    /// every subclass that overrides all of CAAnimation's designated initializers (`init()` and
+    /// `init?(coder:)`) or none of them, as Swift's rules for convenience initializers say; on
+    /// iOS, too, such a class must have `init()` to be copied.
+    public required convenience init(_flipbookNew: Void) { self.init() }
+
+    /// A copy of the animation (`NSCopying`; `copy()` comes here): a new instance of the
+    /// receiver's class made with `init()`, with Core Animation's properties copied. A
+    /// subclass's own stored properties keep their initial values unless it overrides this,
+    /// calls `super` and copies them, as on iOS.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init(_flipbookNew: ())
+        copy.copyProperties(from: self)
+        return copy
+    }
 
     /// A default value for a property (Apple's class method); nil.
     open class func defaultValue(forKey key: String) -> Any? { nil }
@@ -169,10 +183,10 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let g = other as? CAAnimationGroup { animations = g.animations?.compactMap { $0.copy() as? CAAnimation } }
     }
 

@@ -28,10 +28,10 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// `transformInterpolation` holds them, and the range never depends on the base.
     final var hasFixedTransformEnds = false
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let b = other as? CABasicAnimation {
             fromValue = b.fromValue
             toValue = b.toValue
@@ -139,7 +139,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// When false (default) an overdamped spring moves as a critically damped one.
     open var allowsOverdamping = false
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A spring with iOS 17's perceptual parameters: it takes about `perceptualDuration`
@@ -155,8 +155,8 @@ open class CASpringAnimation: CABasicAnimation {
         duration = settlingDuration
     }
 
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let s = other as? CASpringAnimation {
             mass = s.mass
             stiffness = s.stiffness

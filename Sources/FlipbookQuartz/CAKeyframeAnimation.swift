@@ -56,11 +56,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// interpolate linearly).
     final var splineKeys: [[Double]]?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let k = other as? CAKeyframeAnimation {
             values = k.values
             path = k.path

@@ -77,7 +77,7 @@ open class CAPropertyAnimation: CAAnimation {
 
     final var parsedKeyPath: LayerKeyPath?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// An animation of `path`.
@@ -86,8 +86,8 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let p = other as? CAPropertyAnimation {
             keyPath = p.keyPath
             parsedKeyPath = p.keyPath.map(LayerKeyPath.init)

@@ -40,10 +40,10 @@ open class CATransition: CAAnimation {
     open var endProgress: Float = 1
     open var filter: Any?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
-    public required init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
         if let t = other as? CATransition {
             type = t.type
             subtype = t.subtype
