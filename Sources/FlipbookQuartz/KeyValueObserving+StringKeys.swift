@@ -128,7 +128,7 @@ extension NSObject {
     /// Foundation's key-value observing by string key.
     ///
     /// Observable: `frame`, `bounds`, `center`, `transform`, `alpha`, `hidden` on views;
-    /// `contentOffset`, `contentSize`, `contentInset` on scroll views; CALayer's animatable
+    /// `contentOffset`, `contentSize`, `contentInset`, `panGestureRecognizer.state` on scroll views; CALayer's animatable
     /// properties by their key-value coding names (`position`, `opacity`, `hidden`, …) and a
     /// layer's custom keys. Other key paths and objects are reported once and not observed.
     /// The observer is not retained. Registering the same observer twice delivers twice, as

@@ -51,7 +51,10 @@ open class UIGestureRecognizer: NSObject {
     var targets: [TargetEntry] = []
     /// What `state` reads: the last state set (tentatively) or decided. Changed only by the
     /// decision methods below (`requestState(_:)` …), which `GestureArbiter` calls.
-    private(set) var stateStorage: State = .possible
+    private(set) var stateStorage: State = .possible {
+        willSet { if newValue != stateStorage { announceStateChange(before: true) } }
+        didSet { if oldValue != stateStorage { announceStateChange(before: false) } }
+    }
     /// The state arbitration last accepted (actions follow this one).
     private(set) var committedState: State = .possible
     /// States set by the subclass that arbitration has not looked at yet.

@@ -10,10 +10,14 @@ extension UIView: StringKeyObservable {
     package func announcedKey(forObservedKeyPath keyPath: String) -> String? {
         switch keyPath {
         case "frame", "bounds", "center", "transform", "alpha", "hidden": return keyPath
-        case "contentOffset", "contentSize", "contentInset": return self is UIScrollView ? keyPath : nil
+        case "contentOffset", "contentSize", "contentInset", Self.panStateKey: return self is UIScrollView ? keyPath : nil
         default: return nil
         }
     }
+
+    /// The scroll view's pan recognizer's state, which pull-to-refresh code observes to learn
+    /// that the finger lifted.
+    static let panStateKey = "panGestureRecognizer.state"
 
     package func observedValue(forAnnouncedKey key: String) -> Any? {
         switch key {
@@ -30,13 +34,14 @@ extension UIView: StringKeyObservable {
         case "contentOffset": return NSValue(cgPoint: scroll.contentOffset)
         case "contentSize": return NSValue(cgSize: scroll.contentSize)
         case "contentInset": return NSValue(uiEdgeInsets: scroll.contentInset)
+        case Self.panStateKey: return NSNumber(value: scroll.panGestureRecognizer.state.rawValue)
         default: return nil
         }
     }
 
     package var observableKeysHint: String {
         "frame, bounds, center, transform, alpha, hidden on views"
-            + (self is UIScrollView ? "; contentOffset, contentSize, contentInset on scroll views" : "")
+            + (self is UIScrollView ? "; contentOffset, contentSize, contentInset, panGestureRecognizer.state on scroll views" : "")
             + " (a view's layer can be observed too: view.layer.addObserver(…))"
     }
 }
@@ -83,3 +88,14 @@ extension UIEdgeInsets: _ObjectiveCBridgeable {
     }
 }
 #endif
+
+extension UIGestureRecognizer {
+    /// A scroll view's own pan recognizer tells the scroll view's string-key observers of
+    /// `panGestureRecognizer.state` around each change of what `state` reads.
+    func announceStateChange(before: Bool) {
+        guard let scroll = viewStorage as? UIScrollView, scroll.panGestureRecognizer === self,
+            let observers = scroll.keyValueObservers
+        else { return }
+        if before { observers.willChange(UIView.panStateKey) } else { observers.didChange(UIView.panStateKey) }
+    }
+}

@@ -71,6 +71,30 @@ import FlipbookQuartz
         #expect((inset as? NSValue)?.uiEdgeInsetsValue.top == 10)
     }
 
+    /// Pull-to-refresh code learns that the finger lifted by observing the scroll view's
+    /// `panGestureRecognizer.state`: each change arrives, boxed as an `NSNumber` of the raw value.
+    @Test func aScrollViewsPanStateDuringADrag() {
+        let root = UIViewController()
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 800))
+        scroll.contentSize = CGSize(width: 390, height: 3000)
+        root.view.addSubview(scroll)
+        let app = AppDriver(rootViewController: root)
+        let observer = ChangeRecorder()
+        scroll.addObserver(observer, forKeyPath: "panGestureRecognizer.state", options: [.new], context: nil)
+        app.at(0.1) { app.drag(from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300), duration: 0.3) }
+        app.run(until: 1)
+        let states = observer.changes.compactMap { ($0[.newKey] as? NSNumber)?.intValue }
+        let began = UIGestureRecognizer.State.began.rawValue
+        let changed = UIGestureRecognizer.State.changed.rawValue
+        let ended = UIGestureRecognizer.State.ended.rawValue
+        let possible = UIGestureRecognizer.State.possible.rawValue
+        #expect(states.first == began)
+        #expect(states.contains(changed))
+        #expect(Array(states.suffix(2)) == [ended, possible])
+        #expect(observer.keyPaths.allSatisfy { $0 == "panGestureRecognizer.state" })
+        scroll.removeObserver(observer, forKeyPath: "panGestureRecognizer.state")
+    }
+
     @Test func contentOffsetIsNotAViewKey() {
         let observer = ChangeRecorder()
         let reports = FlipbookDiagnostics.capture {
