@@ -40,6 +40,9 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
     /// animation is sampled at each frame the media clock steps to (docs/API-Status.md).
     open var preferredFrameRateRange: CAFrameRateRange = .default
 
+    /// Values set by key-value coding under keys that are not properties (CAAnimation+KeyValueCoding.swift).
+    final var keyedValues: [String: Any] = [:]
+
     // Engine state of an added copy.
     final var isStarted = false
     final var isStopped = false
@@ -64,6 +67,7 @@ open class CAAnimation: NSObject, @preconcurrency NSCopying, CAMediaTiming, CAAc
     /// Flipbook copies its own properties in a `copy(with:)` override, as on iOS, where
     /// Core Animation's copy makes the new object with `init()` and copies only what it stores.
     func copyProperties(from other: CAAnimation) {
+        keyedValues = other.keyedValues
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed
