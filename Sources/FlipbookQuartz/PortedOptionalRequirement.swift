@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// Where `flipbook port` made an `@objc optional` method requirement that returns a value a plain
 /// requirement (docs/Porting.md, "Optional requirements that return a value").
 ///
@@ -17,7 +19,7 @@ public enum PortedOptionalRequirement {
     /// requirement's type that no caller sees, since `answer` turns it into nil), after noting
     /// that the conforming type did not implement the requirement.
     public static func notImplemented<T>(returning value: T) -> T {
-        Probe.current?.noteDefault()
+        reachedDefault?.withLock { $0 = true }
         return value
     }
 
@@ -37,16 +39,16 @@ public enum PortedOptionalRequirement {
 
     /// `call`'s value, or nil when it reached a default.
     private static func watch<T>(_ call: () throws -> T) rethrows -> T? {
-        let probe = Probe()
-        let value = try Probe.$current.withValue(probe, operation: call)
-        return probe.reachedDefault ? nil : value
+        let reached = LockedValue(false)
+        let value = try $reachedDefault.withValue(reached, operation: call)
+        return reached.withLock { $0 } ? nil : value
     }
 
-    /// One `answer` in progress. Only the thread (or task) that made it reads and writes it, inside
-    /// `withValue`, so it needs no lock.
-    final class Probe: @unchecked Sendable {
-        @TaskLocal static var current: Probe?
-        private(set) var reachedDefault = false
-        func noteDefault() { reachedDefault = true }
-    }
+    /// Whether the `answer` in progress reached a default: nil outside any `answer`. A
+    /// task-local, not state of the app's runtime: an optional requirement of a library's own
+    /// protocol may be called on any thread and outside every app, and the flag belongs to one
+    /// call and its callees only (nested `answer`s bind their own; other threads and tasks see
+    /// theirs). It holds a `LockedValue`, the project's lock type, so it is `Sendable` as a
+    /// task-local must be; only the thread running the call touches it.
+    @TaskLocal private static var reachedDefault: LockedValue<Bool>?
 }
