@@ -67,7 +67,7 @@ final class LayoutEngine {
     }
 
     let solver = CassowarySolver()
-    private var variables: [ObjectIdentifier: (item: AnyObject, vars: Variables)] = [:]
+    private(set) var variables: [ObjectIdentifier: (item: AnyObject, vars: Variables)] = [:]
     private var installed: [Key: Installed] = [:]
     private var installOrder: [Key] = []
     /// Intrinsic sizes used instead of the views' own in this engine's solves: a fitting solve's
@@ -99,7 +99,7 @@ final class LayoutEngine {
     /// with constraints) is not the engine's to place, even without
     /// `translatesAutoresizingMaskIntoConstraints`: as in UIKit, the engine keeps it where its
     /// frame says and never writes it (`isHeldByFrame`).
-    private var named: Set<ObjectIdentifier> = []
+    private(set) var named: Set<ObjectIdentifier> = []
 
     /// Notes the items `constraints` name, for `isHeldByFrame`.
     func noteNamedItems(of constraints: [NSLayoutConstraint]) {
@@ -108,27 +108,6 @@ final class LayoutEngine {
             if let first = c.firstLayoutItem { named.insert(ObjectIdentifier(first)) }
             if c.hasSecondItem, let second = c.secondLayoutItem { named.insert(ObjectIdentifier(second)) }
         }
-    }
-
-    /// Puts `view` back at the frame of the last solution: a view Auto Layout places whose frame
-    /// was set by hand keeps that frame until its superview is next laid out, where UIKit's
-    /// `layoutSubviews` applies the engine's frames again (`UIView.layoutSubtree`). Does nothing
-    /// when the engine does not place the view.
-    func reapplySolution(to view: UIView) {
-        guard let entry = variables[ObjectIdentifier(view)], !isHeldByFrame(view), !view.isPlacedByStackView else { return }
-        LayoutEngine.isApplying = true
-        defer { LayoutEngine.isApplying = false }
-        let v = entry.vars
-        let size = CGSize(width: max(0, v.width.value), height: max(0, v.height.value))
-        if view.bounds.size != size { view.bounds = CGRect(origin: view.bounds.origin, size: size) }
-        let center = CGPoint(x: v.x.value + size.width / 2, y: v.y.value + size.height / 2)
-        if view.center != center { view.center = center }
-    }
-
-    /// Whether the engine holds `view` at its frame rather than solving it: it translates its
-    /// autoresizing mask, or no constraint names it.
-    private func isHeldByFrame(_ view: UIView) -> Bool {
-        view.translatesAutoresizingMaskIntoConstraints || !named.contains(ObjectIdentifier(view))
     }
 
     func vars(_ item: AnyObject) -> Variables {
@@ -560,52 +539,5 @@ final class LayoutEngine {
             Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
             The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKit/UIView.h> may also be helpful.
             """)
-    }
-
-    // MARK: Writing frames
-
-    /// Writes solved frames; returns whether a system guide's pinned frame moved as a result
-    /// (then the pass runs again).
-    private func write(items: [LayoutItem], root: UIView) -> Bool {
-        LayoutEngine.isApplying = true
-        defer { LayoutEngine.isApplying = false }
-        for item in items {
-            let v = vars(item)
-            let f = CGRect(x: v.x.value, y: v.y.value, width: max(0, v.width.value), height: max(0, v.height.value))
-            if let guide = item as? UILayoutGuide {
-                guide.solvedFrame = f
-                if guide.systemKind == .scrollContent {
-                    (guide.owningViewStorage as? UIScrollView)?.contentLayoutGuideDidSolve(size: f.size)
-                }
-                continue
-            }
-            guard let view = item as? UIView, view !== root, !isHeldByFrame(view),
-                !view.isPlacedByStackView
-            else { continue }
-            let newCenter = CGPoint(x: f.midX, y: f.midY)
-            var moved = false
-            if abs(view.bounds.width - f.width) > 1e-9 || abs(view.bounds.height - f.height) > 1e-9 {
-                view.bounds = CGRect(origin: view.bounds.origin, size: f.size)
-                moved = true
-            }
-            if abs(view.center.x - newCenter.x) > 1e-9 || abs(view.center.y - newCenter.y) > 1e-9 {
-                view.center = newCenter
-                moved = true
-            }
-            // UIKit applies the engine's frames in the superview's `layoutSubviews`, so a view
-            // the solve moved has its superview laid out (and its controller's hooks called).
-            if moved, let parent = view.superview, !parent.layoutExtras.isLayingOutSubviews { parent.setNeedsLayout() }
-        }
-        for item in items {
-            guard let guide = item as? UILayoutGuide, guide.systemKind != .none else { continue }
-            let f = guide.layoutFrame
-            let v = vars(guide)
-            if abs(v.x.value - f.minX) > 1e-6 || abs(v.y.value - f.minY) > 1e-6 || abs(v.width.value - f.width) > 1e-6
-                || abs(v.height.value - f.height) > 1e-6
-            {
-                return true
-            }
-        }
-        return false
     }
 }
