@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Foundation
 
 /// A delegate proxy: an object that sits between a UIKit object and its real delegate, handles a
@@ -32,47 +33,76 @@ import Foundation
 @preconcurrency @MainActor
 public protocol DelegateForwarding: AnyObject {
     /// The object that receives the delegate messages this one does not implement (nil: none).
+    /// The default is nil, for a proxy that names `forwardingDelegates` instead.
     var forwardingDelegate: AnyObject? { get }
+
+    /// Every object that receives the delegate messages this one does not implement, in the order
+    /// they get them: a proxy that fans each message out to several delegates, as an Objective-C
+    /// proxy whose `forwardInvocation(_:)` invokes every delegate that responds. A message goes
+    /// to each of them that adopts the protocol; a message that returns a value answers with the
+    /// last answer of one that implements it (each invocation overwrote the previous one's
+    /// return value), and with UIKit's fallback when none does. The default is
+    /// `forwardingDelegate` alone.
+    var forwardingDelegates: [AnyObject] { get }
 }
 
-/// The walk along `forwardingDelegate` links, the one place that decides where a delegate
-/// message a proxy does not implement goes.
+extension DelegateForwarding {
+    public var forwardingDelegate: AnyObject? { nil }
+    public var forwardingDelegates: [AnyObject] { forwardingDelegate.map { [$0] } ?? [] }
+}
+
+/// The walk along forwarding links, the one place that decides where a delegate message a proxy
+/// does not implement goes.
 @MainActor
 enum DelegateForwardingChain {
-    /// The longest chain followed: a `forwardingDelegate` that makes a new proxy on every read
-    /// would otherwise never end.
+    /// The most objects followed from one proxy: a `forwardingDelegate` that makes a new proxy on
+    /// every read would otherwise never end.
     static let maximumLength = 64
 
-    /// The first object after `object` on its forwarding chain that is a `P`: nil when `object`
-    /// is no `DelegateForwarding`, when no later object is a `P`, or when the chain loops (a
-    /// proxy forwarding to itself, two proxies to each other; reported), so that the caller
-    /// answers UIKit's fallback. Objects on the way that are not a `P` but forward themselves
-    /// are passed through, as the Objective-C runtime forwards again from them.
-    static func target<P>(after object: AnyObject, as type: P.Type) -> P? {
-        guard let proxy = object as? any DelegateForwarding else { return nil }
-        // The whole chain is walked (not only up to the first `P`): a loop further on would
-        // make the target's own defaults forward round it for ever.
-        var chain: [AnyObject] = [object]
-        var found: P?
-        var next = proxy.forwardingDelegate
-        while let current = next {
-            if chain.contains(where: { $0 === current }) {
-                reportLoop(from: object, back: current)
-                return nil
+    /// The objects after `object` that get a message of protocol `P` it does not implement: for
+    /// each of its forwarding delegates in order, that delegate when it is a `P`, else the
+    /// targets after it when it forwards itself (the runtime would forward again from it). Empty
+    /// when `object` is no `DelegateForwarding`, when nothing on the way is a `P`, or when the
+    /// forwarding loops (a proxy forwarding to itself, two proxies to each other; reported), so
+    /// that the caller answers UIKit's fallback.
+    static func targets<P>(after object: AnyObject, as type: P.Type) -> [P] {
+        guard object is any DelegateForwarding else { return [] }
+        // The whole tree is walked (not only up to the first `P`): a loop further on would make
+        // a target's own defaults forward round it for ever.
+        var visited = 1
+        var found: [P] = []
+        var failed = false
+        func walk(_ current: AnyObject, path: [AnyObject], collecting: Bool) {
+            guard !failed, let proxy = current as? any DelegateForwarding else { return }
+            for next in proxy.forwardingDelegates {
+                if path.contains(where: { $0 === next }) {
+                    reportLoop(from: object, back: next)
+                    failed = true
+                    return
+                }
+                visited += 1
+                guard visited <= maximumLength else {
+                    FlipbookDiagnostics.report(
+                        "DelegateForwarding: the forwarding delegates of \(describe(object)) go on past "
+                            + "\(maximumLength) objects; delegate messages are not forwarded (a forwardingDelegate "
+                            + "that makes a new object on every read?).",
+                        once: "DelegateForwarding.length.\(String(reflecting: Swift.type(of: object)))")
+                    failed = true
+                    return
+                }
+                let match = collecting ? next as? P : nil
+                if let match { found.append(match) }
+                walk(next, path: path + [next], collecting: collecting && match == nil)
+                if failed { return }
             }
-            guard chain.count <= maximumLength else {
-                FlipbookDiagnostics.report(
-                    "DelegateForwarding: the forwarding delegates of \(describe(object)) go on past "
-                        + "\(maximumLength) objects; delegate messages are not forwarded (a forwardingDelegate "
-                        + "that makes a new object on every read?).",
-                    once: "DelegateForwarding.length.\(String(reflecting: Swift.type(of: object)))")
-                return nil
-            }
-            chain.append(current)
-            if found == nil, let match = current as? P { found = match }
-            next = (current as? any DelegateForwarding)?.forwardingDelegate
         }
-        return found
+        walk(object, path: [object], collecting: true)
+        return failed ? [] : found
+    }
+
+    /// The first target after `object` (see `targets(after:as:)`).
+    static func target<P>(after object: AnyObject, as type: P.Type) -> P? {
+        targets(after: object, as: type).first
     }
 
     /// The object that receives a UIKit class's calls through the narrower protocol `P`: its
@@ -82,6 +112,46 @@ enum DelegateForwardingChain {
         if let match = delegate as? P { return match }
         return target(after: delegate, as: type)
     }
+
+    /// `call` sent to each target after `object` (see `targets(after:as:)`), with the answer a
+    /// forwarded Objective-C message gives: that of the one target, or with several, the last
+    /// answer of one that implements the requirement. Nil when no target answers; the caller
+    /// then answers UIKit's fallback, and a default implementation that forwarded from a
+    /// target further up says so to the call that reached it (`noteDefaultAnswered`).
+    static func forward<P, R>(from object: AnyObject, as type: P.Type, _ call: (P) -> R) -> R? {
+        let targets = targets(after: object, as: type)
+        switch targets.count {
+        case 0:
+            noteDefaultAnswered()
+            return nil
+        case 1:
+            return call(targets[0])
+        default:
+            var answer: R?
+            for target in targets {
+                if let value = implementedAnswer({ call(target) }) { answer = value }
+            }
+            if answer == nil { noteDefaultAnswered() }
+            return answer
+        }
+    }
+
+    /// `call`'s value, or nil when the target did not implement the requirement (its default
+    /// found nothing to forward to).
+    private static func implementedAnswer<R>(_ call: () -> R) -> R? {
+        let reached = LockedValue(false)
+        let value = $defaultAnswered.withValue(reached, operation: call)
+        return reached.withLock { $0 } ? nil : value
+    }
+
+    private static func noteDefaultAnswered() {
+        defaultAnswered?.withLock { $0 = true }
+    }
+
+    /// Whether the target being asked in `forward` answered with a default that had nowhere to
+    /// forward (Objective-C's "does not respond"): nil outside a fan-out. A task-local, bound
+    /// around one synchronous call; only the main thread runs delegate messages.
+    @TaskLocal private static var defaultAnswered: LockedValue<Bool>?
 
     private static func reportLoop(from object: AnyObject, back current: AnyObject) {
         let start = current === object ? "itself" : describe(current)
@@ -98,10 +168,19 @@ enum DelegateForwardingChain {
 }
 
 extension NSObjectProtocol {
-    /// The object this delegate's default implementations hand a call to: the first `P` on its
-    /// forwarding chain when it is a `DelegateForwarding` proxy (see
-    /// `DelegateForwardingChain.target(after:as:)`), else nil (answer UIKit's fallback).
-    @MainActor func forwarded<P>(as type: P.Type) -> P? {
-        DelegateForwardingChain.target(after: self, as: type)
+    /// What this delegate's default implementations do first: hand the call to the targets on
+    /// its forwarding chain when it is a `DelegateForwarding` proxy, and return their answer (see
+    /// `DelegateForwardingChain.forward(from:as:_:)`); nil when there is none (answer UIKit's
+    /// fallback). `call` sends the same message to a target.
+    @MainActor @discardableResult
+    func forwarded<P, R>(as type: P.Type, _ call: (P) -> R) -> R? {
+        DelegateForwardingChain.forward(from: self, as: type, call)
+    }
+
+    /// The same for a message whose answer is itself Optional, flattened as `?.` flattens it:
+    /// nil when no target answers or the answer is nil.
+    @MainActor @discardableResult
+    func forwarded<P, R>(as type: P.Type, _ call: (P) -> R?) -> R? {
+        DelegateForwardingChain.forward(from: self, as: type, call) ?? nil
     }
 }

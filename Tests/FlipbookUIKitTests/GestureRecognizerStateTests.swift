@@ -336,4 +336,35 @@ import TestSupport
         #expect(outOfRange.count == 1)
         #expect(pinch.numberOfTouches == 0 && event.touches(for: pinch) == nil)
     }
+
+    /// A pan subclass that cancels itself when it reads back `.began` in the wrong direction,
+    /// whose delegate refuses to let it begin: on iOS the refusal comes first, so the subclass
+    /// never sees `.began` and never cancels. Flipbook decides after the subclass's method
+    /// returns; the cancel that followed the refused `.began` is dropped, with no report.
+    @Test func aCancelAfterARefusedBeganIsNoInvalidChange() {
+        final class DirectionalPan: UIPanGestureRecognizer {
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+                super.touchesMoved(touches, with: event)
+                if state == .began, velocity(in: view).y <= 0 { state = .cancelled }
+            }
+        }
+        final class Refuser: NSObject, UIGestureRecognizerDelegate {
+            func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+        }
+        let pan = DirectionalPan()
+        let refuser = Refuser()
+        pan.delegate = refuser
+        let (app, rec, _) = Self.install(pan)
+        var reports: [String] = []
+        let token = FlipbookDiagnostics.addObserver { reports.append($0.message) }
+        defer { FlipbookDiagnostics.removeObserver(token) }
+        let finger = app.touchDown(at: CGPoint(x: 100, y: 300))
+        finger.move(to: CGPoint(x: 130, y: 300))
+        rec.record("moved: \(pan.state)")
+        finger.move(to: CGPoint(x: 160, y: 300))
+        finger.lift()
+        rec.record("lifted: \(pan.state)")
+        #expect(rec.events == ["moved: failed", "lifted: possible"])
+        #expect(reports.filter { $0.contains("invalid state change") } == [])
+    }
 }

@@ -26,24 +26,26 @@ final class MissingSupplementaryView: UICollectionReusableView {}
 /// the call to its forwarding delegate first.
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int {
-        forwarded(as: UICollectionViewDataSource.self)?.numberOfSections(in: collectionView) ?? 1
+        forwarded(as: UICollectionViewDataSource.self) { $0.numberOfSections(in: collectionView) } ?? 1
     }
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        forwarded(as: UICollectionViewDataSource.self)?.collectionView(
-            collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        forwarded(as: UICollectionViewDataSource.self) {
+            $0.collectionView(collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        }
             ?? collectionView.missingSupplementaryView(kind: kind, at: indexPath)
     }
     public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UICollectionViewDataSource.self)?.collectionView(collectionView, canMoveItemAt: indexPath)
+        forwarded(as: UICollectionViewDataSource.self) { $0.collectionView(collectionView, canMoveItemAt: indexPath) }
             ?? false
     }
     public func collectionView(
         _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDataSource.self)?.collectionView(
-            collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+        forwarded(as: UICollectionViewDataSource.self) {
+            $0.collectionView(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+        }
     }
 }
 
@@ -73,54 +75,60 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
 /// call to its forwarding delegate first.
 extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldHighlightItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, shouldHighlightItemAt: indexPath) }
             ?? true
     }
     public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didHighlightItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, didHighlightItemAt: indexPath) }
     }
     public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didUnhighlightItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, didUnhighlightItemAt: indexPath) }
     }
     public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldSelectItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, shouldSelectItemAt: indexPath) }
             ?? true
     }
     public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, shouldDeselectItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, shouldDeselectItemAt: indexPath) }
             ?? true
     }
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didSelectItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, didSelectItemAt: indexPath) }
     }
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(collectionView, didDeselectItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) { $0.collectionView(collectionView, didDeselectItemAt: indexPath) }
     }
     public func collectionView(
         _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
-            collectionView, willDisplay: cell, forItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) {
+            $0.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
+        }
     }
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
-            collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) {
+            $0.collectionView(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+        }
     }
     public func collectionView(
         _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
         forElementKind elementKind: String, at indexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
-            collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) {
+            $0.collectionView(
+                collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath)
+        }
     }
     public func collectionView(
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath
     ) {
-        forwarded(as: UICollectionViewDelegate.self)?.collectionView(
-            collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath)
+        forwarded(as: UICollectionViewDelegate.self) {
+            $0.collectionView(
+                collectionView, didEndDisplayingSupplementaryView: view, forElementOfKind: elementKind, at: indexPath)
+        }
     }
 }
 
@@ -156,48 +164,55 @@ extension UICollectionViewDelegateFlowLayout {
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         sizeForItemAt indexPath: IndexPath
     ) -> CGSize {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, sizeForItemAt: indexPath)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(collectionView, layout: collectionViewLayout, sizeForItemAt: indexPath)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
     }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         insetForSectionAt section: Int
     ) -> UIEdgeInsets {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, insetForSectionAt: section)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(collectionView, layout: collectionViewLayout, insetForSectionAt: section)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
     }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         minimumLineSpacingForSectionAt section: Int
     ) -> CGFloat {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
     }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         minimumInteritemSpacingForSectionAt section: Int
     ) -> CGFloat {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(
+                collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
     }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         referenceSizeForHeaderInSection section: Int
     ) -> CGSize {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
     }
     public func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         referenceSizeForFooterInSection section: Int
     ) -> CGSize {
-        forwarded(as: UICollectionViewDelegateFlowLayout.self)?.collectionView(
-            collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
+        forwarded(as: UICollectionViewDelegateFlowLayout.self) {
+            $0.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
+        }
             ?? (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }

@@ -40,7 +40,7 @@ public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UIAdaptivePresentationControllerDelegate {
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(for: controller)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) { $0.adaptivePresentationStyle(for: controller) }
             ?? .automatic
     }
     public func adaptivePresentationStyle(
@@ -49,39 +49,47 @@ extension UIAdaptivePresentationControllerDelegate {
         // A forwarding delegate that answers `.automatic` implements neither form: this
         // delegate's own `adaptivePresentationStyle(for:)` is asked then, as iOS asks the
         // shorter form of a proxy that forwards neither.
-        let answer = forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.adaptivePresentationStyle(
-            for: controller, traitCollection: traitCollection)
+        let answer = forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.adaptivePresentationStyle(for: controller, traitCollection: traitCollection)
+        }
         if let answer, answer != .automatic { return answer }
         return adaptivePresentationStyle(for: controller)
     }
     public func presentationController(
         _ controller: UIPresentationController, viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle
     ) -> UIViewController? {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(
-            controller, viewControllerForAdaptivePresentationStyle: style)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationController(controller, viewControllerForAdaptivePresentationStyle: style)
+        }
     }
     public func presentationController(
         _ presentationController: UIPresentationController, willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
         transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
     ) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationController(
-            presentationController, willPresentWithAdaptiveStyle: style, transitionCoordinator: transitionCoordinator)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationController(
+                presentationController, willPresentWithAdaptiveStyle: style, transitionCoordinator: transitionCoordinator)
+        }
     }
     public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerShouldDismiss(
-            presentationController) ?? true
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationControllerShouldDismiss(presentationController)
+        } ?? true
     }
     public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerWillDismiss(
-            presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationControllerWillDismiss(presentationController)
+        }
     }
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidDismiss(
-            presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationControllerDidDismiss(presentationController)
+        }
     }
     public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
-        forwarded(as: UIAdaptivePresentationControllerDelegate.self)?.presentationControllerDidAttemptToDismiss(
-            presentationController)
+        forwarded(as: UIAdaptivePresentationControllerDelegate.self) {
+            $0.presentationControllerDidAttemptToDismiss(presentationController)
+        }
     }
 }
 
@@ -97,8 +105,9 @@ public protocol UIPopoverPresentationControllerDelegate: UIAdaptivePresentationC
 /// call to its forwarding delegate first.
 extension UIPopoverPresentationControllerDelegate {
     public func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {
-        forwarded(as: UIPopoverPresentationControllerDelegate.self)?.prepareForPopoverPresentation(
-            popoverPresentationController)
+        forwarded(as: UIPopoverPresentationControllerDelegate.self) {
+            $0.prepareForPopoverPresentation(popoverPresentationController)
+        }
     }
 }
 

@@ -152,26 +152,28 @@ extension UIViewControllerTransitioningDelegate {
     public func animationController(
         forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
     ) -> UIViewControllerAnimatedTransitioning? {
-        forwarded(as: UIViewControllerTransitioningDelegate.self)?.animationController(
-            forPresented: presented, presenting: presenting, source: source)
+        forwarded(as: UIViewControllerTransitioningDelegate.self) {
+            $0.animationController(forPresented: presented, presenting: presenting, source: source)
+        }
     }
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        forwarded(as: UIViewControllerTransitioningDelegate.self)?.animationController(forDismissed: dismissed)
+        forwarded(as: UIViewControllerTransitioningDelegate.self) { $0.animationController(forDismissed: dismissed) }
     }
     public func interactionControllerForPresentation(
         using animator: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
-        forwarded(as: UIViewControllerTransitioningDelegate.self)?.interactionControllerForPresentation(using: animator)
+        forwarded(as: UIViewControllerTransitioningDelegate.self) { $0.interactionControllerForPresentation(using: animator) }
     }
     public func interactionControllerForDismissal(
         using animator: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
-        forwarded(as: UIViewControllerTransitioningDelegate.self)?.interactionControllerForDismissal(using: animator)
+        forwarded(as: UIViewControllerTransitioningDelegate.self) { $0.interactionControllerForDismissal(using: animator) }
     }
     public func presentationController(
         forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
     ) -> UIPresentationController? {
-        forwarded(as: UIViewControllerTransitioningDelegate.self)?.presentationController(
-            forPresented: presented, presenting: presenting, source: source)
+        forwarded(as: UIViewControllerTransitioningDelegate.self) {
+            $0.presentationController(forPresented: presented, presenting: presenting, source: source)
+        }
     }
 }

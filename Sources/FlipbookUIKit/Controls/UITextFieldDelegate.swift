@@ -36,35 +36,36 @@ public protocol UITextFieldDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UITextFieldDelegate {
     public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldBeginEditing(textField) ?? true
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldShouldBeginEditing(textField) } ?? true
     }
     public func textFieldDidBeginEditing(_ textField: UITextField) {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldDidBeginEditing(textField)
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldDidBeginEditing(textField) }
     }
     public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldEndEditing(textField) ?? true
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldShouldEndEditing(textField) } ?? true
     }
     public func textFieldDidEndEditing(_ textField: UITextField) {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldDidEndEditing(textField)
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldDidEndEditing(textField) }
     }
     public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) {
         // The forwarding delegate's own default tells its `textFieldDidEndEditing(_:)`.
-        guard let target = forwarded(as: UITextFieldDelegate.self) else { return textFieldDidEndEditing(textField) }
-        target.textFieldDidEndEditing(textField, reason: reason)
+        let forwarded: Void? = forwarded(as: UITextFieldDelegate.self) { $0.textFieldDidEndEditing(textField, reason: reason) }
+        if forwarded == nil { textFieldDidEndEditing(textField) }
     }
     public func textField(
         _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool {
-        forwarded(as: UITextFieldDelegate.self)?.textField(
-            textField, shouldChangeCharactersIn: range, replacementString: string) ?? true
+        forwarded(as: UITextFieldDelegate.self) {
+            $0.textField(textField, shouldChangeCharactersIn: range, replacementString: string)
+        } ?? true
     }
     public func textFieldDidChangeSelection(_ textField: UITextField) {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldDidChangeSelection(textField)
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldDidChangeSelection(textField) }
     }
     public func textFieldShouldClear(_ textField: UITextField) -> Bool {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldClear(textField) ?? true
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldShouldClear(textField) } ?? true
     }
     public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
-        forwarded(as: UITextFieldDelegate.self)?.textFieldShouldReturn(textField) ?? true
+        forwarded(as: UITextFieldDelegate.self) { $0.textFieldShouldReturn(textField) } ?? true
     }
 }

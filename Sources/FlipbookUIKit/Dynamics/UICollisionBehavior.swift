@@ -23,26 +23,30 @@ extension UICollisionBehaviorDelegate {
     public func collisionBehavior(
         _ behavior: UICollisionBehavior, beganContactFor item1: UIDynamicItem, with item2: UIDynamicItem, at p: CGPoint
     ) {
-        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
-            behavior, beganContactFor: item1, with: item2, at: p)
+        forwarded(as: UICollisionBehaviorDelegate.self) {
+            $0.collisionBehavior(behavior, beganContactFor: item1, with: item2, at: p)
+        }
     }
     public func collisionBehavior(
         _ behavior: UICollisionBehavior, endedContactFor item1: UIDynamicItem, with item2: UIDynamicItem
     ) {
-        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
-            behavior, endedContactFor: item1, with: item2)
+        forwarded(as: UICollisionBehaviorDelegate.self) {
+            $0.collisionBehavior(behavior, endedContactFor: item1, with: item2)
+        }
     }
     public func collisionBehavior(
         _ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
     ) {
-        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
-            behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: p)
+        forwarded(as: UICollisionBehaviorDelegate.self) {
+            $0.collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: p)
+        }
     }
     public func collisionBehavior(
         _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: (any NSCopying)?
     ) {
-        forwarded(as: UICollisionBehaviorDelegate.self)?.collisionBehavior(
-            behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+        forwarded(as: UICollisionBehaviorDelegate.self) {
+            $0.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: identifier)
+        }
     }
 }
 

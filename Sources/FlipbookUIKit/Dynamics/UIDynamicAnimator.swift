@@ -16,10 +16,10 @@ public protocol UIDynamicAnimatorDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UIDynamicAnimatorDelegate {
     public func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) {
-        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorWillResume(animator)
+        forwarded(as: UIDynamicAnimatorDelegate.self) { $0.dynamicAnimatorWillResume(animator) }
     }
     public func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) {
-        forwarded(as: UIDynamicAnimatorDelegate.self)?.dynamicAnimatorDidPause(animator)
+        forwarded(as: UIDynamicAnimatorDelegate.self) { $0.dynamicAnimatorDidPause(animator) }
     }
 }
 

@@ -81,7 +81,17 @@ final class GestureArbiter {
         repeat {
             while !queue.isEmpty {
                 let r = queue.removeFirst()
-                while let s = r.takeRequest() { apply(r, s) }
+                var refused = false
+                while let s = r.takeRequest() {
+                    // A subclass that read back the `.began` it had just set and then cancelled
+                    // or failed (`if state == .began, wrongDirection { state = .cancelled }`)
+                    // asked for nothing more once that recognition was refused: on iOS the
+                    // refusal came first and it never saw `.began`.
+                    if refused, s == .cancelled || s == .failed { continue }
+                    let before = r.committedState
+                    apply(r, s)
+                    refused = refused || (before == .possible && r.committedState == .failed && (s == .began || s == .ended))
+                }
                 resolveWaiting()
                 UIApplication.shared.touchDelivery.releaseHeldPhases()
                 resetIfDone(r)

@@ -30,33 +30,38 @@ public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UIGestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizerShouldBegin(gestureRecognizer) ?? true
+        forwarded(as: UIGestureRecognizerDelegate.self) { $0.gestureRecognizerShouldBegin(gestureRecognizer) } ?? true
     }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
-            gestureRecognizer, shouldRecognizeSimultaneouslyWith: otherGestureRecognizer) ?? false
+        forwarded(as: UIGestureRecognizerDelegate.self) {
+            $0.gestureRecognizer(gestureRecognizer, shouldRecognizeSimultaneouslyWith: otherGestureRecognizer)
+        } ?? false
     }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
-            gestureRecognizer, shouldRequireFailureOf: otherGestureRecognizer) ?? false
+        forwarded(as: UIGestureRecognizerDelegate.self) {
+            $0.gestureRecognizer(gestureRecognizer, shouldRequireFailureOf: otherGestureRecognizer)
+        } ?? false
     }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
-            gestureRecognizer, shouldBeRequiredToFailBy: otherGestureRecognizer) ?? false
+        forwarded(as: UIGestureRecognizerDelegate.self) {
+            $0.gestureRecognizer(gestureRecognizer, shouldBeRequiredToFailBy: otherGestureRecognizer)
+        } ?? false
     }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
-            gestureRecognizer, shouldReceive: touch) ?? true
+        forwarded(as: UIGestureRecognizerDelegate.self) {
+            $0.gestureRecognizer(gestureRecognizer, shouldReceive: touch)
+        } ?? true
     }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool {
-        forwarded(as: UIGestureRecognizerDelegate.self)?.gestureRecognizer(
-            gestureRecognizer, shouldReceive: event) ?? true
+        forwarded(as: UIGestureRecognizerDelegate.self) {
+            $0.gestureRecognizer(gestureRecognizer, shouldReceive: event)
+        } ?? true
     }
 }

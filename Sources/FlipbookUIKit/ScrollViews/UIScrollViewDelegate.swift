@@ -48,49 +48,50 @@ public protocol UIScrollViewDelegate: NSObjectProtocol {
 /// UIKit's answer.
 extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidScroll(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidScroll(scrollView) }
     }
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginDragging(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewWillBeginDragging(scrollView) }
     }
     public func scrollViewWillEndDragging(
         _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
         targetContentOffset: UnsafeMutablePointer<CGPoint>
     ) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillEndDragging(
-            scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+        forwarded(as: UIScrollViewDelegate.self) {
+            $0.scrollViewWillEndDragging(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+        }
     }
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate) }
     }
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginDecelerating(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewWillBeginDecelerating(scrollView) }
     }
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndDecelerating(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidEndDecelerating(scrollView) }
     }
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndScrollingAnimation(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidEndScrollingAnimation(scrollView) }
     }
     public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewShouldScrollToTop(scrollView) ?? true
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewShouldScrollToTop(scrollView) } ?? true
     }
     public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidScrollToTop(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidScrollToTop(scrollView) }
     }
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidChangeAdjustedContentInset(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidChangeAdjustedContentInset(scrollView) }
     }
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? {
-        forwarded(as: UIScrollViewDelegate.self)?.viewForZooming(in: scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.viewForZooming(in: scrollView) }
     }
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidZoom(scrollView)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidZoom(scrollView) }
     }
     public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewWillBeginZooming(scrollView, with: view)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewWillBeginZooming(scrollView, with: view) }
     }
     public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
-        forwarded(as: UIScrollViewDelegate.self)?.scrollViewDidEndZooming(scrollView, with: view, atScale: scale)
+        forwarded(as: UIScrollViewDelegate.self) { $0.scrollViewDidEndZooming(scrollView, with: view, atScale: scale) }
     }
 }

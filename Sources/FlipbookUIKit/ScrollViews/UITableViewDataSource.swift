@@ -20,16 +20,16 @@ public protocol UITableViewDataSource: NSObjectProtocol {
 /// the call to its forwarding delegate first.
 extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int {
-        forwarded(as: UITableViewDataSource.self)?.numberOfSections(in: tableView) ?? 1
+        forwarded(as: UITableViewDataSource.self) { $0.numberOfSections(in: tableView) } ?? 1
     }
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, titleForHeaderInSection: section)
+        forwarded(as: UITableViewDataSource.self) { $0.tableView(tableView, titleForHeaderInSection: section) }
     }
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
-        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, titleForFooterInSection: section)
+        forwarded(as: UITableViewDataSource.self) { $0.tableView(tableView, titleForFooterInSection: section) }
     }
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UITableViewDataSource.self)?.tableView(tableView, canEditRowAt: indexPath) ?? true
+        forwarded(as: UITableViewDataSource.self) { $0.tableView(tableView, canEditRowAt: indexPath) } ?? true
     }
 }
 
@@ -68,78 +68,90 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 /// call to its forwarding delegate first.
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForRowAt: indexPath) ?? tableView.rowHeight
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, heightForRowAt: indexPath) } ?? tableView.rowHeight
     }
     public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, estimatedHeightForRowAt: indexPath) }
             ?? tableView.estimatedRowHeight
     }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForHeaderInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, heightForHeaderInSection: section) }
             ?? UITableView.automaticDimension
     }
     public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, heightForFooterInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, heightForFooterInSection: section) }
             ?? UITableView.automaticDimension
     }
     public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, viewForHeaderInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, viewForHeaderInSection: section) }
     }
     public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, viewForFooterInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, viewForFooterInSection: section) }
     }
     public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForHeaderInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, estimatedHeightForHeaderInSection: section) }
             ?? tableView.estimatedSectionHeaderHeight
     }
     public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, estimatedHeightForFooterInSection: section)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, estimatedHeightForFooterInSection: section) }
             ?? tableView.estimatedSectionFooterHeight
     }
     public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplayHeaderView: view, forSection: section)
+        forwarded(as: UITableViewDelegate.self) {
+            $0.tableView(tableView, willDisplayHeaderView: view, forSection: section)
+        }
     }
     public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplayFooterView: view, forSection: section)
+        forwarded(as: UITableViewDelegate.self) {
+            $0.tableView(tableView, willDisplayFooterView: view, forSection: section)
+        }
     }
     public func tableView(_ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(
-            tableView, didEndDisplayingHeaderView: view, forSection: section)
+        forwarded(as: UITableViewDelegate.self) {
+            $0.tableView(tableView, didEndDisplayingHeaderView: view, forSection: section)
+        }
     }
     public func tableView(_ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(
-            tableView, didEndDisplayingFooterView: view, forSection: section)
+        forwarded(as: UITableViewDelegate.self) {
+            $0.tableView(tableView, didEndDisplayingFooterView: view, forSection: section)
+        }
     }
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, willDisplay: cell, forRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, willDisplay: cell, forRowAt: indexPath) }
     }
     public func tableView(
         _ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath) }
     }
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, shouldHighlightRowAt: indexPath) ?? true
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, shouldHighlightRowAt: indexPath) } ?? true
     }
     public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didHighlightRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, didHighlightRowAt: indexPath) }
     }
     public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didUnhighlightRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, didUnhighlightRowAt: indexPath) }
     }
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
         // Not `?? indexPath`: a forwarding delegate's nil (refuse the selection) is an answer.
-        guard let target = forwarded(as: UITableViewDelegate.self) else { return indexPath }
-        return target.tableView(tableView, willSelectRowAt: indexPath)
+        // A nil answer is an answer (the row is not selected): not flattened.
+        let answer = DelegateForwardingChain.forward(from: self, as: UITableViewDelegate.self) {
+            $0.tableView(tableView, willSelectRowAt: indexPath)
+        }
+        return answer ?? indexPath
     }
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didSelectRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, didSelectRowAt: indexPath) }
     }
     public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
-        guard let target = forwarded(as: UITableViewDelegate.self) else { return indexPath }
-        return target.tableView(tableView, willDeselectRowAt: indexPath)
+        // A nil answer is an answer (the row is not selected): not flattened.
+        let answer = DelegateForwardingChain.forward(from: self, as: UITableViewDelegate.self) {
+            $0.tableView(tableView, willDeselectRowAt: indexPath)
+        }
+        return answer ?? indexPath
     }
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-        forwarded(as: UITableViewDelegate.self)?.tableView(tableView, didDeselectRowAt: indexPath)
+        forwarded(as: UITableViewDelegate.self) { $0.tableView(tableView, didDeselectRowAt: indexPath) }
     }
 }

@@ -34,25 +34,26 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
 /// call to its forwarding delegate first.
 extension UITextViewDelegate {
     public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool {
-        forwarded(as: UITextViewDelegate.self)?.textViewShouldBeginEditing(textView) ?? true
+        forwarded(as: UITextViewDelegate.self) { $0.textViewShouldBeginEditing(textView) } ?? true
     }
     public func textViewShouldEndEditing(_ textView: UITextView) -> Bool {
-        forwarded(as: UITextViewDelegate.self)?.textViewShouldEndEditing(textView) ?? true
+        forwarded(as: UITextViewDelegate.self) { $0.textViewShouldEndEditing(textView) } ?? true
     }
     public func textViewDidBeginEditing(_ textView: UITextView) {
-        forwarded(as: UITextViewDelegate.self)?.textViewDidBeginEditing(textView)
+        forwarded(as: UITextViewDelegate.self) { $0.textViewDidBeginEditing(textView) }
     }
     public func textViewDidEndEditing(_ textView: UITextView) {
-        forwarded(as: UITextViewDelegate.self)?.textViewDidEndEditing(textView)
+        forwarded(as: UITextViewDelegate.self) { $0.textViewDidEndEditing(textView) }
     }
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-        forwarded(as: UITextViewDelegate.self)?.textView(
-            textView, shouldChangeTextIn: range, replacementText: text) ?? true
+        forwarded(as: UITextViewDelegate.self) {
+            $0.textView(textView, shouldChangeTextIn: range, replacementText: text)
+        } ?? true
     }
     public func textViewDidChange(_ textView: UITextView) {
-        forwarded(as: UITextViewDelegate.self)?.textViewDidChange(textView)
+        forwarded(as: UITextViewDelegate.self) { $0.textViewDidChange(textView) }
     }
     public func textViewDidChangeSelection(_ textView: UITextView) {
-        forwarded(as: UITextViewDelegate.self)?.textViewDidChangeSelection(textView)
+        forwarded(as: UITextViewDelegate.self) { $0.textViewDidChangeSelection(textView) }
     }
 }

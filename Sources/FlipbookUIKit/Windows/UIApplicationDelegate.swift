@@ -47,41 +47,43 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?)
         -> UIInterfaceOrientationMask
     {
-        forwarded(as: UIApplicationDelegate.self)?.application(application, supportedInterfaceOrientationsFor: window)
+        forwarded(as: UIApplicationDelegate.self) { $0.application(application, supportedInterfaceOrientationsFor: window) }
             ?? application.declaredInterfaceOrientations
     }
     public func applicationDidFinishLaunching(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationDidFinishLaunching(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationDidFinishLaunching(application) }
     }
     public func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        forwarded(as: UIApplicationDelegate.self)?.application(
-            application, willFinishLaunchingWithOptions: launchOptions) ?? true
+        forwarded(as: UIApplicationDelegate.self) {
+            $0.application(application, willFinishLaunchingWithOptions: launchOptions)
+        } ?? true
     }
     public func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        forwarded(as: UIApplicationDelegate.self)?.application(
-            application, didFinishLaunchingWithOptions: launchOptions) ?? true
+        forwarded(as: UIApplicationDelegate.self) {
+            $0.application(application, didFinishLaunchingWithOptions: launchOptions)
+        } ?? true
     }
     public func applicationDidBecomeActive(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationDidBecomeActive(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationDidBecomeActive(application) }
     }
     public func applicationWillResignActive(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationWillResignActive(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationWillResignActive(application) }
     }
     public func applicationDidEnterBackground(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationDidEnterBackground(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationDidEnterBackground(application) }
     }
     public func applicationWillEnterForeground(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationWillEnterForeground(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationWillEnterForeground(application) }
     }
     public func applicationWillTerminate(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationWillTerminate(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationWillTerminate(application) }
     }
     public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
-        forwarded(as: UIApplicationDelegate.self)?.applicationDidReceiveMemoryWarning(application)
+        forwarded(as: UIApplicationDelegate.self) { $0.applicationDidReceiveMemoryWarning(application) }
     }
 }
 

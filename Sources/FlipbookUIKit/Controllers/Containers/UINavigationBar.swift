@@ -413,15 +413,15 @@ extension UIImage {
 /// call to its forwarding delegate first.
 extension UINavigationBarDelegate {
     public func navigationBar(_ navigationBar: UINavigationBar, shouldPush item: UINavigationItem) -> Bool {
-        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, shouldPush: item) ?? true
+        forwarded(as: UINavigationBarDelegate.self) { $0.navigationBar(navigationBar, shouldPush: item) } ?? true
     }
     public func navigationBar(_ navigationBar: UINavigationBar, didPush item: UINavigationItem) {
-        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, didPush: item)
+        forwarded(as: UINavigationBarDelegate.self) { $0.navigationBar(navigationBar, didPush: item) }
     }
     public func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool {
-        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, shouldPop: item) ?? true
+        forwarded(as: UINavigationBarDelegate.self) { $0.navigationBar(navigationBar, shouldPop: item) } ?? true
     }
     public func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem) {
-        forwarded(as: UINavigationBarDelegate.self)?.navigationBar(navigationBar, didPop: item)
+        forwarded(as: UINavigationBarDelegate.self) { $0.navigationBar(navigationBar, didPop: item) }
     }
 }

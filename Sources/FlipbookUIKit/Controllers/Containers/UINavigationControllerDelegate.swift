@@ -30,28 +30,32 @@ extension UINavigationControllerDelegate {
     public func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
     ) {
-        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
-            navigationController, willShow: viewController, animated: animated)
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationController(navigationController, willShow: viewController, animated: animated)
+        }
     }
     public func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
     ) {
-        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
-            navigationController, didShow: viewController, animated: animated)
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationController(navigationController, didShow: viewController, animated: animated)
+        }
     }
     public func navigationController(
         _ navigationController: UINavigationController,
         animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
     ) -> UIViewControllerAnimatedTransitioning? {
-        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
-            navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationController(navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+        }
     }
     public func navigationController(
         _ navigationController: UINavigationController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
-        forwarded(as: UINavigationControllerDelegate.self)?.navigationController(
-            navigationController, interactionControllerFor: animationController)
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationController(navigationController, interactionControllerFor: animationController)
+        }
     }
 }

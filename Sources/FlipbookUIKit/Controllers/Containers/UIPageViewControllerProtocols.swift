@@ -25,10 +25,10 @@ public protocol UIPageViewControllerDataSource: NSObjectProtocol {
 /// the call to its forwarding delegate first.
 extension UIPageViewControllerDataSource {
     public func presentationCount(for pageViewController: UIPageViewController) -> Int {
-        forwarded(as: UIPageViewControllerDataSource.self)?.presentationCount(for: pageViewController) ?? 0
+        forwarded(as: UIPageViewControllerDataSource.self) { $0.presentationCount(for: pageViewController) } ?? 0
     }
     public func presentationIndex(for pageViewController: UIPageViewController) -> Int {
-        forwarded(as: UIPageViewControllerDataSource.self)?.presentationIndex(for: pageViewController) ?? 0
+        forwarded(as: UIPageViewControllerDataSource.self) { $0.presentationIndex(for: pageViewController) } ?? 0
     }
 }
 
@@ -55,15 +55,18 @@ extension UIPageViewControllerDelegate {
     public func pageViewController(
         _ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]
     ) {
-        forwarded(as: UIPageViewControllerDelegate.self)?.pageViewController(
-            pageViewController, willTransitionTo: pendingViewControllers)
+        forwarded(as: UIPageViewControllerDelegate.self) {
+            $0.pageViewController(pageViewController, willTransitionTo: pendingViewControllers)
+        }
     }
     public func pageViewController(
         _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
         previousViewControllers: [UIViewController], transitionCompleted completed: Bool
     ) {
-        forwarded(as: UIPageViewControllerDelegate.self)?.pageViewController(
-            pageViewController, didFinishAnimating: finished, previousViewControllers: previousViewControllers,
-            transitionCompleted: completed)
+        forwarded(as: UIPageViewControllerDelegate.self) {
+            $0.pageViewController(
+                pageViewController, didFinishAnimating: finished, previousViewControllers: previousViewControllers,
+                transitionCompleted: completed)
+        }
     }
 }

@@ -27,24 +27,26 @@ extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
         -> Bool
     {
-        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(tabBarController, shouldSelect: viewController)
+        forwarded(as: UITabBarControllerDelegate.self) { $0.tabBarController(tabBarController, shouldSelect: viewController) }
             ?? true
     }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
-        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(tabBarController, didSelect: viewController)
+        forwarded(as: UITabBarControllerDelegate.self) { $0.tabBarController(tabBarController, didSelect: viewController) }
     }
     public func tabBarController(
         _ tabBarController: UITabBarController, animationControllerForTransitionFrom fromVC: UIViewController,
         to toVC: UIViewController
     ) -> UIViewControllerAnimatedTransitioning? {
-        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(
-            tabBarController, animationControllerForTransitionFrom: fromVC, to: toVC)
+        forwarded(as: UITabBarControllerDelegate.self) {
+            $0.tabBarController(tabBarController, animationControllerForTransitionFrom: fromVC, to: toVC)
+        }
     }
     public func tabBarController(
         _ tabBarController: UITabBarController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning? {
-        forwarded(as: UITabBarControllerDelegate.self)?.tabBarController(
-            tabBarController, interactionControllerFor: animationController)
+        forwarded(as: UITabBarControllerDelegate.self) {
+            $0.tabBarController(tabBarController, interactionControllerFor: animationController)
+        }
     }
 }

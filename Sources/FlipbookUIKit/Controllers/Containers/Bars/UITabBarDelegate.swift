@@ -20,18 +20,18 @@ public protocol UITabBarDelegate: NSObjectProtocol {
 /// call to its forwarding delegate first.
 extension UITabBarDelegate {
     public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {
-        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didSelect: item)
+        forwarded(as: UITabBarDelegate.self) { $0.tabBar(tabBar, didSelect: item) }
     }
     public func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {
-        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, willBeginCustomizing: items)
+        forwarded(as: UITabBarDelegate.self) { $0.tabBar(tabBar, willBeginCustomizing: items) }
     }
     public func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {
-        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didBeginCustomizing: items)
+        forwarded(as: UITabBarDelegate.self) { $0.tabBar(tabBar, didBeginCustomizing: items) }
     }
     public func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {
-        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, willEndCustomizing: items, changed: changed)
+        forwarded(as: UITabBarDelegate.self) { $0.tabBar(tabBar, willEndCustomizing: items, changed: changed) }
     }
     public func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {
-        forwarded(as: UITabBarDelegate.self)?.tabBar(tabBar, didEndCustomizing: items, changed: changed)
+        forwarded(as: UITabBarDelegate.self) { $0.tabBar(tabBar, didEndCustomizing: items, changed: changed) }
     }
 }
