@@ -23,7 +23,9 @@ import SwiftSyntax
 /// The forwarding target is read from the override's body: the one object it returns other than
 /// `nil` and `super`'s answer (`return original`; `if original?.responds(to: aSelector) == true {
 /// return original } else { return super.forwardingTarget(for: aSelector) }`). A body that
-/// returns anything depending on the selector, or two different objects, is left by hand.
+/// returns anything depending on the selector, or two different objects, is left by hand, with
+/// one exception: a body returning what a helper of the same type finds for the selector
+/// (`SelectorFilterHelper`), which the property then computes itself.
 final class DelegateProxyRewriter: FileVisitor {
     static let protocolName = "DelegateForwarding"
     static let property = "forwardingDelegate"
@@ -40,12 +42,28 @@ final class DelegateProxyRewriter: FileVisitor {
             else { return nil }
             return f
         }
-        guard let forwarding = overrides.first(where: { Self.isForwardingTarget($0) }),
-            let target = Self.target(of: forwarding)
-        else { return }
+        guard let forwarding = overrides.first(where: { Self.isForwardingTarget($0) }) else { return }
         let source = file.source
         let indent = source.indentation(at: source.start(forwarding))
-        let body = "\(indent)public var \(Self.property): AnyObject? { \(target) as AnyObject? }\n"
+        let body: String
+        let target: String
+        if let simple = Self.target(of: forwarding) {
+            target = simple
+            body = "\(indent)public var \(Self.property): AnyObject? { \(target) as AnyObject? }\n"
+        } else if let found = SelectorFilterHelper.find(forwarding, in: members, source: source),
+            Self.helperUses(found.helper, in: members, outside: overrides) == 0
+        {
+            target = "what `\(found.helper.name.text)(…)` finds"
+            body = "\(indent)public var \(Self.property): AnyObject? {\n" + found.body(indent: indent) + "\(indent)}\n"
+            file.add(.delete(source.tidyLineDeletion(source.fullLines(of: found.helper)), container: true))
+            file.claim(source.range(found.helper))
+            file.change(
+                .delegateProxy, at: found.helper,
+                "`\(ExtensionOverrideMover.summary(DeclSyntax(found.helper)))` removed: its body, without the tests of the "
+                    + "selector, is `\(Self.property)`")
+        } else {
+            return
+        }
         file.add(SourceEdit(range: source.fullLines(of: forwarding), replacement: leadingComments(of: forwarding) + body, isContainer: true))
         file.claim(source.range(forwarding))
         for f in overrides where f.id != forwarding.id && Self.isRuntimeQuery(f) {
@@ -60,8 +78,26 @@ final class DelegateProxyRewriter: FileVisitor {
         file.add(.insert("\n\n\(typeIndent)extension \(typeName): \(Self.protocolName) {}", at: source.end(decl)))
         file.change(
             .delegateProxy, at: forwarding,
-            "`\(ExtensionOverrideMover.summary(DeclSyntax(forwarding)))` -> `public var \(Self.property): AnyObject? { \(target) as AnyObject? }` "
-                + "and `extension \(typeName): \(Self.protocolName) {}`: the delegate messages it does not implement go to `\(target)`")
+            "`\(ExtensionOverrideMover.summary(DeclSyntax(forwarding)))` -> `public var \(Self.property): AnyObject? { \(target.hasPrefix("what") ? "…" : target + " as AnyObject?") }` "
+                + "and `extension \(typeName): \(Self.protocolName) {}`: the delegate messages it does not implement go to "
+                + (target.hasPrefix("what") ? target : "`\(target)`"))
+    }
+
+    /// How many calls of `helper` the type's members make outside the helper itself and the
+    /// runtime overrides (`excluded`, which go).
+    static func helperUses(_ helper: FunctionDeclSyntax, in members: MemberBlockSyntax, outside excluded: [FunctionDeclSyntax]) -> Int {
+        let name = helper.name.text
+        var count = 0
+        for member in members.members {
+            if member.decl.id == DeclSyntax(helper).id { continue }
+            if let f = member.decl.as(FunctionDeclSyntax.self), excluded.contains(where: { $0.id == f.id }),
+                isForwardingTarget(f) || isRuntimeQuery(f)
+            {
+                continue
+            }
+            count += member.descendants(FunctionCallExprSyntax.self).filter { $0.calledExpression.calledName == name }.count
+        }
+        return count
     }
 
     /// The comment lines before `decl` on lines of their own, kept when it is replaced.

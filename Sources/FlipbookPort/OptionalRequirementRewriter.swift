@@ -493,9 +493,26 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
                                 + "code that uses it compiles only if it does)"))
             return
         }
+        if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.isSelectorParameter(name, around: call) {
+            // `func unwind(withSelector: Selector) { … $0.responds(to: withSelector) … }`
+            file.warning(
+                at: call,
+                "`responds(to: \(name))` compiles, but `\(name)` is a `Selector` parameter, which no code can make in "
+                    + "Flipbook (no Objective-C runtime): the function can never be called; give it a closure parameter "
+                    + "to keep the API")
+            return
+        }
         file.issue(
             at: call,
             "`responds(to:)` asks the Objective-C runtime, which Linux Swift lacks: make the method a protocol "
                 + "requirement with a default implementation, or test the type with `as?`")
+    }
+
+    /// Whether `name` is a non-optional `Selector` parameter of the function around `node`.
+    static func isSelectorParameter(_ name: String, around node: some SyntaxProtocol) -> Bool {
+        guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }) else { return false }
+        return function.signature.parameterClause.parameters.contains {
+            ($0.secondName ?? $0.firstName).text == name && $0.type.trimmedDescription == "Selector"
+        }
     }
 }

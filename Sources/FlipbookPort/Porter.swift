@@ -65,6 +65,7 @@ public struct Porter: Sendable {
             ImplementationSwizzleRewriter(file: file, index: index).run()
             SharedApplicationRewriter(file: file).run()
             DelegateProxyRewriter(file: file).run()
+            MulticastDelegateProxyRewriter(file: file, index: index).run()
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()

@@ -283,12 +283,32 @@ final class SelectorRewriter: IndexedFileVisitor {
         guard let twoArguments = SelectorWrapper.rewrite(node, text: text, source: source, arguments: 2),
             let oneArgument = SelectorWrapper.rewrite(node, text: text, source: source, arguments: 1)
         else { return .visitChildren }
-        file.add(SourceEdit(range: source.range(node), replacement: twoArguments + "\n\n" + indent + oneArgument))
+        let kept = SelectorWrapper.takesOptionals(node)
+        if kept, SelectorWrapper.hasGenericForms(of: node) { return .skipChildren }  // ported before
+        let original = kept ? text + "\n\n" + indent : ""
+        file.add(SourceEdit(range: source.range(node), replacement: original + twoArguments + "\n\n" + indent + oneArgument))
         file.change(
             .selector, at: node,
             "`init(…target: Any, …: Selector)` -> two generic initialisers taking a closure of the target (and the "
-                + "sender), which hand it on as before; their calls take closures")
+                + "sender), which hand it on as before; their calls take closures"
+                + (kept ? " (the original stays, for the calls that pass no target: its `Selector?` can only be nil)" : ""))
         return .skipChildren
+    }
+
+    /// Whether `node` is the type of a function parameter used only as `responds(to:)`'s
+    /// argument (`func unwind(withSelector: Selector) { … $0.responds(to: withSelector) … }`).
+    static func isOnlyAskedAbout(_ node: IdentifierTypeSyntax) -> Bool {
+        guard let parameter = node.parent?.as(FunctionParameterSyntax.self),
+            let function = parameter.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }), let body = function.body
+        else { return false }
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let uses = body.descendants(DeclReferenceExprSyntax.self).filter { $0.baseName.text == name }
+        return !uses.isEmpty && uses.allSatisfy { use in
+            guard let argument = use.parent?.as(LabeledExprSyntax.self), argument.label?.text == "to",
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return call.calledExpression.calledName == "responds"
+        }
     }
 
     // MARK: Other Objective-C selectors
@@ -317,6 +337,11 @@ final class SelectorRewriter: IndexedFileVisitor {
                 at: node,
                 "`Selector?` can only be nil in Flipbook (no Objective-C runtime makes selectors): code that sends it never runs; "
                     + "store a closure (e.g. `(Target) -> Void`) to keep the behaviour")
+        } else if node.name.text == "Selector", !optionalParameter, !inWrapper, Self.isOnlyAskedAbout(node) {
+            file.warning(
+                at: node,
+                "a `Selector` parameter compiles, but no code can make one in Flipbook (no Objective-C runtime), so this "
+                    + "function can never be called; give it a closure parameter to keep the API")
         } else if node.name.text == "Selector", !optionalParameter, !inWrapper {
             file.issue(
                 at: node,
