@@ -296,7 +296,8 @@ final class SelectorRewriter: IndexedFileVisitor {
     }
 
     /// Whether `node` is the type of a function parameter used only as `responds(to:)`'s
-    /// argument (`func unwind(withSelector: Selector) { … $0.responds(to: withSelector) … }`).
+    /// argument (`func unwind(withSelector: Selector) { … $0.responds(to: withSelector) … }`),
+    /// or handed on under its own label.
     static func isOnlyAskedAbout(_ node: IdentifierTypeSyntax) -> Bool {
         guard let parameter = node.parent?.as(FunctionParameterSyntax.self),
             let function = parameter.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }), let body = function.body
@@ -304,10 +305,13 @@ final class SelectorRewriter: IndexedFileVisitor {
         let name = (parameter.secondName ?? parameter.firstName).text
         let uses = body.descendants(DeclReferenceExprSyntax.self).filter { $0.baseName.text == name }
         return !uses.isEmpty && uses.allSatisfy { use in
-            guard let argument = use.parent?.as(LabeledExprSyntax.self), argument.label?.text == "to",
+            guard let argument = use.parent?.as(LabeledExprSyntax.self),
                 let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
             else { return false }
-            return call.calledExpression.calledName == "responds"
+            // `responds(to: selector)`, or handed on under its own label to another such
+            // function (`hero.unwindToViewController(withSelector: withSelector)`).
+            return (argument.label?.text == "to" && call.calledExpression.calledName == "responds")
+                || argument.label?.text == parameter.firstName.text
         }
     }
 
