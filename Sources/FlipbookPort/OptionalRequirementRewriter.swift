@@ -91,6 +91,13 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
             if case .probed(let placeholder) = kind {
                 return indent + prefix + signature + " { PortedOptionalRequirement.notImplemented(returning: \(placeholder)) }"
             }
+            if kind == .emptyBody,
+                index.probedVoidRequirements.contains(
+                    OptionalCallFallback.key(f.name.text, labels: f.signature.parameterClause.parameters.map(\.firstName.text)))
+            {
+                // An `if let … else` somewhere asks whether it is implemented (`OptionalCallFallback`).
+                return indent + prefix + signature + " { PortedOptionalRequirement.notImplemented(returning: ()) }"
+            }
             return indent + prefix + signature + (kind == .emptyBody ? " {}" : " { nil }")
         }
         let v = decl.as(VariableDeclSyntax.self)!
@@ -309,6 +316,18 @@ final class OptionalRequirementRewriter: IndexedFileVisitor {
         guard let kind = ownRequirementKind(name, labels: labels) else { return .visitChildren }
         let bound = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         let ifExpr = node.parent?.parent?.as(ConditionElementListSyntax.self)?.parent?.as(IfExprSyntax.self)
+        if kind == .emptyBody, let ifExpr, let fallback = OptionalCallFallback(ifExpr),
+            index.probedVoidRequirements.contains(OptionalCallFallback.key(name, labels: fallback.labels))
+        {
+            let source = file.source
+            file.add(SourceEdit(range: source.start(ifExpr)..<source.start(fallback.elseBlock), replacement: fallback.head))
+            file.change(
+                .optionalCall, at: node,
+                "`if let \(bound ?? "_") = \(value.oneLine) { … } else { … }` -> `if PortedOptionalRequirement.answer({ "
+                    + "\(fallback.call) }) == nil { … }`: the default of `\(name)` says it is one, so the `else` runs "
+                    + "exactly when iOS ran it")
+            return .visitChildren
+        }
         if kind == .emptyBody, let bound, let ifExpr, ifExpr.elseBody == nil,
             Self.onlyCalled(bound, in: ifExpr.body)
         {

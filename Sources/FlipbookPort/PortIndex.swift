@@ -49,6 +49,9 @@ struct PortIndex {
     /// implements (as the porter writes for an `@objc optional` one): `true` when every such
     /// default is a method with an empty body. On a second run, these are what the first made.
     var defaultedRequirements: [String: [(labels: [String], kind: OptionalRequirement.DefaultKind)]] = [:]
+    /// `Void` optional requirements (`name(label:…)`) that an `if let f = d?.name(_:…) { f(…) }
+    /// else { … }` asks about (`OptionalCallFallback`): their defaults note that they are ones.
+    var probedVoidRequirements: Set<String> = []
     var classes: [String: ClassSite] = [:]
     /// Every declaration of each class name: a folder may hold two copies of a library (its
     /// sources and an example's vendored copy), each class declared once per copy.
@@ -273,6 +276,7 @@ struct PortIndex {
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }
             for (name, labels) in collector.objcFunctions { objcFunctions[name, default: []].formUnion(labels) }
             firstParameterRead.formUnion(collector.firstParameterRead)
+            probedVoidRequirements.formUnion(collector.probedVoidRequirements)
             for (key, types) in collector.parameterTypes {
                 if let known = parameterTypes[key], known != types { parameterTypes[key] = known.map { _ in "" } } else { parameterTypes[key] = types }
             }
@@ -385,7 +389,15 @@ struct PortIndex {
         var classBodyMembers: [String: Set<String>] = [:]
         var declaredMembers: Set<String> = []
         var selectorParameters: [String: [SelectorAPI]] = [:]
+        var probedVoidRequirements: Set<String> = []
         let source: PortSource
+
+        override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+            if let fallback = OptionalCallFallback(node) {
+                probedVoidRequirements.insert(OptionalCallFallback.key(fallback.name, labels: fallback.labels))
+            }
+            return .visitChildren
+        }
 
         /// Notes the `Selector` parameters of a function or initialiser named `name`.
         func noteSelectorParameters(_ name: String, _ parameters: FunctionParameterListSyntax, in decl: some DeclSyntaxProtocol) {

@@ -212,4 +212,40 @@ import Testing
         ])
         #expect(output.leftByHand.isEmpty)
     }
+
+    /// A `Void` optional requirement asked about with `if let … else` to fall back to its
+    /// deprecated name: its default says it is one, and the `if` asks `answer` whether the call
+    /// reached it.
+    @Test func aRenamedDelegateMethodWithItsOldNameAsFallback() {
+        let output = Porter().port(
+            """
+            import UIKit
+
+            @objc public protocol DrawerDelegate {
+                @objc optional func drawer(_ drawer: Drawer, didChangeState state: Int)
+                @objc optional func drawer(_ drawer: Drawer, stateChanged state: Int)
+            }
+
+            public final class Drawer: NSObject {
+                public weak var delegate: DrawerDelegate?
+                func finish(_ state: Int) {
+                    if let didChangeState = self.delegate?.drawer(_:didChangeState:) {
+                        didChangeState(self, state)
+                    } else {
+                        self.delegate?.drawer?(self, stateChanged: state)
+                    }
+                }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains(
+            "public func drawer(_ drawer: Drawer, didChangeState state: Int) { PortedOptionalRequirement.notImplemented(returning: ()) }"))
+        #expect(output.text.contains("public func drawer(_ drawer: Drawer, stateChanged state: Int) {}"))
+        #expect(output.text.contains("""
+                    if PortedOptionalRequirement.answer({ self.delegate?.drawer(self, didChangeState: state) }) == nil {
+                        self.delegate?.drawer(self, stateChanged: state)
+                    }
+            """))
+        #expect(output.issues.isEmpty)
+        expectIdempotent([output])
+    }
 }

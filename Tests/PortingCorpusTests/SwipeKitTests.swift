@@ -13,6 +13,17 @@ final class SwipeShowRecorder: NSObject, UINavigationControllerDelegate {
     }
 }
 
+/// A delegate written for the current name, and one written before the rename.
+final class SwipeFinishListener: SwipeBackControllerDelegate {
+    var heard: [Bool] = []
+    func swipeBackController(_ controller: SwipeBackController, didFinishGoingBack wentBack: Bool) { heard.append(wentBack) }
+}
+
+final class SwipeOldFinishListener: SwipeBackControllerDelegate {
+    var finishes = 0
+    func swipeBackControllerDidFinish(_ controller: SwipeBackController) { finishes += 1 }
+}
+
 final class SwipeKitTests: XCTestCase {
     override func setUp() {
         super.setUp()
@@ -75,5 +86,24 @@ final class SwipeKitTests: XCTestCase {
         }
         XCTAssertEqual(nav.viewControllers.count, 2)
         XCTAssertEqual(reports, [])
+    }
+
+    /// `if let f = delegate?.new(_:_:) { f(…) } else { delegate?.old?(…) }`: a delegate
+    /// implementing the new name hears it, one implementing only the old name hears that, as on iOS.
+    func testTheRenamedDelegateMethodAndItsDeprecatedNameAreBothHeard() throws {
+        let (app, nav, _) = makeApp()
+        let swipe = try XCTUnwrap(nav.swipeBack)
+        let current = SwipeFinishListener()
+        swipe.delegate = current
+        app.at(1.0) { app.drag(from: CGPoint(x: 120, y: 500), to: CGPoint(x: 180, y: 500), duration: 0.5) }
+        app.run(until: 2.0)
+        XCTAssertEqual(current.heard, [false])
+        let old = SwipeOldFinishListener()
+        swipe.delegate = old
+        app.at(2.2) { app.drag(from: CGPoint(x: 120, y: 500), to: CGPoint(x: 340, y: 500), duration: 0.4) }
+        app.run(until: 3.5)
+        XCTAssertEqual(old.finishes, 1)
+        XCTAssertEqual(nav.viewControllers.count, 1)
+        XCTAssertEqual(current.heard, [false])
     }
 }

@@ -9,8 +9,16 @@
 
 import UIKit
 
+@objc public protocol SwipeBackControllerDelegate: AnyObject {
+    @objc optional func swipeBackController(_ controller: SwipeBackController, didFinishGoingBack wentBack: Bool)
+
+    @available(*, deprecated, renamed: "swipeBackController(_:didFinishGoingBack:)")
+    @objc optional func swipeBackControllerDidFinish(_ controller: SwipeBackController)
+}
+
 public final class SwipeBackController: NSObject {
     public private(set) weak var navigationController: UINavigationController?
+    public weak var delegate: SwipeBackControllerDelegate?
     public private(set) var isSwiping = false
 
     private lazy var pan = DirectionalPanGestureRecognizer(direction: .right, target: self, action: #selector(handlePan(_:)))
@@ -42,13 +50,20 @@ public final class SwipeBackController: NSObject {
         case .changed:
             interaction?.update(progress)
         case .ended:
-            if progress > 0.5 || recognizer.velocity(in: view).x > 1000 {
+            let wentBack = progress > 0.5 || recognizer.velocity(in: view).x > 1000
+            if wentBack {
                 interaction?.finish()
             } else {
                 interaction?.cancel()
             }
             interaction = nil
             isSwiping = false
+            // Delegates written before the rename still hear about it.
+            if let didFinish = delegate?.swipeBackController(_:didFinishGoingBack:) {
+                didFinish(self, wentBack)
+            } else {
+                delegate?.swipeBackControllerDidFinish?(self)
+            }
         default:
             interaction?.cancel()
             interaction = nil

@@ -13,8 +13,21 @@ import UIKit
 import Flipbook
 #endif
 
+public protocol SwipeBackControllerDelegate: AnyObject {
+    func swipeBackController(_ controller: SwipeBackController, didFinishGoingBack wentBack: Bool)
+
+    @available(*, deprecated, renamed: "swipeBackController(_:didFinishGoingBack:)")
+    func swipeBackControllerDidFinish(_ controller: SwipeBackController)
+}
+
+extension SwipeBackControllerDelegate {
+    public func swipeBackController(_ controller: SwipeBackController, didFinishGoingBack wentBack: Bool) { PortedOptionalRequirement.notImplemented(returning: ()) }
+    public func swipeBackControllerDidFinish(_ controller: SwipeBackController) {}
+}
+
 public final class SwipeBackController: NSObject {
     public private(set) weak var navigationController: UINavigationController?
+    public weak var delegate: SwipeBackControllerDelegate?
     public private(set) var isSwiping = false
 
     private lazy var pan = DirectionalPanGestureRecognizer(direction: .right, target: self, action: { $0.handlePan($1) })
@@ -46,13 +59,18 @@ public final class SwipeBackController: NSObject {
         case .changed:
             interaction?.update(progress)
         case .ended:
-            if progress > 0.5 || recognizer.velocity(in: view).x > 1000 {
+            let wentBack = progress > 0.5 || recognizer.velocity(in: view).x > 1000
+            if wentBack {
                 interaction?.finish()
             } else {
                 interaction?.cancel()
             }
             interaction = nil
             isSwiping = false
+            // Delegates written before the rename still hear about it.
+            if PortedOptionalRequirement.answer({ delegate?.swipeBackController(self, didFinishGoingBack: wentBack) }) == nil {
+                delegate?.swipeBackControllerDidFinish(self)
+            }
         default:
             interaction?.cancel()
             interaction = nil
