@@ -33,7 +33,9 @@ import Foundation
 @preconcurrency @MainActor
 public protocol DelegateForwarding: AnyObject {
     /// The object that receives the delegate messages this one does not implement (nil: none).
-    /// The default is nil, for a proxy that names `forwardingDelegates` instead.
+    /// No default: a property of another type (`UIScrollViewDelegate?`) would then be a near
+    /// miss that silently forwards nothing. A fan-out answers nil here and names its objects in
+    /// `forwardingDelegates`.
     var forwardingDelegate: AnyObject? { get }
 
     /// Every object that receives the delegate messages this one does not implement, in the order
@@ -47,7 +49,6 @@ public protocol DelegateForwarding: AnyObject {
 }
 
 extension DelegateForwarding {
-    public var forwardingDelegate: AnyObject? { nil }
     public var forwardingDelegates: [AnyObject] { forwardingDelegate.map { [$0] } ?? [] }
 }
 

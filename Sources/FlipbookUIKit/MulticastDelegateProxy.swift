@@ -36,6 +36,9 @@ open class MulticastDelegateProxy: NSObject, DelegateForwarding {
     /// The delegates still alive, in the order given.
     open var forwardingDelegates: [AnyObject] { delegates.compactMap(\.object) }
 
+    /// None: every delegate gets the messages (`forwardingDelegates`).
+    public var forwardingDelegate: AnyObject? { nil }
+
     private struct WeakDelegate {
         weak var object: AnyObject?
     }

@@ -127,6 +127,7 @@ final class AnimatorSupplier: NSObject, UINavigationControllerDelegate {
     @Test func aFanOutIncludingItselfDoesNotRecurse() {
         final class SelfIncluding: NSObject, UIScrollViewDelegate, DelegateForwarding {
             var others: [AnyObject] = []
+            var forwardingDelegate: AnyObject? { nil }
             var forwardingDelegates: [AnyObject] { others + [self] }
         }
         let proxy = SelfIncluding()
