@@ -176,6 +176,25 @@ struct ExtendedLayoutTests {
         }
     }
 
+    /// `.automatic` adjusts the top and bottom always only for the controller's content scroll
+    /// view: a horizontal strip nested in it (a menu in a table's header, a carousel in a cell)
+    /// that passes under the bar gets a top safe area but no top inset, since it does not scroll
+    /// vertically, so its content stays where its layout put it.
+    @Test func aScrollViewNestedInTheContentScrollViewIsNotAdjustedVertically() {
+        let table = UITableViewController(style: .plain)
+        let nav = UINavigationController(rootViewController: table)
+        let app = AppDriver(rootViewController: nav, device: .iPhone15)
+        app.advanceFrames(1)
+        let strip = UIScrollView(frame: CGRect(x: 0, y: -150, width: 393, height: 112))
+        strip.contentSize = CGSize(width: 900, height: 112)
+        table.tableView.addSubview(strip)
+        app.advanceFrames(1)
+        #expect(strip.safeAreaInsets.top > 0, "the strip lies under the bar")
+        #expect(strip.adjustedContentInset.top == 0)
+        #expect(strip.contentOffset.y == 0)
+        #expect(table.tableView.adjustedContentInset.top == table.view.safeAreaInsets.top, "the table still is")
+    }
+
     /// Hiding and showing the bar after the view is on screen changes the safe area of the view
     /// and of the scroll view deep in it, not the frame (the view fills the container either way).
     @Test func hidingTheBarLaterMovesTheSafeAreaNotTheView() {

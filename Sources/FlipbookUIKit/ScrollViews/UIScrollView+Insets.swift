@@ -66,10 +66,13 @@ extension UIScrollView {
     }
 
     /// Whether this scroll view is (or is inside) the view of a controller shown by a
-    /// navigation controller.
+    /// navigation controller, and is its content scroll view: one nested in another scroll view
+    /// (a carousel in a table's header or cell) is not, and its vertical insets follow its own
+    /// scrolling only, as Apple's `.automatic` says ("the content view of a view controller").
     private var isInNavigationContent: Bool {
         var v: UIView? = self
         while let cur = v {
+            if cur !== self, cur is UIScrollView { return false }
             if let vc = cur.owningViewController { return vc.navigationController != nil }
             v = cur.superview
         }
