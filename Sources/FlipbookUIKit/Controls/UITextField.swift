@@ -282,8 +282,14 @@ open class UITextField: UIControl, UIKeyInput, UIContentSizeCategoryAdjusting {
     /// Draws the text in `rect` (kept for overriding: Flipbook draws the text with a label, and
     /// does not call it).
     open func drawText(in rect: CGRect) {}
-    /// Draws the placeholder in `rect` (kept for overriding; not called, as `drawText(in:)`).
-    open func drawPlaceholder(in rect: CGRect) {}
+    /// Draws the placeholder in `rect`. Flipbook draws it with a label, and asks this method
+    /// whenever the placeholder shows: an override that does not call `super` (a field that
+    /// draws its own floating placeholder, as TextFieldEffects' do) hides it, as on iOS, where
+    /// this method is what draws it. What such an override draws itself is not shown
+    /// (docs/Divergences.md, "Text fields").
+    open func drawPlaceholder(in rect: CGRect) { placeholderDrawnByDefault = true }
+    /// Whether the last `drawPlaceholder(in:)` reached the default.
+    private var placeholderDrawnByDefault = true
 
     /// The text's (or else the placeholder's) width with the insets and overlay views, and
     /// the font's line height with the border style's room (34 points for `.roundedRect`
@@ -488,6 +494,11 @@ open class UITextField: UIControl, UIKeyInput, UIContentSizeCategoryAdjusting {
         let showsText = !textStorage.isEmpty
         displayLabel.frame = showsText
             ? (isEditingStorage ? editingRect(forBounds: b) : textRect(forBounds: b)) : placeholderRect(forBounds: b)
+        if !showsText, placeholderStorage != nil {
+            placeholderDrawnByDefault = false
+            drawPlaceholder(in: displayLabel.frame)
+        }
+        displayLabel.isHidden = !showsText && !placeholderDrawnByDefault
         for (view, mode, rect) in [
             (leftView, leftViewMode, leftViewRect(forBounds: b)), (rightView, rightViewMode, rightViewRect(forBounds: b)),
         ] {

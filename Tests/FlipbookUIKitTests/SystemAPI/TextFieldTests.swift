@@ -35,6 +35,20 @@ import FlipbookRender
     func textFieldDidEndEditing(_ textField: UITextField) { ended += 1 }
 }
 
+/// A field that draws its own floating placeholder and none of UIKit's (TextFieldEffects' way),
+/// and one whose override still calls `super`.
+@MainActor final class OwnPlaceholderField: UITextField {
+    override func drawPlaceholder(in rect: CGRect) {}
+}
+
+@MainActor final class SuperPlaceholderField: UITextField {
+    var asked: [CGRect] = []
+    override func drawPlaceholder(in rect: CGRect) {
+        asked.append(rect)
+        super.drawPlaceholder(in: rect)
+    }
+}
+
 /// A field whose text sits 10 points in from both sides.
 @MainActor final class PaddedField: UITextField {
     override func textRect(forBounds bounds: CGRect) -> CGRect { bounds.insetBy(dx: 10, dy: 0) }
@@ -185,6 +199,25 @@ import FlipbookRender
         #expect(field.intrinsicContentSize.width == 0)       // no text, no placeholder
         field.placeholder = "Email"
         #expect(field.intrinsicContentSize.width > 30)
+    }
+
+    /// `drawPlaceholder(in:)` draws the placeholder on iOS: overridden without `super`, no
+    /// placeholder shows; with `super`, it does, and the override is asked with the placeholder
+    /// rectangle. Typed text shows either way.
+    @Test func anOverriddenDrawPlaceholderDecidesWhetherThePlaceholderShows() {
+        let own = OwnPlaceholderField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
+        own.placeholder = "Name"
+        own.layoutIfNeeded()
+        #expect(own.displayLabel.isHidden)
+        own.insertText("A")
+        own.layoutIfNeeded()
+        #expect(!own.displayLabel.isHidden)
+        #expect(own.displayLabel.text == "A")
+        let plain = SuperPlaceholderField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
+        plain.placeholder = "Name"
+        plain.layoutIfNeeded()
+        #expect(!plain.displayLabel.isHidden)
+        #expect(plain.asked.last == plain.placeholderRect(forBounds: plain.bounds))
     }
 
     @Test func overriddenRectanglesPlaceTheText() {
