@@ -176,6 +176,23 @@ struct ExtendedLayoutTests {
         }
     }
 
+    /// `.automatic` adjusts vertically "when the scroll view is the content view of a view
+    /// controller that is currently displayed by a navigation or tab bar controller": a short
+    /// list in a tab that does not scroll still rests above the tab bar.
+    @Test func aShortListInATabIsAdjustedAboveTheTabBar() {
+        let screen = ExtendedLayoutScreen()
+        let tabs = UITabBarController()
+        tabs.viewControllers = [screen, UIViewController()]
+        let app = AppDriver(rootViewController: tabs, device: .iPhone15)
+        app.advanceFrames(1)
+        screen.scroll.contentSize = CGSize(width: 100, height: 50)
+        app.advanceFrames(1)
+        let safe = screen.view.safeAreaInsets
+        #expect(safe.bottom > 34, "the tab bar")
+        #expect(screen.scroll.adjustedContentInset.bottom == safe.bottom)
+        #expect(screen.scroll.adjustedContentInset.top == safe.top)
+    }
+
     /// `.automatic` adjusts the top and bottom always only for the controller's content scroll
     /// view: a horizontal strip nested in it (a menu in a table's header, a carousel in a cell)
     /// that passes under the bar gets a top safe area but no top inset, since it does not scroll

@@ -49,7 +49,7 @@ extension UIScrollView {
         case .never: return c
         case .always: (h, v) = (true, true)
         case .scrollableAxes: (h, v) = (rawScrollsHorizontally, rawScrollsVertically)
-        case .automatic: (h, v) = (rawScrollsHorizontally, rawScrollsVertically || isInNavigationContent)
+        case .automatic: (h, v) = (rawScrollsHorizontally, rawScrollsVertically || isBarContainerContent)
         }
         guard h || v else { return c }
         let s = safeAreaInsets
@@ -66,14 +66,15 @@ extension UIScrollView {
     }
 
     /// Whether this scroll view is (or is inside) the view of a controller shown by a
-    /// navigation controller, and is its content scroll view: one nested in another scroll view
-    /// (a carousel in a table's header or cell) is not, and its vertical insets follow its own
-    /// scrolling only, as Apple's `.automatic` says ("the content view of a view controller").
-    private var isInNavigationContent: Bool {
+    /// navigation or tab bar controller, and is its content scroll view: one nested in another
+    /// scroll view (a carousel in a table's header or cell) is not, and its vertical insets
+    /// follow its own scrolling only, as Apple's `.automatic` says ("the content view of a view
+    /// controller that is currently displayed by a navigation or tab bar controller").
+    private var isBarContainerContent: Bool {
         var v: UIView? = self
         while let cur = v {
             if cur !== self, cur is UIScrollView { return false }
-            if let vc = cur.owningViewController { return vc.navigationController != nil }
+            if let vc = cur.owningViewController { return vc.navigationController != nil || vc.tabBarController != nil }
             v = cur.superview
         }
         return false
