@@ -46,10 +46,28 @@ public protocol DelegateForwarding: AnyObject {
     /// return value), and with UIKit's fallback when none does. The default is
     /// `forwardingDelegate` alone.
     var forwardingDelegates: [AnyObject] { get }
+
+    /// Which of several forwarding delegates get a message this one does not implement: every
+    /// one (the default), or only the first that implements it.
+    var forwardingStyle: DelegateForwardingStyle { get }
 }
 
 extension DelegateForwarding {
     public var forwardingDelegates: [AnyObject] { forwardingDelegate.map { [$0] } ?? [] }
+    public var forwardingStyle: DelegateForwardingStyle { .everyDelegate }
+}
+
+/// How a proxy with several forwarding delegates hands on a delegate message it does not
+/// implement (`DelegateForwarding.forwardingStyle`).
+public enum DelegateForwardingStyle: Sendable, Equatable {
+    /// To each forwarding delegate that adopts the protocol, in order; a value comes from the
+    /// last one that implements the message. An Objective-C proxy whose `forwardInvocation(_:)`
+    /// invokes every delegate that responds.
+    case everyDelegate
+    /// To the first forwarding delegate that implements the message, and to no other; UIKit's
+    /// fallback when none does. An Objective-C proxy whose `forwardingTarget(for:)` answers the
+    /// first of its delegates that `responds(to:)` the selector.
+    case firstImplementer
 }
 
 /// The walk along forwarding links, the one place that decides where a delegate message a proxy
@@ -116,7 +134,8 @@ enum DelegateForwardingChain {
 
     /// `call` sent to each target after `object` (see `targets(after:as:)`), with the answer a
     /// forwarded Objective-C message gives: that of the one target, or with several, the last
-    /// answer of one that implements the requirement. Nil when no target answers; the caller
+    /// answer of one that implements the requirement (with `.firstImplementer`, the first, and
+    /// the targets after it are not asked). Nil when no target answers; the caller
     /// then answers UIKit's fallback, and a default implementation that forwarded from a
     /// target further up says so to the call that reached it (`noteDefaultAnswered`).
     static func forward<P, R>(from object: AnyObject, as type: P.Type, _ call: (P) -> R) -> R? {
@@ -129,8 +148,12 @@ enum DelegateForwardingChain {
             return call(targets[0])
         default:
             var answer: R?
+            let firstOnly = (object as? any DelegateForwarding)?.forwardingStyle == .firstImplementer
             for target in targets {
-                if let value = implementedAnswer({ call(target) }) { answer = value }
+                if let value = implementedAnswer({ call(target) }) {
+                    answer = value
+                    if firstOnly { break }
+                }
             }
             if answer == nil { noteDefaultAnswered() }
             return answer

@@ -137,4 +137,35 @@ final class AnimatorSupplier: NSObject, UINavigationControllerDelegate {
         #expect(messages.count == 1)
         #expect(messages.first?.contains("lead back to itself") == true)
     }
+
+    /// `.firstImplementer`: each message goes to the first delegate that implements it and to no
+    /// other, as a `forwardingTarget(for:)` that answers the first delegate that `responds(to:)`.
+    /// A delegate that does not implement a message is passed over, whatever its place.
+    @Test func theFirstImplementerAloneGetsEachMessage() {
+        final class Router: NSObject, UINavigationControllerDelegate, DelegateForwarding {
+            var delegates: [AnyObject] = []
+            var forwardingDelegate: AnyObject? { nil }
+            var forwardingDelegates: [AnyObject] { delegates }
+            var forwardingStyle: DelegateForwardingStyle { .firstImplementer }
+        }
+        let log = ModalLog()
+        let listener = ShowListener("listener", log: log)
+        let supplier = AnimatorSupplier("supplier", animator: NavFadeAnimator(log: log), log: log)
+        let router = Router()
+        router.delegates = [listener, supplier]
+        let nav = UINavigationController(rootViewController: UIViewController())
+        let from = UIViewController(), to = UIViewController()
+        router.navigationController(nav, didShow: to, animated: true)
+        #expect(log.take() == ["listener.didShow"], "the second implementer does not hear it")
+        #expect(router.navigationController(nav, animationControllerFor: .push, from: from, to: to) != nil)
+        #expect(log.take() == ["supplier.animationControllerFor"], "the listener does not implement it: passed over")
+        router.delegates = [supplier, listener]
+        router.navigationController(nav, didShow: to, animated: true)
+        #expect(log.take() == ["supplier.didShow"])
+        router.delegates = [listener]
+        #expect(router.navigationController(nav, animationControllerFor: .push, from: from, to: to) == nil)
+        #expect(router.forwardingStyle == .firstImplementer)
+        #expect(NavigationFanOut(forwardingTo: []).forwardingStyle == .everyDelegate)
+        withExtendedLifetime((listener, supplier)) {}
+    }
 }
