@@ -31,7 +31,24 @@ final class DelegateProxyRewriter: FileVisitor {
     static let property = "forwardingDelegate"
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        rewrite(members: node.memberBlock, typeName: node.name.text, after: Syntax(node))
+        // A nested proxy's conformance goes after the outermost type around it, at file scope,
+        // with the qualified name (an extension cannot sit in a type's body).
+        var names = [node.name.text]
+        var outermost = Syntax(node)
+        var parent = node.parent
+        while let ancestor = parent {
+            parent = ancestor.parent
+            if let type = ancestor.asProtocol(NamedDeclSyntax.self), ancestor.is(ClassDeclSyntax.self)
+                || ancestor.is(StructDeclSyntax.self) || ancestor.is(EnumDeclSyntax.self) || ancestor.is(ActorDeclSyntax.self)
+            {
+                names.insert(type.name.text, at: 0)
+                outermost = ancestor
+            } else if let extended = ancestor.as(ExtensionDeclSyntax.self) {
+                names.insert(extended.extendedType.trimmedDescription, at: 0)
+                outermost = ancestor
+            }
+        }
+        rewrite(members: node.memberBlock, typeName: names.joined(separator: "."), after: outermost)
         return .visitChildren
     }
 
@@ -47,14 +64,22 @@ final class DelegateProxyRewriter: FileVisitor {
         let indent = source.indentation(at: source.start(forwarding))
         let body: String
         let target: String
+        var isOrdered = false
         if let simple = Self.target(of: forwarding) {
             target = simple
             body = "\(indent)public var \(Self.property): AnyObject? { \(target) as AnyObject? }\n"
+        } else if let ordered = Self.orderedTargets(of: forwarding) {
+            target = ordered.joined(separator: "`, then `")
+            let list = ordered.map { "\($0) as AnyObject?" }.joined(separator: ", ")
+            body = "\(indent)public var \(Self.property): AnyObject? { nil }\n"
+                + "\(indent)public var forwardingDelegates: [AnyObject] { [\(list)].compactMap { $0 } }\n"
+                + "\(indent)public var forwardingStyle: DelegateForwardingStyle { .firstImplementer }\n"
+            isOrdered = true
         } else if let found = SelectorFilterHelper.find(forwarding, in: members, source: source),
             Self.helperUses(found.helper, in: members, outside: overrides) == 0
         {
             target = "what `\(found.helper.name.text)(…)` finds"
-            body = "\(indent)public var \(Self.property): AnyObject? {\n" + found.body(indent: indent) + "\(indent)}\n"
+            body = "\(indent)public var \(Self.property): AnyObject? {\n" + found.body + "\(indent)}\n"
             file.add(.delete(source.tidyLineDeletion(source.fullLines(of: found.helper)), container: true))
             file.claim(source.range(found.helper))
             file.change(
@@ -74,13 +99,17 @@ final class DelegateProxyRewriter: FileVisitor {
                 "`\(ExtensionOverrideMover.summary(DeclSyntax(f)))` removed: the defaults of UIKit's delegate protocols "
                     + "answer every requirement and hand it to `\(Self.property)`")
         }
+        let summary =
+            isOrdered
+            ? "`forwardingDelegates` (`\(target)`), `forwardingStyle` `.firstImplementer`"
+            : "`public var \(Self.property): AnyObject? { \(target.hasPrefix("what") ? "…" : target + " as AnyObject?") }`"
         let typeIndent = source.indentation(at: source.start(decl))
         file.add(.insert("\n\n\(typeIndent)extension \(typeName): \(Self.protocolName) {}", at: source.end(decl)))
         file.change(
             .delegateProxy, at: forwarding,
-            "`\(ExtensionOverrideMover.summary(DeclSyntax(forwarding)))` -> `public var \(Self.property): AnyObject? { \(target.hasPrefix("what") ? "…" : target + " as AnyObject?") }` "
-                + "and `extension \(typeName): \(Self.protocolName) {}`: the delegate messages it does not implement go to "
-                + (target.hasPrefix("what") ? target : "`\(target)`"))
+            "`\(ExtensionOverrideMover.summary(DeclSyntax(forwarding)))` -> " + summary
+                + " and `extension \(typeName): \(Self.protocolName) {}`: the delegate messages it does not implement go to "
+                + (target.hasPrefix("what") ? target : "`\(target)`") + (isOrdered ? ", the first that implements each" : ""))
     }
 
     /// How many calls of `helper` the type's members make outside the helper itself and the
@@ -117,6 +146,71 @@ final class DelegateProxyRewriter: FileVisitor {
     /// `responds(to:)` and `conforms(to:)`: the questions Objective-C asks a proxy.
     static func isRuntimeQuery(_ f: FunctionDeclSyntax) -> Bool {
         ["responds", "conforms"].contains(f.name.text) && f.signature.parameterClause.parameters.map(\.firstName.text) == ["to"]
+    }
+
+    /// The objects a `forwardingTarget(for:)` body tries in turn, each returned when it responds
+    /// to the selector, as written:
+    ///
+    /// ```swift
+    /// if proxy?.responds(to: aSelector) == true { return proxy }
+    /// if origin.responds(to: aSelector) { return origin }
+    /// return nil   // or super.forwardingTarget(for: aSelector)
+    /// ```
+    ///
+    /// Two or more of them, and nothing else in the body; nil for any other shape.
+    static func orderedTargets(of f: FunctionDeclSyntax) -> [String]? {
+        guard let body = f.body, let parameter = f.signature.parameterClause.parameters.first else { return nil }
+        let selectorName = (parameter.secondName ?? parameter.firstName).text
+        var targets: [String] = []
+        let statements = Array(body.statements)
+        guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let fallback = last.expression,
+            fallback.is(NilLiteralExprSyntax.self) || fallback.firstToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.super)
+        else { return nil }
+        for statement in statements.dropLast() {
+            guard let expression = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? statement.item.as(IfExprSyntax.self),
+                expression.elseBody == nil, expression.conditions.count == 1,
+                let condition = expression.conditions.first?.condition.as(ExprSyntax.self),
+                expression.body.statements.count == 1,
+                let returned = expression.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression,
+                let asked = respondsReceiver(condition, selector: selectorName)
+            else { return nil }
+            let name = returned.trimmedDescription
+            guard asked == name, !returned.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(selectorName) }),
+                !targets.contains(name)
+            else { return nil }
+            targets.append(name)
+        }
+        return targets.count >= 2 ? targets : nil
+    }
+
+    /// The object `condition` asks about `selector`, written without its `?`:
+    /// `x.responds(to: s)`, `x?.responds(to: s) == true`, `x?.responds(to: s) ?? false`.
+    private static func respondsReceiver(_ condition: ExprSyntax, selector: String) -> String? {
+        var call: FunctionCallExprSyntax?
+        if let direct = condition.as(FunctionCallExprSyntax.self) {
+            call = direct
+        } else if let infix = condition.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            (op == "==" && infix.rightOperand.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true))
+                || (op == "??" && infix.rightOperand.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false))
+        {
+            call = infix.leftOperand.as(FunctionCallExprSyntax.self)
+        } else if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let elements = Array(sequence.elements)
+            let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+            let literal = elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind
+            guard (op == "==" && literal == .keyword(.true)) || (op == "??" && literal == .keyword(.false)) else { return nil }
+            call = elements[0].as(FunctionCallExprSyntax.self)
+        }
+        guard let call, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "responds", call.arguments.count == 1,
+            call.arguments.first?.label?.text == "to",
+            call.arguments.first?.expression.trimmedDescription == selector,
+            var base = member.base
+        else { return nil }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        return base.trimmedDescription
     }
 
     /// The one object a `forwardingTarget(for:)` body hands messages to, as written.

@@ -75,7 +75,7 @@ struct ImportRewriter {
     ]
 
     /// Darwin-only modules whose names the code uses Flipbook (or Linux) provides: `os` (and
-    /// `OSLog`, which re-exports it) for `os_log`/`OSLog`, `Darwin` for the C library Foundation
+    /// `OSLog`, which re-exports it) for `os_log`/`OSLog` and `os_unfair_lock`, `Darwin` for the C library Foundation
     /// already brings. Their imports are gated alone, `#if canImport(os)`, so iOS keeps them.
     static let standIns: Set<String> = ["os", "OSLog", "Darwin"]
 
@@ -145,6 +145,9 @@ struct ImportRewriter {
     /// as when a file imports MetalKit or Photos and uses nothing of them. A framework whose
     /// names have no prefix (SwiftUI) is judged by `swiftUINames` instead.
     static func usesOnlyProvided(_ module: String, in tree: SourceFileSyntax) -> Bool {
+        // Combine: the import alone is gated, and `CombineGateRewriter` gates what uses it, so
+        // the file's UIKit code stays.
+        if module == "Combine" { return true }
         if module == "SwiftUI" {
             // Narrowly: only a file whose SwiftUI is visibly for another platform (common names
             // under `#if os(visionOS)` and the like, none elsewhere) keeps its code; SwiftUI has
@@ -250,7 +253,7 @@ struct ImportRewriter {
             file.change(
                 .platformGate, at: decl,
                 "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` `#endif`: "
-                    + (module == "Darwin" ? "Foundation brings the C library on Linux" : "Flipbook provides `os_log` and `OSLog` on Linux"))
+                    + (module == "Darwin" ? "Foundation brings the C library on Linux" : "Flipbook provides `os_log`, `OSLog` and `os_unfair_lock` on Linux"))
         }
     }
 
@@ -311,7 +314,9 @@ struct ImportRewriter {
                     .platformGate, at: item,
                     "`\(decl.oneLine)` -> `#if canImport(\(module))` `\(decl.oneLine)` "
                         + (standIn.map { "`#else` `import \($0)` " } ?? "") + "`#endif`: "
-                        + (used.isEmpty
+                        + (module == "Combine"
+                            ? "what uses Combine is gated on its own"
+                            : used.isEmpty
                             ? "the file uses none of its names"
                             : "the file uses only " + used.map { "`\($0)`" }.joined(separator: ", ")
                                 + " of it, which Flipbook provides"))

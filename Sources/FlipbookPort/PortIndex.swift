@@ -52,6 +52,9 @@ struct PortIndex {
     /// `Void` optional requirements (`name(label:…)`) that an `if let f = d?.name(_:…) { f(…) }
     /// else { … }` asks about (`OptionalCallFallback`): their defaults note that they are ones.
     var probedVoidRequirements: Set<String> = []
+    /// Names of the declarations `CombineGateRewriter` puts under `#if canImport(Combine)`, in
+    /// every file: the statements that use them anywhere are gated too.
+    var combineMembers: Set<String> = []
     var classes: [String: ClassSite] = [:]
     /// Every declaration of each class name: a folder may hold two copies of a library (its
     /// sources and an example's vendored copy), each class declared once per copy.
@@ -271,6 +274,7 @@ struct PortIndex {
                     unprovidedImports.insert(module)
                 }
             }
+            combineMembers.formUnion(CombineGateRewriter.members(in: source.tree))
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }

@@ -26,6 +26,8 @@ public struct PortChange: Sendable, Hashable {
         case delegateProxy = "delegate proxy"
         case metatypeInit = "metatype construction"
         case registeredInitializer = "registered initializer"
+        case moduleQualifier = "module qualifier"
+        case combineGate = "Combine gate"
     }
 
     public var path: String

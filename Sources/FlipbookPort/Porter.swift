@@ -82,6 +82,8 @@ public struct Porter: Sendable {
             KeyValueObservingRewriter(file: file, index: index).run()
             SelectorValueRewriter(file: file, index: index).run()
             MetatypeInitRewriter(file: file, index: index).run()
+            ModuleQualifierRewriter(file: file).run()
+            CombineGateRewriter(file: file, index: index).run()
             UnportableReporter(file: file, index: index).run()
             files[source.path] = file
         }

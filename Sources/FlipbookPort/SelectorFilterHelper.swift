@@ -27,8 +27,9 @@ struct SelectorFilterHelper {
     /// The helper's statements without the selector: whole lines of source, or rewritten returns.
     let lines: [String]
 
-    /// The property's body at `indent` (one level in from it).
-    func body(indent: String) -> String { lines.joined() }
+    /// The property's body: the kept lines carry the helper's own indentation, which is the
+    /// property's (both are members of the same type).
+    var body: String { lines.joined() }
 
     static func find(_ forwarding: FunctionDeclSyntax, in members: MemberBlockSyntax, source: PortSource) -> SelectorFilterHelper? {
         guard let body = forwarding.body, let parameter = forwarding.signature.parameterClause.parameters.first else { return nil }

@@ -64,7 +64,7 @@ import Testing
             final class SlideAnimator {}
             """,
             changes: [
-                "T.swift:2: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log` and `OSLog` on Linux",
+                "T.swift:2: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log`, `OSLog` and `os_unfair_lock` on Linux",
                 "T.swift:2: import: added `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif` (the file saw UIKit through its module)",
             ])
     }
@@ -347,7 +347,7 @@ import Testing
             }
             """,
             changes: [
-                "T.swift:1: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log` and `OSLog` on Linux",
+                "T.swift:1: platform gate: `import os.log` -> `#if canImport(os)` `import os.log` `#endif`: Flipbook provides `os_log`, `OSLog` and `os_unfair_lock` on Linux",
                 "T.swift:2: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
             ])
     }

@@ -103,4 +103,73 @@ final class PanelKitTests: XCTestCase {
         XCTAssertTrue(type(of: makePanelDecoration(UIView.self)) == UIView.self)
         XCTAssertTrue(type(of: makePanelDecoration(PanelGrabberLabel.self)) == PanelGrabberLabel.self)
     }
+
+    /// The drag recognizer's router hands each delegate message to the first of the app's proxy
+    /// and the panel that implements it: with no proxy the panel decides; a proxy that implements
+    /// `gestureRecognizerShouldBegin` decides alone; what the proxy does not implement still
+    /// reaches the panel.
+    func testTheRouterHandsEachMessageToTheFirstThatImplementsIt() {
+        final class Blocker: NSObject, UIGestureRecognizerDelegate {
+            var asked = 0
+            func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+                asked += 1
+                return false
+            }
+        }
+        let panel = PanelDragController()
+        let app = AppDriver(rootViewController: panel, device: .iPhone15)
+        app.run(until: 0.1)
+        let bounds = panel.view.bounds
+        app.at(0.2) {
+            app.drag(from: CGPoint(x: bounds.midX, y: bounds.midY + 60), to: CGPoint(x: bounds.midX, y: bounds.midY + 260),
+                     duration: 0.3)
+        }
+        var frames: [RenderedImage] = []
+        for t in [0.3, 0.4, 0.6] {
+            app.run(until: t)
+            frames.append(app.render(scale: 0.5))
+        }
+        XCTAssertEqual(panel.events, ["panel should begin", "began"])
+        XCTAssertEqual(panel.offset.value, 200, accuracy: 0.5)
+        XCTAssertEqual(panel.surface.transform.ty, panel.offset.value)
+        Corpus.assertFilmstrip(frames, named: "PanelKitTests/drag-router")
+
+        let blocker = Blocker()
+        panel.drag.delegateProxy = blocker
+        XCTAssertTrue(panel.drag.delegate === panel.drag.router, "setting the proxy sets the router again")
+        // On the surface where the first drag left it (200 points lower).
+        app.drag(from: CGPoint(x: bounds.midX, y: bounds.midY + 260), to: CGPoint(x: bounds.midX, y: bounds.midY + 360),
+                 duration: 0.3)
+        app.run(until: 1.2)
+        XCTAssertEqual(blocker.asked, 1)
+        XCTAssertEqual(panel.events, ["panel should begin", "began"], "the panel was not asked, and the drag did not begin")
+        XCTAssertTrue(panel.drag.delegate!.gestureRecognizer(panel.drag, shouldRecognizeSimultaneouslyWith: UIPanGestureRecognizer()))
+        XCTAssertEqual(panel.events.last, "panel simultaneous")
+        withExtendedLifetime(blocker) {}
+    }
+
+    /// Setting any delegate but the router raises `NSInvalidArgumentException`: reported as iOS's
+    /// console reports an uncaught exception, and the router stays.
+    func testSettingAnotherDelegateRaisesAndKeepsTheRouter() {
+        let panel = PanelDragController()
+        _ = AppDriver(rootViewController: panel, device: .iPhone15)
+        let messages = FlipbookDiagnostics.capture { panel.drag.delegate = panel }
+        XCTAssertEqual(messages.count, 1)
+        XCTAssertTrue(messages[0].hasPrefix("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+            + "reason: 'PanelDragRecognizer's delegate must be its router."), messages[0])
+        XCTAssertTrue(panel.drag.delegate === panel.drag.router)
+    }
+
+    /// The offset's unfair lock, and the damping from `CoreGraphics.log` (now `Flipbook.log`):
+    /// ln(rate) / (-4π · 0.001).
+    func testTheOffsetLockAndTheDamping() {
+        let offset = PanelDragOffset()
+        XCTAssertTrue(offset.tryWrite(12))
+        XCTAssertEqual(offset.value, 12)
+        offset.value = -3
+        XCTAssertEqual(offset.value, -3)
+        XCTAssertEqual(offset.dampingRatio(decelerationRate: 0.998), log(0.998) / (-4 * .pi * 0.001), accuracy: 1e-12)
+        XCTAssertEqual(offset.dampingRatio(decelerationRate: 0.998), 0.15931, accuracy: 1e-5)
+        XCTAssertEqual(offset.log, ["damping for 0.998", "damping for 0.998"])
+    }
 }
