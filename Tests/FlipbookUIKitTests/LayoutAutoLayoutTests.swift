@@ -280,6 +280,44 @@ import TestSupport
         #expect(offMain == "<NSLayoutConstraint:" + LayoutNames.address(c) + ">")
         #expect(c.description.contains(" UIButton:0x"))
     }
+
+    /// A view that makes its constraints in `updateConstraints()` and answers true to
+    /// `requiresConstraintBasedLayout` gets asked, with no constraint anywhere before, and its
+    /// constraints place its subview; one that answers false is never asked.
+    @Test func aViewRequiringConstraintBasedLayoutIsAskedForItsConstraints() {
+        class Host: UIView {
+            let child = UIView()
+            var asked = 0
+            override func updateConstraints() {
+                asked += 1
+                if child.superview == nil {
+                    child.translatesAutoresizingMaskIntoConstraints = false
+                    addSubview(child)
+                    NSLayoutConstraint.activate([
+                        child.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 10),
+                        child.topAnchor.constraint(equalTo: topAnchor, constant: 20),
+                        child.widthAnchor.constraint(equalToConstant: 30),
+                        child.heightAnchor.constraint(equalToConstant: 40),
+                    ])
+                }
+                super.updateConstraints()
+            }
+        }
+        final class RequiringHost: Host {
+            override class var requiresConstraintBasedLayout: Bool { true }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.makeKeyAndVisible()
+        let plain = Host(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let requiring = RequiringHost(frame: CGRect(x: 100, y: 0, width: 100, height: 100))
+        window.addSubview(plain)
+        window.addSubview(requiring)
+        MediaClock.main.advanceFrames(2)
+        #expect(plain.asked == 0)
+        #expect(requiring.asked >= 1)
+        #expect(requiring.child.frame == CGRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(UIView.requiresConstraintBasedLayout == false)
+    }
 }
 
 @MainActor

@@ -105,8 +105,7 @@ final class LayoutEngine {
     func noteNamedItems(of constraints: [NSLayoutConstraint]) {
         named = []
         for c in constraints {
-            if let first = c.firstLayoutItem { named.insert(ObjectIdentifier(first)) }
-            if c.hasSecondItem, let second = c.secondLayoutItem { named.insert(ObjectIdentifier(second)) }
+            for item in c.layoutItems { named.insert(ObjectIdentifier(item)) }
         }
     }
 
@@ -140,8 +139,7 @@ final class LayoutEngine {
                 }
             }
             for c in userConstraints {
-                note(c.firstLayoutItem)
-                if c.hasSecondItem { note(c.secondLayoutItem) }
+                for item in c.layoutItems { note(item) }
                 if let (first, second) = resolvedItems(of: c) {
                     note(first)
                     note(second)
@@ -165,7 +163,7 @@ final class LayoutEngine {
 
     func collect(_ view: UIView, into list: inout [NSLayoutConstraint]) {
         view.updateConstraintsIfNeeded()
-        list += view.autoLayoutState.constraints.filter { $0.firstLayoutItem != nil && (!$0.hasSecondItem || $0.secondLayoutItem != nil) }
+        list += view.autoLayoutState.constraints.filter(\.itemsAlive)
         for s in view.subviewStorage { collect(s, into: &list) }
     }
 
@@ -277,7 +275,23 @@ final class LayoutEngine {
         return nil
     }
 
+    /// One side of a constraint made from offset dimensions: the span's `to - from`, or the
+    /// side's own attribute, in the root's space (the spans' ends may lie anywhere).
+    private func spanSide(
+        _ span: LayoutSpan?, _ item: LayoutItem?, _ attribute: NSLayoutConstraint.Attribute, root: UIView
+    ) -> CassowaryExpression? {
+        if let span {
+            guard let from = span.fromItem, let to = span.toItem, let a = expression(from, span.fromAttribute, root: root),
+                let b = expression(to, span.toAttribute, root: root)
+            else { return nil }
+            return b - a
+        }
+        guard let item else { return nil }
+        return expression(item, attribute, root: root)
+    }
+
     func compile(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
+        guard !c.hasSpan else { return compileSpans(c, root: root) }
         let resolved = resolvedItems(of: c)
         guard let first = resolved?.0 ?? c.firstLayoutItem, var lhs = expression(first, c.firstAttribute, root: root) else {
             return nil
@@ -300,15 +314,30 @@ final class LayoutEngine {
                 rhs = (e + contentShift(second, c.secondAttribute, inside: first)) * Double(c.multiplier) + Double(c.constant)
             }
         }
-        let relation: CassowaryRelation =
-            switch c.relation {
-            case .equal: .equal
-            case .lessThanOrEqual: .lessThanOrEqual
-            case .greaterThanOrEqual: .greaterThanOrEqual
-            }
         return Wanted(
-            key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation, strength: c.priority.strength,
+            key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: Self.relation(c.relation), strength: c.priority.strength,
             text: { [weak c] in c?.description ?? "<NSLayoutConstraint (released)>" })
+    }
+
+    /// `compile` for a constraint with an offset dimension on either side.
+    private func compileSpans(_ c: NSLayoutConstraint, root: UIView) -> Wanted? {
+        guard let lhs = spanSide(c.firstSpan, c.firstLayoutItem, c.firstAttribute, root: root) else { return nil }
+        var rhs = CassowaryExpression(constant: Double(c.constant))
+        if c.hasSecondItem {
+            guard let e = spanSide(c.secondSpan, c.secondLayoutItem, c.secondAttribute, root: root) else { return nil }
+            rhs = e * Double(c.multiplier) + Double(c.constant)
+        }
+        return Wanted(
+            key: .user(ObjectIdentifier(c)), expression: lhs - rhs, relation: Self.relation(c.relation), strength: c.priority.strength,
+            text: { [weak c] in c?.description ?? "<NSLayoutConstraint (released)>" })
+    }
+
+    static func relation(_ relation: NSLayoutConstraint.Relation) -> CassowaryRelation {
+        switch relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
     }
 
     /// The closest item both lie in (one of them, or an ancestor), following coordinate
@@ -427,6 +456,18 @@ final class LayoutEngine {
         func isSize(_ a: NSLayoutConstraint.Attribute) -> Bool { a == .width || a == .height || a == .notAnAttribute }
         func parent(_ item: LayoutItem) -> LayoutItem? { item === root ? nil : item.layoutCoordinateParent }
         for c in constraints {
+            if c.hasSpan {
+                // Offsets of every item's ancestors, up to the root inclusive, appear unpaired.
+                for item in c.layoutItems {
+                    var cur: LayoutItem? = item
+                    while let i = cur {
+                        if i is UIView { movingNeedsSolve.insert(ObjectIdentifier(i)) }
+                        cur = parent(i)
+                        if let p = cur { scrollingNeedsSolve.insert(ObjectIdentifier(p)) }
+                    }
+                }
+                continue
+            }
             guard c.hasSecondItem, let first = c.firstLayoutItem, let second = c.secondLayoutItem else { continue }
             if isSize(c.firstAttribute) && isSize(c.secondAttribute) { continue }
             // The closest common ancestor (nil: up to the root, inclusive).

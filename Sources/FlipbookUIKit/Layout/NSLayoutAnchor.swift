@@ -16,9 +16,12 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
         _ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?, multiplier: CGFloat = 1,
         constant: CGFloat
     ) -> NSLayoutConstraint {
-        NSLayoutConstraint(
+        let constraint = NSLayoutConstraint(
             first: item as? LayoutItem, attribute, relation, second: other?.item as? LayoutItem,
             other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+        constraint.firstSpan = (self as? NSLayoutDimension)?.span
+        constraint.secondSpan = (other as? NSLayoutDimension)?.span
+        return constraint
     }
 
     /// `self == anchor + constant` (inactive until activated).
@@ -52,6 +55,9 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 /// A width or height anchor; adds constant and multiplier forms.
 @preconcurrency @MainActor
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+    /// For a dimension made by `anchorWithOffset(to:)`: the distance it stands for.
+    var span: LayoutSpan?
+
     /// `self == constant`.
     public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, constant: c) }
     /// `self >= constant`.

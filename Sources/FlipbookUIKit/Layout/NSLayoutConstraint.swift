@@ -32,6 +32,10 @@ open class NSLayoutConstraint: NSObject {
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
     let hasSecondItem: Bool
+    /// The distances the sides stand for when made from `anchorWithOffset(to:)` dimensions
+    /// (then `firstItem` is the span's first item, `firstAttribute` the axis's size).
+    var firstSpan: LayoutSpan?
+    var secondSpan: LayoutSpan?
 
     /// The added constant, in points. Changing it updates the layout on the next pass.
     open var constant: CGFloat {
@@ -131,12 +135,12 @@ open class NSLayoutConstraint: NSObject {
 
     /// The closest common ancestor of the items' views.
     func commonAncestor() -> UIView? {
-        guard let a = firstLayoutItem?.layoutOwningView else { return nil }
-        guard hasSecondItem else { return a }
-        guard let b = secondLayoutItem?.layoutOwningView else { return nil }
+        guard itemsAlive else { return nil }
+        let views = layoutItems.map(\.layoutOwningView)
+        guard let a = views.first ?? nil, !views.contains(where: { $0 == nil }) else { return nil }
         var v: UIView? = a
         while let cur = v {
-            if b.isDescendant(of: cur) { return cur }
+            if views.allSatisfy({ $0!.isDescendant(of: cur) }) { return cur }
             v = cur.superview
         }
         return nil
@@ -189,12 +193,22 @@ open class NSLayoutConstraint: NSObject {
         return s + ">"
     }
 
+    /// An offset dimension as UIKit logs one, `(to - from)`.
+    private func spanText(_ span: LayoutSpan) -> String {
+        func side(_ item: AnyObject?, _ attribute: Attribute) -> String {
+            item.map { "\(LayoutNames.name(of: $0)).\(attribute.name)" } ?? "nil"
+        }
+        return "(\(side(span.to, span.toAttribute)) - \(side(span.from, span.fromAttribute)))"
+    }
+
     var equationText: String {
-        let lhs = firstItem.map { "\(LayoutNames.name(of: $0)).\(firstAttribute.name)" } ?? "nil.\(firstAttribute.name)"
+        let lhs =
+            firstSpan.map(spanText)
+            ?? firstItem.map { "\(LayoutNames.name(of: $0)).\(firstAttribute.name)" } ?? "nil.\(firstAttribute.name)"
         var rhs = ""
         if hasSecondItem {
             let m = multiplier == 1 ? "" : "\(LayoutNames.number(multiplier))*"
-            rhs = m + (secondItem.map { "\(LayoutNames.name(of: $0)).\(secondAttribute.name)" } ?? "nil")
+            rhs = m + (secondSpan.map(spanText) ?? secondItem.map { "\(LayoutNames.name(of: $0)).\(secondAttribute.name)" } ?? "nil")
             if constant != 0 { rhs += constant > 0 ? " + \(LayoutNames.number(constant))" : " - \(LayoutNames.number(-constant))" }
         } else {
             rhs = LayoutNames.number(constant)

@@ -192,7 +192,7 @@ extension UIView: LayoutItem {
     private var hasConstraintsPending: Bool { autoLayoutState.needsSolve && autoLayoutState.engine == nil && treeHasConstraints() }
 
     func treeHasConstraints() -> Bool {
-        if !autoLayoutState.constraints.isEmpty { return true }
+        if !autoLayoutState.constraints.isEmpty || Self.requiresConstraintBasedLayout { return true }
         for s in subviewStorage where s.treeHasConstraints() { return true }  // a loop: see subtreeNeedsLayout
         return false
     }
@@ -217,8 +217,8 @@ extension UIView: LayoutItem {
             var a: UIView? = oldParent
             while let cur = a {
                 for c in cur.autoLayoutState.constraints {
-                    let inSubtree = [c.firstLayoutItem, c.secondLayoutItem].contains { item in
-                        item?.layoutOwningView?.isDescendant(of: self) == true
+                    let inSubtree = c.layoutItems.contains { item in
+                        item.layoutOwningView?.isDescendant(of: self) == true
                     }
                     if inSubtree { cur.removeConstraint(c) }
                 }

@@ -43,8 +43,7 @@ extension LayoutEngine {
             }
         }
         for c in userConstraints {
-            note(c.firstLayoutItem)
-            if c.hasSecondItem { note(c.secondLayoutItem) }
+            for item in c.layoutItems { note(item) }
             if let (first, second) = resolvedItems(of: c) {
                 note(first)
                 note(second)

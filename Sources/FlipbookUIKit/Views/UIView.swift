@@ -18,6 +18,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The class of the backing layer; override to return a `CALayer` subclass.
     open class var layerClass: AnyClass { CALayer.self }
 
+    /// Whether the view needs Auto Layout even before any constraint exists: a view that makes
+    /// its constraints in `updateConstraints()` answers true, so that its window's layout
+    /// engine runs and asks it (Layout/UIView+AutoLayout.swift, `treeHasConstraints`).
+    open class var requiresConstraintBasedLayout: Bool { false }
+
     /// The backing layer. The view is its delegate.
     public let layer: CALayer
 
@@ -52,6 +57,13 @@ open class UIView: UIResponder, CALayerDelegate {
         // UIKit calls `draw(_:)` "when a view is first displayed": the view's first commit
         // draws it, at the size it has by then (docs/Semantics.md, "Drawing").
         markNeedsDisplay()
+        requestConstraintsIfRequired()
+    }
+
+    /// A view whose class requires constraint-based layout is asked for its constraints at the
+    /// first solve (its `updateConstraints()` may make all of them).
+    private func requestConstraintsIfRequired() {
+        if Self.requiresConstraintBasedLayout { autoLayoutState.needsUpdateConstraints = true }
     }
 
     /// A new backing layer of `layerClass` (a `CALayer` when that is not a layer class, reported).
@@ -75,6 +87,7 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         markNeedsDisplay()
+        requestConstraintsIfRequired()
     }
 
     /// Archives the view, UIKit's `NSCoding` method. Flipbook keeps no archives: the base class
