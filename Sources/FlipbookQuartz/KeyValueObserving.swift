@@ -70,7 +70,7 @@ extension _KeyValueCodingAndObserving {
     ) -> NSKeyValueObservation {
         FlipbookDiagnostics.report(
             "observe(\(keyPath)): key-value observing is not available for this property in Flipbook; the handler will "
-                + "not run on changes. Observable: frame, bounds, center, transform, alpha, isHidden on views; "
+                + "not run on changes. Observable: frame, bounds, center, transform, alpha, isHidden, safeAreaInsets on views; "
                 + "contentOffset, contentSize, contentInset on scroll views; CALayer's animatable properties.",
             once: "kvo.unsupported.\(Self.self).\(keyPath)")
         if options.contains(.initial) {

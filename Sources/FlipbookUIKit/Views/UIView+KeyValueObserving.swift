@@ -13,6 +13,7 @@ extension UIView {
         if keyPath == \Root.transform as AnyKeyPath { return "transform" }
         if keyPath == \Root.alpha as AnyKeyPath { return "alpha" }
         if keyPath == \Root.isHidden as AnyKeyPath { return "hidden" }
+        if keyPath == \Root.safeAreaInsets as AnyKeyPath { return "safeAreaInsets" }
         return nil
     }
 
@@ -38,7 +39,9 @@ extension UIScrollView {
 extension _KeyValueCodingAndObserving where Self: UIView {
     /// Observes `frame`, `bounds`, `center`, `transform`, `alpha` or `isHidden`: the handler runs
     /// synchronously after each set, once per set (also when the value is unchanged), as KVO
-    /// does; `.initial` and `.prior` as Foundation's. Other key paths are reported.
+    /// does; `.initial` and `.prior` as Foundation's. `safeAreaInsets` is announced when a
+    /// layout pass finds it changed, just before `safeAreaInsetsDidChange()`. Other key paths
+    /// are reported.
     @preconcurrency @MainActor
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],

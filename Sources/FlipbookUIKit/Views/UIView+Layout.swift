@@ -14,6 +14,9 @@ struct ViewLayoutExtras {
     /// root view from each edge, set by the container; the safe area is at least this.
     var containerBarInsets = UIEdgeInsets.zero
     var lastSafeAreaInsets: UIEdgeInsets?
+    /// The insets `safeAreaInsets` answers while key-value observers are told a change is
+    /// coming (their `.old`): the safe area is computed, and already new by then.
+    var safeAreaInsetsBeforeChange: UIEdgeInsets?
     var safeAreaGuide: UILayoutGuide?
     var marginsGuide: UILayoutGuide?
     var layoutGuides: [UILayoutGuide] = []
@@ -94,6 +97,13 @@ extension UIView {
         let old = layoutExtras.lastSafeAreaInsets ?? .zero
         layoutExtras.lastSafeAreaInsets = insets
         guard old != insets else { return }
+        if let observers = keyValueObservers {
+            // Announced as UIKit's setter announces it (FloatingPanel re-lays its panel out on it).
+            layoutExtras.safeAreaInsetsBeforeChange = old
+            observers.willChange("safeAreaInsets")
+            layoutExtras.safeAreaInsetsBeforeChange = nil
+            observers.didChange("safeAreaInsets")
+        }
         safeAreaInsetsDidChange()
         owningViewController?.viewSafeAreaInsetsDidChange()
     }
@@ -152,6 +162,7 @@ extension UIView {
     /// view controller asked for. Zero outside a window. (`safeAreaInsets`, open in the class
     /// body, answers this.)
     var computedSafeAreaInsets: UIEdgeInsets {
+        if let before = layoutExtras.safeAreaInsetsBeforeChange { return before }
         let extra = layoutExtras.additionalSafeAreaInsets
         if let w = self as? UIWindow { return w.windowSafeAreaInsets }
         guard let w = window else { return extra }

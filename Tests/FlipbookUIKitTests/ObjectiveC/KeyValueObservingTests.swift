@@ -22,6 +22,33 @@ import FlipbookQuartz
         #expect(log.count == 2, "invalidate() stops the handler")
     }
 
+    /// `safeAreaInsets` is announced when a layout pass finds it changed, with the insets before
+    /// and after, before `safeAreaInsetsDidChange()`; `.initial` gives the current insets.
+    @Test func safeAreaInsetsAreAnnouncedWhenTheyChange() {
+        final class Watched: UIView {
+            var log: [String] = []
+            override func safeAreaInsetsDidChange() {
+                super.safeAreaInsetsDidChange()
+                log.append("didChange \(safeAreaInsets.top)")
+            }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.makeKeyAndVisible()
+        let view = Watched(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        let token = view.observe(\.safeAreaInsets, options: [.initial, .old, .new]) { v, change in
+            v.log.append("kvo \(change.oldValue.map { "\($0.top)" } ?? "nil")->\(change.newValue!.top)")
+        }
+        window.addSubview(view)
+        window.layoutIfNeeded()
+        let top = window.safeAreaInsets.top
+        view.frame.origin.y = top + 10
+        window.layoutIfNeeded()
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        #expect(view.log == ["kvo nil->0.0", "kvo 0.0->\(top)", "didChange \(top)", "kvo \(top)->0.0", "didChange 0.0"])
+        _ = token
+    }
+
     @Test func initialAndPriorOptions() {
         let view = UIView()
         var log: [String] = []
