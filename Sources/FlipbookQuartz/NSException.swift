@@ -7,7 +7,7 @@ import Foundation
 /// cannot catch one either, so here `raise()` reports the message UIKit's console shows, through
 /// `FlipbookDiagnostics`, and returns: the run goes on, and the caller's code after `raise()` (a
 /// `return`, as Swift requires) runs (docs/Divergences.md, "Exceptions").
-open class NSException: NSObject, @unchecked Sendable {  // immutable after init
+open class NSException: NSObject {
     open private(set) var name: NSExceptionName
     open private(set) var reason: String?
     open private(set) var userInfo: [AnyHashable: Any]?

@@ -191,6 +191,13 @@ extension UIView: LayoutItem {
 
     private var hasConstraintsPending: Bool { autoLayoutState.needsSolve && autoLayoutState.engine == nil && treeHasConstraints() }
 
+    /// Called by the initialisers: a view whose class requires constraint-based layout is
+    /// asked for its constraints at the first solve (its `updateConstraints()` may make all of
+    /// them).
+    func requestConstraintsIfRequired() {
+        if Self.requiresConstraintBasedLayout { autoLayoutState.needsUpdateConstraints = true }
+    }
+
     func treeHasConstraints() -> Bool {
         if !autoLayoutState.constraints.isEmpty || Self.requiresConstraintBasedLayout { return true }
         for s in subviewStorage where s.treeHasConstraints() { return true }  // a loop: see subtreeNeedsLayout

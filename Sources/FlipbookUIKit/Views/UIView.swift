@@ -11,7 +11,7 @@ import FlipbookQuartz
 /// is recording an animation block (see `UIView+AnimationHook.swift`).
 ///
 /// Files: hierarchy (`UIView+Hierarchy`), coordinates and hit testing (`+Coordinates`),
-/// layout (`+Layout`, `+Autoresizing`), drawing and snapshots (`+Drawing`), Auto Layout
+/// geometry helpers (`+Geometry`), layout (`+Layout`, `+Autoresizing`), drawing and snapshots (`+Drawing`), Auto Layout
 /// (`Layout/UIView+AutoLayout`).
 @preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
@@ -60,11 +60,6 @@ open class UIView: UIResponder, CALayerDelegate {
         requestConstraintsIfRequired()
     }
 
-    /// A view whose class requires constraint-based layout is asked for its constraints at the
-    /// first solve (its `updateConstraints()` may make all of them).
-    private func requestConstraintsIfRequired() {
-        if Self.requiresConstraintBasedLayout { autoLayoutState.needsUpdateConstraints = true }
-    }
 
     /// A new backing layer of `layerClass` (a `CALayer` when that is not a layer class, reported).
     private static func makeBackingLayer() -> CALayer {
@@ -140,23 +135,6 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
-    /// The bounds size whose bounding box under the affine part of `t` is `frame`: with
-    /// x' = x·m11 + y·m21 and y' = x·m12 + y·m22, a w × h rectangle's box is
-    /// (|m11|·w + |m21|·h) × (|m12|·w + |m22|·h). Nil where that has no single answer of
-    /// non-negative sizes (a turn of 45°, a skew that squashes).
-    static func boundsSize(fitting frame: CGSize, under t: CATransform3D) -> CGSize? {
-        let a = abs(t.m11), c = abs(t.m21), b = abs(t.m12), d = abs(t.m22)
-        let det = a * d - c * b
-        guard abs(det) > 1e-9 else { return nil }
-        var w = (frame.width * d - frame.height * c) / det
-        var h = (frame.height * a - frame.width * b) / det
-        // Rounding leaves a hair below zero for a zero-sized frame.
-        if w < 0, w > -1e-6 { w = 0 }
-        if h < 0, h > -1e-6 { h = 0 }
-        guard w >= 0, h >= 0, w.isFinite, h.isFinite else { return nil }
-        return CGSize(width: w, height: h)
-    }
-
     /// The view's own coordinate space: origin (scroll offset) and size, in points.
     open var bounds: CGRect {
         get { layer.bounds }
@@ -171,16 +149,6 @@ open class UIView: UIResponder, CALayerDelegate {
                 geometryDidChange(oldSize: oldSize, moved: .boundsOrigin)
             }
         }
-    }
-
-    /// Whether a new `frame` or `bounds` (`property`) is finite; a non-finite one is reported
-    /// and ignored.
-    private func acceptsFinite(_ r: CGRect, _ property: String) -> Bool {
-        guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else {
-            FlipbookDiagnostics.report("UIView.\(property): ignored non-finite \(property) \(r) on \(Self.self).")
-            return false
-        }
-        return true
     }
 
     /// The centre of the view in its superview's coordinates: the layer's `position`.
@@ -643,18 +611,4 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Module hook after the view moved to another window (or out of one), before
     /// `didMoveToWindow()`.
     func windowDidChange() {}
-
-    /// Runs after frame/bounds/center change: autoresizes subviews and marks layout needs.
-    /// `moved` says what moved besides the size: the frame (`center`, `frame`) or the bounds
-    /// origin (`bounds`).
-    func geometryDidChange(oldSize: CGSize, moved: GeometryMove = .frame) {
-        let newSize = layer.bounds.size
-        if newSize != oldSize {
-            boundsSizeDidChange()
-            setNeedsLayout()
-            if autoresizesSubviews { resizeSubviews(withOldSize: oldSize) }
-            if layer.needsDisplayOnBoundsChange { setNeedsDisplay() }
-        }
-        autoLayoutGeometryDidChange(sizeChanged: newSize != oldSize, moved: moved)
-    }
 }
