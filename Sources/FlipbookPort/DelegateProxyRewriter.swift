@@ -185,17 +185,12 @@ final class DelegateProxyRewriter: FileVisitor {
     }
 
     /// The object `condition` asks about `selector`, written without its `?`:
-    /// `x.responds(to: s)`, `x?.responds(to: s) == true`, `x?.responds(to: s) ?? false`.
+    /// `x.responds(to: s)`, `x?.responds(to: s) == true`, `x?.responds(to: s) ?? false` (the
+    /// porter's trees are unfolded: a binary operator is a three-element sequence).
     private static func respondsReceiver(_ condition: ExprSyntax, selector: String) -> String? {
         var call: FunctionCallExprSyntax?
         if let direct = condition.as(FunctionCallExprSyntax.self) {
             call = direct
-        } else if let infix = condition.as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
-            (op == "==" && infix.rightOperand.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true))
-                || (op == "??" && infix.rightOperand.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false))
-        {
-            call = infix.leftOperand.as(FunctionCallExprSyntax.self)
         } else if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             let elements = Array(sequence.elements)
             let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text

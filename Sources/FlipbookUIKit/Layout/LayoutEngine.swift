@@ -105,7 +105,7 @@ final class LayoutEngine {
     func noteNamedItems(of constraints: [NSLayoutConstraint]) {
         named = []
         for c in constraints {
-            for item in c.layoutItems { named.insert(ObjectIdentifier(item)) }
+            c.forEachLayoutItem { named.insert(ObjectIdentifier($0)) }
         }
     }
 
@@ -139,7 +139,7 @@ final class LayoutEngine {
                 }
             }
             for c in userConstraints {
-                for item in c.layoutItems { note(item) }
+                c.forEachLayoutItem { note($0) }
                 if let (first, second) = resolvedItems(of: c) {
                     note(first)
                     note(second)

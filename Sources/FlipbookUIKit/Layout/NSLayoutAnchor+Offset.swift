@@ -39,23 +39,35 @@ extension NSLayoutDimension {
 }
 
 extension NSLayoutConstraint {
-    /// Every view or guide the constraint reads: its items and, for an offset dimension, the
-    /// items of both its anchors.
+    /// Calls `body` with every view or guide the constraint reads: its items and, for an offset
+    /// dimension, the items of both its anchors. Without allocating: the engine calls it for
+    /// every constraint of every solve.
+    func forEachLayoutItem(_ body: (LayoutItem) -> Void) {
+        if let first = firstLayoutItem { body(first) }
+        if hasSecondItem, let second = secondLayoutItem { body(second) }
+        if let span = firstSpan {
+            if let from = span.fromItem { body(from) }
+            if let to = span.toItem { body(to) }
+        }
+        if let span = secondSpan {
+            if let from = span.fromItem { body(from) }
+            if let to = span.toItem { body(to) }
+        }
+    }
+
+    /// The items `forEachLayoutItem` visits, as an array.
     var layoutItems: [LayoutItem] {
         var items: [LayoutItem] = []
-        if let first = firstLayoutItem { items.append(first) }
-        if hasSecondItem, let second = secondLayoutItem { items.append(second) }
-        for span in [firstSpan, secondSpan].compactMap({ $0 }) {
-            if let from = span.fromItem { items.append(from) }
-            if let to = span.toItem { items.append(to) }
-        }
+        forEachLayoutItem { items.append($0) }
         return items
     }
 
     /// Whether every item the constraint reads is still there.
     var itemsAlive: Bool {
-        firstLayoutItem != nil && (!hasSecondItem || secondLayoutItem != nil)
-            && [firstSpan, secondSpan].allSatisfy { span in span.map { $0.fromItem != nil && $0.toItem != nil } ?? true }
+        guard firstLayoutItem != nil, !hasSecondItem || secondLayoutItem != nil else { return false }
+        if let span = firstSpan, span.fromItem == nil || span.toItem == nil { return false }
+        if let span = secondSpan, span.fromItem == nil || span.toItem == nil { return false }
+        return true
     }
 
     var hasSpan: Bool { firstSpan != nil || secondSpan != nil }

@@ -43,7 +43,7 @@ extension LayoutEngine {
             }
         }
         for c in userConstraints {
-            for item in c.layoutItems { note(item) }
+            c.forEachLayoutItem { note($0) }
             if let (first, second) = resolvedItems(of: c) {
                 note(first)
                 note(second)
