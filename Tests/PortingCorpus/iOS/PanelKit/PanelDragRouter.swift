@@ -127,9 +127,7 @@ public final class PanelDragController: UIViewController, UIGestureRecognizerDel
 
     public override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        if surface.frame == .zero {
-            surface.frame = CGRect(x: 0, y: view.bounds.height / 2, width: view.bounds.width, height: view.bounds.height / 2)
-        }
+        surface.placeInLowerHalfIfUnplaced(of: view)
     }
 
     @objc func handleDrag(_ gesture: PanelDragRecognizer) {

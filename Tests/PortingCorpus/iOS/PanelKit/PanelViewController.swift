@@ -53,9 +53,7 @@ open class PanelViewController: UIViewController {
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        if surface.frame == .zero {
-            surface.frame = CGRect(x: 0, y: view.bounds.height / 2, width: view.bounds.width, height: view.bounds.height / 2)
-        }
+        surface.placeInLowerHalfIfUnplaced(of: view)
     }
 
     @objc func handleDrag(_ gesture: UIPanGestureRecognizer) {
@@ -78,5 +76,14 @@ open class PanelViewController: UIViewController {
             self.surface.frame.origin.y = target
         }
         return true
+    }
+}
+
+extension UIView {
+    /// Puts a panel surface over the lower half of `container` the first time it is laid out.
+    func placeInLowerHalfIfUnplaced(of container: UIView) {
+        guard frame == .zero else { return }
+        frame = CGRect(x: 0, y: container.bounds.height / 2, width: container.bounds.width,
+                       height: container.bounds.height / 2)
     }
 }
