@@ -64,6 +64,9 @@ final class AnimationEngine {
     var displayLinks: [CADisplayLink] = []
     var needsLayoutLayers: [CALayer] = []
     var needsDisplayLayers: [CALayer] = []
+    /// Layers whose layout is pending in a tree no window hosts yet (CALayer+Display.swift),
+    /// held weakly: a detached view that goes away takes its pending layout with it.
+    var layoutAwaitingHost: [WeakLayer] = []
     /// Shared memos of timing curves, colour pairs and angles for compiled presentation
     /// plans, so thousands of layers animating alike compute each value once per frame.
     let memos = PresentationMemos()
@@ -264,6 +267,7 @@ final class AnimationEngine {
         displayLinks = []
         needsLayoutLayers = []
         needsDisplayLayers = []
+        layoutAwaitingHost = []
     }
 
     private func stopped(_ animation: CAAnimation, finished: Bool) {

@@ -82,9 +82,17 @@ extension CALayer {
 
 extension AnimationEngine {
     /// Lays out, then redraws, every layer marked since the last commit (Core Animation's
-    /// commit order), outermost first.
+    /// commit order), outermost first. Layout in a tree whose root is a view's layer that no
+    /// window hosts waits in `layoutAwaitingHost` and runs at the first commit after the tree
+    /// joins a window, or at the view's own `layoutIfNeeded()` (docs/Semantics.md, "Layout of
+    /// views in no window").
     func layoutAndDisplay() {
         var guardCount = 0
+        if !layoutAwaitingHost.isEmpty {
+            let waiting = layoutAwaitingHost
+            layoutAwaitingHost = []
+            for entry in waiting { if let layer = entry.layer { needsLayoutLayers.append(layer) } }
+        }
         while !needsLayoutLayers.isEmpty || !needsDisplayLayers.isEmpty, guardCount < 8 {
             guardCount += 1
             let layout = needsLayoutLayers
@@ -92,6 +100,10 @@ extension AnimationEngine {
             for layer in layout where layer.needsLayoutFlag {
                 var top = layer
                 while let p = top.superlayer, p.needsLayoutFlag { top = p }
+                guard Self.isLaidOutAtCommit(top) else {
+                    layoutAwaitingHost.append(WeakLayer(layer: layer))
+                    continue
+                }
                 top.layoutIfNeeded()
             }
             let display = needsDisplayLayers
@@ -100,6 +112,19 @@ extension AnimationEngine {
         }
     }
 
+    /// Whether the commit lays out `layer`'s tree: its root is hosted by a window, or is a
+    /// plain layer rather than a view's.
+    private static func isLaidOutAtCommit(_ layer: CALayer) -> Bool {
+        var root = layer
+        while let p = root.superlayer { root = p }
+        return root.hostRuntime != nil || !root.layoutWaitsForHost
+    }
+
     func markNeedsDisplay(_ layer: CALayer) { needsDisplayLayers.append(layer) }
     func markNeedsLayout(_ layer: CALayer) { needsLayoutLayers.append(layer) }
+}
+
+/// A weak reference to a layer, for lists that must not keep their layers alive.
+struct WeakLayer {
+    weak var layer: CALayer?
 }

@@ -473,6 +473,19 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     @exclusivity(unchecked) final var reusablePresentation: CALayer?
     var needsDisplayFlag = false
     var needsLayoutFlag = false
+    /// Set by a view on its backing layer: a tree whose root is such a layer (a view in no
+    /// window) is not laid out at commit; its pending layout waits until the tree reaches a
+    /// host (`hostRuntime`), as Core Animation commits only trees in a window
+    /// (docs/Semantics.md, "Layout of views in no window"). Plain layers lay out at commit.
+    package var layoutWaitsForHost = false
+    /// Each corner's share of `cornerRadius` (top left, top right, bottom left, bottom right),
+    /// set by UIKit's corner configurations when their corners differ; nil for one radius. A
+    /// presentation copy answers its model's, so the corners scale with an animated radius.
+    package var cornerRadiusShares: [Double]? {
+        get { isPresentationCopy ? modelLayer?.cornerRadiusSharesStorage : cornerRadiusSharesStorage }
+        set { cornerRadiusSharesStorage = newValue }
+    }
+    private var cornerRadiusSharesStorage: [Double]?
     /// Values stored by key-value coding under keys that are not properties (custom keys);
     /// copied into presentation copies, where animations write them.
     var extraValues: [String: Any] = [:]

@@ -140,8 +140,7 @@ struct DisplayListBuilder {
         if !subs.isEmpty {
             var childClips = clips
             if layer.masksToBounds, let inv = plane.inverse {
-                let shape = RoundedRectShape(
-                    rect: layer.bounds, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners, curve: layer.cornerCurve)
+                let shape = LayerContentReader.shape(of: layer)
                 childClips.append(ClipShape(toShape: inv, shape: shape))
             }
             if let replicator = layer as? CAReplicatorLayer {

@@ -19,7 +19,9 @@ enum LayerContentReader {
     }
 
     static func shape(of l: CALayer) -> RoundedRectShape {
-        RoundedRectShape(rect: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners, curve: l.cornerCurve)
+        RoundedRectShape(
+            rect: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners, curve: l.cornerCurve,
+            shares: l.cornerRadiusShares)
     }
 
     /// The body key, or nil when the layer draws nothing of its own.

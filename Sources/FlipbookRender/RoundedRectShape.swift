@@ -27,13 +27,22 @@ struct RoundedRectShape: Sendable, Hashable {
     static let continuousExtent = 1.528
     static let continuousExponent = 4.0
 
-    init(rect: CGRect, cornerRadius: CGFloat, maskedCorners: CACornerMask, curve: CALayerCornerCurve) {
+    /// `shares`, when given, scales each corner's radius (corner order as `radii`): a view's
+    /// corner configuration with corners of different radii (CALayer's `cornerRadiusShares`).
+    init(
+        rect: CGRect, cornerRadius: CGFloat, maskedCorners: CACornerMask, curve: CALayerCornerCurve,
+        shares: [Double]? = nil
+    ) {
         let r = rect.standardized
         minX = Double(r.minX); minY = Double(r.minY); maxX = Double(r.maxX); maxY = Double(r.maxY)
         let limit = min(Double(r.width), Double(r.height)) / 2
         let radius = cornerRadius.isFinite ? max(0, min(Double(cornerRadius), limit)) : 0
         let corners: [CACornerMask] = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-        radii = corners.map { maskedCorners.contains($0) ? radius : 0 }
+        radii = corners.indices.map { k in
+            guard maskedCorners.contains(corners[k]) else { return 0 }
+            guard let shares, shares.count == 4, shares[k].isFinite else { return radius }
+            return radius * min(1, max(0, shares[k]))
+        }
         continuous = curve == .continuous
         cacheRadii()
     }

@@ -63,6 +63,25 @@ private final class DrawingDelegate: NSObject, CALayerDelegate {
         Snapshot.assert(LayerRenderer(scale: 2).render(root), named: "rounded-corners", tolerance: geometry)
     }
 
+    /// Corners of different radii (a view's corner configuration gives its layer each corner's
+    /// share of `cornerRadius`): 10, 20, 30 and 40 points, drawn as such.
+    @Test func cornersOfDifferentRadii() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), white)
+        let card = makeLayer(CGRect(x: 5, y: 5, width: 90, height: 90), blue, in: root)
+        withoutActions {
+            card.cornerRadius = 40
+            card.cornerRadiusShares = [0.25, 0.5, 0.75, 1]
+        }
+        let img = LayerRenderer(scale: 2).render(root)
+        // Just inside each corner's curve, 1 point in along the diagonal from where a
+        // radius-40 curve would leave it white: the small corners are filled, the large one not.
+        let blueish: (RGBA) -> Bool = { $0.b > 200 && $0.r < 100 }
+        #expect(blueish(img.pixel(x: 2 * 9, y: 2 * 9)))
+        #expect(!blueish(img.pixel(x: 2 * 91, y: 2 * 91)))
+        #expect(!blueish(img.pixel(x: 2 * 7, y: 2 * 7)))
+        Snapshot.assert(img, named: "corners-of-different-radii", tolerance: geometry)
+    }
+
     @Test func borderIsDrawnInsideAndAboveSublayers() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 80, height: 80), white)
         let box = makeLayer(CGRect(x: 10, y: 10, width: 60, height: 60), blue, in: root)

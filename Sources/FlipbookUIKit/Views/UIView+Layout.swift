@@ -23,6 +23,8 @@ struct ViewLayoutExtras {
     var needsDisplay = false
     /// True while the view's own `layoutSubviews` (and its controller's will/did hooks) run.
     var isLayingOutSubviews = false
+    /// The corner configuration set on the view (UIView+CornerConfiguration.swift), nil if none.
+    var cornerConfiguration: UICornerConfiguration?
 }
 
 /// The layout pass: `setNeedsLayout` marks, `layoutIfNeeded` runs Auto Layout for the view's
@@ -63,6 +65,8 @@ extension UIView {
     }
 
     private func layoutSubtree() {
+        // By now the superview's layout has placed this view: its configured corners follow.
+        if layoutExtras.cornerConfiguration != nil { applyCornerConfiguration() }
         if needsLayoutFlag {
             needsLayoutFlag = false
             checkSafeAreaChange()

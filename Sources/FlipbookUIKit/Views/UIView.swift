@@ -53,6 +53,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
+        layer.layoutWaitsForHost = true
         self.frame = frame
         // UIKit calls `draw(_:)` "when a view is first displayed": the view's first commit
         // draws it, at the size it has by then (docs/Semantics.md, "Drawing").
@@ -81,6 +82,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
+        layer.layoutWaitsForHost = true
         markNeedsDisplay()
         requestConstraintsIfRequired()
     }

@@ -10,29 +10,36 @@ import FlipbookGeometry
 /// `UIScreen(device:)` and give it to a window.
 @preconcurrency @MainActor
 public final class UIScreen: NSObject {
-    /// A device preset: size in points, scale and the safe-area insets of its portrait window.
+    /// A device preset: size in points, scale, the safe-area insets of its portrait window and
+    /// the radius of the display's rounded corners.
     public struct Device: Sendable, Hashable {
         /// A short identifier as the CLI spells it (`iphone-15`, `iphone-se`, `ipad`).
         public var name: String
         public var size: CGSize
         public var scale: CGFloat
         public var safeAreaInsets: UIEdgeInsets
-        public init(name: String, size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets) {
+        /// The radius, in points, of the display's corners (0 for square ones): the corners a
+        /// window's container-concentric corner radii follow (UIView+CornerConfiguration.swift).
+        public var displayCornerRadius: CGFloat
+        public init(
+            name: String, size: CGSize, scale: CGFloat, safeAreaInsets: UIEdgeInsets, displayCornerRadius: CGFloat = 0
+        ) {
             self.name = name; self.size = size; self.scale = scale; self.safeAreaInsets = safeAreaInsets
+            self.displayCornerRadius = displayCornerRadius
         }
 
-        /// iPhone 15: 393 × 852 points, @3x, Dynamic Island (top 59, bottom 34).
+        /// iPhone 15: 393 × 852 points, @3x, Dynamic Island (top 59, bottom 34), corners of 55 points.
         public static let iPhone15 = Device(
             name: "iphone-15", size: CGSize(width: 393, height: 852), scale: 3,
-            safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
-        /// iPhone SE (2nd/3rd generation): 375 × 667 points, @2x, status bar 20.
+            safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0), displayCornerRadius: 55)
+        /// iPhone SE (2nd/3rd generation): 375 × 667 points, @2x, status bar 20, square corners.
         public static let iPhoneSE = Device(
             name: "iphone-se", size: CGSize(width: 375, height: 667), scale: 2,
             safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
-        /// iPad (10th generation): 820 × 1180 points, @2x (top 24, bottom 20).
+        /// iPad (10th generation): 820 × 1180 points, @2x (top 24, bottom 20), corners of 18 points.
         public static let iPad = Device(
             name: "ipad", size: CGSize(width: 820, height: 1180), scale: 2,
-            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0), displayCornerRadius: 18)
 
         public static let all: [Device] = [.iPhone15, .iPhoneSE, .iPad]
 
