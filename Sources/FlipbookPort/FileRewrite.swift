@@ -25,6 +25,18 @@ final class FileRewrite {
 
     func claim(_ range: Range<Int>) { claimed.append(range) }
 
+    /// Declarations a rewriter removes whole: the changes other passes would report inside them
+    /// are not made (their edits go with the removal).
+    private var removedWhole: [Range<Int>] = []
+
+    /// Removes the declaration lines `range` (already widened) whose node spans `node`: claims
+    /// it and drops the changes later reported inside it.
+    func removeWhole(_ range: Range<Int>, node: Range<Int>) {
+        add(.delete(range, container: true))
+        claim(node)
+        removedWhole.append(node)
+    }
+
     func replace(_ node: some SyntaxProtocol, with text: String) {
         add(SourceEdit(range: source.range(node), replacement: text))
     }
@@ -37,6 +49,8 @@ final class FileRewrite {
     }
 
     func change(_ kind: PortChange.Kind, at node: some SyntaxProtocol, _ description: String) {
+        let start = source.start(node)
+        guard !removedWhole.contains(where: { $0.contains(start) && start != $0.lowerBound }) else { return }
         change(kind, line: source.line(node), description)
     }
 

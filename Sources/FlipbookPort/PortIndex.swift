@@ -55,6 +55,10 @@ struct PortIndex {
     /// Names of the declarations `CombineGateRewriter` puts under `#if canImport(Combine)`, in
     /// every file: the statements that use them anywhere are gated too.
     var combineMembers: Set<String> = []
+    /// Delegate proxies answering `responds(to:)` for their delegates (`RespondingProxyRewriter`),
+    /// and how often each one's helper is called other than from what that pass removes.
+    var respondingProxies: [RespondingProxyRewriter.Proxy] = []
+    var respondingProxyHelperUses: [String: Int] = [:]
     var classes: [String: ClassSite] = [:]
     /// Every declaration of each class name: a folder may hold two copies of a library (its
     /// sources and an example's vendored copy), each class declared once per copy.
@@ -198,6 +202,18 @@ struct PortIndex {
         return sites.max { a, b in (a.path == path ? Int.max : shared(a.path)) < (b.path == path ? Int.max : shared(b.path)) }
     }
 
+    /// Whether the folder's class `name` has `ancestor` among its superclasses, as declared in
+    /// the folder (a chain that leaves the folder answers false).
+    func inherits(_ name: String, from ancestor: String) -> Bool {
+        var current = name
+        var seen: Set<String> = [name]
+        while let next = superclass(of: current), seen.insert(next).inserted {
+            if next == ancestor { return true }
+            current = next
+        }
+        return false
+    }
+
     func isSelfOrAncestor(_ type: String, of name: String) -> Bool {
         var current = name
         var seen: Set<String> = []
@@ -267,6 +283,7 @@ struct PortIndex {
                 }
             }
             resolveFallbacks(in: sources)
+            respondingProxyHelperUses = RespondingProxyRewriter.otherHelperUses(in: sources, proxies: respondingProxies, index: self)
         }
         for source in sources {
             for decl in ImportFinder.imports(in: source.tree) {
@@ -275,6 +292,7 @@ struct PortIndex {
                 }
             }
             combineMembers.formUnion(CombineGateRewriter.members(in: source.tree))
+            respondingProxies += RespondingProxyRewriter.proxies(in: source.tree)
             let collector = Collector(source: source)
             collector.walk(source.tree)
             for (name, labels) in collector.functions { functions[name, default: []].formUnion(labels) }

@@ -28,6 +28,7 @@ public struct PortChange: Sendable, Hashable {
         case registeredInitializer = "registered initializer"
         case moduleQualifier = "module qualifier"
         case combineGate = "Combine gate"
+        case existentialGeneric = "existential generic"
     }
 
     public var path: String

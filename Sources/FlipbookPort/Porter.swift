@@ -65,6 +65,8 @@ public struct Porter: Sendable {
             ImplementationSwizzleRewriter(file: file, index: index).run()
             SharedApplicationRewriter(file: file).run()
             DelegateProxyRewriter(file: file).run()
+            RespondingProxyRewriter(file: file, index: index).run()
+            ExistentialGenericRewriter(file: file, index: index).run()
             MulticastDelegateProxyRewriter(file: file, index: index).run()
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()

@@ -42,4 +42,38 @@ import TestSupport
             "willEnd 3 false customizing=true", "didEnd 3 false customizing=false",
         ])
     }
+
+    /// A tab bar controller's bar tells the controller's delegate too, with the controllers
+    /// being customized; a delegate that implements none of it is not asked to.
+    @Test func theTabBarControllersDelegateHearsTheCustomizing() {
+        final class ControllerDelegate: NSObject, UITabBarControllerDelegate {
+            var events: [String] = []
+            func tabBarController(_ tabBarController: UITabBarController, willBeginCustomizing viewControllers: [UIViewController]) {
+                events.append("willBegin \(viewControllers.count)")
+            }
+            func tabBarController(
+                _ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController], changed: Bool
+            ) {
+                events.append("willEnd \(viewControllers.count) \(changed)")
+            }
+            func tabBarController(
+                _ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController], changed: Bool
+            ) {
+                events.append("didEnd \(viewControllers.count) \(changed)")
+            }
+        }
+        let tabs = UITabBarController()
+        tabs.viewControllers = (0..<3).map { i in
+            let vc = UIViewController()
+            vc.tabBarItem = UITabBarItem(title: "Tab \(i)", image: nil, tag: i)
+            return vc
+        }
+        tabs.customizableViewControllers = Array(tabs.viewControllers!.prefix(2))
+        let delegate = ControllerDelegate()
+        tabs.delegate = delegate
+        tabs.tabBar.beginCustomizingItems(tabs.tabBar.items ?? [])
+        _ = tabs.tabBar.endCustomizing(animated: false)
+        #expect(delegate.events == ["willBegin 2", "willEnd 2 false", "didEnd 2 false"])
+        #expect(delegate.tabBarControllerSupportedInterfaceOrientations(tabs) == .all)
+    }
 }

@@ -25,6 +25,11 @@ public enum UIBaselineAdjustment: Int, Sendable { case alignBaselines = 0, align
 @preconcurrency @MainActor
 open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     let textLayer = CATextLayer()
+    /// The rectangle the last `drawText(in:)` reached the base class with (nil: an override
+    /// drew without calling `super`), and whether the text is being placed (an override that
+    /// changes the label meanwhile does not place it again).
+    private var textPlacement: CGRect?
+    private var isPlacingText = false
 
     /// The text shown (nil shows nothing).
     open var text: String? {
@@ -218,15 +223,34 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         textLayer.shadowOffset = shadowOffset
     }
 
-    /// Places the text layer: full width, the measured height (at most the bounds'), centred.
+    /// Places the text layer where `drawText(in:)`, asked with the bounds, says the text goes:
+    /// the rectangle's full width, the measured height (at most the rectangle's), centred. An
+    /// override that never calls `super` hides the text, as it draws none on iOS.
     func placeTextLayer() {
         // The view may resize during super.init, before setUpTextLayer: no implicit animations.
         if textLayer.delegate == nil { textLayer.delegate = self }
-        let b = bounds
-        let measured = measure(maxWidth: numberOfLines == 1 ? nil : b.width)
-        let h = min(b.height, measured.height)
-        textLayer.bounds = CGRect(x: 0, y: 0, width: b.width, height: max(0, h))
-        textLayer.position = CGPoint(x: b.midX, y: b.midY)
+        guard !isPlacingText else { return }
+        isPlacingText = true
+        defer { isPlacingText = false }
+        textPlacement = nil
+        drawText(in: bounds)
+        let hidden = textPlacement == nil
+        if textLayer.isHidden != hidden { textLayer.isHidden = hidden }
+        guard let rect = textPlacement?.standardized, rect.width.isFinite, rect.height.isFinite else { return }
+        let measured = measure(maxWidth: numberOfLines == 1 ? nil : rect.width)
+        let h = min(rect.height, measured.height)
+        textLayer.bounds = CGRect(x: 0, y: 0, width: rect.width, height: max(0, h))
+        textLayer.position = CGPoint(x: rect.midX, y: rect.midY)
+    }
+
+    /// Draws the text in `rect`, UIKit's `drawText(in:)`: centred vertically, aligned by
+    /// `textAlignment` across the rectangle's width. Flipbook's text is a layer, so the label
+    /// asks this method with its bounds whenever it places the text, and puts the text where
+    /// the base method is reached: a subclass that calls `super.drawText(in:
+    /// rect.inset(by: insets))` gets inset text, as on iOS (docs/Semantics.md, "Label text
+    /// placement").
+    open func drawText(in rect: CGRect) {
+        textPlacement = rect
     }
 
     func measure(maxWidth: CGFloat?) -> CGSize {
@@ -242,9 +266,22 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         placeTextLayer()
     }
 
+    /// The text's size through `textRect(forBounds:limitedToNumberOfLines:)`, as UIKit sizes a
+    /// label (a subclass that pads its text there is sized with the padding); `maxWidth` nil
+    /// measures one unwrapped line.
+    private func fittedTextSize(maxWidth: CGFloat?) -> CGSize {
+        let bounds = CGRect(x: 0, y: 0, width: maxWidth ?? Self.unboundedExtent, height: Self.unboundedExtent)
+        let r = textRect(forBounds: bounds, limitedToNumberOfLines: numberOfLines)
+        guard r.width.isFinite, r.height.isFinite else { return .zero }
+        return CGSize(width: max(0, r.width), height: max(0, r.height))
+    }
+
+    /// The extent standing for "unbounded" in `textRect(forBounds:…)` calls: UIKit passes a
+    /// very large rectangle; measuring treats anything this wide as no width limit.
+    private static let unboundedExtent: CGFloat = 10_000_000
+
     open override var intrinsicContentSize: CGSize {
-        guard let text, !text.isEmpty else { return CGSize(width: 0, height: 0) }
-        return measure(maxWidth: intrinsicWrapWidth)
+        fittedTextSize(maxWidth: intrinsicWrapWidth)
     }
 
     /// The width `intrinsicContentSize` wraps at (nil: one line, or no width known yet).
@@ -259,7 +296,7 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     /// A fitting solve measures it at the width the solve gave it (`UIView.fittingSize`).
     func automaticallyWrappedSize(atWidth width: CGFloat) -> CGSize? {
         guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, let text, !text.isEmpty, width.isFinite, width > 0 else { return nil }
-        return measure(maxWidth: width)
+        return fittedTextSize(maxWidth: width)
     }
 
     /// Takes the new width as the automatic wrap width when it changes the intrinsic size: the
@@ -276,13 +313,18 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let width: CGFloat? = numberOfLines == 1 ? nil : (size.width > 0 ? size.width : nil)
-        return measure(maxWidth: width)
+        let width: CGFloat? = numberOfLines == 1 ? nil : (size.width > 0 && size.width.isFinite ? size.width : nil)
+        return fittedTextSize(maxWidth: width)
     }
 
-    /// The rectangle the text is drawn in, UIKit's `textRect(forBounds:limitedToNumberOfLines:)`.
+    /// The rectangle the text takes within `bounds`, UIKit's
+    /// `textRect(forBounds:limitedToNumberOfLines:)`: at the rectangle's origin, the measured
+    /// size (wrapped at its width unless the label has one line), at most the rectangle's.
+    /// The label's sizes (`intrinsicContentSize`, `sizeThatFits(_:)`) come from it.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
-        let s = measure(maxWidth: numberOfLines == 1 ? nil : bounds.width)
+        guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
+        let wraps = numberOfLines != 1 && bounds.width < Self.unboundedExtent
+        let s = measure(maxWidth: wraps ? bounds.width : nil)
         return CGRect(x: bounds.minX, y: bounds.minY, width: min(bounds.width, s.width), height: min(bounds.height, s.height))
     }
 

@@ -22,11 +22,33 @@ public protocol UINavigationControllerDelegate: NSObjectProtocol {
         _ navigationController: UINavigationController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning?
+    /// The interface orientations the navigation controller supports (Flipbook's screens do not
+    /// ask: the app rotates with `AppDriver.rotate(to:)`).
+    func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
+        -> UIInterfaceOrientationMask
+    /// The orientation to present the navigation controller in full screen.
+    func navigationControllerPreferredInterfaceOrientationForPresentation(
+        _ navigationController: UINavigationController
+    ) -> UIInterfaceOrientation
 }
 
 /// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
 /// call to its forwarding delegate first.
 extension UINavigationControllerDelegate {
+    public func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
+        -> UIInterfaceOrientationMask
+    {
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationControllerSupportedInterfaceOrientations(navigationController)
+        } ?? .all
+    }
+    public func navigationControllerPreferredInterfaceOrientationForPresentation(
+        _ navigationController: UINavigationController
+    ) -> UIInterfaceOrientation {
+        forwarded(as: UINavigationControllerDelegate.self) {
+            $0.navigationControllerPreferredInterfaceOrientationForPresentation(navigationController)
+        } ?? .portrait
+    }
     public func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
     ) {

@@ -305,11 +305,18 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     open func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
 
     /// The bar's customizing calls (UIKit's controller runs its customizing sheet here; Flipbook
-    /// draws none): no-ops that subclasses override.
-    open func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {}
+    /// draws none): they tell the controller's delegate, with the controllers being customized
+    /// (`customizableViewControllers`), as UIKit does. Subclasses may override them.
+    open func tabBar(_ tabBar: UITabBar, willBeginCustomizing items: [UITabBarItem]) {
+        delegate?.tabBarController(self, willBeginCustomizing: customizableViewControllers ?? [])
+    }
     open func tabBar(_ tabBar: UITabBar, didBeginCustomizing items: [UITabBarItem]) {}
-    open func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {}
-    open func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {}
+    open func tabBar(_ tabBar: UITabBar, willEndCustomizing items: [UITabBarItem], changed: Bool) {
+        delegate?.tabBarController(self, willEndCustomizing: customizableViewControllers ?? [], changed: changed)
+    }
+    open func tabBar(_ tabBar: UITabBar, didEndCustomizing items: [UITabBarItem], changed: Bool) {
+        delegate?.tabBarController(self, didEndCustomizing: customizableViewControllers ?? [], changed: changed)
+    }
 
     // MARK: Showing
 

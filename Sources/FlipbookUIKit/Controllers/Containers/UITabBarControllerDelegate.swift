@@ -19,6 +19,20 @@ public protocol UITabBarControllerDelegate: NSObjectProtocol {
         _ tabBarController: UITabBarController,
         interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
     ) -> UIViewControllerInteractiveTransitioning?
+    /// Before the customizing sheet for `viewControllers` shows (`UITabBar.beginCustomizingItems(_:)`).
+    func tabBarController(_ tabBarController: UITabBarController, willBeginCustomizing viewControllers: [UIViewController])
+    /// Before the customizing sheet goes; `changed`: whether the order changed.
+    func tabBarController(
+        _ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController], changed: Bool)
+    /// After the customizing sheet went.
+    func tabBarController(
+        _ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController], changed: Bool)
+    /// The interface orientations the tab bar controller supports (Flipbook's screens do not
+    /// ask: the app rotates with `AppDriver.rotate(to:)`).
+    func tabBarControllerSupportedInterfaceOrientations(_ tabBarController: UITabBarController) -> UIInterfaceOrientationMask
+    /// The orientation to present the tab bar controller in full screen.
+    func tabBarControllerPreferredInterfaceOrientationForPresentation(_ tabBarController: UITabBarController)
+        -> UIInterfaceOrientation
 }
 
 /// The defaults stand for "not implemented": a delegate proxy (`DelegateForwarding`) hands the
@@ -48,5 +62,37 @@ extension UITabBarControllerDelegate {
         forwarded(as: UITabBarControllerDelegate.self) {
             $0.tabBarController(tabBarController, interactionControllerFor: animationController)
         }
+    }
+    public func tabBarController(
+        _ tabBarController: UITabBarController, willBeginCustomizing viewControllers: [UIViewController]
+    ) {
+        forwarded(as: UITabBarControllerDelegate.self) { $0.tabBarController(tabBarController, willBeginCustomizing: viewControllers) }
+    }
+    public func tabBarController(
+        _ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController], changed: Bool
+    ) {
+        forwarded(as: UITabBarControllerDelegate.self) {
+            $0.tabBarController(tabBarController, willEndCustomizing: viewControllers, changed: changed)
+        }
+    }
+    public func tabBarController(
+        _ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController], changed: Bool
+    ) {
+        forwarded(as: UITabBarControllerDelegate.self) {
+            $0.tabBarController(tabBarController, didEndCustomizing: viewControllers, changed: changed)
+        }
+    }
+    public func tabBarControllerSupportedInterfaceOrientations(_ tabBarController: UITabBarController)
+        -> UIInterfaceOrientationMask
+    {
+        forwarded(as: UITabBarControllerDelegate.self) { $0.tabBarControllerSupportedInterfaceOrientations(tabBarController) }
+            ?? .all
+    }
+    public func tabBarControllerPreferredInterfaceOrientationForPresentation(_ tabBarController: UITabBarController)
+        -> UIInterfaceOrientation
+    {
+        forwarded(as: UITabBarControllerDelegate.self) {
+            $0.tabBarControllerPreferredInterfaceOrientationForPresentation(tabBarController)
+        } ?? .portrait
     }
 }
