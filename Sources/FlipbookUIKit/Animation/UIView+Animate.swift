@@ -22,7 +22,7 @@ extension UIView {
         let spec = animationSpec(
             duration: duration, delay: delay, timing: AnimationTiming(curve: options.curve),
             flags: options.flags, method: "animate(withDuration:delay:options:animations:completion:)")
-        runBasicAnimation(spec: spec, layoutSubviews: options.contains(.layoutSubviews), animations, completion)
+        runBasicAnimation(spec: spec, options: options, animations, completion)
     }
 
     /// `animate(withDuration:delay:options:animations:completion:)` with no delay and default options.
@@ -57,7 +57,7 @@ extension UIView {
         let timing = uikitSpringTiming(duration: d, dampingRatio: Double(dampingRatio), velocity: Double(velocity), method: method)
         var spec = animationSpec(duration: d, delay: delay, timing: timing, flags: options.flags, method: method)
         spec.timing = timing  // a spring block keeps its own spring even when nested
-        runBasicAnimation(spec: spec, layoutSubviews: options.contains(.layoutSubviews), animations, completion)
+        runBasicAnimation(spec: spec, options: options, animations, completion)
     }
 
     /// Animates with a spring described by its perceptual duration and bounce, iOS 17's
@@ -78,7 +78,7 @@ extension UIView {
         var spec = animationSpec(duration: d, delay: delay, timing: timing, flags: options.flags, method: method)
         spec.timing = timing
         withoutActuallyEscaping(animations) { body in
-            runBasicAnimation(spec: spec, layoutSubviews: options.contains(.layoutSubviews), body, completion)
+            runBasicAnimation(spec: spec, options: options, body, completion)
         }
     }
 
@@ -146,18 +146,29 @@ extension UIView {
 
     /// Records `animations` as a basic block and commits it.
     static func runBasicAnimation(
-        spec: AnimationSpec, layoutSubviews: Bool, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
+        spec: AnimationSpec, options: AnimationOptions, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
     ) {
         let state = UIViewAnimationState(kind: .basic, spec: spec)
+        let flushes = options.contains(.flushUpdates)
+        // `.flushUpdates`: what was invalidated before the block is laid out first, outside it.
+        if flushes { flushPendingUpdates() }
         // The first top-level block of an animator takes the transition's alongside blocks;
         // they run after the block's own animations, as UIKit runs them when the block ends.
         let alongside = UIViewAnimationRegistry.takeAlongsideOffer(duration: spec.duration)
         UIViewAnimationRegistry.run(state) {
             animations()
-            if layoutSubviews { for view in state.views { view.layoutIfNeeded() } }
+            if options.contains(.layoutSubviews) { for view in state.views { view.layoutIfNeeded() } }
+            if flushes { flushPendingUpdates() }
             alongside?.join(state)
         }
         state.commitBasic(tracker: AnimationCompletionTracker(completion, spec: spec))
+    }
+
+    /// Lays out every window of the app that has layout pending, iOS 26's flush of updates
+    /// (`AnimationOptions.flushUpdates`, `UIViewPropertyAnimator.flushUpdates`): inside a
+    /// recorded block the changes animate with it.
+    static func flushPendingUpdates() {
+        for window in UIApplication.shared.windows { window.layoutIfNeeded() }
     }
 
     /// UIKit's spring mapping for `usingSpringWithDamping:` (docs/Semantics.md, "UIKit's

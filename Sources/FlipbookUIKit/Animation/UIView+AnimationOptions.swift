@@ -51,6 +51,12 @@ extension UIView {
         public static let preferredFramesPerSecondDefault = Self(rawValue: 0 << 24)
         public static let preferredFramesPerSecond60 = Self(rawValue: 3 << 24)
         public static let preferredFramesPerSecond30 = Self(rawValue: 7 << 24)
+
+        /// iOS 26: pending layout is flushed when the block begins (without animation) and
+        /// again before it ends (animated), so constraint changes in the block animate without
+        /// a `layoutIfNeeded()` (docs/Semantics.md, "Flushing updates"). Apple's raw value is
+        /// not published; Flipbook's is bit 29 (docs/Divergences.md, "Flushing updates").
+        public static let flushUpdates = Self(rawValue: 1 << 29)
     }
 
     /// Options for `animateKeyframes(withDuration:delay:options:animations:completion:)`,

@@ -160,7 +160,11 @@ extension UIViewPropertyAnimator {
     func captureAndInstall(_ block: () -> Void, delayFactor: Double) {
         let spec = AnimationSpec(duration: duration, delay: 0, timing: AnimationTiming(curve: .linear))
         let state = UIViewAnimationState(kind: .capture, spec: spec)
-        UIViewAnimationRegistry.run(state, block)
+        if flushUpdates { UIView.flushPendingUpdates() }
+        UIViewAnimationRegistry.run(state) {
+            block()
+            if flushUpdates { UIView.flushPendingUpdates() }
+        }
         let progressNow = Double(fractionComplete)
         for change in state.changes {
             change.resolveStart()

@@ -45,6 +45,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     open var scrubsLinearly = true
     /// Whether the animator stays active (paused at the end) instead of completing.
     open var pausesOnCompletion = false
+    /// iOS 26: whether pending layout is flushed around each animations block the animator
+    /// records (before it without animation, at its end with it), as
+    /// `UIView.AnimationOptions.flushUpdates` does for a block (default false).
+    open var flushUpdates = false
 
     public internal(set) var state: UIViewAnimatingState = .inactive
     /// Whether the timeline is moving (false while paused, stopped or inactive).
