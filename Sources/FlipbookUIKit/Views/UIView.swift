@@ -52,25 +52,9 @@ open class UIView: UIResponder, CALayerDelegate {
     public init(frame: CGRect) {
         layer = Self.makeBackingLayer()
         super.init()
-        layer.delegate = self
-        layer.layoutWaitsForHost = true
+        adoptBackingLayer()
         self.frame = frame
-        // UIKit calls `draw(_:)` "when a view is first displayed": the view's first commit
-        // draws it, at the size it has by then (docs/Semantics.md, "Drawing").
-        markNeedsDisplay()
-        requestConstraintsIfRequired()
-    }
-
-
-    /// A new backing layer of `layerClass` (a `CALayer` when that is not a layer class, reported).
-    private static func makeBackingLayer() -> CALayer {
-        let type = layerClass as? CALayer.Type ?? CALayer.self
-        if !(layerClass is CALayer.Type) {
-            FlipbookDiagnostics.report(
-                "\(Self.self).layerClass (\(Self.layerClass)) is not a CALayer subclass; using CALayer.",
-                once: "layerClass.\(Self.self)")
-        }
-        return type.init(_flipbookNew: ())
+        requestFirstDisplayAndConstraints()
     }
 
     /// Creates a view with a zero frame (UIKit's `UIView()`).
@@ -81,10 +65,8 @@ open class UIView: UIResponder, CALayerDelegate {
     public required init?(coder: NSCoder) {
         layer = Self.makeBackingLayer()
         super.init()
-        layer.delegate = self
-        layer.layoutWaitsForHost = true
-        markNeedsDisplay()
-        requestConstraintsIfRequired()
+        adoptBackingLayer()
+        requestFirstDisplayAndConstraints()
     }
 
     /// Archives the view, UIKit's `NSCoding` method. Flipbook keeps no archives: the base class
