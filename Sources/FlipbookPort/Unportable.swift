@@ -121,10 +121,39 @@ final class UnportableReporter: IndexedFileVisitor {
     /// `UIView.perform(.delete, on: …)`, which is UIKit's animation API.
     static func isSelectorPerform(_ call: FunctionCallExprSyntax) -> Bool {
         guard let first = call.arguments.first?.expression else { return false }
+        if call.calledExpression.is(DeclReferenceExprSyntax.self), isParameter(named: "perform", around: Syntax(call)) {
+            return false  // `func each(perform: (T) -> Void) { … perform(x) }` calls its own closure
+        }
         if let macro = first.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "selector" }
         if let member = first.as(MemberAccessExprSyntax.self), member.base == nil { return false }
         if first.is(ClosureExprSyntax.self) { return false }
         return call.arguments.dropFirst().allSatisfy { ["with", "afterDelay", "inModes"].contains($0.label?.text ?? "") }
+    }
+
+    /// Whether a function, initialiser or closure around `node` has a parameter called `name`.
+    static func isParameter(named name: String, around node: Syntax) -> Bool {
+        var parent = node.parent
+        while let p = parent {
+            if let f = p.as(FunctionDeclSyntax.self),
+                f.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+            {
+                return true
+            }
+            if let i = p.as(InitializerDeclSyntax.self),
+                i.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+            {
+                return true
+            }
+            if let c = p.as(ClosureExprSyntax.self), let clause = c.signature?.parameterClause {
+                switch clause {
+                case .simpleInput(let names): if names.contains(where: { $0.name.text == name }) { return true }
+                case .parameterClause(let list):
+                    if list.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+                }
+            }
+            parent = p.parent
+        }
+        return false
     }
 
     /// Key-value coding on what reads as a layer (`view.layer`, `shapeLayer`, `CATransaction`) works.

@@ -102,12 +102,12 @@ final class AnimationEngine {
         return transactionStack[transactionStack.count - 1]
     }
 
+    /// Commits the innermost open transaction. A `commit()` with no explicit `begin()` open
+    /// commits the implicit transaction early, as Core Animation does: its completion block
+    /// then waits for the animations added so far, and later changes open a new implicit
+    /// one. With nothing open at all it does nothing (docs/Semantics.md, "Transactions").
     func commitTransaction() {
-        guard let top = transactionStack.last, !top.isImplicit else {
-            FlipbookDiagnostics.report(
-                "CATransaction.commit() without a matching begin(); ignored.", once: "CATransaction.commit")
-            return
-        }
+        guard let top = transactionStack.last else { return }
         transactionStack.removeLast()
         commitGroup(top.group)
     }

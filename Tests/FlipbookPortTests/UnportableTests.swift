@@ -82,6 +82,30 @@ import Testing
                 "T.swift:42: warning: key-value coding works on CALayer keys only in Flipbook: check that this receiver is a layer, or use the property itself",
             ])
     }
+
+    /// A function or closure parameter called `perform` is the library's own closure: calling it
+    /// is no `NSObject.perform(_:)` (a page animator hands each animation to `perform`).
+    @Test func aParameterCalledPerformIsNotTheRuntimesPerform() {
+        let code = """
+            \(importBlock)
+
+            final class PageAnimator {
+                var animations: [Int: [String]] = [:]
+
+                func animate(_ page: Int, perform: (_ animation: String) -> Void) {
+                    for animation in animations[page] ?? [] {
+                        perform(animation)
+                    }
+                }
+
+                func each(_ body: (String) -> Void) {
+                    let run: ((String) -> Void) -> Void = { perform in perform("x") }
+                    run(body)
+                }
+            }
+            """
+        expectPort(code, code, issues: [])
+    }
 }
 
 @Suite struct FolderTests {

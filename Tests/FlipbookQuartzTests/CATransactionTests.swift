@@ -83,8 +83,9 @@ struct CATransactionTests {
         #expect(CATransaction.animationDuration() == 0.25)
         clock.advanceFrames(1)
         #expect(recorder.events == ["inner", "outer"])
+        // Reading a value opened the implicit transaction; a stray commit commits it, silently.
         let messages = FlipbookDiagnostics.capture { CATransaction.commit() }
-        #expect(messages.count == 1)
+        #expect(messages.isEmpty)
     }
 
     @Test func implicitAnimationsForStandaloneLayers() {
@@ -234,5 +235,25 @@ struct CATransactionTests {
         CATransaction.commit()
         clock.advanceFrames(1)  // no animations: it runs on the next frame
         #expect(runs == 2)
+    }
+
+    /// A `commit()` with no `begin()` commits the implicit transaction there, as Core Animation
+    /// does (a button library sets a completion block, adds a keyframe shake and commits, with
+    /// no begin): the block waits for the shake alone; an animation added afterwards belongs to
+    /// a new implicit transaction and is not waited for. A second stray commit does nothing.
+    @Test func aCommitWithoutBeginCommitsTheImplicitTransaction() {
+        let recorder = EventRecorder()
+        let layer = makeLayer()
+        CATransaction.setCompletionBlock { recorder.record("completion") }
+        let shake = basic("position.x", from: 0, to: 10, duration: 0.2)
+        shake.delegate = RecordingAnimationDelegate("shake", recorder: recorder)
+        layer.add(shake, forKey: "shake")
+        CATransaction.commit()
+        CATransaction.commit()
+        let later = basic("opacity", from: 1, to: 0, duration: 0.6)
+        later.delegate = RecordingAnimationDelegate("later", recorder: recorder)
+        layer.add(later, forKey: "later")
+        clock.runUntilIdle()
+        #expect(recorder.events == ["start shake", "start later", "stop shake true", "completion", "stop later true"])
     }
 }

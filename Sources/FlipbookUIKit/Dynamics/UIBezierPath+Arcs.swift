@@ -111,6 +111,7 @@ extension UIBezierPath {
         ctx.setLineCap(lineCapStyle)
         ctx.setLineJoin(lineJoinStyle)
         ctx.setMiterLimit(miterLimit)
+        if !lineDashLengths.isEmpty { ctx.setLineDash(phase: lineDashPhase, lengths: lineDashLengths) }
         ctx.addPath(cgPath)
         ctx.strokePath()
         ctx.restoreGState()

@@ -19,7 +19,7 @@ open class UIBezierPath: NSObject {
         case close
     }
 
-    private(set) var elements: [Element] = []
+    var elements: [Element] = []
 
     /// Stroke width in points, used by `stroke()`.
     open var lineWidth: CGFloat = 1
@@ -31,6 +31,12 @@ open class UIBezierPath: NSObject {
     open var miterLimit: CGFloat = 10
     /// Whether `fill()`, `addClip()` and `contains(_:)` use the even-odd rule (default: non-zero).
     open var usesEvenOddFillRule = false
+    /// How closely curves are approximated when drawn, in device pixels (UIKit's default 0.6).
+    /// Flipbook's rasteriser flattens curves itself, so the value is kept but not used.
+    open var flatness: CGFloat = 0.6
+    /// The dash lengths and phase set by `setLineDash(_:count:phase:)` (empty: solid).
+    var lineDashLengths: [CGFloat] = []
+    var lineDashPhase: CGFloat = 0
 
     /// An empty path.
     public override init() { super.init() }
@@ -141,8 +147,13 @@ open class UIBezierPath: NSObject {
         return r
     }
 
-    /// The path as a Core Graphics path.
+    /// The path as a Core Graphics path; setting it replaces every segment.
     open var cgPath: CGPath {
+        get { makeCGPath() }
+        set { elements = UIBezierPath(cgPath: newValue).elements }
+    }
+
+    private func makeCGPath() -> CGPath {
         let m = CGMutablePath()
         for e in elements {
             switch e {

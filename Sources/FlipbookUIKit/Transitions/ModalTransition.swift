@@ -237,8 +237,12 @@ final class ModalTransition {
 
         let window = container.window
         let presenterView: UIView = presenter.view
-        let presenterVisible = presenterView.window != nil
         let home = stack.lazy.compactMap { $0.presentationRecord?.presenterHome }.first
+        // The style decides, not where the view is: when the presentation took the presenting
+        // view away (a home was kept), it comes back through the container and to its home even
+        // if the app put it back on screen meanwhile (a side-menu library re-inserts it under
+        // the presented menu). Semantics.md, "Presentation styles".
+        let presenterVisible = presenterView.window != nil && target.presentationRecord?.presenterHome == nil
         let context = ViewControllerTransitionContext(
             container: container, animated: animated, style: record.style, kind: .dismissal, from: top, to: presenter)
         context.fromView = controller.presentedView
