@@ -67,6 +67,8 @@ final class AnimationEngine {
     /// Layers whose layout is pending in a tree no window hosts yet (CALayer+Display.swift),
     /// held weakly: a detached view that goes away takes its pending layout with it.
     var layoutAwaitingHost: [WeakLayer] = []
+    /// Layers whose redraw is pending in a tree no window hosts yet, likewise.
+    var displayAwaitingHost: [WeakLayer] = []
     /// Shared memos of timing curves, colour pairs and angles for compiled presentation
     /// plans, so thousands of layers animating alike compute each value once per frame.
     let memos = PresentationMemos()
@@ -268,6 +270,7 @@ final class AnimationEngine {
         needsLayoutLayers = []
         needsDisplayLayers = []
         layoutAwaitingHost = []
+        displayAwaitingHost = []
     }
 
     private func stopped(_ animation: CAAnimation, finished: Bool) {

@@ -23,6 +23,15 @@ extension CALayer {
         display()
     }
 
+    /// Redraws every layer of the tree whose redraw is pending, this one first: what drawing
+    /// the tree now needs (`render(in:)`, a snapshot after screen updates) when the tree may be
+    /// in no window, where the commit leaves its drawing waiting.
+    package func displayTreeIfNeeded() {
+        displayIfNeeded()
+        for s in sublayers ?? [] { s.displayTreeIfNeeded() }
+        mask?.displayTreeIfNeeded()
+    }
+
     /// Redraws the content: the delegate's `display(_:)` when there is a delegate (its
     /// default draws through `draw(in:)`), else `draw(in:)` into a new recording context.
     func performDisplay() {
@@ -82,9 +91,10 @@ extension CALayer {
 
 extension AnimationEngine {
     /// Lays out, then redraws, every layer marked since the last commit (Core Animation's
-    /// commit order), outermost first. Layout in a tree whose root is a view's layer that no
-    /// window hosts waits in `layoutAwaitingHost` and runs at the first commit after the tree
-    /// joins a window, or at the view's own `layoutIfNeeded()` (docs/Semantics.md, "Layout of
+    /// commit order), outermost first. Layout and drawing in a tree whose root is a view's
+    /// layer that no window hosts wait in `layoutAwaitingHost` and `displayAwaitingHost` and
+    /// run at the first commit after the tree joins a window, or when asked for
+    /// (`layoutIfNeeded()`, `displayIfNeeded()`, `render(in:)`) (docs/Semantics.md, "Layout of
     /// views in no window").
     func layoutAndDisplay() {
         var guardCount = 0
@@ -92,6 +102,11 @@ extension AnimationEngine {
             let waiting = layoutAwaitingHost
             layoutAwaitingHost = []
             for entry in waiting { if let layer = entry.layer { needsLayoutLayers.append(layer) } }
+        }
+        if !displayAwaitingHost.isEmpty {
+            let waiting = displayAwaitingHost
+            displayAwaitingHost = []
+            for entry in waiting { if let layer = entry.layer { needsDisplayLayers.append(layer) } }
         }
         while !needsLayoutLayers.isEmpty || !needsDisplayLayers.isEmpty, guardCount < 8 {
             guardCount += 1
@@ -108,12 +123,18 @@ extension AnimationEngine {
             }
             let display = needsDisplayLayers
             needsDisplayLayers = []
-            for layer in display { layer.displayIfNeeded() }
+            for layer in display where layer.needsDisplayFlag {
+                guard Self.isLaidOutAtCommit(layer) else {
+                    displayAwaitingHost.append(WeakLayer(layer: layer))
+                    continue
+                }
+                layer.displayIfNeeded()
+            }
         }
     }
 
-    /// Whether the commit lays out `layer`'s tree: its root is hosted by a window, or is a
-    /// plain layer rather than a view's.
+    /// Whether the commit lays out and draws `layer`'s tree: its root is hosted by a window,
+    /// or is a plain layer rather than a view's.
     private static func isLaidOutAtCommit(_ layer: CALayer) -> Bool {
         var root = layer
         while let p = root.superlayer { root = p }

@@ -14,6 +14,7 @@ extension CALayer {
         let size = bounds.size
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return }
         let scale = AppRuntime.current.frameScale ?? Self.imageContextScales[ObjectIdentifier(ctx)] ?? 2
+        displayTreeIfNeeded()  // a tree in no window has its drawing still to do
         guard let image = LayerRenderer(scale: scale).renderCGImage(self) else { return }
         // CGContext.draw puts the image's first row at the rect's maxY; in UIKit's y-down
         // contexts that is the bottom, so flip about the rect, as UIImage.draw(in:) does.

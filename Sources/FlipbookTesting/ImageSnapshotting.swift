@@ -44,6 +44,7 @@ extension Snapshotting where Value == CALayer, Format == RenderedImage {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, pixelFraction: pixelFraction)) { layer in
             MainActor.assumeIsolated {
                 layer.layoutIfNeeded()
+                layer.displayTreeIfNeeded()  // a tree in no window has its drawing still to do
                 return LayerRenderer(scale: scale).render(layer)
             }
         }
@@ -197,6 +198,7 @@ enum SnapshotDrawing {
 
     @preconcurrency @MainActor static func draw(_ view: UIView, scale: CGFloat) -> RenderedImage {
         if let window = view.window { window.layoutIfNeeded() } else { view.layoutIfNeeded() }
+        view.layer.displayTreeIfNeeded()  // a view in no window has its drawing still to do
         return LayerRenderer(scale: scale).render(view.layer)
     }
 }

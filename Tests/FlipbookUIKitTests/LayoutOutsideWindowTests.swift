@@ -92,4 +92,49 @@ import TestSupport
         #expect(!reports.contains { $0.contains("Unable to simultaneously satisfy constraints") })
         #expect(surface.frame == CGRect(x: 0, y: 180, width: 300, height: 120))
     }
+
+    /// Drawing waits the same way: a popover library draws its arrow from state it sets only
+    /// when shown, so a `draw(_:)` run while the view is in no window would read nil.
+    final class Drawing: UIView {
+        var draws = 0
+        var ready = false
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            #expect(ready, "drawn before it was shown")
+            UIColor.red.setFill()
+            UIRectFill(bounds)
+        }
+    }
+
+    @Test func aViewInNoWindowIsDrawnOnlyWhenItJoinsOne() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let view = Drawing(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        MediaClock.main.advanceFrames(3)
+        #expect(view.draws == 0)
+        view.ready = true
+        window.addSubview(view)
+        MediaClock.main.advanceFrames(1)
+        #expect(view.draws == 1)
+    }
+
+    /// What asks for the picture of a tree in no window draws it: `render(in:)` (code renders
+    /// labels and badges into images without showing them) and snapshots after screen updates.
+    @Test func renderingATreeInNoWindowDrawsIt() {
+        let view = Drawing(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.ready = true
+        MediaClock.main.advanceFrames(1)
+        #expect(view.draws == 0)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format).image { ctx in
+            view.layer.render(in: ctx.cgContext)
+        }
+        #expect(view.draws == 1)
+        let pixels = image.cgImage?.pixels ?? []
+        #expect(Array(pixels.prefix(4)) == [255, 0, 0, 255])
+        view.setNeedsDisplay()
+        _ = view.snapshotView(afterScreenUpdates: true)
+        #expect(view.draws == 2)
+    }
 }

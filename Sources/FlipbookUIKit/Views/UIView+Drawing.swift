@@ -30,7 +30,10 @@ extension UIView {
     /// "explode" animator cutting a screen into hundreds of tiles draws it once
     /// (`SnapshotMemo`).
     func renderedImage(scale: CGFloat, afterScreenUpdates: Bool) -> CGImage? {
-        if afterScreenUpdates { layoutIfNeeded() }
+        if afterScreenUpdates {
+            layoutIfNeeded()
+            layer.displayTreeIfNeeded()
+        }
         let runtime = layer.owningRuntime
         runtime.checkBound("A UIView's snapshot")
         return runtime.state(SnapshotMemo.self) { SnapshotMemo() }.image(of: layer, scale: scale)
