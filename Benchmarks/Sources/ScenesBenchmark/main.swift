@@ -66,6 +66,8 @@ func registry() -> SceneRegistry {
     var r = SceneRegistry.builtIn
     CatalogScenes.register(in: &r)
     r.register(ExplodeScene.self)  // benchmark only (ExplodeScene.swift)
+    r.register(StarfallScene.self)  // benchmark only (StarfallScene.swift)
+    r.register(StarfallDynamicsScene.self)  // benchmark only (StarfallScene.swift)
     r.register(SpringGridScene.self)  // benchmark only (SpringGridScene.swift)
     r.register(MaskedCardsScene.self)  // benchmark only (MaskShadowScenes.swift)
     r.register(ShadowPopupScene.self)  // benchmark only (MaskShadowScenes.swift)

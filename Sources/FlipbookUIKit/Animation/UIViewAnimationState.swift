@@ -171,6 +171,8 @@ final class UIViewAnimationState {
     private var lookup: [ChangeKey: RecordedChange] = [:]
     /// The views whose layers changed, in order (for the layoutSubviews option).
     private(set) var views: [UIView] = []
+    /// The same views, for a constant-time membership test (a block can move thousands).
+    private var viewIDs: Set<ObjectIdentifier> = []
 
     private struct ChangeKey: Hashable {
         let layer: ObjectIdentifier
@@ -208,7 +210,7 @@ final class UIViewAnimationState {
 
     /// Notes `view` as changed inside the block.
     func noteView(_ view: UIView) {
-        if !views.contains(where: { $0 === view }) { views.append(view) }
+        if viewIDs.insert(ObjectIdentifier(view)).inserted { views.append(view) }
     }
 
     /// Adopts a change recorded by a nested keyframe block, keeping the first start value.
