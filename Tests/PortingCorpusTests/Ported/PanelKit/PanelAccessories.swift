@@ -38,6 +38,8 @@ public func makePanelDecoration<T: UIView>(_ type: T.Type) -> T {
         (PanelGrabberLabel.self, { PanelGrabberLabel() }),
         (PanelGrabberView.self, { PanelGrabberView() }),
         (PanelPillGrabberView.self, { PanelPillGrabberView() }),
+        (SpinnerButton.self, { SpinnerButton() }),
+        (TipView.self, { TipView() }),
         (ToastIconView.self, { ToastIconView() }),
         (ToastProgressBar.self, { ToastProgressBar() }),
     ])
