@@ -155,7 +155,25 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         var separators: @Sendable (_ parenthesised: Bool) -> [String]
         var close: @Sendable (_ parenthesised: Bool) -> String
         var new: String
+        /// What the report says about the change.
+        var kind: PortChange.Kind = .legacyName
+        var why = "renamed in Swift 4.2"
     }
+
+    /// The C library's random numbers, written as the standard library's, which Flipbook draws
+    /// from the app runtime's seeded sequence (docs/Semantics.md, "Random numbers"): a global C
+    /// function cannot be shadowed, a concrete type's static member can.
+    static let randomFunctions: [String: FreeFunction] = [
+        "arc4random": FreeFunction(
+            arity: 0, open: { _ in "UInt32.random(in: .min ... .max)" }, separators: { _ in [] }, close: { _ in "" },
+            new: "UInt32.random(in: .min ... .max)", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
+        "arc4random_uniform": FreeFunction(
+            arity: 1, open: { _ in "UInt32.random(in: 0..<max(" }, separators: { _ in [] }, close: { _ in ", 1))" },
+            new: "UInt32.random(in: 0..<max(n, 1))", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
+        "drand48": FreeFunction(
+            arity: 0, open: { _ in "Double.random(in: 0..<1)" }, separators: { _ in [] }, close: { _ in "" },
+            new: "Double.random(in: 0..<1)", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
+    ]
 
     static let functions: [String: FreeFunction] = [
         "UIEdgeInsetsMake": FreeFunction(
@@ -240,7 +258,8 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         } else {
             return .visitChildren
         }
-        if node.calledExpression.is(DeclReferenceExprSyntax.self), let function = Self.functions[name.text],
+        if node.calledExpression.is(DeclReferenceExprSyntax.self),
+            let function = Self.functions[name.text] ?? Self.randomFunctions[name.text],
             node.arguments.count == function.arity, node.arguments.allSatisfy({ $0.label == nil }),
             node.trailingClosure == nil, let open = node.leftParen, let close = node.rightParen,
             !index.functions.keys.contains(name.text)
@@ -256,7 +275,7 @@ final class LegacyNameRewriter: IndexedFileVisitor {
             }
             let last = arguments.last.map { source.end($0.expression) } ?? source.end(open)
             file.add(SourceEdit(range: last..<source.end(close), replacement: function.close(parenthesised)))
-            file.change(.legacyName, at: node, "`\(name.text)(…)` -> `\(function.new)` (renamed in Swift 4.2)")
+            file.change(function.kind, at: node, "`\(name.text)(…)` -> `\(function.new)` (\(function.why))")
             return .visitChildren
         }
         let labels = node.arguments.map { $0.label?.text ?? "_" }

@@ -15,6 +15,7 @@ public struct PortChange: Sendable, Hashable {
         case keyPath = "key path"
         case swizzle = "swizzle"
         case legacyName = "Swift 4.2 name"
+        case randomNumbers = "random numbers"
         case extensionOverride = "extension override"
         case keyValueObserving = "key-value observing"
         case nibMethod = "nib method"

@@ -41,8 +41,10 @@ final class PreviewThumbnails: @unchecked Sendable {  // @unchecked: its mutable
     /// request fails saying so).
     init(command: [String]?) {
         self.command = command ?? []
+        var system = SystemRandomNumberGenerator()  // not the app's seeded sequence: names must differ
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flipbook-gallery-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
+            "flipbook-gallery-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max, using: &system))",
+            isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A worker that died while a request is written to it must not end the server.
         signal(SIGPIPE, SIG_IGN)

@@ -49,6 +49,9 @@ public final class AppRuntime {
 
     private var slots: [ObjectIdentifier: AnyObject] = [:]
 
+    /// The runtime's random numbers (RandomNumbers.swift), reachable from any thread.
+    package nonisolated let random = RuntimeRandom()
+
     /// The observers of the `FlipbookDiagnostics` reports made in this runtime
     /// (`FlipbookDiagnostics.addObserver(_:)` installs into the current runtime's). Those of
     /// `process` are the process-wide fallback: they hear the reports made with no runtime bound.

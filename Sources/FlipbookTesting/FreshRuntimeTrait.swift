@@ -56,8 +56,10 @@ extension FreshRuntimeTrait {
     @preconcurrency @MainActor static func makeRuntime() -> AppRuntime {
         let runtime = AppRuntime()
         if jitterClock {
-            let binade = Double(sign: .plus, exponent: Int.random(in: 11...16), significand: 1)
-            runtime.clock.jumpAhead(by: binade - Double.random(in: 0.05 ..< 3) - runtime.clock.now)
+            // The system's generator: the jitter explores, unlike the app's seeded numbers.
+            var system = SystemRandomNumberGenerator()
+            let binade = Double(sign: .plus, exponent: Int.random(in: 11...16, using: &system), significand: 1)
+            runtime.clock.jumpAhead(by: binade - Double.random(in: 0.05 ..< 3, using: &system) - runtime.clock.now)
         }
         return runtime
     }

@@ -399,7 +399,7 @@ import Testing
             #endif
 
             final class Ticker {
-                func roll() -> UInt32 { arc4random_uniform(6) }
+                func roll() -> UInt32 { UInt32.random(in: 0..<max(6, 1)) }
             }
             #endif
             """,

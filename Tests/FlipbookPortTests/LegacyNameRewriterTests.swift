@@ -165,6 +165,50 @@ import Testing
     }
 }
 
+/// The C library's random numbers become the standard library's, which Flipbook seeds per app
+/// (docs/Porting.md, "Random numbers").
+@Suite struct RandomNumberPortTests {
+    @Test func arc4randomAndDrand48TakeTheStandardLibrarysSpelling() {
+        let output = expectPort(
+            """
+            import UIKit
+
+            func scatter(_ n: Int) -> CGFloat {
+                let a = CGFloat(arc4random()) / 100.0
+                let b = arc4random_uniform(UInt32(n))
+                return a + CGFloat(b) + CGFloat(drand48())
+            }
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #else
+            import Flipbook
+            #endif
+
+            func scatter(_ n: Int) -> CGFloat {
+                let a = CGFloat(UInt32.random(in: .min ... .max)) / 100.0
+                let b = UInt32.random(in: 0..<max(UInt32(n), 1))
+                return a + CGFloat(b) + CGFloat(Double.random(in: 0..<1))
+            }
+            """)
+        #expect(output.changes.filter { $0.kind == .randomNumbers }.count == 3)
+    }
+
+    @Test func aLibrarysOwnArc4randomIsKept() {
+        let code = """
+            import UIKit
+
+            func arc4random() -> UInt32 { 4 }
+
+            func roll() -> UInt32 { arc4random() }
+            """
+        let output = Porter().port(code, path: "T.swift")
+        #expect(output.text.contains("func roll() -> UInt32 { arc4random() }"))
+        #expect(!output.changes.contains { $0.kind == .randomNumbers })
+    }
+}
+
 /// Linux keeps Foundation's networking types in `FoundationNetworking`.
 @Suite struct NetworkingImportTests {
     @Test func aFileUsingURLSessionImportsFoundationNetworkingWhereItExists() {
