@@ -1,15 +1,13 @@
-/// A fixed pseudo-random sequence (SplitMix64) for tests, so a failure names a reproducible case.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    public var state: UInt64
-    public init(state: UInt64) { self.state = state }
+import FlipbookQuartz
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// A fixed pseudo-random sequence for tests, so a failure names a reproducible case: the same
+/// SplitMix64 the app runtimes draw from (FlipbookQuartz/RandomNumbers.swift), its state in view.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var core: SplitMix64
+    public var state: UInt64 { core.state }
+    public init(state: UInt64) { core = SplitMix64(seed: state) }
+
+    public mutating func next() -> UInt64 { core.next() }
 
     /// A double in [0, 1).
     public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
