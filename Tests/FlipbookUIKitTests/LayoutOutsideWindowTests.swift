@@ -137,4 +137,26 @@ import TestSupport
         _ = view.snapshotView(afterScreenUpdates: true)
         #expect(view.draws == 2)
     }
+
+    /// A mask view is in no tree of its own (its layer's superlayer is nil), yet it is shown
+    /// with the view it masks: it is laid out and drawn at the commit.
+    @Test func aMaskViewIsLaidOutAndDrawn() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.makeKeyAndVisible()
+        let masked = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        window.addSubview(masked)
+        let shape = Drawing(frame: masked.bounds)
+        shape.ready = true
+        let counting = Counting(frame: masked.bounds)
+        shape.addSubview(counting)
+        counting.setNeedsLayout()
+        masked.mask = shape
+        MediaClock.main.advanceFrames(1)
+        #expect(shape.draws == 1)
+        #expect(counting.passes == [CGSize(width: 40, height: 40)])
+        masked.mask = nil
+        shape.setNeedsDisplay()
+        MediaClock.main.advanceFrames(1)
+        #expect(shape.draws == 1, "no longer a mask, in no window: it waits again")
+    }
 }

@@ -342,8 +342,12 @@ open class UIView: UIResponder, CALayerDelegate {
         get { maskStorage }
         set {
             maskStorage?.maskViewOwner = nil
+            // A mask's layer is in no tree (its superlayer is nil), so the commit could not tell
+            // it is shown: laid out and drawn at every commit, as plain layer trees are.
+            maskStorage?.layer.layoutWaitsForHost = true
             maskStorage = newValue
             newValue?.maskViewOwner = self
+            newValue?.layer.layoutWaitsForHost = false
             layer.mask = newValue?.layer
         }
     }
