@@ -93,6 +93,7 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
         let box = Self.valueMembers.contains(name) ? "NSValue" : Self.numberMembers.contains(name) ? "NSNumber" : nil
+        if let box, portUserInfoLookup(node, member: name, box: box) { return .visitChildren }
         // Unfolded, `value as AnyObject` is a sequence: the value, `as`, the type.
         guard let box, let tuple = node.base?.as(TupleExprSyntax.self), tuple.elements.count == 1,
             let sequence = tuple.elements.first?.expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -119,6 +120,26 @@ final class KeyValueObservingRewriter: IndexedFileVisitor {
             .keyValueObserving, at: node,
             "`(… as AnyObject).\(name)` -> `(… as! \(box)).\(name)` (a member looked up through the Objective-C runtime)")
         return .visitChildren
+    }
+
+    /// `userInfo[UIResponder.keyboardFrameEndUserInfoKey]?.cgRectValue` on a `[String: AnyObject]`
+    /// (a notification's user info cast so): Objective-C finds the member on whatever the
+    /// dictionary holds. The value is boxed, so the lookup becomes `(… as? NSValue)?.cgRectValue`
+    /// (`NSNumber` for the number members), the same on iOS whatever the dictionary's type. Only
+    /// for a subscript whose key is a user-info key (its text ends in `UserInfoKey`), where what
+    /// the value holds is documented.
+    private func portUserInfoLookup(_ node: MemberAccessExprSyntax, member: String, box: String) -> Bool {
+        guard let chain = node.base?.as(OptionalChainingExprSyntax.self),
+            let subscriptCall = chain.expression.as(SubscriptCallExprSyntax.self),
+            subscriptCall.arguments.count == 1,
+            let key = subscriptCall.arguments.first?.expression.trimmedDescription, key.hasSuffix("UserInfoKey")
+        else { return false }
+        file.add(.insert("(", at: file.source.start(subscriptCall)))
+        file.add(.insert(" as? \(box))", at: file.source.end(subscriptCall)))
+        file.change(
+            .keyValueObserving, at: node,
+            "`…[\(key)]?.\(member)` -> `(…[\(key)] as? \(box))?.\(member)` (a member looked up through the Objective-C runtime)")
+        return true
     }
 
     /// Whether a class above `cls` in the folder declares `observeValue` (it is then the observer).

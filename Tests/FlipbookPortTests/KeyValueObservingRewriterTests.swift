@@ -126,4 +126,40 @@ import Testing
         #expect(output.text.contains("override func prepareForInterfaceBuilder() { super.prepareForInterfaceBuilder() }"))
         #expect(output.changes.filter { $0.kind == .nibMethod }.count == 1)
     }
+
+    /// A keyboard notification's user info cast to `[String: AnyObject]`, its values' members
+    /// looked up through the Objective-C runtime (a search field library): boxed explicitly,
+    /// also when the key is an old name the porter renames inside the brackets.
+    @Test func userInfoValuesLookedUpOnAnyObjectAreUnboxed() {
+        let output = expectPort(
+            """
+            import UIKit
+
+            func keyboardWillShow(_ notification: Notification) {
+                if let userInfo = (notification as NSNotification).userInfo as! [String: AnyObject]?,
+                    let endFrame = userInfo[UIResponder.keyboardFrameEndUserInfoKey]?.cgRectValue,
+                    let duration: TimeInterval = userInfo[UIKeyboardAnimationDurationUserInfoKey]?.doubleValue,
+                    let curve = userInfo[UIResponder.keyboardAnimationCurveUserInfoKey]?.uintValue {
+                    print(endFrame, duration, curve, userInfo["other"]?.description ?? "")
+                }
+            }
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #else
+            import Flipbook
+            #endif
+
+            func keyboardWillShow(_ notification: Notification) {
+                if let userInfo = (notification as NSNotification).userInfo as! [String: AnyObject]?,
+                    let endFrame = (userInfo[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?.cgRectValue,
+                    let duration: TimeInterval = (userInfo[UIResponder.keyboardAnimationDurationUserInfoKey] as? NSNumber)?.doubleValue,
+                    let curve = (userInfo[UIResponder.keyboardAnimationCurveUserInfoKey] as? NSNumber)?.uintValue {
+                    print(endFrame, duration, curve, userInfo["other"]?.description ?? "")
+                }
+            }
+            """)
+        #expect(output.changes.filter { $0.kind == .keyValueObserving }.count == 3)
+    }
 }
