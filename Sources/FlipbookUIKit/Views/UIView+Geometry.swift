@@ -6,6 +6,54 @@ import Foundation
 // the overridable properties themselves, which must stay in the class body).
 
 extension UIView {
+    /// `frame`'s setter: position and bounds size "to match the given frame", as Core
+    /// Animation does.
+    func applyFrame(_ newValue: CGRect) {
+        guard acceptsFinite(newValue, "frame") else { return }
+        changingObserved("frame") {
+            let r = newValue.standardized
+            let oldFrame = layer.frame
+            let oldSize = layer.bounds.size
+            let t = layer.transform
+            var size = r.size
+            let a = layer.anchorPoint
+            var position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
+            // Core Animation changes `position` and `bounds.size` "to match the given frame":
+            // under an affine transform, the size whose transformed bounding box is the frame
+            // (a scaled view that pan-to-dismiss code then moves by frame; a menu turned a
+            // quarter turn and placed by its frame), so the frame read back is the frame set
+            // (docs/Divergences.md, "frame setter with a non-identity transform").
+            if !CATransform3DIsIdentity(t), CATransform3DIsAffine(t),
+                let fitted = Self.boundsSize(fitting: r.size, under: t)
+            {
+                size = fitted
+                let dx = (0.5 - a.x) * size.width, dy = (0.5 - a.y) * size.height
+                position = CGPoint(
+                    x: r.midX - (dx * t.m11 + dy * t.m21) - t.m41, y: r.midY - (dx * t.m12 + dy * t.m22) - t.m42)
+            }
+            layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
+            layer.position = position
+            // Setting the frame a view already has changes nothing: telling Auto Layout it
+            // did would make a container that re-sets its child's frame in every layout
+            // pass (a navigation controller) re-solve and lay out again without end.
+            guard layer.frame != oldFrame else { return }
+            geometryDidChange(oldSize: oldSize)
+        }
+    }
+
+    /// `bounds`'s setter.
+    func applyBounds(_ newValue: CGRect) {
+        guard acceptsFinite(newValue, "bounds") else { return }
+        changingObserved("bounds") {
+            let oldSize = layer.bounds.size
+            let oldOrigin = layer.bounds.origin
+            layer.bounds = newValue
+            // The origin maps the subviews into this view: ancestors' fitted sizes used it.
+            if layer.bounds.origin != oldOrigin { invalidateLayoutMemos(includingSelf: false) }
+            geometryDidChange(oldSize: oldSize, moved: .boundsOrigin)
+        }
+    }
+
     /// The bounds size whose bounding box under the affine part of `t` is `frame`: with
     /// x' = x·m11 + y·m21 and y' = x·m12 + y·m22, a w × h rectangle's box is
     /// (|m11|·w + |m21|·h) × (|m12|·w + |m22|·h). Nil where that has no single answer of

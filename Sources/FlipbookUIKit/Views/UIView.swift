@@ -75,64 +75,23 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Geometry
 
-    /// The view's rectangle in its superview's coordinates, derived from `center`, `bounds`
-    /// and `transform` (the bounding box of the transformed bounds). Setting it with a
-    /// non-identity transform keeps the transform and fits the untransformed size for pure
-    /// scales, as Core Animation does.
     /// How this view's content flips for right-to-left languages (default `.unspecified`;
     /// Views/UIView+LayoutDirection.swift).
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
 
+    /// The view's rectangle in its superview's coordinates, derived from `center`, `bounds`
+    /// and `transform` (the bounding box of the transformed bounds). Setting it with a
+    /// non-identity transform keeps the transform and fits the untransformed size for pure
+    /// scales, as Core Animation does (UIView+Geometry.swift, `applyFrame`).
     open var frame: CGRect {
         get { layer.frame }
-        set {
-            guard acceptsFinite(newValue, "frame") else { return }
-            changingObserved("frame") {
-                let r = newValue.standardized
-                let oldFrame = layer.frame
-                let oldSize = layer.bounds.size
-                let t = layer.transform
-                var size = r.size
-                let a = layer.anchorPoint
-                var position = CGPoint(x: r.minX + a.x * r.width, y: r.minY + a.y * r.height)
-                // Core Animation changes `position` and `bounds.size` "to match the given frame":
-                // under an affine transform, the size whose transformed bounding box is the frame
-                // (a scaled view that pan-to-dismiss code then moves by frame; a menu turned a
-                // quarter turn and placed by its frame), so the frame read back is the frame set
-                // (docs/Divergences.md, "frame setter with a non-identity transform").
-                if !CATransform3DIsIdentity(t), CATransform3DIsAffine(t),
-                    let fitted = Self.boundsSize(fitting: r.size, under: t)
-                {
-                    size = fitted
-                    let dx = (0.5 - a.x) * size.width, dy = (0.5 - a.y) * size.height
-                    position = CGPoint(
-                        x: r.midX - (dx * t.m11 + dy * t.m21) - t.m41, y: r.midY - (dx * t.m12 + dy * t.m22) - t.m42)
-                }
-                layer.bounds = CGRect(origin: layer.bounds.origin, size: size)
-                layer.position = position
-                // Setting the frame a view already has changes nothing: telling Auto Layout it
-                // did would make a container that re-sets its child's frame in every layout
-                // pass (a navigation controller) re-solve and lay out again without end.
-                guard layer.frame != oldFrame else { return }
-                geometryDidChange(oldSize: oldSize)
-            }
-        }
+        set { applyFrame(newValue) }
     }
 
     /// The view's own coordinate space: origin (scroll offset) and size, in points.
     open var bounds: CGRect {
         get { layer.bounds }
-        set {
-            guard acceptsFinite(newValue, "bounds") else { return }
-            changingObserved("bounds") {
-                let oldSize = layer.bounds.size
-                let oldOrigin = layer.bounds.origin
-                layer.bounds = newValue
-                // The origin maps the subviews into this view: ancestors' fitted sizes used it.
-                if layer.bounds.origin != oldOrigin { invalidateLayoutMemos(includingSelf: false) }
-                geometryDidChange(oldSize: oldSize, moved: .boundsOrigin)
-            }
-        }
+        set { applyBounds(newValue) }
     }
 
     /// The centre of the view in its superview's coordinates: the layer's `position`.
