@@ -50,7 +50,7 @@ public final class AppRuntime {
     private var slots: [ObjectIdentifier: AnyObject] = [:]
 
     /// The runtime's random numbers (RandomNumbers.swift), reachable from any thread.
-    package nonisolated let random = RuntimeRandom()
+    package nonisolated let random: RuntimeRandom
 
     /// The observers of the `FlipbookDiagnostics` reports made in this runtime
     /// (`FlipbookDiagnostics.addObserver(_:)` installs into the current runtime's). Those of
@@ -60,6 +60,7 @@ public final class AppRuntime {
     /// A new runtime with its own clock at `MediaClock.initialTime`, nothing running.
     public init() {
         clock = MediaClock()
+        random = RuntimeRandom()
         Self.made += 1
         name = "runtime \(Self.made)"
         clock.runtime = self
@@ -67,6 +68,7 @@ public final class AppRuntime {
 
     private init(processNamed name: String) {
         clock = MediaClock()
+        random = .process  // the sequence of code that binds no runtime
         self.name = name
         clock.runtime = self
     }

@@ -38,10 +38,12 @@ package final class RuntimeRandom: Sendable {
 
     package func reseed(_ seed: UInt64) { generator.withLock { $0 = SplitMix64(seed: seed) } }
 
-    /// The generator of the runtime bound to this task, else the process's.
+    /// The generator of the runtime bound to this task, else the process runtime's.
     package static var current: RuntimeRandom { RuntimeBinding.bound?.random ?? process }
 
-    /// The process runtime's generator (reachable from any thread, unlike `AppRuntime.process`).
+    /// The process runtime's generator (`AppRuntime.process.random`). It is also named here
+    /// because `AppRuntime.process` can be read on the main actor only, and code drawing with no
+    /// runtime bound may run on any thread; it is immutable, its sequence behind a lock.
     package static let process = RuntimeRandom()
 }
 
@@ -58,100 +60,53 @@ extension AppRuntime {
     public func seedRandomNumbers(_ seed: UInt64) { random.reseed(seed) }
 }
 
-extension CGFloat {
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: Range<CGFloat>) -> CGFloat {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+/// Runs `body` with the current runtime's sequence as its generator: the one way the members
+/// below draw.
+@inline(__always)
+func drawingFromRuntime<T>(_ body: (inout FlipbookRandomNumberGenerator) -> T) -> T {
+    var generator = FlipbookRandomNumberGenerator()
+    return body(&generator)
+}
 
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: ClosedRange<CGFloat>) -> CGFloat {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+// Each type's `random(in:)`, drawn from the current runtime's sequence.
+
+extension CGFloat {
+    public static func random(in range: Range<CGFloat>) -> CGFloat { drawingFromRuntime { Self.random(in: range, using: &$0) } }
+    public static func random(in range: ClosedRange<CGFloat>) -> CGFloat { drawingFromRuntime { Self.random(in: range, using: &$0) } }
 }
 
 extension Double {
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: Range<Double>) -> Double {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
-
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: ClosedRange<Double>) -> Double {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+    public static func random(in range: Range<Double>) -> Double { drawingFromRuntime { Self.random(in: range, using: &$0) } }
+    public static func random(in range: ClosedRange<Double>) -> Double { drawingFromRuntime { Self.random(in: range, using: &$0) } }
 }
 
 extension Float {
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: Range<Float>) -> Float {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
-
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: ClosedRange<Float>) -> Float {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+    public static func random(in range: Range<Float>) -> Float { drawingFromRuntime { Self.random(in: range, using: &$0) } }
+    public static func random(in range: ClosedRange<Float>) -> Float { drawingFromRuntime { Self.random(in: range, using: &$0) } }
 }
 
 extension UInt32 {
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: Range<UInt32>) -> UInt32 {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
-
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: ClosedRange<UInt32>) -> UInt32 {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+    public static func random(in range: Range<UInt32>) -> UInt32 { drawingFromRuntime { Self.random(in: range, using: &$0) } }
+    public static func random(in range: ClosedRange<UInt32>) -> UInt32 { drawingFromRuntime { Self.random(in: range, using: &$0) } }
 }
 
 extension Int {
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: Range<Int>) -> Int {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
-
-    /// A number in `range` from the current runtime's sequence.
-    public static func random(in range: ClosedRange<Int>) -> Int {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(in: range, using: &generator)
-    }
+    public static func random(in range: Range<Int>) -> Int { drawingFromRuntime { Self.random(in: range, using: &$0) } }
+    public static func random(in range: ClosedRange<Int>) -> Int { drawingFromRuntime { Self.random(in: range, using: &$0) } }
 }
 
 extension Bool {
     /// True or false from the current runtime's sequence.
-    public static func random() -> Bool {
-        var generator = FlipbookRandomNumberGenerator()
-        return random(using: &generator)
-    }
+    public static func random() -> Bool { drawingFromRuntime { Self.random(using: &$0) } }
 }
 
 extension Array {
     /// An element chosen from the current runtime's sequence; nil when empty.
-    public func randomElement() -> Element? {
-        var generator = FlipbookRandomNumberGenerator()
-        return randomElement(using: &generator)
-    }
+    public func randomElement() -> Element? { drawingFromRuntime { randomElement(using: &$0) } }
 
     /// The elements in an order drawn from the current runtime's sequence.
-    public func shuffled() -> [Element] {
-        var generator = FlipbookRandomNumberGenerator()
-        return shuffled(using: &generator)
-    }
+    public func shuffled() -> [Element] { drawingFromRuntime { shuffled(using: &$0) } }
 
     /// Puts the elements in an order drawn from the current runtime's sequence.
-    public mutating func shuffle() {
-        var generator = FlipbookRandomNumberGenerator()
-        shuffle(using: &generator)
-    }
+    public mutating func shuffle() { drawingFromRuntime { shuffle(using: &$0) } }
 }

@@ -28,6 +28,13 @@ import TestSupport
         #expect(Array(first[0..<6]) != Array(first[6..<12]))
     }
 
+    /// Code that binds no runtime draws from the process runtime's sequence, so reseeding
+    /// `AppRuntime.process` reaches it.
+    @Test func theProcessRuntimeOwnsTheUnboundSequence() {
+        #expect(AppRuntime.process.random === RuntimeRandom.process)
+        #expect(AppRuntime().random !== RuntimeRandom.process)
+    }
+
     @Test func reseedingStartsAgainAndOtherSeedsDiffer() {
         let runtime = AppRuntime()
         let a = runtime.run { draws() }
