@@ -6,7 +6,16 @@ import SwiftSyntax
 /// `"sharedApplication"`), becomes `UIApplication.shared`; any other `#keyPath` becomes its
 /// string (`#keyPath(CALayer.shadowOpacity)` -> `"shadowOpacity"`, `#keyPath(UIView.layer.position)`
 /// -> `"layer.position"`) when it names a key path on a type, and is reported otherwise.
+/// `keyPath._kvcKeyPathString`, nil on Linux for every key path, becomes Flipbook's
+/// `flipbookKeyValueCodingName`, which names the layer's and view's properties as iOS does.
 final class KeyPathRewriter: FileVisitor {
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.declName.baseName.text == "_kvcKeyPathString", node.base != nil else { return .visitChildren }
+        file.replace(node.declName, with: "flipbookKeyValueCodingName")
+        file.change(.keyPath, at: node, "`_kvcKeyPathString` -> `flipbookKeyValueCodingName` (nil on Linux for every key path)")
+        return .visitChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "value", member.base?.trimmedDescription == "UIApplication",

@@ -5,7 +5,7 @@ extension CALayer {
     /// The key-value observing name of `keyPath` when it is one of the stored properties whose
     /// setters announce changes (docs/API-Status.md, "Key-value observing"), else nil.
     @preconcurrency @MainActor
-    static func observedKey<Root: CALayer>(of keyPath: AnyKeyPath, root: Root.Type) -> String? {
+    package static func observedKey<Root: CALayer>(of keyPath: AnyKeyPath, root: Root.Type) -> String? {
         if keyPath == \Root.bounds as AnyKeyPath { return "bounds" }
         if keyPath == \Root.position as AnyKeyPath { return "position" }
         if keyPath == \Root.zPosition as AnyKeyPath { return "zPosition" }

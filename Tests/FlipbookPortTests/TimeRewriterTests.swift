@@ -466,6 +466,27 @@ import Testing
             }
             """)
     }
+
+    /// Seen in a real shared-element library: a layer key path turned into an animation key.
+    @Test func aKeyPathsKeyValueCodingStringIsFlipbooks() {
+        expectPort(
+            """
+            \(importBlock)
+
+            func animate<T>(_ layer: CALayer, _ path: ReferenceWritableKeyPath<CALayer, T>) {
+                let animation = CABasicAnimation(keyPath: path._kvcKeyPathString!)
+                layer.add(animation, forKey: path._kvcKeyPathString)
+            }
+            """,
+            """
+            \(importBlock)
+
+            func animate<T>(_ layer: CALayer, _ path: ReferenceWritableKeyPath<CALayer, T>) {
+                let animation = CABasicAnimation(keyPath: path.flipbookKeyValueCodingName!)
+                layer.add(animation, forKey: path.flipbookKeyValueCodingName)
+            }
+            """)
+    }
 }
 
 /// Seen in a real side-menu library: its own `init(addTo:target:action:)` taking a `Selector`,

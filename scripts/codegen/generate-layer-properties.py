@@ -311,7 +311,7 @@ def observing_file(rows):
         "    /// The key-value observing name of `keyPath` when it is one of the stored properties whose",
         "    /// setters announce changes (docs/API-Status.md, \"Key-value observing\"), else nil.",
         "    @preconcurrency @MainActor",
-        "    static func observedKey<Root: CALayer>(of keyPath: AnyKeyPath, root: Root.Type) -> String? {",
+        "    package static func observedKey<Root: CALayer>(of keyPath: AnyKeyPath, root: Root.Type) -> String? {",
     ]
     for r in rows:
         if r["action"] and r["key"]:

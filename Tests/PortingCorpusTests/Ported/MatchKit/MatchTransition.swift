@@ -78,6 +78,9 @@ public class MatchTransition: NSObject, UIViewControllerAnimatedTransitioning, U
             mover.layer.cornerRadius = target.layer.cornerRadius
             appearing.alpha = self.presenting ? 1 : 0
         }
+        mover.layer.shadowRadius = 12
+        mover.layer.shadowOffset = CGSize(width: 0, height: 6)
+        lift(mover.layer, \.shadowOpacity, from: presenting ? 0 : 0.35, to: presenting ? 0.35 : 0)
         for (layer, key, animation) in added {
             layer.removeAnimation(forKey: key)
             animation.timingFunction = curve
@@ -93,6 +96,18 @@ public class MatchTransition: NSObject, UIViewControllerAnimatedTransitioning, U
             mover.removeFromSuperview()
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
+    }
+
+    /// Animates one layer property over the transition, keyed by the property's own name.
+    private func lift<T>(_ layer: CALayer, _ path: ReferenceWritableKeyPath<CALayer, T>, from: T, to: T) {
+        let key = path.flipbookKeyValueCodingName!
+        let animation = CABasicAnimation(keyPath: key)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = duration
+        animation.timingFunction = curve
+        layer.add(animation, forKey: key)
+        layer[keyPath: path] = to
     }
 
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
