@@ -68,6 +68,21 @@ extension CALayer {
         return t
     }
 
+    /// The map from this layer's bounds space into `ancestor`'s, composed up the chain without
+    /// inverting anything, so an ancestor scaled to nothing (a pop-in's first frame) still
+    /// receives its sublayers' points. Nil when `ancestor` is not above this layer, or when a
+    /// transform layer is on the way (its sublayers are not flattened one plane at a time).
+    package func map(toAncestor ancestor: CALayer) -> PlaneMap? {
+        var map = PlaneMap.identity
+        var layer = self
+        while layer !== ancestor {
+            guard let p = layer.superlayer, !(p is CATransformLayer) else { return nil }
+            map = map.then(layer.mapToSuperlayerPlane())
+            layer = p
+        }
+        return map
+    }
+
     /// The map from `layer`'s bounds space (the space above the root when nil) into this layer's.
     package func map(from layer: CALayer?) -> PlaneMap? {
         let source = layer?.mapToScreen() ?? .identity

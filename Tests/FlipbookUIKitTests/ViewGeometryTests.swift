@@ -123,6 +123,28 @@ import TestSupport
         #expect(close(card.convert(q, from: root), .zero, 1e-9))
     }
 
+    /// A view scaled to nothing (the first frame of a pop-in) still receives its subviews'
+    /// points and rectangles: the map up to an ancestor composes transforms and inverts
+    /// nothing. Only the way down has no answer, and only that is reported.
+    @Test func convertUpToAnAncestorScaledToNothing() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let button = UIView(frame: CGRect(x: 100, y: 300, width: 50, height: 50))
+        let icon = UIView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
+        window.addSubview(button)
+        button.addSubview(icon)
+        button.transform = CGAffineTransform(scaleX: 0, y: 0)
+        var reports: [String] = []
+        let token = FlipbookDiagnostics.addObserver { reports.append($0.message) }
+        defer { FlipbookDiagnostics.removeObserver(token) }
+        #expect(icon.convert(icon.bounds, to: button) == icon.frame)
+        #expect(icon.convert(CGPoint(x: 5, y: 5), to: button) == CGPoint(x: 15, y: 15))
+        #expect(icon.safeAreaInsets == .zero)
+        #expect(close(icon.convert(CGPoint.zero, to: window), CGPoint(x: 125, y: 325)), "everything lands on the centre")
+        #expect(reports.isEmpty)
+        _ = button.convert(CGPoint(x: 1, y: 1), from: window)
+        #expect(reports.count == 1, "the way down inverts a singular map")
+    }
+
     @Test func hitTestPicksTheFrontmostInteractiveView() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
         let back = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))

@@ -21,6 +21,9 @@ extension UIView {
     /// the layers: views in different trees meet in their roots' bounds spaces. Nil when a
     /// view on the way is seen edge-on (reported by `CALayer.convert`'s map).
     func planeMap(to view: UIView?) -> PlaneMap? {
+        // Up to an ancestor: straight up the layers, no inverse (exact, and defined under a
+        // superview scaled to zero).
+        if let view, view !== self, isDescendant(of: view), let up = layer.map(toAncestor: view.layer) { return up }
         guard let toRoot = treeRoot.layer.map(from: layer) else { return nil }
         guard let view else { return toRoot }
         guard let fromRoot = view.layer.map(from: view.treeRoot.layer) else { return nil }
