@@ -161,6 +161,62 @@ struct ImportRewriter {
         return usedNames(in: tree).allSatisfy { isFrameworkName($0, of: module) == false || provided.contains($0) }
     }
 
+    /// The condition of the `#if` clause holding `decl`, a SwiftUI import, when every SwiftUI
+    /// name the file uses sits under a clause with that very condition: the author's own gate
+    /// for SwiftUI (`#if !(os(iOS) && arch(arm))` around the import and again around a
+    /// hosting helper, in a file whose UIKit code is outside it). Nil otherwise, and when the
+    /// file uses none of the names this can tell.
+    static func ownSwiftUIGate(of decl: ImportDeclSyntax, in tree: SourceFileSyntax) -> String? {
+        guard let condition = decl.ancestors(IfConfigClauseSyntax.self).first?.condition?.trimmedDescription else {
+            return nil
+        }
+        final class Uses: SyntaxVisitor {
+            var found: [Syntax] = []
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                if ImportRewriter.swiftUINames.contains(node.baseName.text) { found.append(Syntax(node)) }
+                return .visitChildren
+            }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                if ImportRewriter.swiftUINames.contains(node.name.text) { found.append(Syntax(node)) }
+                return .visitChildren
+            }
+        }
+        let uses = Uses(viewMode: .sourceAccurate)
+        uses.walk(tree)
+        guard !uses.found.isEmpty else { return nil }
+        let gated = uses.found.allSatisfy { use in
+            use.ancestors(IfConfigClauseSyntax.self).contains { $0.condition?.trimmedDescription == condition }
+        }
+        return gated ? condition : nil
+    }
+
+    /// Adds `&& canImport(SwiftUI)` to every clause of the file whose condition is `condition`:
+    /// unchanged on iOS, false on Linux, so the SwiftUI parts drop out and the rest stays.
+    private func gateSwiftUI(under condition: String, at decl: ImportDeclSyntax) {
+        final class Clauses: SyntaxVisitor {
+            let condition: String
+            var found: [ExprSyntax] = []
+            init(_ condition: String) {
+                self.condition = condition
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+                if let c = node.condition, c.trimmedDescription == condition { found.append(c) }
+                return .visitChildren
+            }
+        }
+        let clauses = Clauses(condition)
+        clauses.walk(file.source.tree)
+        for c in clauses.found {
+            file.add(.insert("(", at: file.source.start(c)))
+            file.add(.insert(") && canImport(SwiftUI)", at: file.source.end(c)))
+        }
+        file.change(
+            .platformGate, at: decl,
+            "`#if \(condition)` -> `#if (\(condition)) && canImport(SwiftUI)` (\(clauses.found.count) clauses): "
+                + "every SwiftUI name the file uses is under that condition, so only those parts are left out on Linux")
+    }
+
     /// The names that are a framework's own, by prefix (`GLuint`, `glGenTextures`,
     /// `GL_TEXTURE_2D`, `GLKView`): a file of the folder that uses one without importing the
     /// framework saw it through another file's import (Swift lets imports leak across the files
@@ -320,6 +376,10 @@ struct ImportRewriter {
                             ? "the file uses none of its names"
                             : "the file uses only " + used.map { "`\($0)`" }.joined(separator: ", ")
                                 + " of it, which Flipbook provides"))
+                continue
+            }
+            if module == "SwiftUI", let condition = Self.ownSwiftUIGate(of: decl, in: source.tree) {
+                gateSwiftUI(under: condition, at: decl)
                 continue
             }
             missing.append(module)

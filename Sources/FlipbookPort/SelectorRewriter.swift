@@ -119,6 +119,24 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "closure by hand with the value meant (`{ $0.\(reference.name)(\(labels[0] == "_" ? "" : "\(labels[0]): ")…) }`)")
             return .skipChildren
         }
+        // A recognizer made here hands itself; a method declared for another kind
+        // (`handleSwipe(_ g: UITapGestureRecognizer)` given to a swipe) gets it unchecked on iOS.
+        if placeholder == nil, isInit, let sender = callName, Self.gestureRecognizers.contains(sender), labels.count == 1,
+            let declared = index.parameterTypes[methodKey]?.first,
+            case let first = String(declared.filter { $0 != "!" && $0 != "?" }),
+            Self.gestureRecognizers.contains(first), first != sender,
+            !(sender == "UIScreenEdgePanGestureRecognizer" && first == "UIPanGestureRecognizer")
+        {
+            guard !index.firstParameterRead.contains(methodKey) else {
+                file.issue(
+                    at: node,
+                    "`\(node.oneLine)`: `\(reference.name)` takes a `\(first)`, but this `\(sender)` hands itself, "
+                        + "which Objective-C passes unchecked: declare the parameter as `\(sender)` or `UIGestureRecognizer`")
+                return .skipChildren
+            }
+            // Never read: any recognizer of the declared kind keeps the meaning.
+            placeholder = "\(first)()"
+        }
         // The event comes as `UIEvent?` (nil when code sends the actions itself); a method that
         // declares a plain `UIEvent` gets it unwrapped, as iOS hands it one from a touch.
         let types = index.parameterTypes[PortIndex.methodKey(reference.name, labels)] ?? []
@@ -142,6 +160,13 @@ final class SelectorRewriter: IndexedFileVisitor {
                 + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? ""))
         return .skipChildren
     }
+
+    /// UIKit's gesture recognizers, each the sender of the actions it is made with.
+    static let gestureRecognizers: Set<String> = [
+        "UITapGestureRecognizer", "UIPanGestureRecognizer", "UISwipeGestureRecognizer", "UIPinchGestureRecognizer",
+        "UIRotationGestureRecognizer", "UILongPressGestureRecognizer", "UIScreenEdgePanGestureRecognizer",
+        "UIHoverGestureRecognizer",
+    ]
 
     /// A value of each of `valueTypes`, for a parameter the method never reads.
     static let zeroValues: [String: String] = [

@@ -320,6 +320,41 @@ import Testing
         #expect(!vision.text.hasPrefix("#if canImport(SwiftUI)"))
     }
 
+    /// Seen in a public tooltip library: SwiftUI imported under the author's own condition,
+    /// and the one SwiftUI helper under the same condition further down. Those clauses gain
+    /// `&& canImport(SwiftUI)`; the UIKit class stays, and a second run changes nothing.
+    @Test func swiftUIUnderTheAuthorsOwnConditionLeavesOnlyThoseParts() {
+        let input = """
+            import UIKit
+            #if !(os(iOS) && (arch(i386) || arch(arm)))
+            import SwiftUI
+            #endif
+
+            open class Tip: UIView {
+                open func show(text: String) {}
+            }
+
+            #if !(os(iOS) && (arch(i386) || arch(arm)))
+            extension Tip {
+                public func show<V: View>(rootView: V, in parent: UIViewController) {
+                    let controller = UIHostingController(rootView: rootView)
+                    parent.addChild(controller)
+                }
+            }
+            #endif
+            """
+        let output = Porter().port(input, path: "T.swift")
+        #expect(output.text.contains("#if (!((os(iOS) || os(Linux)) && (arch(i386) || arch(arm)))) && canImport(SwiftUI)\nimport SwiftUI"))
+        #expect(output.text.contains("#if (!((os(iOS) || os(Linux)) && (arch(i386) || arch(arm)))) && canImport(SwiftUI)\nextension Tip {"))
+        #expect(output.text.contains("open class Tip: UIView {"))
+        #expect(!output.text.hasPrefix("#if canImport(SwiftUI)"))
+        #expect(output.warnings.isEmpty)
+        #expect(Porter().port(output.text, path: "T.swift").text == output.text, "idempotent")
+        // A SwiftUI name outside those clauses: the file is left out, as before.
+        let leaking = Porter().port(input + "\nlet shared = Text(\"x\")\n", path: "T.swift")
+        #expect(leaking.text.hasPrefix("#if canImport(SwiftUI)\n"))
+    }
+
     /// `import os.log` (and `import Darwin`) are gated alone: Flipbook provides `os_log` and
     /// `OSLog` where Linux has no `os` module; a second run leaves the gate as it is.
     @Test func osLogImportIsGatedAlone() {

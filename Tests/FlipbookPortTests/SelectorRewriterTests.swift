@@ -52,6 +52,36 @@ import Testing
             ])
     }
 
+    /// Seen in a public tooltip library: a swipe recognizer whose action method declares a tap
+    /// recognizer. iOS passes the swipe unchecked; a method that never reads it gets a fresh
+    /// recognizer of its declared kind, one that reads it is left to the author.
+    @Test func aRecognizerOfAnotherKindThanTheMethodDeclares() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            final class Tip: UIView {
+                func arm() {
+                    let swipe = UISwipeGestureRecognizer(target: self, action: #selector(handleSwipeOutside(_:)))
+                    let press = UILongPressGestureRecognizer(target: self, action: #selector(handlePress(_:)))
+                    let edge = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
+                    gestureRecognizers = [swipe, press, edge]
+                }
+                func handleSwipeOutside(_ gesture: UITapGestureRecognizer) { isHidden = true }
+                func handlePress(_ gesture: UITapGestureRecognizer) { print(gesture.numberOfTapsRequired) }
+                func handlePan(_ gesture: UIPanGestureRecognizer) { print(gesture) }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("UISwipeGestureRecognizer(target: self, action: { $0.handleSwipeOutside(UITapGestureRecognizer()) })"))
+        #expect(output.text.contains("UIScreenEdgePanGestureRecognizer(target: self, action: { $0.handlePan($1) })"), "an edge pan is a pan")
+        #expect(output.text.contains("#selector(handlePress(_:))"), "left as it was")
+        #expect(output.issues.map(\.reason) == [
+            "`#selector(handlePress(_:))`: `handlePress` takes a `UITapGestureRecognizer`, but this "
+                + "`UILongPressGestureRecognizer` hands itself, which Objective-C passes unchecked: declare the parameter "
+                + "as `UILongPressGestureRecognizer` or `UIGestureRecognizer`",
+        ])
+    }
+
     @Test func controlsKeepTheSelectorsArgumentLabels() {
         expectPort(
             """
