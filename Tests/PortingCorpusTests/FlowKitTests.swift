@@ -109,6 +109,21 @@ final class FlowKitTests: XCTestCase {
         Corpus.assertFilmstrip(frames, named: "FlowKitTests/tip")
     }
 
+    /// A swipe up on the tip dismisses it: the swipe recognizer's action method was declared
+    /// for a tap recognizer and never reads it, so the port hands it a fresh one.
+    func testASwipeUpDismissesTheTip() {
+        let appVC = FlowAppViewController()
+        let app = AppDriver(rootViewController: appVC, device: .iPhone15)
+        let tip = TipView()
+        app.at(0.1) { tip.show(CGSize(width: 180, height: 90), from: appVC.button, in: appVC.view) }
+        app.run(until: 0.8)
+        XCTAssertTrue(tip.superview === appVC.view)
+        let middle = CGPoint(x: tip.frame.midX, y: tip.frame.midY)
+        app.drag(from: middle, to: CGPoint(x: middle.x, y: middle.y - 120), duration: 0.1)
+        app.run(until: app.time + 0.5)
+        XCTAssertNil(tip.superview, "the swipe dismissed the tip")
+    }
+
     /// The shake's completion waits for the shake alone: the commit without a begin committed
     /// the implicit transaction there, so a fade added after it in the same turn is not waited for.
     func testTheShakesCompletionWaitsForTheShakeOnly() {

@@ -4,10 +4,15 @@
 //
 //  A tip bubble with an arrow that points at a view. The bubble is made ahead of time and
 //  configured when shown: `draw(_:)` reads where the arrow goes from state that `show(from:in:)`
-//  sets, as popover libraries do.
+//  sets, as popover libraries do. A swipe up dismisses it; its action method was written for
+//  a tap recognizer and never reads it. A SwiftUI helper sits under the library's own
+//  condition (no SwiftUI on 32-bit iOS), as a public tooltip library keeps it.
 //
 
 import UIKit
+#if !(os(iOS) && (arch(i386) || arch(arm)))
+import SwiftUI
+#endif
 
 open class TipView: UIView {
     open var bubbleColor: UIColor = .white
@@ -31,6 +36,11 @@ open class TipView: UIView {
         frame = CGRect(x: min(max(anchor.x - size.width / 2, 8), container.bounds.width - size.width - 8),
                        y: anchor.y, width: size.width, height: size.height + arrowSize.height)
         setNeedsDisplay()
+        if gestureRecognizers?.isEmpty ?? true {
+            let swipe = UISwipeGestureRecognizer(target: self, action: #selector(handleSwipeOutside(_:)))
+            swipe.direction = .up
+            addGestureRecognizer(swipe)
+        }
         container.addSubview(self)
         transform = CGAffineTransform(scaleX: 0.01, y: 0.01)
         UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 3, options: [], animations: {
@@ -45,6 +55,10 @@ open class TipView: UIView {
             self.removeFromSuperview()
             self.transform = .identity
         })
+    }
+
+    @objc fileprivate func handleSwipeOutside(_ gesture: UITapGestureRecognizer) {
+        dismiss()
     }
 
     override open func draw(_ rect: CGRect) {
@@ -62,3 +76,17 @@ open class TipView: UIView {
         path.fill()
     }
 }
+
+#if !(os(iOS) && (arch(i386) || arch(arm)))
+extension TipView {
+    /// Shows a SwiftUI view in the bubble, hosted by a child controller of `parent`.
+    public func show<V: View>(rootView: V, size: CGSize, from view: UIView, in parent: UIViewController) {
+        let controller = UIHostingController(rootView: rootView)
+        parent.addChild(controller)
+        controller.view.frame = CGRect(x: 0, y: arrowSize.height, width: size.width, height: size.height)
+        addSubview(controller.view)
+        controller.didMove(toParent: parent)
+        show(size, from: view, in: parent.view)
+    }
+}
+#endif
