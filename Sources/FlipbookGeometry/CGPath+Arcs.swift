@@ -5,8 +5,11 @@ import Foundation
 /// Angles are in radians from the +x axis towards +y. The sweep goes towards increasing angles
 /// when `increasing` is true (in UIKit's y-down space that looks clockwise, which is why
 /// `UIBezierPath(arcCenter:…clockwise: true)` and `CGMutablePath.addArc(…clockwise: false)`
-/// trace the same arc there). A difference of 2π or more in the sweep's direction is a full
-/// circle; otherwise the sweep is the difference taken modulo 2π in that direction. Each piece
+/// trace the same arc there). A difference of 2π or more either way is a full circle in the
+/// sweep's direction (`startAngle: 0, endAngle: 2π, clockwise: false` is the circle a popular
+/// activity-indicator library fills its balls with on iOS, where an HTML canvas would draw
+/// nothing; docs/Divergences.md, "Arcs of a full turn"); otherwise the sweep is the difference
+/// taken modulo 2π in that direction. Each piece
 /// spans at most a quarter turn, with the usual control distance 4/3 · tan(θ/4) · r, whose
 /// radial error is below 0.03 % of r.
 public enum ArcBezier {
@@ -27,7 +30,7 @@ public enum ArcBezier {
         let twoPi = 2 * CGFloat.pi
         let raw = increasing ? endAngle - startAngle : startAngle - endAngle
         var sweep: CGFloat
-        if raw >= twoPi {
+        if abs(raw) >= twoPi {
             sweep = twoPi
         } else {
             sweep = raw.truncatingRemainder(dividingBy: twoPi)

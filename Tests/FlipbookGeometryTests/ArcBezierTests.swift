@@ -41,6 +41,14 @@ struct ArcBezierTests {
         // A full turn or more is a circle; zero sweep is nothing; NaN is refused.
         #expect(ArcBezier.pieces(center: .zero, radius: 1, startAngle: 0, endAngle: 7, increasing: true)?.pieces.count == 4)
         #expect(ArcBezier.pieces(center: .zero, radius: 1, startAngle: 2, endAngle: 2, increasing: true)?.pieces.isEmpty == true)
+        // A full turn against the direction is a full circle too, traced the asked way: what
+        // `UIBezierPath(arcCenter:…startAngle: 0, endAngle: 2π, clockwise: false)` gives on iOS.
+        let against = try #require(ArcBezier.pieces(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, increasing: false))
+        #expect(against.pieces.count == 4)
+        #expect(point(against.start, against.pieces[0], 0.5).y < -0.7, "decreasing angles pass through -y first")
+        #expect(abs(against.pieces[3].end.x - 1) < 1e-9 && abs(against.pieces[3].end.y) < 1e-9)
+        // Short of a full turn against the direction: the rest of the circle, as before.
+        #expect(ArcBezier.pieces(center: .zero, radius: 1, startAngle: 0, endAngle: 1.5 * .pi, increasing: false)?.pieces.count == 1)
         #expect(ArcBezier.pieces(center: .zero, radius: .nan, startAngle: 0, endAngle: 1, increasing: true) == nil)
     }
 

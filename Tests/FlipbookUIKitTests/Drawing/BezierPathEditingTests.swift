@@ -38,6 +38,16 @@ import TestSupport
 
     /// The reason code reverses: a reversed oval appended to a rectangle cuts a hole under the
     /// non-zero rule (the windings cancel), where the oval as drawn adds to the rectangle's.
+    /// The circle an activity-indicator library fills its balls with: a full turn asked for
+    /// against the direction of the angles is still the whole circle (docs/Divergences.md).
+    @Test func aFullTurnCounterclockwiseIsTheWholeCircle() {
+        for clockwise in [false, true] {
+            let ball = UIBezierPath(arcCenter: CGPoint(x: 10, y: 10), radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+            #expect(ball.contains(CGPoint(x: 10, y: 10)), "clockwise \(clockwise)")
+            #expect(abs(ball.bounds.width - 20) < 1e-6 && abs(ball.bounds.height - 20) < 1e-6)
+        }
+    }
+
     @Test func aReversedOvalCutsAHoleUnderTheNonZeroRule() {
         let bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         let oval = CGRect(x: 25, y: 25, width: 50, height: 50)
