@@ -147,7 +147,7 @@ extension UICollectionView {
         for key in wanted.keys.sorted() {
             guard let attributes = wanted[key] else { continue }
             if let view = visibleSupplementaryViews[key] {
-                apply(attributes, to: view)
+                applyIfChanged(attributes, to: view)
                 continue
             }
             guard let view = madeOutsideUpdate(start, { makeSupplementaryView(kind: key.kind, at: key.indexPath) }) else { continue }
@@ -165,7 +165,7 @@ extension UICollectionView {
         for path in wanted.keys.sorted() {
             guard let attributes = wanted[path] else { continue }
             if let cell = visibleCellsByIndexPath[path] {
-                apply(attributes, to: cell)
+                applyIfChanged(attributes, to: cell)
                 continue
             }
             guard let cell = madeOutsideUpdate(start, { makeCell(at: path) }) else { continue }
@@ -206,7 +206,7 @@ extension UICollectionView {
         for key in wanted.keys.sorted() {
             guard let attributes = wanted[key] else { continue }
             if let view = visibleDecorationViews[key] {
-                apply(attributes, to: view)
+                applyIfChanged(attributes, to: view)
                 continue
             }
             let view: UICollectionReusableView
@@ -259,23 +259,38 @@ extension UICollectionView {
                 view.layoutIfNeeded()
             }
         } else {
+            // Applied when it was dequeued and unchanged since: what `cellForItemAt` did to the
+            // view (an anchor point moved to where the layout put it) stays.
+            let applied = view.appliedAttributes?.isEqual(attributes) == true
             UIView.performWithoutAnimation {
-                self.applyGeometry(attributes, to: view)
+                if !applied { self.applyGeometry(attributes, to: view) }
                 view.layoutIfNeeded()
             }
+            if applied { return }
         }
         apply(attributes, to: view)
     }
 
-    /// Applies `attributes` (checked) to `view`, then lets the view apply custom ones.
+    /// Applies `attributes` (checked) to `view`, then lets the view apply custom ones. A copy
+    /// is kept, as UIKit keeps one: a layout that changes its cached attributes in place must
+    /// not change what was applied.
     func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
         guard checkedGeometry(attributes) else {
             view.isHidden = true
             return
         }
         applyGeometry(attributes, to: view)
-        view.appliedAttributes = attributes
+        view.appliedAttributes = attributes.copy() as? UICollectionViewLayoutAttributes
         view.apply(attributes)
+    }
+
+    /// For a view already shown: UIKit applies attributes only when they differ (`isEqual(_:)`)
+    /// from the ones applied last, so what the app did to a cell since (a transform or an
+    /// anchor point set in `scrollViewDidScroll`, as carousel libraries do) stays while it
+    /// scrolls (docs/Semantics.md, "Collection views").
+    func applyIfChanged(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+        if let last = view.appliedAttributes, last.isEqual(attributes) { return }
+        apply(attributes, to: view)
     }
 
     /// Sets bounds, centre, transform, alpha, z-order and hidden state from `attributes`.

@@ -219,9 +219,11 @@ open class UICollectionView: UIScrollView {
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
         // Placed outside any running animation (a batch update's): the collection view then
-        // animates it from its start attributes, not from where a new or queued cell was.
+        // animates it from its start attributes, not from where a new or queued cell was. As
+        // in UIKit, the attributes are applied here, so `collectionView(_:cellForItemAt:)` sees
+        // the cell where it goes, and not again when it is shown unless they changed.
         if let attributes = validAttributes(forItemAt: indexPath) {
-            UIView.performWithoutAnimation { self.applyGeometry(attributes, to: cell) }
+            UIView.performWithoutAnimation { self.apply(attributes, to: cell) }
         }
         return cell
     }
@@ -238,7 +240,7 @@ open class UICollectionView: UIScrollView {
         if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath),
             attributes.hasValidGeometry
         {
-            UIView.performWithoutAnimation { self.applyGeometry(attributes, to: view) }
+            UIView.performWithoutAnimation { self.apply(attributes, to: view) }
         }
         return view
     }
