@@ -90,7 +90,7 @@ extension UIScrollView {
             lastAdjustedInset = new
             return
         }
-        guard new != old else { return }
+        guard !new.isClose(to: old) else { return }
         lastAdjustedInset = new
         if !keepingOffset, !isTracking, motion == nil {
             var o = contentOffset

@@ -10,6 +10,14 @@ public struct UIEdgeInsets: Sendable, Hashable, CustomStringConvertible {
     }
     public static let zero = UIEdgeInsets()
     public var description: String { "{\(top), \(left), \(bottom), \(right)}" }
+
+    /// Equal but for rounding (1e-9 pt): insets worked out through transforms (a safe area
+    /// under a rotated header) differ in their last bits from pass to pass, and comparing them
+    /// exactly made a scroll view re-adjust its offset, and the tree re-solve, on every pass.
+    func isClose(to other: UIEdgeInsets) -> Bool {
+        abs(top - other.top) <= 1e-9 && abs(left - other.left) <= 1e-9 && abs(bottom - other.bottom) <= 1e-9
+            && abs(right - other.right) <= 1e-9
+    }
 }
 
 /// Insets that follow the layout direction (leading/trailing), UIKit's `NSDirectionalEdgeInsets`.

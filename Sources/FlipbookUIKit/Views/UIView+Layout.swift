@@ -97,10 +97,10 @@ extension UIView {
     /// first laid out inside a window's nonzero safe area is told once.
     private func checkSafeAreaChange() {
         let insets = safeAreaInsets
-        guard layoutExtras.lastSafeAreaInsets != insets else { return }
+        if let last = layoutExtras.lastSafeAreaInsets, last.isClose(to: insets) { return }
         let old = layoutExtras.lastSafeAreaInsets ?? .zero
         layoutExtras.lastSafeAreaInsets = insets
-        guard old != insets else { return }
+        guard !old.isClose(to: insets) else { return }
         if let observers = keyValueObservers {
             // Announced as UIKit's setter announces it (FloatingPanel re-lays its panel out on it).
             layoutExtras.safeAreaInsetsBeforeChange = old
