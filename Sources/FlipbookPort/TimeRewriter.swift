@@ -14,6 +14,7 @@ import SwiftSyntax
 /// | `DispatchQueue.main.async { … }` where it provably runs on the main thread (`MainThreadProof`) | `MediaClock.main.schedule(after: 0) { … }` |
 /// | either `DispatchQueue.main` form where the porter cannot prove the main thread | `MediaClock.scheduleOnMainThread(after: d) { … }`, which checks the thread as it runs |
 /// | `group.notify(queue: .main) { … }` with `group` declared a `DispatchGroup` | `MediaClock.main.schedule(whenEmpty: group) { … }` (or `MediaClock.scheduleOnMainThread(whenEmpty:)`) |
+/// | `Task.sleep(nanoseconds: n)`, `Task.sleep(for: d)` (and `sleep(nanoseconds:)` inside an `extension Task`) | `MediaClock.sleep(nanoseconds: n)`, `MediaClock.sleep(for: d)` |
 ///
 /// Flipbook's own `Timer(timeInterval:target:selector:…)` forms already run on the media clock.
 /// A delay on another queue, or whose deadline the porter cannot read, is left on the wall
@@ -29,6 +30,8 @@ final class TimeRewriter: IndexedFileVisitor {
                 performAfterDelay(node, receiver: nil)
             } else if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "cancelPreviousPerformRequests" {
                 cancelPrevious(node, member: nil)
+            } else if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "sleep", isInTaskExtension(node) {
+                taskSleep(node, called: "sleep")
             }
             return .visitChildren
         }
@@ -39,6 +42,11 @@ final class TimeRewriter: IndexedFileVisitor {
         case "scheduledTimer": blockTimer(node, member: member)
         case "perform": performAfterDelay(node, receiver: member.base)
         case "cancelPreviousPerformRequests": cancelPrevious(node, member: member)
+        case "sleep":
+            let base = member.base?.trimmedDescription ?? ""
+            if base == "Task" || base.hasPrefix("Task<") || (base == "Self" && isInTaskExtension(node)) {
+                taskSleep(node, called: "\(base).sleep")
+            }
         default: break
         }
         return .visitChildren
@@ -205,6 +213,86 @@ final class TimeRewriter: IndexedFileVisitor {
         file.replace(node.calledExpression, with: "\(Self.clock).scheduledTimer")
         file.change(
             .time, at: node, "`Timer.scheduledTimer(withTimeInterval:repeats:block:)` -> `\(Self.clock).scheduledTimer(…)` (media time)")
+    }
+
+    // MARK: Task.sleep
+
+    /// `Task.sleep(nanoseconds:)`, `Task.sleep(for:)` (with or without a tolerance) and the
+    /// older unlabelled `Task.sleep(_:)` in nanoseconds. A sleep on a clock the call names
+    /// (`clock: .continuous`) or until an instant stays on the wall clock, with a warning; a
+    /// sleep with other labels is the library's own, and its body is ported instead.
+    private func taskSleep(_ node: FunctionCallExprSyntax, called: String) {
+        let labels = node.arguments.map { $0.label?.text }
+        let replacement: String
+        switch labels.first {
+        case "nanoseconds" where labels.count == 1:
+            replacement = "MediaClock.sleep"
+        case "for" where labels.dropFirst().allSatisfy({ $0 == "tolerance" }):
+            replacement = "MediaClock.sleep"
+        case .some(nil) where labels.count == 1:
+            file.replace(node, with: "MediaClock.sleep(nanoseconds: \(node.arguments.first!.expression.trimmedDescription))")
+            runOnCallersActor(node)
+            file.change(.time, at: node, "`\(called)(_:)` -> `MediaClock.sleep(nanoseconds:)` (media time)")
+            return
+        case "until", "for" where labels.contains("clock"):
+            file.warning(
+                at: node,
+                "`\(called)(\(labels.map { "\($0 ?? "_"):" }.joined()))` stays on the wall clock: only `Task.sleep(nanoseconds:)` "
+                    + "and `Task.sleep(for:)` move to the media clock (`MediaClock.sleep`)")
+            return
+        default:
+            return  // a sleep the library declares itself (`Task.sleep(seconds:)`): its body is ported
+        }
+        file.replace(node.calledExpression, with: "\(replacement)")
+        runOnCallersActor(node)
+        let label = labels.first!!
+        file.change(.time, at: node, "`\(called)(\(label):)` -> `MediaClock.sleep(\(label):)` (media time)")
+    }
+
+    /// A sleep helper a library declares (`extension Task { static func sleep(seconds:) async
+    /// throws }`, or a free function) runs, being nonisolated and async, on Swift's global
+    /// executor: a task on the main actor that calls it hops to another thread and back before
+    /// `MediaClock.sleep` schedules its wake-up, so the frame it wakes at would depend on timing.
+    /// Such a helper is made `nonisolated(nonsending)` (SE-0461): it runs on its caller's actor,
+    /// so the wake-up is scheduled at once. Methods of types are left: a UIKit subclass's are on
+    /// the main actor already.
+    private func runOnCallersActor(_ node: FunctionCallExprSyntax) {
+        var parent = node.parent
+        var function: FunctionDeclSyntax?
+        while let p = parent {
+            if p.is(ClosureExprSyntax.self) || p.is(AccessorBlockSyntax.self) { return }
+            if let f = p.as(FunctionDeclSyntax.self) { function = f; break }
+            parent = p.parent
+        }
+        guard let function, function.signature.effectSpecifiers?.asyncSpecifier != nil else { return }
+        let isFree = function.parent?.is(CodeBlockItemSyntax.self) == true
+        guard isFree || isInTaskExtension(function) else { return }
+        let isolated = function.attributes.contains { attribute in
+            guard let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return false }
+            return name == "MainActor" || name == "concurrent"
+        }
+        guard !isolated, !function.modifiers.contains(where: { $0.name.text == "nonisolated" }),
+            helpersMadeNonsending.insert(file.source.start(function.funcKeyword)).inserted
+        else { return }
+        file.add(.insert("nonisolated(nonsending) ", at: file.source.start(function.funcKeyword)))
+        file.change(
+            .time, at: function,
+            "`func \(function.name.text)` -> `nonisolated(nonsending) func \(function.name.text)`: it sleeps on the media clock, "
+                + "and runs on its caller's actor so that the wake-up is scheduled at once")
+    }
+    private var helpersMadeNonsending: Set<Int> = []
+
+    /// Whether `node` sits in an `extension Task` (where a plain `sleep(…)` means `Task.sleep`).
+    private func isInTaskExtension(_ node: some SyntaxProtocol) -> Bool {
+        var parent = node.parent
+        while let p = parent {
+            if let ext = p.as(ExtensionDeclSyntax.self) {
+                let name = ext.extendedType.trimmedDescription
+                return name == "Task" || name.hasPrefix("Task<")
+            }
+            parent = p.parent
+        }
+        return false
     }
 
     // MARK: perform(_:with:afterDelay:)

@@ -16,3 +16,51 @@ package enum MainQueue {
         return Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
     }
 }
+
+// MARK: Turns for the main queue in a synchronous drive
+
+/// Jobs on the main queue (the body of a `Task { … }` started on the main actor, the rest of a
+/// task after `MediaClock.sleep`, a plain `DispatchQueue.main.async` block) run when the main
+/// thread's run loop gets a turn. A headless drive that steps the clock from synchronous code
+/// (an XCTest, a `main.swift`) never returns to the run loop, so each frame gives the queue one
+/// turn itself (docs/Porting.md, "Tasks and the media clock").
+///
+/// A turn is possible only on the main thread, outside any job of the main queue: inside one
+/// (an async test on the main actor, an async `main`) Core Foundation refuses to drain the
+/// queue again, as it must, and the drive has to yield instead (`await Task.yield()`).
+extension MainQueue {
+    /// Runs what the main queue holds now, once, if the caller may; returns whether it could.
+    /// A sentinel block queued last tells that the turn reached the end of what was queued
+    /// before it (the queue runs in order).
+    @discardableResult
+    package static func giveTurn() -> Bool {
+        guard mayTakeTurns else { return false }
+        let sentinel = TurnSentinel()
+        DispatchQueue.main.async { sentinel.reached = true }
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        return sentinel.reached
+    }
+
+    /// Gives the main queue turns until `done()` holds or `limit` seconds of wall time pass.
+    /// For a job another thread is about to queue (a task resumed from the clock comes back to
+    /// the main actor through Swift's global executor, a hop of well under a millisecond): each
+    /// turn waits at most half a millisecond for it.
+    package static func giveTurns(until done: () -> Bool, limit: TimeInterval = 1) {
+        guard mayTakeTurns, !done() else { return }
+        let deadline = Date(timeIntervalSinceNow: limit)
+        while !done(), Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.0005))
+        }
+    }
+
+    /// On the main thread and not inside a task: a synchronous caller that no job of the main
+    /// queue has on its stack (as far as can be told without Core Foundation's private state).
+    private static var mayTakeTurns: Bool {
+        Thread.isMainThread && !withUnsafeCurrentTask { $0 != nil }
+    }
+}
+
+/// Set by the block `giveTurn()` queues; only ever touched on the main thread.
+private final class TurnSentinel: @unchecked Sendable {
+    var reached = false
+}

@@ -38,7 +38,10 @@ extension Optional where Wrapped == MediaClockToken {
 /// while) and moves only when `advance(by:)`, `advanceFrames(_:)` or
 /// `runUntilIdle(limit:)` step it, one display frame (`1 / framesPerSecond`) at a time.
 ///
-/// Each frame, at its new time `now`, runs in this order:
+/// Each frame first gives the main queue one turn, in a synchronous drive, while `now` is still
+/// the last frame's time (`MainQueue.giveTurn()`): what was queued since then (a task started on
+/// the main actor, a `DispatchQueue.main.async` block) runs as it would between two frames on a
+/// device. Then, at its new time `now`, it runs in this order:
 /// 1. the implicit transaction of the previous frame is flushed (animations added since
 ///    get their `beginTime`, in their layer's time, from the time they were added);
 /// 2. actions scheduled with `schedule(after:_:)` that are due, by due time then by
@@ -115,6 +118,10 @@ public final class MediaClock {
     private var scheduled: [Scheduled] = []
     private var nextSequence = 0
     private var isRunningFrame = false
+    /// Tasks resumed outside a frame's scheduled actions (a sleep cancelled from the main
+    /// thread), each with its test for having come back to the main actor: the next frame waits
+    /// for them before its turn of the main queue (`MediaClock+Sleep.swift`).
+    var awaitedReturns: [@Sendable () -> Bool] = []
 
     /// Whether a frame is running now (a scheduled action, display link or animation callback
     /// is on the stack), so the clock cannot be advanced from here: input scripts schedule
@@ -292,6 +299,7 @@ public final class MediaClock {
     public func reset() {
         guard !isRunningFrame else { return reportReentry("reset()") }
         scheduled = []
+        awaitedReturns = []
         engine.discardAll()
         framesPerSecond = 60
         maximumFramesPerCall = Self.defaultMaximumFramesPerCall
@@ -316,6 +324,10 @@ public final class MediaClock {
     private func runFrame(at time: CFTimeInterval) {
         isRunningFrame = true
         defer { isRunningFrame = false }
+        let awaited = awaitedReturns
+        awaitedReturns = []
+        for hasReturned in awaited { MainQueue.giveTurns(until: hasReturned) }
+        MainQueue.giveTurn()
         engine.flush(clock: self)
         now = time
         frameCount += 1

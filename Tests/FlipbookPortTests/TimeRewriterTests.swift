@@ -236,6 +236,75 @@ import Testing
         #expect(output.leftByHand.isEmpty)
     }
 
+    /// `Task.sleep` moves to the media clock; a library's own sleep helper keeps its name, its
+    /// body is ported, and it runs on its caller's actor so the wake-up is scheduled at once. A
+    /// sleep on a named clock stays, with a warning.
+    @Test func taskSleepsMoveToTheMediaClock() {
+        let output = expectPort(
+            """
+            \(importBlock)
+
+            extension Task where Success == Never, Failure == Never {
+                static func sleep(seconds: TimeInterval) async throws {
+                    try await sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                }
+            }
+            func pause() async {
+                try? await Task.sleep(for: .milliseconds(300), tolerance: .zero)
+                try? await Task<Never, Never>.sleep(1_000)
+            }
+            final class Banner: UIView {
+                func show() {
+                    Task { @MainActor in
+                        try? await Task.sleep(seconds: 2)
+                        try? await Task.sleep(nanoseconds: 500)
+                        self.isHidden = true
+                    }
+                }
+                func later() async throws {
+                    try await Task.sleep(until: .now + .seconds(1), clock: .continuous)
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            extension Task where Success == Never, Failure == Never {
+                static nonisolated(nonsending) func sleep(seconds: TimeInterval) async throws {
+                    try await MediaClock.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                }
+            }
+            nonisolated(nonsending) func pause() async {
+                try? await MediaClock.sleep(for: .milliseconds(300), tolerance: .zero)
+                try? await MediaClock.sleep(nanoseconds: 1_000)
+            }
+            final class Banner: UIView {
+                func show() {
+                    Task { @MainActor in
+                        try? await Task.sleep(seconds: 2)
+                        try? await MediaClock.sleep(nanoseconds: 500)
+                        self.isHidden = true
+                    }
+                }
+                func later() async throws {
+                    try await Task.sleep(until: .now + .seconds(1), clock: .continuous)
+                }
+            }
+            """,
+            changes: [
+                "T.swift:8: time: `func sleep` -> `nonisolated(nonsending) func sleep`: it sleeps on the media clock, and runs on its caller's actor so that the wake-up is scheduled at once",
+                "T.swift:9: time: `sleep(nanoseconds:)` -> `MediaClock.sleep(nanoseconds:)` (media time)",
+                "T.swift:12: time: `func pause` -> `nonisolated(nonsending) func pause`: it sleeps on the media clock, and runs on its caller's actor so that the wake-up is scheduled at once",
+                "T.swift:13: time: `Task.sleep(for:)` -> `MediaClock.sleep(for:)` (media time)",
+                "T.swift:14: time: `Task<Never, Never>.sleep(_:)` -> `MediaClock.sleep(nanoseconds:)` (media time)",
+                "T.swift:20: time: `Task.sleep(nanoseconds:)` -> `MediaClock.sleep(nanoseconds:)` (media time)",
+            ],
+            issues: [
+                "T.swift:25: warning: `Task.sleep(until:clock:)` stays on the wall clock: only `Task.sleep(nanoseconds:)` and `Task.sleep(for:)` move to the media clock (`MediaClock.sleep`)"
+            ])
+        #expect(output.leftByHand.isEmpty)
+    }
+
     @Test func blockTimersRunOnTheMediaClock() {
         expectPort(
             """

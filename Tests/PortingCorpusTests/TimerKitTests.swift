@@ -2,8 +2,9 @@
 // `Timer`, `CADisplayLink`, `NotificationCenter` and a control, a handler taking an
 // `NSNotification`, and delays written with `perform(_:with:afterDelay:)`,
 // `cancelPreviousPerformRequests`, `DispatchQueue.main.asyncAfter`, `DispatchQueue.main.async`
-// from the main thread and a block timer: every one of them fires on the app's media clock, at a
-// frame that does not depend on the machine.
+// from the main thread, a block timer, and tasks sleeping with `Task.sleep` (one of them
+// cancelled): every one of them fires on the app's media clock, at a frame that does not depend
+// on the machine.
 import XCTest
 import Flipbook
 
@@ -31,9 +32,11 @@ final class TimerKitTests: XCTestCase {
             "blink true @0.5",
             "block timer @0.75",
             "tick 2 @1.0",
+            "task slept @1.25",
             "banner hidden @1.5",
             "tick 1 @2.0",
             "tick 0 @3.0",
+            "sleeper cancelled @3.0",
             "reset from true @3.217",
             "memory warning @3.217",
         ])
@@ -65,7 +68,7 @@ final class TimerKitTests: XCTestCase {
             return (countdown.events, frames)
         }
         let quiet = run(busy: false)
-        XCTAssertEqual(quiet.events.count, 9)
+        XCTAssertEqual(quiet.events.count, 11)
         let busy = run(busy: true)
         XCTAssertEqual(busy.events, quiet.events)
         XCTAssertEqual(busy.frames.count, 8)

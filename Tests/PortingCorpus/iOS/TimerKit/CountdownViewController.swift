@@ -4,7 +4,8 @@
 //
 //  A countdown ring: a repeating timer ticks once a second, a display link sweeps the ring
 //  every frame, a pulse stops after a few frames, and a banner goes away on its own. Every
-//  target-action form iOS code uses, with and without the sender argument.
+//  target-action form iOS code uses, with and without the sender argument, and the tasks
+//  newer code sleeps in.
 //
 
 import UIKit
@@ -26,6 +27,7 @@ open class CountdownViewController: UIViewController {
     private var pulse: CADisplayLink?
     private var pulseFrames = 0
     private var blinker: Timer?
+    private var sleeper: Task<Void, Never>?
     private var startTime: CFTimeInterval = 0
 
     open override func viewDidLoad() {
@@ -82,6 +84,18 @@ open class CountdownViewController: UIViewController {
         _ = Timer.scheduledTimer(withTimeInterval: 0.75, repeats: false) { [weak self] _ in
             self?.record("block timer")
         }
+        Task { [weak self] in
+            try? await Task.sleep(seconds: 1.25)
+            self?.record("task slept")
+        }
+        sleeper = Task { [weak self] in
+            do {
+                try await Task.sleep(for: .seconds(3.5))
+                self?.record("sleeper woke")
+            } catch {
+                self?.record("sleeper cancelled")
+            }
+        }
     }
 
     private func record(_ what: String) {
@@ -95,6 +109,7 @@ open class CountdownViewController: UIViewController {
         if remaining == 0 {
             ticker?.invalidate()
             sweep?.invalidate()
+            sleeper?.cancel()
             NSObject.cancelPreviousPerformRequests(withTarget: self, selector: #selector(note(_:)), object: nil)
         }
     }
@@ -135,5 +150,12 @@ open class CountdownViewController: UIViewController {
 
     @objc func memoryWarning() {
         record("memory warning")
+    }
+}
+
+extension Task where Success == Never, Failure == Never {
+    /// A sleep in seconds, as many libraries add.
+    static func sleep(seconds: TimeInterval) async throws {
+        try await sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
     }
 }
