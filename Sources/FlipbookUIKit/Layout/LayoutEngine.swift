@@ -357,6 +357,32 @@ final class LayoutEngine {
         return nil
     }
 
+    /// A safe-area or margins guide (variables `v`) pinned inside its owner: its origin where the
+    /// owner's insets put it, its size the owner's less those insets. The size follows the
+    /// owner's variables, so a view sized by constraints through its own margins (content pinned
+    /// to `layoutMarginsGuide`, nothing else fixing the view's height) grows around them, as in
+    /// UIKit; the insets are this pass's (a change of them marks the view for layout again).
+    private func insetPins(_ v: Variables, owner: Variables, frame: CGRect, insets: UIEdgeInsets, guide: UILayoutGuide) -> [Wanted] {
+        let id = ObjectIdentifier(guide)
+        let rows: [(CassowaryExpression, String, String)] = [
+            (CassowaryExpression(v.x) + Double(-frame.minX), "minX", "== \(LayoutNames.number(frame.minX))"),
+            (CassowaryExpression(v.y) + Double(-frame.minY), "minY", "== \(LayoutNames.number(frame.minY))"),
+            (CassowaryExpression(v.width) - CassowaryExpression(owner.width) + Double(insets.left + insets.right),
+             "width", "== owner.width - \(LayoutNames.number(insets.left + insets.right))"),
+            (CassowaryExpression(v.height) - CassowaryExpression(owner.height) + Double(insets.top + insets.bottom),
+             "height", "== owner.height - \(LayoutNames.number(insets.top + insets.bottom))"),
+        ]
+        return rows.enumerated().map { i, row in
+            let (expression, name, rest) = row
+            return Wanted(
+                key: .pin(id, i), expression: expression, relation: .equal, strength: .required,
+                text: { [weak guide] in
+                    guard let guide else { return "<NSLayoutConstraint (released)>" }
+                    return "<NSLayoutConstraint:\(LayoutNames.address(guide)) \(LayoutNames.name(of: guide)).\(name) \(rest)   (active)>"
+                })
+        }
+    }
+
     func itemConstraints(_ item: LayoutItem, root: UIView) -> [Wanted] {
         let v = vars(item)
         let id = ObjectIdentifier(item)
@@ -378,6 +404,9 @@ final class LayoutEngine {
             guard guide.systemKind != .none else { return [] }
             let frame = guide.layoutFrame
             pinnedGuides[id] = (guide, frame)
+            if let owner = guide.owningViewStorage, let insets = guide.systemInsets {
+                return insetPins(v, owner: vars(owner), frame: frame, insets: insets, guide: guide)
+            }
             let pinned = pins(frame, "NSLayoutConstraint")
             // A scroll view's content guide: its origin is fixed, its size only preferred
             // (constraints may decide it; it then becomes the content size).

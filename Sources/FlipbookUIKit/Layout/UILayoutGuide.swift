@@ -61,3 +61,17 @@ open class UILayoutGuide: NSObject, LayoutItem {
     public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
     public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
 }
+
+extension UILayoutGuide {
+    /// For the safe-area and margins guides, the insets from the owner's bounds that make
+    /// `layoutFrame`; nil for other guides (a controller's top and bottom layout guides are
+    /// strips of the safe area, not its inside: the engine pins them whole).
+    var systemInsets: UIEdgeInsets? {
+        guard let v = owningViewStorage, !(self is LayoutSupportGuide) else { return nil }
+        switch systemKind {
+        case .safeArea: return v.safeAreaInsets
+        case .layoutMargins: return v.effectiveLayoutMargins
+        case .scrollContent, .scrollFrame, .none: return nil
+        }
+    }
+}
