@@ -59,6 +59,32 @@ import TestSupport
         #expect(content.frame == CGRect(x: 10, y: 5, width: 300, height: 60))
     }
 
+    /// A view that sets its margins in its own `layoutSubviews` is laid out once a frame, and
+    /// told of its margins once, when they first change.
+    @Test func sameMarginsAgainChangeNothing() {
+        final class Pill: UIView {
+            var passes = 0, marginChanges = 0
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                passes += 1
+                layoutMargins = UIEdgeInsets(top: 4, left: 12, bottom: 4, right: 12)
+            }
+            override func layoutMarginsDidChange() {
+                super.layoutMarginsDidChange()
+                marginChanges += 1
+            }
+        }
+        let host = host()
+        let pill = Pill(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        host.addSubview(pill)
+        MediaClock.main.advanceFrames(3)
+        #expect(pill.passes == 2, "the first pass, then one more for the margins' first change")
+        #expect(pill.marginChanges == 1)
+        pill.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 4, leading: 12, bottom: 4, trailing: 12)
+        MediaClock.main.advanceFrames(1)
+        #expect(pill.passes == 2 && pill.marginChanges == 1)
+    }
+
     @Test func aViewGrowsAroundContentPinnedToItsSafeArea() {
         // A phone's window: its top inset (the status bar, 59 pt) covers the banner's top.
         let root = UIViewController()

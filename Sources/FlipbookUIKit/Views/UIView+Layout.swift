@@ -241,8 +241,11 @@ extension UIView {
     }
 
     /// Sets the stored margins and tells whoever watches them (`layoutMargins`, open in the
-    /// class body, stores through this).
+    /// class body, stores through this). The same margins again change nothing, as in UIKit:
+    /// views commonly set their margins in their own `layoutSubviews`, and a new layout pass
+    /// for each would never end (docs/Semantics.md, "Layout margins set again").
     func storeLayoutMargins(_ newValue: UIEdgeInsets) {
+        guard newValue != layoutExtras.layoutMargins else { return }
         layoutExtras.layoutMargins = newValue
         layoutMarginsDidChange()
         owningViewController?.viewLayoutMarginsDidChange()
