@@ -28,6 +28,8 @@ open class UIButton: UIControl {
     open var contentEdgeInsets: UIEdgeInsets {
         get { _contentEdgeInsets }
         set {
+            // The same insets again change nothing (a button may set them in its own layout).
+            guard newValue != _contentEdgeInsets else { return }
             _contentEdgeInsets = newValue
             contentDidChange()
         }
@@ -37,11 +39,11 @@ open class UIButton: UIControl {
     /// placed as UIKit places it in the content rectangle inset by these (so `left: 10, right:
     /// -10` moves it 10 points right); the button's size does not change.
     open var imageEdgeInsets: UIEdgeInsets = .zero {
-        didSet { setNeedsLayout() }
+        didSet { if imageEdgeInsets != oldValue { setNeedsLayout() } }
     }
     /// Moves the title inside the content, as `imageEdgeInsets` moves the image.
     open var titleEdgeInsets: UIEdgeInsets = .zero {
-        didSet { setNeedsLayout() }
+        didSet { if titleEdgeInsets != oldValue { setNeedsLayout() } }
     }
     /// The styled appearance (iOS 15). Setting it restyles the button.
     open var configuration: Configuration? {

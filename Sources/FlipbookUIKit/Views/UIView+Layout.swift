@@ -218,6 +218,7 @@ extension UIView {
     var additionalSafeAreaInsetsForController: UIEdgeInsets {
         get { layoutExtras.additionalSafeAreaInsets }
         set {
+            guard newValue != layoutExtras.additionalSafeAreaInsets else { return }
             layoutExtras.additionalSafeAreaInsets = newValue
             setNeedsLayout()
             autoLayoutStructureDidChange()
