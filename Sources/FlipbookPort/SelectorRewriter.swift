@@ -119,9 +119,11 @@ final class SelectorRewriter: IndexedFileVisitor {
                     + "closure by hand with the value meant (`{ $0.\(reference.name)(\(labels[0] == "_" ? "" : "\(labels[0]): ")…) }`)")
             return .skipChildren
         }
-        // A recognizer made here hands itself; a method declared for another kind
-        // (`handleSwipe(_ g: UITapGestureRecognizer)` given to a swipe) gets it unchecked on iOS.
-        if placeholder == nil, isInit, let sender = callName, Self.gestureRecognizers.contains(sender), labels.count == 1,
+        // A recognizer made here, or one declared of a kind and given a target here, hands
+        // itself; a method declared for another kind (`handleSwipe(_ g: UITapGestureRecognizer)`
+        // given to a swipe) gets it unchecked on iOS.
+        if placeholder == nil, let sender = Self.recognizerSender(of: call, callName: callName, isInit: isInit),
+            Self.gestureRecognizers.contains(sender), labels.count == 1,
             let declared = index.parameterTypes[methodKey]?.first,
             case let first = String(declared.filter { $0 != "!" && $0 != "?" }),
             Self.gestureRecognizers.contains(first), first != sender,
@@ -159,6 +161,21 @@ final class SelectorRewriter: IndexedFileVisitor {
             "`\(node.oneLine)` -> `\(closure)`"
                 + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? ""))
         return .skipChildren
+    }
+
+    /// The kind of recognizer that sends the action: the one made (`UITapGestureRecognizer(target:
+    /// action:)`), or the declared type of the one given (or relieved of) a target
+    /// (`pan.addTarget(self, action:)` with `pan: UIPanGestureRecognizer`, `self.pan` likewise).
+    static func recognizerSender(of call: FunctionCallExprSyntax, callName: String?, isInit: Bool) -> String? {
+        if isInit { return callName }
+        guard callName == "addTarget" || callName == "removeTarget", let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            return declaredType(of: reference.baseName.text, from: call)
+        }
+        if let access = base.as(MemberAccessExprSyntax.self), access.base?.trimmedDescription == "self" {
+            return declaredType(of: access.declName.baseName.text, from: call)
+        }
+        return nil
     }
 
     /// UIKit's gesture recognizers, each the sender of the actions it is made with.

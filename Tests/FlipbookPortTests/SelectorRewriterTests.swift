@@ -61,6 +61,15 @@ import Testing
             \(importBlock)
 
             final class Tip: UIView {
+                let pan: UIPanGestureRecognizer
+                init(pan: UIPanGestureRecognizer) {
+                    self.pan = pan
+                    super.init(frame: .zero)
+                    pan.addTarget(self, action: #selector(handleEdge(_:)))
+                    self.pan.addTarget(self, action: #selector(handleEdgeQuietly(_:)))
+                }
+                func handleEdge(_ gesture: UIScreenEdgePanGestureRecognizer) { print(gesture.state) }
+                func handleEdgeQuietly(_ gesture: UIScreenEdgePanGestureRecognizer) { isHidden = true }
                 func arm() {
                     let swipe = UISwipeGestureRecognizer(target: self, action: #selector(handleSwipeOutside(_:)))
                     let press = UILongPressGestureRecognizer(target: self, action: #selector(handlePress(_:)))
@@ -75,7 +84,11 @@ import Testing
         #expect(output.text.contains("UISwipeGestureRecognizer(target: self, action: { $0.handleSwipeOutside(UITapGestureRecognizer()) })"))
         #expect(output.text.contains("UIScreenEdgePanGestureRecognizer(target: self, action: { $0.handlePan($1) })"), "an edge pan is a pan")
         #expect(output.text.contains("#selector(handlePress(_:))"), "left as it was")
+        #expect(output.text.contains("self.pan.addTarget(self, action: { $0.handleEdgeQuietly(UIScreenEdgePanGestureRecognizer()) })"))
         #expect(output.issues.map(\.reason) == [
+            "`#selector(handleEdge(_:))`: `handleEdge` takes a `UIScreenEdgePanGestureRecognizer`, but this "
+                + "`UIPanGestureRecognizer` hands itself, which Objective-C passes unchecked: declare the parameter "
+                + "as `UIPanGestureRecognizer` or `UIGestureRecognizer`",
             "`#selector(handlePress(_:))`: `handlePress` takes a `UITapGestureRecognizer`, but this "
                 + "`UILongPressGestureRecognizer` hands itself, which Objective-C passes unchecked: declare the parameter "
                 + "as `UILongPressGestureRecognizer` or `UIGestureRecognizer`",
