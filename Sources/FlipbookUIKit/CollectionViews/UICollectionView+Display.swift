@@ -261,7 +261,7 @@ extension UICollectionView {
         } else {
             // Applied when it was dequeued and unchanged since: what `cellForItemAt` did to the
             // view (an anchor point moved to where the layout put it) stays.
-            let applied = view.appliedAttributes?.isEqual(attributes) == true
+            let applied = isApplied(attributes, to: view)
             UIView.performWithoutAnimation {
                 if !applied { self.applyGeometry(attributes, to: view) }
                 view.layoutIfNeeded()
@@ -289,8 +289,13 @@ extension UICollectionView {
     /// anchor point set in `scrollViewDidScroll`, as carousel libraries do) stays while it
     /// scrolls (docs/Semantics.md, "Collection views").
     func applyIfChanged(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
-        if let last = view.appliedAttributes, last.isEqual(attributes) { return }
+        if isApplied(attributes, to: view) { return }
         apply(attributes, to: view)
+    }
+
+    /// Whether `attributes` equal (`isEqual(_:)`) the ones last applied to `view`.
+    func isApplied(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) -> Bool {
+        view.appliedAttributes?.isEqual(attributes) == true
     }
 
     /// Sets bounds, centre, transform, alpha, z-order and hidden state from `attributes`.
