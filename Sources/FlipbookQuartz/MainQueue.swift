@@ -47,6 +47,9 @@ extension MainQueue {
     /// turn waits at most half a millisecond for it.
     package static func giveTurns(until done: () -> Bool, limit: TimeInterval = 1) {
         guard mayTakeTurns, !done() else { return }
+        // Inside a plain block of the main queue (no task), Core Foundation drains nothing: the
+        // first turn's sentinel tells, and then there is nothing to wait for.
+        guard giveTurn() else { return }
         let deadline = Date(timeIntervalSinceNow: limit)
         while !done(), Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.0005))
