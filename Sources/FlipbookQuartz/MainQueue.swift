@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import FlipbookGeometry
 
 /// Whether the caller runs on the main queue, which is the main actor's executor: on the main
 /// thread, or inside a job of the main queue wherever it runs (Swift Testing on Linux runs
@@ -35,10 +36,10 @@ extension MainQueue {
     @discardableResult
     package static func giveTurn() -> Bool {
         guard mayTakeTurns else { return false }
-        let sentinel = TurnSentinel()
-        DispatchQueue.main.async { sentinel.reached = true }
+        let reached = LockedValue(false)
+        DispatchQueue.main.async { reached.withLock { $0 = true } }
         _ = RunLoop.main.run(mode: .default, before: Date())
-        return sentinel.reached
+        return reached.current
     }
 
     /// Gives the main queue turns until `done()` holds or `limit` seconds of wall time pass.
@@ -58,12 +59,8 @@ extension MainQueue {
 
     /// On the main thread and not inside a task: a synchronous caller that no job of the main
     /// queue has on its stack (as far as can be told without Core Foundation's private state).
+    /// Computed at each call from the calling thread: no state is kept.
     private static var mayTakeTurns: Bool {
         Thread.isMainThread && !withUnsafeCurrentTask { $0 != nil }
     }
-}
-
-/// Set by the block `giveTurn()` queues; only ever touched on the main thread.
-private final class TurnSentinel: @unchecked Sendable {
-    var reached = false
 }
