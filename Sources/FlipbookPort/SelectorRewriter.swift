@@ -139,12 +139,26 @@ final class SelectorRewriter: IndexedFileVisitor {
             // Never read: any recognizer of the declared kind keeps the meaning.
             placeholder = "\(first)()"
         }
+        // A recognizer declared only as `UIGestureRecognizer` holds some kind the declaration
+        // does not say; the method says which. Objective-C hands the object over unchecked, and
+        // a message the object lacks traps there: the closure casts it the same way.
+        var senderCast: String?
+        if placeholder == nil, labels.count >= 1,
+            Self.recognizerSender(of: call, callName: callName, isInit: isInit) == "UIGestureRecognizer",
+            let declared = index.parameterTypes[methodKey]?.first,
+            case let first = String(declared.filter { $0 != "!" && $0 != "?" }),
+            Self.gestureRecognizers.contains(first)
+        {
+            senderCast = first
+        }
         // The event comes as `UIEvent?` (nil when code sends the actions itself); a method that
         // declares a plain `UIEvent` gets it unwrapped, as iOS hands it one from a touch.
         let types = index.parameterTypes[PortIndex.methodKey(reference.name, labels)] ?? []
         let arguments = labels.enumerated().map { i, label in
             (label == "_" ? "" : "\(label): ")
-                + (i == 0 && placeholder != nil ? placeholder! : "$\(i + 1)" + (i == 1 && types.count == 2 && types[1] == "UIEvent" ? "!" : ""))
+                + (i == 0 && placeholder != nil ? placeholder!
+                    : i == 0 && senderCast != nil ? "$1 as! \(senderCast!)"
+                    : "$\(i + 1)" + (i == 1 && types.count == 2 && types[1] == "UIEvent" ? "!" : ""))
         }
         // `#selector(MenuViewController.handleTap(recognizer:))` sent to a target whose type is
         // not visibly that class (`target: toViewController`, a `UIViewController`): on iOS the
@@ -159,7 +173,8 @@ final class SelectorRewriter: IndexedFileVisitor {
         file.change(
             .selector, at: node,
             "`\(node.oneLine)` -> `\(closure)`"
-                + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? ""))
+                + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? "")
+                + (senderCast.map { "; the recognizer is declared as `UIGestureRecognizer`, so it is cast to the `\($0)` `\(reference.name)` takes, as Objective-C passes it unchecked" } ?? ""))
         return .skipChildren
     }
 
@@ -168,7 +183,10 @@ final class SelectorRewriter: IndexedFileVisitor {
     /// (`pan.addTarget(self, action:)` with `pan: UIPanGestureRecognizer`, `self.pan` likewise).
     static func recognizerSender(of call: FunctionCallExprSyntax, callName: String?, isInit: Bool) -> String? {
         if isInit { return callName }
-        guard callName == "addTarget" || callName == "removeTarget", let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        guard callName == "addTarget" || callName == "removeTarget", var base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        // `pan?.addTarget(…)`, `pan!.addTarget(…)`: the variable's declared type all the same.
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             return declaredType(of: reference.baseName.text, from: call)
         }

@@ -95,6 +95,34 @@ import Testing
         ])
     }
 
+    @Test func aGeneralRecognizerIsCastToTheKindTheMethodTakes() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            open class SlideAnimation: NSObject {
+                open var gestureRecognizer: UIGestureRecognizer? {
+                    didSet { gestureRecognizer?.addTarget(self, action: #selector(slide(_:))) }
+                }
+                var edge: UIPanGestureRecognizer!
+                func disarm() {
+                    gestureRecognizer?.removeTarget(self, action: #selector(slide(_:)))
+                    edge!.addTarget(self, action: #selector(fromEdge(_:)))
+                }
+                @objc func slide(_ sender: UIPanGestureRecognizer) { print(sender.translation(in: nil)) }
+                @objc func fromEdge(_ sender: UIScreenEdgePanGestureRecognizer) { print(sender.edges) }
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("gestureRecognizer?.addTarget(self, action: { $0.slide($1 as! UIPanGestureRecognizer) })"))
+        #expect(output.text.contains("gestureRecognizer?.removeTarget(self, action: { $0.slide($1 as! UIPanGestureRecognizer) })"))
+        #expect(output.text.contains("edge!.addTarget(self, action: #selector(fromEdge(_:)))"), "a pan is not an edge pan: left")
+        #expect(output.issues.map(\.reason) == [
+            "`#selector(fromEdge(_:))`: `fromEdge` takes a `UIScreenEdgePanGestureRecognizer`, but this "
+                + "`UIPanGestureRecognizer` hands itself, which Objective-C passes unchecked: declare the parameter "
+                + "as `UIPanGestureRecognizer` or `UIGestureRecognizer`"
+        ])
+    }
+
     @Test func controlsKeepTheSelectorsArgumentLabels() {
         expectPort(
             """
