@@ -53,6 +53,36 @@ import FlipbookGeometry
         #expect(log.events == ["done true"])
     }
 
+    /// A damping ratio above 1 (and a negative bounce) is an overdamped spring: the stiffness is
+    /// chosen for the overdamped motion, so that motion is the one shown (not the critically
+    /// damped one with the same ω0, which CASpringAnimation shows unless overdamping is allowed).
+    @Test func overdampedSpringsMoveOverdamped() throws {
+        let a = S.makeView(), b = S.makeView()
+        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 2, initialSpringVelocity: 0, animations: {
+            a.center.x = 150
+        })
+        UIView.animate(springDuration: 0.5, bounce: -0.5, animations: { b.center.x = 150 })
+        for view in [a, b] {
+            let spring = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
+            #expect(spring.allowsOverdamping)
+        }
+        let spring = try #require(a.layer.animation(forKey: "position") as? CASpringAnimation)
+        // x(t) = 1 + A·e^(r1·t) + B·e^(r2·t), r = −ω0·(ζ ∓ √(ζ² − 1)), B = r1/(r2 − r1), A = −1 − B.
+        let w0 = Double(spring.stiffness).squareRoot(), zeta = Double(spring.damping) / (2 * w0)
+        #expect(abs(zeta - 2) < 1e-9)
+        let r1 = -w0 * (zeta - (zeta * zeta - 1).squareRoot()), r2 = -w0 * (zeta + (zeta * zeta - 1).squareRoot())
+        let bCoefficient = r1 / (r2 - r1), aCoefficient = -1 - bCoefficient
+        // Within 0.001 of the target at the block's duration (the mapping's rule).
+        #expect(abs(abs(aCoefficient) * exp(r1 * 0.5) + abs(bCoefficient) * exp(r2 * 0.5) - 0.001) < 1e-6)
+        var previous = 0.0
+        for t in [0.05, 0.1, 0.25] {
+            MediaClock.main.advance(by: t - previous)
+            previous = t
+            let expected = 50 + 100 * (1 + aCoefficient * exp(r1 * t) + bCoefficient * exp(r2 * t))
+            #expect(abs(S.presented(a, "x") - expected) < 1e-3, "t = \(t)")
+        }
+    }
+
     /// The seed's card flip shape: three keyframes (thirds) touching three properties, cubic mode.
     @Test func cubicKeyframesFollowCatmullRomThroughHoldPoints() throws {
         let view = S.makeView()

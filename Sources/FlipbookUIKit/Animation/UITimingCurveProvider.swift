@@ -151,10 +151,10 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         if let zeta = dampingRatio {
             guard duration > 0 else { return AnimationTiming(curve: .linear) }
             let curve = SpringCurve.uikit(duration: duration, dampingRatio: zeta, initialVelocity: velocity)
-            return .spring(mass: curve.mass, stiffness: curve.stiffness, damping: curve.damping, initialVelocity: velocity, runsToRest: false)
+            return .spring(curve, runsToRest: false)
         }
         let p = physical ?? (1, 100, 20)
-        return .spring(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: velocity, runsToRest: true)
+        return .spring(SpringCurve(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: velocity), runsToRest: true)
     }
 
     /// How long the physical family runs (its settling duration); nil for the damping-ratio family.

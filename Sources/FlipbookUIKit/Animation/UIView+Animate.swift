@@ -186,7 +186,7 @@ extension UIView {
         }
         guard duration > 0 else { return AnimationTiming(curve: .linear) }
         let curve = SpringCurve.uikit(duration: duration, dampingRatio: zeta, initialVelocity: v0)
-        return .spring(mass: curve.mass, stiffness: curve.stiffness, damping: curve.damping, initialVelocity: v0, runsToRest: false)
+        return .spring(curve, runsToRest: false)
     }
 
     /// iOS 17's duration/bounce spring (docs/Semantics.md, "iOS 17 duration and bounce"),
@@ -200,6 +200,6 @@ extension UIView {
         let v0 = velocity.isFinite ? velocity : 0
         guard duration > 0 else { return AnimationTiming(curve: .linear) }
         let curve = SpringCurve.perceptual(duration: duration, bounce: b, mass: 1, initialVelocity: v0)
-        return .spring(mass: curve.mass, stiffness: curve.stiffness, damping: curve.damping, initialVelocity: v0, runsToRest: true)
+        return .spring(curve, runsToRest: true)
     }
 }

@@ -145,14 +145,15 @@ extension UIViewAnimationState {
             animation.duration = spec.duration
             animation.timingFunction = CAMediaTimingFunction(controlPoints: x1, y1, x2, y2)
             return animation
-        case let .spring(mass, stiffness, damping, velocity, runsToRest):
+        case let .spring(curve, runsToRest):
             let animation = CASpringAnimation(keyPath: keyPath)
             animation.fromValue = from
             animation.toValue = to
-            animation.mass = CGFloat(mass)
-            animation.stiffness = CGFloat(stiffness)
-            animation.damping = CGFloat(damping)
-            animation.initialVelocity = CGFloat(velocity)
+            animation.mass = CGFloat(curve.mass)
+            animation.stiffness = CGFloat(curve.stiffness)
+            animation.damping = CGFloat(curve.damping)
+            animation.initialVelocity = CGFloat(curve.initialVelocity)
+            animation.allowsOverdamping = curve.allowsOverdamping
             animation.duration = runsToRest ? animation.settlingDuration : spec.duration
             return animation
         }

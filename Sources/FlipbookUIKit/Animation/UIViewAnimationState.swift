@@ -7,9 +7,10 @@ enum AnimationTiming: Equatable {
     /// A cubic Bézier through (0,0), (x1,y1), (x2,y2), (1,1).
     case bezier(Float, Float, Float, Float)
     /// A damped spring (mass, stiffness, damping in UIKit's units, initial velocity in
-    /// whole distances per second). `runsToRest` uses the spring's settling duration
+    /// whole distances per second, and whether it may overdamp: the curve the mapping from
+    /// UIKit's parameters made, whole). `runsToRest` uses the spring's settling duration
     /// instead of the block's duration.
-    case spring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, runsToRest: Bool)
+    case spring(SpringCurve, runsToRest: Bool)
 
     init(curve: UIView.AnimationCurve) {
         let p = curve.controlPoints

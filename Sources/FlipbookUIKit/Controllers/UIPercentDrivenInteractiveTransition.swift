@@ -168,10 +168,9 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         }
         if let spring = timingCurve?.springTimingParameters {
             let length = max(seconds, 1e-3)
-            guard case let .spring(m, k, c, v, _) = spring.timing(
+            guard case let .spring(curve, _) = spring.timing(
                 forDuration: length, velocity: Double(spring.initialVelocity.dx))
             else { return { $0 } }
-            let curve = SpringCurve(mass: m, stiffness: k, damping: c, initialVelocity: v)
             return { curve.value(at: $0 * length) }
         }
         let function = CAMediaTimingFunction(
