@@ -62,11 +62,18 @@ extension UIApplication {
         set { reportLegacyStatusBarSet("isStatusBarHidden", instead: "prefersStatusBarHidden") }
     }
 
-    /// The style of the status bar in the key window's scene (`.default` without one).
+    /// The style the deciding controller of the key window asks for (`.default` without one).
     /// Deprecated on iOS 9; setting it does nothing, as `isStatusBarHidden`.
+    ///
+    /// The style as asked for, not as drawn (`UIStatusBarManager.statusBarStyle` resolves
+    /// `.default` to `.darkContent` or `.lightContent`): code written for this property predates
+    /// `.darkContent` (iOS 13) and handles `.default` and `.lightContent` only (docs/Divergences.md).
     @available(iOS, introduced: 2.0, deprecated: 9.0, message: "Use -[UIViewController preferredStatusBarStyle]")
     public var statusBarStyle: UIStatusBarStyle {
-        get { keyOrFirstScene?.statusBarManager?.statusBarStyle ?? .default }
+        get {
+            guard let window = keyWindow ?? windows.first else { return .default }
+            return StatusBarAppearance.resolve(in: window).preferredStyle
+        }
         set { reportLegacyStatusBarSet("statusBarStyle", instead: "preferredStatusBarStyle") }
     }
 

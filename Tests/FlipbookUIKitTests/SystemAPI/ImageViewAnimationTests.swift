@@ -196,6 +196,23 @@ extension ImageViewAnimationTests {
         }
         #expect(reports.count == 3 && reports.allSatisfy { $0.contains("does nothing") })
         #expect(!application.isStatusBarHidden && application.statusBarStyle == style)
-        #expect(style == root.view.window?.windowScene?.statusBarManager?.statusBarStyle)
+        // The style asked for (legacy code knows `.default` and `.lightContent` only), where the
+        // scene's manager gives the style drawn.
+        #expect(style == .default)
+        #expect(root.view.window?.windowScene?.statusBarManager?.statusBarStyle == .darkContent)
+    }
+
+    @Test func theApplicationsStyleIsTheOneTheDecidingControllerAsksFor() {
+        final class Light: UIViewController {
+            override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+        }
+        let root = UIViewController()
+        let app = AppDriver(rootViewController: root, device: .iPhone15)
+        let light = Light()
+        light.modalPresentationStyle = .fullScreen  // a sheet would not decide the status bar
+        root.present(light, animated: false)
+        app.advanceFrames(1)
+        #expect(UIApplication.shared.statusBarStyle == .lightContent)
+        #expect(light.view.window?.windowScene?.statusBarManager?.statusBarStyle == .lightContent)
     }
 }
