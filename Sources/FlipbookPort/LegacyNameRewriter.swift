@@ -162,14 +162,16 @@ final class LegacyNameRewriter: IndexedFileVisitor {
 
     /// The C library's random numbers, written as the standard library's, which Flipbook draws
     /// from the app runtime's seeded sequence (docs/Semantics.md, "Random numbers"): a global C
-    /// function cannot be shadowed, a concrete type's static member can.
+    /// function cannot be shadowed, a concrete type's static member can. `Swift.max`, as inside
+    /// an extension of a collection a bare `max` is the collection's own method (spruce-ios'
+    /// `shuffle()` did not compile).
     static let randomFunctions: [String: FreeFunction] = [
         "arc4random": FreeFunction(
             arity: 0, open: { _ in "UInt32.random(in: .min ... .max)" }, separators: { _ in [] }, close: { _ in "" },
             new: "UInt32.random(in: .min ... .max)", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
         "arc4random_uniform": FreeFunction(
-            arity: 1, open: { _ in "UInt32.random(in: 0..<max(" }, separators: { _ in [] }, close: { _ in ", 1))" },
-            new: "UInt32.random(in: 0..<max(n, 1))", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
+            arity: 1, open: { _ in "UInt32.random(in: 0..<Swift.max(" }, separators: { _ in [] }, close: { _ in ", 1))" },
+            new: "UInt32.random(in: 0..<Swift.max(n, 1))", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),
         "drand48": FreeFunction(
             arity: 0, open: { _ in "Double.random(in: 0..<1)" }, separators: { _ in [] }, close: { _ in "" },
             new: "Double.random(in: 0..<1)", kind: .randomNumbers, why: "the app's seeded sequence in Flipbook"),

@@ -434,7 +434,7 @@ import Testing
             #endif
 
             final class Ticker {
-                func roll() -> UInt32 { UInt32.random(in: 0..<max(6, 1)) }
+                func roll() -> UInt32 { UInt32.random(in: 0..<Swift.max(6, 1)) }
             }
             #endif
             """,

@@ -188,7 +188,7 @@ import Testing
 
             func scatter(_ n: Int) -> CGFloat {
                 let a = CGFloat(UInt32.random(in: .min ... .max)) / 100.0
-                let b = UInt32.random(in: 0..<max(UInt32(n), 1))
+                let b = UInt32.random(in: 0..<Swift.max(UInt32(n), 1))
                 return a + CGFloat(b) + CGFloat(Double.random(in: 0..<1))
             }
             """)

@@ -56,7 +56,7 @@ import Testing
         // Each kind of rewrite the corpus is there to exercise happened at least once.
         let kinds = Set(run.outputs.flatMap(\.changes).map(\.kind.rawValue))
         for kind in ["import", "platform gate", "selector", "attribute", "optional requirement", "optional call", "override moved",
-                     "swizzle", "Swift 4.2 name", "extension override", "key-value observing", "nib method"] {
+                     "swizzle", "Swift 4.2 name", "extension override", "key-value observing", "nib method", "random numbers"] {
             #expect(kinds.contains(kind), "no `\(kind)` change in the corpus")
         }
     }
