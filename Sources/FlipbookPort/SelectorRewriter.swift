@@ -46,6 +46,7 @@ final class SelectorRewriter: IndexedFileVisitor {
         {
             return .skipChildren
         }
+        if call == nil, rewriteActionAssignment(node) { return .skipChildren }
         guard let call, let label = argument?.label?.text, label == "action" || label == "selector",
             call.arguments.contains(where: { $0.label?.text == "target" || $0.label?.text == "withTarget" })
                 || (Self.targetFirstCalls.contains(callName ?? "") && call.arguments.first?.label == nil)
@@ -176,6 +177,47 @@ final class SelectorRewriter: IndexedFileVisitor {
                 + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? "")
                 + (senderCast.map { "; the recognizer is declared as `UIGestureRecognizer`, so it is cast to the `\($0)` `\(reference.name)` takes, as Objective-C passes it unchecked" } ?? ""))
         return .skipChildren
+    }
+
+    /// A bar button item's target-action set through its properties, `item.target = t` and, in
+    /// the same block, `item.action = #selector(m)`: the second becomes
+    /// `item.setAction(target: t) { $0.m() }` (Flipbook's closure form of the pair; the
+    /// `target` assignment stays, harmless). False when the node is not such an assignment.
+    private func rewriteActionAssignment(_ node: MacroExpansionExprSyntax) -> Bool {
+        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+            case let elements = Array(sequence.elements), elements.count == 3,
+            elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id,
+            let property = elements[0].as(MemberAccessExprSyntax.self), property.declName.baseName.text == "action",
+            let base = property.base?.trimmedDescription,
+            let block = sequence.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        // The sibling `base.target = t`.
+        var targetExpression: ExprSyntax?
+        for item in block {
+            guard let other = item.item.as(SequenceExprSyntax.self), case let parts = Array(other.elements), parts.count == 3,
+                parts[1].is(AssignmentExprSyntax.self), let member = parts[0].as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "target", member.base?.trimmedDescription == base
+            else { continue }
+            targetExpression = parts[2]
+        }
+        guard let targetExpression, case let target = targetExpression.trimmedDescription, target != "nil", let reference = SelectorReference(node), reference.accessor == nil else { return false }
+        if let declared = Self.declaredType(of: base, from: node), declared != "UIBarButtonItem" { return false }
+        guard let labels = labels(of: reference, at: node, targetIsSelf: target == "self") else { return true }
+        guard labels.count <= 1 else {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)` takes \(labels.count) arguments; a bar button item's action receives the item only")
+            return true
+        }
+        var receiver = "$0"
+        if let type = reference.typeName, !Self.isSelf(targetExpression, in: type, index: index) {
+            receiver = "($0 as! \(type))"
+        }
+        let arguments = labels.map { ($0 == "_" ? "" : "\($0): ") + "$1" }.joined()
+        let text = "\(base).setAction(target: \(target)) { \(receiver).\(reference.name)(\(arguments)) }"
+        file.replace(sequence, with: text)
+        file.change(.selector, at: node, "`\(sequence.trimmedDescription)` -> `\(text)`")
+        return true
     }
 
     /// The kind of recognizer that sends the action: the one made (`UITapGestureRecognizer(target:

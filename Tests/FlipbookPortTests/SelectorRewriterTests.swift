@@ -123,6 +123,40 @@ import Testing
         ])
     }
 
+    @Test func aBarButtonItemsTargetAndActionPropertiesBecomeOneClosure() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            final class Overlay: UIView {
+                let bar = UINavigationBar()
+                var closeButton: UIBarButtonItem?
+                func arm(_ item: UIBarButtonItem, host: Host) {
+                    if let closeButton = closeButton {
+                        closeButton.target = self
+                        closeButton.action = #selector(close)
+                    }
+                    item.target = host
+                    item.action = #selector(Host.share(_:))
+                }
+                @objc func close() {}
+            }
+            final class Host: UIViewController {
+                @objc func share(_ sender: Any) {}
+            }
+            func loose(_ item: UIBarButtonItem) {
+                item.action = #selector(Overlay.close)
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("closeButton.setAction(target: self) { $0.close() }"))
+        #expect(output.text.contains("item.setAction(target: host) { $0.share($1) }"), "the target's type is the method's")
+        #expect(output.text.contains("item.action = #selector(Overlay.close)"), "no target set beside it: left")
+        #expect(output.issues.map(\.reason) == [
+            "`#selector(Overlay.close)` outside a target-action call: selectors need the Objective-C runtime; "
+                + "pass a closure (docs/Porting.md, Target-action)"
+        ])
+    }
+
     @Test func controlsKeepTheSelectorsArgumentLabels() {
         expectPort(
             """
