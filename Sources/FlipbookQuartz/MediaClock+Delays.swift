@@ -158,13 +158,21 @@ final class MediaTimer {
         self.repeats = repeats
     }
 
-    /// A timer on `clock` that calls `action` (with the timer) at each firing.
+    /// A timer on `clock` that calls `action` (with the timer) at each firing. With `userInfo`,
+    /// the timer's `userInfo` is that value (a `UserInfoTimer`).
     @preconcurrency static func start(
-        on clock: MediaClock, interval: TimeInterval, repeats: Bool, action: @escaping @MainActor (Timer) -> Void
+        on clock: MediaClock, interval: TimeInterval, repeats: Bool, userInfo: Any? = nil,
+        action: @escaping @MainActor (Timer) -> Void
     ) -> Timer {
         let interval = Self.interval(interval)
         let call = foundationBlock(action)
-        let timer = Timer(fire: .distantFuture, interval: interval, repeats: repeats) { timer in call(timer) }
+        let timer: Timer
+        if let userInfo {
+            timer = UserInfoTimer(fire: .distantFuture, interval: interval, repeats: repeats) { timer in call(timer) }
+            (timer as? UserInfoTimer)?.keep(userInfo)
+        } else {
+            timer = Timer(fire: .distantFuture, interval: interval, repeats: repeats) { timer in call(timer) }
+        }
         attach(timer, on: clock, interval: interval, repeats: repeats, action: action)
         return timer
     }
@@ -243,4 +251,14 @@ final class MainActorCall<Argument>: @unchecked Sendable {
 // main-thread check: the value never crosses threads.
 struct UnsafeSendableTransfer<Value>: @unchecked Sendable {
     let value: Value
+}
+
+/// A media-clock timer that answers `userInfo` with the value it was scheduled with: Foundation on
+/// Linux keeps none for block timers, and code reads it back in the action (PKHUD finds the
+/// completion of a delayed hide there).
+// @unchecked Sendable: `kept` is written once, before the timer is handed out, and only read after.
+final class UserInfoTimer: Timer, @unchecked Sendable {
+    private var kept: Any?
+    override var userInfo: Any? { kept }
+    func keep(_ value: Any) { kept = value }
 }

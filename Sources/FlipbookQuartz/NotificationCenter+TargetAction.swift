@@ -131,16 +131,15 @@ extension Timer {
     /// receives the target and the timer. The timer runs on the media clock of the app it is
     /// made in (`MediaClock.main` then), not on the wall clock: it first fires `ti` seconds of
     /// media time from now and, when it repeats, every `ti` after that (docs/Porting.md,
-    /// "Time"). As on iOS it holds its target strongly until it is invalidated. A non-nil
-    /// `userInfo` is reported: Linux's block timers keep none.
+    /// "Time"). As on iOS it holds its target strongly until it is invalidated, and its
+    /// `userInfo` is `userInfo`.
     @discardableResult
     @preconcurrency @MainActor
     public class func scheduledTimer<Target: AnyObject>(
         timeInterval ti: TimeInterval, target aTarget: Target, selector: @escaping @MainActor (Target, Timer) -> Void,
         userInfo: Any?, repeats yesOrNo: Bool
     ) -> Timer {
-        reportUserInfo(userInfo)
-        return MediaClock.main.scheduledTimer(withTimeInterval: ti, repeats: yesOrNo) { timer in selector(aTarget, timer) }
+        MediaTimer.start(on: MediaClock.main, interval: ti, repeats: yesOrNo, userInfo: userInfo) { timer in selector(aTarget, timer) }
     }
 
     /// `Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:)` ported, for a
@@ -180,10 +179,12 @@ extension Timer {
         self.init(timeInterval: ti, target: aTarget, selector: { target, _ in selector(target) }, userInfo: userInfo, repeats: yesOrNo)
     }
 
+    /// An initialiser cannot make the subclass that keeps `userInfo` (`UserInfoTimer`): reported.
     @MainActor static func reportUserInfo(_ userInfo: Any?) {
         guard userInfo != nil else { return }
         FlipbookDiagnostics.report(
-            "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept on Linux's block timers.",
+            "Timer(timeInterval:target:selector:userInfo:repeats:): userInfo is not kept by this initialiser on Linux "
+                + "(the timer's userInfo is nil); Timer.scheduledTimer(timeInterval:target:selector:userInfo:repeats:) keeps it.",
             once: "Timer.userInfo")
     }
 }

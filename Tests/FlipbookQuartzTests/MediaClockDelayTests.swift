@@ -33,6 +33,26 @@ struct MediaClockDelayTests {
         #expect(target.fired.count == 3, "nothing after invalidate()")
     }
 
+    /// PKHUD's delayed hide: the action finds its completion through the timer's `userInfo`.
+    /// A scheduled timer keeps it; the initialiser cannot (Foundation on Linux keeps none) and
+    /// says so.
+    @Test func scheduledTimersKeepTheirUserInfo() {
+        let target = Target(clock)
+        var seen: [String] = []
+        let timer = Timer.scheduledTimer(
+            timeInterval: 0.25, target: target, selector: { _, timer in seen.append((timer.userInfo as? [String: String])?["key"] ?? "none") },
+            userInfo: ["key": "hide"], repeats: false)
+        #expect((timer.userInfo as? [String: String]) == ["key": "hide"])
+        let plain = Timer.scheduledTimer(timeInterval: 0.25, target: target, selector: { _, timer in seen.append("\(timer.userInfo == nil)") }, userInfo: nil, repeats: false)
+        #expect(plain.userInfo == nil)
+        let reports = FlipbookDiagnostics.capture {
+            _ = Timer(timeInterval: 0.25, target: target, selector: { $0.tick($1) }, userInfo: ["key": "lost"], repeats: false)
+        }
+        #expect(reports.count == 1 && reports[0].contains("userInfo is not kept by this initialiser"))
+        clock.advance(by: 0.3)
+        #expect(seen == ["hide", "true"])
+    }
+
     /// The form the porter writes where it cannot prove the main thread: called on the main
     /// thread it is the media clock's `schedule(after:)`. (From another thread it hops to the
     /// main queue first, which a headless test never drains.)
