@@ -64,6 +64,12 @@ struct ImportRewriter {
             "CTFontManagerScope", "CTFontManagerRegisterGraphicsFont", "CTFontManagerUnregisterGraphicsFont",
             "CTFontManagerRegisterFontsForURL",
         ],
+        "AudioToolbox": [  // system sounds, recorded and silent (Sources/FlipbookUIKit/Media/AudioServices.swift)
+            "SystemSoundID", "AudioServicesCreateSystemSoundID", "AudioServicesDisposeSystemSoundID",
+            "AudioServicesPlaySystemSound", "AudioServicesPlayAlertSound", "AudioServicesPlaySystemSoundWithCompletion",
+            "AudioServicesPlayAlertSoundWithCompletion", "kSystemSoundID_Vibrate", "kAudioServicesNoError",
+            "kAudioServicesSystemSoundUnspecifiedError",
+        ],
         "Accelerate": [
             "vImage_Buffer", "vImagePixelCount", "vImage_Flags", "vImage_Error", "vImageBoxConvolve_ARGB8888",
             "vImageBoxConvolve_Planar8", "kvImageNoFlags", "kvImageLeaveAlphaUnchanged", "kvImageCopyInPlace",

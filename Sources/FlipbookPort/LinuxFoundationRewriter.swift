@@ -8,7 +8,8 @@ import SwiftSyntax
 /// through the module Darwin's Foundation re-exports) becomes `Foundation.sqrt(5.0)`: Linux's
 /// Foundation does not re-export CoreFoundation, whose own `CF` types would clash with Flipbook's.
 /// `type(of: object).description()` and `view.classForCoder.description()` (NSObject's class
-/// method, the class's name) become `String(describing: type(of: object))`.
+/// method, the class's name) become `String(describing: type(of: object))`; the class method
+/// `MenuButton.classForCoder()` becomes `MenuButton.self`.
 final class LinuxFoundationRewriter: FileVisitor {
     /// Type -> the arguments that make the same empty value on Linux.
     static let emptyInitialisers: [String: String] = [
@@ -27,6 +28,19 @@ final class LinuxFoundationRewriter: FileVisitor {
                 .linuxFoundation, at: node,
                 "`\(node.oneLine)` -> `\(replacement)`: the class's name (NSObject's class method `description()` needs the "
                     + "Objective-C runtime)")
+            return .skipChildren
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "classForCoder",
+            node.arguments.isEmpty, node.trailingClosure == nil, let base = member.base,
+            let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true
+        {
+            // `MenuButton.classForCoder()` (`Bundle(for:)`'s usual argument): NSObject's class
+            // method, the class itself; Linux's NSObject has only the instance property.
+            let replacement = "\(typeName).self"
+            file.replace(node, with: replacement)
+            file.change(
+                .linuxFoundation, at: node,
+                "`\(node.oneLine)` -> `\(replacement)`: the class itself (Linux's NSObject has no class method `classForCoder()`)")
             return .skipChildren
         }
         guard let type = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,

@@ -257,6 +257,38 @@ import Testing
             ])
     }
 
+    /// A menu that clicks with AudioToolbox's system sounds (Flipbook records them, silent)
+    /// keeps its code; only the import is gated.
+    @Test func aFileUsingOnlySystemSoundsKeepsItsCodeWithTheImportGated() {
+        expectPort(
+            """
+            import UIKit
+            import AudioToolbox
+
+            final class Menu: UIView {
+                var sound: SystemSoundID = 0
+                func load(_ url: URL) { AudioServicesCreateSystemSoundID(url as CFURL, &sound) }
+                func open() { AudioServicesPlaySystemSound(sound); AudioServicesPlaySystemSound(SystemSoundID(kSystemSoundID_Vibrate)) }
+            }
+            """,
+            """
+            \(importBlock)
+            #if canImport(AudioToolbox)
+            import AudioToolbox
+            #endif
+
+            final class Menu: UIView {
+                var sound: SystemSoundID = 0
+                func load(_ url: URL) { AudioServicesCreateSystemSoundID(url as CFURL, &sound) }
+                func open() { AudioServicesPlaySystemSound(sound); AudioServicesPlaySystemSound(SystemSoundID(kSystemSoundID_Vibrate)) }
+            }
+            """,
+            changes: [
+                "T.swift:1: import: `import UIKit` -> `#if canImport(UIKit)` `import UIKit` `#else` `import Flipbook` `#endif`",
+                "T.swift:2: platform gate: `import AudioToolbox` -> `#if canImport(AudioToolbox)` `import AudioToolbox` `#endif`: the file uses only `SystemSoundID`, `AudioServicesCreateSystemSoundID`, `AudioServicesPlaySystemSound`, `kSystemSoundID_Vibrate` of it, which Flipbook provides",
+            ])
+    }
+
     /// A file that imports frameworks Flipbook does not provide but uses none of their names
     /// (told by prefix: `MTK`/`MTL`, `PH`) keeps its code; only the imports are gated. Seen in a
     /// public transition library whose geometry helpers imported MetalKit for nothing.

@@ -1032,6 +1032,30 @@ extension RealLibraryIdiomTests7 {
 }
 
 extension RealLibraryIdiomTests7 {
+    /// NSObject's class method `classForCoder()`, the class itself (ExpandingMenu finds its
+    /// sound bundle with `Bundle(for: ExpandingMenuButton.classForCoder())`).
+    @Test func aClassesClassForCoderIsTheClass() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class MenuButton: UIView {
+                lazy var sounds = Bundle(for: MenuButton.classForCoder()).url(forResource: "Menu", withExtension: "bundle")
+                var coder: AnyClass { classForCoder }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class MenuButton: UIView {
+                lazy var sounds = Bundle(for: MenuButton.self).url(forResource: "Menu", withExtension: "bundle")
+                var coder: AnyClass { classForCoder }
+            }
+            """)
+    }
+}
+
+extension RealLibraryIdiomTests7 {
     /// An observer written in an extension in another file is ported there and moves into the
     /// class, which adopts the observer protocol.
     @Test func anObserverInAnExtensionIsPortedAndMoves() {

@@ -112,6 +112,9 @@ public struct FeedbackEvent: Equatable, Sendable, CustomStringConvertible {
         case impact(UIImpactFeedbackGenerator.FeedbackStyle, intensity: CGFloat)
         case selection
         case notification(UINotificationFeedbackGenerator.FeedbackType)
+        /// AudioToolbox's `AudioServicesPlaySystemSound` (`alert` for `AudioServicesPlayAlertSound`);
+        /// `kSystemSoundID_Vibrate` is the vibration (Media/AudioServices.swift).
+        case systemSound(UInt32, alert: Bool)
     }
     public var kind: Kind
     /// Seconds since the AppDriver was created (the times `AppDriver.at(_:_:)` takes).

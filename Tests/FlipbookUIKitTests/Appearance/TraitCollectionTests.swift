@@ -236,4 +236,36 @@ final class TraitRecordingController: UIViewController {
         app.haptics.removeAll()
         #expect(app.haptics.events.isEmpty)
     }
+
+    /// AudioToolbox's system sounds (Media/AudioServices.swift): registered from a file that
+    /// exists, silent, and logged with the haptics.
+    @Test func systemSoundsAreRegisteredAndLogged() throws {
+        let app = AppDriver(rootViewController: UIViewController())
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("click-\(UUID().uuidString).caf")
+        try Data([0]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var click: SystemSoundID = 0
+        #expect(AudioServicesCreateSystemSoundID(file as CFURL, &click) == kAudioServicesNoError)
+        #expect(click >= 4096)
+        var missing: SystemSoundID = 7
+        #expect(AudioServicesCreateSystemSoundID(URL(fileURLWithPath: "/no/such.caf") as CFURL, &missing)
+            == kAudioServicesSystemSoundUnspecifiedError)
+        #expect(missing == 7, "nothing written")
+        let done = EventRecorder()
+        app.at(0.5) { AudioServicesPlaySystemSound(click) }
+        app.at(1.0) {
+            AudioServicesPlaySystemSound(kSystemSoundID_Vibrate)
+            AudioServicesPlayAlertSoundWithCompletion(click) { MainActor.assumeIsolated { done.record("done") } }
+        }
+        app.run(until: 1.0)
+        #expect(done.events.isEmpty, "the completion comes on a later turn")
+        app.run(until: 1.1)
+        #expect(done.events == ["done"])
+        let log = app.haptics.events.map { "\($0.kind) @\(($0.time * 100).rounded() / 100)" }
+        #expect(log == [
+            "systemSound(\(click), alert: false) @0.5", "systemSound(4095, alert: false) @1.0", "systemSound(\(click), alert: true) @1.0",
+        ])
+        #expect(AudioServicesDisposeSystemSoundID(click) == kAudioServicesNoError)
+        #expect(AudioServicesDisposeSystemSoundID(click) == kAudioServicesSystemSoundUnspecifiedError)
+    }
 }
