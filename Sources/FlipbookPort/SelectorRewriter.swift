@@ -19,7 +19,11 @@ struct SelectorReference {
             reference = ref
         } else if let member = argument.expression.as(MemberAccessExprSyntax.self) {
             reference = member.declName
-            typeName = member.base.map(\.trimmedDescription).flatMap { $0 == "self" || $0 == "Self" ? nil : $0 }
+            // `#selector(action.didTap)` names the method through an instance (a variable, lower
+            // case by Swift's convention), not a type: no cast.
+            typeName = member.base.map(\.trimmedDescription).flatMap {
+                $0 == "self" || $0 == "Self" || $0.first?.isLowercase == true ? nil : $0
+            }
         } else {
             return nil
         }

@@ -157,6 +157,23 @@ import Testing
         ])
     }
 
+    /// `#selector(action.didTap)` names the method through the target itself (CDAlertView).
+    @Test func aSelectorNamedThroughAnInstanceCastsNothing() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            final class AlertAction: NSObject {
+                @objc func didTap() {}
+            }
+            func wire(_ button: UIButton, _ action: AlertAction) {
+                button.addTarget(action, action: #selector(action.didTap), for: .touchUpInside)
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("button.addTarget(action, action: { $0.didTap() }, for: .touchUpInside)"))
+        #expect(output.issues.isEmpty)
+    }
+
     @Test func controlsKeepTheSelectorsArgumentLabels() {
         expectPort(
             """
