@@ -22,6 +22,11 @@ public final class UIColor: NSObject, @unchecked Sendable {
         self.dynamicProvider = nil
     }
 
+    /// NSObject's `init()`, which iOS code calls for a placeholder colour it replaces later
+    /// (`var viewColor = UIColor()`): a colour without components, which draws nothing. Here
+    /// transparent black (docs/Divergences.md, "Fonts").
+    public override convenience init() { self.init(red: 0, green: 0, blue: 0, alpha: 0) }
+
     /// A colour that changes with the traits it is resolved for (light and dark appearance…).
     public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
         let light = dynamicProvider(UITraitCollection(userInterfaceStyle: .light)).resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))

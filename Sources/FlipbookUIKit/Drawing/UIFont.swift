@@ -79,6 +79,13 @@ public final class UIFont: NSObject, @unchecked Sendable {
         self.dynamicTypeScaling = dynamicTypeScaling
     }
 
+    /// NSObject's `init()`, which iOS code calls for a fallback font (`label.font ?? UIFont()`):
+    /// here the system font at `systemFontSize` (docs/Divergences.md, "Fonts").
+    public override convenience init() {
+        let font = UIFont.systemFont(ofSize: UIFont.systemFontSize)
+        self.init(pangoName: font.pangoName, pointSize: font.pointSize, fontName: font.fontName, familyName: font.familyName)
+    }
+
     /// A font by name ("Helvetica", "Helvetica-Bold", "Menlo-Regular"); nil for an empty name or
     /// a size that is not positive and finite.
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
