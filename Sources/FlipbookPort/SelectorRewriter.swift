@@ -170,7 +170,20 @@ final class SelectorRewriter: IndexedFileVisitor {
         // message is sent whatever the static type says (and traps if the object lacks it), so the
         // closure casts its target the same way.
         var receiver = "$0"
-        if let type = reference.typeName, !Self.isSelf(target?.expression, in: type, index: index) {
+        if Self.isForwardingProxy(target?.expression, index: index) {
+            // `target: WeakProxy(self)`: a proxy that hands every message to a weakly held object
+            // (made a `DelegateForwarding` by the porter); the method is that object's, so the
+            // closure reaches it through the proxy, and does nothing once it is gone, as the
+            // message to a proxy whose target is nil does.
+            guard let type = reference.typeName ?? Self.enclosingType(of: node) else {
+                file.issue(
+                    at: node,
+                    "`\(node.oneLine)` is sent through a forwarding proxy to an object whose type is not known here: write "
+                        + "the closure by hand (`{ ($0.forwardingDelegate as? Target)?.\(reference.name)() }`)")
+                return .skipChildren
+            }
+            receiver = "($0.\(DelegateProxyRewriter.property) as? \(type))?"
+        } else if let type = reference.typeName, !Self.isSelf(target?.expression, in: type, index: index) {
             receiver = "($0 as! \(type))"
         }
         let closure = "{ \(receiver).\(reference.name)(\(arguments.joined(separator: ", "))) }"
@@ -222,6 +235,22 @@ final class SelectorRewriter: IndexedFileVisitor {
         file.replace(sequence, with: text)
         file.change(.selector, at: node, "`\(sequence.trimmedDescription)` -> `\(text)`")
         return true
+    }
+
+    /// Whether `target` is a forwarding proxy of the folder (a class that overrides
+    /// `forwardingTarget(for:)`): made in place (`WeakProxy(self)`) or a name declared as one.
+    static func isForwardingProxy(_ target: ExprSyntax?, index: PortIndex) -> Bool {
+        guard let target else { return false }
+        let type: String?
+        if let call = target.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            type = name.baseName.text
+        } else if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            type = declaredType(of: name, from: target)
+        } else {
+            type = nil
+        }
+        guard let type else { return false }
+        return index.typeFunctions[type]?["forwardingTarget"] != nil
     }
 
     /// The kind of recognizer that sends the action: the one made (`UITapGestureRecognizer(target:

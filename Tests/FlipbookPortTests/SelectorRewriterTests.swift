@@ -174,6 +174,34 @@ import Testing
         #expect(output.issues.isEmpty)
     }
 
+    /// A display link given a weak proxy as its target (so that it does not keep its owner
+    /// alive): the message reaches the owner through the proxy (CHIPageControl).
+    @Test func aTargetThatIsAForwardingProxyIsReachedThrough() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            final class WeakProxy: NSObject {
+                weak var target: NSObjectProtocol?
+                init(_ target: NSObjectProtocol) { self.target = target; super.init() }
+                override func forwardingTarget(for aSelector: Selector!) -> Any? { target }
+            }
+            class PageControl: UIView {
+                var link: CADisplayLink?
+                func start() {
+                    link = CADisplayLink(target: WeakProxy(self), selector: #selector(step))
+                    let proxy = WeakProxy(self)
+                    _ = Timer.scheduledTimer(timeInterval: 1, target: proxy, selector: #selector(PageControl.tick(_:)), userInfo: nil, repeats: true)
+                }
+                @objc func step() {}
+                @objc func tick(_ timer: Timer) {}
+            }
+            """, path: "T.swift")
+        #expect(output.text.contains("CADisplayLink(target: WeakProxy(self), selector: { ($0.forwardingDelegate as? PageControl)?.step() })"))
+        #expect(output.text.contains("target: proxy, selector: { ($0.forwardingDelegate as? PageControl)?.tick($1) }"))
+        #expect(output.issues.isEmpty, "\(output.issues.map(\.reason))")
+    }
+
     @Test func controlsKeepTheSelectorsArgumentLabels() {
         expectPort(
             """
