@@ -31,12 +31,10 @@ final class LinuxFoundationRewriter: FileVisitor {
             return .skipChildren
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "classForCoder",
-            node.arguments.isEmpty, node.trailingClosure == nil, let base = member.base,
-            let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true
+            node.arguments.isEmpty, node.trailingClosure == nil, let base = member.base, let replacement = Self.classItself(base)
         {
             // `MenuButton.classForCoder()` (`Bundle(for:)`'s usual argument): NSObject's class
             // method, the class itself; Linux's NSObject has only the instance property.
-            let replacement = "\(typeName).self"
             file.replace(node, with: replacement)
             file.change(
                 .linuxFoundation, at: node,
@@ -52,6 +50,23 @@ final class LinuxFoundationRewriter: FileVisitor {
             .linuxFoundation, at: node,
             "`\(type)()` -> `\(type)\(arguments)`: Linux's Foundation has no `\(type).init()`")
         return .visitChildren
+    }
+
+    /// The class a `classForCoder()` call is made on, written as a value: `T.self` for a type
+    /// name, `self` in a class method (where the instance property cannot be called), `type(of: x)`
+    /// as it is; nil for anything else.
+    static func classItself(_ base: ExprSyntax) -> String? {
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if name == "self" { return "self" }
+            if name == "Self" { return "Self.self" }
+            return name.first?.isUppercase == true ? "\(name).self" : nil
+        }
+        if let call = base.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "type",
+            call.arguments.first?.label?.text == "of"
+        {
+            return base.trimmedDescription
+        }
+        return nil
     }
 
     /// `type(of: x)` or `x.classForCoder`: a class, whatever its static type.

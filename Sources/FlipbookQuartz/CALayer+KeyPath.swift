@@ -9,6 +9,7 @@ enum LayerKey: Hashable {
     case opacity, hidden, masksToBounds, cornerRadius, borderWidth, borderColor, backgroundColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsRect
     case contentsCenter, shouldRasterize, rasterizationScale, allowsGroupOpacity
+    case drawsAsynchronously, allowsEdgeAntialiasing
     case custom(String)
 
     init(_ name: String) {
@@ -38,6 +39,8 @@ enum LayerKey: Hashable {
         case "shouldRasterize": self = .shouldRasterize
         case "rasterizationScale": self = .rasterizationScale
         case "allowsGroupOpacity": self = .allowsGroupOpacity
+        case "drawsAsynchronously": self = .drawsAsynchronously
+        case "allowsEdgeAntialiasing": self = .allowsEdgeAntialiasing
         default: self = .custom(name)
         }
     }

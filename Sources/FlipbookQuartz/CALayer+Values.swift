@@ -31,6 +31,8 @@ extension CALayer {
         case .shouldRasterize: return .other(state.shouldRasterize)
         case .rasterizationScale: return .number(Double(state.rasterizationScale))
         case .allowsGroupOpacity: return .other(state.allowsGroupOpacity)
+        case .drawsAsynchronously: return .other(state.drawsAsynchronously)
+        case .allowsEdgeAntialiasing: return .other(state.allowsEdgeAntialiasing)
         // END GENERATED read
         case .custom(let name): return customAnimatableValue(forKey: name) ?? storedCustomAnimatableValue(forKey: name)
         }
@@ -74,6 +76,10 @@ extension CALayer {
         case (.rasterizationScale, .number(let v)): state.rasterizationScale = CGFloat(v)
         case (.allowsGroupOpacity, .other(let v as Bool)): state.allowsGroupOpacity = v
         case (.allowsGroupOpacity, .number(let v)): state.allowsGroupOpacity = v != 0
+        case (.drawsAsynchronously, .other(let v as Bool)): state.drawsAsynchronously = v
+        case (.drawsAsynchronously, .number(let v)): state.drawsAsynchronously = v != 0
+        case (.allowsEdgeAntialiasing, .other(let v as Bool)): state.allowsEdgeAntialiasing = v
+        case (.allowsEdgeAntialiasing, .number(let v)): state.allowsEdgeAntialiasing = v != 0
         // END GENERATED write-presentation
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
@@ -115,6 +121,10 @@ extension CALayer {
         case (.rasterizationScale, .number(let v)): rasterizationScale = CGFloat(v)
         case (.allowsGroupOpacity, .other(let v as Bool)): allowsGroupOpacity = v
         case (.allowsGroupOpacity, .number(let v)): allowsGroupOpacity = v != 0
+        case (.drawsAsynchronously, .other(let v as Bool)): drawsAsynchronously = v
+        case (.drawsAsynchronously, .number(let v)): drawsAsynchronously = v != 0
+        case (.allowsEdgeAntialiasing, .other(let v as Bool)): allowsEdgeAntialiasing = v
+        case (.allowsEdgeAntialiasing, .number(let v)): allowsEdgeAntialiasing = v != 0
         // END GENERATED write-model
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false

@@ -333,6 +333,12 @@ open class CALayer: NSObject, AssociatedObjectsHost {
     /// True (iOS 7 and later's default): a translucent layer with sublayers is composited as one
     /// group, then faded. False: its opacity multiplies into each sublayer separately.
     open var allowsGroupOpacity: Bool { get { state.allowsGroupOpacity } set { state.allowsGroupOpacity = newValue } }
+    /// Whether `draw(in:)` runs on a background thread (stored; Flipbook draws on the main thread
+    /// either way).
+    open var drawsAsynchronously: Bool { get { state.drawsAsynchronously } set { state.drawsAsynchronously = newValue } }
+    /// Whether the edges of a transformed layer are antialiased (stored; the compositor antialiases
+    /// every edge).
+    open var allowsEdgeAntialiasing: Bool { get { state.allowsEdgeAntialiasing } set { state.allowsEdgeAntialiasing = newValue } }
     open var name: String? { get { state.name } set { state.name = newValue } }
     /// Extra actions by key, searched after the delegate (`action(forKey:)`).
     open var actions: [String: CAAction]? { get { state.actions } set { state.actions = newValue } }

@@ -133,6 +133,14 @@ public struct LayerValues {
         get { cold.allowsGroupOpacity }
         set { editCold().allowsGroupOpacity = newValue }
     }
+    public var drawsAsynchronously: Bool {
+        get { cold.drawsAsynchronously }
+        set { editCold().drawsAsynchronously = newValue }
+    }
+    public var allowsEdgeAntialiasing: Bool {
+        get { cold.allowsEdgeAntialiasing }
+        set { editCold().allowsEdgeAntialiasing = newValue }
+    }
     public var name: String? {
         get { cold.name }
         set { editCold().name = newValue }
@@ -191,6 +199,8 @@ final class LayerColdValues {
     var shouldRasterize: Bool = false
     var rasterizationScale: CGFloat = 1
     var allowsGroupOpacity: Bool = true
+    var drawsAsynchronously: Bool = false
+    var allowsEdgeAntialiasing: Bool = false
     var name: String? = nil
     var actions: [String: CAAction]? = nil
     var needsDisplayOnBoundsChange: Bool = false
@@ -224,6 +234,8 @@ final class LayerColdValues {
         shouldRasterize = o.shouldRasterize
         rasterizationScale = o.rasterizationScale
         allowsGroupOpacity = o.allowsGroupOpacity
+        drawsAsynchronously = o.drawsAsynchronously
+        allowsEdgeAntialiasing = o.allowsEdgeAntialiasing
         name = o.name
         actions = o.actions
         needsDisplayOnBoundsChange = o.needsDisplayOnBoundsChange

@@ -1042,6 +1042,8 @@ extension RealLibraryIdiomTests7 {
             final class MenuButton: UIView {
                 lazy var sounds = Bundle(for: MenuButton.classForCoder()).url(forResource: "Menu", withExtension: "bundle")
                 var coder: AnyClass { classForCoder }
+                class func bundle() -> Bundle { Bundle(for: self.classForCoder()) }
+                func same() -> Bool { type(of: self).classForCoder() == MenuButton.self }
             }
             """,
             """
@@ -1050,6 +1052,8 @@ extension RealLibraryIdiomTests7 {
             final class MenuButton: UIView {
                 lazy var sounds = Bundle(for: MenuButton.self).url(forResource: "Menu", withExtension: "bundle")
                 var coder: AnyClass { classForCoder }
+                class func bundle() -> Bundle { Bundle(for: self) }
+                func same() -> Bool { type(of: self) == MenuButton.self }
             }
             """)
     }

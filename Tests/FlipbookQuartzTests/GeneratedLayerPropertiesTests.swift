@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import FlipbookQuartz
 
 /// CALayer's property code is generated from one table (scripts/codegen/layer-properties.tsv);
 /// the generated blocks must match it, so a hand edit of a block, or a table edit without
@@ -23,5 +24,20 @@ import TestSupport
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output)")
+    }
+
+    /// Properties that are only stored (Pastel sets `drawsAsynchronously` on its gradient layer):
+    /// Apple's defaults, settable, read by key and kept by the presentation copy.
+    @MainActor @Test func storedOnlyPropertiesKeepTheirValues() throws {
+        let layer = CAGradientLayer()
+        #expect(!layer.drawsAsynchronously && !layer.allowsEdgeAntialiasing)
+        layer.drawsAsynchronously = true
+        layer.allowsEdgeAntialiasing = true
+        #expect(layer.value(forKey: "drawsAsynchronously") as? Bool == true)
+        #expect(layer.value(forKey: "allowsEdgeAntialiasing") as? Bool == true)
+        let presented = try #require(layer.presentation())
+        #expect(presented.drawsAsynchronously && presented.allowsEdgeAntialiasing)
+        layer.setValue(false, forKey: "drawsAsynchronously")
+        #expect(!layer.drawsAsynchronously)
     }
 }

@@ -162,6 +162,8 @@ public final class UIFont: NSObject, @unchecked Sendable {
     public static var buttonFontSize: CGFloat { 18 }
     /// The default system font size (14).
     public static var systemFontSize: CGFloat { 14 }
+    /// The small system font size (12).
+    public static var smallSystemFontSize: CGFloat { 12 }
 
     /// The same font at another size.
     public func withSize(_ fontSize: CGFloat) -> UIFont {
