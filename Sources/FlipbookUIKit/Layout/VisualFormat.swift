@@ -273,7 +273,10 @@ struct VisualFormatParser {
             index += 2
         }
         let axis = Axis(vertical: vertical, options: options)
-        let alignments = try alignmentAttributes(vertical: vertical)
+        // The alignment options relate neighbouring views: a format with one view makes no
+        // alignment constraint, and UIKit does not check the options against the axis then
+        // (Segmentio lays out its one title with `|-[containerView]-|` and `.alignAllCenterX`).
+        var alignments: [NSLayoutConstraint.Attribute]?
 
         var result: [NSLayoutConstraint] = []
         var leadingEdge: Connection?
@@ -315,7 +318,8 @@ struct VisualFormatParser {
             let next = try view()
             result += spacingConstraints(link, from: previous.item, to: next.item, axis: axis)
             addViewConstraints(next)
-            for attribute in alignments {
+            if alignments == nil { alignments = try alignmentAttributes(vertical: vertical) }
+            for attribute in alignments ?? [] {
                 result.append(make(next.item, attribute, .equal, previous.item, attribute, 0, 1000))
             }
             previous = next

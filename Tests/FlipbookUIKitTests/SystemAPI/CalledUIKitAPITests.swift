@@ -456,13 +456,15 @@ private final class ElevatingContainer: UIViewController {
         let a = UIView()
         container.addSubview(a)
         let orphan = UIView()
+        let c = UIView()
+        container.addSubview(c)
         let cases: [(String, [String: Any], NSLayoutConstraint.FormatOptions, String)] = [
             ("H:|-[a", ["a": a], [], "Expected"),
             ("H:|-[missing]", ["a": a], [], "missing is not a key in the views dictionary"),
             ("H:|-(gap)-[a]", ["a": a], [], "gap is not a key in the metrics dictionary"),
             ("H:|-[a(==50@2000)]", ["a": a], [], "priority"),
             ("H:|[o]|", ["o": orphan], [], "doesn't have a superview"),
-            ("H:[a]", ["a": a], .alignAllLeading, "not allowed"),
+            ("H:[a]-[c]", ["a": a, "c": c], .alignAllLeading, "not allowed"),
             ("H:[a]x", ["a": a], [], "Expected"),
             ("", ["a": a], [], "Expected"),
         ]
@@ -475,6 +477,13 @@ private final class ElevatingContainer: UIViewController {
             #expect(reports.count == 1 && reports[0].contains("Unable to parse constraint format") && reports[0].contains(expected),
                     "\(format): \(reports)")
         }
+        // One view has no neighbour to align with: the options make nothing and are not checked
+        // (Segmentio's `|-[containerView]-|` with `.alignAllCenterX`).
+        var single: [NSLayoutConstraint] = []
+        let reports = FlipbookDiagnostics.capture {
+            single = NSLayoutConstraint.constraints(withVisualFormat: "|-[a]-|", options: .alignAllCenterX, metrics: nil, views: ["a": a])
+        }
+        #expect(reports.isEmpty && single.count == 2)
     }
 }
 
