@@ -236,19 +236,18 @@ import Testing
 
     /// Sound and other SDK frameworks with no Linux counterpart: a file that uses them is left
     /// out on Linux (with a warning), as for AVFoundation; font registration of CoreText, which
-    /// Flipbook provides, keeps the file.
+    /// Flipbook provides, keeps the file. (AudioToolbox's system sounds are provided: a file using
+    /// only those keeps its code, `PlatformGateRewriterTests`.)
     @Test func audioToolboxFilesAreLeftOutAndFontRegistrationStays() {
         let sound = Porter().port(
             """
             import UIKit
             import AudioToolbox
 
-            public struct Chime {
-                static var cache: [URL: SystemSoundID] = [:]
-                public static func play(_ url: URL) {
-                    var id: SystemSoundID = 0
-                    AudioServicesCreateSystemSoundID(url as CFURL, &id)
-                    AudioServicesPlaySystemSound(id)
+            public struct Tone {
+                static var queue: AudioQueueRef?
+                public static func play() {
+                    if let queue { AudioQueueStart(queue, nil) }
                 }
             }
             """, path: "T.swift")

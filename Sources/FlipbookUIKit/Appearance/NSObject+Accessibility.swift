@@ -227,8 +227,17 @@ extension AccessibleObject {
     /// `accessibilityElementCount()`, `accessibilityElement(at:)` and
     /// `index(ofAccessibilityElement:)` answer from it, as UIKit's do.
     @preconcurrency @MainActor public var accessibilityElements: [Any]? {
-        get { AccessibilityBox.attributes(of: self).elements }
-        set { AccessibilityBox.of(self).attributes.elements = newValue }
+        get {
+            if let responder = self as? UIResponder { return responder.accessibilityElements }
+            return AccessibilityBox.attributes(of: self).elements
+        }
+        set {
+            if let responder = self as? UIResponder {
+                responder.accessibilityElements = newValue
+            } else {
+                AccessibilityBox.of(self).attributes.elements = newValue
+            }
+        }
     }
 
     /// The element's custom actions (default nil); a responder's are its own `open` property,

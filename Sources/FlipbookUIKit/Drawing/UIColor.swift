@@ -219,6 +219,9 @@ extension UIColor {
     public static let secondarySystemBackground = dynamic(rgb(242, 242, 247), rgb(28, 28, 30))
     public static let tertiarySystemBackground = dynamic(rgb(255, 255, 255), rgb(44, 44, 46))
     public static let systemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(0, 0, 0))
+    /// The grouped table background before iOS 13 (deprecated): `systemGroupedBackground`.
+    @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use systemGroupedBackgroundColor")
+    public static var groupTableViewBackground: UIColor { systemGroupedBackground }
     public static let secondarySystemGroupedBackground = dynamic(rgb(255, 255, 255), rgb(28, 28, 30))
     public static let tertiarySystemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(44, 44, 46))
     public static let systemFill = dynamic(rgb(120, 120, 128, 0.2), rgb(120, 120, 128, 0.36))

@@ -83,6 +83,15 @@ open class UIResponder: NSObject, AssociatedObjectsHost {
 
     // UIKit's informal UIAccessibilityContainer protocol (on NSObject on iOS).
 
+    /// The container's elements, in reading order (default nil), UIKit's
+    /// `accessibilityElements`: on the responder, as `accessibilityCustomActions`, so views
+    /// override it (a floating button lists its items only while open); every other NSObject
+    /// has it through `AccessibleObject`. Stored; nothing reads it but the methods below.
+    open var accessibilityElements: [Any]? {
+        get { AccessibilityBox.attributes(of: self).elements }
+        set { AccessibilityBox.of(self).attributes.elements = newValue }
+    }
+
     /// How many accessibility elements the container holds (default: `accessibilityElements`'
     /// count, else 0).
     open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }

@@ -47,7 +47,30 @@ import FlipbookQuartz
     }
 }
 
+/// A floating button that lists its items as elements only while open (Floaty's override).
+private final class FloatingButton: UIView {
+    var closed = true
+    let items = [UIView(), UIView()]
+    override var accessibilityElements: [Any]? {
+        get { closed ? [self] : [self] + items }
+        set { super.accessibilityElements = newValue }
+    }
+}
+
 @Suite(.freshRuntime) @MainActor struct AccessibilityCustomActionTests {
+    @Test func aViewOverridesItsElementsAndAnNSObjectReferenceReachesTheOverride() {
+        let button = FloatingButton()
+        #expect(button.accessibilityElementCount() == 1)
+        button.closed = false
+        let object: NSObject = button
+        #expect(object.accessibilityElements?.count == 3, "through NSObject, the override answers")
+        #expect(button.index(ofAccessibilityElement: button.items[1]) == 2)
+        let plain = UIView()
+        plain.accessibilityElements = [button]
+        #expect((plain as NSObject).accessibilityElements?.count == 1 && plain.accessibilityElementCount() == 1)
+        #expect(UIColor.groupTableViewBackground == UIColor.systemGroupedBackground)
+    }
+
     @Test func aTargetActionCallsTheTargetAndHoldsItWeakly() {
         var target: ActionTarget? = ActionTarget()
         let bare = UIAccessibilityCustomAction(name: "Archive", target: target, selector: { $0.archive() })
