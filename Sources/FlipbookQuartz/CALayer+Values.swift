@@ -126,6 +126,11 @@ extension CALayer {
         case (.allowsEdgeAntialiasing, .other(let v as Bool)): allowsEdgeAntialiasing = v
         case (.allowsEdgeAntialiasing, .number(let v)): allowsEdgeAntialiasing = v != 0
         // END GENERATED write-model
+        // A colour set to nil by key (`setValue(nil, forKeyPath: "backgroundColor")`, as a
+        // skeleton library restores a view it dressed): no colour, as Core Animation takes it.
+        case (.backgroundColor, .other(.none)): backgroundColor = nil
+        case (.borderColor, .other(.none)): borderColor = nil
+        case (.shadowColor, .other(.none)): shadowColor = nil
         case (.custom(let name), _): return setCustomAnimatableValue(value, forKey: name)
         default: return false
         }

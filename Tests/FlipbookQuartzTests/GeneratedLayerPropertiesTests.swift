@@ -40,4 +40,19 @@ import TestSupport
         layer.setValue(false, forKey: "drawsAsynchronously")
         #expect(!layer.drawsAsynchronously)
     }
+
+    /// A colour set to nil by key is no colour (reported as a wrong type before).
+    @MainActor @Test func coloursSetToNilByKeyAreCleared() {
+        let layer = CALayer()
+        layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        layer.borderColor = CGColor(gray: 0.5, alpha: 1)
+        layer.shadowColor = CGColor(gray: 0.5, alpha: 1)
+        let reports = FlipbookDiagnostics.capture {
+            layer.setValue(nil, forKeyPath: "backgroundColor")
+            layer.setValue(nil, forKey: "borderColor")
+            layer.setValue(nil, forKey: "shadowColor")
+        }
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(layer.backgroundColor == nil && layer.borderColor == nil && layer.shadowColor == nil)
+    }
 }
