@@ -47,7 +47,9 @@ enum SystemSounds {
 
 /// Registers the sound in the file at `inFileURL` and writes its identifier to
 /// `outSystemSoundID`; `kAudioServicesSystemSoundUnspecifiedError` (and nothing written) when
-/// there is no file there.
+/// there is no file there. (Callers ignore the status as freely as Swift lets them ignore a C
+/// function's.)
+@discardableResult
 public func AudioServicesCreateSystemSoundID(_ inFileURL: CFURL, _ outSystemSoundID: UnsafeMutablePointer<SystemSoundID>) -> OSStatus {
     let url = inFileURL as URL
     guard url.isFileURL, FileManager.default.fileExists(atPath: url.path) else { return kAudioServicesSystemSoundUnspecifiedError }
