@@ -212,9 +212,11 @@ open class UICollectionView: UIScrollView {
     /// or a new one of the registered class, already sized by the layout.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         checkIndexPath(indexPath, in: "dequeueReusableCell(withReuseIdentifier:for:)")
+        let attributes = validAttributes(forItemAt: indexPath)
         let cell = dequeue(
             poolKey: "cell/\(identifier)", registered: cellClasses[identifier], kind: "cell", shownKind: "UICollectionElementKindCell",
-            identifier: identifier, indexPath: indexPath, once: "UICollectionView.unregisteredCell.\(identifier)"
+            identifier: identifier, indexPath: indexPath, frame: attributes?.frame ?? .zero,
+            once: "UICollectionView.unregisteredCell.\(identifier)"
         ) { UICollectionViewCell(frame: .zero) }
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
@@ -222,7 +224,7 @@ open class UICollectionView: UIScrollView {
         // animates it from its start attributes, not from where a new or queued cell was. As
         // in UIKit, the attributes are applied here, so `collectionView(_:cellForItemAt:)` sees
         // the cell where it goes, and not again when it is shown unless they changed.
-        if let attributes = validAttributes(forItemAt: indexPath) {
+        if let attributes {
             UIView.performWithoutAnimation { self.apply(attributes, to: cell) }
         }
         return cell
@@ -232,32 +234,37 @@ open class UICollectionView: UIScrollView {
     open func dequeueReusableSupplementaryView(
         ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
     ) -> UICollectionReusableView {
+        let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
+            .flatMap { $0.hasValidGeometry ? $0 : nil }
         let view = dequeue(
             poolKey: "\(elementKind)/\(identifier)", registered: supplementaryClassesByName["\(elementKind)/\(identifier)"],
-            kind: elementKind, shownKind: elementKind, identifier: identifier, indexPath: indexPath,
+            kind: elementKind, shownKind: elementKind, identifier: identifier, indexPath: indexPath, frame: attributes?.frame ?? .zero,
             once: "UICollectionView.unregisteredSupplementary.\(elementKind).\(identifier)"
         ) { UICollectionReusableView(frame: .zero) }
-        if let attributes = collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath),
-            attributes.hasValidGeometry
-        {
+        if let attributes {
             UIView.performWithoutAnimation { self.apply(attributes, to: view) }
         }
         return view
     }
 
     /// A queued view from `poolKey`'s pool (after its `prepareForReuse()`), else a new one of the
-    /// `registered` class, else (UIKit's complaint, once per `once` key) `unregistered()`;
-    /// marked as dequeued with `identifier` for `kind` at `indexPath`.
+    /// `registered` class made with `frame` (the layout's frame for it, as UIKit passes to
+    /// `init(frame:)`: cells that build their subviews from `bounds` there rely on it), else
+    /// (UIKit's complaint, once per `once` key) `unregistered()`; marked as dequeued with
+    /// `identifier` for `kind` at `indexPath`.
     private func dequeue<View: UICollectionReusableView>(
         poolKey: String, registered: View.Type?, kind: String, shownKind: String, identifier: String,
-        indexPath: IndexPath, once: String, unregistered: () -> View
+        indexPath: IndexPath, frame: CGRect, once: String, unregistered: () -> View
     ) -> View {
         let view: View
         if let reused = takeFromPool(poolKey) as? View {
             view = reused
             view.prepareForReuse()
         } else if let type = registered {
-            view = type.init(registeredFrame: .zero)
+            // Made outside any running animation (a batch update's), as its attributes are applied.
+            var made: View?
+            UIView.performWithoutAnimation { made = type.init(registeredFrame: frame) }
+            view = made!
         } else {
             FlipbookDiagnostics.report(
                 "could not dequeue a view of kind: \(shownKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",

@@ -75,4 +75,40 @@ import FlipbookQuartz
         #expect(first.bounds.size == CGSize(width: 300, height: 150))
         #expect(CATransform3DIsIdentity(first.layer.transform), "new attributes bring their own transform")
     }
+
+    /// A new cell is made with the frame the layout gives it (PSTCollectionView, written to
+    /// behave as UIKit's, does the same): a carousel cell that builds its card from `bounds` in
+    /// `init(frame:)` gets a card of the item's size, not 0 × 0.
+    @Test func aNewCellIsMadeWithItsLayoutFrame() {
+        final class CardCell: UICollectionViewCell {
+            static var framesMadeWith: [CGRect] = []
+            let card: UIView
+            override init(frame: CGRect) {
+                card = UIView(frame: CGRect(origin: .zero, size: frame.size).insetBy(dx: 10, dy: 10))
+                super.init(frame: frame)
+                Self.framesMadeWith.append(frame)
+                contentView.addSubview(card)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "card", for: indexPath)
+            }
+        }
+        CardCell.framesMadeWith = []
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 120, height: 80)
+        layout.minimumInteritemSpacing = 10
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+        let source = Source()
+        collection.dataSource = source
+        collection.register(CardCell.self, forCellWithReuseIdentifier: "card")
+        collection.layoutIfNeeded()
+        #expect(CardCell.framesMadeWith == [CGRect(x: 0, y: 0, width: 120, height: 80), CGRect(x: 180, y: 0, width: 120, height: 80)])
+        let cards = collection.visibleCells.compactMap { ($0 as? CardCell)?.card.frame }
+        #expect(cards == [CGRect(x: 10, y: 10, width: 100, height: 60), CGRect(x: 10, y: 10, width: 100, height: 60)])
+        _ = source
+    }
 }
