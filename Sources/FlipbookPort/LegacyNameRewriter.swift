@@ -96,6 +96,17 @@ final class LegacyNameRewriter: IndexedFileVisitor {
         "kCAAnimationRotateAutoReverse": "CAAnimationRotationMode.rotateAutoReverse",
         "kCATransitionFromRight": "CATransitionSubtype.fromRight", "kCATransitionFromLeft": "CATransitionSubtype.fromLeft",
         "kCATransitionFromTop": "CATransitionSubtype.fromTop", "kCATransitionFromBottom": "CATransitionSubtype.fromBottom",
+        "kCAEmitterLayerPoint": "CAEmitterLayerEmitterShape.point", "kCAEmitterLayerLine": "CAEmitterLayerEmitterShape.line",
+        "kCAEmitterLayerRectangle": "CAEmitterLayerEmitterShape.rectangle",
+        "kCAEmitterLayerCuboid": "CAEmitterLayerEmitterShape.cuboid",
+        "kCAEmitterLayerCircle": "CAEmitterLayerEmitterShape.circle", "kCAEmitterLayerSphere": "CAEmitterLayerEmitterShape.sphere",
+        "kCAEmitterLayerPoints": "CAEmitterLayerEmitterMode.points", "kCAEmitterLayerOutline": "CAEmitterLayerEmitterMode.outline",
+        "kCAEmitterLayerSurface": "CAEmitterLayerEmitterMode.surface", "kCAEmitterLayerVolume": "CAEmitterLayerEmitterMode.volume",
+        "kCAEmitterLayerUnordered": "CAEmitterLayerRenderMode.unordered",
+        "kCAEmitterLayerOldestFirst": "CAEmitterLayerRenderMode.oldestFirst",
+        "kCAEmitterLayerOldestLast": "CAEmitterLayerRenderMode.oldestLast",
+        "kCAEmitterLayerBackToFront": "CAEmitterLayerRenderMode.backToFront",
+        "kCAEmitterLayerAdditive": "CAEmitterLayerRenderMode.additive",
     ]
 
     /// Old notification names (`NSNotification.Name.UIKeyboardWillShow`, or `.UIKeyboardWillShow`

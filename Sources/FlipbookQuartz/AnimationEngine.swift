@@ -62,6 +62,23 @@ final class AnimationEngine {
     /// Open transactions, outermost first; the first may be the implicit one.
     var transactionStack: [CATransactionState] = []
     var displayLinks: [CADisplayLink] = []
+    /// Emitter layers whose particles have started (weak: an emitter nobody holds stops).
+    private var emitters: [WeakEmitter] = []
+    private struct WeakEmitter { weak var layer: CAEmitterLayer? }
+
+    /// Notes an emitter whose simulation has started: while it is in a window and still emits
+    /// or has particles alive, the clock is not idle (as for an endless animation).
+    func noteEmitter(_ layer: CAEmitterLayer) {
+        emitters.removeAll { $0.layer == nil }
+        if !emitters.contains(where: { $0.layer === layer }) { emitters.append(WeakEmitter(layer: layer)) }
+    }
+
+    /// Whether an emitter in a window still changes.
+    private func hasChangingEmitters(at now: Double) -> Bool {
+        guard !emitters.isEmpty else { return false }
+        emitters.removeAll { $0.layer == nil }
+        return emitters.contains { $0.layer?.isChanging(atMediaTime: now) ?? false }
+    }
     var needsLayoutLayers: [CALayer] = []
     var needsDisplayLayers: [CALayer] = []
     /// Layers whose layout is pending in a tree no window hosts yet (CALayer+Display.swift),
@@ -161,6 +178,7 @@ final class AnimationEngine {
     /// True when some animation is unfinished and its layer's time is moving.
     func hasProgressingAnimations(at now: Double) -> Bool {
         if !removedStops.isEmpty || waitingGroups.contains(where: \.isReady) { return true }
+        if hasChangingEmitters(at: now) { return true }
         for layer in layers {
             let entries = layer.animationEntries
             guard entries.contains(where: { !$0.animation.isStopped }) else { continue }

@@ -46,6 +46,10 @@ extension CALayer {
                 replicator.presentDelayedInstances(on: r, localTime: local)
             }
         }
+        // An emitter's particles at this time (CAEmitterLayer).
+        if type(of: self) != CALayer.self, let emitter = self as? CAEmitterLayer, let e = copy as? CAEmitterLayer {
+            emitter.presentParticles(on: e, localTime: local)
+        }
         if let mask {
             let m = mask.makePresentation(parentTime: local)
             if m.superlayer != nil { m.superlayer = nil }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 
 // The delays iOS code writes with Foundation and Dispatch, on the app's media clock instead of
 // the wall clock (docs/Porting.md, "Time"). `flipbook port` rewrites
@@ -256,9 +257,10 @@ struct UnsafeSendableTransfer<Value>: @unchecked Sendable {
 /// A media-clock timer that answers `userInfo` with the value it was scheduled with: Foundation on
 /// Linux keeps none for block timers, and code reads it back in the action (PKHUD finds the
 /// completion of a delayed hide there).
-// @unchecked Sendable: `kept` is written once, before the timer is handed out, and only read after.
+// @unchecked Sendable: as Foundation's `Timer` is; the one value it adds lives in a `LockedValue`.
 final class UserInfoTimer: Timer, @unchecked Sendable {
-    private var kept: Any?
-    override var userInfo: Any? { kept }
-    func keep(_ value: Any) { kept = value }
+    private let kept = LockedValue<Any?>(nil)
+    // Unchecked: the value is the app's own, handed back to it as Foundation's `userInfo` is.
+    override var userInfo: Any? { kept.withLockUnchecked { $0 } }
+    func keep(_ value: Any) { kept.withLockUnchecked { $0 = value } }
 }

@@ -107,9 +107,11 @@ struct DisplayListBuilder {
         }
         let subs = Self.drawingOrder(layer.sublayers ?? [])
         let maskLayer = layer.mask
+        let emitter = type(of: layer) == CALayer.self ? nil : layer as? CAEmitterLayer
+        let hasParticles = !(emitter?.presentedParticles.isEmpty ?? true)
         // allowsGroupOpacity = false: no group for opacity; it multiplies into each sublayer.
         let fadesSublayersApart = maskLayer == nil && opacity < 1 && !subs.isEmpty && !layer.allowsGroupOpacity
-        let group = maskLayer != nil || (opacity < 1 && !subs.isEmpty && !fadesSublayersApart)
+        let group = maskLayer != nil || (opacity < 1 && (!subs.isEmpty || hasParticles) && !fadesSublayersApart)
         let alpha = group ? 1 : opacity
         let childOpacity = fadesSublayersApart ? opacity : 1
         if group { items.append(.beginGroup) }
@@ -164,6 +166,14 @@ struct DisplayListBuilder {
            let q = quad(placed, plane: plane, opacity: alpha, clips: clips)
         {
             items.append(.quad(q))
+        }
+        if let emitter, hasParticles {
+            // Particles are drawn above the layer's background and border (CAEmitterLayer).
+            var particleClips = clips
+            if layer.masksToBounds, let inv = plane.inverse {
+                particleClips.append(ClipShape(toShape: inv, shape: LayerContentReader.shape(of: layer)))
+            }
+            appendParticles(of: emitter, matrix: m, opacity: fadesSublayersApart ? opacity : alpha, clips: particleClips, into: &items)
         }
         if group {
             var maskItems: [DisplayItem]?

@@ -53,6 +53,33 @@ import Testing
             """)
     }
 
+    /// Emitter constants (a confetti view written for Swift 3).
+    @Test func emitterConstantsTakeTodaysSpelling() {
+        expectPort(
+            """
+            import UIKit
+
+            func configure(_ emitter: CAEmitterLayer) {
+                emitter.emitterShape = kCAEmitterLayerLine
+                emitter.emitterMode = kCAEmitterLayerOutline
+                emitter.renderMode = kCAEmitterLayerAdditive
+            }
+            """,
+            """
+            #if canImport(UIKit)
+            import UIKit
+            #else
+            import Flipbook
+            #endif
+
+            func configure(_ emitter: CAEmitterLayer) {
+                emitter.emitterShape = CAEmitterLayerEmitterShape.line
+                emitter.emitterMode = CAEmitterLayerEmitterMode.outline
+                emitter.renderMode = CAEmitterLayerRenderMode.additive
+            }
+            """)
+    }
+
     /// A member of the same name on something else, or a library's own declaration, is not a global.
     @Test func membersAndTodaysNamesAreLeft() {
         let code = """
