@@ -7,12 +7,14 @@ import SwiftSyntax
 /// `init(layer:)`); Flipbook makes those copies through a required convenience initializer that a
 /// subclass inherits only when it overrides all of CALayer's designated initializers, so without
 /// this line it does not compile (docs/Divergences.md, "Class roots and initializers"). A class
-/// with stored properties that have no initial value cannot take the plain forwarding initializer:
-/// reported instead.
+/// with stored properties that have no initial value gets an `init(layer:)` that copies them from
+/// the layer it copies, and an `init()` that calls an initializer of its own whose parameters all
+/// have defaults (what `Name()` called); without such an initializer it is reported.
 final class LayerInitializerRewriter: IndexedFileVisitor {
     /// Flipbook's layer classes; classes of the ported folder that inherit one count too.
     static let layerClasses: Set<String> = [
         "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer",
+        "CAEmitterLayer",
     ]
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -25,29 +27,50 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         guard !designated.isEmpty else { return .visitChildren }
         // Both of CALayer's designated initializers that a Swift subclass may leave out (on iOS
         // `init()` and `init(layer:)` are not required): each missing one is written forwarding.
-        var missing: [(signature: String, call: String)] = []
+        let name = node.name.text
+        let unset = Self.uninitializedStoredProperties(in: node)
+        var missing: [(signature: String, body: [String], summary: String)] = []
+        var unwritable: [String] = []
         if !inits.contains(where: { $0.signature.parameterClause.parameters.isEmpty }) {
-            missing.append(("override init()", "super.init()"))
+            if unset.isEmpty {
+                missing.append(("override init()", ["super.init()"], "`override init() { super.init() }`"))
+            } else if let call = Self.defaultedCall(in: designated) {
+                // Swift lets a convenience initializer stand for a superclass's designated one:
+                // `Name()` meant that initializer with its defaults, and still does.
+                missing.append(("override convenience init()", ["self.init(\(call))"], "`override convenience init() { self.init(\(call)) }`"))
+            } else {
+                unwritable.append("`override init()`")
+            }
         }
         if !inits.contains(where: Self.isInitLayer) {
-            missing.append(("override init(layer: Any)", "super.init(layer: layer)"))
+            if unset.isEmpty {
+                missing.append(("override init(layer: Any)", ["super.init(layer: layer)"], "`override init(layer: Any) { super.init(layer: layer) }`"))
+            } else {
+                // Core Animation passes a layer of the same class: copy what the class adds, as
+                // Apple's documentation of init(layer:) asks.
+                missing.append((
+                    "override init(layer: Any)",
+                    ["let other = layer as! \(name)"] + unset.map { "self.\($0) = other.\($0)" } + ["super.init(layer: layer)"],
+                    "`override init(layer: Any)` copying \(unset.map { "`\($0)`" }.joined(separator: ", ")) from the layer it copies"))
+            }
         }
-        guard !missing.isEmpty else { return .visitChildren }
-        let name = node.name.text
-        let wanted = missing.map { "`\($0.signature)`" }.joined(separator: " and ")
-        if let property = Self.uninitializedStoredProperty(in: node) {
+        if !unwritable.isEmpty {
+            let wanted = unwritable.joined(separator: " and ")
             file.issue(
                 at: node,
                 "\(name) is a layer subclass with designated initializers but no \(wanted), and its stored property "
-                    + "`\(property)` has no initial value: write them, setting it (Core Animation makes presentation "
+                    + "`\(unset[0])` has no initial value: write them, setting it (Core Animation makes presentation "
                     + "copies through init(layer:), and a view its layer through init())")
             return .visitChildren
         }
+        guard !missing.isEmpty else { return .visitChildren }
         let indent = file.memberIndentation(of: node)
-        file.insertAtEndOfBody(of: node, missing.map { "\n\(indent)\($0.signature) {\n\(indent)    \($0.call)\n\(indent)}\n" }.joined())
-        file.change(
-            .layerInitializer, at: node,
-            "`\(name)` gets " + missing.map { "`\($0.signature) { \($0.call) }`" }.joined(separator: " and "))
+        file.insertAtEndOfBody(
+            of: node,
+            missing.map { m in
+                "\n\(indent)\(m.signature) {\n" + m.body.map { "\(indent)    \($0)\n" }.joined() + "\(indent)}\n"
+            }.joined())
+        file.change(.layerInitializer, at: node, "`\(name)` gets " + missing.map(\.summary).joined(separator: " and "))
         return .visitChildren
     }
 
@@ -107,8 +130,23 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         return params.count == 1 && params.first?.firstName.text == "layer"
     }
 
-    /// The first stored property that needs a value from every designated initializer.
-    private static func uninitializedStoredProperty(in node: ClassDeclSyntax) -> String? {
+    /// The arguments that call one of `inits` with its defaults (its first parameter given its
+    /// default value, so the call is not `init()` itself): nil when no initializer has a default
+    /// for every parameter, or the one that does may fail or throw.
+    private static func defaultedCall(in inits: [InitializerDeclSyntax]) -> String? {
+        for decl in inits where decl.optionalMark == nil && decl.signature.effectSpecifiers == nil {
+            let params = decl.signature.parameterClause.parameters
+            guard let first = params.first, params.allSatisfy({ $0.defaultValue != nil }),
+                let value = first.defaultValue?.value.trimmedDescription
+            else { continue }
+            return first.firstName.text == "_" ? value : "\(first.firstName.text): \(value)"
+        }
+        return nil
+    }
+
+    /// The stored properties that need a value from every designated initializer.
+    private static func uninitializedStoredProperties(in node: ClassDeclSyntax) -> [String] {
+        var names: [String] = []
         for member in node.memberBlock.members {
             guard let v = member.decl.as(VariableDeclSyntax.self),
                 !v.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }),
@@ -117,9 +155,9 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
             for binding in v.bindings where binding.initializer == nil && binding.accessorBlock == nil {
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
                 let optional = type.hasSuffix("?") || type.hasSuffix("!")
-                if v.bindingSpecifier.text == "let" || !optional { return binding.pattern.trimmedDescription }
+                if v.bindingSpecifier.text == "let" || !optional { names.append(binding.pattern.trimmedDescription) }
             }
         }
-        return nil
+        return names
     }
 }

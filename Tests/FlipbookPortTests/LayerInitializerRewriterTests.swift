@@ -124,6 +124,46 @@ import Testing
         #expect(output.issues.first?.reason.contains("`tint` has no initial value") == true)
     }
 
+    /// An emitter layer whose stored property is set by an initializer with defaults (a twinkle
+    /// effect): `init()` calls that initializer, as `SparkleLayer()` did, and `init(layer:)`
+    /// copies the property from the layer it copies.
+    @Test func aStoredPropertySetByADefaultedInitializerIsCopiedAndDefaulted() {
+        let output = Porter().port(
+            """
+            final class SparkleLayer: CAEmitterLayer {
+                private let settings: Settings
+                var count: Int
+                init(image: UIImage? = nil, settings: Settings = Settings()) {
+                    self.settings = settings
+                    self.count = 0
+                    super.init()
+                }
+                required init?(coder: NSCoder) { nil }
+            }
+            """, path: "T.swift")
+        #expect(output.issues.isEmpty)
+        #expect(output.changes.filter { $0.kind == .layerInitializer }.map(\.description) == [
+            "`SparkleLayer` gets `override convenience init() { self.init(image: nil) }` and `override init(layer: Any)` "
+                + "copying `settings`, `count` from the layer it copies"
+        ])
+        #expect(output.text.contains("""
+                required init?(coder: NSCoder) { nil }
+
+                override convenience init() {
+                    self.init(image: nil)
+                }
+
+                override init(layer: Any) {
+                    let other = layer as! SparkleLayer
+                    self.settings = other.settings
+                    self.count = other.count
+                    super.init(layer: layer)
+                }
+            }
+            """))
+        expectIdempotent([output])
+    }
+
     /// `@NSManaged` layer properties (custom animatable keys) have no storage without
     /// Objective-C: they become computed properties over the layer's key-value storage.
     @Test func managedLayerPropertiesBecomeKeyValueBacked() {
