@@ -70,8 +70,18 @@ extension CGContext {
         public var clip: [Clip] = []
         /// Image masks the clip is also intersected with (`clip(to:mask:)`), oldest first.
         public var masks: [ClipMask] = []
+        /// The shadow drawn under everything drawn (`setShadow`); nil for none.
+        public var shadow: Shadow?
 
         public init() {}
+    }
+
+    /// A shadow set with `setShadow(offset:blur:color:)`: the drawing's alpha, blurred, offset in
+    /// device space and painted in `color` under it (docs/Semantics.md, "Shadows in drawings").
+    public struct Shadow: Sendable, Hashable {
+        public var offset: CGSize
+        public var blur: CGFloat
+        public var color: CGColor
     }
 
     /// One clipping region: a path already in device space and its fill rule.

@@ -141,6 +141,30 @@ public final class CGContext {
         state.lineDashLengths = ok ? lengths : []
         state.lineDashPhase = ok ? phase : 0
     }
+    /// Draws a shadow under what is drawn next: `offset` in Core Graphics' base space (right and
+    /// down for positive values in UIKit's contexts, whose base space is flipped; right and up in
+    /// a bitmap context's), `blur` its softness (a Gaussian of
+    /// σ = blur / 2), in black of alpha 1/3 (Core Graphics' default colour). Part of the
+    /// graphics state. A non-finite offset or blur is reported and draws no shadow.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1.0 / 3))
+    }
+
+    /// `setShadow(offset:blur:)` in `color`; nil turns shadows off, as in Core Graphics.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color else {
+            state.shadow = nil
+            return
+        }
+        guard Self.finite(offset.width, offset.height, blur) else {
+            state.shadow = nil
+            return diagnose("setShadow with a non-finite offset or blur: no shadow")
+        }
+        // Stored in the recording's device space, which is y-down for both kinds of context.
+        let device = bitmap == nil ? offset : CGSize(width: offset.width, height: -offset.height)
+        state.shadow = Shadow(offset: device, blur: max(0, blur), color: color)
+    }
+
     /// Global alpha, clamped to 0…1 (non-finite reads as 1).
     public func setAlpha(_ alpha: CGFloat) { state.alpha = alpha.isFinite ? min(max(alpha, 0), 1) : 1 }
     public func setShouldAntialias(_ flag: Bool) { state.shouldAntialias = flag }

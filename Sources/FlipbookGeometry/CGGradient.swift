@@ -77,6 +77,24 @@ public final class CGGradient: Sendable, Hashable {
         }
     }
 
+    /// A gradient of `count` colours given as components in `space` (its components then alpha,
+    /// one colour after another) at `locations` (nil: evenly spread): Core Graphics' other
+    /// initializer. Nil when a component or location is not finite or `count` is not positive.
+    public convenience init?(
+        colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+        locations: UnsafePointer<CGFloat>?, count: Int
+    ) {
+        guard count > 0 else { return nil }
+        let n = space.numberOfComponents + 1
+        var colors: [CGColor] = []
+        for i in 0..<count {
+            let k = (0..<n).map { components[i * n + $0] }
+            guard k.allSatisfy(\.isFinite) else { return nil }
+            colors.append(n == 2 ? CGColor(red: k[0], green: k[0], blue: k[0], alpha: k[1]) : CGColor(red: k[0], green: k[1], blue: k[2], alpha: k[3]))
+        }
+        self.init(colorsSpace: space, colors: colors as [Any], locations: locations)
+    }
+
     public static func == (l: CGGradient, r: CGGradient) -> Bool { l.colors == r.colors && l.locations == r.locations }
     public func hash(into h: inout Hasher) { h.combine(colors); h.combine(locations) }
 }

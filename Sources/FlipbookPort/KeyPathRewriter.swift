@@ -5,7 +5,8 @@ import SwiftSyntax
 /// `UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))` (or `forKey:`, or the key
 /// `"sharedApplication"`), becomes `UIApplication.shared`; any other `#keyPath` becomes its
 /// string (`#keyPath(CALayer.shadowOpacity)` -> `"shadowOpacity"`, `#keyPath(UIView.layer.position)`
-/// -> `"layer.position"`) when it names a key path on a type, and is reported otherwise.
+/// -> `"layer.position"`, `#keyPath(angle)` in a class -> `"angle"`) when it names a key path,
+/// and is reported otherwise.
 /// `keyPath._kvcKeyPathString`, nil on Linux for every key path, becomes Flipbook's
 /// `flipbookKeyValueCodingName`, which names the layer's and view's properties as iOS does.
 final class KeyPathRewriter: FileVisitor {
@@ -40,16 +41,18 @@ final class KeyPathRewriter: FileVisitor {
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.macroName.text == "keyPath" else { return .visitChildren }
-        // `Type.a.b` -> "a.b": the components after the type.
+        // `Type.a.b` -> "a.b": the components after the type; `a.b` (a property of the enclosing
+        // type, `#keyPath(angle)` in a layer subclass) -> "a.b" as it is.
         let components = node.arguments.count == 1 ? (node.arguments.first?.expression.trimmedDescription ?? "") : ""
-        let parts = components.split(separator: ".").map(String.init)
-        guard parts.count >= 2, parts[0].first?.isUppercase == true,
-            parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+        let parts = components.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let onType = parts.first?.first?.isUppercase == true
+        guard !parts.isEmpty, parts.count >= (onType ? 2 : 1),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
         else {
             file.issue(at: node, "`\(node.oneLine)` needs the Objective-C runtime: write the key as a string")
             return .skipChildren
         }
-        let key = parts.dropFirst().joined(separator: ".")
+        let key = (onType ? parts.dropFirst() : parts[...]).joined(separator: ".")
         file.replace(node, with: "\"\(key)\"")
         file.change(.keyPath, at: node, "`\(node.oneLine)` -> `\"\(key)\"`")
         return .skipChildren

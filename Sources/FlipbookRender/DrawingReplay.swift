@@ -14,6 +14,9 @@ enum DrawingReplay {
         for command in commands {
             cairo_save(cr)
             cairo_translate(cr, Double(origin.x), Double(origin.y))
+            if let shadow = command.state.shadow, shadow.color.alpha > 0 {
+                if case .clear = command {} else { drawShadow(of: command, shadow, cr) }
+            }
             if command.state.masks.isEmpty {
                 cairo_set_operator(cr, Self.cairoOperator(command.state.blendMode))
                 draw(command, cr)

@@ -536,6 +536,31 @@ import Testing
             """)
     }
 
+    /// A progress ring's layer names its own managed property: `#keyPath(angle)` is "angle".
+    @Test func aKeyPathOnTheEnclosingTypeIsItsString() {
+        expectPort(
+            """
+            \(importBlock)
+
+            final class RingLayer: CALayer {
+                var angle: Double = 0
+                override class func needsDisplay(forKey key: String) -> Bool {
+                    key == #keyPath(angle) || key == #keyPath(mask.position) || super.needsDisplay(forKey: key)
+                }
+            }
+            """,
+            """
+            \(importBlock)
+
+            final class RingLayer: CALayer {
+                var angle: Double = 0
+                override class func needsDisplay(forKey key: String) -> Bool {
+                    key == "angle" || key == "mask.position" || super.needsDisplay(forKey: key)
+                }
+            }
+            """)
+    }
+
     /// Seen in a real shared-element library: a layer key path turned into an animation key.
     @Test func aKeyPathsKeyValueCodingStringIsFlipbooks() {
         expectPort(

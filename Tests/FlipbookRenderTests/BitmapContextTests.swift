@@ -145,4 +145,41 @@ import FlipbookQuartz
         let image = try #require(ctx.makeImage())
         #expect(rgba(image, 0, 0) == [0, 0, 0, 255] && rgba(image, 1, 0) == [255, 255, 255, 255])
     }
+
+    /// A shadow without blur is the shape again, moved by the offset in base space (up for a
+    /// positive height in a bitmap context) and drawn under it.
+    @Test func aShadowIsTheShapeMovedAndDrawnUnder() throws {
+        let ctx = try #require(CGContext(
+            data: nil, width: 20, height: 20, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.setShadow(offset: CGSize(width: 4, height: -4), blur: 0, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 5, y: 5, width: 5, height: 5))  // rows 10..<15 of the image
+        let image = try #require(ctx.makeImage())
+        #expect(rgba(image, 7, 12) == [0, 0, 255, 255], "the shape over its shadow")
+        #expect(rgba(image, 12, 16) == [255, 0, 0, 255], "the shadow, 4 right and 4 down as seen")
+        #expect(rgba(image, 12, 12) == [0, 0, 0, 0])
+        #expect(rgba(image, 7, 8) == [0, 0, 0, 0])
+        // A blurred shadow spreads past the shape's edge, fading; nil turns shadows off.
+        ctx.clear(CGRect(x: 0, y: 0, width: 20, height: 20))
+        ctx.setShadow(offset: .zero, blur: 4)
+        ctx.fill(CGRect(x: 8, y: 8, width: 4, height: 4))
+        ctx.setShadow(offset: .zero, blur: 4, color: nil)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        let soft = try #require(ctx.makeImage())
+        #expect(soft.pixels[(10 * 20 + 14) * 4 + 3] > 0 && soft.pixels[(10 * 20 + 14) * 4 + 3] < 85, "a third of black at most, fading")
+        #expect(soft.pixels[(19 * 20 + 4) * 4 + 3] == 0, "no shadow around the square drawn after")
+    }
+
+    /// `CGGradient(colorSpace:colorComponents:locations:count:)`: components then alpha per colour.
+    @Test func aGradientFromComponents() throws {
+        let components: [CGFloat] = [1, 0, 0, 1, 0, 0, 1, 0.5]
+        let locations: [CGFloat] = [0, 1]
+        let g = try #require(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: components, locations: locations, count: 2))
+        #expect(g.colors == [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)])
+        #expect(g.locations == [0, 1])
+        #expect(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: components, locations: nil, count: 0) == nil)
+        let gray = try #require(CGGradient(colorSpace: CGColorSpaceCreateDeviceGray(), colorComponents: [0.5, 1], locations: nil, count: 1))
+        #expect(gray.colors == [CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)])
+    }
 }
