@@ -35,6 +35,11 @@ public final class CGContext {
     /// A recording context with no known size.
     public convenience init() { self.init(size: .zero) }
 
+    /// For a context that is not a bitmap context but stands for one (UIKit's
+    /// `UIGraphicsBeginImageContext`), the image of what it has recorded so far: what
+    /// `makeImage()` answers there, as iOS's bitmap context does.
+    package var imageOfRecording: (() -> CGImage?)?
+
     /// The pixel buffer and format of a bitmap context (`CGContext(data:width:height:…)`,
     /// declared with `makeImage()` in FlipbookRender); nil for a plain recording context.
     package var bitmap: CGBitmapStorage?

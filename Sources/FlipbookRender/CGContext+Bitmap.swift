@@ -66,10 +66,11 @@ extension CGContext {
         setInitialTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
     }
 
-    /// An image of a bitmap context's pixels with everything drawn so far; nil for a context
-    /// that is not a bitmap context (reported).
+    /// An image of a bitmap context's pixels with everything drawn so far (UIKit's image
+    /// contexts answer too); nil for a context that is not a bitmap context (reported).
     public func makeImage() -> CGImage? {
         guard let bitmap else {
+            if let imageOfRecording { return imageOfRecording() }
             FlipbookDiagnostics.reportFromAnyContext(
                 "CGContext.makeImage(): the context is not a bitmap context; nil.", once: "CGContext.makeImage.notBitmap")
             return nil

@@ -41,6 +41,12 @@ enum ImageContextStack {
         layer.displayIfNeeded()
         layer.delegate = nil
         let context = capture.context ?? CGContext(size: bounds.size)
+        // `UIGraphicsGetCurrentContext()!.makeImage()`: the same image as
+        // `UIGraphicsGetImageFromCurrentImageContext()` (iOS's image contexts are bitmap contexts).
+        context.imageOfRecording = { [weak layer] in
+            guard MainQueue.isCurrent, let layer else { return nil }
+            return MainActor.assumeIsolated { LayerRenderer(scale: s).renderCGImage(layer) }
+        }
         entries.append(Entry(layer: layer, context: context, scale: s))
         CALayer.imageContextScales[ObjectIdentifier(context)] = s
         UIGraphicsPushContext(context)

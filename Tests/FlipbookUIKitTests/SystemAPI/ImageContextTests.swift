@@ -31,6 +31,20 @@ import Flipbook
         UIGraphicsEndImageContext()
     }
 
+    /// A progress ring masks with `UIGraphicsGetCurrentContext()!.makeImage()`: on iOS the image
+    /// context is a bitmap context, so it answers with what was drawn so far.
+    @Test func anImageContextMakesAnImageOfItsDrawing() throws {
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 20), false, 2)
+        let ctx = try #require(UIGraphicsGetCurrentContext())
+        ctx.setFillColor(UIColor.red.cgColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let made = ctx.makeImage()
+        UIGraphicsEndImageContext()
+        #expect(made?.width == 20 && made?.height == 40)
+        #expect(pixel(made.map { UIImage(cgImage: $0) }, 5, 5) == [255, 0, 0, 255])
+        #expect(pixel(made.map { UIImage(cgImage: $0) }, 5, 35) == [0, 0, 0, 0])
+    }
+
     @Test func layerRenderInContextSnapshotsTheTreeUpright() {
         let view = UIView(frame: CGRect(x: 50, y: 50, width: 10, height: 10))
         view.backgroundColor = .blue
