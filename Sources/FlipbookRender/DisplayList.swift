@@ -64,6 +64,9 @@ enum LayerGeometry {
 struct DisplayListBuilder {
     let scale: Double
     let cache: ContentCache
+    /// The output's pixels, when known (`build`): vector content magnified past it is drawn only
+    /// where it shows (DisplayListBuilder+VectorScale.swift).
+    var viewport: CGRect? = nil
 
     /// The display list for `root` (a presentation tree: sublayers are drawn as they are), whose
     /// bounds become the output, at `scale` pixels per point.
@@ -75,11 +78,14 @@ struct DisplayListBuilder {
             CATransform3DMakeTranslation(-b.minX + offset.x, -b.minY + offset.y, 0),
             CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         var items: [DisplayItem] = []
+        var builder = self
+        builder.viewport = CGRect(
+            x: Double(offset.x) * scale, y: Double(offset.y) * scale, width: Double(b.width) * scale, height: Double(b.height) * scale)
         if root is CATransformLayer {
             // A transform layer as the root: its sublayers form a 3D context in the output's plane.
-            appendTransformContext(root, toContext: CATransform3DIdentity, post: m, clips: [], inherited: 1, into: &items, depth: 0)
+            builder.appendTransformContext(root, toContext: CATransform3DIdentity, post: m, clips: [], inherited: 1, into: &items, depth: 0)
         } else {
-            visit(root, matrix: m, clips: [], into: &items, depth: 0)
+            builder.visit(root, matrix: m, clips: [], into: &items, depth: 0)
         }
         return items
     }
@@ -134,7 +140,7 @@ struct DisplayListBuilder {
         }
         if let content, let image = ImageContent(content) {
             appendImage(image, under: content.withoutImage, of: layer, plane: plane, opacity: alpha, clips: clips, into: &items)
-        } else if let content, let placed = cache.body(content),
+        } else if let content, let placed = cache.body(magnifiedShapeBody(content, plane: plane) ?? content),
            let q = quad(placed, plane: plane, opacity: alpha, clips: clips)
         {
             items.append(.quad(q))
