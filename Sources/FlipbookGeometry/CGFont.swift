@@ -32,14 +32,32 @@ public final class CGDataProvider: Sendable {
 /// name. Flipbook checks that the bytes start like a font file (TrueType, OpenType, or a font
 /// collection) and keeps them; it does not parse the font's tables.
 public final class CGFont: Sendable {
-    /// The font file's bytes.
+    /// The font file's bytes (empty for a font named with `init(_:)` of a name).
     public let bytes: Data
+    /// The name a font was made with by name; nil for one read from a file.
+    private let name: String?
 
     /// A font from `provider`'s bytes; nil when they are not a TrueType, OpenType or collection file.
     public init?(_ provider: CGDataProvider) {
         guard Self.looksLikeAFont(provider.bytes) else { return nil }
         bytes = provider.bytes
+        name = nil
     }
+
+    /// The font named `name` (a PostScript or full name, `"Helvetica-Bold"`): a text layer given
+    /// it draws in the font of that name (pango's match for it); nil for an empty name.
+    public init?(_ name: CFString) {
+        let string = String(name)
+        guard !string.isEmpty else { return nil }
+        bytes = Data()
+        self.name = string
+    }
+
+    /// The PostScript name of a font made by name; nil for one read from a file (its tables
+    /// are not parsed).
+    public var postScriptName: CFString? { name.map { NSString(string: $0) } }
+    /// The full name of a font made by name; nil for one read from a file.
+    public var fullName: CFString? { postScriptName }
 
     /// The first four bytes of a font file: 0x00010000 or "true" (TrueType), "OTTO" (OpenType
     /// with CFF outlines), "ttcf" (a collection).

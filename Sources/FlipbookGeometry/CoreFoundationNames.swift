@@ -10,6 +10,8 @@ import Foundation
 public typealias CFArray = NSArray
 /// Core Foundation's immutable data: Foundation's `NSData`.
 public typealias CFData = NSData
+/// Core Foundation's immutable string: Foundation's `NSString` (`name as CFString`).
+public typealias CFString = NSString
 /// Core Foundation's URL: Foundation's `NSURL`.
 public typealias CFURL = NSURL
 /// Core Foundation's error: Foundation's `NSError`.

@@ -68,6 +68,7 @@ public struct Porter: Sendable {
             RespondingProxyRewriter(file: file, index: index).run()
             ExistentialGenericRewriter(file: file, index: index).run()
             MulticastDelegateProxyRewriter(file: file, index: index).run()
+            SelectorStringDispatchRewriter(file: file, index: index).run()
             SelectorRewriter(file: file, index: index).run()
             ObjCAttributeRewriter(file: file, index: index).run()
             OptionalRequirementRewriter(file: file, index: index).run()

@@ -42,6 +42,14 @@ public final class CADisplayLink: NSObject {
     /// 0 (default) means the display's rate.
     public var preferredFramesPerSecond: Int = 0
     public var preferredFrameRateRange: CAFrameRateRange = .default
+    /// How many display frames pass between firings (deprecated since iOS 10 for
+    /// `preferredFramesPerSecond`, which wins when set); 1 by default, values below 1 read as 1.
+    @available(iOS, deprecated: 10.0, message: "use preferredFramesPerSecond")
+    public var frameInterval: Int {
+        get { storedFrameInterval }
+        set { storedFrameInterval = max(1, newValue) }
+    }
+    private var storedFrameInterval = 1
     private var isAdded = false
     private var lastFire: CFTimeInterval?
 
@@ -112,6 +120,7 @@ public final class CADisplayLink: NSObject {
         let frame = runtime.clock.frameDuration
         var fps = Double(preferredFrameRateRange.preferred ?? 0)
         if fps <= 0 || !fps.isFinite { fps = Double(preferredFramesPerSecond) }
+        if fps <= 0, storedFrameInterval > 1 { return Double(storedFrameInterval) * frame }
         guard fps > 0, 1 / fps > frame * 1.5 else { return nil }
         // Whole numbers of display frames, as the hardware can only skip frames.
         let frames = max(((1 / fps) / frame).rounded(), 1)

@@ -74,7 +74,9 @@ enum LayerContentReader {
         if let t = l as? CATextLayer, let string = t.plainString, !string.isEmpty, let color = t.foregroundColor {
             let alignment = TextAlignment(rawValue: t.alignmentMode.rawValue) ?? .natural
             let truncation = TextTruncation(rawValue: t.truncationMode.rawValue) ?? .none
-            let font = (t.font as? String) ?? "Helvetica"
+            // A name (a `String` or an `NSString`/`CFString`), or a `CGFont` made by name.
+            let font = (t.font as? String) ?? (t.font as? NSString).map(String.init)
+                ?? (t.font as? CGFont)?.postScriptName.map(String.init) ?? "Helvetica"
             c.text = TextContent(
                 string: string,
                 style: TextStyle(

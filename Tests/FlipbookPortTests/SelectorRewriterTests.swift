@@ -176,6 +176,44 @@ import Testing
 
     /// A display link given a weak proxy as its target (so that it does not keep its owner
     /// alive): the message reaches the owner through the proxy (CHIPageControl).
+    /// A morphing label loads each effect by a name built at run time: the methods the name can
+    /// spell become the cases of a switch.
+    @Test func aSelectorBuiltFromAStringBecomesASwitchOverTheTypesMethods() {
+        let output = Porter().port(
+            """
+            \(importBlock)
+
+            class MorphLabel: UILabel {
+                var loaded: [String] = []
+                func start() {
+                    for name in ["Fall", "Burn", "Missing"] {
+                        let effectFunc = Selector("\\(name)Load")
+                        if responds(to: effectFunc) {
+                            perform(effectFunc)
+                        }
+                    }
+                }
+            }
+
+            extension MorphLabel {
+                func FallLoad() { loaded.append("Fall") }
+                func BurnLoad() { loaded.append("Burn") }
+                func reload(_ x: Int) {}
+            }
+            """, path: "T.swift")
+        #expect(output.issues.isEmpty, "\(output.issues)")
+        #expect(output.text.contains("""
+                    for name in ["Fall", "Burn", "Missing"] {
+                        switch "\\(name)Load" {
+                        case "BurnLoad": BurnLoad()
+                        case "FallLoad": FallLoad()
+                        default: break
+                        }
+                    }
+            """))
+        expectIdempotent([output])
+    }
+
     @Test func aTargetThatIsAForwardingProxyIsReachedThrough() {
         let output = Porter().port(
             """

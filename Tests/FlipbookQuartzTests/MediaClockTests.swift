@@ -93,6 +93,20 @@ struct MediaClockTests {
         #expect(link.duration == 1.0 / 60)
     }
 
+    /// The deprecated `frameInterval`: a link with 3 fires every third frame (8 frames: 3 firings,
+    /// the first at once); `preferredFramesPerSecond` wins when set; below 1 reads as 1.
+    @Test func aDisplayLinksFrameIntervalSkipsFrames() {
+        var count = 0
+        let link = CADisplayLink { _ in count += 1 }
+        link.frameInterval = 3
+        link.add(to: .main, forMode: .common)
+        clock.advanceFrames(8)
+        link.invalidate()
+        #expect(count == 3)
+        link.frameInterval = 0
+        #expect(link.frameInterval == 1)
+    }
+
     @Test func badInputIsReportedAndIgnored() {
         let start = clock.now
         var afterIgnoredCalls = start

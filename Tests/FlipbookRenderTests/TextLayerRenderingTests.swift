@@ -51,6 +51,17 @@ import FlipbookQuartz
         return Int(p.r) + Int(p.g) + Int(p.b) < 3 * 128
     }
 
+    /// A rating view sets `font = CGFont(name as CFString)`: the font of that name, as a name
+    /// string gives (a bold face draws wider ink than the regular one).
+    @Test func aFontMadeByNameDrawsThatFont() throws {
+        let byString = try #require(ink(render(Self.phrase) { $0.font = "DejaVu Sans Bold" }))
+        let byCGFont = try #require(ink(render(Self.phrase) { $0.font = CGFont("DejaVu Sans Bold" as CFString) }))
+        let regular = try #require(ink(render(Self.phrase)))
+        #expect(byCGFont == byString)
+        #expect(byString[2] - byString[0] > regular[2] - regular[0])
+        #expect(CGFont("" as CFString) == nil && CGFont("Helvetica" as CFString)?.postScriptName == "Helvetica")
+    }
+
     // MARK: Alignment
 
     /// One line in a 200-pt layer (400 px): left puts the ink at the left edge (within a glyph's

@@ -34,6 +34,33 @@ import TestSupport
         }
     }
 
+    /// A morphing label draws its own characters in `drawText(in:)` with the current context
+    /// (and the text through `super` once the morph is over), as UIKit's `draw(_:)` calls it.
+    final class SelfDrawing: UILabel {
+        var drawsItself = true
+        override func drawText(in rect: CGRect) {
+            guard drawsItself else { return super.drawText(in: rect) }
+            let ctx = UIGraphicsGetCurrentContext()!
+            ctx.setFillColor(UIColor.red.cgColor)
+            ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+        }
+    }
+
+    @Test func anOverrideDrawsIntoTheLabelsLayerWithTheContextCurrent() throws {
+        let label = SelfDrawing(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        label.text = "Hi"
+        label.layoutIfNeeded()
+        label.layer.setNeedsDisplay()
+        label.layer.displayIfNeeded()
+        let drawing = try #require(label.layer.drawnContent)
+        #expect(drawing.commands.count == 1, "the red square")
+        #expect(label.textLayer.isHidden)
+        label.drawsItself = false
+        label.setNeedsDisplay()
+        label.layer.displayIfNeeded()
+        #expect(!label.textLayer.isHidden, "the text shows once the override calls super")
+    }
+
     @Test func anInsetRectPassedToSuperInsetsTheText() {
         let label = DrawPadded(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
         label.text = "Hi"

@@ -233,7 +233,11 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         isPlacingText = true
         defer { isPlacingText = false }
         textPlacement = nil
+        // An override may draw here as well as place (a morphing label draws its characters
+        // itself): it gets a context to draw into, which nothing shows.
+        UIGraphicsPushContext(CGContext(size: bounds.size))
         drawText(in: bounds)
+        UIGraphicsPopContext()
         let hidden = textPlacement == nil
         if textLayer.isHidden != hidden { textLayer.isHidden = hidden }
         guard let rect = textPlacement?.standardized, rect.width.isFinite, rect.height.isFinite else { return }
@@ -251,6 +255,21 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     /// placement").
     open func drawText(in rect: CGRect) {
         textPlacement = rect
+    }
+
+    /// Draws the label's content, as UIKit's `UILabel.draw(_:)` does, through `drawText(in:)`
+    /// with the layer's context current: the base method draws nothing here (the text is a layer,
+    /// `placeTextLayer`), and an override that draws its own text (characters morphing from one
+    /// string to the next) draws it into the label's layer. Whether the override reached the base
+    /// method this time decides whether the text layer shows, as whether UIKit's text is drawn.
+    open override func draw(_ rect: CGRect) {
+        guard !isPlacingText else { return }
+        isPlacingText = true
+        defer { isPlacingText = false }
+        textPlacement = nil
+        drawText(in: bounds)
+        let hidden = textPlacement == nil
+        if textLayer.isHidden != hidden { textLayer.isHidden = hidden }
     }
 
     func measure(maxWidth: CGFloat?) -> CGSize {
