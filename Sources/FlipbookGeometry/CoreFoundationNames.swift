@@ -12,6 +12,9 @@ public typealias CFArray = NSArray
 public typealias CFData = NSData
 /// Core Foundation's immutable string: Foundation's `NSString` (`name as CFString`).
 public typealias CFString = NSString
+/// Core Foundation's run-loop timer: Foundation's `Timer` (a helper's `(CFRunLoopTimer?) -> Void`
+/// handler; `flipbook port` puts the timer itself on the media clock).
+public typealias CFRunLoopTimer = Timer
 /// Core Foundation's URL: Foundation's `NSURL`.
 public typealias CFURL = NSURL
 /// Core Foundation's error: Foundation's `NSError`.

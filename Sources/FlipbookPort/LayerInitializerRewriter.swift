@@ -9,7 +9,8 @@ import SwiftSyntax
 /// this line it does not compile (docs/Divergences.md, "Class roots and initializers"). A class
 /// with stored properties that have no initial value gets an `init(layer:)` that copies them from
 /// the layer it copies, and an `init()` that calls an initializer of its own whose parameters all
-/// have defaults (what `Name()` called); without such an initializer it is reported.
+/// have defaults (what `Name()` called); without such an initializer, an `init()` that stops as
+/// iOS does when the runtime reaches one a class does not implement.
 final class LayerInitializerRewriter: IndexedFileVisitor {
     /// Flipbook's layer classes; classes of the ported folder that inherit one count too.
     static let layerClasses: Set<String> = [
@@ -30,7 +31,6 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
         let name = node.name.text
         let unset = Self.uninitializedStoredProperties(in: node)
         var missing: [(signature: String, body: [String], summary: String)] = []
-        var unwritable: [String] = []
         if !inits.contains(where: { $0.signature.parameterClause.parameters.isEmpty }) {
             if unset.isEmpty {
                 missing.append(("override init()", ["super.init()"], "`override init() { super.init() }`"))
@@ -39,7 +39,10 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
                 // `Name()` meant that initializer with its defaults, and still does.
                 missing.append(("override convenience init()", ["self.init(\(call))"], "`override convenience init() { self.init(\(call)) }`"))
             } else {
-                unwritable.append("`override init()`")
+                // Nothing can set the properties: on iOS `Name()` does not compile, and a layer made
+                // through the runtime's `init()` stops with this message.
+                let message = "Use of unimplemented initializer 'init()' for class '\(name)'"
+                missing.append(("override init()", ["fatalError(\"\(message)\")"], "`override init() { fatalError(\"\(message)\") }`"))
             }
         }
         if !inits.contains(where: Self.isInitLayer) {
@@ -53,15 +56,6 @@ final class LayerInitializerRewriter: IndexedFileVisitor {
                     ["let other = layer as! \(name)"] + unset.map { "self.\($0) = other.\($0)" } + ["super.init(layer: layer)"],
                     "`override init(layer: Any)` copying \(unset.map { "`\($0)`" }.joined(separator: ", ")) from the layer it copies"))
             }
-        }
-        if !unwritable.isEmpty {
-            let wanted = unwritable.joined(separator: " and ")
-            file.issue(
-                at: node,
-                "\(name) is a layer subclass with designated initializers but no \(wanted), and its stored property "
-                    + "`\(unset[0])` has no initial value: write them, setting it (Core Animation makes presentation "
-                    + "copies through init(layer:), and a view its layer through init())")
-            return .visitChildren
         }
         guard !missing.isEmpty else { return .visitChildren }
         let indent = file.memberIndentation(of: node)

@@ -11,8 +11,8 @@ import SwiftSyntax
 /// }
 /// ```
 ///
-/// It relies on a `CFRunLoopTimer` being a `Timer` (toll-free bridging), which Linux lacks, and
-/// runs on the wall clock. The four statements become one timer on the app's media clock
+/// It relies on a `CFRunLoopTimer` being a `Timer` (toll-free bridging; Flipbook names
+/// `CFRunLoopTimer` as `Timer` for the handler's type), and runs on the wall clock. The four statements become one timer on the app's media clock
 /// (docs/Porting.md, "Time"): `return MediaClock.main.scheduledTimer(withTimeInterval: delay,
 /// repeats: false) { handler($0) }`. A repeating one (`interval` as both the first delay and the
 /// interval) repeats; any other pair of delay and interval is left by hand.
@@ -73,8 +73,8 @@ final class RunLoopTimerRewriter: FileVisitor {
         // 3. `CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, mode)`
         guard let add = items[2].item.as(FunctionCallExprSyntax.self), add.calledExpression.trimmedDescription == "CFRunLoopAddTimer",
             add.arguments.count == 3, Array(add.arguments)[1].expression.trimmedDescription == timerName,
-            // 4. `return timer`
-            items[3].item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription == timerName
+            // 4. `return timer` (or `return timer!`, the create call's result being an Optional)
+            [timerName, timerName + "!"].contains(items[3].item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription ?? "")
         else { return nil }
         return Plan(delay: delay, repeats: repeats, handler: handler)
     }

@@ -717,4 +717,30 @@ extension TimeRewriterTests {
             }
             """)
     }
+
+    /// The same helper with a `CFRunLoopTimer?` handler and `return timer!` (a pull-to-refresh
+    /// library): `CFRunLoopTimer` is Flipbook's name for `Timer`, so the handler type stays.
+    @Test func runLoopTimersReturnedForceUnwrappedBecomeMediaClockTimers() {
+        expectPort(
+            """
+            import Foundation
+            extension Timer {
+                class func schedule(delay: TimeInterval, handler: @escaping (CFRunLoopTimer?) -> Void) -> Timer {
+                    let fireDate = delay + CFAbsoluteTimeGetCurrent()
+                    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, 0, 0, 0, handler)
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, CFRunLoopMode.commonModes)
+                    return timer!
+                }
+            }
+            """,
+            """
+            import Foundation
+            \(importBlock)
+            extension Timer {
+                class func schedule(delay: TimeInterval, handler: @escaping (CFRunLoopTimer?) -> Void) -> Timer {
+                    return MediaClock.main.scheduledTimer(withTimeInterval: delay, repeats: false) { handler($0) }
+                }
+            }
+            """)
+    }
 }
