@@ -41,6 +41,12 @@ open class UIButton: UIControl {
     open var imageEdgeInsets: UIEdgeInsets = .zero {
         didSet { if imageEdgeInsets != oldValue { setNeedsLayout() } }
     }
+    /// Whether the image darkens while the button is highlighted, when no highlighted image is set
+    /// (deprecated in iOS 15; true by default). Stored: Flipbook draws the image as it is.
+    open var adjustsImageWhenHighlighted = true
+    /// Whether the image dims while the button is disabled, when no disabled image is set
+    /// (deprecated in iOS 15; true by default). Stored: Flipbook draws the image as it is.
+    open var adjustsImageWhenDisabled = true
     /// Moves the title inside the content, as `imageEdgeInsets` moves the image.
     open var titleEdgeInsets: UIEdgeInsets = .zero {
         didSet { if titleEdgeInsets != oldValue { setNeedsLayout() } }

@@ -517,4 +517,13 @@ private final class ConstrainedContentController: UIViewController {
         app.advanceFrames(10)
         #expect(content.layouts == layouts, "nothing changed: no more layout passes")
     }
+
+    /// A colour-matching tab bar turns off the deprecated image adjustment of its buttons.
+    @Test func buttonsKeepTheirImageAdjustmentFlags() {
+        let button = UIButton(type: .custom)
+        #expect(button.adjustsImageWhenHighlighted && button.adjustsImageWhenDisabled)
+        button.adjustsImageWhenHighlighted = false
+        button.adjustsImageWhenDisabled = false
+        #expect(!button.adjustsImageWhenHighlighted && !button.adjustsImageWhenDisabled)
+    }
 }
