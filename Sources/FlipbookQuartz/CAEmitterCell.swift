@@ -100,7 +100,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
         c.contentsRect = contentsRect; c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter; c.style = style; c.fillMode = fillMode
         c.autoreverses = autoreverses
-        for key in Self.numericKeys { if let v = numericValue(forKey: key) { _ = c.setNumericValue(v, forKey: key) } }
+        for accessor in Self.numeric.values { accessor.set(c, accessor.get(self)) }
         c.emitterCells = emitterCells?.map { $0.deepCopy() }
         return c
     }
@@ -109,91 +109,47 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 // MARK: - Key-value coding
 
 extension CAEmitterCell: KeyValueCodingHost {
-    /// The properties that are numbers, by key-value coding key.
-    static let numericKeys: [String] = [
-        "birthRate", "lifetime", "lifetimeRange", "emissionLatitude", "emissionLongitude", "emissionRange",
-        "velocity", "velocityRange", "xAcceleration", "yAcceleration", "zAcceleration", "scale", "scaleRange",
-        "scaleSpeed", "spin", "spinRange", "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed",
-        "greenSpeed", "blueSpeed", "alphaSpeed", "contentsScale", "minificationFilterBias", "beginTime",
-        "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-    ]
+    /// A numeric property read and written as a `Double`.
+    struct NumericAccessor {
+        let get: (CAEmitterCell) -> Double
+        let set: (CAEmitterCell, Double) -> Void
 
-    /// A numeric property's value; nil for any other key.
-    func numericValue(forKey key: String) -> Double? {
-        switch key {
-        case "birthRate": Double(birthRate)
-        case "lifetime": Double(lifetime)
-        case "lifetimeRange": Double(lifetimeRange)
-        case "emissionLatitude": Double(emissionLatitude)
-        case "emissionLongitude": Double(emissionLongitude)
-        case "emissionRange": Double(emissionRange)
-        case "velocity": Double(velocity)
-        case "velocityRange": Double(velocityRange)
-        case "xAcceleration": Double(xAcceleration)
-        case "yAcceleration": Double(yAcceleration)
-        case "zAcceleration": Double(zAcceleration)
-        case "scale": Double(scale)
-        case "scaleRange": Double(scaleRange)
-        case "scaleSpeed": Double(scaleSpeed)
-        case "spin": Double(spin)
-        case "spinRange": Double(spinRange)
-        case "redRange": Double(redRange)
-        case "greenRange": Double(greenRange)
-        case "blueRange": Double(blueRange)
-        case "alphaRange": Double(alphaRange)
-        case "redSpeed": Double(redSpeed)
-        case "greenSpeed": Double(greenSpeed)
-        case "blueSpeed": Double(blueSpeed)
-        case "alphaSpeed": Double(alphaSpeed)
-        case "contentsScale": Double(contentsScale)
-        case "minificationFilterBias": Double(minificationFilterBias)
-        case "beginTime": beginTime
-        case "duration": duration
-        case "speed": Double(speed)
-        case "timeOffset": timeOffset
-        case "repeatCount": Double(repeatCount)
-        case "repeatDuration": repeatDuration
-        default: nil
+        static func float(_ k: ReferenceWritableKeyPath<CAEmitterCell, Float>) -> Self {
+            Self(get: { Double($0[keyPath: k]) }, set: { $0[keyPath: k] = Float($1) })
+        }
+        static func cgFloat(_ k: ReferenceWritableKeyPath<CAEmitterCell, CGFloat>) -> Self {
+            Self(get: { Double($0[keyPath: k]) }, set: { $0[keyPath: k] = CGFloat($1) })
+        }
+        static func double(_ k: ReferenceWritableKeyPath<CAEmitterCell, Double>) -> Self {
+            Self(get: { $0[keyPath: k] }, set: { $0[keyPath: k] = $1 })
         }
     }
 
+    /// The properties that are numbers, by key-value coding key: one table for reading, writing
+    /// and copying them.
+    static let numeric: [String: NumericAccessor] = [
+        "birthRate": .float(\.birthRate), "lifetime": .float(\.lifetime), "lifetimeRange": .float(\.lifetimeRange),
+        "emissionLatitude": .cgFloat(\.emissionLatitude), "emissionLongitude": .cgFloat(\.emissionLongitude),
+        "emissionRange": .cgFloat(\.emissionRange), "velocity": .cgFloat(\.velocity),
+        "velocityRange": .cgFloat(\.velocityRange), "xAcceleration": .cgFloat(\.xAcceleration),
+        "yAcceleration": .cgFloat(\.yAcceleration), "zAcceleration": .cgFloat(\.zAcceleration),
+        "scale": .cgFloat(\.scale), "scaleRange": .cgFloat(\.scaleRange), "scaleSpeed": .cgFloat(\.scaleSpeed),
+        "spin": .cgFloat(\.spin), "spinRange": .cgFloat(\.spinRange),
+        "redRange": .float(\.redRange), "greenRange": .float(\.greenRange), "blueRange": .float(\.blueRange),
+        "alphaRange": .float(\.alphaRange), "redSpeed": .float(\.redSpeed), "greenSpeed": .float(\.greenSpeed),
+        "blueSpeed": .float(\.blueSpeed), "alphaSpeed": .float(\.alphaSpeed),
+        "contentsScale": .cgFloat(\.contentsScale), "minificationFilterBias": .float(\.minificationFilterBias),
+        "beginTime": .double(\.beginTime), "duration": .double(\.duration), "speed": .float(\.speed),
+        "timeOffset": .double(\.timeOffset), "repeatCount": .float(\.repeatCount), "repeatDuration": .double(\.repeatDuration),
+    ]
+
+    /// A numeric property's value; nil for any other key.
+    func numericValue(forKey key: String) -> Double? { Self.numeric[key]?.get(self) }
+
     /// Sets a numeric property; false for any other key.
     func setNumericValue(_ v: Double, forKey key: String) -> Bool {
-        switch key {
-        case "birthRate": birthRate = Float(v)
-        case "lifetime": lifetime = Float(v)
-        case "lifetimeRange": lifetimeRange = Float(v)
-        case "emissionLatitude": emissionLatitude = CGFloat(v)
-        case "emissionLongitude": emissionLongitude = CGFloat(v)
-        case "emissionRange": emissionRange = CGFloat(v)
-        case "velocity": velocity = CGFloat(v)
-        case "velocityRange": velocityRange = CGFloat(v)
-        case "xAcceleration": xAcceleration = CGFloat(v)
-        case "yAcceleration": yAcceleration = CGFloat(v)
-        case "zAcceleration": zAcceleration = CGFloat(v)
-        case "scale": scale = CGFloat(v)
-        case "scaleRange": scaleRange = CGFloat(v)
-        case "scaleSpeed": scaleSpeed = CGFloat(v)
-        case "spin": spin = CGFloat(v)
-        case "spinRange": spinRange = CGFloat(v)
-        case "redRange": redRange = Float(v)
-        case "greenRange": greenRange = Float(v)
-        case "blueRange": blueRange = Float(v)
-        case "alphaRange": alphaRange = Float(v)
-        case "redSpeed": redSpeed = Float(v)
-        case "greenSpeed": greenSpeed = Float(v)
-        case "blueSpeed": blueSpeed = Float(v)
-        case "alphaSpeed": alphaSpeed = Float(v)
-        case "contentsScale": contentsScale = CGFloat(v)
-        case "minificationFilterBias": minificationFilterBias = Float(v)
-        case "beginTime": beginTime = v
-        case "duration": duration = v
-        case "speed": speed = Float(v)
-        case "timeOffset": timeOffset = v
-        case "repeatCount": repeatCount = Float(v)
-        case "repeatDuration": repeatDuration = v
-        default: return false
-        }
+        guard let accessor = Self.numeric[key] else { return false }
+        accessor.set(self, v)
         return true
     }
 
