@@ -24,8 +24,9 @@ open class CALayer: NSObject, AssociatedObjectsHost {
 
     /// The layer's rectangle in its superlayer's coordinates: the bounding box of `bounds`
     /// mapped through anchor point, `transform` and `position` (perspective included).
-    /// Setting it sets `position` (from `anchorPoint`) and `bounds.size`; under a
-    /// non-identity transform only the position follows, as `frame` is then undefined on iOS.
+    /// Setting it sets `position` (from `anchorPoint`) and `bounds.size` as if the transform
+    /// were the identity (Apple calls `frame` undefined under a transform; see
+    /// docs/Divergences.md, "Layer frames under a transform").
     /// Declared in the class (not an extension) so subclasses can override it, as on iOS.
     open var frame: CGRect {
         get {
@@ -42,9 +43,7 @@ open class CALayer: NSObject, AssociatedObjectsHost {
             guard accepts(newValue, "frame", old: frame) else { return }
             let r = newValue.standardized
             position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
-            if CATransform3DIsIdentity(transform) {
-                bounds.size = r.size
-            }
+            bounds.size = r.size
         }
     }
 

@@ -19,6 +19,21 @@ struct CALayerGeometryTests {
         #expect(layer.position == CGPoint(x: 10, y: 20) && layer.bounds.size == CGSize(width: 30, height: 40))
     }
 
+    /// Under a non-identity transform the setter sizes the bounds as if the transform were the
+    /// identity (docs/Divergences.md, "Layer frames under a transform"): a layer kept at a tiny
+    /// scale and framed later grows to the framed size when the scale returns to 1.
+    @Test func frameSetUnderTransformTakesTheFramesSize() {
+        let layer = makeLayer(bounds: .zero, position: .zero)
+        quietly {
+            layer.transform = CATransform3DMakeScale(0.0001, 0.0001, 0.0001)
+            layer.frame = CGRect(x: 10, y: 20, width: 80, height: 60)
+        }
+        #expect(layer.bounds.size == CGSize(width: 80, height: 60))
+        #expect(layer.position == CGPoint(x: 50, y: 50))
+        quietly { layer.transform = CATransform3DIdentity }
+        #expect(layer.frame == CGRect(x: 10, y: 20, width: 80, height: 60))
+    }
+
     /// A child rotated 60° about y under a parent whose sublayerTransform has perspective
     /// (d = 500), worked by hand with the chain of docs/Semantics.md, "From a layer to its superlayer".
     @Test func convertThroughPerspective() {
