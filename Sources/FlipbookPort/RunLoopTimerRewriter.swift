@@ -15,16 +15,19 @@ import SwiftSyntax
 /// `CFRunLoopTimer` as `Timer` for the handler's type), and runs on the wall clock. The four statements become one timer on the app's media clock
 /// (docs/Porting.md, "Time"): `return MediaClock.main.scheduledTimer(withTimeInterval: delay,
 /// repeats: false) { handler($0) }`. A repeating one (`interval` as both the first delay and the
-/// interval) repeats; any other pair of delay and interval is left by hand.
+/// interval) repeats; any other pair of delay and interval is left by hand. A helper that only
+/// schedules the timer (no `return timer`, the timer not named again) becomes the same call
+/// without the `return`.
 final class RunLoopTimerRewriter: FileVisitor {
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
         let items = Array(node)
-        guard items.count >= 4 else { return .visitChildren }
-        for start in 0...(items.count - 4) {
-            guard let plan = Self.plan(Array(items[start..<start + 4])) else { continue }
+        guard items.count >= 3 else { return .visitChildren }
+        for start in 0...(items.count - 3) {
+            guard let plan = Self.plan(Array(items[start...])) else { continue }
             let source = file.source
-            let range = source.start(items[start])..<source.end(items[start + 3])
-            let replacement = "return \(TimeRewriter.clock).scheduledTimer(withTimeInterval: \(plan.delay), repeats: \(plan.repeats)) { \(plan.handler)($0) }"
+            let range = source.start(items[start])..<source.end(items[start + plan.statements - 1])
+            let timer = "\(TimeRewriter.clock).scheduledTimer(withTimeInterval: \(plan.delay), repeats: \(plan.repeats)) { \(plan.handler)($0) }"
+            let replacement = plan.returnsTimer ? "return " + timer : timer
             file.add(SourceEdit(range: range, replacement: replacement))
             file.claim(range)
             file.change(
@@ -40,11 +43,16 @@ final class RunLoopTimerRewriter: FileVisitor {
         var delay: String
         var repeats: Bool
         var handler: String
+        /// Whether the helper returns the timer (four statements) or only schedules it (three,
+        /// the timer not named again in the rest of the block).
+        var returnsTimer: Bool
+        var statements: Int { returnsTimer ? 4 : 3 }
     }
 
-    /// The timer's first delay, whether it repeats, and its handler, when `items` are the four
-    /// statements above.
+    /// The timer's first delay, whether it repeats, and its handler, when `items` begin with the
+    /// four statements above, or with the first three and the timer is not used after them.
     static func plan(_ items: [CodeBlockItemSyntax]) -> Plan? {
+        guard items.count >= 3 else { return nil }
         // 1. `let fireDate = delay + CFAbsoluteTimeGetCurrent()`
         guard let (dateName, dateValue) = binding(items[0]),
             let sum = dateValue.as(SequenceExprSyntax.self), sum.elements.count == 3,
@@ -72,11 +80,18 @@ final class RunLoopTimerRewriter: FileVisitor {
         if arguments[5].is(ClosureExprSyntax.self) { handler = "(\(handler))" }
         // 3. `CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, mode)`
         guard let add = items[2].item.as(FunctionCallExprSyntax.self), add.calledExpression.trimmedDescription == "CFRunLoopAddTimer",
-            add.arguments.count == 3, Array(add.arguments)[1].expression.trimmedDescription == timerName,
-            // 4. `return timer` (or `return timer!`, the create call's result being an Optional)
-            [timerName, timerName + "!"].contains(items[3].item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription ?? "")
+            add.arguments.count == 3, Array(add.arguments)[1].expression.trimmedDescription == timerName
         else { return nil }
-        return Plan(delay: delay, repeats: repeats, handler: handler)
+        // 4. `return timer` (or `return timer!`, the create call's result being an Optional), or
+        // nothing more that names the timer.
+        if items.count >= 4,
+            [timerName, timerName + "!"].contains(items[3].item.as(ReturnStmtSyntax.self)?.expression?.trimmedDescription ?? "") {
+            return Plan(delay: delay, repeats: repeats, handler: handler, returnsTimer: true)
+        }
+        let namesTimer = items.dropFirst(3).contains { item in
+            item.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(timerName) }
+        }
+        return namesTimer ? nil : Plan(delay: delay, repeats: repeats, handler: handler, returnsTimer: false)
     }
 
     /// `let name = value` as its name and value.

@@ -743,4 +743,46 @@ extension TimeRewriterTests {
             }
             """)
     }
+
+    /// A helper that only schedules its timer (no `return`) becomes the media-clock call without
+    /// one; one that keeps the timer afterwards is left alone.
+    @Test func runLoopTimersScheduledWithoutReturnBecomeMediaClockTimers() {
+        expectPort(
+            """
+            import Foundation
+            extension Timer {
+                class func schedule(repeatInterval interval: TimeInterval, handler: @escaping (Timer?) -> Void) -> Void {
+                    let fireDate = interval + CFAbsoluteTimeGetCurrent()
+                    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, interval, 0, 0, {
+                        timer in handler(timer)
+                    })
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, CFRunLoopMode.commonModes)
+                }
+            }
+            """,
+            """
+            import Foundation
+            \(importBlock)
+            extension Timer {
+                class func schedule(repeatInterval interval: TimeInterval, handler: @escaping (Timer?) -> Void) -> Void {
+                    MediaClock.main.scheduledTimer(withTimeInterval: interval, repeats: true) { ({
+                        timer in handler(timer)
+                    })($0) }
+                }
+            }
+            """)
+        let kept = """
+            import Foundation
+            final class Ticker {
+                var timer: CFRunLoopTimer?
+                func start(delay: TimeInterval) {
+                    let fireDate = delay + CFAbsoluteTimeGetCurrent()
+                    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, 0, 0, 0, { _ in })
+                    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, CFRunLoopMode.commonModes)
+                    self.timer = timer
+                }
+            }
+            """
+        #expect(!Porter().port(kept, path: "T.swift").text.contains("MediaClock.main.scheduledTimer"))
+    }
 }
