@@ -143,9 +143,51 @@ import FlipbookGeometry
             duration: 0.5, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 5, initialVelocity: .zero))
         // Apple: mass 1, stiffness 100, damping 5 settles in about 2.85 s.
         #expect(abs(physical.totalDuration - 2.85) < 0.1)
+        // The settling time replaces the given duration, and `duration` says so: code asks
+        // `UIViewPropertyAnimator(duration: 0, timingParameters: spring).duration` how long a
+        // spring takes. The damping-ratio family keeps the duration given.
+        #expect(physical.duration == physical.totalDuration && ratio.duration == 0.5)
+        let asked = UIViewPropertyAnimator(
+            duration: 0, timingParameters: UISpringTimingParameters(mass: 1, stiffness: 100, damping: 5, initialVelocity: .zero))
+        #expect(asked.duration == physical.duration)
         let cubic = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.1, y: 0.2), controlPoint2: CGPoint(x: 0.3, y: 1))
         #expect(cubic.timingCurveType == .cubic && UICubicTimingParameters(animationCurve: .easeIn).timingCurveType == .builtin)
         #expect(UICubicTimingParameters(animationCurve: .easeOut).controlPoint2 == CGPoint(x: CGFloat(Float(0.58)), y: 1))
+    }
+
+    /// `continueAnimation`'s factor multiplies the animator's original `duration`, whatever the
+    /// new timing (Apple's reference): a paused animator of 1 s given a 2.85 s spring and the
+    /// factor 0.5 finishes 0.5 s later; one made with a spring (duration: that spring's settling
+    /// time) and handed a second spring with the ratio of the two settling times finishes after
+    /// the second spring's settling time.
+    @Test func continueAnimationScalesTheOriginalDuration() {
+        let view = S.makeView()
+        let spring = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 5, initialVelocity: .zero)
+        let cubic = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 150 }
+        cubic.pauseAnimation()
+        cubic.fractionComplete = 0.4
+        let t0 = MediaClock.main.now
+        var ended: CFTimeInterval?
+        cubic.addCompletion { _ in ended = MediaClock.main.now }
+        cubic.continueAnimation(withTimingParameters: spring, durationFactor: 0.5)
+        MediaClock.main.runUntilIdle(limit: 5)
+        #expect(ended.map { abs($0 - t0 - 0.5) < 0.02 } == true, "\(String(describing: ended.map { $0 - t0 }))")
+
+        let stiff = UISpringTimingParameters(mass: 1, stiffness: 400, damping: 40, initialVelocity: .zero)
+        let preferred = UIViewPropertyAnimator(duration: 0, timingParameters: stiff).duration
+        let physical = UIViewPropertyAnimator(duration: 0, timingParameters: spring)
+        physical.addAnimations { view.center.x = 50 }
+        physical.startAnimation()
+        MediaClock.main.advance(by: 0.1)
+        physical.pauseAnimation()
+        let t1 = MediaClock.main.now
+        var ended2: CFTimeInterval?
+        physical.addCompletion { _ in ended2 = MediaClock.main.now }
+        physical.continueAnimation(withTimingParameters: stiff, durationFactor: CGFloat(preferred / physical.duration))
+        MediaClock.main.runUntilIdle(limit: 5)
+        #expect(preferred > 0.2 && preferred < physical.duration)
+        #expect(ended2.map { abs($0 - t1 - preferred) < 0.02 } == true, "\(String(describing: ended2.map { $0 - t1 }))")
+        #expect(view.center.x == 50)
     }
 
     @Test func pausedAnimatorsDoNotKeepTheClockBusy() {

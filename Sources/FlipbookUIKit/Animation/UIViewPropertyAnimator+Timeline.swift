@@ -113,7 +113,9 @@ extension UIViewPropertyAnimator {
     }
 
     /// Resumes a paused animator with new timing and a duration of `durationFactor` × the
-    /// animator's duration for the rest of the motion (UIKit's interactive-transition finish).
+    /// animator's original `duration` for the rest of the motion (UIKit's interactive-transition
+    /// finish; Apple documents the factor as a multiplier of that original duration, whatever
+    /// the new timing, so a mass-stiffness spring given here runs for that time too).
     public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
         guard state == .active else {
             FlipbookDiagnostics.report("UIViewPropertyAnimator.continueAnimation: the animator is not active; ignored.")
@@ -126,7 +128,7 @@ extension UIViewPropertyAnimator {
             factor = 1
         }
         if let parameters { activeTiming = parameters }
-        runSegment(to: reversed ? 0 : 1, duration: totalDuration * factor, delay: 0)
+        runSegment(to: reversed ? 0 : 1, duration: duration * factor, delay: 0)
     }
 
     /// A non-interruptible animator that is active refuses to be paused, stopped or reversed

@@ -14,8 +14,17 @@ import FlipbookQuartz
 /// `UIViewPropertyAnimator+Timeline.swift` for how the animations are built.
 @preconcurrency @MainActor
 open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
-    /// The duration given at creation, in seconds.
-    public let duration: TimeInterval
+    /// The total duration of the main animations, in seconds: the one given at creation, or,
+    /// when the creation's timing is a spring given by mass, stiffness and damping, that
+    /// spring's settling duration, which then replaces the given one (UIKit ignores the
+    /// duration passed with such a spring; code reads it back, as in
+    /// `UIViewPropertyAnimator(duration: 0, timingParameters: spring).duration`, to learn how
+    /// long the spring takes).
+    public var duration: TimeInterval {
+        timingParameters?.springTimingParameters?.settlingDuration ?? givenDuration
+    }
+    /// The duration passed at creation.
+    let givenDuration: TimeInterval
     /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
     public internal(set) var delay: TimeInterval = 0
     /// The pacing given at creation.
@@ -82,7 +91,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// An animator with any timing curve provider. (Required here so that
     /// `runningPropertyAnimator` can return `Self`.)
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
-        self.duration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
+        givenDuration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
         timingParameters = parameters
         madeIn = AppRuntime.current
         activeTiming = parameters
