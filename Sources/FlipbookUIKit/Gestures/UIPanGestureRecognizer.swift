@@ -18,6 +18,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open var minimumNumberOfTouches = 1
     /// The most fingers that pan (default `Int.max`).
     open var maximumNumberOfTouches = Int.max
+    /// The pointer scroll events (mouse wheel, trackpad) that also pan (default none). Flipbook
+    /// has no pointer devices, so this is kept and never consulted; touches always pan, as on
+    /// iOS whatever the mask.
+    open var allowedScrollTypesMask: UIScrollTypeMask = []
 
     /// How far the touches move before the pan begins.
     public static let hysteresis: CGFloat = 10
