@@ -51,6 +51,7 @@ final class SelectorRewriter: IndexedFileVisitor {
             return .skipChildren
         }
         if call == nil, rewriteActionAssignment(node) { return .skipChildren }
+        if let call, callName == "sendAction", argument?.label == nil, rewriteSendAction(node, in: call) { return .skipChildren }
         guard let call, let label = argument?.label?.text, label == "action" || label == "selector",
             call.arguments.contains(where: { $0.label?.text == "target" || $0.label?.text == "withTarget" })
                 || (Self.targetFirstCalls.contains(callName ?? "") && call.arguments.first?.label == nil)
@@ -194,6 +195,54 @@ final class SelectorRewriter: IndexedFileVisitor {
                 + (placeholder.map { "; `\(reference.name)` never reads its first parameter, so it gets `\($0)` where iOS passed the sender" } ?? "")
                 + (senderCast.map { "; the recognizer is declared as `UIGestureRecognizer`, so it is cast to the `\($0)` `\(reference.name)` takes, as Objective-C passes it unchecked" } ?? ""))
         return .skipChildren
+    }
+
+    /// `UIApplication.shared.sendAction(#selector(m), to: target, from: sender, for: event)`:
+    /// the selector becomes a closure whose parameter is typed, as `to:` (an `Any?`) cannot say
+    /// the target's type: the type the selector names, the enclosing type when the target is
+    /// `self`, or, for a nil target (up the responder chain), the one type in the folder that
+    /// declares the method (the first-responder idiom: `_findFirstResponder` in `extension
+    /// UIResponder`). A method taking the sender gets it when it takes `Any?`. False (and
+    /// reported) for anything else, so the caller reports nothing more.
+    private func rewriteSendAction(_ node: MacroExpansionExprSyntax, in call: FunctionCallExprSyntax) -> Bool {
+        guard let to = call.arguments.first(where: { $0.label?.text == "to" }) else { return false }
+        guard let reference = SelectorReference(node), reference.accessor == nil else {
+            file.issue(at: node, "`\(node.oneLine)` sent with `sendAction`: the porter reads `#selector(method)` only; write the closure by hand")
+            return true
+        }
+        let targetIsSelf = to.expression.trimmedDescription == "self"
+        guard let labels = labels(of: reference, at: node, targetIsSelf: targetIsSelf) else { return true }
+        var type = reference.typeName
+        if type == nil, targetIsSelf { type = Self.enclosingType(of: node) }
+        if type == nil, to.expression.is(NilLiteralExprSyntax.self) {
+            let owners = index.typeFunctions.filter { $0.value[reference.name]?.contains(labels) == true }.map(\.key)
+            if owners.count == 1 { type = owners[0] }
+        }
+        guard let type else {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)` sent with `sendAction`: the type that implements `\(reference.name)` is not known here; "
+                    + "write the closure with its parameter typed (`{ (target: Type) in target.\(reference.name)() }`)")
+            return true
+        }
+        let closure: String
+        if labels.isEmpty {
+            closure = "{ (target: \(type)) in target.\(reference.name)() }"
+        } else if labels.count == 1, let first = index.parameterTypes[PortIndex.methodKey(reference.name, labels)]?.first,
+            ["Any?", "Any", "AnyObject?"].contains(first)
+        {
+            let sender = first == "Any" ? "sender as Any" : first == "AnyObject?" ? "sender as AnyObject?" : "sender"
+            closure = "{ (target: \(type), sender: Any?) in target.\(reference.name)(\(labels[0] == "_" ? "" : "\(labels[0]): ")\(sender)) }"
+        } else {
+            file.issue(
+                at: node,
+                "`\(node.oneLine)` sent with `sendAction`: `\(reference.name)` takes a sender of a type the action cannot "
+                    + "vouch for; write the closure by hand (`{ (target: \(type), sender: Any?) in … }`)")
+            return true
+        }
+        file.replace(node, with: closure)
+        file.change(.selector, at: node, "`\(node.oneLine)` -> `\(closure)` (UIApplication's closure form of `sendAction`)")
+        return true
     }
 
     /// A bar button item's target-action set through its properties, `item.target = t` and, in

@@ -542,4 +542,61 @@ import Testing
             $0.hasSuffix("`share` never reads its first parameter, so it gets `false` where iOS passed the sender")
         })
     }
+
+    /// The first-responder idiom (a panel's keyboard guide): an action sent to nil goes up the
+    /// responder chain, and a method every responder has (declared in `extension UIResponder`)
+    /// reaches the first responder. The closure's parameter is typed, as `to:` cannot say it.
+    @Test func sendActionTakesATypedClosure() {
+        _ = expectPort(
+            """
+            \(importBlock)
+
+            private extension UIResponder {
+                static weak var found: AnyObject?
+
+                static func currentFirstResponder() -> AnyObject? {
+                    UIResponder.found = nil
+                    UIApplication.shared.sendAction(#selector(findFirstResponder), to: nil, from: nil, for: nil)
+                    return UIResponder.found
+                }
+
+                @objc func findFirstResponder() {
+                    UIResponder.found = self
+                }
+            }
+
+            final class FormViewController: UIViewController {
+                func submit() {
+                    UIApplication.shared.sendAction(#selector(done(_:)), to: self, from: nil, for: nil)
+                }
+
+                @objc func done(_ sender: Any?) {}
+            }
+            """,
+            """
+            \(importBlock)
+
+            private extension UIResponder {
+                static weak var found: AnyObject?
+
+                static func currentFirstResponder() -> AnyObject? {
+                    UIResponder.found = nil
+                    UIApplication.shared.sendAction({ (target: UIResponder) in target.findFirstResponder() }, to: nil, from: nil, for: nil)
+                    return UIResponder.found
+                }
+
+                func findFirstResponder() {
+                    UIResponder.found = self
+                }
+            }
+
+            final class FormViewController: UIViewController {
+                func submit() {
+                    UIApplication.shared.sendAction({ (target: FormViewController, sender: Any?) in target.done(sender) }, to: self, from: nil, for: nil)
+                }
+
+                func done(_ sender: Any?) {}
+            }
+            """)
+    }
 }
