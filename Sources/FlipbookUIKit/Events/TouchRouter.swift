@@ -86,10 +86,7 @@ final class TouchRouter {
         var v: UIView? = hit
         while let cur = v {
             for r in cur.gestureRecognizerStorage where r.isReceiving {
-                if let d = r.delegate {
-                    guard d.gestureRecognizer(r, shouldReceive: touch), d.gestureRecognizer(r, shouldReceive: event)
-                    else { continue }
-                }
+                guard r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true, r.shouldReceive(event) else { continue }
                 touch.receive(by: r)
             }
             v = cur.superview

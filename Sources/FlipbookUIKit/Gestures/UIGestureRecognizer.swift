@@ -174,6 +174,14 @@ open class UIGestureRecognizer: NSObject {
     /// The delegate, held weakly.
     open weak var delegate: (any UIGestureRecognizerDelegate)?
 
+    /// Whether the recognizer takes part in `event` (UIKit's subclass hook, iOS 13.4): by
+    /// default what the delegate's `gestureRecognizer(_:shouldReceive:)` for events answers
+    /// (true without a delegate). A subclass that answers false for touch events (one meant for
+    /// pointer scrolls only) receives no touches.
+    open func shouldReceive(_ event: UIEvent) -> Bool {
+        delegate?.gestureRecognizer(self, shouldReceive: event) ?? true
+    }
+
     /// Makes this recognizer wait for `otherGestureRecognizer` to fail before recognizing, and
     /// fail when the other recognizes.
     open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {

@@ -37,3 +37,27 @@ import FlipbookGeometry
         #expect(floor(NSFoundationVersionNumber) > NSFoundationVersionNumber_iOS_9_x_Max)
     }
 }
+
+/// A recognizer meant for pointer scrolls only refuses touch events in `shouldReceive(_:)` (a
+/// panel library's): it never sees a touch, while a plain pan on the same view does.
+private final class ScrollOnlyPan: UIPanGestureRecognizer {
+    override func shouldReceive(_ event: UIEvent) -> Bool {
+        guard event.type == .scroll else { return false }
+        return super.shouldReceive(event)
+    }
+}
+
+@Suite(.freshRuntime) @MainActor struct ShouldReceiveEventTests {
+    @Test func aRecognizerThatRefusesTouchEventsSeesNoTouches() {
+        let root = UIViewController()
+        var scrollStates: [UIGestureRecognizer.State] = [], panStates: [UIGestureRecognizer.State] = []
+        let scroll = ScrollOnlyPan(target: root) { (_: UIViewController, r: UIPanGestureRecognizer) in scrollStates.append(r.state) }
+        let pan = UIPanGestureRecognizer(target: root) { (_: UIViewController, r: UIPanGestureRecognizer) in panStates.append(r.state) }
+        root.view.addGestureRecognizer(scroll)
+        root.view.addGestureRecognizer(pan)
+        let app = AppDriver(rootViewController: root)
+        app.drag(from: CGPoint(x: 100, y: 300), to: CGPoint(x: 100, y: 500), duration: 0.2)
+        app.run(until: 0.5)
+        #expect(scrollStates.isEmpty && panStates.first == .began && panStates.last == .ended)
+    }
+}
