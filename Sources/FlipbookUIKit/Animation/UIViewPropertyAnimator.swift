@@ -20,11 +20,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// duration passed with such a spring; code reads it back, as in
     /// `UIViewPropertyAnimator(duration: 0, timingParameters: spring).duration`, to learn how
     /// long the spring takes).
-    public var duration: TimeInterval {
-        timingParameters?.springTimingParameters?.settlingDuration ?? givenDuration
-    }
-    /// The duration passed at creation.
-    let givenDuration: TimeInterval
+    public let duration: TimeInterval
     /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
     public internal(set) var delay: TimeInterval = 0
     /// The pacing given at creation.
@@ -91,7 +87,8 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// An animator with any timing curve provider. (Required here so that
     /// `runningPropertyAnimator` can return `Self`.)
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
-        givenDuration = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
+        let given = UIView.validatedTime(duration, name: "duration", method: "UIViewPropertyAnimator.init")
+        self.duration = parameters.springTimingParameters?.settlingDuration ?? given
         timingParameters = parameters
         madeIn = AppRuntime.current
         activeTiming = parameters
