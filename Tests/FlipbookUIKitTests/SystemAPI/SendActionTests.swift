@@ -22,13 +22,18 @@ private extension UIResponder {
 /// `UIApplication.sendAction(_:to:from:for:)` in the closure forms the porter writes
 /// (`SelectorRewriterTests.sendActionTakesATypedClosure`).
 @Suite(.freshRuntime) @MainActor struct SendActionTests {
-    /// The first-responder idiom: nothing is found until a field is first responder, then the
-    /// field itself is.
-    @Test func aNilTargetReachesTheFirstResponder() {
+    /// A form with a field that can become first responder, in a window.
+    private static func formWithField() -> (FormViewController, Field, AppDriver) {
         let form = FormViewController()
         let field = Field(frame: CGRect(x: 20, y: 100, width: 200, height: 40))
         form.view.addSubview(field)
-        let app = AppDriver(rootViewController: form)
+        return (form, field, AppDriver(rootViewController: form))
+    }
+
+    /// The first-responder idiom: nothing is found until a field is first responder, then the
+    /// field itself is.
+    @Test func aNilTargetReachesTheFirstResponder() {
+        let (_, field, app) = Self.formWithField()
         defer { withExtendedLifetime(app) {} }
         UIResponder.found = nil
         #expect(!UIApplication.shared.sendAction({ (target: UIResponder) in target.findFirstResponder() }, to: nil, from: nil, for: nil))
@@ -40,10 +45,7 @@ private extension UIResponder {
 
     /// Up the chain: the field does not take a form's action, its controller does.
     @Test func theActionGoesUpTheChainToAResponderOfItsType() {
-        let form = FormViewController()
-        let field = Field(frame: CGRect(x: 20, y: 100, width: 200, height: 40))
-        form.view.addSubview(field)
-        let app = AppDriver(rootViewController: form)
+        let (form, field, app) = Self.formWithField()
         defer { withExtendedLifetime(app) {} }
         field.becomeFirstResponder()
         let button = UIButton()
